@@ -1,0 +1,54 @@
+"""Configuration objects. Nothing here reads the environment at import time:
+:meth:`MemoryConfig.from_env` is called only at the edges (CLI, server)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .retrieval.search import FusionConfig
+
+DEFAULT_MAX_MESSAGE_CHARS = 20_000
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("MEMWARDEN_HOME") or Path.home() / ".memwarden")
+
+
+class MemoryConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: ``path/to/file.db`` (SQLite), ``:memory:``, or a ``postgresql://`` URL.
+    database: str = ":memory:"
+    #: ``minilm`` (the bundled ONNX model) or ``hash`` (deterministic, for tests).
+    embedder: str = "minilm"
+    max_message_chars: int = Field(DEFAULT_MAX_MESSAGE_CHARS, ge=1)
+    #: Cosine at or above which a candidate is a near-duplicate of a stored memory.
+    duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
+    #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
+    admission: str = "auto"
+    rrf_k: int = Field(60, ge=1)
+    dense_weight: float = Field(1.0, ge=0.0)
+    keyword_weight: float = Field(1.0, ge=0.0)
+
+    def fusion(self) -> FusionConfig:
+        return FusionConfig(k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "MemoryConfig":
+        """Settings from ``MEMWARDEN_*`` variables (the CLI and server call this)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        url = env.get("MEMWARDEN_DATABASE_URL")
+        values["database"] = url or str(Path(env.get("MEMWARDEN_HOME") or default_data_dir()) / "memwarden.db")
+        if env.get("MEMWARDEN_EMBEDDER"):
+            values["embedder"] = env["MEMWARDEN_EMBEDDER"]
+        if env.get("MEMWARDEN_MAX_MESSAGE_CHARS"):
+            values["max_message_chars"] = int(env["MEMWARDEN_MAX_MESSAGE_CHARS"])
+        if env.get("MEMWARDEN_ADMISSION"):
+            values["admission"] = env["MEMWARDEN_ADMISSION"]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)

@@ -1,0 +1,406 @@
+"""The :class:`Memory` facade: one object that composes the lifecycle stages.
+
+``add``: messages -> candidates -> embed -> ADMIT -> one atomic store write.
+``search``: embed query -> hybrid retrieval within the scope -> typed hits.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ._util import new_id, text_hash, utcnow
+from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
+from .config import MemoryConfig
+from .errors import InvalidInputError, NotFoundError
+from .messages import check_text, normalize_messages, parse_time
+from .models import (
+    AddResult,
+    Candidate,
+    HistoryEvent,
+    MemoryItem,
+    Receipt,
+    ScoreParts,
+    SearchHit,
+    SearchResult,
+    Turn,
+)
+from .providers.embedder import Embedder, HashEmbedder, default_embedder
+from .retrieval.index import IndexCache
+from .retrieval.search import FusionConfig, hybrid_search
+from .retrieval.text import tokenize
+from .storage import MemoryRecord, Store, WriteBatch, open_store
+from .storage.base import ListQuery
+
+_ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
+_ID_MAX = 256
+
+
+def _check_scope_id(value: Any, name: str, *, required: bool) -> str | None:
+    if value is None:
+        if required:
+            raise InvalidInputError(f"{name} is required")
+        return None
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
+    if not value.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if len(value) > _ID_MAX or any(ord(ch) < 32 for ch in value):
+        raise InvalidInputError(f"{name} must be at most {_ID_MAX} printable characters")
+    return value
+
+
+def index_text(text: str, speaker: str | None) -> str:
+    """What the dense and keyword arms index: the text, prefixed by who said it."""
+    return f"{speaker}: {text}" if speaker else text
+
+
+@dataclass
+class _Prepared:
+    candidates: list[Candidate]
+    vectors: np.ndarray
+
+
+class Memory:
+    """Long-term memory for agents, scoped by ``user_id``.
+
+    >>> m = Memory()                         # in-memory, bundled embedder
+    >>> m = Memory("~/.memwarden/app.db")    # one SQLite file
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        config: MemoryConfig | None = None,
+        embedder: Embedder | None = None,
+        store: Store | None = None,
+        admitter: Admitter | None = None,
+    ) -> None:
+        cfg = config or MemoryConfig()
+        if path is not None:
+            cfg = cfg.model_copy(update={"database": str(Path(path).expanduser()) if str(path) != ":memory:" else ":memory:"})
+        self.config = cfg
+        if embedder is None:
+            if cfg.embedder == "hash":
+                embedder = HashEmbedder()
+            elif cfg.embedder == "minilm":
+                embedder = default_embedder()
+            else:
+                raise InvalidInputError(f"unknown embedder {cfg.embedder!r}: use 'minilm' or 'hash'")
+        self.embedder = embedder
+        self.store: Store = store if store is not None else open_store(cfg.database)
+        self._index = IndexCache(self.store, embedder.dim)
+        self._fusion: FusionConfig = cfg.fusion()
+        self._admitter = admitter or DuplicateFilter(cfg.duplicate_cosine)
+        self._write_lock = threading.Lock()
+
+    @classmethod
+    def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
+        if not isinstance(config, MemoryConfig):
+            config = MemoryConfig.model_validate(dict(config))
+        return cls(config=config)
+
+    # -- context management -----------------------------------------------------
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Memory":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- write path ---------------------------------------------------------------
+
+    def add(
+        self,
+        messages: Any,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        source: str | None = None,
+        timestamp: Any = None,
+        admission: str | Admitter | None = None,
+    ) -> AddResult:
+        """Store what is worth storing from ``messages``; one receipt per candidate.
+
+        ``messages``: a string, or OpenAI-style ``[{"role", "content", "name"?}]``.
+        ``timestamp``: when the conversation happened (its own clock), for imports.
+        ``admission``: ``"auto"`` (the configured policy), ``"all"`` (store
+        everything), or an :class:`Admitter`.
+        """
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        agent_id = _check_scope_id(agent_id, "agent_id", required=False)
+        run_id = _check_scope_id(run_id, "run_id", required=False)
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise InvalidInputError(f"metadata must be an object, not {type(metadata).__name__}")
+        when = parse_time(timestamp)
+        turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
+        candidates = self.candidates(turns, source=source, metadata=dict(metadata or {}))
+        admitter = self._resolve_admitter(admission)
+        return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter)
+
+    def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
+        """One candidate per turn (the no-LLM path)."""
+        out = []
+        for t in turns:
+            text = t.content.strip()
+            out.append(
+                Candidate(
+                    text=text,
+                    role=t.role,
+                    speaker=t.name or None,
+                    source=source or ("image" if t.image_ref else _ROLE_SOURCE.get(t.role, "unknown")),
+                    modality="image" if t.image_ref else "text",
+                    image_ref=t.image_ref,
+                    source_turn_ids=[t.turn_id] if t.turn_id else [],
+                    turn_index=t.index,
+                    occurred_at=t.timestamp,
+                    metadata=metadata,
+                )
+            )
+        return out
+
+    def _resolve_admitter(self, admission: str | Admitter | None) -> Admitter:
+        mode = admission if admission is not None else self.config.admission
+        if not isinstance(mode, str):
+            return mode
+        if mode == "all":
+            return AdmitAll()
+        if mode == "auto":
+            return self._admitter
+        raise InvalidInputError(f"admission must be 'auto', 'all' or an Admitter, not {mode!r}")
+
+    def _neighbours(self, user_id: str):
+        index = self._index.get(user_id)
+        mask = index.mask(agent_id=None, run_id=None, include_superseded=False)
+
+        def nearest(vec: np.ndarray, k: int) -> list[tuple[str, float]]:
+            ranked = index.dense(vec, mask, k)
+            return [(index.ids[r], float(s)) for r, s in zip(ranked.rows.tolist(), ranked.scores.tolist())]
+
+        return nearest
+
+    def _admit_and_store(
+        self,
+        user_id: str,
+        agent_id: str | None,
+        run_id: str | None,
+        turns: list[Turn],
+        candidates: list[Candidate],
+        admitter: Admitter,
+    ) -> AddResult:
+        vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates])
+        with self._write_lock:
+            now = utcnow()
+            ctx = AdmissionContext(
+                user_id=user_id,
+                turns=turns,
+                candidates=candidates,
+                vectors=vectors,
+                neighbours=self._neighbours(user_id),
+                stored_hashes=self.store.find_by_hash(user_id, [text_hash(c.text) for c in candidates]),
+                now=now,
+            )
+            decisions = admitter.decide(ctx)
+            if len(decisions) != len(candidates):
+                raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
+            batch = WriteBatch(user_id=user_id)
+            ids = [new_id() if d.stores else None for d in decisions]
+            superseded: dict[str, str] = {}
+            for cand, vec, dec, mid in zip(candidates, vectors, decisions, ids):
+                if mid is not None:
+                    item = MemoryItem(
+                        id=mid, memory=cand.text, user_id=user_id, agent_id=agent_id, run_id=run_id,
+                        metadata=cand.metadata, source=cand.source, speaker=cand.speaker, role=cand.role,
+                        memory_type=dec.memory_type, modality=cand.modality, image_ref=cand.image_ref,
+                        source_turn_ids=cand.source_turn_ids, hash=text_hash(cand.text),
+                        occurred_at=cand.occurred_at, created_at=now, updated_at=now,
+                    )
+                    batch.upserts.append(MemoryRecord(item, vec, tokenize(index_text(cand.text, cand.speaker)), self.embedder.model_id))
+                    batch.history.append(HistoryEvent(id=new_id(), memory_id=mid, user_id=user_id, event="ADD",
+                                                      new_memory=cand.text, cause=f"add: {dec.reason}", at=now))
+                    for old in dec.supersedes:
+                        superseded[old] = mid
+                dup = dec.duplicate_of
+                if dup and dup.startswith("batch:"):
+                    dup = ids[int(dup.split(":", 1)[1])]
+                batch.receipts.append(
+                    Receipt(
+                        id=new_id(), user_id=user_id, memory_id=mid or dup, text=cand.text, event=dec.event,
+                        reason=dec.reason, scores=dec.scores, weights=dec.weights, score=dec.score,
+                        threshold=dec.threshold, policy=dec.policy, memory_type=dec.memory_type, duplicate_of=dup,
+                        supersedes=dec.supersedes, source_turn_ids=cand.source_turn_ids, created_at=now,
+                    )
+                )
+            old_tokens: dict[str, list[str]] = {}
+            for rec in self.store.get(user_id, list(superseded)):
+                new_mid = superseded[rec.item.id]
+                rec.item = rec.item.model_copy(update={"status": "superseded", "superseded_by": new_mid, "updated_at": now})
+                batch.upserts.append(rec)
+                old_tokens[rec.item.id] = rec.tokens
+                batch.history.append(HistoryEvent(id=new_id(), memory_id=rec.item.id, user_id=user_id, event="SUPERSEDE",
+                                                  old_memory=rec.item.memory, cause=f"superseded by {new_mid}", at=now))
+            version = self.store.write(batch)
+            self._index.after_write(user_id, batch.upserts, [], old_tokens, version)
+        return AddResult(results=batch.receipts)
+
+    def update(self, memory_id: str, data: str, *, user_id: str, metadata: Mapping[str, Any] | None = None) -> MemoryItem:
+        """Replace a memory's text (and optionally its metadata); history keeps the old text."""
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        text = check_text(data, what="data", max_chars=self.config.max_message_chars).strip()
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise InvalidInputError("metadata must be an object")
+        with self._write_lock:
+            rec = self._record(user_id, memory_id)
+            now = utcnow()
+            old = rec.item
+            item = old.model_copy(update={
+                "memory": text, "hash": text_hash(text), "updated_at": now, "card": None if text != old.memory else old.card,
+                "metadata": dict(metadata) if metadata is not None else old.metadata,
+            })
+            vec = self.embedder.embed([index_text(text, item.speaker)])[0]
+            new = MemoryRecord(item, vec, tokenize(index_text(text, item.speaker)), self.embedder.model_id)
+            batch = WriteBatch(user_id=user_id, upserts=[new], history=[
+                HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="UPDATE", old_memory=old.memory,
+                             new_memory=text, cause="update", at=now)])
+            version = self.store.write(batch)
+            self._index.after_write(user_id, [new], [], {memory_id: rec.tokens}, version)
+        return item
+
+    def delete(self, memory_id: str, *, user_id: str) -> None:
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        with self._write_lock:
+            rec = self._record(user_id, memory_id)
+            batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
+                HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="DELETE", old_memory=rec.item.memory,
+                             cause="delete", at=utcnow())])
+            version = self.store.write(batch)
+            self._index.after_write(user_id, [], [memory_id], {memory_id: rec.tokens}, version)
+
+    def delete_all(self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> int:
+        """Delete the scope's memories (only those of ``agent_id``/``run_id`` when given)."""
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        with self._write_lock:
+            if agent_id is None and run_id is None:
+                n = self.store.delete_scope(user_id)
+                self._index.drop(user_id)
+                return n
+            items = self.store.list(user_id, ListQuery(agent_id=agent_id, run_id=run_id, limit=None))
+            now = utcnow()
+            batch = WriteBatch(user_id=user_id, deletes=[i.id for i in items], history=[
+                HistoryEvent(id=new_id(), memory_id=i.id, user_id=user_id, event="DELETE", old_memory=i.memory,
+                             cause="delete_all", at=now) for i in items])
+            self.store.write(batch)
+            self._index.drop(user_id)
+            return len(items)
+
+    def reset(self) -> None:
+        """Delete everything in every scope."""
+        with self._write_lock:
+            self.store.reset()
+            self._index.drop()
+
+    # -- read path ----------------------------------------------------------------
+
+    def _record(self, user_id: str, memory_id: Any) -> MemoryRecord:
+        if not isinstance(memory_id, str) or not memory_id:
+            raise InvalidInputError("memory_id must be a non-empty string")
+        recs = self.store.get(user_id, [memory_id])
+        if not recs:
+            raise NotFoundError(f"no memory {memory_id!r} for this user")
+        return recs[0]
+
+    def get(self, memory_id: str, *, user_id: str) -> MemoryItem:
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return self._record(user_id, memory_id).item
+
+    def get_all(
+        self,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        include_superseded: bool = True,
+        limit: int | None = 100,
+        offset: int = 0,
+    ) -> list[MemoryItem]:
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        if limit is not None and (not isinstance(limit, int) or limit < 0):
+            raise InvalidInputError("limit must be a non-negative integer")
+        return self.store.list(user_id, ListQuery(
+            agent_id=_check_scope_id(agent_id, "agent_id", required=False),
+            run_id=_check_scope_id(run_id, "run_id", required=False),
+            metadata=dict(filters or {}), include_superseded=include_superseded, limit=limit, offset=max(0, offset)))
+
+    def history(self, memory_id: str, *, user_id: str) -> list[HistoryEvent]:
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        events = self.store.history(user_id, memory_id)
+        if not events:
+            raise NotFoundError(f"no memory {memory_id!r} for this user")
+        return events
+
+    def receipts(self, *, user_id: str, memory_id: str | None = None, limit: int = 100) -> list[Receipt]:
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return self.store.receipts(user_id, memory_id=memory_id, limit=limit)
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        limit: int = 10,
+        include_superseded: bool = False,
+    ) -> SearchResult:
+        """Hybrid (dense + BM25) search within the caller's scope."""
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        query = check_text(query, what="query", max_chars=self.config.max_message_chars)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise InvalidInputError("limit must be a positive integer")
+        qvec = self.embedder.embed([query])[0]
+        index = self._index.get(user_id)
+        mask = index.mask(
+            agent_id=_check_scope_id(agent_id, "agent_id", required=False),
+            run_id=_check_scope_id(run_id, "run_id", required=False),
+            include_superseded=include_superseded,
+        )
+        fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), self._fusion)
+        hits: list[SearchHit] = []
+        for start in range(0, len(fused), 50):
+            chunk = fused[start : start + 50]
+            recs = {r.item.id: r for r in self.store.get(user_id, [index.ids[f.row] for f in chunk])}
+            for f in chunk:
+                rec = recs.get(index.ids[f.row])
+                if rec is None or not _matches(rec.item.metadata, filters):
+                    continue
+                hits.append(_hit(rec.item, f))
+                if len(hits) == limit:
+                    return SearchResult(results=hits)
+        return SearchResult(results=hits)
+
+
+def _matches(metadata: Mapping[str, Any], filters: Mapping[str, Any] | None) -> bool:
+    return not filters or all(metadata.get(k) == v for k, v in filters.items())
+
+
+def _hit(item: MemoryItem, f: Any) -> SearchHit:
+    return SearchHit(
+        id=item.id, memory=item.memory, score=f.fused,
+        scores=ScoreParts(dense=f.dense, dense_rank=f.dense_rank, keyword=f.keyword, keyword_rank=f.keyword_rank, fused=f.fused),
+        user_id=item.user_id, agent_id=item.agent_id, run_id=item.run_id, metadata=item.metadata, source=item.source,
+        speaker=item.speaker, memory_type=item.memory_type, modality=item.modality, status=item.status,
+        source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, created_at=item.created_at, updated_at=item.updated_at,
+    )

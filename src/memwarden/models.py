@@ -1,0 +1,179 @@
+"""Typed records that cross module boundaries and the public API.
+
+Everything a caller receives is one of these pydantic models; the CLI's
+``--json`` output and the server's responses are these models serialised.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "SourceKind",
+    "Modality",
+    "MemoryStatus",
+    "Turn",
+    "Candidate",
+    "MemoryItem",
+    "Receipt",
+    "AddResult",
+    "ScoreParts",
+    "SearchHit",
+    "SearchResult",
+    "HistoryEvent",
+]
+
+#: Where a memory came from; the trust stage keeps a credibility prior per kind.
+SourceKind = Literal[
+    "user", "assistant", "model_inferred", "document", "web", "tool", "import", "image", "system", "unknown"
+]
+Modality = Literal["text", "image"]
+MemoryStatus = Literal["active", "superseded"]
+ReceiptEvent = Literal["admitted", "rejected", "duplicate", "superseded"]
+HistoryKind = Literal["ADD", "UPDATE", "DELETE", "SUPERSEDE"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Turn(_Model):
+    """One normalised input message."""
+
+    role: str = "user"
+    content: str
+    name: str | None = None
+    #: Position of the turn within this ``add`` call (0-based).
+    index: int = 0
+    #: Caller's id for the turn (e.g. LoCoMo's ``D1:3``), kept on the memory.
+    turn_id: str | None = None
+    timestamp: datetime | None = None
+    image_ref: str | None = None
+
+
+class Candidate(_Model):
+    """Something ``add`` may store: a turn, or a fact extracted from turns."""
+
+    text: str
+    role: str = "user"
+    speaker: str | None = None
+    source: SourceKind = "user"
+    modality: Modality = "text"
+    image_ref: str | None = None
+    source_turn_ids: list[str] = Field(default_factory=list)
+    #: Index of the source turn within the add call's turns (-1: not a turn).
+    turn_index: int = -1
+    occurred_at: datetime | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class MemoryItem(_Model):
+    """A stored memory as callers see it."""
+
+    id: str
+    memory: str
+    user_id: str
+    agent_id: str | None = None
+    run_id: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    source: SourceKind = "user"
+    speaker: str | None = None
+    role: str | None = None
+    memory_type: str | None = None
+    modality: Modality = "text"
+    image_ref: str | None = None
+    source_turn_ids: list[str] = Field(default_factory=list)
+    status: MemoryStatus = "active"
+    superseded_by: str | None = None
+    hash: str
+    #: When the remembered thing happened, on the conversation's own clock.
+    occurred_at: datetime | None = None
+    created_at: datetime
+    updated_at: datetime
+    #: Boundary card (governance stage), computed once per text and cached.
+    card: dict[str, Any] | None = None
+
+
+class Receipt(_Model):
+    """Why one candidate was stored, merged or dropped."""
+
+    id: str
+    user_id: str
+    memory_id: str | None = None
+    text: str
+    event: ReceiptEvent
+    reason: str
+    #: Admission factor values (utility, grounding, novelty, recency, type), when scored.
+    scores: dict[str, float] = Field(default_factory=dict)
+    weights: dict[str, float] = Field(default_factory=dict)
+    score: float | None = None
+    threshold: float | None = None
+    policy: str | None = None
+    memory_type: str | None = None
+    duplicate_of: str | None = None
+    supersedes: list[str] = Field(default_factory=list)
+    source_turn_ids: list[str] = Field(default_factory=list)
+    created_at: datetime
+
+
+class AddResult(_Model):
+    results: list[Receipt]
+
+    @property
+    def stored(self) -> list[Receipt]:
+        return [r for r in self.results if r.event in ("admitted", "superseded")]
+
+
+class ScoreParts(_Model):
+    """How a hit's score was made (ranks are 1-based; None: not retrieved by that arm)."""
+
+    dense: float | None = None
+    dense_rank: int | None = None
+    keyword: float | None = None
+    keyword_rank: int | None = None
+    fused: float
+
+
+class SearchHit(_Model):
+    id: str
+    memory: str
+    score: float
+    scores: ScoreParts
+    user_id: str
+    agent_id: str | None = None
+    run_id: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    source: SourceKind = "user"
+    speaker: str | None = None
+    memory_type: str | None = None
+    modality: Modality = "text"
+    status: MemoryStatus = "active"
+    source_turn_ids: list[str] = Field(default_factory=list)
+    occurred_at: datetime | None = None
+    created_at: datetime
+    updated_at: datetime
+    #: Reliability breakdown (trust stage); None until scored.
+    reliability: dict[str, Any] | None = None
+
+
+class SearchResult(_Model):
+    results: list[SearchHit]
+    #: True when the trust stage judged the support insufficient to answer.
+    abstained: bool = False
+    abstain_reason: str | None = None
+
+
+class HistoryEvent(_Model):
+    """One change to a memory; the history of a memory is append-only."""
+
+    id: str
+    memory_id: str
+    user_id: str
+    event: HistoryKind
+    old_memory: str | None = None
+    new_memory: str | None = None
+    cause: str
+    at: datetime

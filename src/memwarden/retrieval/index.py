@@ -1,0 +1,205 @@
+"""Per-scope in-memory search index: exact dense vectors plus BM25.
+
+Why not SQLite FTS5's ``bm25()``: it computes document frequencies over the
+whole table, so one tenant's data changes another tenant's ranking (and
+leaks through it). Here every statistic -- document count, average length,
+document frequency -- is computed within one scope only.
+
+The index is built from :meth:`Store.index_rows` and kept in step with the
+writes this process makes; a write by another process bumps the scope's
+version and the next search rebuilds.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..storage.base import IndexRows, MemoryRecord, Store
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+
+@dataclass
+class Ranked:
+    rows: np.ndarray  # row numbers, best first
+    scores: np.ndarray
+
+
+class ScopeIndex:
+    def __init__(self, rows: IndexRows, dim: int) -> None:
+        self.version = rows.version
+        self.dim = dim
+        n = len(rows.ids)
+        self.ids: list[str] = list(rows.ids)
+        self.row_of: dict[str, int] = {i: r for r, i in enumerate(self.ids)}
+        self.agent_ids: list[str | None] = list(rows.agent_ids)
+        self.run_ids: list[str | None] = list(rows.run_ids)
+        self._cap = max(1024, n * 2)
+        self._vectors = np.zeros((self._cap, dim), dtype=np.float32)
+        self.alive = np.zeros(self._cap, dtype=bool)
+        self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
+        self.doclen = np.zeros(self._cap, dtype=np.float32)
+        self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.df: Counter[str] = Counter()
+        self.n_alive = 0
+        self.total_len = 0.0
+        self.n = 0
+        for r in range(n):
+            vec = rows.vectors[r] if rows.vectors.shape[1] == dim else np.zeros(dim, np.float32)
+            self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False)
+
+    # -- maintenance -----------------------------------------------------------
+
+    @property
+    def vectors(self) -> np.ndarray:
+        return self._vectors[: self.n]
+
+    def _grow(self) -> None:
+        self._cap *= 2
+        for name in ("_vectors", "alive", "active", "doclen"):
+            old = getattr(self, name)
+            new = np.zeros((self._cap, *old.shape[1:]), dtype=old.dtype)
+            new[: len(old)] = old
+            setattr(self, name, new)
+
+    def _append(self, mid: str, vector: np.ndarray, tokens: list[str], active: bool, *, new: bool = True) -> None:
+        if self.n >= self._cap:
+            self._grow()
+        r = self.n
+        self.n += 1
+        if new:
+            self.ids.append(mid)
+        self.row_of[mid] = r
+        self._vectors[r] = vector
+        self.alive[r] = True
+        self.active[r] = active
+        self.doclen[r] = len(tokens)
+        for term, tf in Counter(tokens).items():
+            self._postings[term].append((r, tf))
+            self._arrays.pop(term, None)
+            self.df[term] += 1
+        self.n_alive += 1
+        self.total_len += len(tokens)
+
+    def _kill(self, mid: str, tokens: list[str] | None) -> None:
+        r = self.row_of.pop(mid, None)
+        if r is None or not self.alive[r]:
+            return
+        self.alive[r] = False
+        self.active[r] = False
+        self.n_alive -= 1
+        self.total_len -= float(self.doclen[r])
+        for term in set(tokens or []):
+            self.df[term] -= 1
+
+    def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+        for mid in deletes:
+            self._kill(mid, old_tokens.get(mid))
+        for rec in upserts:
+            self._kill(rec.item.id, old_tokens.get(rec.item.id))
+            self.agent_ids.append(rec.item.agent_id)
+            self.run_ids.append(rec.item.run_id)
+            self._append(rec.item.id, rec.vector, rec.tokens, rec.item.status == "active")
+        self.version = version
+
+    @property
+    def dead_fraction(self) -> float:
+        return 1.0 - self.n_alive / self.n if self.n else 0.0
+
+    # -- queries ---------------------------------------------------------------
+
+    def mask(self, *, agent_id: str | None, run_id: str | None, include_superseded: bool) -> np.ndarray:
+        m = (self.alive if include_superseded else self.active)[: self.n].copy()
+        if agent_id is not None:
+            m &= np.fromiter((a == agent_id for a in self.agent_ids), dtype=bool, count=self.n)
+        if run_id is not None:
+            m &= np.fromiter((a == run_id for a in self.run_ids), dtype=bool, count=self.n)
+        return m
+
+    def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
+        if self.n == 0:
+            return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
+        sims = self.vectors @ query_vec
+        sims = np.where(mask, sims, -np.inf)
+        return _top(sims, k)
+
+    def bm25(self, query_tokens: list[str], mask: np.ndarray, k: int) -> Ranked:
+        if self.n == 0 or self.n_alive == 0:
+            return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
+        scores = np.zeros(self.n, dtype=np.float32)
+        avgdl = max(self.total_len / self.n_alive, 1e-9)
+        norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[: self.n] / avgdl)
+        for term in set(query_tokens):
+            df = self.df.get(term, 0)
+            if df <= 0:
+                continue
+            idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
+            rows, tfs = self._term_arrays(term)
+            scores[rows] += idf * tfs * (BM25_K1 + 1) / (tfs + norm[rows])
+        scores = np.where(mask & (scores > 0), scores, -np.inf)
+        return _top(scores, k)
+
+    def _term_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        arr = self._arrays.get(term)
+        if arr is None:
+            plist = self._postings[term]
+            arr = (np.fromiter((p[0] for p in plist), np.int64, len(plist)), np.fromiter((p[1] for p in plist), np.float32, len(plist)))
+            self._arrays[term] = arr
+        return arr
+
+
+def _top(scores: np.ndarray, k: int) -> Ranked:
+    finite = np.isfinite(scores)
+    count = int(finite.sum())
+    k = min(k, count)
+    if k <= 0:
+        return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
+    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
+    part = part[np.isfinite(scores[part])]
+    order = part[np.argsort(-scores[part], kind="stable")]
+    return Ranked(order, scores[order])
+
+
+class IndexCache:
+    """One :class:`ScopeIndex` per scope, built lazily, checked against the store's version."""
+
+    def __init__(self, store: Store, dim: int) -> None:
+        self._store = store
+        self._dim = dim
+        self._scopes: dict[str, ScopeIndex] = {}
+        self._lock = threading.RLock()
+
+    def get(self, user_id: str) -> ScopeIndex:
+        with self._lock:
+            idx = self._scopes.get(user_id)
+            if idx is None or idx.version != self._store.version(user_id) or idx.dead_fraction > 0.3:
+                idx = ScopeIndex(self._store.index_rows(user_id), self._dim)
+                self._scopes[user_id] = idx
+            return idx
+
+    def after_write(
+        self, user_id: str, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int
+    ) -> None:
+        """Apply this process's own write, or drop the index if another writer got in between."""
+        with self._lock:
+            idx = self._scopes.get(user_id)
+            if idx is None:
+                return
+            if idx.version == version - 1:
+                idx.apply(upserts, deletes, old_tokens, version)
+            else:
+                del self._scopes[user_id]
+
+    def drop(self, user_id: str | None = None) -> None:
+        with self._lock:
+            if user_id is None:
+                self._scopes.clear()
+            else:
+                self._scopes.pop(user_id, None)

@@ -1,0 +1,75 @@
+"""Numbered, append-only schema migrations.
+
+Each entry is applied once, in its own transaction, and recorded in
+``schema_migrations``. Never edit an entry that has shipped: append one.
+The SQL sticks to what SQLite and PostgreSQL both accept, with ``{blob}``
+and ``{ts}`` standing for the backend's binary and timestamp types.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (
+        1,
+        "m001_create_tables",
+        [
+            """CREATE TABLE scopes (
+                user_id TEXT PRIMARY KEY,
+                version BIGINT NOT NULL DEFAULT 0
+            )""",
+            """CREATE TABLE memories (
+                user_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                agent_id TEXT,
+                run_id TEXT,
+                memory TEXT NOT NULL,
+                hash TEXT NOT NULL,
+                metadata TEXT NOT NULL,
+                source TEXT NOT NULL,
+                speaker TEXT,
+                role TEXT,
+                memory_type TEXT,
+                modality TEXT NOT NULL,
+                image_ref TEXT,
+                source_turn_ids TEXT NOT NULL,
+                status TEXT NOT NULL,
+                superseded_by TEXT,
+                occurred_at {ts},
+                created_at {ts} NOT NULL,
+                updated_at {ts} NOT NULL,
+                card TEXT,
+                embedding_model TEXT NOT NULL,
+                vector {blob} NOT NULL,
+                tokens TEXT NOT NULL,
+                PRIMARY KEY (user_id, id)
+            )""",
+            "CREATE INDEX memories_scope_hash ON memories (user_id, hash)",
+            "CREATE INDEX memories_scope_created ON memories (user_id, created_at)",
+            """CREATE TABLE history (
+                user_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                memory_id TEXT NOT NULL,
+                event TEXT NOT NULL,
+                old_memory TEXT,
+                new_memory TEXT,
+                cause TEXT NOT NULL,
+                at {ts} NOT NULL,
+                PRIMARY KEY (user_id, id)
+            )""",
+            "CREATE INDEX history_scope_memory ON history (user_id, memory_id, at)",
+            """CREATE TABLE receipts (
+                user_id TEXT NOT NULL,
+                id TEXT NOT NULL,
+                memory_id TEXT,
+                event TEXT NOT NULL,
+                created_at {ts} NOT NULL,
+                body TEXT NOT NULL,
+                PRIMARY KEY (user_id, id)
+            )""",
+            "CREATE INDEX receipts_scope_created ON receipts (user_id, created_at)",
+            "CREATE INDEX receipts_scope_memory ON receipts (user_id, memory_id)",
+        ],
+    ),
+]
+
+LATEST = MIGRATIONS[-1][0]

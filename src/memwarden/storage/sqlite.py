@@ -1,0 +1,308 @@
+"""The embedded default store: one SQLite file in WAL mode."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import numpy as np
+
+from .._util import utcnow
+from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from ..models import HistoryEvent, MemoryItem, Receipt
+from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
+from .migrations import LATEST, MIGRATIONS
+
+APP_ID = "memwarden"
+
+_ITEM_COLUMNS = (
+    "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
+    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card"
+)
+_RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
+
+
+def _ts(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _item_from_row(row: Sequence[Any]) -> MemoryItem:
+    (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
+     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card) = row[:20]
+    return MemoryItem(
+        id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
+        metadata=json.loads(metadata), source=source, speaker=speaker, role=role, memory_type=memory_type,
+        modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
+        superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
+        card=json.loads(card) if card else None,
+    )
+
+
+def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
+    """Column values of a record, in ``_RECORD_COLUMNS`` order (shared with other SQL backends)."""
+    it = rec.item
+    return (
+        it.id, it.user_id, it.agent_id, it.run_id, it.memory, it.hash, json.dumps(it.metadata, default=str),
+        it.source, it.speaker, it.role, it.memory_type, it.modality, it.image_ref, json.dumps(it.source_turn_ids),
+        it.status, it.superseded_by, _ts(it.occurred_at), _ts(it.created_at), _ts(it.updated_at),
+        json.dumps(it.card) if it.card is not None else None,
+        rec.embedding_model, np.ascontiguousarray(rec.vector, dtype=np.float32).tobytes(), " ".join(rec.tokens),
+    )
+
+
+class SQLiteStore:
+    """Store backed by one SQLite file (``":memory:"`` for a throwaway store).
+
+    One connection guarded by a lock; every ``write`` is one ``BEGIN
+    IMMEDIATE`` transaction, so a crash leaves either all of a batch or none.
+    """
+
+    def __init__(self, path: str | Path = ":memory:", *, timeout: float = 30.0) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            p = Path(self.path)
+            if p.is_dir():
+                raise StorageError(f"{p} is a directory, not a database file")
+            p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._conn = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open database {self.path}: {exc}") from exc
+        self._lock = threading.RLock()
+        try:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database ({exc})") from exc
+        except StorageError:
+            self._conn.close()
+            raise
+
+    # -- schema -----------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        c = self._conn
+        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if tables and "memwarden_meta" not in tables:
+            raise NotAMemwardenDatabase(f"{self.path} is a SQLite database of another application")
+        with self._tx():
+            c.execute("CREATE TABLE IF NOT EXISTS memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            c.execute("INSERT OR IGNORE INTO memwarden_meta VALUES ('app', ?)", (APP_ID,))
+            c.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+        app = c.execute("SELECT value FROM memwarden_meta WHERE key='app'").fetchone()
+        if not app or app[0] != APP_ID:
+            raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database")
+        done = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
+        if done and max(done) > LATEST:
+            raise SchemaTooNewError(
+                f"{self.path} has schema version {max(done)}; this memwarden knows up to {LATEST}: upgrade memwarden"
+            )
+        for version, name, statements in MIGRATIONS:
+            if version in done:
+                continue
+            with self._tx():
+                for sql in statements:
+                    c.execute(sql.format(blob="BLOB", ts="TEXT"))
+                c.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, utcnow().isoformat()))
+
+    def schema_version(self) -> int:
+        row = self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+        return int(row[0] or 0)
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StorageError(f"database read failed: {exc}") from exc
+
+    # -- writes -----------------------------------------------------------------
+
+    def write(self, batch: WriteBatch) -> int:
+        uid = batch.user_id
+        for rec in batch.upserts:
+            if rec.item.user_id != uid:
+                raise StorageError("a write batch may only touch its own scope")
+        try:
+            with self._tx() as c:
+                if batch.upserts:
+                    c.executemany(
+                        f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * 23)})",
+                        [record_row(r) for r in batch.upserts],
+                    )
+                if batch.deletes:
+                    c.executemany("DELETE FROM memories WHERE user_id=? AND id=?", [(uid, i) for i in batch.deletes])
+                if batch.history:
+                    c.executemany(
+                        "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) VALUES (?,?,?,?,?,?,?,?)",
+                        [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, _ts(h.at)) for h in batch.history],
+                    )
+                if batch.receipts:
+                    c.executemany(
+                        "INSERT OR REPLACE INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (?,?,?,?,?,?)",
+                        [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
+                    )
+                c.execute(
+                    "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
+                    "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
+                    (uid,),
+                )
+                return int(c.execute("SELECT version FROM scopes WHERE user_id=?", (uid,)).fetchone()[0])
+        except sqlite3.Error as exc:
+            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
+
+    def delete_scope(self, user_id: str) -> int:
+        with self._tx() as c:
+            n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
+            c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
+            c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
+            c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
+            return n
+
+    def reset(self) -> None:
+        with self._tx() as c:
+            for table in ("memories", "history", "receipts"):
+                c.execute(f"DELETE FROM {table}")
+            c.execute("UPDATE scopes SET version = version + 1")
+
+    # -- reads ------------------------------------------------------------------
+
+    def get(self, user_id: str, ids: Sequence[str]) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        found: dict[str, MemoryRecord] = {}
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start : start + 500])
+            rows = self._read(
+                f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=? AND id IN ({','.join('?' * len(chunk))})",
+                [user_id, *chunk],
+            )
+            for row in rows:
+                found[row[0]] = MemoryRecord(
+                    item=_item_from_row(row),
+                    embedding_model=row[20],
+                    vector=np.frombuffer(row[21], dtype=np.float32),
+                    tokens=row[22].split(),
+                )
+        return [found[i] for i in ids if i in found]
+
+    def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
+        where, params = ["user_id=?"], [user_id]
+        if query.agent_id is not None:
+            where.append("agent_id=?")
+            params.append(query.agent_id)
+        if query.run_id is not None:
+            where.append("run_id=?")
+            params.append(query.run_id)
+        if not query.include_superseded:
+            where.append("status='active'")
+        for key, value in query.metadata.items():
+            where.append("json_extract(metadata, ?) = json_extract(?, '$')")
+            params += ["$." + json.dumps(str(key)), json.dumps(value)]
+        sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
+        if query.limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [query.limit, query.offset]
+        return [_item_from_row(r) for r in self._read(sql, params)]
+
+    def find_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        uniq = list(dict.fromkeys(hashes))
+        for start in range(0, len(uniq), 500):
+            chunk = uniq[start : start + 500]
+            rows = self._read(
+                f"SELECT hash, id FROM memories WHERE user_id=? AND status='active' AND hash IN ({','.join('?' * len(chunk))})",
+                [user_id, *chunk],
+            )
+            out.update({h: i for h, i in rows})
+        return out
+
+    def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
+        rows = self._read(
+            "SELECT id, memory_id, user_id, event, old_memory, new_memory, cause, at FROM history "
+            "WHERE user_id=? AND memory_id=? ORDER BY at, rowid",
+            (user_id, memory_id),
+        )
+        return [
+            HistoryEvent(id=r[0], memory_id=r[1], user_id=r[2], event=r[3], old_memory=r[4], new_memory=r[5], cause=r[6], at=r[7])
+            for r in rows
+        ]
+
+    def receipts(
+        self,
+        user_id: str,
+        *,
+        receipt_id: str | None = None,
+        memory_id: str | None = None,
+        since: datetime | None = None,
+        limit: int = 100,
+    ) -> list[Receipt]:
+        where, params = ["user_id=?"], [user_id]
+        if receipt_id is not None:
+            where.append("id=?")
+            params.append(receipt_id)
+        if memory_id is not None:
+            where.append("memory_id=?")
+            params.append(memory_id)
+        if since is not None:
+            where.append("created_at >= ?")
+            params.append(_ts(since))
+        rows = self._read(
+            f"SELECT body FROM receipts WHERE {' AND '.join(where)} ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            [*params, limit],
+        )
+        return [Receipt.model_validate_json(r[0]) for r in rows]
+
+    def index_rows(self, user_id: str) -> IndexRows:
+        with self._lock:  # version and rows from one snapshot
+            self._conn.execute("BEGIN")
+            try:
+                version = self.version(user_id)
+                rows = self._conn.execute(
+                    "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
+                    (user_id,),
+                ).fetchall()
+            finally:
+                self._conn.execute("COMMIT")
+        dim = len(rows[0][4]) // 4 if rows else 0
+        vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), dim) if rows else np.zeros((0, 0), np.float32)
+        return IndexRows(
+            version=version,
+            ids=[r[0] for r in rows],
+            agent_ids=[r[1] for r in rows],
+            run_ids=[r[2] for r in rows],
+            statuses=[r[3] for r in rows],
+            vectors=vectors,
+            tokens=[r[5].split() for r in rows],
+            embedding_models=[r[6] for r in rows],
+        )
+
+    def version(self, user_id: str) -> int:
+        row = self._conn.execute("SELECT version FROM scopes WHERE user_id=?", (user_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
