@@ -2,8 +2,9 @@
 
 Each entry is applied once, in its own transaction, and recorded in
 ``schema_migrations``. Never edit an entry that has shipped: append one.
-The SQL sticks to what SQLite and PostgreSQL both accept, with ``{blob}``
-and ``{ts}`` standing for the backend's binary and timestamp types.
+The SQL sticks to what SQLite and PostgreSQL both accept, with ``{blob}``,
+``{ts}`` and ``{json}`` standing for the backend's binary, timestamp and JSON types
+(SQLite: BLOB, TEXT, TEXT; PostgreSQL: BYTEA, TIMESTAMPTZ, JSONB).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
                 run_id TEXT,
                 memory TEXT NOT NULL,
                 hash TEXT NOT NULL,
-                metadata TEXT NOT NULL,
+                metadata {json} NOT NULL,
                 source TEXT NOT NULL,
                 speaker TEXT,
                 role TEXT,
@@ -37,7 +38,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
                 occurred_at {ts},
                 created_at {ts} NOT NULL,
                 updated_at {ts} NOT NULL,
-                card TEXT,
+                card {json},
                 embedding_model TEXT NOT NULL,
                 vector {blob} NOT NULL,
                 tokens TEXT NOT NULL,
@@ -63,7 +64,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
                 memory_id TEXT,
                 event TEXT NOT NULL,
                 created_at {ts} NOT NULL,
-                body TEXT NOT NULL,
+                body {json} NOT NULL,
                 PRIMARY KEY (user_id, id)
             )""",
             "CREATE INDEX receipts_scope_created ON receipts (user_id, created_at)",

@@ -112,7 +112,7 @@ class SQLiteStore:
                 continue
             with self._tx():
                 for sql in statements:
-                    c.execute(sql.format(blob="BLOB", ts="TEXT"))
+                    c.execute(sql.format(blob="BLOB", ts="TEXT", json="TEXT"))
                 c.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, utcnow().isoformat()))
 
     def schema_version(self) -> int:
