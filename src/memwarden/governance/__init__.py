@@ -1,0 +1,1 @@
+"""Stage 3 (MemAdapter): boundary cards, usage policies, enforcement, answers."""
