@@ -31,10 +31,10 @@ DOMAINS = {
     "relationships": "family, friends, dating, partner, social life",
     "learning": "education, study, courses, facts, history, science, law",
 }
-ANSWER_TOKENS = 220
+ANSWER_TOKENS = 160
 
 
-def _dialogue(evidence: Sequence[str], limit: int = 5000) -> str:
+def _dialogue(evidence: Sequence[str], limit: int = 3000) -> str:
     text = "\n".join(quote(e) for e in evidence)
     return text[-limit:] if text else "(none)"
 
