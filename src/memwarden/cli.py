@@ -283,5 +283,14 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     console.print(ct)
 
 
+from .governance.cli import answer_cmd, card_cmd, context_cmd, eval_memsyco, eval_persistbench  # noqa: E402
+
+main.add_command(card_cmd)
+main.add_command(context_cmd)
+main.add_command(answer_cmd)
+eval_group.add_command(eval_memsyco)
+eval_group.add_command(eval_persistbench)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -15,6 +15,7 @@ falls back to the classifier for the memories it does not cover.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -123,9 +124,13 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
         best = int(np.argmax(p))
         scores = {c: round(float(x), 4) for c, x in zip(model.classes, p)}
         policy, method = model.classes[best], "classifier"
+        f = dict(zip(FEATURES, F[i].tolist()))
         if float(p[best]) < RULE_BELOW:
             # The classifier is unsure (input unlike its training data): the explicit rules decide.
-            policy, method = rule_policy(dict(zip(FEATURES, F[i].tolist()))), "rule"
+            policy, method = rule_policy(f), "rule"
+        if policy != "superseded" and f["q_factual"] and BELIEF.search(m.text):
+            # Hard rule: a belief is never evidence for the factual question it bears on.
+            policy, method = "ignore_as_evidence", "rule"
         extra = ""
         if policy == "superseded":
             later = [o.id for o in memories[i + 1:]]
@@ -133,6 +138,8 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
         out.append(instruction_for(m.id, policy, scores, method=method, extra=extra))
     return out
 
+
+BELIEF = re.compile(r"\b(believes?|thinks?|is convinced|convinced that|familiar framing|claims? that)\b", re.I)
 
 #: Below this classifier probability the rules decide (MemSyco's cases score above 0.9).
 RULE_BELOW = 0.75
