@@ -158,9 +158,8 @@ def answer(
             instruction_followed=str(r.get("instruction_followed") or ""),
         ) for r in rows if isinstance(r, dict) and str(r.get("text", "")).strip()]
     except LLMError as e:
-        # A refusal or garbage: answer from the reply text itself, marked unverified.
-        last = ""
-        return GovernedAnswer(answer=last or "I could not produce a grounded answer.", abstained=True,
+        # A timeout, a refusal or garbage after the retry: abstain, saying why, rather than guess.
+        return GovernedAnswer(answer="I could not produce a grounded answer.", abstained=True,
                               abstain_reason=f"llm_failed: {str(e)[:120]}", context=ctx,
                               trace=AnswerTrace(segments=[], llm_calls=meter.calls,
                                                 prompt_tokens=meter.prompt_tokens, completion_tokens=meter.completion_tokens))

@@ -536,9 +536,21 @@ class LocalLLM:
             from cyllama import GenerationConfig  # type: ignore[import-not-found]
 
             self._gen_config = GenerationConfig
-            # cyllama 0.2 sizes its thread pool itself; n_threads is kept for
-            # bindings that take it and callers limit CPU with nice/taskset.
             self._llm = self._impl(self._path, n_ctx=self._n_ctx, n_gpu_layers=0, verbose=False)
+            # cyllama's high-level API takes no thread count; set it on each context it makes
+            # (n_threads=1 is steadier when the other core is busy).
+            make_ctx = self._llm._ensure_context
+            n = self._n_threads
+
+            def ensure(*a: Any, **kw: Any) -> Any:
+                ctx = make_ctx(*a, **kw)
+                try:
+                    ctx.set_n_threads(n, n)
+                except AttributeError:  # other binding versions: keep their default
+                    pass
+                return ctx
+
+            self._llm._ensure_context = ensure
         return self._llm
 
     def complete(self, messages, *, json_schema=None, temperature=0.0, max_tokens=512) -> Completion:  # type: ignore[no-untyped-def]
