@@ -240,3 +240,19 @@ def test_local_model_missing_parts_is_a_model_error(monkeypatch, tmp_path) -> No
     monkeypatch.setattr(metadata, "distribution", missing)
     with pytest.raises(ModelError, match="memwarden\\[local\\]"):
         mod.assemble_local_model(tmp_path / "m.gguf")
+
+
+def _impls(tmp_path):  # type: ignore[no-untyped-def]
+    echo = lambda msgs: '```json\n{"echo": "%s"}\n```' % msgs[-1]["content"]  # noqa: E731
+    yield ScriptedLLM(echo)
+    yield CachedLLM(ScriptedLLM(echo), tmp_path / "c.db")
+    yield client(lambda req: ok(echo(json.loads(req.content)["messages"])))
+
+
+def test_llm_conformance_every_implementation(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The same contract for every shipped LLM (LocalLLM is exercised by the eval, not here)."""
+    for impl in _impls(tmp_path):
+        assert isinstance(impl, LLM) and impl.model
+        c = impl.complete([{"role": "user", "content": "x"}], max_tokens=10)
+        assert isinstance(c.text, str) and c.usage.prompt_tokens >= 0 and c.latency >= 0
+        assert complete_json(impl, [{"role": "user", "content": "y"}], schema={"type": "object"}) == {"echo": "y"}
