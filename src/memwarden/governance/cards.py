@@ -149,7 +149,9 @@ def llm_card(memory_id: str, text: str, llm: LLM, *, meter: UsageMeter | None = 
         fields = {k: obj.get(k) for k in CARD_SCHEMA["properties"] if k != "memory_id" and obj.get(k) is not None}
         assessments = [SettingUse(**{k: str(a.get(k, "")) for k in ("setting", "support", "scope", "limitation")})
                        for a in fields.pop("setting_use_assessments", []) or [] if isinstance(a, dict)]
-        lists = {k: [str(x) for x in v] for k, v in fields.items() if isinstance(v, list)}
+        # Small models nest objects where strings belong: keep their content, readably.
+        lists = {k: ["; ".join(f"{a}: {b}" for a, b in x.items()) if isinstance(x, dict) else str(x) for x in v]
+                 for k, v in fields.items() if isinstance(v, list)}
         summary = str(fields.get("boundary_summary") or "")
         if not summary or not lists.get("conditional_use_rules"):
             raise ValueError("card lacks a summary or rules")
