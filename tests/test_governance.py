@@ -286,3 +286,16 @@ def test_normalize_evidence_forms() -> None:
 def test_render_prompt_with_no_usable_memories() -> None:
     g = GovernedMemory(id="x", memory="m", policy="superseded", instruction="i", rationale="r", withheld=True)
     assert "(no usable memories)" in render_prompt([g], "strict")
+
+
+def test_reliability_as_a_model_or_number_is_accepted() -> None:
+    from pydantic import BaseModel
+
+    from memwarden.governance.service import _reliability
+
+    class Rel(BaseModel):
+        confidence: float
+
+    assert _reliability(Rel(confidence=0.4)) == {"confidence": 0.4}
+    assert _reliability(0.7) == {"confidence": 0.7}
+    assert _reliability(None) is None

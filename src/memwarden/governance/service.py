@@ -45,6 +45,15 @@ def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False
     return out
 
 
+def _reliability(value: Any) -> dict[str, Any] | None:
+    """The trust stage's reliability as a dict (it may be a model or a dict; None: trust did not run)."""
+    if value is None:
+        return None
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    return dict(value) if isinstance(value, dict) else {"confidence": float(value)}
+
+
 def card_for(mem: "Memory", user_id: str, memory_id: str, *, refresh: bool = False) -> BoundaryCard:
     mem._record(user_id, memory_id)  # NotFoundError for unknown ids and other scopes
     return _cards(mem, user_id, [memory_id], refresh=refresh)[memory_id]
@@ -62,7 +71,7 @@ def context_for(mem: "Memory", query: str, *, user_id: str, evidence: Any, enfor
     # Stored order (oldest first): "a later memory replaces it" needs time order.
     hits = sorted(hits, key=lambda h: (h.occurred_at or h.created_at, h.created_at))
     views = [MemoryView(id=h.id, text=h.memory, memory_type=h.memory_type, card=cards.get(h.id),
-                        reliability=h.reliability) for h in hits]
+                        reliability=_reliability(h.reliability)) for h in hits]
     ctx = calibrate(mem.embedder, query, views, user_id=user_id, evidence=ev, enforcement=enforcement,  # type: ignore[arg-type]
                     llm=mem.llm, use_llm_policy=use_llm_policy,
                     abstained=bool(getattr(result, "abstained", False)),
