@@ -379,8 +379,12 @@ class Memory:
         filters: Mapping[str, Any] | None = None,
         limit: int = 10,
         include_superseded: bool = False,
+        fusion: FusionConfig | None = None,
     ) -> SearchResult:
-        """Hybrid (dense + BM25) search within the caller's scope."""
+        """Hybrid (dense + BM25) search within the caller's scope.
+
+        ``fusion`` overrides the configured fusion for this call (tuning, baselines).
+        """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -392,7 +396,7 @@ class Memory:
             run_id=_check_scope_id(run_id, "run_id", required=False),
             include_superseded=include_superseded,
         )
-        fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), self._fusion)
+        fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), fusion or self._fusion)
         hits: list[SearchHit] = []
         for start in range(0, len(fused), 50):
             chunk = fused[start : start + 50]
