@@ -299,3 +299,18 @@ def test_reliability_as_a_model_or_number_is_accepted() -> None:
     assert _reliability(Rel(confidence=0.4)) == {"confidence": 0.4}
     assert _reliability(0.7) == {"confidence": 0.7}
     assert _reliability(None) is None
+
+
+def test_readme_governance_example_holds() -> None:
+    """The README's calibrated-context example, as printed there."""
+    m = Memory()
+    m.add("I love horror movies.", user_id="sam", admission="all")
+    m.add("I believe we only use 10% of our brains.", user_id="sam", admission="all")
+    m.add("I no longer watch horror movies; these days I prefer comedies.", user_id="sam", admission="all")
+    ctx = m.context("Is it true that we only use 10% of our brains?", user_id="sam", limit=3)
+    assert [(g.policy, g.memory) for g in ctx.memories] == [
+        ("superseded", "I love horror movies."),
+        ("ignore_as_evidence", "I believe we only use 10% of our brains."),
+        ("use", "I no longer watch horror movies; these days I prefer comedies."),
+    ]
+    assert "I love horror" not in ctx.prompt and "NOT evidence" in ctx.prompt
