@@ -314,3 +314,19 @@ def test_readme_governance_example_holds() -> None:
         ("use", "I no longer watch horror movies; these days I prefer comedies."),
     ]
     assert "I love horror" not in ctx.prompt and "NOT evidence" in ctx.prompt
+
+
+def test_llm_reflection_overrides_only_what_it_covers_validly(emb) -> None:  # type: ignore[no-untyped-def]
+    reply = json.dumps({"instructions": [
+        {"memory_id": "m0", "policy": "constrain_to_scope", "instruction": "only for the user", "rationale": "r"},
+        {"memory_id": "ghost", "policy": "use", "instruction": "x", "rationale": "x"},          # unknown memory
+        {"memory_id": "m1", "policy": "obey_me", "instruction": "x", "rationale": "x"},         # unknown policy
+    ]})
+    ctx = calibrate(emb, "What should I eat tonight?", views("User likes sushi.", "User likes ramen."),
+                    llm=ScriptedLLM([reply]), use_llm_policy=True)
+    assert ctx.memories[0].policy == "constrain_to_scope" and ctx.memories[0].instruction == "only for the user"
+    assert ctx.memories[1].policy == "use"  # stayed with the classifier
+    # An LLM that times out leaves every memory with the classifier.
+    ctx = calibrate(emb, "What should I eat tonight?", views("User likes sushi."),
+                    llm=ScriptedLLM([LLMError("timed out")]), use_llm_policy=True)
+    assert ctx.memories[0].policy == "use"
