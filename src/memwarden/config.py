@@ -30,6 +30,10 @@ class MemoryConfig(BaseModel):
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
     admission: str = "auto"
+    #: Admission policy file for ``auto`` (None: the policy shipped in the package).
+    admission_policy: str | None = None
+    #: Days a rejected candidate's receipt stays inspectable before ``purge_receipts`` may drop it.
+    receipt_retention_days: float = Field(30.0, ge=0.0)
     rrf_k: int = Field(60, ge=1)
     dense_weight: float = Field(1.0, ge=0.0)
     keyword_weight: float = Field(1.0, ge=0.0)
@@ -50,5 +54,7 @@ class MemoryConfig(BaseModel):
             values["max_message_chars"] = int(env["MEMWARDEN_MAX_MESSAGE_CHARS"])
         if env.get("MEMWARDEN_ADMISSION"):
             values["admission"] = env["MEMWARDEN_ADMISSION"]
+        if env.get("MEMWARDEN_ADMISSION_POLICY"):
+            values["admission_policy"] = env["MEMWARDEN_ADMISSION_POLICY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

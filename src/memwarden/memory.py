@@ -16,6 +16,8 @@ import numpy as np
 
 from ._util import new_id, text_hash, utcnow
 from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
+from .admission.policy import AdmissionPolicy
+from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
 from .messages import check_text, normalize_messages, parse_time
@@ -97,7 +99,7 @@ class Memory:
         self.store: Store = store if store is not None else open_store(cfg.database)
         self._index = IndexCache(self.store, embedder.dim)
         self._fusion: FusionConfig = cfg.fusion()
-        self._admitter = admitter or DuplicateFilter(cfg.duplicate_cosine)
+        self._admitter = admitter or ScoredAdmitter(cfg.admission_policy, duplicate_cosine=cfg.duplicate_cosine)
         self._write_lock = threading.Lock()
 
     @classmethod
@@ -136,7 +138,7 @@ class Memory:
         ``messages``: a string, or OpenAI-style ``[{"role", "content", "name"?}]``.
         ``timestamp``: when the conversation happened (its own clock), for imports.
         ``admission``: ``"auto"`` (the configured policy), ``"all"`` (store
-        everything), or an :class:`Admitter`.
+        everything), an :class:`~memwarden.admission.AdmissionPolicy`, or an :class:`Admitter`.
         """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
@@ -172,6 +174,8 @@ class Memory:
 
     def _resolve_admitter(self, admission: str | Admitter | None) -> Admitter:
         mode = admission if admission is not None else self.config.admission
+        if isinstance(mode, AdmissionPolicy):
+            return ScoredAdmitter(mode, duplicate_cosine=self.config.duplicate_cosine)
         if not isinstance(mode, str):
             return mode
         if mode == "all":
@@ -210,6 +214,8 @@ class Memory:
                 neighbours=self._neighbours(user_id),
                 stored_hashes=self.store.find_by_hash(user_id, [text_hash(c.text) for c in candidates]),
                 now=now,
+                embedder_id=self.embedder.model_id,
+                texts=lambda ids: {r.item.id: r.item.memory for r in self.store.get(user_id, ids)},
             )
             decisions = admitter.decide(ctx)
             if len(decisions) != len(candidates):
