@@ -14,14 +14,18 @@ import re
 
 from .factors import content_words
 
-#: Cosine above which two memories may be about the same thing.
-SAME_TOPIC_COSINE = 0.72
+#: Cosine above which two memories may be about the same thing; an explicit
+#: change cue ("now", "no longer", "moved to") is needed at the low end, and
+#: only the near-identical frame ("my favourite colour is X") may change a value silently.
+SAME_TOPIC_COSINE = 0.45
+STRONG_COSINE = 0.6
+SAME_FRAME_COSINE = 0.8
 
 _UPDATE = re.compile(
-    r"\b(?:now|no longer|not anymore|anymore|actually|changed|switched|moved to|instead|these days|from now on|used to|quit|stopped|new)\b",
+    r"\b(?:now|no longer|not anymore|anymore|actually|changed|switched|moved to|instead|these days|from now on|used to|quit|stopped)\b",
     re.IGNORECASE,
 )
-_NEG = re.compile(r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|hate|dislike)\b|n't\b", re.IGNORECASE)
+_NEG = re.compile(r"\b(?:not|no|never|hate|dislike)\b|n't\b", re.IGNORECASE)
 _NUM = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 
 
@@ -29,14 +33,20 @@ def supersedes(new: str, old: str, cosine: float) -> str | None:
     """Why ``new`` supersedes ``old`` (a short phrase), or None when it does not."""
     if cosine < SAME_TOPIC_COSINE:
         return None
-    shared = content_words(new) & content_words(old)
-    if len(shared) < 2:
+    a, b = content_words(new), content_words(old)
+    shared = a & b
+    if not shared:
         return None
-    if _UPDATE.search(new) and not _UPDATE.search(old):
+    # Long chatty turns mention "now" or "actually" in passing; an update is a short statement.
+    if _UPDATE.search(new) and not _UPDATE.search(old) and len(a) <= 8:
         return "states a change"
-    if bool(_NEG.search(new)) != bool(_NEG.search(old)):
+    if len(a) > 12 or len(shared) < 2 and cosine < SAME_FRAME_COSINE:
+        return None
+    if cosine >= STRONG_COSINE and bool(_NEG.search(new)) != bool(_NEG.search(old)):
         return "negation differs"
     n_new, n_old = set(_NUM.findall(new)), set(_NUM.findall(old))
-    if n_new and n_old and n_new != n_old:
+    if cosine >= STRONG_COSINE and n_new and n_old and n_new != n_old:
         return "numbers differ"
+    if cosine >= SAME_FRAME_COSINE and (a - b) and (b - a) and len(a) <= 8:
+        return "same statement, different value"
     return None
