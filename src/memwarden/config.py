@@ -32,8 +32,6 @@ class MemoryConfig(BaseModel):
     admission: str = "auto"
     #: Admission policy file for ``auto`` (None: the policy shipped in the package).
     admission_policy: str | None = None
-    #: Days a rejected candidate's receipt stays inspectable before ``purge_receipts`` may drop it.
-    receipt_retention_days: float = Field(30.0, ge=0.0)
     rrf_k: int = Field(60, ge=1)
     dense_weight: float = Field(1.0, ge=0.0)
     keyword_weight: float = Field(1.0, ge=0.0)
