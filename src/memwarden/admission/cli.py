@@ -191,5 +191,26 @@ def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bo
     Console().print(table)
 
 
+@click.command("admission-retrieval")
+@click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--protocol", type=click.Choice(["heldout", "loco"]), default="heldout", show_default=True)
+@click.option("-k", "k", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def eval_admission_retrieval(data_path: str, protocol: str, k: int, as_json: bool) -> None:
+    """LoCoMo retrieval recall@k with admission on vs storing everything, and the storage saved."""
+    from ..evals.admission_retrieval import run
+
+    try:
+        report = run(data_path, protocol, k=k, progress=not as_json)
+    except MemwardenError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    click.echo(f"recall@{k}: store everything {report[f'recall_at_{k}_all']:.4f} ({report['memories_all']} memories); "
+               f"admission {report[f'recall_at_{k}_admission']:.4f} ({report['memories_admission']} memories); "
+               f"drop {report['recall_drop_points']:.2f} points, storage saved {100 * report['storage_saved_fraction']:.1f}%")
+
+
 if __name__ == "__main__":  # until the main CLI registers these: python -m memwarden.admission.cli
     admission_group()
