@@ -95,7 +95,7 @@ def test_locomo_labels_split_evidence_lists(tmp_path):
     p.write_text(json.dumps([conv]))
     ds = load_locomo(p)
     assert [s.labels for s in ds.sessions] == [[0, 1], [1]]
-    assert ds.sessions[0].messages[1]["content"] == "I moved [photo: a house]"
+    assert ds.sessions[0].messages[1]["content"] == "I moved [shares an image: a house]"
     assert ds.sessions[0].timestamp.year == 2023 and ds.sessions[1].timestamp is None
 
 

@@ -283,5 +283,12 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     console.print(ct)
 
 
+from .admission.cli import admission_group, eval_admission, eval_admission_retrieval  # noqa: E402
+
+main.add_command(admission_group)
+eval_group.add_command(eval_admission)
+eval_group.add_command(eval_admission_retrieval)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -54,23 +54,6 @@ class Dataset:
         return sum(len(s.labels) for s in self.sessions)
 
 
-def parse_locomo_time(value: str) -> datetime | None:
-    """LoCoMo's '1:56 pm on 8 May, 2023'."""
-    for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
-        try:
-            return datetime.strptime(value.strip(), fmt)
-        except (ValueError, AttributeError):
-            continue
-    return None
-
-
-def turn_text(turn: dict[str, Any]) -> str:
-    """A turn's text as memwarden stores it: the words, plus the shared photo's caption when there is one."""
-    text = str(turn.get("text", ""))
-    cap = turn.get("blip_caption")
-    return f"{text} [photo: {cap}]" if cap else text
-
-
 def evidence_ids(qa: list[dict[str, Any]]) -> set[str]:
     out: set[str] = set()
     for q in qa:
@@ -80,22 +63,17 @@ def evidence_ids(qa: list[dict[str, Any]]) -> set[str]:
 
 
 def load_locomo(path: str | Path) -> Dataset:
-    data = json.loads(Path(path).read_text())
+    """LoCoMo through the same reader and message format as ``memwarden import`` / ``eval retrieval``."""
+    from ..evals.locomo import load_locomo as read, session_messages
+
     ds = Dataset()
-    for conv in data:
-        cid = str(conv.get("sample_id"))
-        positives = evidence_ids(conv.get("qa", []))
-        c = conv["conversation"]
-        keys = [k for k in c if re.fullmatch(r"session_\d+", k) and isinstance(c[k], list)]
-        for k in sorted(keys, key=lambda k: int(k.split("_")[1])):
-            when = parse_locomo_time(c.get(f"{k}_date_time", ""))
-            msgs, labels = [], []
-            for t in c[k]:
-                msgs.append({"role": "user", "name": t["speaker"], "content": turn_text(t), "id": t["dia_id"],
-                             "timestamp": when.isoformat() if when else None})
-                labels.append(int(t["dia_id"] in positives))
+    for conv in read(Path(path)):
+        positives = {e for q in conv.qa for e in q.evidence}
+        for session in conv.sessions:
+            msgs = session_messages(session)
             if msgs:
-                ds.sessions.append(Session(cid, k, when, msgs, labels))
+                ds.sessions.append(Session(conv.sample_id, f"session_{session[0].session}", session[0].timestamp, msgs,
+                                           [int(m["id"] in positives) for m in msgs]))
     return ds
 
 

@@ -55,7 +55,7 @@ _FOLLOWUP = re.compile(r"\b(?:what|which|where|when|who|how|why|did you|do you|h
 _GREETING = re.compile(r"^\s*(?:hey|hi|hello|yo|good (?:morning|evening|afternoon))\b|\b(?:bye|goodbye|take care|see you|talk soon|talk later|catch you)\b", re.IGNORECASE)
 _THANKS = re.compile(r"\b(?:thanks|thank you|appreciate it)\b", re.IGNORECASE)
 _CAPWORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\b")
-_PHOTO = re.compile(r"\[photo:|\bphoto\b|\bpicture\b|\bpic\b", re.IGNORECASE)
+_PHOTO = re.compile(r"\[shares an image:|\bphoto\b|\bpicture\b|\bpic\b|\bimage\b", re.IGNORECASE)
 
 TEXT_FEATURES = (
     "len_log", "n_words_log", "temporal", "numbers", "first_person", "second_person", "past", "possession",
