@@ -21,23 +21,23 @@ def test_explain_by_receipt_and_memory_id(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMWARDEN_EMBEDDER", "hash")
     db, receipts = _db(tmp_path)
     r = receipts[0]
-    out = CliRunner().invoke(admission_group, ["explain", r.id, "--user-id", "u", "--database", db])
+    out = CliRunner().invoke(admission_group, ["explain", r.id, "--user", "u", "--db", db])
     assert out.exit_code == 0, out.output
     assert "factors" in out.output and "threshold" in out.output and r.reason in out.output
     if r.memory_id:
-        out = CliRunner().invoke(admission_group, ["explain", r.memory_id, "--user-id", "u", "--database", db, "--json"])
+        out = CliRunner().invoke(admission_group, ["explain", r.memory_id, "--user", "u", "--db", db, "--json"])
         assert json.loads(out.output)[0]["id"] == r.id
-    out = CliRunner().invoke(admission_group, ["explain", "nope", "--user-id", "u", "--database", db])
+    out = CliRunner().invoke(admission_group, ["explain", "nope", "--user", "u", "--db", db])
     assert out.exit_code == 1 and "no receipt" in out.output
     # another scope sees nothing
-    out = CliRunner().invoke(admission_group, ["explain", r.id, "--user-id", "other", "--database", db])
+    out = CliRunner().invoke(admission_group, ["explain", r.id, "--user", "other", "--db", db])
     assert out.exit_code == 1
 
 
 def test_log_lists_rejected_too(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMWARDEN_EMBEDDER", "hash")
     db, receipts = _db(tmp_path)
-    out = CliRunner().invoke(admission_group, ["log", "--user-id", "u", "--database", db, "--json"])
+    out = CliRunner().invoke(admission_group, ["log", "--user", "u", "--db", db, "--json"])
     assert out.exit_code == 0, out.output
     assert {x["id"] for x in json.loads(out.output)} == {r.id for r in receipts}
 

@@ -12,6 +12,12 @@ from ..errors import MemwardenError
 from ..models import Receipt
 
 
+# The same flags as the main CLI's (``--user/-u``, ``--db``); defined here so this module imports on its own.
+_user = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
+_db = click.option("--db", "database", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
+                   help="Database: a SQLite file path or a postgresql:// URL [default $MEMWARDEN_HOME/memwarden.db].")
+
+
 def _fail(exc: Exception) -> None:
     click.echo(f"error: {exc}", err=True)
     sys.exit(1)
@@ -52,8 +58,8 @@ def admission_group() -> None:
 
 @admission_group.command("explain")
 @click.argument("id")
-@click.option("--user-id", required=True, help="Scope the receipt belongs to.")
-@click.option("--database", default=None, help="Database path or URL (default: MEMWARDEN_HOME/memwarden.db).")
+@_user
+@_db
 @click.option("--json", "as_json", is_flag=True, help="Print the receipt(s) as JSON.")
 def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
     """Show the receipt(s) for ID: a receipt id or a memory id."""
@@ -74,12 +80,12 @@ def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
 
 
 @admission_group.command("log")
-@click.option("--user-id", required=True)
+@_user
 @click.option("--event", type=click.Choice(["admitted", "rejected", "duplicate", "superseded"]), default=None,
               help="Only receipts with this outcome.")
 @click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True)
-@click.option("--database", default=None)
-@click.option("--json", "as_json", is_flag=True)
+@_db
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def log(user_id: str, event: str | None, limit: int, database: str | None, as_json: bool) -> None:
     """The scope's admission receipts, newest first (rejected candidates included)."""
     try:
