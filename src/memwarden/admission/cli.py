@@ -138,11 +138,10 @@ def policy_cmd(path: str | None, full: bool) -> None:
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
-@click.option("--prototypes", is_flag=True, help="Also rebuild the type prototypes from data/type_seeds.json (package data).")
-def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, prototypes: bool) -> None:
+def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
     try:
-        from .train import build_prototypes, extract, train_policy
+        from .train import extract, train_policy
     except ImportError as exc:  # scikit-learn / scipy are a training-only extra
         _fail(MemwardenError(f"training needs the [train] extra (pip install 'memwarden[train]'): {exc}"))
     from rich.progress import Progress
@@ -153,11 +152,6 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
     try:
         data = load(data_path)
         emb = default_embedder()
-        if prototypes:
-            from importlib import resources
-
-            target = Path(str(resources.files("memwarden.admission").joinpath("data/type_prototypes.json")))
-            target.write_text(json.dumps(build_prototypes(emb)))
         with Progress(transient=True) as bar:
             task = bar.add_task("features", total=data.n_turns())
             ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
