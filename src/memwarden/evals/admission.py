@@ -75,15 +75,21 @@ class Replay:
     admitted: list[int] = field(default_factory=list)
     factors: list[dict[str, float]] = field(default_factory=list)
     ms: list[float] = field(default_factory=list)
-    events: dict[str, int] = field(default_factory=dict)
+    event_list: list[str] = field(default_factory=list)
+
+    @property
+    def events(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for e in self.event_list:
+            out[e] = out.get(e, 0) + 1
+        return out
 
     def extend(self, other: "Replay") -> None:
         self.labels += other.labels
         self.admitted += other.admitted
         self.factors += other.factors
         self.ms += other.ms
-        for k, v in other.events.items():
-            self.events[k] = self.events.get(k, 0) + v
+        self.event_list += other.event_list
 
 
 def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | None = None) -> Replay:
@@ -103,7 +109,7 @@ def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | 
                     out.labels.append(label)
                     out.admitted.append(int(rec.event in ("admitted", "superseded")))
                     out.factors.append(rec.scores)
-                    out.events[rec.event] = out.events.get(rec.event, 0) + 1
+                    out.event_list.append(rec.event)
                 if advance:
                     advance(len(s.labels))
         out.ms.extend(timed.ms_per_candidate)
@@ -182,7 +188,7 @@ def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float =
             grep = replay(test, lin, emb)
             if protocol == "amac":
                 for r in (rep, grep):
-                    for attr in ("labels", "admitted", "factors", "ms"):
+                    for attr in ("labels", "admitted", "factors", "ms", "event_list"):
                         setattr(r, attr, getattr(r, attr)[:AMAC_SUBSET])
             ours.extend(rep)
             grid.extend(grep)
