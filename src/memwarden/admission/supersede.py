@@ -1,7 +1,8 @@
 """Does a new candidate update or contradict a stored memory?
 
-A small local rule set (the trust stage's stance detector will replace it
-when it lands): the two texts must be about the same thing (high cosine,
+When the trust stage's stance detector (``memwarden.trust.stance``) is
+installed, a confident "contradict" from it supersedes; explicit change cues
+are checked first either way. Without it, a small local rule set: the two texts must be about the same thing (high cosine,
 shared content words, same speaker when known) and differ in a way that
 signals change: an explicit update cue ("now", "no longer", "moved to",
 "actually"), a flipped negation, or a different number in the same frame.
@@ -10,9 +11,24 @@ Near-duplicates never reach here: they are caught first.
 
 from __future__ import annotations
 
+import importlib
 import re
+from functools import lru_cache
+from typing import Callable
 
 from .factors import content_words
+
+#: Stance confidence at which a contradiction supersedes the stored memory.
+STANCE_MIN_SCORE = 0.5
+
+
+@lru_cache(maxsize=1)
+def _stance_detector() -> Callable | None:
+    # The trust stage is developed on its own branch; use it when present, never require it.
+    try:
+        return importlib.import_module("memwarden.trust.stance").detect_stance
+    except (ImportError, AttributeError):
+        return None
 
 #: Cosine above which two memories may be about the same thing; an explicit
 #: change cue ("now", "no longer", "moved to") is needed at the low end, and
@@ -40,6 +56,12 @@ def supersedes(new: str, old: str, cosine: float) -> str | None:
     # Long chatty turns mention "now" or "actually" in passing; an update is a short statement.
     if _UPDATE.search(new) and not _UPDATE.search(old) and len(a) <= 8:
         return "states a change"
+    detect = _stance_detector()
+    if detect is not None:
+        st = detect(old, new, cosine=cosine)
+        if st.label == "contradict" and st.score >= STANCE_MIN_SCORE:
+            return f"contradicts it: {st.reason}"
+        return None
     if len(a) > 12 or len(shared) < 2 and cosine < SAME_FRAME_COSINE:
         return None
     if cosine >= STRONG_COSINE and bool(_NEG.search(new)) != bool(_NEG.search(old)):
