@@ -19,7 +19,7 @@ from typing import Callable
 from .factors import content_words
 
 #: Stance confidence at which a contradiction supersedes the stored memory.
-STANCE_MIN_SCORE = 0.5
+STANCE_MIN_SCORE = 0.75
 
 
 @lru_cache(maxsize=1)
@@ -56,8 +56,15 @@ def supersedes(new: str, old: str, cosine: float) -> str | None:
     # Long chatty turns mention "now" or "actually" in passing; an update is a short statement.
     if _UPDATE.search(new) and not _UPDATE.search(old) and len(a) <= 8:
         return "states a change"
+    # Chatty multi-claim turns (most of a conversation) are not statements one can contradict
+    # as a whole: on LoCoMo, stance on them flagged praise and greetings as contradictions.
+    if len(a) > 12 or len(b) > 12:
+        return None
     detect = _stance_detector()
     if detect is not None:
+        # A question or a weakly related pair is not a claim that can replace a memory.
+        if "?" in new or "?" in old or cosine < STRONG_COSINE:
+            return None
         st = detect(old, new, cosine=cosine)
         if st.label == "contradict" and st.score >= STANCE_MIN_SCORE:
             return f"contradicts it: {st.reason}"
