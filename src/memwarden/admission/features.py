@@ -169,7 +169,11 @@ def compute(ctx: AdmissionContext, *, model_id: str | None = None) -> list[Candi
     for i, cand in enumerate(cands):
         notes: list[str] = []
         ti = cand.turn_index if 0 <= cand.turn_index < len(texts) else None
-        earlier = texts[:ti] if ti is not None else texts
+        if ti is not None:
+            earlier = texts[:ti]
+        else:  # an extracted fact: every turn except the ones it was extracted from
+            src = set(cand.source_turn_ids)
+            earlier = [t.content for t in ctx.turns if not (t.turn_id and t.turn_id in src)]
         grounding = F.grounding(cand.text, earlier)
         best = ctx.neighbours(vecs[i], 1)
         novelty = F.novelty(best[0][1] if best else None)
