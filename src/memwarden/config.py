@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,12 +32,17 @@ class MemoryConfig(BaseModel):
     admission: str = "auto"
     #: Admission policy file for ``auto`` (None: the policy shipped in the package).
     admission_policy: str | None = None
+    #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.
+    fusion_method: Literal["zscore", "rrf"] = "zscore"
+    dense_weight: float = Field(0.5, ge=0.0)
+    keyword_weight: float = Field(0.5, ge=0.0)
     rrf_k: int = Field(60, ge=1)
-    dense_weight: float = Field(1.0, ge=0.0)
-    keyword_weight: float = Field(1.0, ge=0.0)
+    #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
+    context_before: int = Field(2, ge=0)
+    context_after: int = Field(1, ge=0)
 
     def fusion(self) -> FusionConfig:
-        return FusionConfig(k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+        return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "MemoryConfig":
