@@ -103,7 +103,7 @@ def log(user_id: str, event: str | None, limit: int, database: str | None, as_js
 
     table = Table("receipt", "event", "score", "type", "text", "reason")
     for r in rows:
-        table.add_row(r.id[:8], r.event, f"{r.score:.2f}" if r.score is not None else "-", r.memory_type or "-",
+        table.add_row(r.id, r.event, f"{r.score:.2f}" if r.score is not None else "-", r.memory_type or "-",
                       r.text[:50], r.reason[:70])
     Console().print(table)
 
