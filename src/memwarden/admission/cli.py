@@ -195,13 +195,15 @@ def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bo
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--protocol", type=click.Choice(["heldout", "loco"]), default="heldout", show_default=True)
 @click.option("-k", "k", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.92, show_default=True,
+              help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--json", "as_json", is_flag=True)
-def eval_admission_retrieval(data_path: str, protocol: str, k: int, as_json: bool) -> None:
+def eval_admission_retrieval(data_path: str, protocol: str, k: int, min_recall: float, as_json: bool) -> None:
     """LoCoMo retrieval recall@k with admission on vs storing everything, and the storage saved."""
     from ..evals.admission_retrieval import run
 
     try:
-        report = run(data_path, protocol, k=k, progress=not as_json)
+        report = run(data_path, protocol, k=k, min_recall=min_recall, progress=not as_json)
     except MemwardenError as exc:
         _fail(exc)
     if as_json:

@@ -80,7 +80,7 @@ def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_re
             bar.advance(task)
     r_all, r_auto = float(np.mean(rec["all"])), float(np.mean(rec["auto"]))
     return {
-        "protocol": protocol, "k": k, "questions": len(rec["all"]),
+        "protocol": protocol, "k": k, "min_recall_target": min_recall, "questions": len(rec["all"]),
         f"recall_at_{k}_all": round(r_all, 4), f"recall_at_{k}_admission": round(r_auto, 4),
         "recall_drop_points": round(100 * (r_all - r_auto), 2),
         "memories_all": stored["all"], "memories_admission": stored["auto"],
