@@ -134,7 +134,7 @@ def policy_cmd(path: str | None, full: bool) -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="Where to write the policy JSON.")
 @click.option("--learner", type=click.Choice(["logistic", "amac"]), default="logistic", show_default=True,
               help="logistic: factors + context features; amac: A-MAC's grid search over w·[U,C,N,R,T] and θ.")
-@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.92, show_default=True,
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
@@ -166,7 +166,7 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
 @click.command("admission")
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--protocol", type=click.Choice(["amac", "heldout", "loco"]), default="heldout", show_default=True)
-@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.92, show_default=True,
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--json", "as_json", is_flag=True)
 def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bool) -> None:
@@ -195,7 +195,7 @@ def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bo
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--protocol", type=click.Choice(["heldout", "loco"]), default="heldout", show_default=True)
 @click.option("-k", "k", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.92, show_default=True,
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--json", "as_json", is_flag=True)
 def eval_admission_retrieval(data_path: str, protocol: str, k: int, min_recall: float, as_json: bool) -> None:

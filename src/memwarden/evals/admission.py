@@ -153,7 +153,7 @@ def _take(ex: Examples, convs: list[str]) -> Examples:
     return ex.take(np.flatnonzero(np.isin(ex.groups, convs)))
 
 
-def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float = 0.92, progress: bool = True,
+def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float = 0.95, progress: bool = True,
         embedder=None) -> dict[str, Any]:
     """Train and evaluate per ``protocol``; returns the JSON-ready report."""
     from ..providers.embedder import default_embedder

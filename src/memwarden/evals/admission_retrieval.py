@@ -38,7 +38,7 @@ def questions(path: str | Path) -> dict[str, list[tuple[str, set[str]]]]:
     return out
 
 
-def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_recall: float = 0.92,
+def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_recall: float = 0.95,
         progress: bool = True, embedder=None) -> dict[str, Any]:
     from rich.progress import Progress
 
