@@ -19,20 +19,20 @@ thread pool, and ``Memory`` serialises its own writes.
 from __future__ import annotations
 
 import json
-from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import errors
 from ..memory import Memory
-from ..models import AddResult, HistoryEvent, MemoryItem, Receipt, SearchResult
+from ..models import SourceKind, AddResult, HistoryEvent, MemoryItem, Receipt, SearchResult
 from .keys import ApiKey, KeyStore
 
 DEFAULT_MAX_BODY_BYTES = 1 << 20  # 1 MiB
@@ -49,6 +49,18 @@ _STATUS: list[tuple[type[errors.MemwardenError], int]] = [
 ]
 
 _ID = dict(min_length=1, max_length=256, pattern=r"^[^\x00-\x1f\x7f]+$")
+#: Text the core accepts: not blank, no NUL (the core re-checks, with its own size limit).
+_TEXT = dict(min_length=1, pattern=r"^[^\x00]*[^\x00\s][^\x00]*$")
+
+
+def _not_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("must be an integer, not a boolean")
+    return value
+
+
+#: A JSON integer: 3 and 3.0, never true/false (which lax int would take).
+JsonInt = Annotated[int, BeforeValidator(_not_bool)]
 
 
 class _Body(BaseModel):
@@ -61,36 +73,62 @@ class Scoped(_Body):
     run_id: str | None = Field(None, **_ID)
 
 
+class TextPart(_Body):
+    type: Literal["text"]
+    text: str
+
+
+class ImageUrl(_Body):
+    url: str
+
+
+class ImagePart(_Body):
+    type: Literal["image_url"]
+    image_url: str | ImageUrl
+
+
+class ChatMessage(_Body):
+    """An OpenAI-style message; ``name`` is the speaker, ``id`` the caller's turn id."""
+
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    content: Annotated[str, Field(**_TEXT)] | Annotated[list[TextPart | ImagePart], Field(min_length=1)]
+    name: str | None = Field(None, max_length=256)
+    id: str | JsonInt | None = None
+    timestamp: Annotated[str, Field(json_schema_extra={"format": "date-time"})] | Annotated[StrictFloat, Field(ge=0, le=2.5e11)] | None = None
+    image: str | None = None
+
+
 class AddRequest(Scoped):
     #: A string, or OpenAI-style messages ``[{"role", "content", "name"?}]``.
-    messages: str | list[dict[str, Any]]
+    messages: Annotated[str, Field(**_TEXT)] | Annotated[list[ChatMessage], Field(min_length=1)]
     metadata: dict[str, Any] | None = None
-    source: str | None = Field(None, max_length=64)
-    timestamp: datetime | None = None
+    source: SourceKind | None = None
+    #: When the conversation happened: an RFC 3339 time or epoch seconds (for imports).
+    timestamp: Annotated[str, Field(json_schema_extra={"format": "date-time"})] | Annotated[StrictFloat, Field(ge=0, le=2.5e11)] | None = None
     admission: Literal["auto", "all"] | None = None
 
 
 class SearchRequest(Scoped):
-    query: str = Field(min_length=1)
+    query: str = Field(**_TEXT)
     filters: dict[str, Any] | None = None
-    limit: int = Field(10, ge=1, le=1000)
-    include_superseded: bool = False
+    limit: JsonInt = Field(10, ge=1, le=1000)
+    include_superseded: StrictBool = False
 
 
 class UpdateRequest(_Body):
     user_id: str = Field(**_ID)
-    data: str = Field(min_length=1)
+    data: str = Field(**_TEXT)
     metadata: dict[str, Any] | None = None
 
 
 class ContextRequest(Scoped):
-    query: str = Field(min_length=1)
-    limit: int = Field(10, ge=1, le=1000)
+    query: str = Field(**_TEXT)
+    limit: JsonInt = Field(10, ge=1, le=1000)
 
 
 class AnswerRequest(Scoped):
-    question: str = Field(min_length=1)
-    limit: int = Field(10, ge=1, le=1000)
+    question: str = Field(**_TEXT)
+    limit: JsonInt = Field(10, ge=1, le=1000)
 
 
 class ItemList(BaseModel):
@@ -128,9 +166,12 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _error(status: int, kind: str, message: str, details: list[dict[str, Any]] | None = None) -> JSONResponse:
+def _error(
+    status: int, kind: str, message: str, details: list[dict[str, Any]] | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
     body = ErrorBody(error=ErrorDetail(type=kind, message=message, details=details))
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": "Bearer"}
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status, headers=headers)
 
 
@@ -255,7 +296,19 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kinds = {404: "not_found", 405: "method_not_allowed"}
-        return _error(exc.status_code, kinds.get(exc.status_code, "http_error"), str(exc.detail))
+        headers = exc.headers
+        if exc.status_code == 405:  # Starlette names only the first matching route's methods
+            methods: set[str] = set()
+            for route in app.router.routes:
+                if getattr(route, "methods", None) and route.matches(request.scope)[0] != Match.NONE:
+                    methods |= route.methods
+            headers = {"Allow": ", ".join(sorted(methods))}
+        return _error(exc.status_code, kinds.get(exc.status_code, "http_error"), str(exc.detail), headers=headers)
+
+    @app.exception_handler(ValidationError)
+    async def _core_validation(request: Request, exc: ValidationError) -> JSONResponse:
+        # A value the schema let through but a core model refused: the caller's input.
+        return _error(400, "InvalidInputError", f"invalid value: {exc.errors()[0].get('msg', 'invalid')}")
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -284,9 +337,12 @@ def create_app(
     def add(body: AddRequest, key: ApiKey = Depends(authenticate)) -> AddResult:
         """Store what is worth storing from ``messages``; one admission receipt per candidate."""
         allow(key, body.user_id)
+        messages = body.messages if isinstance(body.messages, str) else [
+            m.model_dump(mode="json", exclude_none=True) for m in body.messages]
         return memory.add(
-            body.messages, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
-            metadata=body.metadata, source=body.source, timestamp=body.timestamp, admission=body.admission,
+            messages, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
+            metadata=body.metadata, source=body.source, admission=body.admission,
+            timestamp=body.timestamp.upper() if isinstance(body.timestamp, str) else body.timestamp,
         )
 
     @app.post("/v1/search", response_model=SearchResult, tags=["memories"])
@@ -357,28 +413,26 @@ def create_app(
 
     # -- governance: wired when the Memory in use has the method ----------------------
 
-    def _not_implemented(name: str) -> JSONResponse:
-        return _error(501, "not_implemented", f"this memwarden has no {name}()")
+    # Routes appear (and are documented) only when the Memory in use has the method.
+    if hasattr(memory, "context"):
 
-    @app.post("/v1/context", tags=["governance"], responses={501: {"model": ErrorBody}})
-    def context(body: ContextRequest, key: ApiKey = Depends(authenticate)) -> Any:
-        """Governed context block for a prompt (``Memory.context``)."""
-        allow(key, body.user_id)
-        method = getattr(memory, "context", None)
-        if method is None:
-            return _not_implemented("context")
-        return _jsonable(method(body.query, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id, limit=body.limit))
+        @app.post("/v1/context", tags=["governance"])
+        def context(body: ContextRequest, key: ApiKey = Depends(authenticate)) -> Any:
+            """Governed context block for a prompt (``Memory.context``)."""
+            allow(key, body.user_id)
+            return _jsonable(memory.context(body.query, user_id=body.user_id, agent_id=body.agent_id,
+                                            run_id=body.run_id, limit=body.limit))
 
-    @app.post("/v1/answer", tags=["governance"], responses={501: {"model": ErrorBody}})
-    def answer(body: AnswerRequest, key: ApiKey = Depends(authenticate)) -> Any:
-        """A governed answer from memory (``Memory.answer``)."""
-        allow(key, body.user_id)
-        method = getattr(memory, "answer", None)
-        if method is None:
-            return _not_implemented("answer")
-        return _jsonable(method(body.question, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id, limit=body.limit))
+    if hasattr(memory, "answer"):
 
-    @app.get("/v1/memories/{memory_id}/card", tags=["governance"], responses={501: {"model": ErrorBody}})
+        @app.post("/v1/answer", tags=["governance"])
+        def answer(body: AnswerRequest, key: ApiKey = Depends(authenticate)) -> Any:
+            """A governed answer from memory (``Memory.answer``)."""
+            allow(key, body.user_id)
+            return _jsonable(memory.answer(body.question, user_id=body.user_id, agent_id=body.agent_id,
+                                           run_id=body.run_id, limit=body.limit))
+
+    @app.get("/v1/memories/{memory_id}/card", tags=["governance"])
     def card(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Any:
         """A memory's boundary card (``Memory.card`` when present, else the stored card)."""
         allow(key, user_id)
