@@ -145,8 +145,12 @@ def test_other_tenant_reveals_nothing(env):
         ({"messages": "hi", "user_id": "alice", "admission": "yolo"}, 422),
         ({"messages": "   ", "user_id": "alice"}, 422),
         ({"messages": "a\x00b", "user_id": "alice"}, 422),
-        ({"messages": [{"role": "user", "content": "  "}], "user_id": "alice"}, 400),  # the core's InvalidInputError
-        ({"messages": [{"role": "user"}], "user_id": "alice"}, 400),
+        ({"messages": [{"content": [{"type": "image_url", "image_url": "x"}]}], "user_id": "alice"}, 400),  # core: no text
+        ({"messages": "hi", "user_id": "alice", "timestamp": "yesterday"}, 400),
+        ({"messages": [{"role": "user"}], "user_id": "alice"}, 422),
+        ({"messages": [{"content": "hi", "tool_calls": []}], "user_id": "alice"}, 422),
+        ({"messages": "hi", "user_id": "alice", "source": "root"}, 422),
+        ({"messages": "hi", "user_id": "alice", "timestamp": True}, 422),
         ({"messages": "x" * 30_000, "user_id": "alice"}, 413),  # over max_message_chars
     ],
 )
