@@ -283,5 +283,10 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     console.print(ct)
 
 
+from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)
+
+_register_server(main)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -2,7 +2,7 @@
 
 The backend comes from ``MEMWARDEN_DATABASE_URL`` (a file path for SQLite, a
 ``postgresql://`` URL for PostgreSQL), read here at the edge through
-:meth:`MemoryConfig.from_env`; ``--database`` overrides it.
+:meth:`MemoryConfig.from_env`; ``--db`` overrides it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import click
 from ..config import MemoryConfig
 from ..errors import MemwardenError
 
-_DB = click.option("--database", "database", default=None, metavar="URL",
-                   help="SQLite file or postgresql:// URL (default: MEMWARDEN_DATABASE_URL, else MEMWARDEN_HOME/memwarden.db).")
+_DB = click.option("--db", "database", default=None, metavar="PATH|URL",
+                   help="Database: a SQLite file path or a postgresql:// URL [env MEMWARDEN_DATABASE_URL; default $MEMWARDEN_HOME/memwarden.db].")
 
 
 def _config(database: str | None) -> MemoryConfig:
