@@ -120,6 +120,9 @@ class Server:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(15)
+        # keep the log of the last run for inspection (the work directory is deleted)
+        if self.log.exists():
+            Path(tempfile.gettempdir(), "memwarden-bench-server.log").write_bytes(self.log.read_bytes())
 
 
 # -- the workload ----------------------------------------------------------------------

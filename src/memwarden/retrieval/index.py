@@ -123,25 +123,34 @@ class ScopeIndex:
             m &= np.fromiter((a == run_id for a in self.run_ids), dtype=bool, count=self.n)
         return m
 
+    # Queries score the rows the mask covers: a concurrent add may append rows
+    # after the mask was taken (the server searches while it writes), and those
+    # rows are simply not part of this search.
+
     def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
-        if self.n == 0:
+        n = len(mask)
+        if n == 0:
             return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-        sims = self.vectors @ query_vec
+        sims = self._vectors[:n] @ query_vec
         sims = np.where(mask, sims, -np.inf)
         return _top(sims, k)
 
     def bm25(self, query_tokens: list[str], mask: np.ndarray, k: int) -> Ranked:
-        if self.n == 0 or self.n_alive == 0:
+        n = len(mask)
+        if n == 0 or self.n_alive == 0:
             return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-        scores = np.zeros(self.n, dtype=np.float32)
+        scores = np.zeros(n, dtype=np.float32)
         avgdl = max(self.total_len / self.n_alive, 1e-9)
-        norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[: self.n] / avgdl)
+        norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[:n] / avgdl)
         for term in set(query_tokens):
             df = self.df.get(term, 0)
             if df <= 0:
                 continue
             idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
             rows, tfs = self._term_arrays(term)
+            if len(rows) and rows[-1] >= n:
+                keep = rows < n
+                rows, tfs = rows[keep], tfs[keep]
             scores[rows] += idf * tfs * (BM25_K1 + 1) / (tfs + norm[rows])
         scores = np.where(mask & (scores > 0), scores, -np.inf)
         return _top(scores, k)

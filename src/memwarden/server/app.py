@@ -19,6 +19,7 @@ thread pool, and ``Memory`` serialises its own writes.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Path, Query, Request
@@ -36,6 +37,7 @@ from ..models import SourceKind, AddResult, HistoryEvent, MemoryItem, Receipt, S
 from .keys import ApiKey, KeyStore
 
 DEFAULT_MAX_BODY_BYTES = 1 << 20  # 1 MiB
+log = logging.getLogger("memwarden.server")
 
 #: MemwardenError subclass -> HTTP status (most specific first).
 _STATUS: list[tuple[type[errors.MemwardenError], int]] = [
@@ -312,6 +314,8 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not the caller's mistake: the traceback goes to the log, not the client.
+        log.error("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
         return _error(500, "internal_error", "internal error")
 
     # -- probes ---------------------------------------------------------------------

@@ -91,7 +91,7 @@ class _SQLKeys:
 
     ph = "?"
 
-    def _cursor(self) -> Any:  # pragma: no cover - overridden
+    def _cursor(self, write: bool = True) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def _ts(self, value: datetime | None) -> Any:
@@ -122,7 +122,7 @@ class _SQLKeys:
         sql = "SELECT id, name, tenants, created_at, revoked_at FROM api_keys"
         if not include_revoked:
             sql += " WHERE revoked_at IS NULL"
-        with self._cursor() as cur:
+        with self._cursor(write=False) as cur:
             rows = cur.execute(sql + " ORDER BY created_at, id").fetchall()
         return [self._key(r) for r in rows]
 
@@ -143,7 +143,7 @@ class _SQLKeys:
             return None
         digest = hash_token(token)
         p = self.ph
-        with self._cursor() as cur:
+        with self._cursor(write=False) as cur:
             row = cur.execute(
                 f"SELECT id, name, tenants, created_at, revoked_at, key_hash FROM api_keys WHERE key_hash = {p}", (digest,)
             ).fetchone()
@@ -165,8 +165,16 @@ class SQLiteKeys(_SQLKeys):
         return value.isoformat() if value is not None else None
 
     @contextmanager
-    def _cursor(self) -> Iterator[Any]:
+    def _cursor(self, write: bool = True) -> Iterator[Any]:
+        # Every request verifies a key: those reads take no lock on the file
+        # (a BEGIN IMMEDIATE per request starved the store's writers under load).
         with self._lock:
+            if not write:
+                try:
+                    yield self._conn
+                except sqlite3.Error as exc:
+                    raise StorageError(f"API key table failed: {exc}") from exc
+                return
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -195,7 +203,7 @@ class PostgresKeys(_SQLKeys):
         return Jsonb(tenants.model_dump(mode="json"))
 
     @contextmanager
-    def _cursor(self) -> Iterator[Any]:
+    def _cursor(self, write: bool = True) -> Iterator[Any]:
         import psycopg
 
         try:
