@@ -56,15 +56,25 @@ def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture
 def pg_url(pg_admin_url: str) -> str:
-    """A fresh, empty database on the test server (dropped afterwards)."""
-    from urllib.parse import urlsplit, urlunsplit
+    """A fresh, empty schema on the test server (dropped afterwards).
+
+    A schema per test instead of a database per test: CREATE DATABASE costs
+    about a second here, CREATE SCHEMA a millisecond. pgvector is installed
+    once in ``public``, which stays on the search path.
+    """
+    from urllib.parse import quote, urlsplit, urlunsplit
 
     import psycopg
 
     name = "mwtest_" + uuid.uuid4().hex[:12]
     with psycopg.connect(pg_admin_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        try:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
+        except psycopg.Error:
+            pass  # a server without pgvector: the store runs without its column
+        conn.execute(f'CREATE SCHEMA "{name}"')
     parts = urlsplit(pg_admin_url)
-    yield urlunsplit(parts._replace(path="/" + name))
+    options = "options=" + quote(f"-csearch_path={name},public")
+    yield urlunsplit(parts._replace(query=f"{parts.query}&{options}" if parts.query else options))
     with psycopg.connect(pg_admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')

@@ -186,8 +186,11 @@ def test_pg_refuses_foreign_schema(pg_url):
 
 
 def test_pg_unreachable_is_storage_error():
+    pytest.importorskip("psycopg")
+    from memwarden.storage.postgres import PostgresStore
+
     with pytest.raises(StorageError):
-        open_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=1")
+        PostgresStore("postgresql://nobody@127.0.0.1:1/none?connect_timeout=1", timeout=2)
 
 
 def test_pg_rejects_nul_in_metadata_cleanly(pg_url):

@@ -98,8 +98,12 @@ class PostgresStore:
                 url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
                 check=ConnectionPool.check_connection, kwargs={"autocommit": False},
             )
+        except psycopg.Error as exc:
+            raise StorageError(f"invalid PostgreSQL URL: {exc}") from exc
+        try:
             self._pool.open(wait=True, timeout=timeout)
         except (psycopg.Error, PoolTimeout) as exc:
+            self._pool.close()  # stop its reconnect attempts
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
         try:
             self.pgvector = self._migrate()
