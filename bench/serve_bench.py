@@ -277,6 +277,7 @@ def cmd_load(args: argparse.Namespace) -> dict:
             backend.close()
     ok = sum(len(v) for v in ledger.lat.values())
     out = {
+        "loadavg_1m_at_end": round(os.getloadavg()[0], 2), "cpus": os.cpu_count(),
         "backend": args.backend, "embedder": args.embedder, "clients": args.clients, "tenants": args.tenants,
         "seconds": round(wall, 1), "requests": ledger.requests, "ok": ok, "errors": dict(ledger.errors),
         "throughput_rps": round(ok / wall, 1), "cross_tenant_rows": ledger.cross_tenant, **check,

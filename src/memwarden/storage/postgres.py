@@ -195,9 +195,9 @@ class PostgresStore:
 
     def write(self, batch: WriteBatch) -> int:
         uid = batch.user_id
-        for rec in batch.upserts:
-            if rec.item.user_id != uid:
-                raise StorageError("a write batch may only touch its own scope")
+        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
+        if any(owner != uid for owner in owners):
+            raise StorageError("a write batch may only touch its own scope")
         cols = _RECORD_COLUMNS + (", embedding" if self.pgvector else "")
         n = 23 + (1 if self.pgvector else 0)
         updates = ", ".join(f"{c.strip()} = EXCLUDED.{c.strip()}" for c in cols.split(",") if c.strip() not in ("user_id", "id"))
@@ -284,8 +284,8 @@ class PostgresStore:
             where.append("metadata -> %s = %s")
             params += [str(key), Jsonb(value, dumps=_dumps)]
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
-        if query.limit is not None:
-            sql += " LIMIT %s OFFSET %s"
+        if query.limit is not None or query.offset:
+            sql += " LIMIT %s OFFSET %s"  # LIMIT NULL is no limit
             params += [query.limit, query.offset]
         return [_item(r) for r in self._read(sql, params)]
 
@@ -352,9 +352,17 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise StorageError(f"database read failed: {exc}") from exc
         version = int(row[0]) if row else 0
-        dim = len(rows[0][4]) // 4 if rows else 0
-        vectors = (np.frombuffer(b"".join(bytes(r[4]) for r in rows), dtype=np.float32).reshape(len(rows), dim)
-                   if rows else np.zeros((0, 0), np.float32))
+        blobs = [bytes(r[4]) for r in rows]
+        size = len(blobs[-1]) if blobs else 0
+        if all(len(b) == size for b in blobs):
+            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), size // 4)
+        else:
+            # Two embedders wrote this scope (as on SQLite): keep the newest row's size, zero
+            # the others (keyword search still finds them) rather than fail every search.
+            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
+            for n, b in enumerate(blobs):
+                if len(b) == size:
+                    vectors[n] = np.frombuffer(b, dtype=np.float32)
         return IndexRows(
             version=version,
             ids=[r[0] for r in rows],
@@ -380,8 +388,8 @@ class PostgresStore:
             raise StorageError("the pgvector extension is not installed in this database")
         rows = self._read(
             "SELECT id, 1 - (embedding <=> %s::vector) FROM memories WHERE user_id=%s AND embedding IS NOT NULL "
-            "ORDER BY embedding <=> %s::vector, id LIMIT %s",
-            (_vector_literal(vector), user_id, _vector_literal(vector), k),
+            "AND vector_dims(embedding) = %s ORDER BY embedding <=> %s::vector, id LIMIT %s",
+            (_vector_literal(vector), user_id, len(vector), _vector_literal(vector), k),
         )
         return [(r[0], float(r[1])) for r in rows]
 
