@@ -126,11 +126,16 @@ class UpdateRequest(_Body):
 class ContextRequest(Scoped):
     query: str = Field(**_TEXT)
     limit: JsonInt = Field(10, ge=1, le=1000)
+    #: ``strict`` withholds memories that must not be used; ``soft`` shows them with an instruction.
+    enforcement: Literal["soft", "strict"] = "strict"
 
 
 class AnswerRequest(Scoped):
     question: str = Field(**_TEXT)
     limit: JsonInt = Field(10, ge=1, le=1000)
+    enforcement: Literal["soft", "strict"] = "strict"
+    #: Include the support trace (which memory backed which claim).
+    trace: StrictBool = False
 
 
 class ItemList(BaseModel):
@@ -425,7 +430,7 @@ def create_app(
             """Governed context block for a prompt (``Memory.context``)."""
             allow(key, body.user_id)
             return _jsonable(memory.context(body.query, user_id=body.user_id, agent_id=body.agent_id,
-                                            run_id=body.run_id, limit=body.limit))
+                                            run_id=body.run_id, limit=body.limit, enforcement=body.enforcement))
 
     if hasattr(memory, "answer"):
 
@@ -434,7 +439,8 @@ def create_app(
             """A governed answer from memory (``Memory.answer``)."""
             allow(key, body.user_id)
             return _jsonable(memory.answer(body.question, user_id=body.user_id, agent_id=body.agent_id,
-                                           run_id=body.run_id, limit=body.limit))
+                                           run_id=body.run_id, limit=body.limit, enforcement=body.enforcement,
+                                           trace=body.trace))
 
     @app.get("/v1/memories/{memory_id}/card", tags=["governance"])
     def card(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Any:

@@ -92,7 +92,7 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         method = getattr(memory, "context", None)
         if method is not None:
             out = run(method, query, user_id=user_id, limit=limit)
-            return out if isinstance(out, str) else getattr(out, "text", None) or str(out)
+            return out if isinstance(out, str) else getattr(out, "prompt", None) or str(out)  # the prompt block
         hits = run(memory.search, query, user_id=user_id, limit=limit).results
         return "\n".join(f"- {h.memory}" for h in hits) or "(no relevant memories)"
 
