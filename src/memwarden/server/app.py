@@ -370,7 +370,7 @@ def create_app(
         run_id: str | None = OptIdQ,
         include_superseded: bool = True,
         limit: int = Query(100, ge=0, le=10_000),
-        offset: int = Query(0, ge=0),
+        offset: int = Query(0, ge=0, le=1_000_000_000),
         key: ApiKey = Depends(authenticate),
     ) -> ItemList:
         """Memories of one tenant, newest first."""
