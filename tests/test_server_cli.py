@@ -120,3 +120,18 @@ async def test_mcp_over_http_needs_a_key(tmp_path):
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_mcp_over_stdio_is_bound_to_its_tenants(tmp_path):
+    from mcp import Client, StdioServerParameters
+
+    env = _env(str(tmp_path / "stdio.db"))
+    params = StdioServerParameters(command=sys.executable, args=["-m", "memwarden.server.cli", "mcp", "--user", "alice"], env=env)
+    async with Client(params) as client:
+        r = await client.call_tool("add_memory", {"text": "I keep bees", "user_id": "alice", "admission": "all"})
+        assert not (getattr(r, "is_error", None) or getattr(r, "isError", None))
+        r = await client.call_tool("memory_context", {"query": "bees", "user_id": "alice"})
+        assert "bees" in " ".join(getattr(c, "text", "") for c in r.content)
+        r = await client.call_tool("search_memory", {"query": "bees", "user_id": "bob"})
+        assert getattr(r, "is_error", None) or getattr(r, "isError", None)
