@@ -9,6 +9,7 @@ import numpy as np
 
 from memwarden import Memory
 from memwarden.config import MemoryConfig
+from memwarden.retrieval.search import hybrid_search
 
 
 def test_search_with_a_mask_taken_before_an_append():
@@ -20,8 +21,10 @@ def test_search_with_a_mask_taken_before_an_append():
     m.add("tea again and more tea", user_id="u", admission="all")  # appends a row to the same index
     assert index.n == len(mask) + 1
     q = m.embedder.embed(["tea"])[0]
-    assert len(index.bm25(["tea"], mask, 10).rows) == 2
-    assert np.all(index.dense(q, mask, 10).rows < len(mask))
+    rows = np.flatnonzero(mask)
+    assert index.bm25_scores(["tea"], rows).shape == index.dense_scores(q, rows).shape == rows.shape
+    hits = hybrid_search(index, q, "tea", mask, 10, m._fusion)
+    assert hits and all(h.row < len(mask) for h in hits)
 
 
 def test_concurrent_adds_and_searches_on_one_scope():

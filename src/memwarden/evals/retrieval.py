@@ -36,12 +36,13 @@ def run_retrieval_eval(
     arm: str = "hybrid",
     admission: str = "all",
     embedder: str = "minilm",
+    fusion: str = "zscore",
     memory: Memory | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
     convs = load_locomo(data)[:limit_conversations]
-    weights = {"hybrid": (1.0, 1.0), "dense": (1.0, 0.0), "keyword": (0.0, 1.0)}[arm]
-    m = memory or Memory(config=MemoryConfig(embedder=embedder, dense_weight=weights[0], keyword_weight=weights[1]))
+    weights = {"hybrid": (0.5, 0.5), "dense": (1.0, 0.0), "keyword": (0.0, 1.0)}[arm]
+    m = memory or Memory(config=MemoryConfig(embedder=embedder, fusion_method=fusion, dense_weight=weights[0], keyword_weight=weights[1]))
     n_turns = sum(len(c.turns) for c in convs)
     n_q = sum(1 for c in convs for q in c.qa if 1 <= q.category <= 4 and q.evidence)
     recalls: list[float] = []
@@ -78,6 +79,7 @@ def run_retrieval_eval(
                 bar.advance(t_q)
     return {
         "arm": arm,
+        "fusion": fusion,
         "admission": admission,
         "embedder": m.embedder.model_id,
         "conversations": len(convs),
