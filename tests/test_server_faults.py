@@ -149,6 +149,12 @@ def test_postgres_crash_and_restart(tmp_path):
         with pytest.raises(StorageError):
             m.add("while down", user_id="u", admission="all")
         pg_ctl("-w", "-o", f'-h "" -k {sock}', "-l", str(server.log), "start")
+        for _ in range(60):  # the pool reconnects with back-off; wait for it as a client would
+            try:
+                m.store.ping()
+                break
+            except StorageError:
+                time.sleep(0.5)
         acked |= {r.memory_id for i in range(20) for r in m.add(f"after {i}", user_id="u", admission="all").results}
         stored, half = _whole(url, "u")
         assert stored == acked and half == 0  # "while down" is absent, everything acknowledged is there
