@@ -12,7 +12,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from .._util import utcnow
+from .._util import as_utc, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
@@ -28,7 +28,8 @@ _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 
 
 def _ts(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
+    # Fixed-width UTC text, so that comparing and sorting the text compares the instants.
+    return as_utc(value).isoformat(timespec="microseconds") if value is not None else None
 
 
 def _item_from_row(row: Sequence[Any]) -> MemoryItem:
