@@ -143,9 +143,9 @@ class SQLiteStore:
 
     def write(self, batch: WriteBatch) -> int:
         uid = batch.user_id
-        for rec in batch.upserts:
-            if rec.item.user_id != uid:
-                raise StorageError("a write batch may only touch its own scope")
+        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
+        if any(owner != uid for owner in owners):
+            raise StorageError("a write batch may only touch its own scope")
         try:
             with self._tx() as c:
                 if batch.upserts:
