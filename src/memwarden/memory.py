@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, get_args
 
 import numpy as np
 
@@ -28,6 +29,7 @@ from .models import (
     ScoreParts,
     SearchHit,
     SearchResult,
+    SourceKind,
     Turn,
 )
 from .providers.embedder import Embedder, HashEmbedder, default_embedder
@@ -50,8 +52,35 @@ def _check_scope_id(value: Any, name: str, *, required: bool) -> str | None:
         raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
     if not value.strip():
         raise InvalidInputError(f"{name} is empty")
-    if len(value) > _ID_MAX or any(ord(ch) < 32 for ch in value):
+    if len(value) > _ID_MAX or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
         raise InvalidInputError(f"{name} must be at most {_ID_MAX} printable characters")
+    return value
+
+
+def _check_memory_id(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise InvalidInputError("memory_id must be a non-empty string")
+    return _check_scope_id(value, "memory_id", required=True)  # type: ignore[return-value]
+
+
+def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None:
+    """A JSON object with string keys: stored as JSON and filtered on by every backend."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidInputError(f"{name} must be an object, not {type(value).__name__}")
+    if not all(isinstance(k, str) for k in value):
+        raise InvalidInputError(f"{name} keys must be strings")
+    try:
+        json.dumps(dict(value), default=str, allow_nan=False)
+    except (ValueError, TypeError) as exc:
+        raise InvalidInputError(f"{name} is not JSON-serialisable: {exc}") from exc
+    return dict(value)
+
+
+def _check_count(value: Any, name: str, *, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise InvalidInputError(f"{name} must be an integer >= {minimum}, not {value!r}")
     return value
 
 
@@ -141,12 +170,13 @@ class Memory:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
         run_id = _check_scope_id(run_id, "run_id", required=False)
-        if metadata is not None and not isinstance(metadata, Mapping):
-            raise InvalidInputError(f"metadata must be an object, not {type(metadata).__name__}")
+        metadata = _check_metadata(metadata)
+        if source is not None and source not in get_args(SourceKind):
+            raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
         when = parse_time(timestamp)
+        admitter = self._resolve_admitter(admission)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
         candidates = self.candidates(turns, source=source, metadata=dict(metadata or {}))
-        admitter = self._resolve_admitter(admission)
         return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
@@ -173,6 +203,8 @@ class Memory:
     def _resolve_admitter(self, admission: str | Admitter | None) -> Admitter:
         mode = admission if admission is not None else self.config.admission
         if not isinstance(mode, str):
+            if not callable(getattr(mode, "decide", None)):
+                raise InvalidInputError(f"admission must be 'auto', 'all' or an Admitter, not {type(mode).__name__}")
             return mode
         if mode == "all":
             return AdmitAll()
@@ -258,8 +290,7 @@ class Memory:
         """Replace a memory's text (and optionally its metadata); history keeps the old text."""
         user_id = _check_scope_id(user_id, "user_id", required=True)
         text = check_text(data, what="data", max_chars=self.config.max_message_chars).strip()
-        if metadata is not None and not isinstance(metadata, Mapping):
-            raise InvalidInputError("metadata must be an object")
+        metadata = _check_metadata(metadata)
         with self._write_lock:
             rec = self._record(user_id, memory_id)
             now = utcnow()
@@ -313,8 +344,7 @@ class Memory:
     # -- read path ----------------------------------------------------------------
 
     def _record(self, user_id: str, memory_id: Any) -> MemoryRecord:
-        if not isinstance(memory_id, str) or not memory_id:
-            raise InvalidInputError("memory_id must be a non-empty string")
+        memory_id = _check_memory_id(memory_id)
         recs = self.store.get(user_id, [memory_id])
         if not recs:
             raise NotFoundError(f"no memory {memory_id!r} for this user")
@@ -336,23 +366,25 @@ class Memory:
         offset: int = 0,
     ) -> list[MemoryItem]:
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        if limit is not None and (not isinstance(limit, int) or limit < 0):
-            raise InvalidInputError("limit must be a non-negative integer")
+        if limit is not None:
+            _check_count(limit, "limit", minimum=0)
+        _check_count(offset, "offset", minimum=0)
         return self.store.list(user_id, ListQuery(
             agent_id=_check_scope_id(agent_id, "agent_id", required=False),
             run_id=_check_scope_id(run_id, "run_id", required=False),
-            metadata=dict(filters or {}), include_superseded=include_superseded, limit=limit, offset=max(0, offset)))
+            metadata=_check_metadata(filters, "filters") or {}, include_superseded=include_superseded, limit=limit, offset=offset))
 
     def history(self, memory_id: str, *, user_id: str) -> list[HistoryEvent]:
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        events = self.store.history(user_id, memory_id)
+        events = self.store.history(user_id, _check_memory_id(memory_id))
         if not events:
             raise NotFoundError(f"no memory {memory_id!r} for this user")
         return events
 
     def receipts(self, *, user_id: str, memory_id: str | None = None, limit: int = 100) -> list[Receipt]:
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        return self.store.receipts(user_id, memory_id=memory_id, limit=limit)
+        memory_id = _check_memory_id(memory_id) if memory_id is not None else None
+        return self.store.receipts(user_id, memory_id=memory_id, limit=_check_count(limit, "limit", minimum=1))
 
     def search(
         self,
@@ -370,6 +402,7 @@ class Memory:
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidInputError("limit must be a positive integer")
+        filters = _check_metadata(filters, "filters")
         qvec = self.embedder.embed([query])[0]
         index = self._index.get(user_id)
         mask = index.mask(
