@@ -76,24 +76,31 @@ class SQLiteStore:
             raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         self._lock = threading.RLock()
         try:
+            # Look before writing anything: even switching to WAL rewrites another application's file.
+            self._refuse_foreign()
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             self._conn.close()
-            raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database ({exc})") from exc
+            if getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
+                raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database ({exc})") from exc
+            # A locked or unwritable file, or a failing migration, is not a foreign file.
+            raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         except StorageError:
             self._conn.close()
             raise
 
     # -- schema -----------------------------------------------------------------
 
+    def _refuse_foreign(self) -> None:
+        tables = {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if tables and "memwarden_meta" not in tables:
+            raise NotAMemwardenDatabase(f"{self.path} is a SQLite database of another application, not a memwarden database")
+
     def _migrate(self) -> None:
         c = self._conn
-        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if tables and "memwarden_meta" not in tables:
-            raise NotAMemwardenDatabase(f"{self.path} is a SQLite database of another application")
         with self._tx():
             c.execute("CREATE TABLE IF NOT EXISTS memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             c.execute("INSERT OR IGNORE INTO memwarden_meta VALUES ('app', ?)", (APP_ID,))
