@@ -404,19 +404,20 @@ class Memory:
             raise InvalidInputError("limit must be a positive integer")
         filters = _check_metadata(filters, "filters")
         qvec = self.embedder.embed([query])[0]
+        agent_id = _check_scope_id(agent_id, "agent_id", required=False)
+        run_id = _check_scope_id(run_id, "run_id", required=False)
         index = self._index.get(user_id)
-        mask = index.mask(
-            agent_id=_check_scope_id(agent_id, "agent_id", required=False),
-            run_id=_check_scope_id(run_id, "run_id", required=False),
-            include_superseded=include_superseded,
-        )
-        fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), self._fusion)
+        with index.lock:  # another thread's write may be appending to this index
+            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
+            fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), self._fusion)
+            row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []
         for start in range(0, len(fused), 50):
             chunk = fused[start : start + 50]
-            recs = {r.item.id: r for r in self.store.get(user_id, [index.ids[f.row] for f in chunk])}
-            for f in chunk:
-                rec = recs.get(index.ids[f.row])
+            chunk_ids = row_ids[start : start + 50]
+            recs = {r.item.id: r for r in self.store.get(user_id, chunk_ids)}
+            for f, mid in zip(chunk, chunk_ids):
+                rec = recs.get(mid)
                 if rec is None or not _matches(rec.item.metadata, filters):
                     continue
                 hits.append(_hit(rec.item, f))

@@ -33,6 +33,8 @@ class Ranked:
 
 class ScopeIndex:
     def __init__(self, rows: IndexRows, dim: int) -> None:
+        #: Held by ``apply`` and by readers: a query must not see the arrays mid-append.
+        self.lock = threading.RLock()
         self.version = rows.version
         self.dim = dim
         n = len(rows.ids)
@@ -100,6 +102,10 @@ class ScopeIndex:
             self.df[term] -= 1
 
     def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+        with self.lock:
+            self._apply(upserts, deletes, old_tokens, version)
+
+    def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
         for rec in upserts:
