@@ -169,7 +169,9 @@ def _top(scores: np.ndarray, k: int) -> Ranked:
         return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
     part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
     part = part[np.isfinite(scores[part])]
-    order = part[np.argsort(-scores[part], kind="stable")]
+    # Ties go to the earlier row: argpartition leaves them in an arbitrary order, which
+    # made equal-score hits rank differently in a cached index than in a rebuilt one.
+    order = part[np.lexsort((part, -scores[part]))]
     return Ranked(order, scores[order])
 
 
