@@ -406,10 +406,18 @@ class Memory:
         qvec = self.embedder.embed([query])[0]
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
         run_id = _check_scope_id(run_id, "run_id", required=False)
+        # Metadata filters narrow the candidates before ranking (not after a truncated ranking), with
+        # the same JSON equality as get_all.
+        allowed = None
+        if filters:
+            allowed = {i.id for i in self.store.list(user_id, ListQuery(
+                agent_id=agent_id, run_id=run_id, metadata=filters, include_superseded=include_superseded, limit=None))}
         index = self._index.get(user_id)
         with index.lock:  # another thread's write may be appending to this index
             mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
-            fused = hybrid_search(index, qvec, query, mask, limit if not filters else max(limit * 5, 50), self._fusion)
+            if allowed is not None:
+                mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
+            fused = hybrid_search(index, qvec, query, mask, limit, self._fusion)
             row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []
         for start in range(0, len(fused), 50):
@@ -418,16 +426,12 @@ class Memory:
             recs = {r.item.id: r for r in self.store.get(user_id, chunk_ids)}
             for f, mid in zip(chunk, chunk_ids):
                 rec = recs.get(mid)
-                if rec is None or not _matches(rec.item.metadata, filters):
+                if rec is None:
                     continue
                 hits.append(_hit(rec.item, f))
                 if len(hits) == limit:
                     return SearchResult(results=hits)
         return SearchResult(results=hits)
-
-
-def _matches(metadata: Mapping[str, Any], filters: Mapping[str, Any] | None) -> bool:
-    return not filters or all(metadata.get(k) == v for k, v in filters.items())
 
 
 def _hit(item: MemoryItem, f: Any) -> SearchHit:
