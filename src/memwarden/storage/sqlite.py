@@ -44,6 +44,21 @@ def _item_from_row(row: Sequence[Any]) -> MemoryItem:
     )
 
 
+def _json_kinds(value: Any) -> tuple[str, ...]:
+    """The SQLite ``json_type`` names a stored value equal to ``value`` can have."""
+    if value is None:
+        return ("null",)
+    if isinstance(value, bool):
+        return ("true",) if value else ("false",)
+    if isinstance(value, (int, float)):
+        return ("integer", "real")
+    if isinstance(value, (list, tuple)):
+        return ("array",)
+    if isinstance(value, dict):
+        return ("object",)
+    return ("text",)
+
+
 def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
     """Column values of a record, in ``_RECORD_COLUMNS`` order (shared with other SQL backends)."""
     it = rec.item
@@ -182,18 +197,24 @@ class SQLiteStore:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 
     def delete_scope(self, user_id: str) -> int:
-        with self._tx() as c:
-            n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
-            c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
-            c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
-            c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
-            return n
+        try:
+            with self._tx() as c:
+                n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
+                c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
+                c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
+                c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
+                return n
+        except sqlite3.Error as exc:
+            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     def reset(self) -> None:
-        with self._tx() as c:
-            for table in ("memories", "history", "receipts"):
-                c.execute(f"DELETE FROM {table}")
-            c.execute("UPDATE scopes SET version = version + 1")
+        try:
+            with self._tx() as c:
+                for table in ("memories", "history", "receipts"):
+                    c.execute(f"DELETE FROM {table}")
+                c.execute("UPDATE scopes SET version = version + 1")
+        except sqlite3.Error as exc:
+            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     # -- reads ------------------------------------------------------------------
 
@@ -227,8 +248,15 @@ class SQLiteStore:
         if not query.include_superseded:
             where.append("status='active'")
         for key, value in query.metadata.items():
-            where.append("json_extract(metadata, ?) = json_extract(?, '$')")
-            params += ["$." + json.dumps(str(key)), json.dumps(value)]
+            # JSON equality: the type must match too (SQLite's json_extract makes true equal 1,
+            # and a string holding JSON text equal the object it spells).
+            path = "$." + json.dumps(str(key))
+            kinds = _json_kinds(value)
+            where.append(f"json_type(metadata, ?) IN ({', '.join('?' * len(kinds))})")
+            params += [path, *kinds]
+            if kinds[0] not in ("null", "true", "false"):
+                where.append("json_extract(metadata, ?) = json_extract(?, '$')")
+                params += [path, json.dumps(value, default=str)]
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
         if query.limit is not None:
             sql += " LIMIT ? OFFSET ?"
@@ -285,15 +313,18 @@ class SQLiteStore:
 
     def index_rows(self, user_id: str) -> IndexRows:
         with self._lock:  # version and rows from one snapshot
-            self._conn.execute("BEGIN")
             try:
-                version = self.version(user_id)
-                rows = self._conn.execute(
-                    "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
-                    (user_id,),
-                ).fetchall()
-            finally:
-                self._conn.execute("COMMIT")
+                self._conn.execute("BEGIN")
+                try:
+                    version = self.version(user_id)
+                    rows = self._conn.execute(
+                        "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
+                        (user_id,),
+                    ).fetchall()
+                finally:
+                    self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StorageError(f"database read failed: {exc}") from exc
         dim = len(rows[0][4]) // 4 if rows else 0
         vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), dim) if rows else np.zeros((0, 0), np.float32)
         return IndexRows(
@@ -308,8 +339,8 @@ class SQLiteStore:
         )
 
     def version(self, user_id: str) -> int:
-        row = self._conn.execute("SELECT version FROM scopes WHERE user_id=?", (user_id,)).fetchone()
-        return int(row[0]) if row else 0
+        rows = self._read("SELECT version FROM scopes WHERE user_id=?", (user_id,))
+        return int(rows[0][0]) if rows else 0
 
     def close(self) -> None:
         with self._lock:
