@@ -15,6 +15,7 @@ from memwarden import (
     MemwardenError,
     NotFoundError,
     SearchResult,
+    StorageError,
 )
 from memwarden.admission import AdmissionContext, AdmitAll, Decision
 
@@ -250,6 +251,35 @@ def test_search_limit_and_filters(mem: Memory) -> None:
     odd = mem.search("gardening", user_id=U, filters={"parity": 1}, limit=50).results
     assert len(odd) == 15 and all(h.metadata["parity"] == 1 for h in odd)
     assert mem.search("gardening", user_id=U, filters={"tag": "kitchen"}).results == []
+
+
+def test_filtered_search_finds_matches_ranked_below_the_first_hundred(mem: Memory) -> None:
+    mem.add([{"content": f"gardening note {i} about roses and tulips"} for i in range(300)], user_id=U, admission="all")
+    tagged = {r.memory_id for r in mem.add([{"content": f"unrelated text {i} zebra"} for i in range(3)], user_id=U,
+                                           admission="all", metadata={"tag": "x"}).results}
+    hits = mem.search("gardening roses", user_id=U, filters={"tag": "x"}).results
+    assert {h.id for h in hits} == tagged
+    assert {h.id for h in mem.search("gardening roses", user_id=U, filters={"tag": "x"}, limit=2).results} < tagged
+
+
+def test_search_and_get_all_agree_on_filter_semantics(mem: Memory) -> None:
+    mem.add("int one", user_id=U, metadata={"v": 1})
+    mem.add("string one", user_id=U, metadata={"v": "1"})
+    mem.add("true", user_id=U, metadata={"v": True})
+    for value in (1, "1", True):
+        listed = {i.memory for i in mem.get_all(user_id=U, filters={"v": value})}
+        found = {h.memory for h in mem.search("one true", user_id=U, filters={"v": value}).results}
+        assert found == listed and len(listed) == 1, value
+
+
+def test_a_closed_memory_raises_storage_error(tmp_path) -> None:
+    m = Memory(tmp_path / "m.db", config=MemoryConfig(embedder="hash"))
+    [r] = m.add("before closing", user_id=U).results
+    m.close()
+    for call in (lambda: m.search("x", user_id=U), lambda: m.get_all(user_id=U), lambda: m.get(r.memory_id, user_id=U),
+                 lambda: m.add("after", user_id=U), lambda: m.delete_all(user_id=U), lambda: m.reset()):
+        with pytest.raises(StorageError):
+            call()
 
 
 def test_search_an_empty_scope(mem: Memory) -> None:

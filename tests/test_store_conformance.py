@@ -220,6 +220,31 @@ def test_list_filters(store: Store) -> None:
     assert listed(agent_id="a2", metadata={"topic": "food"}) == {r3.item.id}
 
 
+def test_list_metadata_filters_compare_json_values_with_their_types(store: Store) -> None:
+    u = scope()
+    values = {"int": 1, "float": 1.0, "true": True, "false": False, "zero": 0, "str": "1", "null": None,
+              "obj": {"k": "v"}, "objtext": '{"k":"v"}', "list": [1, 2], "listtext": "[1,2]", "empty": ""}
+    recs = {name: record(u, f"value {name}", metadata={"v": v}) for name, v in values.items()}
+    missing = record(u, "no v at all", metadata={"w": 1})
+    add(store, u, *recs.values(), missing)
+
+    def names(value: Any) -> set[str]:
+        found = {i.id for i in store.list(u, ListQuery(metadata={"v": value}, limit=None))}
+        return {n for n, r in recs.items() if r.item.id in found} | ({"missing"} if missing.item.id in found else set())
+
+    assert names(1) == {"int", "float"}  # numbers compare as numbers
+    assert names(1.0) == {"int", "float"}
+    assert names(True) == {"true"}  # not 1
+    assert names(False) == {"false"}  # not 0
+    assert names(0) == {"zero"}
+    assert names("1") == {"str"}
+    assert names(None) == {"null"}  # an explicit null, not a missing key
+    assert names({"k": "v"}) == {"obj"}  # not the string spelling it
+    assert names('{"k":"v"}') == {"objtext"}
+    assert names([1, 2]) == {"list"}
+    assert names("") == {"empty"}
+
+
 def test_list_superseded(store: Store) -> None:
     u = scope()
     old = record(u, "I live in Paris", at=T0)
