@@ -325,8 +325,16 @@ class SQLiteStore:
                     self._conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 raise StorageError(f"database read failed: {exc}") from exc
-        dim = len(rows[0][4]) // 4 if rows else 0
-        vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), dim) if rows else np.zeros((0, 0), np.float32)
+        size = len(rows[-1][4]) if rows else 0
+        if all(len(r[4]) == size for r in rows):
+            vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), size // 4)
+        else:
+            # The scope was written by two embedders: keep the newest row's size, zero the others
+            # (keyword search still finds them) rather than fail every search and add of the scope.
+            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
+            for n, r in enumerate(rows):
+                if len(r[4]) == size:
+                    vectors[n] = np.frombuffer(r[4], dtype=np.float32)
         return IndexRows(
             version=version,
             ids=[r[0] for r in rows],
