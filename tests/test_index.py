@@ -112,6 +112,20 @@ def test_the_index_grows_past_its_first_capacity() -> None:
     assert ranking(fresh, "late entry topic3") == ranking(m, "late entry topic3")
 
 
+def test_a_scope_written_by_two_embedders_stays_usable(tmp_path: Path) -> None:
+    from memwarden.providers import HashEmbedder
+
+    path = tmp_path / "m.db"
+    with Memory(path, embedder=HashEmbedder(256)) as m:
+        m.add("written with the old embedder about kayaks", user_id=U)
+    with Memory(path, embedder=HashEmbedder(64)) as m:
+        m.add("written with the new embedder about canoes", user_id=U)
+    with Memory(path, embedder=HashEmbedder(64)) as m:  # a fresh process rebuilds from the database
+        assert m.search("canoes", user_id=U).results[0].scores.dense_rank == 1
+        assert m.search("kayaks", user_id=U).results[0].scores.keyword_rank == 1
+        m.add("and a third one about rafts", user_id=U)
+
+
 # -- coherence with the store -------------------------------------------------------------------------
 
 

@@ -362,6 +362,21 @@ def test_index_rows_carry_what_retrieval_needs(store: Store) -> None:
         assert rows.embedding_models[n] == "test-model"
 
 
+def test_index_rows_of_a_scope_written_by_two_embedders(store: Store) -> None:
+    u = scope()
+    old = record(u, "embedded with the old model")
+    old.vector = np.ones(8, dtype=np.float32) / np.sqrt(8)
+    new = record(u, "embedded with the new model")
+    add(store, u, old)
+    add(store, u, new)
+    rows = store.index_rows(u)  # must not fail
+    assert rows.vectors.shape == (2, DIM) and rows.vectors.dtype == np.float32
+    n_new, n_old = rows.ids.index(new.item.id), rows.ids.index(old.item.id)
+    np.testing.assert_array_equal(rows.vectors[n_new], new.vector)
+    assert not rows.vectors[n_old].any()
+    assert rows.tokens[n_old] == old.tokens  # still findable by keyword
+
+
 def test_index_rows_version_moves_with_every_write(store: Store) -> None:
     u = scope()
     seen = [store.index_rows(u).version]
