@@ -249,14 +249,15 @@ class SQLiteStore:
             where.append("status='active'")
         for key, value in query.metadata.items():
             # JSON equality: the type must match too (SQLite's json_extract makes true equal 1,
-            # and a string holding JSON text equal the object it spells).
-            path = "$." + json.dumps(str(key))
+            # and a string holding JSON text equal the object it spells). json_each, not a
+            # '$."key"' path: SQLite paths cannot quote a key that contains a double quote.
             kinds = _json_kinds(value)
-            where.append(f"json_type(metadata, ?) IN ({', '.join('?' * len(kinds))})")
-            params += [path, *kinds]
+            cond = f"j.key = ? AND j.type IN ({', '.join('?' * len(kinds))})"
+            params += [str(key), *kinds]
             if kinds[0] not in ("null", "true", "false"):
-                where.append("json_extract(metadata, ?) = json_extract(?, '$')")
-                params += [path, json.dumps(value, default=str)]
+                cond += " AND j.value = json_extract(?, '$')"
+                params.append(json.dumps(value, default=str))
+            where.append(f"EXISTS (SELECT 1 FROM json_each(memories.metadata) AS j WHERE {cond})")
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
         if query.limit is not None:
             sql += " LIMIT ? OFFSET ?"
