@@ -73,9 +73,23 @@ def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None
         raise InvalidInputError(f"{name} keys must be strings")
     try:
         json.dumps(dict(value), default=str, allow_nan=False)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise InvalidInputError(f"{name} is not JSON-serialisable: {exc}") from exc
+    if _bad_string(dict(value)):
+        raise InvalidInputError(f"{name} contains a NUL character or invalid UTF-8")
     return dict(value)
+
+
+def _bad_string(obj: Any) -> bool:
+    """A string with NUL or a lone surrogate anywhere inside: json.dumps escapes both, but
+    SQLite then compares that text wrongly and PostgreSQL's jsonb refuses it."""
+    if isinstance(obj, str):
+        return "\x00" in obj or any(0xD800 <= ord(ch) <= 0xDFFF for ch in obj)
+    if isinstance(obj, Mapping):
+        return any(_bad_string(k) or _bad_string(v) for k, v in obj.items())
+    if isinstance(obj, (list, tuple)):
+        return any(_bad_string(v) for v in obj)
+    return False
 
 
 def _check_count(value: Any, name: str, *, minimum: int) -> int:
