@@ -498,6 +498,9 @@ def test_the_size_limit_is_configurable() -> None:
         {"metadata": ["k", "v"]},
         {"metadata": {1: "non-string key"}},
         {"metadata": {"k": float("nan")}},
+        {"metadata": {"k": "nul\x00"}},
+        {"metadata": {"nul\x00": 1}},
+        {"metadata": {"k": ["bad \udc80"]}},
         {"timestamp": "last tuesday"},
         {"timestamp": True},
         {"timestamp": [2023]},
@@ -564,3 +567,42 @@ def test_bad_updates_change_nothing(mem: Memory, data, error) -> None:
         mem.update(r.memory_id, "fine", user_id=U, metadata="not a dict")
     assert mem.get(r.memory_id, user_id=U).memory == "original text"
     assert [h.event for h in mem.history(r.memory_id, user_id=U)] == ["ADD"]
+
+
+# -- open-ended input, property-based -------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=200), name=st.none() | st.text(max_size=20))
+def test_any_text_is_stored_exactly_or_refused_cleanly(text: str, name: str | None) -> None:
+    mem = Memory(config=MemoryConfig(embedder="hash"))
+    try:
+        res = mem.add([{"role": "user", "content": text, "name": name}], user_id=U, admission="all")
+    except InvalidInputError:
+        return
+    [r] = res.results
+    item = mem.get(r.memory_id, user_id=U)
+    assert item.memory == text.strip() and item.speaker == (name or None)
+    assert r.memory_id in {h.id for h in mem.search(text, user_id=U, limit=100).results} or not text.strip()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(meta=st.dictionaries(st.text(max_size=10), _json, max_size=4))
+def test_any_json_metadata_round_trips_and_filters(mem: Memory, meta: dict) -> None:
+    try:
+        [r] = mem.add("metadata carrier", user_id=U, metadata=meta, admission="all").results
+    except InvalidInputError:
+        assert "\x00" in repr(meta) or "\\x00" in repr(meta)  # the only thing refused
+        return
+    assert mem.get(r.memory_id, user_id=U).metadata == meta
+    for key, value in meta.items():
+        assert r.memory_id in {i.id for i in mem.get_all(user_id=U, filters={key: value}, limit=None)}, (key, value)

@@ -245,6 +245,14 @@ def test_list_metadata_filters_compare_json_values_with_their_types(store: Store
     assert names("") == {"empty"}
 
 
+@pytest.mark.parametrize("key", ['say "hi"', "a.b", "a[0]", "$", "", "k\\", "ключ", "'; --"])
+def test_list_metadata_filters_on_any_key(store: Store, key: str) -> None:
+    u = scope()
+    hit, miss = record(u, "has the key", metadata={key: "v"}), record(u, "lacks the key", metadata={"other": "v"})
+    add(store, u, hit, miss)
+    assert ids(store.list(u, ListQuery(metadata={key: "v"}))) == [hit.item.id]
+
+
 def test_list_superseded(store: Store) -> None:
     u = scope()
     old = record(u, "I live in Paris", at=T0)
