@@ -92,9 +92,12 @@ def _bad_string(obj: Any) -> bool:
     return False
 
 
+_COUNT_MAX = 2**63 - 1  # what a database integer holds
+
+
 def _check_count(value: Any, name: str, *, minimum: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise InvalidInputError(f"{name} must be an integer >= {minimum}, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= _COUNT_MAX:
+        raise InvalidInputError(f"{name} must be an integer from {minimum} to {_COUNT_MAX}, not {value!r}")
     return value
 
 
