@@ -535,14 +535,21 @@ def test_bad_search_limits(mem: Memory, limit) -> None:
         mem.search("q", user_id=U, limit=limit)
 
 
-@pytest.mark.parametrize("kwargs", [{"limit": -1}, {"limit": "10"}, {"limit": 2.5}, {"limit": True},
-                                    {"offset": -1}, {"offset": "1"}, {"offset": None}, {"offset": 1.5}])
+def test_huge_limits_mean_everything(mem: Memory) -> None:
+    mem.add("x y", user_id=U)
+    assert len(mem.search("x", user_id=U, limit=10**7).results) == 1
+    assert len(mem.get_all(user_id=U, limit=2**63 - 1)) == 1
+
+
+@pytest.mark.parametrize("kwargs", [{"limit": -1}, {"limit": "10"}, {"limit": 2.5}, {"limit": True}, {"limit": 2**64},
+                                    {"offset": -1}, {"offset": "1"}, {"offset": None}, {"offset": 1.5}, {"offset": 2**64}])
 def test_bad_get_all_paging(mem: Memory, kwargs) -> None:
     with pytest.raises(InvalidInputError):
         mem.get_all(user_id=U, **kwargs)
 
 
-@pytest.mark.parametrize("kwargs", [{"limit": -1}, {"limit": 0}, {"limit": "10"}, {"limit": True}, {"memory_id": 5}])
+@pytest.mark.parametrize("kwargs", [{"limit": -1}, {"limit": 0}, {"limit": "10"}, {"limit": True}, {"limit": 2**64},
+                                    {"memory_id": 5}])
 def test_bad_receipts_arguments(mem: Memory, kwargs) -> None:
     with pytest.raises(InvalidInputError):
         mem.receipts(user_id=U, **kwargs)
