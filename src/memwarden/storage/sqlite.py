@@ -259,9 +259,9 @@ class SQLiteStore:
                 params.append(json.dumps(value, default=str))
             where.append(f"EXISTS (SELECT 1 FROM json_each(memories.metadata) AS j WHERE {cond})")
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
-        if query.limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            params += [query.limit, query.offset]
+        if query.limit is not None or query.offset:
+            sql += " LIMIT ? OFFSET ?"  # SQLite: a negative limit is no limit
+            params += [query.limit if query.limit is not None else -1, query.offset]
         return [_item_from_row(r) for r in self._read(sql, params)]
 
     def find_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
