@@ -279,6 +279,7 @@ def test_list_limit_and_offset_page_through_everything_once(store: Store) -> Non
     assert store.list(u, ListQuery(limit=0)) == []
     assert store.list(u, ListQuery(limit=10, offset=100)) == []
     assert len(store.list(u, ListQuery())) == 23  # default limit is 100
+    assert ids(store.list(u, ListQuery(limit=None, offset=20))) == everything[20:]  # offset without a limit
 
 
 # -- find_by_hash, history, receipts ------------------------------------------------------------
