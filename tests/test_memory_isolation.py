@@ -107,7 +107,7 @@ def _check_isolated(m: Memory, model: Model, op: tuple) -> None:
         mine.clear()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(ops, min_size=1, max_size=30))
 def test_no_call_ever_returns_another_users_row(sequence: list[tuple]) -> None:
     m = Memory(config=MemoryConfig(embedder="hash"))
