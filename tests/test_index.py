@@ -51,8 +51,8 @@ def rows_of(docs: list[str], statuses: list[str] | None = None, dim: int = 4) ->
 def test_bm25_matches_the_formula() -> None:
     docs = ["beagle park", "beagle beagle dog", "cat", "park bench park lake"]
     idx = ScopeIndex(rows_of(docs), 4)
-    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
-    ranked = idx.bm25(tokenize("beagle park"), mask, 10)
+    rows = np.arange(len(docs))
+    got = idx.bm25_scores(tokenize("beagle park"), rows)
     toks = [tokenize(d) for d in docs]
     avgdl = sum(map(len, toks)) / len(toks)
 
@@ -66,9 +66,10 @@ def test_bm25_matches_the_formula() -> None:
                 s += idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * len(doc) / avgdl))
         return s
 
-    expected = sorted(((score(t), i) for i, t in enumerate(toks) if score(t) > 0), key=lambda p: (-p[0], p[1]))
-    assert ranked.rows.tolist() == [i for _, i in expected]
-    np.testing.assert_allclose(ranked.scores, [s for s, _ in expected], rtol=1e-6)
+    np.testing.assert_allclose(got, [score(t) for t in toks], rtol=1e-6)
+    assert got[2] == 0
+    # a subset of rows gets the same scores: statistics are the scope's, not the subset's
+    np.testing.assert_allclose(idx.bm25_scores(tokenize("beagle park"), np.array([3, 0])), got[[3, 0]])
 
 
 def test_dense_is_exact_top_k_within_the_mask() -> None:
@@ -94,7 +95,7 @@ def test_an_empty_index() -> None:
     idx = ScopeIndex(IndexRows(0, [], [], [], [], np.zeros((0, 0), np.float32), [], []), 4)
     mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
     assert idx.dense(np.ones(4, np.float32), mask, 10).rows.size == 0
-    assert idx.bm25(["x"], mask, 10).rows.size == 0
+    assert idx.bm25_scores(["x"], np.zeros(0, np.int64)).size == 0
 
 
 def test_vectors_of_another_dimension_are_ignored_not_mixed() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,12 +30,17 @@ class MemoryConfig(BaseModel):
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
     admission: str = "auto"
+    #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.
+    fusion_method: Literal["zscore", "rrf"] = "zscore"
+    dense_weight: float = Field(0.5, ge=0.0)
+    keyword_weight: float = Field(0.5, ge=0.0)
     rrf_k: int = Field(60, ge=1)
-    dense_weight: float = Field(1.0, ge=0.0)
-    keyword_weight: float = Field(1.0, ge=0.0)
+    #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
+    context_before: int = Field(2, ge=0)
+    context_after: int = Field(1, ge=0)
 
     def fusion(self) -> FusionConfig:
-        return FusionConfig(k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+        return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "MemoryConfig":

@@ -102,8 +102,19 @@ def _check_count(value: Any, name: str, *, minimum: int) -> int:
 
 
 def index_text(text: str, speaker: str | None) -> str:
-    """What the dense and keyword arms index: the text, prefixed by who said it."""
+    """What the dense arm embeds: the text, prefixed by who said it.
+
+    Questions about people name them; with the speaker in the vector, "what
+    did Maya book?" lands on Maya's turns (LoCoMo recall@10 of the dense arm:
+    0.31 without the prefix, 0.45 with it).
+    """
     return f"{speaker}: {text}" if speaker else text
+
+
+def keyword_tokens(cand: Candidate) -> list[str]:
+    """The keyword entry: context turns, the speaker, and the text weighted twice."""
+    own = tokenize(index_text(cand.text, cand.speaker))
+    return [tok for ctx in cand.context for tok in tokenize(ctx)] + own + tokenize(cand.text)
 
 
 @dataclass
@@ -197,9 +208,11 @@ class Memory:
         return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
-        """One candidate per turn (the no-LLM path)."""
+        """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
         out = []
-        for t in turns:
+        before, after = self.config.context_before, self.config.context_after
+        for i, t in enumerate(turns):
+            context = [u.content for u in turns[max(0, i - before) : i]] + [u.content for u in turns[i + 1 : i + 1 + after]]
             text = t.content.strip()
             out.append(
                 Candidate(
@@ -213,6 +226,7 @@ class Memory:
                     turn_index=t.index,
                     occurred_at=t.timestamp,
                     metadata=metadata,
+                    context=context,
                 )
             )
         return out
@@ -275,7 +289,7 @@ class Memory:
                         source_turn_ids=cand.source_turn_ids, hash=text_hash(cand.text),
                         occurred_at=cand.occurred_at, created_at=now, updated_at=now,
                     )
-                    batch.upserts.append(MemoryRecord(item, vec, tokenize(index_text(cand.text, cand.speaker)), self.embedder.model_id))
+                    batch.upserts.append(MemoryRecord(item, vec, keyword_tokens(cand), self.embedder.model_id))
                     batch.history.append(HistoryEvent(id=new_id(), memory_id=mid, user_id=user_id, event="ADD",
                                                       new_memory=cand.text, cause=f"add: {dec.reason}", at=now))
                     for old in dec.supersedes:
@@ -317,7 +331,8 @@ class Memory:
                 "metadata": dict(metadata) if metadata is not None else old.metadata,
             })
             vec = self.embedder.embed([index_text(text, item.speaker)])[0]
-            new = MemoryRecord(item, vec, tokenize(index_text(text, item.speaker)), self.embedder.model_id)
+            # The conversation context of the old text no longer applies to the new one.
+            new = MemoryRecord(item, vec, keyword_tokens(Candidate(text=text, speaker=item.speaker)), self.embedder.model_id)
             batch = WriteBatch(user_id=user_id, upserts=[new], history=[
                 HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="UPDATE", old_memory=old.memory,
                              new_memory=text, cause="update", at=now)])
@@ -413,8 +428,12 @@ class Memory:
         filters: Mapping[str, Any] | None = None,
         limit: int = 10,
         include_superseded: bool = False,
+        fusion: FusionConfig | None = None,
     ) -> SearchResult:
-        """Hybrid (dense + BM25) search within the caller's scope."""
+        """Hybrid (dense + BM25) search within the caller's scope.
+
+        ``fusion`` overrides the configured fusion for this call (tuning, baselines).
+        """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -434,7 +453,7 @@ class Memory:
             mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
             if allowed is not None:
                 mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
-            fused = hybrid_search(index, qvec, query, mask, limit, self._fusion)
+            fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
             row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []
         for start in range(0, len(fused), 50):
