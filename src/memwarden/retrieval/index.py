@@ -168,17 +168,26 @@ class ScopeIndex:
         return arr
 
 
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the ``k`` highest scores, best first; equal scores go to the earlier position.
+
+    argpartition alone picks among equal scores at the cut, and orders them, arbitrarily: a
+    cached index and a rebuilt one, or limit=3 and limit=50, then disagreed on equal scores.
+    """
+    if k <= 0 or scores.size == 0:
+        return np.zeros(0, np.int64)
+    if k >= scores.size:
+        cand = np.arange(scores.size)
+    else:
+        kth = np.partition(-scores, k - 1)[k - 1]
+        better = np.flatnonzero(-scores < kth)
+        cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
+    return cand[np.lexsort((cand, -scores[cand]))]
+
+
 def _top(scores: np.ndarray, k: int) -> Ranked:
-    finite = np.isfinite(scores)
-    count = int(finite.sum())
-    k = min(k, count)
-    if k <= 0:
-        return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-    part = part[np.isfinite(scores[part])]
-    # Ties go to the earlier row: argpartition leaves them in an arbitrary order, which
-    # made equal-score hits rank differently in a cached index than in a rebuilt one.
-    order = part[np.lexsort((part, -scores[part]))]
+    count = int(np.isfinite(scores).sum())
+    order = top_k(scores, min(k, count))
     return Ranked(order, scores[order])
 
 
