@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from memwarden import Memory, MemoryConfig
 from memwarden.admission import AdmissionContext, Decision
-from memwarden.retrieval.index import BM25_B, BM25_K1, IndexCache, ScopeIndex
+from memwarden.retrieval.index import BM25_B, BM25_K1, IndexCache, ScopeIndex, top_k
 from memwarden.retrieval.text import tokenize
 from memwarden.storage import IndexRows, SQLiteStore
 
@@ -81,6 +81,14 @@ def test_dense_is_exact_top_k_within_the_mask() -> None:
     allowed = [i for i in range(40) if i % 2]
     assert ranked.rows.tolist() == sorted(allowed, key=lambda i: -sims[i])[:5]
     assert idx.dense(q, mask, 1000).rows.size == len(allowed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), max_size=40), st.integers(0, 45))
+def test_top_k_is_a_stable_sort_prefix(values: list[int], k: int) -> None:
+    scores = np.array(values, dtype=np.float32)
+    expected = sorted(range(len(values)), key=lambda i: (-values[i], i))[:k]
+    assert top_k(scores, k).tolist() == expected
 
 
 def test_masks() -> None:

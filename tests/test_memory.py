@@ -241,6 +241,14 @@ def test_search_hits_and_score_parts(mem: Memory) -> None:
     assert len({h.id for h in hits}) == len(hits)
 
 
+def test_a_smaller_limit_is_a_prefix_of_a_larger_one(mem: Memory) -> None:
+    # many equal scores: the order of ties must not depend on the limit
+    mem.add([{"content": f"same words here {'x' * (i % 3)}"} for i in range(40)], user_id=U, admission="all")
+    full = [h.id for h in mem.search("same words", user_id=U, limit=40).results]
+    for limit in (1, 3, 7, 20):
+        assert [h.id for h in mem.search("same words", user_id=U, limit=limit).results] == full[:limit]
+
+
 def test_search_limit_and_filters(mem: Memory) -> None:
     for i in range(30):
         mem.add(f"note {i} about gardening", user_id=U, agent_id="a" if i % 2 else "b", run_id=f"r{i % 3}",
