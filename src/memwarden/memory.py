@@ -439,6 +439,8 @@ class Memory:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidInputError("limit must be a positive integer")
         filters = _check_metadata(filters, "filters")
+        if fusion is not None and not isinstance(fusion, FusionConfig):
+            raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
         qvec = self.embedder.embed([query])[0]
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
         run_id = _check_scope_id(run_id, "run_id", required=False)
