@@ -249,6 +249,11 @@ def test_a_smaller_limit_is_a_prefix_of_a_larger_one(mem: Memory) -> None:
         assert [h.id for h in mem.search("same words", user_id=U, limit=limit).results] == full[:limit]
 
 
+def test_bad_fusion_override(mem: Memory) -> None:
+    with pytest.raises(InvalidInputError, match="fusion"):
+        mem.search("q", user_id=U, fusion="rrf")
+
+
 def test_search_limit_and_filters(mem: Memory) -> None:
     for i in range(30):
         mem.add(f"note {i} about gardening", user_id=U, agent_id="a" if i % 2 else "b", run_id=f"r{i % 3}",
