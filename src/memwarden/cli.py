@@ -21,7 +21,7 @@ from .config import MemoryConfig
 from .errors import MemwardenError
 
 console = Console()
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 
 class MemwardenGroup(click.Group):
@@ -258,14 +258,16 @@ def eval_group() -> None:
 @click.option("--admission", default="all", type=click.Choice(["auto", "all"]), show_default=True, help="Admission while storing the turns.")
 @click.option("--fusion", default="zscore", type=click.Choice(["zscore", "rrf"]), show_default=True, help="How the two arms are fused.")
 @click.option("--embedder", default="minilm", type=click.Choice(["minilm", "hash"]), show_default=True)
+@click.option("--compare", is_flag=True, help="Also measure dense-only, BM25-only and RRF on the same memories.")
 @json_option
-def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, fusion: str, embedder: str, as_json: bool) -> None:
+def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, fusion: str, embedder: str, compare: bool,
+                   as_json: bool) -> None:
     """Evidence recall@k, MRR and search latency on LoCoMo (categories 1-4)."""
     from .evals.retrieval import run_retrieval_eval
 
     report = run_retrieval_eval(
         data, k=k, limit_conversations=limit_conversations, arm=arm, admission=admission, fusion=fusion, embedder=embedder,
-        progress=not as_json,
+        compare=compare, progress=not as_json,
     )
     if as_json:
         return emit_json(report)
@@ -283,6 +285,14 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     for cat, row in report["by_category"].items():
         ct.add_row(cat, str(row["questions"]), f"{row['recall']:.3f}")
     console.print(ct)
+    if report["baselines"]:
+        bt = Table(title="baselines on the same memories")
+        bt.add_column("retriever")
+        bt.add_column(f"recall@{k}", justify="right")
+        bt.add_row(f"memwarden ({arm}, {fusion})", f"{report[f'recall@{k}']:.3f}")
+        for name, row in report["baselines"].items():
+            bt.add_row(name, f"{row[f'recall@{k}']:.3f}")
+        console.print(bt)
 
 
 from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..config import MemoryConfig
 from ..memory import Memory
+from ..retrieval.search import FusionConfig
 from .locomo import load_locomo, session_messages
 
 
@@ -37,6 +38,7 @@ def run_retrieval_eval(
     admission: str = "all",
     embedder: str = "minilm",
     fusion: str = "zscore",
+    compare: bool = False,
     memory: Memory | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
@@ -50,6 +52,13 @@ def run_retrieval_eval(
     lat: list[float] = []
     by_cat: dict[int, list[float]] = defaultdict(list)
     stored = 0
+    # Baselines measured on the same stored memories in the same run.
+    baselines = {
+        "dense_only": FusionConfig(dense_weight=1.0, keyword_weight=0.0),
+        "bm25_only": FusionConfig(dense_weight=0.0, keyword_weight=1.0),
+        "rrf": FusionConfig(method="rrf", dense_weight=1.0, keyword_weight=1.0),
+    } if compare else {}
+    base_recall: dict[str, list[float]] = defaultdict(list)
     cols = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*cols, disable=not progress, transient=True) as bar:
         t_store = bar.add_task("storing turns", total=n_turns)
@@ -76,6 +85,10 @@ def run_retrieval_eval(
                 by_cat[q.category].append(rec)
                 rank = next((i for i, h in enumerate(hits, 1) if gold & set(h.source_turn_ids)), None)
                 rr.append(1.0 / rank if rank else 0.0)
+                for name, cfg in baselines.items():
+                    bhits = m.search(q.question, user_id=uid, limit=k, fusion=cfg).results
+                    bfound = {tid for h in bhits for tid in h.source_turn_ids}
+                    base_recall[name].append(len(gold & bfound) / len(gold))
                 bar.advance(t_q)
     return {
         "arm": arm,
@@ -91,4 +104,5 @@ def run_retrieval_eval(
         "search_ms_p50": percentile(lat, 50),
         "search_ms_p95": percentile(lat, 95),
         "by_category": {str(c): {"questions": len(v), "recall": statistics.fmean(v)} for c, v in sorted(by_cat.items())},
+        "baselines": {name: {f"recall@{k}": statistics.fmean(v)} for name, v in base_recall.items()},
     }

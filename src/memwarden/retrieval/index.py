@@ -33,6 +33,8 @@ class Ranked:
 
 class ScopeIndex:
     def __init__(self, rows: IndexRows, dim: int) -> None:
+        #: Held by ``apply`` and by readers: a query must not see the arrays mid-append.
+        self.lock = threading.RLock()
         self.version = rows.version
         self.dim = dim
         n = len(rows.ids)
@@ -100,6 +102,10 @@ class ScopeIndex:
             self.df[term] -= 1
 
     def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+        with self.lock:
+            self._apply(upserts, deletes, old_tokens, version)
+
+    def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
         for rec in upserts:
@@ -170,15 +176,26 @@ class ScopeIndex:
         return arr
 
 
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the ``k`` highest scores, best first; equal scores go to the earlier position.
+
+    argpartition alone picks among equal scores at the cut, and orders them, arbitrarily: a
+    cached index and a rebuilt one, or limit=3 and limit=50, then disagreed on equal scores.
+    """
+    if k <= 0 or scores.size == 0:
+        return np.zeros(0, np.int64)
+    if k >= scores.size:
+        cand = np.arange(scores.size)
+    else:
+        kth = np.partition(-scores, k - 1)[k - 1]
+        better = np.flatnonzero(-scores < kth)
+        cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
+    return cand[np.lexsort((cand, -scores[cand]))]
+
+
 def _top(scores: np.ndarray, k: int) -> Ranked:
-    finite = np.isfinite(scores)
-    count = int(finite.sum())
-    k = min(k, count)
-    if k <= 0:
-        return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-    part = part[np.isfinite(scores[part])]
-    order = part[np.argsort(-scores[part], kind="stable")]
+    count = int(np.isfinite(scores).sum())
+    order = top_k(scores, min(k, count))
     return Ranked(order, scores[order])
 
 
