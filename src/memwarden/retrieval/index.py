@@ -137,6 +137,9 @@ class ScopeIndex:
         n = self.n
         if rows.size == n:
             return self._vectors[:n] @ query_vec
+        if rows.size * 8 >= n:
+            # Gathering most rows copies more memory than scoring them all.
+            return (self._vectors[:n] @ query_vec)[rows]
         return self._vectors[rows] @ query_vec
 
     def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
