@@ -301,6 +301,10 @@ main.add_command(admission_group)
 eval_group.add_command(eval_admission)
 eval_group.add_command(eval_admission_retrieval)
 
+from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)
+
+_register_server(main)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()
