@@ -27,3 +27,41 @@ def test_metrics_and_baselines_shape():
     assert set(AMAC_PUBLISHED[0]) == {"utility", "grounding", "novelty", "recency", "type"}
     for v in b.values():
         assert {"precision", "recall", "f1", "admitted_fraction", "latency_ms_p50", "latency_ms_p95"} <= set(v)
+
+
+def _synthetic_locomo(path):
+    import json
+
+    import pytest
+
+    pytest.importorskip("sklearn")
+    from test_admission_train import synthetic
+
+    convs = {}
+    for s in synthetic(10).sessions:
+        c = convs.setdefault(s.conversation, {"sample_id": s.conversation, "qa": [], "conversation": {"speaker_a": "A", "speaker_b": "B"}})
+        n = sum(1 for k in c["conversation"] if k.startswith("session_") and not k.endswith("date_time")) + 1
+        c["conversation"][f"session_{n}_date_time"] = "1:56 pm on 8 May, 2023"
+        turns = []
+        for i, (m, label) in enumerate(zip(s.messages, s.labels)):
+            did = f"D{n}:{i + 1}"
+            turns.append({"speaker": m["name"], "dia_id": did, "text": m["content"]})
+            if label:
+                c["qa"].append({"question": f"What about {m['content'][:20]}?", "answer": "x", "evidence": [did], "category": 1})
+        c["conversation"][f"session_{n}"] = turns
+    path.write_text(json.dumps(list(convs.values())))
+    return path
+
+
+def test_eval_runs_end_to_end_through_memory(tmp_path):
+    from memwarden.evals.admission import run
+    from memwarden.evals.admission_retrieval import run as run_retrieval
+    from memwarden.providers.embedder import HashEmbedder
+
+    data = _synthetic_locomo(tmp_path / "l.json")
+    r = run(data, "heldout", progress=False, embedder=HashEmbedder())
+    assert r["n"] == 2 * 3 * 8 and r["recall"] >= 0.9
+    assert {"precision", "recall", "f1", "admitted_fraction", "latency_ms_p50", "latency_ms_p95", "baselines"} <= set(r)
+    assert r["baselines"]["admit_all"]["recall"] == 1.0
+    rr = run_retrieval(data, "heldout", progress=False, embedder=HashEmbedder())
+    assert rr["memories_admission"] < rr["memories_all"] == 48
