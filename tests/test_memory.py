@@ -628,3 +628,40 @@ def test_any_json_metadata_round_trips_and_filters(mem: Memory, meta: dict) -> N
     assert mem.get(r.memory_id, user_id=U).metadata == meta
     for key, value in meta.items():
         assert r.memory_id in {i.id for i in mem.get_all(user_id=U, filters={key: value}, limit=None)}, (key, value)
+
+
+def test_rejected_receipts_expire_after_the_configured_days() -> None:
+    from datetime import timedelta
+
+    from memwarden import Memory, MemoryConfig
+    from memwarden.admission import AdmissionContext, Decision
+    from memwarden.storage import WriteBatch
+
+    class RejectAll:
+        name = "reject-all"
+
+        def decide(self, ctx: AdmissionContext) -> list[Decision]:
+            return [Decision("rejected", "test") for _ in ctx.candidates]
+
+    m = Memory(config=MemoryConfig(embedder="hash", unstored_receipt_days=7))
+    first = m.add("a passing remark about the weather", user_id="u", admission=RejectAll()).results[0]
+    kept = m.add("my passport number ends in 42", user_id="u", admission="all").results[0]
+    # Age the first two receipts past the horizon, then any write expires the rejected one.
+    for r in m.receipts(user_id="u"):
+        m.store.write(WriteBatch(user_id="u", receipts=[r.model_copy(update={"created_at": r.created_at - timedelta(days=8)})]))
+    m.add("another fact worth keeping: the cat is called Miso", user_id="u", admission="all")
+    ids = {r.id for r in m.receipts(user_id="u")}
+    assert first.id not in ids and kept.id in ids
+
+
+def test_a_duplicate_adds_its_source_turns_to_the_memory_it_repeats() -> None:
+    from memwarden import Memory, MemoryConfig
+
+    m = Memory(config=MemoryConfig(embedder="hash"))
+    first = m.add([{"role": "user", "content": "I live in Porto", "id": "D1:1"}], user_id="u", admission="auto").results[0]
+    res = m.add([{"role": "user", "content": "I live in Porto", "id": "D2:4"},
+                 {"role": "user", "content": "I live in Porto", "id": "D2:5"}], user_id="u", admission="auto").results
+    assert [r.event for r in res] == ["duplicate", "duplicate"]
+    assert m.get(first.memory_id, user_id="u").source_turn_ids == ["D1:1", "D2:4", "D2:5"]
+    hit = m.search("Porto", user_id="u").results[0]
+    assert hit.id == first.memory_id and hit.source_turn_ids == ["D1:1", "D2:4", "D2:5"]

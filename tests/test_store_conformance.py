@@ -570,3 +570,20 @@ def test_two_connections_see_each_others_writes(store_factory) -> None:
     assert ids(second.get(u, [rec.item.id])) == [rec.item.id]
     assert add(second, u, record(u, "written by the second")) == v + 1
     assert first.version(u) == v + 1
+
+
+def test_unstored_receipts_expire_in_the_same_write_and_scope_only(store: Store) -> None:
+    u, other = scope(), scope()
+    rec = record(u, "kept")
+    old_stored = receipt(u, rec.item.id, at=T0, event="admitted")
+    old_rejected = receipt(u, None, at=T0, event="rejected")
+    old_dup = receipt(u, rec.item.id, at=T0, event="duplicate")
+    fresh_rejected = receipt(u, None, at=T0 + timedelta(days=40), event="rejected")
+    foreign = receipt(other, None, at=T0, event="rejected")
+    store.write(WriteBatch(user_id=u, upserts=[rec], receipts=[old_stored, old_rejected, old_dup, fresh_rejected]))
+    store.write(WriteBatch(user_id=other, receipts=[foreign]))
+    version = store.version(u)
+    store.write(WriteBatch(user_id=u, expire_unstored_receipts_before=T0 + timedelta(days=30)))
+    assert store.receipts(u) == [fresh_rejected, old_stored]
+    assert store.receipts(other) == [foreign]
+    assert store.version(u) == version + 1

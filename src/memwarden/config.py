@@ -30,6 +30,9 @@ class MemoryConfig(BaseModel):
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
     admission: str = "auto"
+    #: Days a receipt of a candidate that was not stored (rejected, duplicate)
+    #: stays inspectable; None keeps them forever. Receipts of stored memories always stay.
+    unstored_receipt_days: float | None = Field(30.0, gt=0)
     #: Admission policy file for ``auto`` (None: the policy shipped in the package).
     admission_policy: str | None = None
     #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence, get_args
 
@@ -283,7 +283,7 @@ class Memory:
             decisions = admitter.decide(ctx)
             if len(decisions) != len(candidates):
                 raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
-            batch = WriteBatch(user_id=user_id)
+            batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=self._receipt_horizon(now))
             ids = [new_id() if d.stores else None for d in decisions]
             superseded: dict[str, str] = {}
             for cand, vec, dec, mid in zip(candidates, vectors, decisions, ids):
@@ -311,17 +311,36 @@ class Memory:
                         supersedes=dec.supersedes, source_turn_ids=cand.source_turn_ids, created_at=now,
                     )
                 )
+            # A duplicate's source turns become evidence of the memory it repeats.
+            merged: dict[str, list[str]] = {}
+            for r in batch.receipts:
+                if r.event == "duplicate" and r.duplicate_of and r.source_turn_ids:
+                    merged.setdefault(r.duplicate_of, []).extend(r.source_turn_ids)
+            for i, rec in enumerate(batch.upserts):
+                if rec.item.id in merged:
+                    turns_ = list(dict.fromkeys(rec.item.source_turn_ids + merged.pop(rec.item.id)))
+                    batch.upserts[i] = MemoryRecord(rec.item.model_copy(update={"source_turn_ids": turns_}), rec.vector,
+                                                    rec.tokens, rec.embedding_model)
             old_tokens: dict[str, list[str]] = {}
-            for rec in self.store.get(user_id, list(superseded)):
-                new_mid = superseded[rec.item.id]
-                rec.item = rec.item.model_copy(update={"status": "superseded", "superseded_by": new_mid, "updated_at": now})
+            for rec in self.store.get(user_id, list(dict.fromkeys([*superseded, *merged]))):
+                update: dict[str, Any] = {"updated_at": now}
+                if rec.item.id in merged:
+                    update["source_turn_ids"] = list(dict.fromkeys(rec.item.source_turn_ids + merged[rec.item.id]))
+                if rec.item.id in superseded:
+                    new_mid = superseded[rec.item.id]
+                    update.update(status="superseded", superseded_by=new_mid)
+                    batch.history.append(HistoryEvent(id=new_id(), memory_id=rec.item.id, user_id=user_id, event="SUPERSEDE",
+                                                      old_memory=rec.item.memory, cause=f"superseded by {new_mid}", at=now))
+                rec.item = rec.item.model_copy(update=update)
                 batch.upserts.append(rec)
                 old_tokens[rec.item.id] = rec.tokens
-                batch.history.append(HistoryEvent(id=new_id(), memory_id=rec.item.id, user_id=user_id, event="SUPERSEDE",
-                                                  old_memory=rec.item.memory, cause=f"superseded by {new_mid}", at=now))
             version = self.store.write(batch)
             self._index.after_write(user_id, batch.upserts, [], old_tokens, version)
         return AddResult(results=batch.receipts)
+
+    def _receipt_horizon(self, now: datetime) -> datetime | None:
+        days = self.config.unstored_receipt_days
+        return now - timedelta(days=days) if days is not None else None
 
     def update(self, memory_id: str, data: str, *, user_id: str, metadata: Mapping[str, Any] | None = None) -> MemoryItem:
         """Replace a memory's text (and optionally its metadata); history keeps the old text."""

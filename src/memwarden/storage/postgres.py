@@ -225,6 +225,11 @@ class PostgresStore:
                             "created_at = EXCLUDED.created_at, body = EXCLUDED.body",
                             [(uid, r.id, r.memory_id, r.event, r.created_at, Jsonb(r.model_dump(mode="json"))) for r in batch.receipts],
                         )
+                    if batch.expire_unstored_receipts_before is not None:
+                        cur.execute(
+                            "DELETE FROM receipts WHERE user_id=%s AND event IN ('rejected', 'duplicate') AND created_at < %s",
+                            (uid, batch.expire_unstored_receipts_before),
+                        )
                     row = cur.execute(
                         "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
                         "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",

@@ -187,6 +187,11 @@ class SQLiteStore:
                         "INSERT OR REPLACE INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (?,?,?,?,?,?)",
                         [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
                     )
+                if batch.expire_unstored_receipts_before is not None:
+                    c.execute(
+                        "DELETE FROM receipts WHERE user_id=? AND event IN ('rejected', 'duplicate') AND created_at < ?",
+                        (uid, _ts(batch.expire_unstored_receipts_before)),
+                    )
                 c.execute(
                     "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
                     "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
