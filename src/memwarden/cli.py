@@ -295,6 +295,16 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
         console.print(bt)
 
 
+from .admission.cli import admission_group, eval_admission, eval_admission_retrieval  # noqa: E402
+
+main.add_command(admission_group)
+eval_group.add_command(eval_admission)
+eval_group.add_command(eval_admission_retrieval)
+
+from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)
+
+_register_server(main)
+
 from .governance.cli import answer_cmd, card_cmd, context_cmd, eval_memsyco, eval_persistbench  # noqa: E402
 
 main.add_command(card_cmd)

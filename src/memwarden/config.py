@@ -30,6 +30,11 @@ class MemoryConfig(BaseModel):
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
     admission: str = "auto"
+    #: Days a receipt of a candidate that was not stored (rejected, duplicate)
+    #: stays inspectable; None keeps them forever. Receipts of stored memories always stay.
+    unstored_receipt_days: float | None = Field(30.0, gt=0)
+    #: Admission policy file for ``auto`` (None: the policy shipped in the package).
+    admission_policy: str | None = None
     #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.
     fusion_method: Literal["zscore", "rrf"] = "zscore"
     dense_weight: float = Field(0.5, ge=0.0)
@@ -55,5 +60,7 @@ class MemoryConfig(BaseModel):
             values["max_message_chars"] = int(env["MEMWARDEN_MAX_MESSAGE_CHARS"])
         if env.get("MEMWARDEN_ADMISSION"):
             values["admission"] = env["MEMWARDEN_ADMISSION"]
+        if env.get("MEMWARDEN_ADMISSION_POLICY"):
+            values["admission_policy"] = env["MEMWARDEN_ADMISSION_POLICY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

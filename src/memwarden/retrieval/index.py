@@ -33,6 +33,8 @@ class Ranked:
 
 class ScopeIndex:
     def __init__(self, rows: IndexRows, dim: int) -> None:
+        #: Held by ``apply`` and by readers: a query must not see the arrays mid-append.
+        self.lock = threading.RLock()
         self.version = rows.version
         self.dim = dim
         n = len(rows.ids)
@@ -100,6 +102,10 @@ class ScopeIndex:
             self.df[term] -= 1
 
     def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+        with self.lock:
+            self._apply(upserts, deletes, old_tokens, version)
+
+    def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
         for rec in upserts:
@@ -123,10 +129,17 @@ class ScopeIndex:
             m &= np.fromiter((a == run_id for a in self.run_ids), dtype=bool, count=self.n)
         return m
 
+    # A concurrent add may append rows while a query runs (the server searches
+    # while it writes): read ``self.n`` once, and score only rows below it.
+
     def dense_scores(self, query_vec: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """Cosine of the query with each of ``rows`` (vectors are unit length)."""
-        if rows.size == self.n:
-            return self.vectors @ query_vec
+        n = self.n
+        if rows.size == n:
+            return self._vectors[:n] @ query_vec
+        if rows.size * 8 >= n:
+            # Gathering most rows copies more memory than scoring them all.
+            return (self._vectors[:n] @ query_vec)[rows]
         return self._vectors[rows] @ query_vec
 
     def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
@@ -140,7 +153,8 @@ class ScopeIndex:
 
     def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
         """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
-        scores = np.zeros(self.n, dtype=np.float32)
+        n = self.n
+        scores = np.zeros(n, dtype=np.float32)
         if self.n_alive:
             avgdl = max(self.total_len / self.n_alive, 1e-9)
             for term in set(query_tokens):
@@ -149,6 +163,9 @@ class ScopeIndex:
                     continue
                 idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
                 prow, tfs = self._term_arrays(term)
+                if len(prow) and prow[-1] >= n:
+                    keep = prow < n
+                    prow, tfs = prow[keep], tfs[keep]
                 norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
                 scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
         return scores[rows]
@@ -162,15 +179,26 @@ class ScopeIndex:
         return arr
 
 
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the ``k`` highest scores, best first; equal scores go to the earlier position.
+
+    argpartition alone picks among equal scores at the cut, and orders them, arbitrarily: a
+    cached index and a rebuilt one, or limit=3 and limit=50, then disagreed on equal scores.
+    """
+    if k <= 0 or scores.size == 0:
+        return np.zeros(0, np.int64)
+    if k >= scores.size:
+        cand = np.arange(scores.size)
+    else:
+        kth = np.partition(-scores, k - 1)[k - 1]
+        better = np.flatnonzero(-scores < kth)
+        cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
+    return cand[np.lexsort((cand, -scores[cand]))]
+
+
 def _top(scores: np.ndarray, k: int) -> Ranked:
-    finite = np.isfinite(scores)
-    count = int(finite.sum())
-    k = min(k, count)
-    if k <= 0:
-        return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-    part = part[np.isfinite(scores[part])]
-    order = part[np.argsort(-scores[part], kind="stable")]
+    count = int(np.isfinite(scores).sum())
+    order = top_k(scores, min(k, count))
     return Ranked(order, scores[order])
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from .index import ScopeIndex
+from .index import ScopeIndex, top_k
 from .text import tokenize
 
 
@@ -63,9 +63,7 @@ def hybrid_search(
         fused = fusion.dense_weight / (fusion.k + d_rank) + fusion.keyword_weight / (fusion.k + k_rank)
     else:
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
-    k = min(limit, rows.size)
-    top = np.argpartition(-fused, k - 1)[:k] if k < rows.size else np.arange(rows.size)
-    top = top[np.argsort(-fused[top], kind="stable")]
+    top = top_k(fused, min(limit, rows.size))
     out = []
     for i in top.tolist():
         kw = float(keyword[i])
