@@ -71,3 +71,23 @@ def receipts_query(
 def expire_receipts_sql(d: Dialect) -> str:
     """Receipts of candidates that were not stored, older than a horizon, in one scope."""
     return f"DELETE FROM receipts WHERE user_id={d.ph} AND event IN ('rejected', 'duplicate') AND created_at < {d.ph}"
+
+
+#: Every table that holds a scope's rows (``scopes`` keeps the version counter).
+SCOPED_TABLES = ("memories", "history", "receipts")
+
+
+def delete_scope(conn: Any, d: Dialect, user_id: str) -> int:
+    """Inside the caller's transaction: remove the scope's rows; return memories removed."""
+    n = conn.execute(f"DELETE FROM memories WHERE user_id={d.ph}", (user_id,)).rowcount
+    for table in SCOPED_TABLES[1:]:
+        conn.execute(f"DELETE FROM {table} WHERE user_id={d.ph}", (user_id,))
+    conn.execute(f"UPDATE scopes SET version = version + 1 WHERE user_id={d.ph}", (user_id,))
+    return n
+
+
+def reset(conn: Any) -> None:
+    """Inside the caller's transaction: remove every scope's rows, bumping every version."""
+    for table in SCOPED_TABLES:
+        conn.execute(f"DELETE FROM {table}")
+    conn.execute("UPDATE scopes SET version = version + 1")

@@ -34,6 +34,7 @@ import numpy as np
 from .._util import utcnow
 from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
 from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
@@ -243,20 +244,14 @@ class PostgresStore:
     def delete_scope(self, user_id: str) -> int:
         try:
             with self._tx() as c:
-                n = c.execute("DELETE FROM memories WHERE user_id=%s", (user_id,)).rowcount
-                c.execute("DELETE FROM history WHERE user_id=%s", (user_id,))
-                c.execute("DELETE FROM receipts WHERE user_id=%s", (user_id,))
-                c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=%s", (user_id,))
-                return n
+                return _sql.delete_scope(c, _DIALECT, user_id)
         except psycopg.Error as exc:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 
     def reset(self) -> None:
         try:
             with self._tx() as c:
-                for table in ("memories", "history", "receipts"):
-                    c.execute(f"DELETE FROM {table}")
-                c.execute("UPDATE scopes SET version = version + 1")
+                _sql.reset(c)
         except psycopg.Error as exc:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 

@@ -15,6 +15,7 @@ import numpy as np
 from .._util import as_utc, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
 from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
@@ -205,20 +206,14 @@ class SQLiteStore:
     def delete_scope(self, user_id: str) -> int:
         try:
             with self._tx() as c:
-                n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
-                c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
-                c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
-                c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
-                return n
+                return _sql.delete_scope(c, _DIALECT, user_id)
         except sqlite3.Error as exc:
             raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     def reset(self) -> None:
         try:
             with self._tx() as c:
-                for table in ("memories", "history", "receipts"):
-                    c.execute(f"DELETE FROM {table}")
-                c.execute("UPDATE scopes SET version = version + 1")
+                _sql.reset(c)
         except sqlite3.Error as exc:
             raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
