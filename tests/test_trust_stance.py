@@ -95,3 +95,7 @@ def test_stance_is_fast_enough_for_consensus():
     detect_stance("I moved to Paris", "I moved to Rome")
     detect_stance("I moved to Paris", "I moved to Rome")
     assert features.cache_info().hits >= 2
+
+
+def test_different_entities_are_not_a_slot_conflict():
+    assert detect_stance("Leo won the Lisbon marathon.", "Ana won the Porto marathon.").label != "contradict"

@@ -138,7 +138,7 @@ _MONTHS = ("january february march april may june july august september october 
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
-_CAP = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+)")
+_CAP = re.compile(r"\b([A-Z][a-z]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +211,9 @@ def features(text: str) -> TextFeatures:
         v = m.group(1).replace(",", "")
         if not (len(v) == 4 and v[:2] in ("19", "20")):
             numbers.add(v.lstrip("0") or "0")
-    proper = frozenset(_stem(m.group(1).lower()) for m in _CAP.finditer(text)) - {_stem(w) for w in _MONTHS} - _WEEKDAYS
+    # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
+    # word only matters if the other text swaps it for another capitalised word.
+    proper = frozenset(_stem(w) for m in _CAP.finditer(text) if (w := m.group(1).lower()) not in STOPWORDS) & content
     return TextFeatures(frozenset(content), neg % 2 == 1, hedged, frozenset(numbers), frozenset(dates),
                         frozenset(proper))
 
@@ -269,9 +271,13 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
-        proper_swap = bool((only_a & fa.proper) and (only_b & fb.proper))
+        pa, pb = only_a & fa.proper, only_b & fb.proper
+        # One name swapped for another is one slot with two values; two names differing on a side
+        # means different people or things ("Leo won in Lisbon" / "Ana won in Porto").
+        proper_swap = len(pa) == 1 and len(pb) == 1
+        other_entity = len(pa) > 1 or len(pb) > 1
         frame = shared & _EXCLUSIVE_FRAME
-        if proper_swap or (frame and len(shared) >= 1 and overlap >= 0.34):
+        if not other_entity and (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
             cues.append("exclusive_value")
             x, y = ", ".join(sorted(only_a)), ", ".join(sorted(only_b))
             why = "different names" if proper_swap else f"one value only for '{sorted(frame)[0]}'"
