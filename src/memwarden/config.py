@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from .retrieval.search import FusionConfig
+from .trust.config import TrustConfig
 
 DEFAULT_MAX_MESSAGE_CHARS = 20_000
 
@@ -33,6 +34,8 @@ class MemoryConfig(BaseModel):
     rrf_k: int = Field(60, ge=1)
     dense_weight: float = Field(1.0, ge=0.0)
     keyword_weight: float = Field(1.0, ge=0.0)
+    #: Reliability scoring and abstention (trust stage, DESIGN.md section 2).
+    trust: TrustConfig = Field(default_factory=TrustConfig)
 
     def fusion(self) -> FusionConfig:
         return FusionConfig(k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)

@@ -29,6 +29,7 @@ from .models import (
     SearchHit,
     SearchResult,
     Turn,
+    Verdict,
 )
 from .providers.embedder import Embedder, HashEmbedder, default_embedder
 from .retrieval.index import IndexCache
@@ -36,6 +37,8 @@ from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
+from .trust.reliability import TrustEngine
+from .trust.verdict import verdict as _verdict
 
 _ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
 _ID_MAX = 256
@@ -99,6 +102,7 @@ class Memory:
         self._fusion: FusionConfig = cfg.fusion()
         self._admitter = admitter or DuplicateFilter(cfg.duplicate_cosine)
         self._write_lock = threading.Lock()
+        self._trust = TrustEngine(cfg.trust)
 
     @classmethod
     def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
@@ -364,8 +368,15 @@ class Memory:
         filters: Mapping[str, Any] | None = None,
         limit: int = 10,
         include_superseded: bool = False,
+        trust: bool | None = None,
+        as_of: Any = None,
     ) -> SearchResult:
-        """Hybrid (dense + BM25) search within the caller's scope."""
+        """Hybrid (dense + BM25) search within the caller's scope.
+
+        ``trust`` (default: ``config.trust.enabled``): score each hit's reliability at
+        ``as_of`` (default now) and set ``abstained`` when the support is insufficient;
+        the hits are returned either way.
+        """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
@@ -388,8 +399,21 @@ class Memory:
                     continue
                 hits.append(_hit(rec.item, f))
                 if len(hits) == limit:
-                    return SearchResult(results=hits)
-        return SearchResult(results=hits)
+                    break
+            if len(hits) == limit:
+                break
+        result = SearchResult(results=hits)
+        if not (self.config.trust.enabled if trust is None else trust):
+            return result
+        when = parse_time(as_of) if as_of is not None else None
+        return self._trust.assess(self.store, user_id, index, qvec, result, when)
+
+    def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
+        """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        claim = check_text(claim, what="claim", max_chars=self.config.max_message_chars)
+        found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of)
+        return _verdict(claim, found, self.config.trust)
 
 
 def _matches(metadata: Mapping[str, Any], filters: Mapping[str, Any] | None) -> bool:
@@ -402,5 +426,5 @@ def _hit(item: MemoryItem, f: Any) -> SearchHit:
         scores=ScoreParts(dense=f.dense, dense_rank=f.dense_rank, keyword=f.keyword, keyword_rank=f.keyword_rank, fused=f.fused),
         user_id=item.user_id, agent_id=item.agent_id, run_id=item.run_id, metadata=item.metadata, source=item.source,
         speaker=item.speaker, memory_type=item.memory_type, modality=item.modality, status=item.status,
-        source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, created_at=item.created_at, updated_at=item.updated_at,
+        source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, image_ref=item.image_ref, created_at=item.created_at, updated_at=item.updated_at,
     )

@@ -1,0 +1,419 @@
+"""Reliability of retrieved memories (MMA), conflict groups and abstention.
+
+For each hit, at the query's time ``as_of``::
+
+    C = clip((w_s S + w_t T + w_c K) / (w_s + w_t + w_c), 0, 1)
+
+- S, source credibility: the prior of the memory's source kind, refined by the
+  speaker's track record in the memory's domain. The record counts the
+  speaker's claims that *evidence* (an image memory, a document, a shared
+  photo) later supported (hit) or contradicted (miss); it updates a Beta prior
+  hierarchically: source prior -> speaker (all domains) -> speaker in domain.
+- T, temporal decay: 0.5 ** (age_days / half_life), half-life per memory type.
+- K, network consensus over the memory's nearest neighbours j (cosine >=
+  ``neighbour_min_cosine``, at most ``neighbours``):
+  sum w_j conf_j stance_j / sum w_j with w_j = 0.7 cosine + 0.3 fuzzy ratio,
+  conf_j the neighbour's S/T confidence (not its own K: no recursion) and
+  stance_j from :func:`~memwarden.trust.stance.detect_stance` (+1/-1/0).
+
+Everything needed per memory is cached per scope and index version, so a
+search pays for one matrix product against the scope and a hundred cached
+stance comparisons.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from .._util import as_utc, utcnow
+from ..models import (
+    ConflictGroup,
+    Consensus,
+    MemoryItem,
+    NeighbourStance,
+    Reliability,
+    SearchHit,
+    SearchResult,
+    SourceCredibility,
+    TemporalDecay,
+)
+from ..storage.base import ListQuery
+from .config import TrustConfig
+from .stance import detect_stance
+
+if TYPE_CHECKING:
+    from ..retrieval.index import ScopeIndex
+    from ..storage.base import Store
+
+__all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
+
+#: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
+_PHOTO = re.compile(r"^\s*\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
+
+
+def is_photo_share(text: str) -> bool:
+    return bool(_PHOTO.match(text))
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryView:
+    """The fields of a memory the trust stage reads, cached per scope."""
+
+    id: str
+    text: str
+    source: str
+    speaker: str | None
+    domain: str | None
+    memory_type: str | None
+    modality: str
+    image_ref: str | None
+    when: datetime  # occurred_at, else created_at
+    timed: bool  # False: occurred_at missing, ``when`` is the storage time
+    image_missing: bool
+    evidence: bool
+
+    @classmethod
+    def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
+        domain = next((str(item.metadata[k]) for k in domain_keys if item.metadata.get(k)), None)
+        missing = item.modality == "image" and _local_file_missing(item.image_ref)
+        evidence = (item.modality == "image" or item.source in ("image", "document") or is_photo_share(item.memory))
+        return cls(
+            id=item.id, text=item.memory, source=str(item.source), speaker=item.speaker, domain=domain,
+            memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
+            when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
+            image_missing=missing, evidence=evidence and not missing,
+        )
+
+
+def _local_file_missing(ref: str | None) -> bool:
+    """Only local paths are checked (no network here); a URL is taken as present."""
+    if not ref:
+        return True
+    if "://" in ref and not ref.startswith("file://"):
+        return False
+    path = ref[len("file://"):] if ref.startswith("file://") else ref
+    try:
+        return not Path(path).expanduser().exists()
+    except OSError:
+        return True
+
+
+@dataclass
+class TrackRecord:
+    """Hits and misses per speaker and per (speaker, domain), from evidence in the scope."""
+
+    by_speaker: dict[str, list[int]]
+    by_domain: dict[tuple[str, str | None], list[int]]
+
+    @classmethod
+    def empty(cls) -> "TrackRecord":
+        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]))
+
+    def add(self, speaker: str, domain: str | None, hit: bool) -> None:
+        i = 0 if hit else 1
+        self.by_speaker[speaker][i] += 1
+        self.by_domain[(speaker, domain)][i] += 1
+
+
+class _ScopeCache:
+    def __init__(self, version: int) -> None:
+        self.version = version
+        self.views: dict[str, MemoryView] = {}
+        self.record: TrackRecord | None = None
+
+
+class TrustEngine:
+    """Scores hits and decides abstention; one per :class:`~memwarden.Memory`."""
+
+    def __init__(self, config: TrustConfig | None = None) -> None:
+        self.config = config or TrustConfig()
+        self._scopes: dict[str, _ScopeCache] = {}
+        self._lock = threading.Lock()
+
+    # -- caches ----------------------------------------------------------------
+
+    def _cache(self, user_id: str, index: "ScopeIndex") -> _ScopeCache:
+        with self._lock:
+            c = self._scopes.get(user_id)
+            if c is None or c.version != index.version:
+                c = _ScopeCache(index.version)
+                self._scopes[user_id] = c
+            return c
+
+    def _views(self, store: "Store", user_id: str, cache: _ScopeCache, ids: Sequence[str]) -> dict[str, MemoryView]:
+        missing = [i for i in ids if i not in cache.views]
+        if missing:
+            for rec in store.get(user_id, missing):
+                cache.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
+        return {i: cache.views[i] for i in ids if i in cache.views}
+
+    def track_record(self, store: "Store", user_id: str, index: "ScopeIndex") -> TrackRecord:
+        """Built once per scope version: every evidence memory judges the nearby claims of speakers."""
+        cache = self._cache(user_id, index)
+        if cache.record is not None:
+            return cache.record
+        record = TrackRecord.empty()
+        if self.config.track_record and index.n:
+            items = store.list(user_id, ListQuery(include_superseded=False, limit=None))
+            views = [MemoryView.of(i, self.config.domain_keys) for i in items]
+            for v in views:
+                cache.views.setdefault(v.id, v)
+            evidence = [v for v in views if v.evidence and v.id in index.row_of]
+            if evidence:
+                claims = [v for v in views if not v.evidence and v.speaker and v.id in index.row_of]
+                if claims:
+                    ev = index.vectors[[index.row_of[v.id] for v in evidence]]
+                    cl = index.vectors[[index.row_of[v.id] for v in claims]]
+                    sims = cl @ ev.T
+                    for ci, ei in zip(*np.nonzero(sims >= self.config.evidence_min_cosine)):
+                        e, c = evidence[ei], claims[ci]
+                        st = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
+                        if st.label == "unrelated" or "hedged" in st.reason:
+                            continue  # ambiguous evidence judges nobody
+                        record.add(c.speaker, c.domain, st.label == "agree")  # type: ignore[arg-type]
+        cache.record = record
+        return record
+
+    # -- the three parts ---------------------------------------------------------
+
+    def source_credibility(self, view: MemoryView, record: TrackRecord | None) -> SourceCredibility:
+        cfg = self.config
+        notes = []
+        source = view.source
+        if view.evidence and source not in ("image", "document") :
+            source = "image"  # a photo shared in the dialogue is judged as the photo
+        prior = cfg.source_priors.get(source)
+        if prior is None:
+            notes.append(f"unknown source kind {view.source!r}: using the 'unknown' prior")
+            prior = cfg.source_priors["unknown"]
+        value = prior
+        hits = misses = 0
+        if view.speaker and record is not None and not view.evidence:
+            a = cfg.prior_strength
+            p0 = min(0.95, max(0.05, prior))  # a Beta mean of exactly 1 could never learn
+            sh, sm = record.by_speaker.get(view.speaker, (0, 0))
+            hits, misses = record.by_domain.get((view.speaker, view.domain), (0, 0))
+            if sh + sm:
+                p_speaker = (sh + a * p0) / (sh + sm + a)
+                value = (hits + a * p_speaker) / (hits + misses + a)
+                notes.append(f"track record {view.speaker}: {sh} supported / {sm} contradicted overall, "
+                             f"{hits}/{misses} in {view.domain or 'this domain'}")
+            else:
+                notes.append("speaker has no track record: source prior")
+        if view.image_missing:
+            value *= cfg.missing_image_factor
+            notes.append("image file missing: cannot be re-checked")
+        return SourceCredibility(source=view.source, prior=prior, speaker=view.speaker, domain=view.domain,
+                                 hits=hits, misses=misses, value=round(value, 4), note="; ".join(notes))
+
+    def temporal(self, view: MemoryView, as_of: datetime) -> TemporalDecay:
+        cfg = self.config
+        hl = cfg.half_lives.get(view.memory_type or "", cfg.half_life_days)
+        age = (as_of - view.when).total_seconds() / 86400.0
+        note = "" if view.timed else "no occurred_at: aged from when it was stored"
+        if age < -1.0 / 24:  # an hour of clock skew is not the future
+            return TemporalDecay(age_days=round(age, 3), half_life_days=hl, value=cfg.future_decay,
+                                 note="timestamp after as_of: freshness unknown")
+        age = max(age, 0.0)
+        return TemporalDecay(age_days=round(age, 3), half_life_days=hl, value=round(0.5 ** (age / hl), 4), note=note)
+
+    def _base(self, s: float, t: float) -> float:
+        c = self.config
+        return (c.w_source * s + c.w_temporal * t) / max(c.w_source + c.w_temporal, 1e-9)
+
+    # -- scoring -------------------------------------------------------------------
+
+    def score(
+        self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None
+    ) -> dict[str, Reliability]:
+        """Reliability of each memory id (ids not in the index are skipped)."""
+        cfg = self.config
+        as_of = as_utc(as_of) if as_of is not None else utcnow()
+        cache = self._cache(user_id, index)
+        record = self.track_record(store, user_id, index) if cfg.track_record else None
+        rows = [index.row_of[i] for i in ids if i in index.row_of]
+        ids = [i for i in ids if i in index.row_of]
+        if not ids:
+            return {}
+        k = cfg.neighbours
+        neigh: list[list[tuple[int, float]]] = [[] for _ in ids]
+        if k > 0 and cfg.w_consensus > 0:
+            vecs = index.vectors
+            sims = vecs @ vecs[rows].T  # n x h
+            sims[~index.active[: index.n]] = -np.inf
+            sims[rows, np.arange(len(rows))] = -np.inf
+            kk = min(k, max(0, index.n - 1))
+            if kk > 0:
+                top = np.argpartition(-sims, kk - 1, axis=0)[:kk] if kk < index.n else np.argsort(-sims, axis=0)[:kk]
+                for h in range(len(ids)):
+                    for r in top[:, h].tolist():
+                        s = float(sims[r, h])
+                        if s >= cfg.neighbour_min_cosine:
+                            neigh[h].append((r, s))
+                    neigh[h].sort(key=lambda x: -x[1])
+        all_ids = set(ids) | {index.ids[r] for n in neigh for r, _ in n}
+        views = self._views(store, user_id, cache, list(all_ids))
+        base: dict[str, tuple[SourceCredibility, TemporalDecay]] = {}
+
+        def parts(mid: str) -> tuple[SourceCredibility, TemporalDecay]:
+            p = base.get(mid)
+            if p is None:
+                v = views[mid]
+                p = base[mid] = (self.source_credibility(v, record), self.temporal(v, as_of))
+            return p
+
+        out: dict[str, Reliability] = {}
+        wsum = cfg.w_source + cfg.w_temporal + cfg.w_consensus
+        for h, mid in enumerate(ids):
+            view = views.get(mid)
+            if view is None:
+                continue
+            s, t = parts(mid)
+            ns: list[NeighbourStance] = []
+            num = den = 0.0
+            for r, cos in neigh[h]:
+                nid = index.ids[r]
+                nv = views.get(nid)
+                if nv is None:
+                    continue
+                fz = fuzz.ratio(view.text, nv.text) / 100.0
+                w = (cfg.w_cosine * cos + cfg.w_fuzzy * fz) / (cfg.w_cosine + cfg.w_fuzzy)
+                s_j, t_j = parts(nid)
+                conf_j = self._base(s_j.value, t_j.value)
+                st = detect_stance(view.text, nv.text, cosine=cos)
+                num += w * conf_j * st.value
+                den += w
+                ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
+                                          weight=round(w, 4), confidence=round(conf_j, 4), stance=st.label,
+                                          stance_score=st.score, reason=st.reason))
+            kval = max(-1.0, min(1.0, num / den)) if den > 0 else 0.0
+            conf = (cfg.w_source * s.value + cfg.w_temporal * t.value + cfg.w_consensus * kval) / wsum
+            warnings = [n for n in (s.note if "unknown source" in s.note or "missing" in s.note else "",
+                                    t.note if "after as_of" in t.note or "no occurred_at" in t.note else "") if n]
+            out[mid] = Reliability(
+                confidence=round(min(1.0, max(0.0, conf)), 4), source=s, temporal=t,
+                consensus=Consensus(value=round(kval, 4), neighbours=ns), weights=cfg.weights, as_of=as_of,
+                evidence=view.evidence, warnings=warnings,
+            )
+        return out
+
+    # -- search-time assessment ------------------------------------------------------
+
+    def assess(
+        self,
+        store: "Store",
+        user_id: str,
+        index: "ScopeIndex",
+        query_vec: np.ndarray,
+        result: SearchResult,
+        as_of: datetime | None = None,
+    ) -> SearchResult:
+        """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention."""
+        cfg = self.config
+        hits = result.results
+        if not hits:
+            return SearchResult(results=[], abstained=True, abstain_reason="no_evidence",
+                                abstain_detail="nothing in this scope matches the query")
+        rel = self.score(store, user_id, index, [h.id for h in hits], as_of)
+        rows = [index.row_of.get(h.id) for h in hits]
+        cos = [float(index.vectors[r] @ query_vec) if r is not None else -1.0 for r in rows]
+        scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
+        if cfg.rank_weight > 0:
+            top = max(h.score for h in scored) or 1.0
+            lam = cfg.rank_weight
+            blended = []
+            for h in scored:
+                c = h.reliability.confidence if h.reliability else 0.0
+                blended.append(h.model_copy(update={"relevance": h.score, "score": round((1 - lam) * h.score / top + lam * c, 6)}))
+            order = sorted(range(len(blended)), key=lambda i: -blended[i].score)
+            scored, cos = [blended[i] for i in order], [cos[i] for i in order]
+        conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
+        out = SearchResult(results=scored, conflicts=conflicts)
+        best = max(cos)
+        if best < cfg.min_relevance:
+            return out.model_copy(update={"abstained": True, "abstain_reason": "no_evidence",
+                                          "abstain_detail": f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"})
+        band = max(cfg.min_relevance, best - cfg.relevance_band)
+        relevant = [h for h, c in zip(scored, cos) if c >= band]
+        top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
+        if top_conf < cfg.min_confidence:
+            return out.model_copy(update={"abstained": True, "abstain_reason": "low_reliability",
+                                          "abstain_detail": f"best confidence among relevant hits {top_conf:.2f} "
+                                                            f"< min_confidence {cfg.min_confidence:.2f}"})
+        relevant_ids = {h.id for h in relevant}
+        for g in conflicts:
+            if not g.resolved and relevant_ids & set(g.memory_ids):
+                return out.model_copy(update={"abstained": True, "abstain_reason": "unresolved_conflict",
+                                              "abstain_detail": g.reason})
+        return out
+
+    def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int], index: "ScopeIndex") -> list[ConflictGroup]:
+        n = len(hits)
+        parent = list(range(n))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        vec = [index.vectors[rows_of[h.id]] if h.id in rows_of else None for h in hits]
+        edges: dict[int, list[str]] = defaultdict(list)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if vec[i] is None or vec[j] is None:
+                    continue
+                c = float(vec[i] @ vec[j])
+                if c < self.config.neighbour_min_cosine:
+                    continue
+                st = detect_stance(hits[i].memory, hits[j].memory, cosine=c)
+                if st.label == "contradict":
+                    parent[find(i)] = find(j)
+                    edges[i].append(st.reason)
+        groups: dict[int, list[int]] = defaultdict(list)
+        for i in range(n):
+            groups[find(i)].append(i)
+        out = []
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            ranked = sorted(members, key=lambda i: -(hits[i].reliability.confidence if hits[i].reliability else 0.0))
+            a, b = hits[ranked[0]], hits[ranked[1]]
+            ca = a.reliability.confidence if a.reliability else 0.0
+            cb = b.reliability.confidence if b.reliability else 0.0
+            margin = round(ca - cb, 4)
+            resolved = margin >= self.config.conflict_margin
+            why = "; ".join(sorted({r for i in members for r in edges.get(i, [])}))
+            if resolved:
+                reason = f"{a.id} wins with confidence {ca:.2f} vs {cb:.2f} ({_why_wins(a, b)}); conflict: {why}"
+            else:
+                reason = f"no winner: confidences {ca:.2f} vs {cb:.2f} within margin {self.config.conflict_margin:.2f}; conflict: {why}"
+            out.append(ConflictGroup(memory_ids=[hits[i].id for i in ranked], winner=a.id if resolved else None,
+                                     margin=margin, resolved=resolved, reason=reason))
+        return out
+
+
+def _why_wins(a: SearchHit, b: SearchHit) -> str:
+    ra, rb = a.reliability, b.reliability
+    if ra is None or rb is None:
+        return "scored"
+    diffs = {
+        "more credible source": ra.source.value - rb.source.value,
+        "newer": ra.temporal.value - rb.temporal.value,
+        "more support from neighbours": ra.consensus.value - rb.consensus.value,
+    }
+    name, gap = max(diffs.items(), key=lambda kv: kv[1])
+    return name if gap > 0 else "higher overall confidence"
+
+
+def as_of_or_now(value: Any) -> datetime:
+    return as_utc(value) if isinstance(value, datetime) else utcnow()
