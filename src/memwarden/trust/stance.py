@@ -138,7 +138,17 @@ _MONTHS = ("january february march april may june july august september october 
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
-_CAP = re.compile(r"\b([A-Z][a-z]+)")
+_CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
+#: Capitalised only because they open a sentence; without a dictionary, these are not names.
+_STARTERS = frozenset(
+    """guess big check look see honestly so yes well oh hey hi wow photo picture image snapshot news nope okay ok
+    really did you that's this here there what when just also anyway actually apparently maybe perhaps sure thanks
+    thank great good nice cool interesting huh hmm lol yeah yep right today yesterday tomorrow last next please
+    let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
+    sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
+    tonight earlier later first then after before since because although though still even only probably definitely
+    one two three new old my our your his her their its we they it he she i""".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +223,13 @@ def features(text: str) -> TextFeatures:
             numbers.add(v.lstrip("0") or "0")
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
     # word only matters if the other text swaps it for another capitalised word.
-    proper = frozenset(_stem(w) for m in _CAP.finditer(text) if (w := m.group(1).lower()) not in STOPWORDS) & content
-    return TextFeatures(frozenset(content), neg % 2 == 1, hedged, frozenset(numbers), frozenset(dates),
+    proper = frozenset(
+        _stem(w) for m in _CAP.finditer(text)
+        if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
+        and not (m.group(1).strip() and w in _STARTERS)
+    ) & content
+    # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
+    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
                         frozenset(proper))
 
 
@@ -254,6 +269,10 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
     if not shared and (cosine is None or cosine < 0.55):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
+    pa, pb = only_a & fa.proper, only_b & fb.proper
+    if pa and pb and (len(pa) > 1 or len(pb) > 1):
+        # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
+        return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
     reasons: list[str] = []
     if fa.negated != fb.negated and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
@@ -271,13 +290,10 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
-        pa, pb = only_a & fa.proper, only_b & fb.proper
-        # One name swapped for another is one slot with two values; two names differing on a side
-        # means different people or things ("Leo won in Lisbon" / "Ana won in Porto").
+        # One name swapped for another is one slot with two values.
         proper_swap = len(pa) == 1 and len(pb) == 1
-        other_entity = len(pa) > 1 or len(pb) > 1
         frame = shared & _EXCLUSIVE_FRAME
-        if not other_entity and (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
+        if (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
             cues.append("exclusive_value")
             x, y = ", ".join(sorted(only_a)), ", ".join(sorted(only_b))
             why = "different names" if proper_swap else f"one value only for '{sorted(frame)[0]}'"
