@@ -99,3 +99,9 @@ def test_stance_is_fast_enough_for_consensus():
 
 def test_different_entities_are_not_a_slot_conflict():
     assert detect_stance("Leo won the Lisbon marathon.", "Ana won the Porto marathon.").label != "contradict"
+
+
+@pytest.mark.parametrize("idiom", ["You won't believe it, Karim sailed to the islands.", "Guess what, Karim sailed to the islands!"])
+def test_idioms_neither_negate_nor_hedge(idiom):
+    s = detect_stance("Karim sailed to the islands.", idiom)
+    assert s.label == "agree" and "hedged" not in s.reason

@@ -227,19 +227,24 @@ def generate_case(seed: int, index: int) -> Case:
         add_event(1 + i // 3, "calibration", d, spk, other, ev, deny=False, photo_by=rng.choice((spk, other)))
 
     def pick(kind: str) -> tuple[str, str, str, str, bool, str | None, bool]:
-        """(domain, asserter, other, evidence, deny, photo_by, over_read) satisfying the type's truth."""
+        """(domain, asserter, other, evidence, deny, photo_by, over_read) satisfying the type's truth.
+
+        Speakers behave as their profile says: whoever denies a claim that turns out true is one
+        who is not reliable (0.9) in that domain.
+        """
         spk = rng.choice((a, b))
         other = b if spk == a else a
+        not_reliable = [x for x in sorted(DOMAINS) if rel[other][x] < 0.9]
         if kind == "A":
             if rng.random() < 0.5:
                 d = good_a if spk == a else good_b
-                return d, spk, other, "ambiguous", True, rng.choice((spk, other)), False
-            return rng.choice(sorted(DOMAINS)), spk, other, "support", True, rng.choice((spk, other)), False
+                return d, spk, other, "ambiguous", rel[other][d] < 0.9, rng.choice((spk, other)), False
+            return rng.choice(not_reliable), spk, other, "support", True, rng.choice((spk, other)), False
         if kind == "B":
-            return rng.choice(sorted(DOMAINS)), spk, other, "support", True, spk, False
+            return rng.choice(not_reliable), spk, other, "support", True, spk, False
         if kind == "C":
             d = rng.choice([x for x in sorted(DOMAINS) if rel[spk][x] < 0.9])
-            return d, spk, other, "ambiguous", rng.random() < 0.3, rng.choice((spk, other)), True
+            return d, spk, other, "ambiguous", rng.random() < 0.3 and rel[other][d] < 0.9, rng.choice((spk, other)), True
         d = rng.choice([x for x in sorted(DOMAINS) if rel[spk][x] < 0.9])
         ev = rng.choice(("none", "irrelevant"))
         return d, spk, other, ev, rng.random() < 0.5, rng.choice((spk, other)) if ev != "none" else None, False

@@ -62,7 +62,7 @@ class TrustConfig(BaseModel):
     # -- track record (per speaker, per domain)
     track_record: bool = True
     #: Pseudo-count of the Beta prior that the track record updates (higher: slower to change).
-    prior_strength: float = Field(1.0, gt=0)
+    prior_strength: float = Field(0.5, gt=0)
     #: Metadata keys naming a memory's domain/topic, first present wins.
     domain_keys: tuple[str, ...] = ("domain", "topic")
     #: Cosine at or above which an evidence memory is checked against a claim.
@@ -87,7 +87,7 @@ class TrustConfig(BaseModel):
     evidence_lr: float = Field(99.0, gt=1)
     #: Exponent on a denier's odds; 0: a bare denial does not move the verdict (as in the MMA oracle).
     denial_weight: float = Field(0.0, ge=0)
-    verdict_true: float = Field(0.85, gt=0.5, le=1)
+    verdict_true: float = Field(0.75, gt=0.5, le=1)
     verdict_false: float = Field(0.15, ge=0, lt=0.5)
     #: Stance score below which a memory is not counted as about the claim.
     verdict_min_stance: float = Field(0.5, ge=0, le=1)

@@ -74,11 +74,16 @@ _HEDGE_PHRASES = (
     "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
     "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
     "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
-    "could have", "looks like it could",
+    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
 )
 _HEDGE_WORDS = frozenset(
-    "maybe perhaps possibly probably apparently seemingly allegedly supposedly blurry blurred ambiguous unclear "
-    "uncertain might guess unsure vague grainy".split()
+    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
+    "uncertain might unsure vague grainy".split()
+)
+#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
+_NOT_NEGATION = (
+    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
+    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind",
 )
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
@@ -173,6 +178,9 @@ def features(text: str) -> TextFeatures:
     text = _prep(text)
     low = text.lower()
     hedged = False
+    for phrase in _NOT_NEGATION:
+        if phrase in low:
+            low = low.replace(phrase, " ")
     for phrase in _HEDGE_PHRASES:
         if phrase in low:
             hedged = True

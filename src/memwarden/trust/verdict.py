@@ -14,7 +14,9 @@ checked against it, but every input is *estimated* from memory, never given:
    the claim multiplies the odds by ``evidence_lr`` ** (stance score x its
    credibility); one that clearly refutes it divides them. Hedged or
    ambiguous evidence ("blurry", "might be") counts for nothing.
-4. p >= verdict_true: TRUE; p <= verdict_false: FALSE; otherwise UNKNOWN.
+4. p >= verdict_true: TRUE; p <= verdict_false: FALSE, but only when something speaks
+   against the claim (refuting evidence, or a weighted denial): an unreliable speaker
+   asserting a thing makes it doubtful, not false; otherwise UNKNOWN.
 """
 
 from __future__ import annotations
@@ -83,9 +85,11 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     if best_assert is not None:
         best_assert.odds_factor = round(p0 / (1 - p0), 4)
     p = 1 / (1 + math.exp(-max(-50.0, min(50.0, log_odds))))
+    refuted = any(i.role == "evidence" and i.stance == "contradict" for i in items) or (
+        best_deny is not None and config.denial_weight > 0)
     if p >= config.verdict_true:
         label, confidence = "TRUE", p
-    elif p <= config.verdict_false:
+    elif p <= config.verdict_false and refuted:
         label, confidence = "FALSE", 1 - p
     else:
         label, confidence = "UNKNOWN", 1 - abs(2 * p - 1)
