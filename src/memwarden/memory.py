@@ -406,7 +406,7 @@ class Memory:
         if not (self.config.trust.enabled if trust is None else trust):
             return result
         when = parse_time(as_of) if as_of is not None else None
-        return self._trust.assess(self.store, user_id, index, qvec, result, when)
+        return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query)
 
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""

@@ -205,6 +205,8 @@ class Reliability(_Model):
     as_of: datetime
     #: True for image or document-like evidence (what can confirm or refute a speaker).
     evidence: bool = False
+    #: Cosine between the query and this memory (what the abstention's relevance test reads).
+    query_cosine: float | None = None
     #: Bad-input notes: unknown source kind, missing or future timestamp, image file gone.
     warnings: list[str] = Field(default_factory=list)
 

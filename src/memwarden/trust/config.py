@@ -77,6 +77,9 @@ class TrustConfig(BaseModel):
     min_relevance: float = Field(0.30, ge=-1, le=1)
     #: Hits at least this close to the best one are the "relevant" set that must be trusted.
     relevance_band: float = Field(0.1, ge=0)
+    #: A query naming a known speaker is ``no_evidence`` when no relevant hit is by or about them
+    #: (LoCoMo's adversarial questions ask what X did about something Y said of themselves).
+    check_subject: bool = True
     #: No relevant hit reaches this confidence: ``low_reliability``.
     min_confidence: float = Field(0.40, ge=0, le=1)
     #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.

@@ -316,6 +316,7 @@ class TrustEngine:
         query_vec: np.ndarray,
         result: SearchResult,
         as_of: datetime | None = None,
+        query: str = "",
     ) -> SearchResult:
         """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention."""
         cfg = self.config
@@ -336,25 +337,15 @@ class TrustEngine:
                 blended.append(h.model_copy(update={"relevance": h.score, "score": round((1 - lam) * h.score / top + lam * c, 6)}))
             order = sorted(range(len(blended)), key=lambda i: -blended[i].score)
             scored, cos = [blended[i] for i in order], [cos[i] for i in order]
+        scored = [h.model_copy(update={"reliability": h.reliability.model_copy(update={"query_cosine": round(c, 4)})})
+                  if h.reliability else h for h, c in zip(scored, cos)]
         conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
         out = SearchResult(results=scored, conflicts=conflicts)
-        best = max(cos)
-        if best < cfg.min_relevance:
-            return out.model_copy(update={"abstained": True, "abstain_reason": "no_evidence",
-                                          "abstain_detail": f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"})
-        band = max(cfg.min_relevance, best - cfg.relevance_band)
-        relevant = [h for h, c in zip(scored, cos) if c >= band]
-        top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
-        if top_conf < cfg.min_confidence:
-            return out.model_copy(update={"abstained": True, "abstain_reason": "low_reliability",
-                                          "abstain_detail": f"best confidence among relevant hits {top_conf:.2f} "
-                                                            f"< min_confidence {cfg.min_confidence:.2f}"})
-        relevant_ids = {h.id for h in relevant}
-        for g in conflicts:
-            if not g.resolved and relevant_ids & set(g.memory_ids):
-                return out.model_copy(update={"abstained": True, "abstain_reason": "unresolved_conflict",
-                                              "abstain_detail": g.reason})
-        return out
+        decision = abstain_decision(query, scored, conflicts, cfg)
+        if decision is None:
+            return out
+        reason, detail = decision
+        return out.model_copy(update={"abstained": True, "abstain_reason": reason, "abstain_detail": detail})
 
     def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int], index: "ScopeIndex") -> list[ConflictGroup]:
         n = len(hits)
@@ -400,6 +391,59 @@ class TrustEngine:
             out.append(ConflictGroup(memory_ids=[hits[i].id for i in ranked], winner=a.id if resolved else None,
                                      margin=margin, resolved=resolved, reason=reason))
         return out
+
+
+def abstain_decision(
+    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
+) -> tuple[str, str] | None:
+    """(reason, detail) when the scored hits are not enough to answer; None otherwise.
+
+    Reads only the hits' reliability (with ``query_cosine``) and the conflict groups,
+    so the abstention evaluation can sweep thresholds over stored results.
+    """
+    if not hits:
+        return "no_evidence", "nothing in this scope matches the query"
+    cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
+           for h in hits]
+    best = max(cos)
+    if best < cfg.min_relevance:
+        return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
+    band = max(cfg.min_relevance, best - cfg.relevance_band)
+    relevant = [h for h, c in zip(hits, cos) if c >= band]
+    if cfg.check_subject:
+        missing = subject_not_covered(query, hits, relevant)
+        if missing:
+            return "no_evidence", missing
+    top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
+    if top_conf < cfg.min_confidence:
+        return "low_reliability", (f"best confidence among relevant hits {top_conf:.2f} "
+                                   f"< min_confidence {cfg.min_confidence:.2f}")
+    relevant_ids = {h.id for h in relevant}
+    for g in conflicts:
+        if not g.resolved and relevant_ids & set(g.memory_ids):
+            return "unresolved_conflict", g.reason
+    return None
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
+
+
+def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
+    """If the query names a speaker of these memories, is any relevant hit by or about them?"""
+    speakers = {h.speaker for h in hits if h.speaker}
+    if not speakers or not query:
+        return None
+    qwords = {w.lower().removesuffix("'s") for w in _WORD.findall(query)}
+    named = [s for s in speakers if s.lower() in qwords]
+    if not named:
+        return None
+    for s in named:
+        low = s.lower()
+        if any(h.speaker == s or low in h.memory.lower() for h in relevant):
+            return None
+    others = sorted({h.speaker for h in relevant if h.speaker} - set(named))
+    return (f"the query is about {', '.join(named)} but the relevant memories are by "
+            f"{', '.join(others) or 'others'} and do not mention them")
 
 
 def _why_wins(a: SearchHit, b: SearchHit) -> str:
