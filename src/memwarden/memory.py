@@ -279,6 +279,7 @@ class Memory:
                              new_memory=text, cause="update", at=now)])
             version = self.store.write(batch)
             self._index.after_write(user_id, [new], [], {memory_id: rec.tokens}, version)
+            self._trust.forget(user_id, [memory_id])
         return item
 
     def delete(self, memory_id: str, *, user_id: str) -> None:
@@ -298,6 +299,7 @@ class Memory:
             if agent_id is None and run_id is None:
                 n = self.store.delete_scope(user_id)
                 self._index.drop(user_id)
+                self._trust.forget(user_id)
                 return n
             items = self.store.list(user_id, ListQuery(agent_id=agent_id, run_id=run_id, limit=None))
             now = utcnow()
@@ -313,6 +315,7 @@ class Memory:
         with self._write_lock:
             self.store.reset()
             self._index.drop()
+            self._trust.forget()
 
     # -- read path ----------------------------------------------------------------
 
@@ -406,7 +409,7 @@ class Memory:
         if not (self.config.trust.enabled if trust is None else trust):
             return result
         when = parse_time(as_of) if as_of is not None else None
-        return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query)
+        return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query, pool=[f.row for f in fused])
 
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""

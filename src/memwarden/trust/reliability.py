@@ -46,7 +46,6 @@ from ..models import (
     SourceCredibility,
     TemporalDecay,
 )
-from ..storage.base import ListQuery
 from .config import TrustConfig
 from .stance import detect_stance
 
@@ -124,11 +123,21 @@ class TrackRecord:
         self.by_domain[(speaker, domain)][i] += 1
 
 
-class _ScopeCache:
-    def __init__(self, version: int) -> None:
-        self.version = version
+class _ScopeState:
+    """What the engine keeps per scope: views, the track record and the ids it already covers.
+
+    The record is updated incrementally as memories are added; a delete, a
+    supersession or an update (see :meth:`TrustEngine.forget`) rebuilds it.
+    """
+
+    def __init__(self) -> None:
+        self.version = -1
         self.views: dict[str, MemoryView] = {}
-        self.record: TrackRecord | None = None
+        self.record = TrackRecord.empty()
+        self.synced: set[str] = set()
+        self.evidence: list[str] = []
+        self.claims: list[str] = []
+        self.credibility: dict[str, SourceCredibility] = {}
 
 
 class TrustEngine:
@@ -136,52 +145,82 @@ class TrustEngine:
 
     def __init__(self, config: TrustConfig | None = None) -> None:
         self.config = config or TrustConfig()
-        self._scopes: dict[str, _ScopeCache] = {}
-        self._lock = threading.Lock()
+        self._scopes: dict[str, _ScopeState] = {}
+        self._lock = threading.RLock()
 
     # -- caches ----------------------------------------------------------------
 
-    def _cache(self, user_id: str, index: "ScopeIndex") -> _ScopeCache:
+    def forget(self, user_id: str | None = None, ids: Sequence[str] = ()) -> None:
+        """Drop cached state after an update, delete or reset (None: every scope)."""
         with self._lock:
-            c = self._scopes.get(user_id)
-            if c is None or c.version != index.version:
-                c = _ScopeCache(index.version)
-                self._scopes[user_id] = c
-            return c
+            if user_id is None:
+                self._scopes.clear()
+            elif not ids:
+                self._scopes.pop(user_id, None)
+            elif user_id in self._scopes:
+                st = self._scopes[user_id]
+                for i in ids:
+                    st.views.pop(i, None)
+                st.synced.clear()  # forces a rebuild of the record at the next search
+                st.version = -1
 
-    def _views(self, store: "Store", user_id: str, cache: _ScopeCache, ids: Sequence[str]) -> dict[str, MemoryView]:
-        missing = [i for i in ids if i not in cache.views]
-        if missing:
-            for rec in store.get(user_id, missing):
-                cache.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
-        return {i: cache.views[i] for i in ids if i in cache.views}
+    def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
+        missing = [i for i in ids if i not in st.views]
+        for start in range(0, len(missing), 500):
+            for rec in store.get(user_id, missing[start : start + 500]):
+                st.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
+        return {i: st.views[i] for i in ids if i in st.views}
+
+    def _state(self, store: "Store", user_id: str, index: "ScopeIndex") -> _ScopeState:
+        """The scope's state, brought up to the index's version."""
+        with self._lock:
+            st = self._scopes.get(user_id)
+            if st is None:
+                st = self._scopes[user_id] = _ScopeState()
+            if st.version == index.version:
+                return st
+            active = index.active[: index.n]
+            alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
+            if st.synced - alive or index.version < st.version:
+                st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+            new = [i for i in alive if i not in st.synced]
+            if self.config.track_record and new:
+                self._extend_record(store, user_id, index, st, new)
+            st.synced |= set(new)
+            st.credibility.clear()
+            st.version = index.version
+            return st
+
+    def _extend_record(self, store: "Store", user_id: str, index: "ScopeIndex", st: _ScopeState, new: list[str]) -> None:
+        """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
+        views = self._views(store, user_id, st, new)
+        new_ev = [i for i in new if i in views and views[i].evidence]
+        new_cl = [i for i in new if i in views and not views[i].evidence and views[i].speaker]
+        pairs: list[tuple[list[str], list[str]]] = []
+        if new_ev and (st.claims or new_cl):
+            pairs.append((new_ev, st.claims + new_cl))
+        if st.evidence and new_cl:
+            pairs.append((st.evidence, new_cl))
+        for ev_ids, cl_ids in pairs:
+            ev = index.vectors[[index.row_of[i] for i in ev_ids]]
+            cl = index.vectors[[index.row_of[i] for i in cl_ids]]
+            sims = cl @ ev.T
+            hits = np.nonzero(sims >= self.config.evidence_min_cosine)
+            need = {cl_ids[c] for c in hits[0].tolist()} | {ev_ids[e] for e in hits[1].tolist()}
+            vv = self._views(store, user_id, st, list(need))
+            for ci, ei in zip(*hits):
+                e, c = vv.get(ev_ids[ei]), vv.get(cl_ids[ci])
+                if e is None or c is None:
+                    continue
+                stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
+                if stance.label == "unrelated" or "hedged" in stance.reason:
+                    continue  # ambiguous evidence judges nobody
+                st.record.add(c.speaker, c.domain, stance.label == "agree")  # type: ignore[arg-type]
+        st.evidence += new_ev
+        st.claims += new_cl
 
     def track_record(self, store: "Store", user_id: str, index: "ScopeIndex") -> TrackRecord:
-        """Built once per scope version: every evidence memory judges the nearby claims of speakers."""
-        cache = self._cache(user_id, index)
-        if cache.record is not None:
-            return cache.record
-        record = TrackRecord.empty()
-        if self.config.track_record and index.n:
-            items = store.list(user_id, ListQuery(include_superseded=False, limit=None))
-            views = [MemoryView.of(i, self.config.domain_keys) for i in items]
-            for v in views:
-                cache.views.setdefault(v.id, v)
-            evidence = [v for v in views if v.evidence and v.id in index.row_of]
-            if evidence:
-                claims = [v for v in views if not v.evidence and v.speaker and v.id in index.row_of]
-                if claims:
-                    ev = index.vectors[[index.row_of[v.id] for v in evidence]]
-                    cl = index.vectors[[index.row_of[v.id] for v in claims]]
-                    sims = cl @ ev.T
-                    for ci, ei in zip(*np.nonzero(sims >= self.config.evidence_min_cosine)):
-                        e, c = evidence[ei], claims[ci]
-                        st = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
-                        if st.label == "unrelated" or "hedged" in st.reason:
-                            continue  # ambiguous evidence judges nobody
-                        record.add(c.speaker, c.domain, st.label == "agree")  # type: ignore[arg-type]
-        cache.record = record
-        return record
+        return self._state(store, user_id, index).record
 
     # -- the three parts ---------------------------------------------------------
 
@@ -233,42 +272,56 @@ class TrustEngine:
     # -- scoring -------------------------------------------------------------------
 
     def score(
-        self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None
+        self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None,
+        pool: Sequence[int] | None = None,
     ) -> dict[str, Reliability]:
-        """Reliability of each memory id (ids not in the index are skipped)."""
+        """Reliability of each memory id (ids not in the index are skipped).
+
+        ``pool``: index rows to look for neighbours in (the search's candidate rows); None:
+        the whole scope. Neighbours of a relevant memory are nearly always relevant to the
+        query too, and searching the pool instead of the scope keeps the cost flat in its size.
+        """
         cfg = self.config
         as_of = as_utc(as_of) if as_of is not None else utcnow()
-        cache = self._cache(user_id, index)
-        record = self.track_record(store, user_id, index) if cfg.track_record else None
-        rows = [index.row_of[i] for i in ids if i in index.row_of]
+        state = self._state(store, user_id, index)
+        record = state.record if cfg.track_record else None
         ids = [i for i in ids if i in index.row_of]
+        rows = [index.row_of[i] for i in ids]
         if not ids:
             return {}
         k = cfg.neighbours
         neigh: list[list[tuple[int, float]]] = [[] for _ in ids]
         if k > 0 and cfg.w_consensus > 0:
-            vecs = index.vectors
-            sims = vecs @ vecs[rows].T  # n x h
-            sims[~index.active[: index.n]] = -np.inf
-            sims[rows, np.arange(len(rows))] = -np.inf
-            kk = min(k, max(0, index.n - 1))
-            if kk > 0:
-                top = np.argpartition(-sims, kk - 1, axis=0)[:kk] if kk < index.n else np.argsort(-sims, axis=0)[:kk]
+            active = index.active[: index.n]
+            if pool is None:
+                cand = np.flatnonzero(active)
+            else:
+                cand = np.unique(np.asarray(list(pool) + rows, dtype=np.int64))
+                cand = cand[active[cand]]
+            if len(cand):
+                sims = index.vectors[cand] @ index.vectors[rows].T  # |cand| x h
+                self_hit = cand[:, None] == np.asarray(rows)[None, :]
+                sims[self_hit] = -np.inf
+                kk = min(k, len(cand))
+                top = np.argpartition(-sims, kk - 1, axis=0)[:kk] if kk < len(cand) else np.arange(len(cand))[:, None].repeat(len(rows), 1)
                 for h in range(len(ids)):
-                    for r in top[:, h].tolist():
-                        s = float(sims[r, h])
-                        if s >= cfg.neighbour_min_cosine:
-                            neigh[h].append((r, s))
+                    for j in top[:, h].tolist():
+                        sv = float(sims[j, h])
+                        if sv >= cfg.neighbour_min_cosine:
+                            neigh[h].append((int(cand[j]), sv))
                     neigh[h].sort(key=lambda x: -x[1])
         all_ids = set(ids) | {index.ids[r] for n in neigh for r, _ in n}
-        views = self._views(store, user_id, cache, list(all_ids))
+        views = self._views(store, user_id, state, list(all_ids))
         base: dict[str, tuple[SourceCredibility, TemporalDecay]] = {}
 
         def parts(mid: str) -> tuple[SourceCredibility, TemporalDecay]:
             p = base.get(mid)
             if p is None:
                 v = views[mid]
-                p = base[mid] = (self.source_credibility(v, record), self.temporal(v, as_of))
+                s_ = state.credibility.get(mid)
+                if s_ is None:
+                    s_ = state.credibility[mid] = self.source_credibility(v, record)
+                p = base[mid] = (s_, self.temporal(v, as_of))
             return p
 
         out: dict[str, Reliability] = {}
@@ -292,17 +345,17 @@ class TrustEngine:
                 st = detect_stance(view.text, nv.text, cosine=cos)
                 num += w * conf_j * st.value
                 den += w
-                ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
+                ns.append(NeighbourStance.model_construct(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
                                           weight=round(w, 4), confidence=round(conf_j, 4), stance=st.label,
                                           stance_score=st.score, reason=st.reason))
             kval = max(-1.0, min(1.0, num / den)) if den > 0 else 0.0
             conf = (cfg.w_source * s.value + cfg.w_temporal * t.value + cfg.w_consensus * kval) / wsum
             warnings = [n for n in (s.note if "unknown source" in s.note or "missing" in s.note else "",
                                     t.note if "after as_of" in t.note or "no occurred_at" in t.note else "") if n]
-            out[mid] = Reliability(
+            out[mid] = Reliability.model_construct(
                 confidence=round(min(1.0, max(0.0, conf)), 4), source=s, temporal=t,
-                consensus=Consensus(value=round(kval, 4), neighbours=ns), weights=cfg.weights, as_of=as_of,
-                evidence=view.evidence, warnings=warnings,
+                consensus=Consensus.model_construct(value=round(kval, 4), neighbours=ns), weights=cfg.weights,
+                as_of=as_of, evidence=view.evidence, warnings=warnings, query_cosine=None,
             )
         return out
 
@@ -317,6 +370,7 @@ class TrustEngine:
         result: SearchResult,
         as_of: datetime | None = None,
         query: str = "",
+        pool: Sequence[int] | None = None,
     ) -> SearchResult:
         """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention."""
         cfg = self.config
@@ -324,7 +378,7 @@ class TrustEngine:
         if not hits:
             return SearchResult(results=[], abstained=True, abstain_reason="no_evidence",
                                 abstain_detail="nothing in this scope matches the query")
-        rel = self.score(store, user_id, index, [h.id for h in hits], as_of)
+        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool)
         rows = [index.row_of.get(h.id) for h in hits]
         cos = [float(index.vectors[r] @ query_vec) if r is not None else -1.0 for r in rows]
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
