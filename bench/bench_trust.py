@@ -7,11 +7,18 @@ embedding 10k texts through ONNX; the query embedding is the same in both arms,
 so the difference is the trust stage alone (neighbour search over the scope,
 stance against each hit's ten neighbours, conflict grouping, abstention).
 Speakers, domains and a few image memories are mixed in so the track record is
-not empty. Reported: p50/p95 per search, the added p50, and the one-off cost
-of rebuilding the scope's track record after a write.
+not empty. Reported: p50/p95 per search (wall clock, and CPU time of the
+calling thread, which a busy shared machine disturbs less), the added p50, and
+the one-off cost of building the scope's track record and of updating it after
+a write.
 """
 
 from __future__ import annotations
+
+import os
+
+# One BLAS thread: on a shared 2-core machine extra threads only add scheduling noise.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
 import random
@@ -64,15 +71,15 @@ def main() -> None:
     m.search(queries[0], user_id="bench", trust=True)
     first_trust_ms = (time.perf_counter() - t0) * 1000
     m.search(queries[0], user_id="bench", trust=False)
-    off, on = [], []
+    off, on, off_cpu, on_cpu = [], [], [], []
     for q in queries:
-        t0 = time.perf_counter()
-        m.search(q, user_id="bench", limit=10, trust=False)
-        off.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        m.search(q, user_id="bench", limit=10, trust=True)
-        on.append((time.perf_counter() - t0) * 1000)
+        for trust, wall, cpu in ((False, off, off_cpu), (True, on, on_cpu)):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            m.search(q, user_id="bench", limit=10, trust=trust)
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
     added = [b - a for a, b in zip(off, on)]
+    added_cpu = [b - a for a, b in zip(off_cpu, on_cpu)]
     m.add([{"role": "user", "name": "Ann", "content": "Leo moved to Lisbon."}], user_id="bench", admission="all")
     t0 = time.perf_counter()
     m.search(queries[1], user_id="bench", trust=True)
@@ -80,7 +87,9 @@ def main() -> None:
     print(f"memories in scope      {args.memories:,} (loaded in {load_s:.1f} s)")
     print(f"search, trust off      p50 {statistics.median(off):.2f} ms  p95 {pct(off, 0.95):.2f} ms")
     print(f"search, trust on       p50 {statistics.median(on):.2f} ms  p95 {pct(on, 0.95):.2f} ms")
-    print(f"added by trust         p50 {statistics.median(added):.2f} ms  p95 {pct(added, 0.95):.2f} ms  (target p50 <= 5 ms)")
+    print(f"added by trust (wall)  p50 {statistics.median(added):.2f} ms  p95 {pct(added, 0.95):.2f} ms  (target p50 <= 5 ms)")
+    print(f"search CPU, off / on   p50 {statistics.median(off_cpu):.2f} / {statistics.median(on_cpu):.2f} ms")
+    print(f"added by trust (CPU)   p50 {statistics.median(added_cpu):.2f} ms  p95 {pct(added_cpu, 0.95):.2f} ms")
     print(f"first trusted search   {first_trust_ms:.1f} ms (builds the scope's track record)")
     print(f"first search after a write {after_write_ms:.1f} ms (track record rebuilt for the new version)")
 

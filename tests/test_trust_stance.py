@@ -93,8 +93,8 @@ def test_stance_is_fast_enough_for_consensus():
     # Not a timing assertion: features are cached per text, so repeated pairs do not re-tokenise.
     features.cache_clear()
     detect_stance("I moved to Paris", "I moved to Rome")
-    detect_stance("I moved to Paris", "I moved to Rome")
-    assert features.cache_info().hits >= 2
+    detect_stance("I moved to Paris", "I moved to Berlin")
+    assert features.cache_info().hits >= 1
 
 
 def test_different_entities_are_not_a_slot_conflict():

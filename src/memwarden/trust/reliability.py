@@ -345,16 +345,16 @@ class TrustEngine:
                 st = detect_stance(view.text, nv.text, cosine=cos)
                 num += w * conf_j * st.value
                 den += w
-                ns.append(NeighbourStance.model_construct(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
+                ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
                                           weight=round(w, 4), confidence=round(conf_j, 4), stance=st.label,
                                           stance_score=st.score, reason=st.reason))
             kval = max(-1.0, min(1.0, num / den)) if den > 0 else 0.0
             conf = (cfg.w_source * s.value + cfg.w_temporal * t.value + cfg.w_consensus * kval) / wsum
             warnings = [n for n in (s.note if "unknown source" in s.note or "missing" in s.note else "",
                                     t.note if "after as_of" in t.note or "no occurred_at" in t.note else "") if n]
-            out[mid] = Reliability.model_construct(
+            out[mid] = Reliability(
                 confidence=round(min(1.0, max(0.0, conf)), 4), source=s, temporal=t,
-                consensus=Consensus.model_construct(value=round(kval, 4), neighbours=ns), weights=cfg.weights,
+                consensus=Consensus(value=round(kval, 4), neighbours=ns), weights=cfg.weights,
                 as_of=as_of, evidence=view.evidence, warnings=warnings, query_cosine=None,
             )
         return out

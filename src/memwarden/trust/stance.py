@@ -241,14 +241,25 @@ def features(text: str) -> TextFeatures:
                         frozenset(proper))
 
 
+_ANTONYM_MAP: dict[str, frozenset[str]] = {}
+for _x, _y in _ANTONYMS:
+    _ANTONYM_MAP[_x] = _ANTONYM_MAP.get(_x, frozenset()) | {_y}
+
+
 def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] | None:
     for x in only_a:
-        for y in only_b:
-            if (x, y) in _ANTONYMS:
-                return x, y
+        ants = _ANTONYM_MAP.get(x)
+        if ants and not ants.isdisjoint(only_b):
+            return x, min(ants & only_b)
+        if len(x) >= 3:
             for p in _NEG_PREFIXES:
-                if (y == p + x or x == p + y) and min(len(x), len(y)) >= 3:
-                    return x, y
+                if p + x in only_b:
+                    return x, p + x
+    for y in only_b:
+        if len(y) >= 3:
+            for p in _NEG_PREFIXES:
+                if p + y in only_a:
+                    return p + y, y
     return None
 
 
@@ -262,6 +273,12 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
     ``cosine``: the two texts' embedding similarity when the caller has it; it
     only decides whether they are about the same thing, never the polarity.
     """
+    # Neighbour pairs recur across searches; two decimals of cosine are all the rules read.
+    return _detect(a, b, None if cosine is None else round(float(cosine), 2))
+
+
+@lru_cache(maxsize=131_072)
+def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
     shared = fa.content & fb.content
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
