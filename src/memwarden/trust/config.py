@@ -90,7 +90,7 @@ class TrustConfig(BaseModel):
     evidence_lr: float = Field(99.0, gt=1)
     #: Exponent on a denier's odds; 0: a bare denial does not move the verdict (as in the MMA oracle).
     denial_weight: float = Field(0.0, ge=0)
-    verdict_true: float = Field(0.75, gt=0.5, le=1)
+    verdict_true: float = Field(0.85, gt=0.5, le=1)
     verdict_false: float = Field(0.15, ge=0, lt=0.5)
     #: Stance score below which a memory is not counted as about the claim.
     verdict_min_stance: float = Field(0.5, ge=0, le=1)
