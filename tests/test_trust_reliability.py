@@ -243,3 +243,11 @@ def test_bad_trust_config_is_rejected():
         TrustConfig(source_priors={"user": 1.0})
     with pytest.raises(ValueError):
         TrustConfig(source_priors={"user": 1.5, "unknown": 0.6})
+
+
+def test_add_rejects_an_unknown_source_kind_cleanly():
+    from memwarden.errors import InvalidInputError
+
+    m = mem()
+    with pytest.raises(InvalidInputError, match="unknown source kind"):
+        m.add("hello there", user_id="u", source="martian")

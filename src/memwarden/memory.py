@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, get_args
 
 import numpy as np
 
@@ -28,6 +28,7 @@ from .models import (
     ScoreParts,
     SearchHit,
     SearchResult,
+    SourceKind,
     Turn,
     Verdict,
 )
@@ -147,6 +148,8 @@ class Memory:
         run_id = _check_scope_id(run_id, "run_id", required=False)
         if metadata is not None and not isinstance(metadata, Mapping):
             raise InvalidInputError(f"metadata must be an object, not {type(metadata).__name__}")
+        if source is not None and source not in get_args(SourceKind):
+            raise InvalidInputError(f"unknown source kind {source!r}: use one of {', '.join(get_args(SourceKind))}")
         when = parse_time(timestamp)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
         candidates = self.candidates(turns, source=source, metadata=dict(metadata or {}))
