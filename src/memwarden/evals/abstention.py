@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
+from ..errors import InvalidInputError
 from ..memory import Memory
 from ..models import SearchResult
 from ..trust.config import TrustConfig
@@ -47,9 +48,12 @@ def _session_time(text: str) -> datetime | None:
 
 
 def load_locomo(path: str | Path) -> list[dict[str, Any]]:
-    data = json.loads(Path(path).read_text())
-    if not isinstance(data, list) or not data or "conversation" not in data[0]:
-        raise ValueError(f"{path} is not LoCoMo's locomo10.json")
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as exc:
+        raise InvalidInputError(f"cannot read {path}: {exc}") from exc
+    if not isinstance(data, list) or not data or not isinstance(data[0], dict) or "conversation" not in data[0]:
+        raise InvalidInputError(f"{path} is not LoCoMo's locomo10.json (a list of conversations)")
     return data
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Literal
 
+from ..errors import InvalidInputError
 from ..memory import Memory
 from ..trust.stance import detect_stance
 
@@ -323,7 +324,7 @@ def run(seed: int, cases: int, mode: Mode, *, memory_factory: Callable[[], Memor
         include_calibration: bool = False) -> dict[str, Any]:
     """Generate, load, answer every typed event with memwarden and both baselines; summarise."""
     if mode not in ("text", "visual"):
-        raise ValueError(f"mode must be 'text' or 'visual', not {mode!r}")
+        raise InvalidInputError(f"mode must be 'text' or 'visual', not {mode!r}")
     memory = memory_factory() if memory_factory else Memory()
     rows: dict[str, list[tuple[str, Answer, Answer]]] = {"memwarden": [], "similarity_top_hit": [], "majority_vote": []}
     calib: list[tuple[str, Answer, Answer]] = []
