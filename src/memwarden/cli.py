@@ -1,0 +1,287 @@
+"""The ``memwarden`` command line.
+
+Human-readable tables by default, ``--json`` for machines (the typed models
+serialised). A user's mistake is one line on stderr and exit status 1 (2 for
+usage errors), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+import click
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from .config import MemoryConfig
+from .errors import MemwardenError
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class MemwardenGroup(click.Group):
+    """Turns every MemwardenError into one clean line and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemwardenError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            ctx.exit(1)
+
+
+def emit_json(data: Any) -> None:
+    """Print models (or lists/dicts of them) as JSON on stdout."""
+
+    def plain(obj: Any) -> Any:
+        if isinstance(obj, BaseModel):
+            return obj.model_dump(mode="json")
+        if isinstance(obj, dict):
+            return {k: plain(v) for k, v in obj.items()}
+        if isinstance(obj, (list, tuple)):
+            return [plain(v) for v in obj]
+        return obj
+
+    click.echo(json.dumps(plain(data), indent=2, ensure_ascii=False, default=str))
+
+
+def open_memory(db: str | None, embedder: str | None = None):
+    from .memory import Memory
+
+    return Memory(config=MemoryConfig.from_env(database=db, embedder=embedder))
+
+
+def _short(text: str, n: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+db_option = click.option(
+    "--db", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
+    help="Database: a SQLite file path or a postgresql:// URL [env MEMWARDEN_DATABASE_URL; default $MEMWARDEN_HOME/memwarden.db].",
+)
+user_option = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+
+
+@click.group(cls=MemwardenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="memwarden")
+def main() -> None:
+    """memwarden: governed long-term memory for LLM agents (admit, trust, govern)."""
+
+
+@main.command()
+@click.argument("text")
+@user_option
+@click.option("--agent", "agent_id", default=None, help="Agent id within the user's scope.")
+@click.option("--run", "run_id", default=None, help="Run/session id within the user's scope.")
+@click.option("--speaker", default=None, help="Who said it.")
+@click.option("--role", default="user", type=click.Choice(["user", "assistant", "system", "tool"]), show_default=True)
+@click.option("--timestamp", default=None, help="When it was said (ISO-8601), on the conversation's clock.")
+@click.option("--admission", default=None, type=click.Choice(["auto", "all"]), help="Admission mode [default: the configured one].")
+@db_option
+@json_option
+def add(text: str, user_id: str, agent_id, run_id, speaker, role, timestamp, admission, db, as_json) -> None:
+    """Add TEXT as a message and show what was stored, with receipts."""
+    msg: dict[str, Any] = {"role": role, "content": text}
+    if speaker:
+        msg["name"] = speaker
+    with open_memory(db) as m:
+        res = m.add([msg], user_id=user_id, agent_id=agent_id, run_id=run_id, timestamp=timestamp, admission=admission)
+    if as_json:
+        return emit_json(res)
+    _receipt_table(res.results)
+
+
+def _receipt_table(receipts: Iterable[Any]) -> None:
+    t = Table(title="receipts")
+    for col in ("event", "memory id", "text", "reason"):
+        t.add_column(col)
+    for r in receipts:
+        style = {"admitted": "green", "superseded": "green", "duplicate": "yellow", "rejected": "red"}.get(r.event, "")
+        t.add_row(f"[{style}]{r.event}[/]", r.memory_id or "-", _short(r.text, 60), _short(r.reason, 60))
+    console.print(t)
+
+
+@main.command()
+@click.argument("query")
+@user_option
+@click.option("--agent", "agent_id", default=None)
+@click.option("--run", "run_id", default=None)
+@click.option("--limit", "-k", default=10, show_default=True, type=click.IntRange(1, 1000))
+@db_option
+@json_option
+def search(query: str, user_id: str, agent_id, run_id, limit: int, db, as_json) -> None:
+    """Search the user's memories (dense + keyword, fused)."""
+    with open_memory(db) as m:
+        res = m.search(query, user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit)
+    if as_json:
+        return emit_json(res)
+    _hits_table(res.results, title=f"search: {query}")
+
+
+def _hits_table(hits: Iterable[Any], title: str) -> None:
+    t = Table(title=title)
+    for col in ("#", "score", "dense", "keyword", "speaker", "memory", "id"):
+        t.add_column(col, overflow="fold")
+    for i, h in enumerate(hits, 1):
+        dense = f"{h.scores.dense:.2f}" if h.scores.dense is not None else "-"
+        kw = f"{h.scores.keyword:.2f}" if h.scores.keyword is not None else "-"
+        t.add_row(str(i), f"{h.score:.4f}", dense, kw, h.speaker or "-", _short(h.memory, 70), h.id[:8])
+    console.print(t)
+
+
+@main.command()
+@click.argument("memory_id")
+@user_option
+@db_option
+@json_option
+def get(memory_id: str, user_id: str, db, as_json) -> None:
+    """Show one memory."""
+    with open_memory(db) as m:
+        item = m.get(memory_id, user_id=user_id)
+    if as_json:
+        return emit_json(item)
+    t = Table(show_header=False)
+    for k, v in item.model_dump(mode="json").items():
+        t.add_row(k, json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else str(v))
+    console.print(t)
+
+
+@main.command(name="list")
+@user_option
+@click.option("--agent", "agent_id", default=None)
+@click.option("--run", "run_id", default=None)
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 100_000))
+@db_option
+@json_option
+def list_(user_id: str, agent_id, run_id, limit: int, db, as_json) -> None:
+    """List the user's memories, newest first."""
+    with open_memory(db) as m:
+        items = m.get_all(user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit)
+    if as_json:
+        return emit_json(items)
+    t = Table(title=f"{len(items)} memories of {user_id}")
+    for col in ("id", "status", "speaker", "memory", "occurred"):
+        t.add_column(col, overflow="fold")
+    for it in items:
+        t.add_row(it.id[:8], it.status, it.speaker or "-", _short(it.memory, 70), str(it.occurred_at or "-"))
+    console.print(t)
+
+
+@main.command()
+@click.argument("memory_id")
+@user_option
+@db_option
+@json_option
+def delete(memory_id: str, user_id: str, db, as_json) -> None:
+    """Delete one memory (its history is kept)."""
+    with open_memory(db) as m:
+        m.delete(memory_id, user_id=user_id)
+    if as_json:
+        return emit_json({"deleted": memory_id})
+    console.print(f"deleted {memory_id}")
+
+
+@main.command()
+@click.argument("memory_id")
+@user_option
+@db_option
+@json_option
+def history(memory_id: str, user_id: str, db, as_json) -> None:
+    """Show every change to a memory."""
+    with open_memory(db) as m:
+        events = m.history(memory_id, user_id=user_id)
+    if as_json:
+        return emit_json(events)
+    t = Table(title=f"history of {memory_id}")
+    for col in ("at", "event", "old", "new", "cause"):
+        t.add_column(col, overflow="fold")
+    for e in events:
+        t.add_row(str(e.at), e.event, _short(e.old_memory or "-", 40), _short(e.new_memory or "-", 40), e.cause)
+    console.print(t)
+
+
+@main.command(name="import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@user_option
+@click.option("--admission", default=None, type=click.Choice(["auto", "all"]))
+@click.option("--batch", "batch_size", default=64, show_default=True, type=click.IntRange(1, 10_000), help="Turns per transaction.")
+@db_option
+@json_option
+def import_(path: Path, user_id: str, admission, batch_size: int, db, as_json) -> None:
+    """Import a conversation file (JSON or JSONL) with a progress bar.
+
+    Accepted shapes: a JSON list of messages, an object with "messages" (or
+    "sessions": [{"timestamp", "messages"}]), or JSONL with one message per
+    line. A message is {"role", "content", "name"?, "timestamp"?, "id"?}.
+    Each batch is one transaction: an interrupted import keeps every batch
+    it finished, and running it again skips what is already stored.
+    """
+    from .importer import import_conversation
+
+    with open_memory(db) as m:
+        summary = import_conversation(m, path, user_id=user_id, admission=admission, batch_size=batch_size, progress=not as_json)
+    if as_json:
+        return emit_json(summary)
+    console.print(
+        f"imported {summary['turns']} turns from {path}: {summary['stored']} stored, "
+        f"{summary['duplicate']} duplicates, {summary['rejected']} rejected"
+    )
+
+
+@main.command()
+@db_option
+@click.option("--user", "-u", "user_id", default="demo-user", show_default=True)
+def demo(db, user_id: str) -> None:
+    """Store the bundled sample conversation and show what was kept and found."""
+    from .demo import run_demo
+
+    run_demo(db=db, user_id=user_id, console=console)
+
+
+@main.group(name="eval", cls=MemwardenGroup)
+def eval_group() -> None:
+    """Benchmarks: retrieval (LoCoMo) and the stage evaluations."""
+
+
+@eval_group.command(name="retrieval")
+@click.option("--data", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path), help="locomo10.json")
+@click.option("--k", "k", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--limit-conversations", default=None, type=click.IntRange(1), help="Only the first N conversations.")
+@click.option("--arm", default="hybrid", type=click.Choice(["hybrid", "dense", "keyword"]), show_default=True)
+@click.option("--admission", default="all", type=click.Choice(["auto", "all"]), show_default=True, help="Admission while storing the turns.")
+@click.option("--embedder", default="minilm", type=click.Choice(["minilm", "hash"]), show_default=True)
+@json_option
+def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, embedder: str, as_json: bool) -> None:
+    """Evidence recall@k, MRR and search latency on LoCoMo (categories 1-4)."""
+    from .evals.retrieval import run_retrieval_eval
+
+    report = run_retrieval_eval(
+        data, k=k, limit_conversations=limit_conversations, arm=arm, admission=admission, embedder=embedder, progress=not as_json
+    )
+    if as_json:
+        return emit_json(report)
+    t = Table(title=f"LoCoMo retrieval ({arm}, admission={admission})")
+    t.add_column("metric")
+    t.add_column("value", justify="right")
+    for key in ("questions", "memories_stored", "turns", f"recall@{k}", "mrr", "search_ms_p50", "search_ms_p95"):
+        v = report[key]
+        t.add_row(key, f"{v:.3f}" if isinstance(v, float) else str(v))
+    console.print(t)
+    ct = Table(title="recall by category")
+    ct.add_column("category")
+    ct.add_column("questions", justify="right")
+    ct.add_column(f"recall@{k}", justify="right")
+    for cat, row in report["by_category"].items():
+        ct.add_row(cat, str(row["questions"]), f"{row['recall']:.3f}")
+    console.print(ct)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
