@@ -19,6 +19,7 @@ from rich.table import Table
 
 from .config import MemoryConfig
 from .errors import MemwardenError
+from .trust.cli import abstention_command, mma_command
 
 console = Console()
 err_console = Console(stderr=True)
@@ -281,6 +282,10 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     for cat, row in report["by_category"].items():
         ct.add_row(cat, str(row["questions"]), f"{row['recall']:.3f}")
     console.print(ct)
+
+
+eval_group.add_command(mma_command)
+eval_group.add_command(abstention_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
