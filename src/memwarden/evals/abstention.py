@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -98,13 +99,9 @@ def _apply(cfg: TrustConfig, stored: list[tuple[str, bool, SearchResult]]) -> li
     return [(should, abstain_decision(q, r.results, r.conflicts, cfg) is not None) for q, should, r in stored]
 
 
-def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: int = 10,
-        memory_factory: Any = None) -> dict[str, Any]:
-    convs = load_locomo(path)
-    order = list(range(len(convs)))
-    random.Random(seed).shuffle(order)
-    n_dev = max(1, int(round(len(order) * dev_fraction)))
-    dev_ids = set(order[:n_dev])
+def collect(convs: list[dict[str, Any]], dev_ids: set[int], *, limit: int = 10,
+            memory_factory: Any = None) -> dict[str, list[tuple[str, bool, SearchResult]]]:
+    """Store every conversation and search every question once, trust on."""
     memory = memory_factory() if memory_factory else Memory(config=MemoryConfig())
     stored: dict[str, list[tuple[str, bool, SearchResult]]] = {"dev": [], "heldout": []}
     try:
@@ -119,7 +116,25 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
                 stored[split].append((q, qa.get("category") == 5, res))
     finally:
         memory.close()
-    default = memory.config.trust
+    return stored
+
+
+def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: int = 10,
+        memory_factory: Any = None, results: str | Path | None = None) -> dict[str, Any]:
+    """``results``: a pickle of the searches; read if it exists, written otherwise (the sweep
+    only reads stored hits, so re-scoring a threshold change needs no re-embedding)."""
+    convs = load_locomo(path)
+    order = list(range(len(convs)))
+    random.Random(seed).shuffle(order)
+    n_dev = max(1, int(round(len(order) * dev_fraction)))
+    dev_ids = set(order[:n_dev])
+    if results is not None and Path(results).exists():
+        stored = pickle.loads(Path(results).read_bytes())
+    else:
+        stored = collect(convs, dev_ids, limit=limit, memory_factory=memory_factory)
+        if results is not None:
+            Path(results).write_bytes(pickle.dumps(stored))
+    default = TrustConfig()
     best: tuple[float, dict[str, Any]] | None = None
     for values in itertools.product(*GRID.values()):
         params = dict(zip(GRID, values))

@@ -52,12 +52,14 @@ def mma_command(seed: int, cases: int, mode: str, embedder: str, as_json: bool) 
               help="LoCoMo's locomo10.json.")
 @click.option("--dev-fraction", type=float, default=0.5, show_default=True,
               help="Share of conversations used to calibrate thresholds; the rest are held out.")
+@click.option("--results", type=click.Path(dir_okay=False), default=None,
+              help="Pickle of the searches: reused if it exists, written otherwise (re-score without re-embedding).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def abstention_command(path: str, dev_fraction: float, as_json: bool) -> None:
+def abstention_command(path: str, dev_fraction: float, results: str | None, as_json: bool) -> None:
     """LoCoMo: adversarial (category 5) questions should abstain, answerable ones should not."""
     from ..evals.abstention import run
 
-    result = run(path, dev_fraction=dev_fraction)
+    result = run(path, dev_fraction=dev_fraction, results=results)
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
