@@ -251,3 +251,20 @@ def test_add_rejects_an_unknown_source_kind_cleanly():
     m = mem()
     with pytest.raises(InvalidInputError, match="unknown source kind"):
         m.add("hello there", user_id="u", source="martian")
+
+
+def test_update_and_delete_refresh_the_cached_views():
+    m = mem()
+    add(m, "Alice lives in Berlin.")
+    add(m, "Alice lives in Munich.")
+    res = m.search("Where does Alice live?", user_id="u", as_of=T0)
+    munich = hit(res, "Alice lives in Munich.")
+    assert munich.reliability.consensus.value < 0
+    m.update(munich.id, "Alice lives in Berlin, near the park.", user_id="u")
+    res = m.search("Where does Alice live?", user_id="u", as_of=T0)
+    assert not res.conflicts
+    assert all(n.stance != "contradict" for h in res.results for n in h.reliability.consensus.neighbours)
+    m.delete(munich.id, user_id="u")
+    res = m.search("Where does Alice live?", user_id="u", as_of=T0)
+    assert [h.memory for h in res.results] == ["Alice lives in Berlin."]
+    assert res.results[0].reliability.consensus.neighbours == []
