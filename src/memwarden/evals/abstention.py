@@ -32,10 +32,12 @@ from ..trust.reliability import abstain_decision
 __all__ = ["load_locomo", "run", "metrics"]
 
 GRID = {
-    "min_relevance": [0.1, 0.2, 0.3, 0.4, 0.5],
+    "min_relevance": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5],
     "relevance_band": [0.05, 0.1, 0.2],
     "min_confidence": [0.0, 0.2, 0.3, 0.4, 0.5, 0.6],
     "check_subject": [True, False],
+    #: 0 resolves every conflict (conflicts never cause abstention).
+    "conflict_margin": [0.0, 0.05, 0.1],
 }
 
 

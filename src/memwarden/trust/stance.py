@@ -156,6 +156,10 @@ _STARTERS = frozenset(
 )
 
 
+#: Content words above which a text is "long" and the cosine no longer vouches for relatedness.
+_SHORT = 12
+
+
 @dataclass(frozen=True, slots=True)
 class TextFeatures:
     """What the detector needs from one text, computed once and cached."""
@@ -284,7 +288,12 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
     smaller = max(1, min(len(fa.content), len(fb.content)))
     overlap = len(shared) / smaller
-    # Relatedness: shared content words, or the embedding saying "same topic".
+    # Relatedness: shared content words, or the embedding saying "same topic". For long texts
+    # (chat turns of several sentences) a high cosine only says "same conversation": a negation
+    # somewhere in one of them is no denial of the other, so only shared words count there.
+    short = max(len(fa.content), len(fb.content)) <= _SHORT
+    if not short:
+        cosine = None
     related = max(overlap, (cosine - 0.25) / 0.5 if cosine is not None else 0.0)
     related = min(1.0, max(0.0, related))
     hedge = fa.hedged or fb.hedged
