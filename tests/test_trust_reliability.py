@@ -86,13 +86,19 @@ def test_conflict_group_names_the_newer_winner():
 
 
 def test_unresolved_conflict_abstains_with_the_candidates():
-    m = mem()
+    m = mem(conflict_margin=0.05)
     add(m, "The meeting is on Monday.", when=T0)
     add(m, "The meeting is on Friday.", when=T0)
     res = m.search("When is the meeting?", user_id="u", as_of=T0)
     assert res.abstained and res.abstain_reason == "unresolved_conflict"
     assert {h.memory for h in res.results} >= {"The meeting is on Monday.", "The meeting is on Friday."}
     assert res.conflicts and res.conflicts[0].winner is None
+    # By default (calibrated margin 0) the conflict is reported but does not cause abstention.
+    d = mem()
+    add(d, "The meeting is on Monday.", when=T0)
+    add(d, "The meeting is on Friday.", when=T0)
+    res = d.search("When is the meeting?", user_id="u", as_of=T0)
+    assert res.conflicts and res.abstain_reason != "unresolved_conflict"
 
 
 def test_no_evidence_when_the_scope_is_empty_or_off_topic():

@@ -475,7 +475,8 @@ def abstain_decision(
                                    f"< min_confidence {cfg.min_confidence:.2f}")
     relevant_ids = {h.id for h in relevant}
     for g in conflicts:
-        if not g.resolved and relevant_ids & set(g.memory_ids):
+        # The margin, not the stored ``resolved`` flag, so a sweep can move the threshold.
+        if g.margin < cfg.conflict_margin and relevant_ids & set(g.memory_ids):
             return "unresolved_conflict", g.reason
     return None
 
