@@ -275,6 +275,7 @@ class TrustEngine:
     def score(
         self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None,
         pool: Sequence[int] | None = None,
+        query_cosine: dict[str, float] | None = None,
     ) -> dict[str, Reliability]:
         """Reliability of each memory id (ids not in the index are skipped).
 
@@ -356,7 +357,8 @@ class TrustEngine:
             out[mid] = Reliability(
                 confidence=round(min(1.0, max(0.0, conf)), 4), source=s, temporal=t,
                 consensus=Consensus(value=round(kval, 4), neighbours=ns), weights=cfg.weights,
-                as_of=as_of, evidence=view.evidence, warnings=warnings, query_cosine=None,
+                as_of=as_of, evidence=view.evidence, warnings=warnings,
+                query_cosine=round(query_cosine[mid], 4) if query_cosine and mid in query_cosine else None,
             )
         return out
 
@@ -379,21 +381,17 @@ class TrustEngine:
         if not hits:
             return SearchResult(results=[], abstained=True, abstain_reason="no_evidence",
                                 abstain_detail="nothing in this scope matches the query")
-        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool)
         rows = [index.row_of.get(h.id) for h in hits]
-        cos = [float(index.vectors[r] @ query_vec) if r is not None else -1.0 for r in rows]
+        qcos = {h.id: float(index.vectors[r] @ query_vec) for h, r in zip(hits, rows) if r is not None}
+        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos)
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
         if cfg.rank_weight > 0:
             top = max(h.score for h in scored) or 1.0
             lam = cfg.rank_weight
-            blended = []
             for h in scored:
                 c = h.reliability.confidence if h.reliability else 0.0
-                blended.append(h.model_copy(update={"relevance": h.score, "score": round((1 - lam) * h.score / top + lam * c, 6)}))
-            order = sorted(range(len(blended)), key=lambda i: -blended[i].score)
-            scored, cos = [blended[i] for i in order], [cos[i] for i in order]
-        scored = [h.model_copy(update={"reliability": h.reliability.model_copy(update={"query_cosine": round(c, 4)})})
-                  if h.reliability else h for h, c in zip(scored, cos)]
+                h.relevance, h.score = h.score, round((1 - lam) * h.score / top + lam * c, 6)
+            scored.sort(key=lambda h: -h.score)
         conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
