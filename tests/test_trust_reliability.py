@@ -255,7 +255,7 @@ def test_add_rejects_an_unknown_source_kind_cleanly():
     from memwarden.errors import InvalidInputError
 
     m = mem()
-    with pytest.raises(InvalidInputError, match="unknown source kind"):
+    with pytest.raises(InvalidInputError, match="source must be one of"):
         m.add("hello there", user_id="u", source="martian")
 
 

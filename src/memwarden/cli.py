@@ -22,7 +22,7 @@ from .errors import MemwardenError
 from .trust.cli import abstention_command, mma_command
 
 console = Console()
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 
 class MemwardenGroup(click.Group):
@@ -257,18 +257,22 @@ def eval_group() -> None:
 @click.option("--limit-conversations", default=None, type=click.IntRange(1), help="Only the first N conversations.")
 @click.option("--arm", default="hybrid", type=click.Choice(["hybrid", "dense", "keyword"]), show_default=True)
 @click.option("--admission", default="all", type=click.Choice(["auto", "all"]), show_default=True, help="Admission while storing the turns.")
+@click.option("--fusion", default="zscore", type=click.Choice(["zscore", "rrf"]), show_default=True, help="How the two arms are fused.")
 @click.option("--embedder", default="minilm", type=click.Choice(["minilm", "hash"]), show_default=True)
+@click.option("--compare", is_flag=True, help="Also measure dense-only, BM25-only and RRF on the same memories.")
 @json_option
-def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, embedder: str, as_json: bool) -> None:
+def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, fusion: str, embedder: str, compare: bool,
+                   as_json: bool) -> None:
     """Evidence recall@k, MRR and search latency on LoCoMo (categories 1-4)."""
     from .evals.retrieval import run_retrieval_eval
 
     report = run_retrieval_eval(
-        data, k=k, limit_conversations=limit_conversations, arm=arm, admission=admission, embedder=embedder, progress=not as_json
+        data, k=k, limit_conversations=limit_conversations, arm=arm, admission=admission, fusion=fusion, embedder=embedder,
+        compare=compare, progress=not as_json,
     )
     if as_json:
         return emit_json(report)
-    t = Table(title=f"LoCoMo retrieval ({arm}, admission={admission})")
+    t = Table(title=f"LoCoMo retrieval ({arm}, {fusion} fusion, admission={admission})")
     t.add_column("metric")
     t.add_column("value", justify="right")
     for key in ("questions", "memories_stored", "turns", f"recall@{k}", "mrr", "search_ms_p50", "search_ms_p95"):
@@ -282,6 +286,25 @@ def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission:
     for cat, row in report["by_category"].items():
         ct.add_row(cat, str(row["questions"]), f"{row['recall']:.3f}")
     console.print(ct)
+    if report["baselines"]:
+        bt = Table(title="baselines on the same memories")
+        bt.add_column("retriever")
+        bt.add_column(f"recall@{k}", justify="right")
+        bt.add_row(f"memwarden ({arm}, {fusion})", f"{report[f'recall@{k}']:.3f}")
+        for name, row in report["baselines"].items():
+            bt.add_row(name, f"{row[f'recall@{k}']:.3f}")
+        console.print(bt)
+
+
+from .admission.cli import admission_group, eval_admission, eval_admission_retrieval  # noqa: E402
+
+main.add_command(admission_group)
+eval_group.add_command(eval_admission)
+eval_group.add_command(eval_admission_retrieval)
+
+from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)
+
+_register_server(main)
 
 
 eval_group.add_command(mma_command)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,14 +31,24 @@ class MemoryConfig(BaseModel):
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
     admission: str = "auto"
+    #: Days a receipt of a candidate that was not stored (rejected, duplicate)
+    #: stays inspectable; None keeps them forever. Receipts of stored memories always stay.
+    unstored_receipt_days: float | None = Field(30.0, gt=0)
+    #: Admission policy file for ``auto`` (None: the policy shipped in the package).
+    admission_policy: str | None = None
+    #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.
+    fusion_method: Literal["zscore", "rrf"] = "zscore"
+    dense_weight: float = Field(0.5, ge=0.0)
+    keyword_weight: float = Field(0.5, ge=0.0)
     rrf_k: int = Field(60, ge=1)
-    dense_weight: float = Field(1.0, ge=0.0)
-    keyword_weight: float = Field(1.0, ge=0.0)
+    #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
+    context_before: int = Field(2, ge=0)
+    context_after: int = Field(1, ge=0)
     #: Reliability scoring and abstention (trust stage, DESIGN.md section 2).
     trust: TrustConfig = Field(default_factory=TrustConfig)
 
     def fusion(self) -> FusionConfig:
-        return FusionConfig(k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+        return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "MemoryConfig":
@@ -53,5 +63,7 @@ class MemoryConfig(BaseModel):
             values["max_message_chars"] = int(env["MEMWARDEN_MAX_MESSAGE_CHARS"])
         if env.get("MEMWARDEN_ADMISSION"):
             values["admission"] = env["MEMWARDEN_ADMISSION"]
+        if env.get("MEMWARDEN_ADMISSION_POLICY"):
+            values["admission_policy"] = env["MEMWARDEN_ADMISSION_POLICY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

@@ -47,6 +47,13 @@ def check_text(text: Any, *, what: str, max_chars: int) -> str:
     return text
 
 
+def _optional_text(value: Any, what: str, max_chars: int) -> str | None:
+    """An optional string field (speaker name, turn id, image reference): valid text or absent."""
+    if value is None or value == "":
+        return None
+    return check_text(value, what=what, max_chars=max_chars)
+
+
 def _content_text(content: Any, where: str) -> tuple[str, str | None]:
     """Text (and an image reference) from an OpenAI-style content field."""
     if isinstance(content, str):
@@ -93,15 +100,12 @@ def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime 
             raise InvalidInputError(f"{where}: role must be user, assistant, system or tool, not {role!r}")
         text, image = _content_text(msg["content"], where)
         text = check_text(text, what=f"{where} content", max_chars=max_chars)
-        name = msg.get("name")
-        if name is not None and not isinstance(name, str):
-            raise InvalidInputError(f"{where}: name must be a string")
+        name = _optional_text(msg.get("name"), f"{where}: name", max_chars)
         turn_id = msg.get("id")
-        if turn_id is not None and not isinstance(turn_id, (str, int)):
-            raise InvalidInputError(f"{where}: id must be a string")
+        if isinstance(turn_id, int) and not isinstance(turn_id, bool):
+            turn_id = str(turn_id)
+        turn_id = _optional_text(turn_id, f"{where}: id", max_chars)
+        image = _optional_text(msg.get("image") or image, f"{where}: image", max_chars)
         ts = parse_time(msg.get("timestamp"), what=f"{where} timestamp") or default_time
-        turns.append(
-            Turn(role=role, content=text, name=name, index=i, turn_id=str(turn_id) if turn_id is not None else None,
-                 timestamp=ts, image_ref=msg.get("image") or image)
-        )
+        turns.append(Turn(role=role, content=text, name=name, index=i, turn_id=turn_id, timestamp=ts, image_ref=image))
     return turns

@@ -77,6 +77,9 @@ class Candidate(_Model):
     turn_index: int = -1
     occurred_at: datetime | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    #: Neighbouring turns of the same ``add`` call, indexed as keyword context
+    #: (a reply like "yes, last Friday" is found through the question it answers).
+    context: list[str] = Field(default_factory=list)
 
 
 class MemoryItem(_Model):

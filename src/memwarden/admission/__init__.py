@@ -3,9 +3,14 @@
 :class:`Admitter` is the interface the :class:`~memwarden.Memory` facade
 calls; each returns one :class:`Decision` per candidate. ``AdmitAll``
 switches admission off; ``DuplicateFilter`` drops exact and near
-duplicates of stored memories (and of earlier candidates in the same call).
+duplicates; :class:`ScoredAdmitter` (``admission="auto"``) scores A-MAC's
+five factors and the turn's context with an :class:`AdmissionPolicy`.
 """
 
 from .base import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
+from .llm import LLM, ScriptedLLM
+from .policy import AdmissionPolicy
+from .scored import ScoredAdmitter
 
-__all__ = ["AdmissionContext", "Admitter", "AdmitAll", "Decision", "DuplicateFilter"]
+__all__ = ["AdmissionContext", "Admitter", "AdmitAll", "Decision", "DuplicateFilter", "AdmissionPolicy", "ScoredAdmitter",
+           "LLM", "ScriptedLLM"]

@@ -27,6 +27,10 @@ class AdmissionContext:
     #: text hash -> id of an active stored memory with that exact text.
     stored_hashes: dict[str, str]
     now: datetime
+    #: Which embedder made ``vectors`` (models trained on another embedder skip their embedding weights).
+    embedder_id: str | None = None
+    #: ids -> {id: text} of stored memories of the scope (for supersession); None when unavailable.
+    texts: Callable[[list[str]], dict[str, str]] | None = None
 
 
 @dataclass

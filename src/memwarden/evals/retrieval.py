@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..config import MemoryConfig
 from ..memory import Memory
+from ..retrieval.search import FusionConfig
 from .locomo import load_locomo, session_messages
 
 
@@ -36,12 +37,14 @@ def run_retrieval_eval(
     arm: str = "hybrid",
     admission: str = "all",
     embedder: str = "minilm",
+    fusion: str = "zscore",
+    compare: bool = False,
     memory: Memory | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
     convs = load_locomo(data)[:limit_conversations]
-    weights = {"hybrid": (1.0, 1.0), "dense": (1.0, 0.0), "keyword": (0.0, 1.0)}[arm]
-    m = memory or Memory(config=MemoryConfig(embedder=embedder, dense_weight=weights[0], keyword_weight=weights[1]))
+    weights = {"hybrid": (0.5, 0.5), "dense": (1.0, 0.0), "keyword": (0.0, 1.0)}[arm]
+    m = memory or Memory(config=MemoryConfig(embedder=embedder, fusion_method=fusion, dense_weight=weights[0], keyword_weight=weights[1]))
     n_turns = sum(len(c.turns) for c in convs)
     n_q = sum(1 for c in convs for q in c.qa if 1 <= q.category <= 4 and q.evidence)
     recalls: list[float] = []
@@ -49,6 +52,13 @@ def run_retrieval_eval(
     lat: list[float] = []
     by_cat: dict[int, list[float]] = defaultdict(list)
     stored = 0
+    # Baselines measured on the same stored memories in the same run.
+    baselines = {
+        "dense_only": FusionConfig(dense_weight=1.0, keyword_weight=0.0),
+        "bm25_only": FusionConfig(dense_weight=0.0, keyword_weight=1.0),
+        "rrf": FusionConfig(method="rrf", dense_weight=1.0, keyword_weight=1.0),
+    } if compare else {}
+    base_recall: dict[str, list[float]] = defaultdict(list)
     cols = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*cols, disable=not progress, transient=True) as bar:
         t_store = bar.add_task("storing turns", total=n_turns)
@@ -75,9 +85,14 @@ def run_retrieval_eval(
                 by_cat[q.category].append(rec)
                 rank = next((i for i, h in enumerate(hits, 1) if gold & set(h.source_turn_ids)), None)
                 rr.append(1.0 / rank if rank else 0.0)
+                for name, cfg in baselines.items():
+                    bhits = m.search(q.question, user_id=uid, limit=k, fusion=cfg).results
+                    bfound = {tid for h in bhits for tid in h.source_turn_ids}
+                    base_recall[name].append(len(gold & bfound) / len(gold))
                 bar.advance(t_q)
     return {
         "arm": arm,
+        "fusion": fusion,
         "admission": admission,
         "embedder": m.embedder.model_id,
         "conversations": len(convs),
@@ -89,4 +104,5 @@ def run_retrieval_eval(
         "search_ms_p50": percentile(lat, 50),
         "search_ms_p95": percentile(lat, 95),
         "by_category": {str(c): {"questions": len(v), "recall": statistics.fmean(v)} for c, v in sorted(by_cat.items())},
+        "baselines": {name: {f"recall@{k}": statistics.fmean(v)} for name, v in base_recall.items()},
     }

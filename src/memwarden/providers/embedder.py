@@ -71,14 +71,21 @@ class OnnxMiniLMEmbedder:
                 raise ModelError(f"embedding model file missing: {path}")
             if _sha256(path) != want:
                 raise ModelError(f"embedding model file {path} does not match its sha256; reinstall memwarden")
-        self._tokenizer = Tokenizer.from_file(str(tok_path))
+        # tokenizers and onnxruntime raise their own exception types for a damaged file.
+        try:
+            self._tokenizer = Tokenizer.from_file(str(tok_path))
+        except Exception as exc:
+            raise ModelError(f"cannot load the tokenizer {tok_path}: {exc}") from exc
         self._tokenizer.enable_truncation(max_length=max_tokens)
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        self._session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
+        try:
+            self._session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
+        except Exception as exc:
+            raise ModelError(f"cannot load the embedding model {model_path}: {exc}") from exc
         self._batch_size = batch_size
         self._lock = threading.Lock()
 

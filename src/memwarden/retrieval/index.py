@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +33,8 @@ class Ranked:
 
 class ScopeIndex:
     def __init__(self, rows: IndexRows, dim: int) -> None:
+        #: Held by ``apply`` and by readers: a query must not see the arrays mid-append.
+        self.lock = threading.RLock()
         self.version = rows.version
         self.dim = dim
         n = len(rows.ids)
@@ -100,6 +102,10 @@ class ScopeIndex:
             self.df[term] -= 1
 
     def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+        with self.lock:
+            self._apply(upserts, deletes, old_tokens, version)
+
+    def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
         for rec in upserts:
@@ -123,28 +129,46 @@ class ScopeIndex:
             m &= np.fromiter((a == run_id for a in self.run_ids), dtype=bool, count=self.n)
         return m
 
-    def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
-        if self.n == 0:
-            return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-        sims = self.vectors @ query_vec
-        sims = np.where(mask, sims, -np.inf)
-        return _top(sims, k)
+    # A concurrent add may append rows while a query runs (the server searches
+    # while it writes): read ``self.n`` once, and score only rows below it.
 
-    def bm25(self, query_tokens: list[str], mask: np.ndarray, k: int) -> Ranked:
-        if self.n == 0 or self.n_alive == 0:
+    def dense_scores(self, query_vec: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Cosine of the query with each of ``rows`` (vectors are unit length)."""
+        n = self.n
+        if rows.size == n:
+            return self._vectors[:n] @ query_vec
+        if rows.size * 8 >= n:
+            # Gathering most rows copies more memory than scoring them all.
+            return (self._vectors[:n] @ query_vec)[rows]
+        return self._vectors[rows] @ query_vec
+
+    def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
+        """The ``k`` nearest rows among ``mask``."""
+        rows = np.flatnonzero(mask[: self.n])
+        if rows.size == 0:
             return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-        scores = np.zeros(self.n, dtype=np.float32)
-        avgdl = max(self.total_len / self.n_alive, 1e-9)
-        norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[: self.n] / avgdl)
-        for term in set(query_tokens):
-            df = self.df.get(term, 0)
-            if df <= 0:
-                continue
-            idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
-            rows, tfs = self._term_arrays(term)
-            scores[rows] += idf * tfs * (BM25_K1 + 1) / (tfs + norm[rows])
-        scores = np.where(mask & (scores > 0), scores, -np.inf)
-        return _top(scores, k)
+        sims = self.dense_scores(query_vec, rows)
+        top = _top(sims, k)
+        return Ranked(rows[top.rows], top.scores)
+
+    def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
+        """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
+        n = self.n
+        scores = np.zeros(n, dtype=np.float32)
+        if self.n_alive:
+            avgdl = max(self.total_len / self.n_alive, 1e-9)
+            for term in set(query_tokens):
+                df = self.df.get(term, 0)
+                if df <= 0:
+                    continue
+                idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
+                prow, tfs = self._term_arrays(term)
+                if len(prow) and prow[-1] >= n:
+                    keep = prow < n
+                    prow, tfs = prow[keep], tfs[keep]
+                norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
+                scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
+        return scores[rows]
 
     def _term_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         arr = self._arrays.get(term)
@@ -155,25 +179,42 @@ class ScopeIndex:
         return arr
 
 
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the ``k`` highest scores, best first; equal scores go to the earlier position.
+
+    argpartition alone picks among equal scores at the cut, and orders them, arbitrarily: a
+    cached index and a rebuilt one, or limit=3 and limit=50, then disagreed on equal scores.
+    """
+    if k <= 0 or scores.size == 0:
+        return np.zeros(0, np.int64)
+    if k >= scores.size:
+        cand = np.arange(scores.size)
+    else:
+        kth = np.partition(-scores, k - 1)[k - 1]
+        better = np.flatnonzero(-scores < kth)
+        cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
+    return cand[np.lexsort((cand, -scores[cand]))]
+
+
 def _top(scores: np.ndarray, k: int) -> Ranked:
-    finite = np.isfinite(scores)
-    count = int(finite.sum())
-    k = min(k, count)
-    if k <= 0:
-        return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-    part = part[np.isfinite(scores[part])]
-    order = part[np.argsort(-scores[part], kind="stable")]
+    count = int(np.isfinite(scores).sum())
+    order = top_k(scores, min(k, count))
     return Ranked(order, scores[order])
 
 
 class IndexCache:
-    """One :class:`ScopeIndex` per scope, built lazily, checked against the store's version."""
+    """One :class:`ScopeIndex` per scope, built lazily, checked against the store's version.
 
-    def __init__(self, store: Store, dim: int) -> None:
+    Least recently used scopes are evicted once the cached rows exceed
+    ``max_rows`` (a server holds many tenants; an evicted scope is rebuilt
+    from the store on its next search).
+    """
+
+    def __init__(self, store: Store, dim: int, *, max_rows: int = 2_000_000) -> None:
         self._store = store
         self._dim = dim
-        self._scopes: dict[str, ScopeIndex] = {}
+        self._max_rows = max_rows
+        self._scopes: OrderedDict[str, ScopeIndex] = OrderedDict()
         self._lock = threading.RLock()
 
     def get(self, user_id: str) -> ScopeIndex:
@@ -182,6 +223,11 @@ class IndexCache:
             if idx is None or idx.version != self._store.version(user_id) or idx.dead_fraction > 0.3:
                 idx = ScopeIndex(self._store.index_rows(user_id), self._dim)
                 self._scopes[user_id] = idx
+            self._scopes.move_to_end(user_id)
+            total = sum(i.n for i in self._scopes.values())
+            while total > self._max_rows and len(self._scopes) > 1:
+                _, evicted = self._scopes.popitem(last=False)
+                total -= evicted.n
             return idx
 
     def after_write(

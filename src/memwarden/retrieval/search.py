@@ -1,24 +1,30 @@
-"""Hybrid retrieval: dense and keyword arms over one scope, fused by rank."""
+"""Hybrid retrieval: dense and keyword arms over one scope, fused.
+
+Default fusion is a weighted sum of z-scores (each arm's scores standardised
+over the scope's candidate rows). On LoCoMo it beat reciprocal-rank fusion
+by 8 points of recall@10 (BENCHMARKS.md): RRF throws away how far apart
+scores are, and a strong keyword match on a rare name is exactly the signal
+that matters in personal memory. RRF stays available (``method="rrf"``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
-from .index import ScopeIndex
+from .index import ScopeIndex, top_k
 from .text import tokenize
 
 
 @dataclass(frozen=True)
 class FusionConfig:
-    """Weighted reciprocal-rank fusion: score = sum_arm w_arm / (k + rank_arm)."""
-
+    method: Literal["zscore", "rrf"] = "zscore"
+    dense_weight: float = 0.5
+    keyword_weight: float = 0.5
+    #: RRF's constant: score = sum_arm w_arm / (k + rank_arm).
     k: int = 60
-    dense_weight: float = 1.0
-    keyword_weight: float = 1.0
-    #: How deep each arm is read before fusing.
-    depth: int = 100
 
 
 @dataclass
@@ -31,18 +37,39 @@ class Fused:
     keyword_rank: int | None
 
 
+def _zscore(x: np.ndarray) -> np.ndarray:
+    std = float(x.std())
+    return (x - float(x.mean())) / std if std > 1e-12 else np.zeros_like(x)
+
+
+def _rank_of(values: np.ndarray, v: float) -> int:
+    return int((values > v).sum()) + 1
+
+
 def hybrid_search(
     index: ScopeIndex, query_vec: np.ndarray, query: str, mask: np.ndarray, limit: int, fusion: FusionConfig
 ) -> list[Fused]:
-    depth = max(fusion.depth, limit)
-    dense = index.dense(query_vec, mask, depth)
-    kw = index.bm25(tokenize(query), mask, depth)
-    out: dict[int, Fused] = {}
-    for rank, (row, score) in enumerate(zip(dense.rows.tolist(), dense.scores.tolist()), 1):
-        out[row] = Fused(row, fusion.dense_weight / (fusion.k + rank), score, rank, None, None)
-    for rank, (row, score) in enumerate(zip(kw.rows.tolist(), kw.scores.tolist()), 1):
-        f = out.get(row) or Fused(row, 0.0, None, None, None, None)
-        f.fused += fusion.keyword_weight / (fusion.k + rank)
-        f.keyword, f.keyword_rank = score, rank
-        out[row] = f
-    return sorted(out.values(), key=lambda f: (-f.fused, f.row))
+    rows = np.flatnonzero(mask)
+    if rows.size == 0:
+        return []
+    dense = index.dense_scores(query_vec, rows)
+    keyword = index.bm25_scores(tokenize(query), rows)
+    if fusion.method == "rrf":
+        d_rank = np.empty(rows.size)
+        d_rank[np.argsort(-dense, kind="stable")] = np.arange(1, rows.size + 1)
+        k_rank = np.empty(rows.size)
+        k_rank[np.argsort(-keyword, kind="stable")] = np.arange(1, rows.size + 1)
+        k_rank[keyword <= 0] = np.inf
+        fused = fusion.dense_weight / (fusion.k + d_rank) + fusion.keyword_weight / (fusion.k + k_rank)
+    else:
+        fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
+    top = top_k(fused, min(limit, rows.size))
+    out = []
+    for i in top.tolist():
+        kw = float(keyword[i])
+        out.append(Fused(
+            row=int(rows[i]), fused=float(fused[i]),
+            dense=float(dense[i]), dense_rank=_rank_of(dense, dense[i]),
+            keyword=kw if kw > 0 else None, keyword_rank=_rank_of(keyword, kw) if kw > 0 else None,
+        ))
+    return out

@@ -38,9 +38,12 @@ class WriteBatch:
     deletes: list[str] = field(default_factory=list)
     history: list[HistoryEvent] = field(default_factory=list)
     receipts: list[Receipt] = field(default_factory=list)
+    #: Drop this scope's receipts of candidates that were not stored (rejected,
+    #: duplicate) created before this time; receipts of stored memories stay.
+    expire_unstored_receipts_before: datetime | None = None
 
     def is_empty(self) -> bool:
-        return not (self.upserts or self.deletes or self.history or self.receipts)
+        return not (self.upserts or self.deletes or self.history or self.receipts or self.expire_unstored_receipts_before)
 
 
 @dataclass

@@ -71,6 +71,21 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX receipts_scope_memory ON receipts (user_id, memory_id)",
         ],
     ),
+    (
+        2,
+        "m002_api_keys",
+        [
+            # Deployment-wide, not tenant data: a key names the tenants it may touch.
+            """CREATE TABLE api_keys (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                key_hash TEXT NOT NULL UNIQUE,
+                tenants {json} NOT NULL,
+                created_at {ts} NOT NULL,
+                revoked_at {ts}
+            )""",
+        ],
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -12,9 +12,11 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from .._util import utcnow
+from .._util import as_utc, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -28,7 +30,11 @@ _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 
 
 def _ts(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
+    # Fixed-width UTC text, so that comparing and sorting the text compares the instants.
+    return as_utc(value).isoformat(timespec="microseconds") if value is not None else None
+
+
+_DIALECT = Dialect(ph="?", order="rowid", ts=_ts)
 
 
 def _item_from_row(row: Sequence[Any]) -> MemoryItem:
@@ -41,6 +47,21 @@ def _item_from_row(row: Sequence[Any]) -> MemoryItem:
         superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
         card=json.loads(card) if card else None,
     )
+
+
+def _json_kinds(value: Any) -> tuple[str, ...]:
+    """The SQLite ``json_type`` names a stored value equal to ``value`` can have."""
+    if value is None:
+        return ("null",)
+    if isinstance(value, bool):
+        return ("true",) if value else ("false",)
+    if isinstance(value, (int, float)):
+        return ("integer", "real")
+    if isinstance(value, (list, tuple)):
+        return ("array",)
+    if isinstance(value, dict):
+        return ("object",)
+    return ("text",)
 
 
 def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
@@ -75,24 +96,31 @@ class SQLiteStore:
             raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         self._lock = threading.RLock()
         try:
+            # Look before writing anything: even switching to WAL rewrites another application's file.
+            self._refuse_foreign()
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             self._conn.close()
-            raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database ({exc})") from exc
+            if getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
+                raise NotAMemwardenDatabase(f"{self.path} is not a memwarden database ({exc})") from exc
+            # A locked or unwritable file, or a failing migration, is not a foreign file.
+            raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         except StorageError:
             self._conn.close()
             raise
 
     # -- schema -----------------------------------------------------------------
 
+    def _refuse_foreign(self) -> None:
+        tables = {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if tables and "memwarden_meta" not in tables:
+            raise NotAMemwardenDatabase(f"{self.path} is a SQLite database of another application, not a memwarden database")
+
     def _migrate(self) -> None:
         c = self._conn
-        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if tables and "memwarden_meta" not in tables:
-            raise NotAMemwardenDatabase(f"{self.path} is a SQLite database of another application")
         with self._tx():
             c.execute("CREATE TABLE IF NOT EXISTS memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             c.execute("INSERT OR IGNORE INTO memwarden_meta VALUES ('app', ?)", (APP_ID,))
@@ -142,9 +170,9 @@ class SQLiteStore:
 
     def write(self, batch: WriteBatch) -> int:
         uid = batch.user_id
-        for rec in batch.upserts:
-            if rec.item.user_id != uid:
-                raise StorageError("a write batch may only touch its own scope")
+        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
+        if any(owner != uid for owner in owners):
+            raise StorageError("a write batch may only touch its own scope")
         try:
             with self._tx() as c:
                 if batch.upserts:
@@ -164,6 +192,8 @@ class SQLiteStore:
                         "INSERT OR REPLACE INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (?,?,?,?,?,?)",
                         [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
                     )
+                if batch.expire_unstored_receipts_before is not None:
+                    c.execute(expire_receipts_sql(_DIALECT), (uid, _ts(batch.expire_unstored_receipts_before)))
                 c.execute(
                     "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
                     "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
@@ -174,18 +204,18 @@ class SQLiteStore:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 
     def delete_scope(self, user_id: str) -> int:
-        with self._tx() as c:
-            n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
-            c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
-            c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
-            c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
-            return n
+        try:
+            with self._tx() as c:
+                return _sql.delete_scope(c, _DIALECT, user_id)
+        except sqlite3.Error as exc:
+            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     def reset(self) -> None:
-        with self._tx() as c:
-            for table in ("memories", "history", "receipts"):
-                c.execute(f"DELETE FROM {table}")
-            c.execute("UPDATE scopes SET version = version + 1")
+        try:
+            with self._tx() as c:
+                _sql.reset(c)
+        except sqlite3.Error as exc:
+            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     # -- reads ------------------------------------------------------------------
 
@@ -209,22 +239,22 @@ class SQLiteStore:
         return [found[i] for i in ids if i in found]
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
-        where, params = ["user_id=?"], [user_id]
-        if query.agent_id is not None:
-            where.append("agent_id=?")
-            params.append(query.agent_id)
-        if query.run_id is not None:
-            where.append("run_id=?")
-            params.append(query.run_id)
-        if not query.include_superseded:
-            where.append("status='active'")
+        where, params = list_conditions(_DIALECT, user_id, query)
         for key, value in query.metadata.items():
-            where.append("json_extract(metadata, ?) = json_extract(?, '$')")
-            params += ["$." + json.dumps(str(key)), json.dumps(value)]
+            # JSON equality: the type must match too (SQLite's json_extract makes true equal 1,
+            # and a string holding JSON text equal the object it spells). json_each, not a
+            # '$."key"' path: SQLite paths cannot quote a key that contains a double quote.
+            kinds = _json_kinds(value)
+            cond = f"j.key = ? AND j.type IN ({', '.join('?' * len(kinds))})"
+            params += [str(key), *kinds]
+            if kinds[0] not in ("null", "true", "false"):
+                cond += " AND j.value = json_extract(?, '$')"
+                params.append(json.dumps(value, default=str))
+            where.append(f"EXISTS (SELECT 1 FROM json_each(memories.metadata) AS j WHERE {cond})")
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
-        if query.limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            params += [query.limit, query.offset]
+        if query.limit is not None or query.offset:
+            sql += " LIMIT ? OFFSET ?"  # SQLite: a negative limit is no limit
+            params += [query.limit if query.limit is not None else -1, query.offset]
         return [_item_from_row(r) for r in self._read(sql, params)]
 
     def find_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
@@ -240,15 +270,7 @@ class SQLiteStore:
         return out
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
-        rows = self._read(
-            "SELECT id, memory_id, user_id, event, old_memory, new_memory, cause, at FROM history "
-            "WHERE user_id=? AND memory_id=? ORDER BY at, rowid",
-            (user_id, memory_id),
-        )
-        return [
-            HistoryEvent(id=r[0], memory_id=r[1], user_id=r[2], event=r[3], old_memory=r[4], new_memory=r[5], cause=r[6], at=r[7])
-            for r in rows
-        ]
+        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
 
     def receipts(
         self,
@@ -259,35 +281,33 @@ class SQLiteStore:
         since: datetime | None = None,
         limit: int = 100,
     ) -> list[Receipt]:
-        where, params = ["user_id=?"], [user_id]
-        if receipt_id is not None:
-            where.append("id=?")
-            params.append(receipt_id)
-        if memory_id is not None:
-            where.append("memory_id=?")
-            params.append(memory_id)
-        if since is not None:
-            where.append("created_at >= ?")
-            params.append(_ts(since))
-        rows = self._read(
-            f"SELECT body FROM receipts WHERE {' AND '.join(where)} ORDER BY created_at DESC, rowid DESC LIMIT ?",
-            [*params, limit],
-        )
+        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
         return [Receipt.model_validate_json(r[0]) for r in rows]
 
     def index_rows(self, user_id: str) -> IndexRows:
         with self._lock:  # version and rows from one snapshot
-            self._conn.execute("BEGIN")
             try:
-                version = self.version(user_id)
-                rows = self._conn.execute(
-                    "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
-                    (user_id,),
-                ).fetchall()
-            finally:
-                self._conn.execute("COMMIT")
-        dim = len(rows[0][4]) // 4 if rows else 0
-        vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), dim) if rows else np.zeros((0, 0), np.float32)
+                self._conn.execute("BEGIN")
+                try:
+                    version = self.version(user_id)
+                    rows = self._conn.execute(
+                        "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
+                        (user_id,),
+                    ).fetchall()
+                finally:
+                    self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StorageError(f"database read failed: {exc}") from exc
+        size = len(rows[-1][4]) if rows else 0
+        if all(len(r[4]) == size for r in rows):
+            vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), size // 4)
+        else:
+            # The scope was written by two embedders: keep the newest row's size, zero the others
+            # (keyword search still finds them) rather than fail every search and add of the scope.
+            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
+            for n, r in enumerate(rows):
+                if len(r[4]) == size:
+                    vectors[n] = np.frombuffer(r[4], dtype=np.float32)
         return IndexRows(
             version=version,
             ids=[r[0] for r in rows],
@@ -300,8 +320,8 @@ class SQLiteStore:
         )
 
     def version(self, user_id: str) -> int:
-        row = self._conn.execute("SELECT version FROM scopes WHERE user_id=?", (user_id,)).fetchone()
-        return int(row[0]) if row else 0
+        rows = self._read("SELECT version FROM scopes WHERE user_id=?", (user_id,))
+        return int(rows[0][0]) if rows else 0
 
     def close(self) -> None:
         with self._lock:

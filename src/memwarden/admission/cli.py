@@ -1,0 +1,218 @@
+"""``memwarden admission ...`` (train, explain, log, policy) and ``memwarden eval admission``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import MemwardenError
+from ..models import Receipt
+
+
+# The same flags as the main CLI's (``--user/-u``, ``--db``); defined here so this module imports on its own.
+_user = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
+_db = click.option("--db", "database", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
+                   help="Database: a SQLite file path or a postgresql:// URL [default $MEMWARDEN_HOME/memwarden.db].")
+
+
+def _fail(exc: Exception) -> None:
+    click.echo(f"error: {exc}", err=True)
+    sys.exit(1)
+
+
+def _memory(database: str | None):
+    from ..config import MemoryConfig
+    from ..memory import Memory
+
+    cfg = MemoryConfig.from_env(database=database)
+    return Memory(config=cfg)
+
+
+def _print_receipt(r: Receipt) -> None:
+    click.echo(f"receipt   {r.id}")
+    click.echo(f"event     {r.event}" + (f" -> memory {r.memory_id}" if r.memory_id else ""))
+    click.echo(f"text      {r.text}")
+    click.echo(f"type      {r.memory_type or '-'}")
+    click.echo(f"policy    {r.policy or '-'}")
+    if r.scores:
+        click.echo("factors   " + "  ".join(f"{k}={v:.3f}" for k, v in r.scores.items()))
+    if r.weights:
+        click.echo("weights   " + "  ".join(f"{k}={v:+.3f}" for k, v in r.weights.items()))
+    if r.score is not None:
+        click.echo(f"score     {r.score:.3f}  threshold {r.threshold:.3f}" if r.threshold is not None else f"score     {r.score:.3f}")
+    if r.duplicate_of:
+        click.echo(f"duplicate of {r.duplicate_of}")
+    if r.supersedes:
+        click.echo(f"supersedes {', '.join(r.supersedes)}")
+    click.echo(f"reason    {r.reason}")
+    click.echo(f"at        {r.created_at.isoformat()}")
+
+
+@click.group("admission")
+def admission_group() -> None:
+    """Admission control: why a candidate was stored or dropped; train and inspect policies."""
+
+
+@admission_group.command("explain")
+@click.argument("id")
+@_user
+@_db
+@click.option("--json", "as_json", is_flag=True, help="Print the receipt(s) as JSON.")
+def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
+    """Show the receipt(s) for ID: a receipt id or a memory id."""
+    try:
+        with _memory(database) as mem:
+            found = mem.store.receipts(user_id, receipt_id=id, limit=1) or mem.receipts(user_id=user_id, memory_id=id)
+    except MemwardenError as exc:
+        _fail(exc)
+    if not found:
+        _fail(MemwardenError(f"no receipt or memory {id!r} for this user"))
+    if as_json:
+        click.echo(json.dumps([r.model_dump(mode="json") for r in found], indent=2))
+        return
+    for i, r in enumerate(found):
+        if i:
+            click.echo("")
+        _print_receipt(r)
+
+
+@admission_group.command("log")
+@_user
+@click.option("--event", type=click.Choice(["admitted", "rejected", "duplicate", "superseded"]), default=None,
+              help="Only receipts with this outcome.")
+@click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True)
+@_db
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def log(user_id: str, event: str | None, limit: int, database: str | None, as_json: bool) -> None:
+    """The scope's admission receipts, newest first (rejected candidates included)."""
+    try:
+        with _memory(database) as mem:
+            rows = mem.receipts(user_id=user_id, limit=limit if event is None else 10_000)
+    except MemwardenError as exc:
+        _fail(exc)
+    if event:
+        rows = [r for r in rows if r.event == event][:limit]
+    if as_json:
+        click.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("receipt", "event", "score", "type", "text", "reason")
+    for r in rows:
+        table.add_row(r.id, r.event, f"{r.score:.2f}" if r.score is not None else "-", r.memory_type or "-",
+                      r.text[:50], r.reason[:70])
+    Console().print(table)
+
+
+@admission_group.command("policy")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--full", is_flag=True, help="Print the whole file, weights included.")
+def policy_cmd(path: str | None, full: bool) -> None:
+    """Validate and summarise a policy file (default: the one shipped with memwarden)."""
+    from .policy import AdmissionPolicy
+
+    try:
+        pol = AdmissionPolicy.load(path) if path else AdmissionPolicy.default()
+    except MemwardenError as exc:
+        _fail(exc)
+    if full:
+        click.echo(pol.to_json())
+        return
+    spec = pol.spec
+    click.echo(json.dumps({"name": spec.name, "origin": pol.origin, "version": spec.version, "description": spec.description,
+                           "decision": spec.decision.kind, "threshold": spec.decision.threshold, "factor_weights": pol.weights(),
+                           "trained": spec.trained, "metrics": spec.metrics}, indent=2))
+
+
+@admission_group.command("train")
+@click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False),
+              help="locomo10.json, or JSONL of labelled sessions (see memwarden.admission.dataset).")
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="Where to write the policy JSON.")
+@click.option("--learner", type=click.Choice(["logistic", "amac"]), default="logistic", show_default=True,
+              help="logistic: factors + context features; amac: A-MAC's grid search over w·[U,C,N,R,T] and θ.")
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
+              help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
+@click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
+@click.option("--name", default="trained", show_default=True)
+def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str) -> None:
+    """Train an admission policy on labelled data and write it as JSON."""
+    try:
+        from .train import extract, train_policy
+    except ImportError as exc:  # scikit-learn / scipy are a training-only extra
+        _fail(MemwardenError(f"training needs the [train] extra (pip install 'memwarden[train]'): {exc}"))
+    from rich.progress import Progress
+
+    from ..providers.embedder import default_embedder
+    from .dataset import load
+
+    try:
+        data = load(data_path)
+        emb = default_embedder()
+        with Progress(transient=True) as bar:
+            task = bar.add_task("features", total=data.n_turns())
+            ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
+        pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
+                           data_desc=Path(data_path).name)
+        pol.save(out)
+    except MemwardenError as exc:
+        _fail(exc)
+    click.echo(f"wrote {out}: {pol.spec.description}; threshold {pol.threshold:.3f}; metrics {json.dumps(pol.spec.metrics)}")
+
+
+@click.command("admission")
+@click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--protocol", type=click.Choice(["amac", "heldout", "loco"]), default="heldout", show_default=True)
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
+              help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
+@click.option("--json", "as_json", is_flag=True)
+def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bool) -> None:
+    """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run."""
+    from ..evals.admission import run
+
+    try:
+        report = run(data_path, protocol, min_recall=min_recall, progress=not as_json)
+    except MemwardenError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("policy", "P", "R", "F1", "admitted", "p50 ms", "p95 ms", title=f"admission, protocol {protocol}, n={report['n']}")
+    rows = [("memwarden", report), *report["baselines"].items()]
+    for name, m in rows:
+        table.add_row(name, f"{m['precision']:.3f}", f"{m['recall']:.3f}", f"{m['f1']:.3f}", f"{m['admitted_fraction']:.3f}",
+                      f"{m['latency_ms_p50']:.2f}", f"{m['latency_ms_p95']:.2f}")
+    Console().print(table)
+
+
+@click.command("admission-retrieval")
+@click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--protocol", type=click.Choice(["heldout", "loco"]), default="heldout", show_default=True)
+@click.option("-k", "k", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
+              help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
+@click.option("--json", "as_json", is_flag=True)
+def eval_admission_retrieval(data_path: str, protocol: str, k: int, min_recall: float, as_json: bool) -> None:
+    """LoCoMo retrieval recall@k with admission on vs storing everything, and the storage saved."""
+    from ..evals.admission_retrieval import run
+
+    try:
+        report = run(data_path, protocol, k=k, min_recall=min_recall, progress=not as_json)
+    except MemwardenError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    click.echo(f"recall@{k}: store everything {report[f'recall_at_{k}_all']:.4f} ({report['memories_all']} memories); "
+               f"admission {report[f'recall_at_{k}_admission']:.4f} ({report['memories_admission']} memories); "
+               f"drop {report['recall_drop_points']:.2f} points, storage saved {100 * report['storage_saved_fraction']:.1f}%")
+
+
+if __name__ == "__main__":  # until the main CLI registers these: python -m memwarden.admission.cli
+    admission_group()

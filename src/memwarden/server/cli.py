@@ -1,0 +1,167 @@
+"""``memwarden serve``, ``memwarden keys ...`` and ``memwarden mcp``.
+
+The backend comes from ``MEMWARDEN_DATABASE_URL`` (a file path for SQLite, a
+``postgresql://`` URL for PostgreSQL), read here at the edge through
+:meth:`MemoryConfig.from_env`; ``--db`` overrides it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from ..config import MemoryConfig
+from ..errors import MemwardenError
+
+_DB = click.option("--db", "database", default=None, metavar="PATH|URL",
+                   help="Database: a SQLite file path or a postgresql:// URL [env MEMWARDEN_DATABASE_URL; default $MEMWARDEN_HOME/memwarden.db].")
+
+
+def _config(database: str | None) -> MemoryConfig:
+    return MemoryConfig.from_env(database=database)
+
+
+def _fail(exc: MemwardenError) -> None:
+    raise click.ClickException(str(exc)) from exc
+
+
+@click.command("serve")
+@_DB
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--max-body-bytes", default=None, type=int,
+              help="Largest request body accepted (default: MEMWARDEN_MAX_REQUEST_BYTES, else 1 MiB).")
+def serve_command(database: str | None, host: str, port: int, max_body_bytes: int | None) -> None:
+    """Run the REST server (OpenAPI document at /openapi.json, docs at /docs)."""
+    try:
+        import uvicorn
+
+        from .app import DEFAULT_MAX_BODY_BYTES, create_app
+    except ImportError as exc:
+        raise click.ClickException("the server needs the extra: pip install 'memwarden[server]'") from exc
+    from ..memory import Memory
+    from .keys import open_keys
+
+    limit = max_body_bytes or int(os.environ.get("MEMWARDEN_MAX_REQUEST_BYTES") or DEFAULT_MAX_BODY_BYTES)
+    try:
+        memory = Memory(config=_config(database))
+        app = create_app(memory, open_keys(memory.store), max_body_bytes=limit)
+    except MemwardenError as exc:
+        _fail(exc)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
+
+
+@click.group("keys")
+def keys_group() -> None:
+    """Create, list and revoke API keys (stored hashed, in the same database)."""
+
+
+def _keys(database: str | None):
+    from ..storage import open_store
+    from .keys import open_keys
+
+    return open_keys(open_store(_config(database).database))
+
+
+@keys_group.command("create")
+@_DB
+@click.option("--name", required=True, help="What the key is for.")
+@click.option("--user", "users", multiple=True, help="A user_id the key may touch ('*' for all). Repeatable.")
+@click.option("--prefix", "prefixes", multiple=True, help="A user_id prefix (an organisation, e.g. 'acme:'). Repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print the key as JSON.")
+def keys_create(database: str | None, name: str, users: tuple[str, ...], prefixes: tuple[str, ...], as_json: bool) -> None:
+    """Create a key; the token is printed once and never stored."""
+    from .keys import parse_tenants
+
+    try:
+        created = _keys(database).create(name, parse_tenants(users, prefixes))
+    except MemwardenError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(created.model_dump_json())
+    else:
+        click.echo(created.token)
+        click.echo(f"key {created.key.id} ({created.key.name}): store the token now, it is not shown again", err=True)
+
+
+@keys_group.command("list")
+@_DB
+@click.option("--all", "include_revoked", is_flag=True, help="Include revoked keys.")
+@click.option("--json", "as_json", is_flag=True)
+def keys_list(database: str | None, include_revoked: bool, as_json: bool) -> None:
+    """List keys (ids, names, tenants; never tokens)."""
+    try:
+        keys = _keys(database).list(include_revoked=include_revoked)
+    except MemwardenError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps([k.model_dump(mode="json") for k in keys]))
+        return
+    for k in keys:
+        t = k.tenants
+        scope = "*" if t.all else ", ".join([*t.users, *(p + "*" for p in t.prefixes)])
+        state = f"revoked {k.revoked_at:%Y-%m-%d}" if k.revoked_at else "active"
+        click.echo(f"{k.id}  {k.name}  [{scope}]  {state}")
+
+
+@keys_group.command("revoke")
+@_DB
+@click.argument("key_id")
+def keys_revoke(database: str | None, key_id: str) -> None:
+    """Revoke a key by id; requests with it get 401 from then on."""
+    try:
+        key = _keys(database).revoke(key_id)
+    except MemwardenError as exc:
+        _fail(exc)
+    click.echo(f"revoked {key.id} ({key.name})")
+
+
+@click.command("mcp")
+@_DB
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
+@click.option("--user", "users", multiple=True, help="stdio: a user_id this session may touch ('*' for all). Repeatable.")
+@click.option("--prefix", "prefixes", multiple=True, help="stdio: a user_id prefix this session may touch. Repeatable.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="http only.")
+@click.option("--port", default=8001, show_default=True, type=int, help="http only.")
+def mcp_command(database: str | None, transport: str, users: tuple[str, ...], prefixes: tuple[str, ...], host: str, port: int) -> None:
+    """Run the MCP server (tools: add_memory, search_memory, memory_context, delete_memory).
+
+    stdio sessions are bound to --user/--prefix; over http every request
+    needs an API key (Authorization: Bearer mw_...).
+    """
+    try:
+        from .mcp_server import create_mcp
+    except ImportError as exc:
+        raise click.ClickException("the MCP server needs the extra: pip install 'memwarden[server]'") from exc
+    from ..memory import Memory
+    from .keys import open_keys, parse_tenants
+
+    try:
+        memory = Memory(config=_config(database))
+        if transport == "stdio":
+            server = create_mcp(memory, tenants=parse_tenants(users, prefixes))
+        else:
+            server = create_mcp(memory, keys=open_keys(memory.store))
+    except MemwardenError as exc:
+        _fail(exc)
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        import uvicorn
+
+        uvicorn.run(server.streamable_http_app(host=host), host=host, port=port, log_level="warning")
+
+
+def register(group: click.Group) -> None:
+    """Add ``serve``, ``keys`` and ``mcp`` to the ``memwarden`` command."""
+    for command in (serve_command, keys_group, mcp_command):
+        group.add_command(command)
+
+
+if __name__ == "__main__":  # ``python -m memwarden.server.cli serve`` before cli.py registers these
+    group = click.Group("memwarden")
+    register(group)
+    sys.exit(group())

@@ -1,0 +1,225 @@
+"""API keys: who may call the server, and for which tenants.
+
+A key is a random token ``mw_<id>_<secret>`` (256 bits of secret) shown once
+at creation; only its SHA-256 is stored (a fast hash is enough for a
+high-entropy token: there is nothing to brute-force). Keys live in the
+``api_keys`` table of the same database as the memories (migration
+``m002_api_keys``), so one ``MEMWARDEN_DATABASE_URL`` configures both and
+``memwarden keys ...`` works while the server runs.
+
+A key is bound to tenants: exact ``user_id`` values and/or ``user_id``
+prefixes (an organisation is a prefix such as ``acme:``). ``*`` alone
+grants every tenant (an operator key).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Iterator, Protocol, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .._util import utcnow
+from ..errors import InvalidInputError, NotFoundError, StorageError
+from ..storage import SQLiteStore, Store
+
+TOKEN_PREFIX = "mw_"
+
+
+class Tenants(BaseModel):
+    """The tenants a key may touch."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    users: list[str] = Field(default_factory=list)
+    prefixes: list[str] = Field(default_factory=list)
+    all: bool = False
+
+    def allows(self, user_id: str) -> bool:
+        return self.all or user_id in self.users or any(user_id.startswith(p) for p in self.prefixes)
+
+
+class ApiKey(BaseModel):
+    """A stored key (never the token itself)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    tenants: Tenants
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+    def allows(self, user_id: str) -> bool:
+        return self.revoked_at is None and self.tenants.allows(user_id)
+
+
+class CreatedKey(BaseModel):
+    key: ApiKey
+    #: The secret token; shown once, never stored.
+    token: str
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def parse_tenants(users: Sequence[str] = (), prefixes: Sequence[str] = ()) -> Tenants:
+    users = [u for u in users if u]
+    prefixes = [p for p in prefixes if p]
+    if not users and not prefixes:
+        raise InvalidInputError("a key needs at least one --user or --prefix ('*' as user for every tenant)")
+    return Tenants(users=[u for u in users if u != "*"], prefixes=prefixes, all="*" in users)
+
+
+class KeyStore(Protocol):
+    def create(self, name: str, tenants: Tenants) -> CreatedKey: ...
+    def list(self, *, include_revoked: bool = False) -> list[ApiKey]: ...
+    def revoke(self, key_id: str) -> ApiKey: ...
+    def verify(self, token: str) -> ApiKey | None: ...
+
+
+class _SQLKeys:
+    """Shared logic; subclasses supply a cursor context and the placeholder."""
+
+    ph = "?"
+
+    def _cursor(self, write: bool = True) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _ts(self, value: datetime | None) -> Any:
+        return value
+
+    def _tenants_param(self, tenants: Tenants) -> Any:
+        return tenants.model_dump_json()
+
+    def _key(self, row: Sequence[Any]) -> ApiKey:
+        tenants = row[2] if isinstance(row[2], dict) else json.loads(row[2])
+        return ApiKey(id=row[0], name=row[1], tenants=Tenants.model_validate(tenants), created_at=row[3], revoked_at=row[4])
+
+    def create(self, name: str, tenants: Tenants) -> CreatedKey:
+        if not isinstance(name, str) or not name.strip() or len(name) > 200:
+            raise InvalidInputError("a key needs a name of 1-200 characters")
+        key_id = secrets.token_hex(6)
+        token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
+        key = ApiKey(id=key_id, name=name.strip(), tenants=tenants, created_at=utcnow())
+        p = self.ph
+        with self._cursor() as cur:
+            cur.execute(
+                f"INSERT INTO api_keys (id, name, key_hash, tenants, created_at, revoked_at) VALUES ({p},{p},{p},{p},{p},NULL)",
+                (key.id, key.name, hash_token(token), self._tenants_param(tenants), self._ts(key.created_at)),
+            )
+        return CreatedKey(key=key, token=token)
+
+    def list(self, *, include_revoked: bool = False) -> list[ApiKey]:
+        sql = "SELECT id, name, tenants, created_at, revoked_at FROM api_keys"
+        if not include_revoked:
+            sql += " WHERE revoked_at IS NULL"
+        with self._cursor(write=False) as cur:
+            rows = cur.execute(sql + " ORDER BY created_at, id").fetchall()
+        return [self._key(r) for r in rows]
+
+    def revoke(self, key_id: str) -> ApiKey:
+        p = self.ph
+        with self._cursor() as cur:
+            cur.execute(f"UPDATE api_keys SET revoked_at = {p} WHERE id = {p} AND revoked_at IS NULL",
+                        (self._ts(utcnow()), key_id))
+            row = cur.execute(f"SELECT id, name, tenants, created_at, revoked_at FROM api_keys WHERE id = {p}",
+                              (key_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no API key {key_id!r}")
+        return self._key(row)
+
+    def verify(self, token: str) -> ApiKey | None:
+        """The live key for this token, or None (unknown, malformed or revoked)."""
+        if not isinstance(token, str) or not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+            return None
+        digest = hash_token(token)
+        p = self.ph
+        with self._cursor(write=False) as cur:
+            row = cur.execute(
+                f"SELECT id, name, tenants, created_at, revoked_at, key_hash FROM api_keys WHERE key_hash = {p}", (digest,)
+            ).fetchone()
+        if row is None or not hmac.compare_digest(row[5], digest):
+            return None
+        key = self._key(row)
+        return key if key.revoked_at is None else None
+
+
+class SQLiteKeys(_SQLKeys):
+    def __init__(self, store: SQLiteStore) -> None:
+        # A file gets its own connection (WAL lets the CLI and server share it);
+        # a ":memory:" store must share the store's only connection.
+        self._own = store.path != ":memory:"
+        self._conn = sqlite3.connect(store.path, check_same_thread=False, isolation_level=None, timeout=30) if self._own else store._conn
+        self._lock = threading.RLock() if self._own else store._lock
+
+    def _ts(self, value: datetime | None) -> Any:
+        return value.isoformat() if value is not None else None
+
+    @contextmanager
+    def _cursor(self, write: bool = True) -> Iterator[Any]:
+        # Every request verifies a key: those reads take no lock on the file
+        # (a BEGIN IMMEDIATE per request starved the store's writers under load).
+        with self._lock:
+            if not write:
+                try:
+                    yield self._conn
+                except sqlite3.Error as exc:
+                    raise StorageError(f"API key table failed: {exc}") from exc
+                return
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StorageError(f"API key table failed: {exc}") from exc
+
+    def close(self) -> None:
+        if self._own:
+            self._conn.close()
+
+
+class PostgresKeys(_SQLKeys):
+    ph = "%s"
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def _tenants_param(self, tenants: Tenants) -> Any:
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(tenants.model_dump(mode="json"))
+
+    @contextmanager
+    def _cursor(self, write: bool = True) -> Iterator[Any]:
+        import psycopg
+
+        try:
+            with self._store._tx() as conn:
+                yield conn
+        except psycopg.Error as exc:
+            raise StorageError(f"API key table failed: {exc}") from exc
+
+    def close(self) -> None:
+        pass
+
+
+def open_keys(store: Store) -> SQLiteKeys | PostgresKeys:
+    """The key store living in the same database as ``store``."""
+    if isinstance(store, SQLiteStore):
+        return SQLiteKeys(store)
+    if type(store).__name__ == "PostgresStore":
+        return PostgresKeys(store)
+    raise StorageError(f"API keys are not supported on {type(store).__name__}")

@@ -1,0 +1,375 @@
+"""The server store: PostgreSQL (with pgvector when the extension is installed).
+
+Same schema and semantics as :mod:`memwarden.storage.sqlite`: the numbered
+migrations of :mod:`memwarden.storage.migrations` with ``{blob}`` = BYTEA,
+``{ts}`` = TIMESTAMPTZ and ``{json}`` = JSONB, ``user_id`` first in every
+primary key (so a table can later be sharded by tenant without a schema
+change) and b-tree indexes led by ``user_id``. Every ``write`` is one
+transaction on one pooled connection; the scope row is locked by its version
+bump, so writes to one scope serialise and writes to different scopes do not.
+
+Choices, and why:
+
+* Ranking stays in :mod:`memwarden.retrieval` (exact dense + scope-local BM25
+  over :meth:`index_rows`), exactly as on SQLite, so both backends rank the
+  same. Filtered HNSW lost results in tests here, so no ANN index is built.
+* PostgreSQL-only columns are added next to migration 1 (see ``_PG_EXTRAS``):
+  a ``tsvector`` generated from the stored keyword tokens with a GIN index
+  (full-text lookup in SQL for operators and future server-side keyword
+  search), ``seq`` columns that give insertion order (SQLite's ``rowid``), and,
+  when pgvector is installed, an ``embedding vector`` column kept in step with
+  the BYTEA vector; :meth:`PostgresStore.nearest` uses it for an exact
+  in-SQL nearest-neighbour query restricted by the scope b-tree.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Iterator, Sequence
+
+import numpy as np
+
+from .._util import utcnow
+from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
+from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
+from .migrations import LATEST, MIGRATIONS
+
+try:
+    import psycopg
+    from psycopg.types.json import Jsonb
+    from psycopg_pool import ConnectionPool, PoolTimeout
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise StorageError("PostgreSQL support needs the extra: pip install 'memwarden[postgres]'") from exc
+
+APP_ID = "memwarden"
+#: Serialises concurrent migrators (several server workers starting at once).
+_MIGRATION_LOCK = 0x6D656D77  # "memw"
+_DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
+
+_ITEM_COLUMNS = (
+    "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
+    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card"
+)
+_RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
+
+#: PostgreSQL-only statements applied in the same transaction as the shared migration.
+_PG_EXTRAS: dict[int, list[str]] = {
+    1: [
+        "ALTER TABLE memories ADD COLUMN seq BIGSERIAL",
+        "ALTER TABLE history ADD COLUMN seq BIGSERIAL",
+        "ALTER TABLE receipts ADD COLUMN seq BIGSERIAL",
+        "ALTER TABLE memories ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', tokens)) STORED",
+        "CREATE INDEX memories_tsv ON memories USING GIN (tsv)",
+        "CREATE INDEX memories_scope_seq ON memories (user_id, seq)",
+    ],
+}
+
+
+def _item(row: Sequence[Any]) -> MemoryItem:
+    (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
+     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card) = row[:20]
+    return MemoryItem(
+        id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
+        metadata=metadata, source=source, speaker=speaker, role=role, memory_type=memory_type,
+        modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
+        superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
+        card=card,
+    )
+
+
+def _vector_literal(vec: np.ndarray) -> str:
+    return "[" + ",".join(repr(float(x)) for x in np.asarray(vec, dtype=np.float32)) + "]"
+
+
+class PostgresStore:
+    """Store backed by a PostgreSQL database, through a psycopg connection pool.
+
+    ``url``: ``postgresql://user:pass@host:port/db`` (libpq syntax, so
+    ``?host=/socket/dir`` works too).
+    """
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8, timeout: float = 30.0) -> None:
+        self.url = url
+        self._timeout = timeout
+        try:
+            self._pool = ConnectionPool(
+                url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
+                check=ConnectionPool.check_connection, kwargs={"autocommit": False},
+            )
+        except psycopg.Error as exc:
+            raise StorageError(f"invalid PostgreSQL URL: {exc}") from exc
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except (psycopg.Error, PoolTimeout) as exc:
+            self._pool.close()  # stop its reconnect attempts
+            raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
+        try:
+            self.pgvector = self._migrate()
+        except BaseException:
+            self._pool.close()
+            raise
+
+    # -- schema -----------------------------------------------------------------
+
+    def _migrate(self) -> bool:
+        with self._tx() as c:
+            c.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            tables = {r[0] for r in c.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+            if "memories" in tables and "memwarden_meta" not in tables:
+                raise NotAMemwardenDatabase("this PostgreSQL schema has a 'memories' table of another application")
+            c.execute("CREATE TABLE IF NOT EXISTS memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            c.execute("INSERT INTO memwarden_meta VALUES ('app', %s) ON CONFLICT DO NOTHING", (APP_ID,))
+            c.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
+                      "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)")
+            app = c.execute("SELECT value FROM memwarden_meta WHERE key='app'").fetchone()
+            if not app or app[0] != APP_ID:
+                raise NotAMemwardenDatabase("this PostgreSQL schema is not a memwarden database")
+            done = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
+            if done and max(done) > LATEST:
+                raise SchemaTooNewError(
+                    f"the database has schema version {max(done)}; this memwarden knows up to {LATEST}: upgrade memwarden")
+            for version, name, statements in MIGRATIONS:
+                if version in done:
+                    continue
+                for sql in statements:
+                    c.execute(sql.format(blob="BYTEA", ts="TIMESTAMPTZ", json="JSONB"))
+                for sql in _PG_EXTRAS.get(version, []):
+                    c.execute(sql)
+                c.execute("INSERT INTO schema_migrations VALUES (%s, %s, %s)", (version, name, utcnow()))
+            # pgvector is optional: used when the server has the extension.
+            has_col = c.execute(
+                "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                "AND table_name='memories' AND column_name='embedding'").fetchone()
+            if has_col:
+                return True
+            available = c.execute("SELECT 1 FROM pg_available_extensions WHERE name='vector'").fetchone()
+            if not available:
+                return False
+            try:
+                with c.transaction():  # savepoint: a missing privilege must not abort the migration
+                    c.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                    c.execute("ALTER TABLE memories ADD COLUMN embedding vector")
+            except psycopg.Error:
+                return False
+            return True
+
+    def schema_version(self) -> int:
+        row = self._read("SELECT MAX(version) FROM schema_migrations")
+        return int(row[0][0] or 0)
+
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection]:
+        try:
+            with self._pool.connection(timeout=self._timeout) as conn:
+                with conn.transaction():
+                    yield conn
+        except PoolTimeout as exc:
+            raise StorageError(f"no database connection available: {exc}") from exc
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self._tx() as c:
+                return c.execute(sql, params).fetchall()
+        except psycopg.DataError as exc:
+            raise InvalidInputError(f"value not accepted by the database: {exc}") from exc
+        except psycopg.Error as exc:
+            raise StorageError(f"database read failed: {exc}") from exc
+
+    # -- writes -----------------------------------------------------------------
+
+    def _record_params(self, rec: MemoryRecord) -> list[Any]:
+        it = rec.item
+        params = [
+            it.id, it.user_id, it.agent_id, it.run_id, it.memory, it.hash, Jsonb(it.metadata, dumps=_dumps),
+            it.source, it.speaker, it.role, it.memory_type, it.modality, it.image_ref, json.dumps(it.source_turn_ids),
+            it.status, it.superseded_by, it.occurred_at, it.created_at, it.updated_at,
+            Jsonb(it.card, dumps=_dumps) if it.card is not None else None,
+            rec.embedding_model, np.ascontiguousarray(rec.vector, dtype=np.float32).tobytes(), " ".join(rec.tokens),
+        ]
+        if self.pgvector:
+            params.append(_vector_literal(rec.vector) if len(rec.vector) else None)
+        return params
+
+    def write(self, batch: WriteBatch) -> int:
+        uid = batch.user_id
+        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
+        if any(owner != uid for owner in owners):
+            raise StorageError("a write batch may only touch its own scope")
+        cols = _RECORD_COLUMNS + (", embedding" if self.pgvector else "")
+        n = 23 + (1 if self.pgvector else 0)
+        updates = ", ".join(f"{c.strip()} = EXCLUDED.{c.strip()}" for c in cols.split(",") if c.strip() not in ("user_id", "id"))
+        try:
+            with self._tx() as c:
+                with c.cursor() as cur:
+                    if batch.upserts:
+                        cur.executemany(
+                            f"INSERT INTO memories ({cols}) VALUES ({', '.join(['%s'] * n)}) "
+                            f"ON CONFLICT (user_id, id) DO UPDATE SET {updates}",
+                            [self._record_params(r) for r in batch.upserts],
+                        )
+                    if batch.deletes:
+                        cur.execute("DELETE FROM memories WHERE user_id=%s AND id = ANY(%s)", (uid, list(batch.deletes)))
+                    if batch.history:
+                        cur.executemany(
+                            "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) "
+                            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
+                            [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, h.at) for h in batch.history],
+                        )
+                    if batch.receipts:
+                        cur.executemany(
+                            "INSERT INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (%s,%s,%s,%s,%s,%s) "
+                            "ON CONFLICT (user_id, id) DO UPDATE SET memory_id = EXCLUDED.memory_id, event = EXCLUDED.event, "
+                            "created_at = EXCLUDED.created_at, body = EXCLUDED.body",
+                            [(uid, r.id, r.memory_id, r.event, r.created_at, Jsonb(r.model_dump(mode="json"))) for r in batch.receipts],
+                        )
+                    if batch.expire_unstored_receipts_before is not None:
+                        cur.execute(expire_receipts_sql(_DIALECT), (uid, batch.expire_unstored_receipts_before))
+                    row = cur.execute(
+                        "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
+                        "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
+                        (uid,),
+                    ).fetchone()
+                    return int(row[0])
+        except psycopg.DataError as exc:
+            raise InvalidInputError(f"value not accepted by the database, nothing was written: {exc}") from exc
+        except psycopg.Error as exc:
+            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
+
+    def delete_scope(self, user_id: str) -> int:
+        try:
+            with self._tx() as c:
+                return _sql.delete_scope(c, _DIALECT, user_id)
+        except psycopg.Error as exc:
+            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
+
+    def reset(self) -> None:
+        try:
+            with self._tx() as c:
+                _sql.reset(c)
+        except psycopg.Error as exc:
+            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
+
+    # -- reads ------------------------------------------------------------------
+
+    def get(self, user_id: str, ids: Sequence[str]) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        rows = self._read(
+            f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=%s AND id = ANY(%s)", (user_id, list(ids)))
+        found = {
+            row[0]: MemoryRecord(item=_item(row), embedding_model=row[20],
+                                 vector=np.frombuffer(bytes(row[21]), dtype=np.float32), tokens=row[22].split())
+            for row in rows
+        }
+        return [found[i] for i in ids if i in found]
+
+    def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
+        where, params = list_conditions(_DIALECT, user_id, query)
+        for key, value in query.metadata.items():
+            where.append("metadata -> %s = %s")
+            params += [str(key), Jsonb(value, dumps=_dumps)]
+        sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
+        if query.limit is not None or query.offset:
+            sql += " LIMIT %s OFFSET %s"  # LIMIT NULL is no limit
+            params += [query.limit, query.offset]
+        return [_item(r) for r in self._read(sql, params)]
+
+    def find_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
+        uniq = list(dict.fromkeys(hashes))
+        if not uniq:
+            return {}
+        rows = self._read(
+            "SELECT hash, id FROM memories WHERE user_id=%s AND status='active' AND hash = ANY(%s) ORDER BY seq",
+            (user_id, uniq))
+        return {h: i for h, i in rows}
+
+    def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
+        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
+
+    def receipts(
+        self,
+        user_id: str,
+        *,
+        receipt_id: str | None = None,
+        memory_id: str | None = None,
+        since: datetime | None = None,
+        limit: int = 100,
+    ) -> list[Receipt]:
+        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
+        return [Receipt.model_validate(r[0]) for r in rows]
+
+    def index_rows(self, user_id: str) -> IndexRows:
+        try:
+            with self._pool.connection(timeout=self._timeout) as conn:
+                # version and rows from one snapshot
+                conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+                try:
+                    with conn.transaction():
+                        row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
+                        rows = conn.execute(
+                            "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories "
+                            "WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
+                finally:
+                    conn.isolation_level = None
+        except PoolTimeout as exc:
+            raise StorageError(f"no database connection available: {exc}") from exc
+        except psycopg.Error as exc:
+            raise StorageError(f"database read failed: {exc}") from exc
+        version = int(row[0]) if row else 0
+        blobs = [bytes(r[4]) for r in rows]
+        size = len(blobs[-1]) if blobs else 0
+        if all(len(b) == size for b in blobs):
+            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), size // 4)
+        else:
+            # Two embedders wrote this scope (as on SQLite): keep the newest row's size, zero
+            # the others (keyword search still finds them) rather than fail every search.
+            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
+            for n, b in enumerate(blobs):
+                if len(b) == size:
+                    vectors[n] = np.frombuffer(b, dtype=np.float32)
+        return IndexRows(
+            version=version,
+            ids=[r[0] for r in rows],
+            agent_ids=[r[1] for r in rows],
+            run_ids=[r[2] for r in rows],
+            statuses=[r[3] for r in rows],
+            vectors=vectors,
+            tokens=[r[5].split() for r in rows],
+            embedding_models=[r[6] for r in rows],
+        )
+
+    def version(self, user_id: str) -> int:
+        rows = self._read("SELECT version FROM scopes WHERE user_id=%s", (user_id,))
+        return int(rows[0][0]) if rows else 0
+
+    def nearest(self, user_id: str, vector: np.ndarray, k: int = 10) -> list[tuple[str, float]]:
+        """Exact cosine nearest neighbours computed in SQL by pgvector, within one scope.
+
+        The scope b-tree narrows the rows first; no ANN index is involved, so
+        nothing is lost to filtering. Needs the pgvector extension.
+        """
+        if not self.pgvector:
+            raise StorageError("the pgvector extension is not installed in this database")
+        rows = self._read(
+            "SELECT id, 1 - (embedding <=> %s::vector) FROM memories WHERE user_id=%s AND embedding IS NOT NULL "
+            "AND vector_dims(embedding) = %s ORDER BY embedding <=> %s::vector, id LIMIT %s",
+            (_vector_literal(vector), user_id, len(vector), _vector_literal(vector), k),
+        )
+        return [(r[0], float(r[1])) for r in rows]
+
+    def ping(self) -> None:
+        """Raise :class:`StorageError` unless the database answers (readiness probes)."""
+        self._read("SELECT 1")
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, default=str)

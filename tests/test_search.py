@@ -1,0 +1,85 @@
+"""Hybrid fusion of the dense and keyword arms: weighted z-scores (default) or RRF."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memwarden import Memory, MemoryConfig
+from memwarden.retrieval.index import ScopeIndex
+from memwarden.retrieval.search import FusionConfig, hybrid_search
+from memwarden.retrieval.text import tokenize
+from memwarden.storage import IndexRows
+
+DOCS = ["green tea, more tea, morning tea", "black coffee at night", "tea ceremony in Kyoto", "a walk in the park"]
+
+
+def index() -> tuple[ScopeIndex, np.ndarray]:
+    # Hand-made 2-d vectors: the dense arm ranks doc 1 first, then 3, 0, 2.
+    vecs = np.array([[0.6, 0.8], [1.0, 0.0], [0.0, 1.0], [0.8, 0.6]], dtype=np.float32)
+    rows = IndexRows(1, [f"m{i}" for i in range(4)], [None] * 4, [None] * 4, ["active"] * 4, vecs,
+                     [tokenize(d) for d in DOCS], ["t"] * 4)
+    return ScopeIndex(rows, 2), np.array([1.0, 0.0], dtype=np.float32)
+
+
+def run(fusion: FusionConfig, query: str = "tea", limit: int = 10):
+    idx, q = index()
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    return hybrid_search(idx, q, query, mask, limit, fusion)
+
+
+def arms() -> tuple[np.ndarray, np.ndarray]:
+    idx, q = index()
+    rows = np.arange(4)
+    return idx.dense_scores(q, rows).astype(np.float64), idx.bm25_scores(tokenize("tea"), rows).astype(np.float64)
+
+
+def test_rrf_sums_weighted_reciprocal_ranks() -> None:
+    out = {f.row: f for f in run(FusionConfig(method="rrf", k=60, dense_weight=1.0, keyword_weight=1.0))}
+    assert [out[r].dense_rank for r in range(4)] == [3, 1, 4, 2]
+    assert out[1].keyword is None and out[1].keyword_rank is None and out[3].keyword is None
+    assert {out[0].keyword_rank, out[2].keyword_rank} == {1, 2}
+    for f in out.values():
+        expected = sum(1 / (60 + r) for r in (f.dense_rank, f.keyword_rank) if r is not None)
+        assert f.fused == pytest.approx(expected)
+
+
+def test_zscore_fusion_is_the_weighted_sum_of_standardised_scores() -> None:
+    dense, kw = arms()
+    z = lambda x: (x - x.mean()) / x.std()  # noqa: E731
+    expected = 0.3 * z(dense) + 0.7 * z(kw)
+    out = run(FusionConfig(method="zscore", dense_weight=0.3, keyword_weight=0.7))
+    assert [f.row for f in out] == list(np.argsort(-expected, kind="stable"))
+    for f in out:
+        assert f.fused == pytest.approx(expected[f.row], rel=1e-5)
+
+
+@pytest.mark.parametrize("method", ["zscore", "rrf"])
+def test_weights_switch_an_arm_off(method: str) -> None:
+    dense_only = run(FusionConfig(method=method, dense_weight=1.0, keyword_weight=0.0))
+    assert [f.row for f in dense_only] == [1, 3, 0, 2]
+    keyword_first = run(FusionConfig(method=method, dense_weight=0.0, keyword_weight=1.0))
+    assert {f.row for f in keyword_first[:2]} == {0, 2}
+
+
+@pytest.mark.parametrize("method", ["zscore", "rrf"])
+def test_results_are_sorted_unique_and_limited(method: str) -> None:
+    out = run(FusionConfig(method=method))
+    assert [f.fused for f in out] == sorted((f.fused for f in out), reverse=True)
+    assert len({f.row for f in out}) == len(out) == 4
+    assert [f.row for f in run(FusionConfig(method=method), limit=2)] == [f.row for f in out[:2]]
+
+
+def test_an_empty_mask_returns_nothing() -> None:
+    idx, q = index()
+    assert hybrid_search(idx, q, "tea", np.zeros(4, dtype=bool), 10, FusionConfig()) == []
+
+
+def test_config_reaches_search() -> None:
+    m = Memory(config=MemoryConfig(embedder="hash", fusion_method="rrf", dense_weight=1.0, keyword_weight=0.0, rrf_k=10))
+    m.add("green tea in the morning", user_id="u")
+    [hit] = m.search("green tea", user_id="u").results
+    assert hit.score == pytest.approx(1 / (10 + 1))
+    assert hit.scores.keyword_rank == 1  # still reported, just not weighted
+    [hit] = m.search("green tea", user_id="u", fusion=FusionConfig(method="rrf", k=5, dense_weight=2.0, keyword_weight=0.0)).results
+    assert hit.score == pytest.approx(2 / (5 + 1))

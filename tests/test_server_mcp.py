@@ -1,0 +1,84 @@
+"""The MCP server, driven by the official SDK's in-process client."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("mcp")
+from mcp import Client  # noqa: E402
+
+from memwarden import Memory  # noqa: E402
+from memwarden.config import MemoryConfig  # noqa: E402
+from memwarden.server.keys import Tenants  # noqa: E402
+from memwarden.server.mcp_server import create_mcp  # noqa: E402
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.fixture
+def memory(tmp_path):
+    m = Memory(tmp_path / "m.db", config=MemoryConfig(embedder="hash"))
+    yield m
+    m.close()
+
+
+async def test_tools_are_listed_with_schemas(memory):
+    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == {"add_memory", "search_memory", "memory_context", "delete_memory"}
+    schema = tools["add_memory"].input_schema if hasattr(tools["add_memory"], "input_schema") else tools["add_memory"].inputSchema
+    assert {"text", "user_id"} <= set(schema["required"]) and "ctx" not in schema["properties"]
+
+
+async def test_add_search_context_delete(memory):
+    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+        added = await client.call_tool("add_memory", {"text": "My sister lives in Oslo", "user_id": "alice", "admission": "all"})
+        assert not _is_error(added)
+        mid = _structured(added)["results"][0]["memory_id"]
+        found = _structured(await client.call_tool("search_memory", {"query": "sister Oslo", "user_id": "alice"}))
+        assert found["results"][0]["id"] == mid
+        ctx = await client.call_tool("memory_context", {"query": "where does my sister live", "user_id": "alice"})
+        assert "Oslo" in _text(ctx)
+        deleted = await client.call_tool("delete_memory", {"memory_id": mid, "user_id": "alice"})
+        assert not _is_error(deleted)
+    assert memory.get_all(user_id="alice") == []
+
+
+async def test_other_tenants_and_bad_input_are_tool_errors(memory):
+    memory.add("bob's secret", user_id="bob", admission="all")
+    bob_id = memory.get_all(user_id="bob")[0].id
+    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+        r = await client.call_tool("search_memory", {"query": "secret", "user_id": "bob"})
+        assert _is_error(r) and "secret" not in _text(r)
+        r = await client.call_tool("delete_memory", {"memory_id": bob_id, "user_id": "alice"})
+        assert _is_error(r) and "NotFoundError" in _text(r)
+        r = await client.call_tool("add_memory", {"text": "   ", "user_id": "alice"})
+        assert _is_error(r)
+        r = await client.call_tool("search_memory", {"query": "x", "user_id": "alice", "limit": "many"})
+        assert _is_error(r)
+    assert len(memory.get_all(user_id="bob")) == 1
+
+
+def test_needs_a_binding(memory):
+    with pytest.raises(ValueError):
+        create_mcp(memory)
+
+
+def _is_error(result) -> bool:
+    return bool(getattr(result, "is_error", None) or getattr(result, "isError", None))
+
+
+def _structured(result) -> dict:
+    data = getattr(result, "structured_content", None) or getattr(result, "structuredContent", None)
+    if isinstance(data, dict) and set(data) == {"result"}:
+        data = data["result"]
+    return data
+
+
+def _text(result) -> str:
+    return " ".join(getattr(c, "text", "") for c in result.content)

@@ -1,0 +1,228 @@
+"""The Store protocol on PostgreSQL, checked side by side with SQLite.
+
+Until the shared conformance suite (tests/test_store_conformance.py) lands,
+these run the same assertions against both backends through one fixture.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import numpy as np
+import pytest
+
+from memwarden import Memory
+from memwarden._util import new_id, text_hash, utcnow
+from memwarden.config import MemoryConfig
+from memwarden.errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from memwarden.models import HistoryEvent, MemoryItem, Receipt
+from memwarden.storage import ListQuery, MemoryRecord, SQLiteStore, Store, WriteBatch, open_store
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path) -> Store:
+    if request.param == "sqlite":
+        s = SQLiteStore(tmp_path / "m.db")
+    else:
+        s = open_store(request.getfixturevalue("pg_url"))
+    yield s
+    s.close()
+
+
+def _rec(uid: str, text: str, *, agent: str | None = None, meta: dict | None = None, dim: int = 8) -> MemoryRecord:
+    now = utcnow()
+    item = MemoryItem(id=new_id(), memory=text, user_id=uid, agent_id=agent, hash=text_hash(text),
+                      metadata=meta or {}, created_at=now, updated_at=now, source_turn_ids=["D1:1"])
+    vec = np.random.default_rng(len(text)).standard_normal(dim).astype(np.float32)
+    return MemoryRecord(item=item, vector=vec / np.linalg.norm(vec), tokens=text.lower().split(), embedding_model="test")
+
+
+def _receipt(uid: str, mid: str | None, text: str) -> Receipt:
+    return Receipt(id=new_id(), user_id=uid, memory_id=mid, text=text, event="admitted", reason="test",
+                   scores={"novelty": 0.5}, created_at=utcnow())
+
+
+def test_is_a_store(store):
+    assert isinstance(store, Store)
+
+
+def test_write_then_read_round_trip(store):
+    a = _rec("u1", "likes green tea", agent="bot", meta={"topic": "food", "n": 1})
+    a.item = a.item.model_copy(update={"card": {"scope": "food"}, "occurred_at": utcnow() - timedelta(days=3)})
+    v = store.write(WriteBatch(user_id="u1", upserts=[a], receipts=[_receipt("u1", a.item.id, "likes green tea")]))
+    assert v == 1 and store.version("u1") == 1 and store.version("u2") == 0
+    got = store.get("u1", [a.item.id])[0]
+    assert got.item == a.item
+    assert np.allclose(got.vector, a.vector) and got.tokens == a.tokens and got.embedding_model == "test"
+    assert store.list("u1", ListQuery(metadata={"topic": "food"}))[0].id == a.item.id
+    assert store.list("u1", ListQuery(metadata={"n": 1}))[0].id == a.item.id
+    assert store.list("u1", ListQuery(metadata={"topic": "work"})) == []
+    assert store.list("u1", ListQuery(agent_id="other")) == []
+    assert store.receipts("u1")[0].scores == {"novelty": 0.5}
+    assert store.find_by_hash("u1", [text_hash("likes green tea")]) == {text_hash("likes green tea"): a.item.id}
+
+
+def test_scopes_never_mix(store):
+    a, b = _rec("alice", "secret alpha"), _rec("bob", "secret beta")
+    store.write(WriteBatch(user_id="alice", upserts=[a], receipts=[_receipt("alice", a.item.id, "x")]))
+    store.write(WriteBatch(user_id="bob", upserts=[b]))
+    assert store.get("alice", [b.item.id]) == []
+    assert [i.id for i in store.list("alice", ListQuery())] == [a.item.id]
+    assert store.find_by_hash("bob", [a.item.hash]) == {}
+    assert store.receipts("bob") == []
+    assert store.index_rows("bob").ids == [b.item.id]
+    assert store.delete_scope("bob") == 1
+    assert store.get("alice", [a.item.id])
+
+
+def test_batch_is_atomic(store):
+    a = _rec("u1", "first")
+    ev = HistoryEvent(id="h1", memory_id=a.item.id, user_id="u1", event="ADD", cause="t", at=utcnow())
+    store.write(WriteBatch(user_id="u1", upserts=[a], history=[ev]))
+    b = _rec("u1", "second")
+    with pytest.raises(StorageError):  # the repeated history id fails the whole batch
+        store.write(WriteBatch(user_id="u1", upserts=[b], history=[ev]))
+    assert store.get("u1", [b.item.id]) == []
+    assert store.version("u1") == 1
+
+
+def test_batch_cannot_cross_scope(store):
+    with pytest.raises(StorageError):
+        store.write(WriteBatch(user_id="u1", upserts=[_rec("u2", "x")]))
+
+
+def test_upsert_delete_history_and_order(store):
+    a = _rec("u1", "old text")
+    t0 = utcnow()
+    store.write(WriteBatch(user_id="u1", upserts=[a], history=[
+        HistoryEvent(id=new_id(), memory_id=a.item.id, user_id="u1", event="ADD", new_memory="old text", cause="t", at=t0)]))
+    a2 = MemoryRecord(a.item.model_copy(update={"memory": "new text", "status": "superseded"}), a.vector, ["new"], "test")
+    store.write(WriteBatch(user_id="u1", upserts=[a2], history=[
+        HistoryEvent(id=new_id(), memory_id=a.item.id, user_id="u1", event="UPDATE", old_memory="old text", cause="t", at=t0)]))
+    assert store.get("u1", [a.item.id])[0].item.memory == "new text"
+    assert [h.event for h in store.history("u1", a.item.id)] == ["ADD", "UPDATE"]
+    assert store.list("u1", ListQuery(include_superseded=False)) == []
+    rows = store.index_rows("u1")
+    assert rows.version == 2 and rows.statuses == ["superseded"] and rows.vectors.shape == (1, 8)
+    store.write(WriteBatch(user_id="u1", deletes=[a.item.id]))
+    assert store.get("u1", [a.item.id]) == [] and store.version("u1") == 3
+
+
+def test_list_newest_first_with_paging(store):
+    recs = []
+    for i in range(5):
+        r = _rec("u1", f"memory {i}")
+        r.item = r.item.model_copy(update={"created_at": utcnow() + timedelta(seconds=i)})
+        recs.append(r)
+    store.write(WriteBatch(user_id="u1", upserts=recs))
+    ids = [i.id for i in store.list("u1", ListQuery(limit=2, offset=1))]
+    assert ids == [recs[3].item.id, recs[2].item.id]
+    assert len(store.list("u1", ListQuery(limit=None))) == 5
+
+
+def test_receipts_filters(store):
+    r1, r2 = _receipt("u1", "m1", "a"), _receipt("u1", "m2", "b")
+    store.write(WriteBatch(user_id="u1", receipts=[r1]))
+    store.write(WriteBatch(user_id="u1", receipts=[r2]))
+    assert [r.id for r in store.receipts("u1")] == [r2.id, r1.id]
+    assert [r.id for r in store.receipts("u1", memory_id="m1")] == [r1.id]
+    assert [r.id for r in store.receipts("u1", receipt_id=r2.id)] == [r2.id]
+    assert store.receipts("u1", since=utcnow() + timedelta(hours=1)) == []
+    assert len(store.receipts("u1", limit=1)) == 1
+
+
+def test_hostile_strings_are_data(store):
+    evil = "'); DROP TABLE memories; -- \" OR 1=1 ☃"
+    key = "k'; DROP TABLE x; --"  # (SQLite's JSON path cannot name a key holding '"': reported)
+    a = _rec(evil, evil, meta={key: evil})
+    store.write(WriteBatch(user_id=evil, upserts=[a]))
+    assert store.get(evil, [a.item.id])[0].item.memory == evil
+    assert store.list(evil, ListQuery(metadata={key: evil}))[0].id == a.item.id
+    assert store.list("u1", ListQuery()) == []
+
+
+def test_reset(store):
+    store.write(WriteBatch(user_id="u1", upserts=[_rec("u1", "x")]))
+    store.reset()
+    assert store.list("u1", ListQuery()) == [] and store.version("u1") == 2
+
+
+# -- PostgreSQL specifics -----------------------------------------------------------
+
+
+def test_pg_schema_and_migrations(pg_url):
+    import psycopg
+
+    s = open_store(pg_url)
+    assert type(s).__name__ == "PostgresStore" and s.schema_version() == 2
+    s.close()
+    s = open_store(pg_url)  # idempotent: migrations run once
+    s.close()
+    with psycopg.connect(pg_url) as conn:
+        types = dict(conn.execute(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name='memories'").fetchall())
+        assert types["metadata"] == "jsonb" and types["card"] == "jsonb" and types["vector"] == "bytea"
+        assert types["created_at"] == "timestamp with time zone" and types["tsv"] == "tsvector"
+        for table in ("memories", "history", "receipts"):
+            pk = [r[0] for r in conn.execute(
+                "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid=i.indrelid AND a.attnum = ANY(i.indkey) "
+                "WHERE i.indrelid = %s::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)", (table,))]
+            assert pk[0] == "user_id", table
+        indexes = [r[0] for r in conn.execute("SELECT indexdef FROM pg_indexes WHERE tablename='memories'")]
+        assert any("btree (user_id" in d for d in indexes) and any("gin (tsv)" in d for d in indexes)
+        assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == 2
+        conn.execute("INSERT INTO schema_migrations VALUES (99, 'future', now())")
+    with pytest.raises(SchemaTooNewError):
+        open_store(pg_url)
+
+
+def test_pg_refuses_foreign_schema(pg_url):
+    import psycopg
+
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("CREATE TABLE memories (x int)")
+    with pytest.raises(NotAMemwardenDatabase):
+        open_store(pg_url)
+
+
+def test_pg_unreachable_is_storage_error():
+    pytest.importorskip("psycopg")
+    from memwarden.storage.postgres import PostgresStore
+
+    with pytest.raises(StorageError):
+        PostgresStore("postgresql://nobody@127.0.0.1:1/none?connect_timeout=1", timeout=2)
+
+
+def test_pg_rejects_nul_in_metadata_cleanly(pg_url):
+    s = open_store(pg_url)
+    with pytest.raises(InvalidInputError):
+        s.write(WriteBatch(user_id="u1", upserts=[_rec("u1", "x", meta={"k": "a\x00b"})]))
+    assert s.version("u1") == 0
+    s.close()
+
+
+def test_pg_nearest_agrees_with_in_process_search(pg_url):
+    m = Memory(config=MemoryConfig(database=pg_url, embedder="hash"))
+    for text in ["my dog is called Rex", "I drink green tea", "the car is blue", "we moved to Lisbon"]:
+        m.add(text, user_id="u1", admission="all")
+    m.add("my dog is called Rex", user_id="u2", admission="all")
+    if not m.store.pgvector:
+        pytest.skip("pgvector not installed on this server")
+    q = m.embedder.embed(["dog Rex"])[0]
+    sql = m.store.nearest("u1", q, 4)
+    index = m._index.get("u1")
+    ranked = index.dense(q, index.mask(agent_id=None, run_id=None, include_superseded=False), 4)
+    assert sql[0][0] == index.ids[int(ranked.rows[0])]  # the same best hit (later ones may tie)
+    assert [s for _, s in sql] == pytest.approx(ranked.scores.tolist(), abs=1e-5)
+    assert all(m.get(i, user_id="u1") for i, _ in sql)
+    m.close()
+
+
+def test_memory_facade_on_postgres_two_processes_share_state(pg_url):
+    a = Memory(config=MemoryConfig(database=pg_url, embedder="hash"))
+    b = Memory(config=MemoryConfig(database=pg_url, embedder="hash"))
+    a.add("I live in Porto", user_id="u1", admission="all")
+    assert b.search("Porto", user_id="u1").results[0].memory == "I live in Porto"
+    b.add("I work at a bakery", user_id="u1", admission="all")
+    assert {h.memory for h in a.search("bakery", user_id="u1").results} >= {"I work at a bakery"}
+    a.close(), b.close()
