@@ -143,6 +143,7 @@ class Memory:
         embedder: Embedder | None = None,
         store: Store | None = None,
         admitter: Admitter | None = None,
+        llm: Any = None,
     ) -> None:
         cfg = config or MemoryConfig()
         if path is not None:
@@ -162,6 +163,8 @@ class Memory:
         self._admitter = admitter or ScoredAdmitter(cfg.admission_policy, duplicate_cosine=cfg.duplicate_cosine)
         self._write_lock = threading.Lock()
         self._trust = TrustEngine(cfg.trust)
+        #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
+        self.llm = llm
 
     @classmethod
     def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
@@ -522,6 +525,33 @@ class Memory:
         claim = check_text(claim, what="claim", max_chars=self.config.max_message_chars)
         found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of)
         return _verdict(claim, found, self.config.trust)
+
+    # -- governed use (stage 3) ---------------------------------------------------------
+
+    def card(self, memory_id: str, *, user_id: str, refresh: bool = False) -> Any:
+        """The memory's boundary card, computed once per text and cached on the memory."""
+        from .governance.service import card_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return card_for(self, user_id, memory_id, refresh=refresh)
+
+    def context(self, query: str, *, user_id: str, evidence: Any = None, enforcement: str = "strict",
+                limit: int = 10, use_llm_policy: bool = False, **search_kw: Any) -> Any:
+        """Calibrated context: memories, reliability, policies, instructions and a prompt block."""
+        from .governance.service import context_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return context_for(self, query, user_id=user_id, evidence=evidence, enforcement=enforcement, limit=limit,
+                           use_llm_policy=use_llm_policy, **search_kw)
+
+    def answer(self, query: str, *, user_id: str, evidence: Any = None, trace: bool = False,
+               enforcement: str = "strict", llm: Any = None, **kw: Any) -> Any:
+        """An evidence-checked answer (needs an LLM); the support trace when ``trace=True``."""
+        from .governance.service import answer_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return answer_for(self, query, user_id=user_id, evidence=evidence, trace=trace, enforcement=enforcement,
+                          llm=llm, **kw)
 
 
 def _hit(item: MemoryItem, f: Any) -> SearchHit:
