@@ -75,9 +75,9 @@ class TrustConfig(BaseModel):
     rank_weight: float = Field(0.0, ge=0, le=1)
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
-    min_relevance: float = Field(0.40, ge=-1, le=1)
+    min_relevance: float = Field(0.30, ge=-1, le=1)
     #: Hits at least this close to the best one are the "relevant" set that must be trusted.
-    relevance_band: float = Field(0.1, ge=0)
+    relevance_band: float = Field(0.2, ge=0)
     #: A query naming a known speaker is ``no_evidence`` when no relevant hit is by or about them
     #: (LoCoMo's adversarial questions ask what X did about something Y said of themselves).
     check_subject: bool = True
