@@ -19,6 +19,7 @@ from rich.table import Table
 
 from .config import MemoryConfig
 from .errors import MemwardenError
+from .trust.cli import abstention_command, mma_command
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
@@ -312,6 +313,10 @@ main.add_command(context_cmd)
 main.add_command(answer_cmd)
 eval_group.add_command(eval_memsyco)
 eval_group.add_command(eval_persistbench)
+
+
+eval_group.add_command(mma_command)
+eval_group.add_command(abstention_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
