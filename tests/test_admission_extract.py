@@ -19,7 +19,7 @@ def test_facts_keep_their_source_turns():
     cands = extract_candidates(llm, TURNS)
     assert [c.text for c in cands] == ["Bob moved to Lisbon in May."]
     assert cands[0].source_turn_ids == ["D1:2"] and cands[0].speaker == "Bob" and cands[0].turn_index == -1
-    assert "[1] Bob: Great" in llm.prompts[0]
+    assert "[1] Bob: Great" in llm.calls[0][0]["content"]
 
 
 @pytest.mark.parametrize("answer", ["not json", '{"facts": "x"}', '{"facts": [{"text": "a", "turns": [7]}]}',

@@ -116,7 +116,7 @@ def test_llm_utility_or_a_defined_fallback(answer):
     llm = ScriptedLLM([answer])
     with Memory(config=MemoryConfig(embedder="hash"), admitter=ScoredAdmitter(llm=llm)) as m:
         r = m.add("I adopted a beagle called Max last week.", user_id="u").results[0]
-    assert len(llm.prompts) == 1 and "Candidate:" in llm.prompts[0]
+    assert len(llm.calls) == 1 and "Candidate:" in llm.calls[0][0]["content"]
     if answer == '{"score": 0.93}':
         assert r.scores["utility"] == 0.93 and "LLM utility failed" not in r.reason
     else:

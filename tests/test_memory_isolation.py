@@ -55,11 +55,15 @@ def _check_isolated(m: Memory, model: Model, op: tuple) -> None:
         res = m.add([{"content": t} for t in op[2]], user_id=user, admission=op[3])
         for r in res.results:
             assert r.user_id == user
-            if r.event == "admitted":
+            if r.event in ("admitted", "superseded"):
+                # a superseded memory can only be one this user holds (it stays, marked)
+                assert all(old in mine for old in r.supersedes), (r, mine)
                 assert r.memory_id not in model.owner
                 model.owner[r.memory_id] = user
                 model.known.append(r.memory_id)
                 mine[r.memory_id] = r.text
+            elif r.event == "rejected":
+                assert r.memory_id is None
             else:
                 assert r.event == "duplicate"
                 # a duplicate can only be of something this user holds

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from .config import MemoryConfig
 from .errors import MemwardenError
+from .trust.cli import abstention_command, mma_command
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
@@ -304,6 +305,18 @@ eval_group.add_command(eval_admission_retrieval)
 from .server.cli import register as _register_server  # noqa: E402  (serve, keys, mcp)
 
 _register_server(main)
+
+from .governance.cli import answer_cmd, card_cmd, context_cmd, eval_memsyco, eval_persistbench  # noqa: E402
+
+main.add_command(card_cmd)
+main.add_command(context_cmd)
+main.add_command(answer_cmd)
+eval_group.add_command(eval_memsyco)
+eval_group.add_command(eval_persistbench)
+
+
+eval_group.add_command(mma_command)
+eval_group.add_command(abstention_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,6 +10,7 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from .retrieval.search import FusionConfig
+from .trust.config import TrustConfig
 
 DEFAULT_MAX_MESSAGE_CHARS = 20_000
 
@@ -43,6 +44,8 @@ class MemoryConfig(BaseModel):
     #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
     context_before: int = Field(2, ge=0)
     context_after: int = Field(1, ge=0)
+    #: Reliability scoring and abstention (trust stage, DESIGN.md section 2).
+    trust: TrustConfig = Field(default_factory=TrustConfig)
 
     def fusion(self) -> FusionConfig:
         return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)

@@ -33,6 +33,7 @@ from .models import (
     SearchResult,
     SourceKind,
     Turn,
+    Verdict,
 )
 from .providers.embedder import Embedder, HashEmbedder, default_embedder
 from .retrieval.index import IndexCache
@@ -40,6 +41,8 @@ from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
+from .trust.reliability import TrustEngine
+from .trust.verdict import verdict as _verdict
 
 _ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
 _ID_MAX = 256
@@ -140,6 +143,7 @@ class Memory:
         embedder: Embedder | None = None,
         store: Store | None = None,
         admitter: Admitter | None = None,
+        llm: Any = None,
     ) -> None:
         cfg = config or MemoryConfig()
         if path is not None:
@@ -158,6 +162,9 @@ class Memory:
         self._fusion: FusionConfig = cfg.fusion()
         self._admitter = admitter or ScoredAdmitter(cfg.admission_policy, duplicate_cosine=cfg.duplicate_cosine)
         self._write_lock = threading.Lock()
+        self._trust = TrustEngine(cfg.trust)
+        #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
+        self.llm = llm
 
     @classmethod
     def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
@@ -363,6 +370,7 @@ class Memory:
                              new_memory=text, cause="update", at=now)])
             version = self.store.write(batch)
             self._index.after_write(user_id, [new], [], {memory_id: rec.tokens}, version)
+            self._trust.forget(user_id, [memory_id])
         return item
 
     def delete(self, memory_id: str, *, user_id: str) -> None:
@@ -382,6 +390,7 @@ class Memory:
             if agent_id is None and run_id is None:
                 n = self.store.delete_scope(user_id)
                 self._index.drop(user_id)
+                self._trust.forget(user_id)
                 return n
             items = self.store.list(user_id, ListQuery(agent_id=agent_id, run_id=run_id, limit=None))
             now = utcnow()
@@ -397,6 +406,7 @@ class Memory:
         with self._write_lock:
             self.store.reset()
             self._index.drop()
+            self._trust.forget()
 
     # -- read path ----------------------------------------------------------------
 
@@ -454,10 +464,15 @@ class Memory:
         limit: int = 10,
         include_superseded: bool = False,
         fusion: FusionConfig | None = None,
+        trust: bool | None = None,
+        as_of: Any = None,
     ) -> SearchResult:
         """Hybrid (dense + BM25) search within the caller's scope.
 
         ``fusion`` overrides the configured fusion for this call (tuning, baselines).
+        ``trust`` (default: ``config.trust.enabled``): score each hit's reliability at
+        ``as_of`` (default now) and set ``abstained`` when the support is insufficient;
+        the hits are returned either way.
         """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
@@ -493,8 +508,50 @@ class Memory:
                     continue
                 hits.append(_hit(rec.item, f))
                 if len(hits) == limit:
-                    return SearchResult(results=hits)
-        return SearchResult(results=hits)
+                    break
+            if len(hits) == limit:
+                break
+        result = SearchResult(results=hits)
+        if not (self.config.trust.enabled if trust is None else trust):
+            return result
+        when = parse_time(as_of) if as_of is not None else None
+        with index.lock:  # the trust stage reads the same index (neighbours, track record)
+            return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query,
+                                      pool=[f.row for f in fused])
+
+    def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
+        """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        claim = check_text(claim, what="claim", max_chars=self.config.max_message_chars)
+        found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of)
+        return _verdict(claim, found, self.config.trust)
+
+    # -- governed use (stage 3) ---------------------------------------------------------
+
+    def card(self, memory_id: str, *, user_id: str, refresh: bool = False) -> Any:
+        """The memory's boundary card, computed once per text and cached on the memory."""
+        from .governance.service import card_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return card_for(self, user_id, memory_id, refresh=refresh)
+
+    def context(self, query: str, *, user_id: str, evidence: Any = None, enforcement: str = "strict",
+                limit: int = 10, use_llm_policy: bool = False, **search_kw: Any) -> Any:
+        """Calibrated context: memories, reliability, policies, instructions and a prompt block."""
+        from .governance.service import context_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return context_for(self, query, user_id=user_id, evidence=evidence, enforcement=enforcement, limit=limit,
+                           use_llm_policy=use_llm_policy, **search_kw)
+
+    def answer(self, query: str, *, user_id: str, evidence: Any = None, trace: bool = False,
+               enforcement: str = "strict", llm: Any = None, **kw: Any) -> Any:
+        """An evidence-checked answer (needs an LLM); the support trace when ``trace=True``."""
+        from .governance.service import answer_for
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return answer_for(self, query, user_id=user_id, evidence=evidence, trace=trace, enforcement=enforcement,
+                          llm=llm, **kw)
 
 
 def _hit(item: MemoryItem, f: Any) -> SearchHit:
@@ -503,5 +560,5 @@ def _hit(item: MemoryItem, f: Any) -> SearchHit:
         scores=ScoreParts(dense=f.dense, dense_rank=f.dense_rank, keyword=f.keyword, keyword_rank=f.keyword_rank, fused=f.fused),
         user_id=item.user_id, agent_id=item.agent_id, run_id=item.run_id, metadata=item.metadata, source=item.source,
         speaker=item.speaker, memory_type=item.memory_type, modality=item.modality, status=item.status,
-        source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, created_at=item.created_at, updated_at=item.updated_at,
+        source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, image_ref=item.image_ref, created_at=item.created_at, updated_at=item.updated_at,
     )

@@ -23,6 +23,15 @@ __all__ = [
     "ScoreParts",
     "SearchHit",
     "SearchResult",
+    "AbstainReason",
+    "SourceCredibility",
+    "TemporalDecay",
+    "NeighbourStance",
+    "Consensus",
+    "Reliability",
+    "ConflictGroup",
+    "VerdictEvidence",
+    "Verdict",
     "HistoryEvent",
 ]
 
@@ -140,6 +149,82 @@ class ScoreParts(_Model):
     fused: float
 
 
+AbstainReason = Literal["no_evidence", "low_reliability", "unresolved_conflict"]
+StanceName = Literal["agree", "contradict", "unrelated"]
+
+
+class SourceCredibility(_Model):
+    """S: the source kind's prior, refined by the speaker's track record in this domain."""
+
+    source: str
+    prior: float
+    speaker: str | None = None
+    domain: str | None = None
+    #: The speaker's claims in this domain that stronger evidence later supported / contradicted.
+    hits: int = 0
+    misses: int = 0
+    value: float
+    note: str = ""
+
+
+class TemporalDecay(_Model):
+    """T = 0.5 ** (age_days / half_life_days), age measured at ``as_of``."""
+
+    age_days: float | None
+    half_life_days: float
+    value: float
+    note: str = ""
+
+
+class NeighbourStance(_Model):
+    id: str
+    memory: str
+    cosine: float
+    fuzzy: float
+    #: w_j = 0.7 cosine + 0.3 fuzzy ratio (configurable).
+    weight: float
+    #: The neighbour's own confidence from S and T (not its consensus, to avoid recursion).
+    confidence: float
+    stance: StanceName
+    stance_score: float
+    reason: str
+
+
+class Consensus(_Model):
+    """K = sum w_j conf_j stance_j / sum w_j over the top neighbours, in [-1, 1]."""
+
+    value: float
+    neighbours: list[NeighbourStance] = Field(default_factory=list)
+
+
+class Reliability(_Model):
+    """How far a memory can be trusted at ``as_of``: C = clip((w_s S + w_t T + w_c K) / sum w, 0, 1)."""
+
+    confidence: float
+    source: SourceCredibility
+    temporal: TemporalDecay
+    consensus: Consensus
+    weights: dict[str, float]
+    as_of: datetime
+    #: True for image or document-like evidence (what can confirm or refute a speaker).
+    evidence: bool = False
+    #: Cosine between the query and this memory (what the abstention's relevance test reads).
+    query_cosine: float | None = None
+    #: Bad-input notes: unknown source kind, missing or future timestamp, image file gone.
+    warnings: list[str] = Field(default_factory=list)
+
+
+class ConflictGroup(_Model):
+    """Memories that contradict each other, returned together with the one that wins."""
+
+    memory_ids: list[str]
+    winner: str | None
+    #: Confidence gap between the winner and the runner-up.
+    margin: float
+    resolved: bool
+    reason: str
+
+
 class SearchHit(_Model):
     id: str
     memory: str
@@ -158,15 +243,51 @@ class SearchHit(_Model):
     occurred_at: datetime | None = None
     created_at: datetime
     updated_at: datetime
-    #: Reliability breakdown (trust stage); None until scored.
-    reliability: dict[str, Any] | None = None
+    image_ref: str | None = None
+    #: Reliability breakdown (trust stage); None when trust was not asked for.
+    reliability: Reliability | None = None
+    #: The score before the trust stage blended in reliability (None: not blended).
+    relevance: float | None = None
 
 
 class SearchResult(_Model):
     results: list[SearchHit]
-    #: True when the trust stage judged the support insufficient to answer.
+    #: True when the trust stage judged the support insufficient to answer; ``results`` then
+    #: holds the nearest candidates, so a caller can see what was not good enough.
     abstained: bool = False
-    abstain_reason: str | None = None
+    abstain_reason: AbstainReason | None = None
+    #: One line saying why (thresholds and the values that missed them).
+    abstain_detail: str | None = None
+    conflicts: list[ConflictGroup] = Field(default_factory=list)
+
+
+class VerdictEvidence(_Model):
+    id: str
+    memory: str
+    speaker: str | None = None
+    #: ``assertion``/``denial`` (someone's testimony) or ``evidence`` (image, document).
+    role: Literal["assertion", "denial", "evidence", "ambiguous_evidence"]
+    stance: StanceName
+    stance_score: float
+    reliability: float
+    #: Factor this item multiplied the odds by (1.0: none).
+    odds_factor: float
+    reason: str
+
+
+class Verdict(_Model):
+    """Yes/no answer to a claim from stored memories alone, no LLM."""
+
+    claim: str
+    verdict: Literal["TRUE", "FALSE", "UNKNOWN"]
+    #: Probability the claim is true given the memories.
+    p_true: float
+    confidence: float
+    #: Reliability-weighted support and contradiction.
+    support: float
+    contradiction: float
+    reason: str
+    evidence: list[VerdictEvidence] = Field(default_factory=list)
 
 
 class HistoryEvent(_Model):

@@ -12,7 +12,7 @@ import json
 from typing import Any, Sequence
 
 from ..models import Candidate, Turn
-from .llm import LLM
+from .llm import LLM, ask
 
 EXTRACT_PROMPT = """Extract the facts worth remembering about the speakers from this conversation.
 Turns:
@@ -29,7 +29,7 @@ def extract_candidates(llm: LLM, turns: Sequence[Turn], *, source: str = "model_
         return []
     shown = "\n".join(f"[{i}] {t.name or t.role}: {t.content}" for i, t in enumerate(turns))
     try:
-        data = json.loads(llm.complete(EXTRACT_PROMPT.format(turns=shown), temperature=0.0).strip())
+        data = json.loads(ask(llm, EXTRACT_PROMPT.format(turns=shown)).strip())
         facts = data["facts"]
         if not isinstance(facts, list):
             return None

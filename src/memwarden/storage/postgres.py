@@ -34,6 +34,8 @@ import numpy as np
 from .._util import utcnow
 from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -47,6 +49,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 APP_ID = "memwarden"
 #: Serialises concurrent migrators (several server workers starting at once).
 _MIGRATION_LOCK = 0x6D656D77  # "memw"
+_DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
 
 _ITEM_COLUMNS = (
     "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
@@ -226,10 +229,7 @@ class PostgresStore:
                             [(uid, r.id, r.memory_id, r.event, r.created_at, Jsonb(r.model_dump(mode="json"))) for r in batch.receipts],
                         )
                     if batch.expire_unstored_receipts_before is not None:
-                        cur.execute(
-                            "DELETE FROM receipts WHERE user_id=%s AND event IN ('rejected', 'duplicate') AND created_at < %s",
-                            (uid, batch.expire_unstored_receipts_before),
-                        )
+                        cur.execute(expire_receipts_sql(_DIALECT), (uid, batch.expire_unstored_receipts_before))
                     row = cur.execute(
                         "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
                         "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
@@ -244,20 +244,14 @@ class PostgresStore:
     def delete_scope(self, user_id: str) -> int:
         try:
             with self._tx() as c:
-                n = c.execute("DELETE FROM memories WHERE user_id=%s", (user_id,)).rowcount
-                c.execute("DELETE FROM history WHERE user_id=%s", (user_id,))
-                c.execute("DELETE FROM receipts WHERE user_id=%s", (user_id,))
-                c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=%s", (user_id,))
-                return n
+                return _sql.delete_scope(c, _DIALECT, user_id)
         except psycopg.Error as exc:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 
     def reset(self) -> None:
         try:
             with self._tx() as c:
-                for table in ("memories", "history", "receipts"):
-                    c.execute(f"DELETE FROM {table}")
-                c.execute("UPDATE scopes SET version = version + 1")
+                _sql.reset(c)
         except psycopg.Error as exc:
             raise StorageError(f"database write failed, nothing was written: {exc}") from exc
 
@@ -276,15 +270,7 @@ class PostgresStore:
         return [found[i] for i in ids if i in found]
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
-        where, params = ["user_id=%s"], [user_id]
-        if query.agent_id is not None:
-            where.append("agent_id=%s")
-            params.append(query.agent_id)
-        if query.run_id is not None:
-            where.append("run_id=%s")
-            params.append(query.run_id)
-        if not query.include_superseded:
-            where.append("status='active'")
+        where, params = list_conditions(_DIALECT, user_id, query)
         for key, value in query.metadata.items():
             where.append("metadata -> %s = %s")
             params += [str(key), Jsonb(value, dumps=_dumps)]
@@ -304,15 +290,7 @@ class PostgresStore:
         return {h: i for h, i in rows}
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
-        rows = self._read(
-            "SELECT id, memory_id, user_id, event, old_memory, new_memory, cause, at FROM history "
-            "WHERE user_id=%s AND memory_id=%s ORDER BY at, seq",
-            (user_id, memory_id),
-        )
-        return [
-            HistoryEvent(id=r[0], memory_id=r[1], user_id=r[2], event=r[3], old_memory=r[4], new_memory=r[5], cause=r[6], at=r[7])
-            for r in rows
-        ]
+        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
 
     def receipts(
         self,
@@ -323,20 +301,7 @@ class PostgresStore:
         since: datetime | None = None,
         limit: int = 100,
     ) -> list[Receipt]:
-        where, params = ["user_id=%s"], [user_id]
-        if receipt_id is not None:
-            where.append("id=%s")
-            params.append(receipt_id)
-        if memory_id is not None:
-            where.append("memory_id=%s")
-            params.append(memory_id)
-        if since is not None:
-            where.append("created_at >= %s")
-            params.append(since)
-        rows = self._read(
-            f"SELECT body FROM receipts WHERE {' AND '.join(where)} ORDER BY created_at DESC, seq DESC LIMIT %s",
-            [*params, limit],
-        )
+        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
         return [Receipt.model_validate(r[0]) for r in rows]
 
     def index_rows(self, user_id: str) -> IndexRows:

@@ -15,6 +15,8 @@ import numpy as np
 from .._util import as_utc, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from . import _sql
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -30,6 +32,9 @@ _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 def _ts(value: datetime | None) -> str | None:
     # Fixed-width UTC text, so that comparing and sorting the text compares the instants.
     return as_utc(value).isoformat(timespec="microseconds") if value is not None else None
+
+
+_DIALECT = Dialect(ph="?", order="rowid", ts=_ts)
 
 
 def _item_from_row(row: Sequence[Any]) -> MemoryItem:
@@ -188,10 +193,7 @@ class SQLiteStore:
                         [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
                     )
                 if batch.expire_unstored_receipts_before is not None:
-                    c.execute(
-                        "DELETE FROM receipts WHERE user_id=? AND event IN ('rejected', 'duplicate') AND created_at < ?",
-                        (uid, _ts(batch.expire_unstored_receipts_before)),
-                    )
+                    c.execute(expire_receipts_sql(_DIALECT), (uid, _ts(batch.expire_unstored_receipts_before)))
                 c.execute(
                     "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
                     "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
@@ -204,20 +206,14 @@ class SQLiteStore:
     def delete_scope(self, user_id: str) -> int:
         try:
             with self._tx() as c:
-                n = c.execute("DELETE FROM memories WHERE user_id=?", (user_id,)).rowcount
-                c.execute("DELETE FROM history WHERE user_id=?", (user_id,))
-                c.execute("DELETE FROM receipts WHERE user_id=?", (user_id,))
-                c.execute("UPDATE scopes SET version = version + 1 WHERE user_id=?", (user_id,))
-                return n
+                return _sql.delete_scope(c, _DIALECT, user_id)
         except sqlite3.Error as exc:
             raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
     def reset(self) -> None:
         try:
             with self._tx() as c:
-                for table in ("memories", "history", "receipts"):
-                    c.execute(f"DELETE FROM {table}")
-                c.execute("UPDATE scopes SET version = version + 1")
+                _sql.reset(c)
         except sqlite3.Error as exc:
             raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
 
@@ -243,15 +239,7 @@ class SQLiteStore:
         return [found[i] for i in ids if i in found]
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
-        where, params = ["user_id=?"], [user_id]
-        if query.agent_id is not None:
-            where.append("agent_id=?")
-            params.append(query.agent_id)
-        if query.run_id is not None:
-            where.append("run_id=?")
-            params.append(query.run_id)
-        if not query.include_superseded:
-            where.append("status='active'")
+        where, params = list_conditions(_DIALECT, user_id, query)
         for key, value in query.metadata.items():
             # JSON equality: the type must match too (SQLite's json_extract makes true equal 1,
             # and a string holding JSON text equal the object it spells). json_each, not a
@@ -282,15 +270,7 @@ class SQLiteStore:
         return out
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
-        rows = self._read(
-            "SELECT id, memory_id, user_id, event, old_memory, new_memory, cause, at FROM history "
-            "WHERE user_id=? AND memory_id=? ORDER BY at, rowid",
-            (user_id, memory_id),
-        )
-        return [
-            HistoryEvent(id=r[0], memory_id=r[1], user_id=r[2], event=r[3], old_memory=r[4], new_memory=r[5], cause=r[6], at=r[7])
-            for r in rows
-        ]
+        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
 
     def receipts(
         self,
@@ -301,20 +281,7 @@ class SQLiteStore:
         since: datetime | None = None,
         limit: int = 100,
     ) -> list[Receipt]:
-        where, params = ["user_id=?"], [user_id]
-        if receipt_id is not None:
-            where.append("id=?")
-            params.append(receipt_id)
-        if memory_id is not None:
-            where.append("memory_id=?")
-            params.append(memory_id)
-        if since is not None:
-            where.append("created_at >= ?")
-            params.append(_ts(since))
-        rows = self._read(
-            f"SELECT body FROM receipts WHERE {' AND '.join(where)} ORDER BY created_at DESC, rowid DESC LIMIT ?",
-            [*params, limit],
-        )
+        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
         return [Receipt.model_validate_json(r[0]) for r in rows]
 
     def index_rows(self, user_id: str) -> IndexRows:

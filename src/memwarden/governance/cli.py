@@ -1,0 +1,234 @@
+"""CLI commands of the governance stage (registered in ``memwarden.cli``):
+
+``memwarden card ID``, ``memwarden context QUERY``, ``memwarden answer QUERY``,
+``memwarden eval memsyco`` and ``memwarden eval persistbench``.
+
+Self-contained (no import of ``memwarden.cli``) so registering them there
+cannot create an import cycle.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from ..config import MemoryConfig
+from ..errors import InvalidInputError
+
+console = Console()
+
+
+def _emit(data: Any) -> None:
+    def plain(obj: Any) -> Any:
+        if isinstance(obj, BaseModel):
+            return obj.model_dump(mode="json")
+        if isinstance(obj, dict):
+            return {k: plain(v) for k, v in obj.items()}
+        if isinstance(obj, (list, tuple)):
+            return [plain(v) for v in obj]
+        return obj
+
+    click.echo(json.dumps(plain(data), indent=2, ensure_ascii=False, default=str))
+
+
+def _llm(spec: str | None, model: str | None, base_url: str | None, cache: str | None, threads: int | None) -> Any:
+    """The LLM named on the command line, else the ``MEMWARDEN_LLM_*`` settings; None for no LLM."""
+    from ..providers.llm import LLMConfig, llm_from_config
+
+    cfg = LLMConfig.from_env(os.environ)
+    upd: dict[str, Any] = {}
+    if spec:
+        upd["provider"] = spec
+    if model:
+        upd["model"] = model
+    if base_url:
+        upd["base_url"] = base_url
+        upd.setdefault("provider", "openai")
+    if cache:
+        upd["cache_path"] = cache
+    if threads:
+        upd["n_threads"] = threads
+    cfg = cfg.model_copy(update=upd)
+    home = os.environ.get("MEMWARDEN_HOME")
+    return llm_from_config(cfg, data_dir=home)
+
+
+def _memory(db: str | None, llm: Any = None) -> Any:
+    from ..memory import Memory
+
+    return Memory(config=MemoryConfig.from_env(database=db), llm=llm)
+
+
+db_option = click.option("--db", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
+                          help="Database (SQLite path or postgresql:// URL) [env MEMWARDEN_DATABASE_URL].")
+user_option = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+llm_options = [
+    click.option("--llm", "llm_spec", type=click.Choice(["none", "openai", "local"]), default=None,
+                 help="LLM provider [env MEMWARDEN_LLM_PROVIDER; default none]."),
+    click.option("--model", default=None, help="Model name [env MEMWARDEN_LLM_MODEL]."),
+    click.option("--base-url", default=None, help="OpenAI-compatible base URL [env MEMWARDEN_LLM_BASE_URL]."),
+    click.option("--cache", default=None, help="SQLite file caching LLM replies [env MEMWARDEN_LLM_CACHE]."),
+    click.option("--threads", type=int, default=None, help="Threads for the local model [env MEMWARDEN_LLM_THREADS]."),
+]
+
+
+def with_llm_options(f: Any) -> Any:
+    for opt in reversed(llm_options):
+        f = opt(f)
+    return f
+
+
+@click.command(name="card")
+@click.argument("memory_id")
+@user_option
+@click.option("--refresh", is_flag=True, help="Recompute even if a current card is cached.")
+@db_option
+@json_option
+@with_llm_options
+def card_cmd(memory_id: str, user_id: str, refresh: bool, db: str | None, as_json: bool, **llm_kw: Any) -> None:
+    """Show a memory's boundary card (what it may and may not support)."""
+    with _memory(db, _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"])) as m:
+        card = m.card(memory_id, user_id=user_id, refresh=refresh)
+    if as_json:
+        _emit(card)
+        return
+    console.print(f"[bold]{card.memory_id}[/] ({card.method})  {card.boundary_summary}")
+    t = Table("setting", "may support", "scope", "cannot establish")
+    for a in card.setting_use_assessments:
+        t.add_row(a.setting, a.support, a.scope, a.limitation)
+    console.print(t)
+    for r in card.conditional_use_rules:
+        console.print(f"  - {r}")
+
+
+@click.command(name="context")
+@click.argument("query")
+@user_option
+@click.option("--evidence", "-e", multiple=True, help="Evidence text in context (repeatable).")
+@click.option("--mode", type=click.Choice(["strict", "soft"]), default="strict", show_default=True)
+@click.option("--limit", default=10, show_default=True)
+@db_option
+@json_option
+def context_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, limit: int, db: str | None, as_json: bool) -> None:
+    """The calibrated context for QUERY: memories, policies, instructions, prompt block."""
+    with _memory(db) as m:
+        ctx = m.context(query, user_id=user_id, evidence=list(evidence) or None, enforcement=mode, limit=limit)
+    if as_json:
+        _emit(ctx)
+        return
+    t = Table("id", "memory", "policy", "instruction", title=f"calibrated context ({mode})")
+    for g in ctx.memories:
+        t.add_row(g.id[:8], g.memory[:60], g.policy + (" (withheld)" if g.withheld else ""), g.instruction[:70])
+    console.print(t)
+    console.print(ctx.prompt, highlight=False, markup=False)
+
+
+@click.command(name="answer")
+@click.argument("query")
+@user_option
+@click.option("--evidence", "-e", multiple=True, help="Evidence text in context (repeatable).")
+@click.option("--mode", type=click.Choice(["strict", "soft"]), default="strict", show_default=True)
+@click.option("--trace", is_flag=True, help="Show the support trace.")
+@db_option
+@json_option
+@with_llm_options
+def answer_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, trace: bool, db: str | None, as_json: bool,
+               **llm_kw: Any) -> None:
+    """An evidence-checked answer to QUERY (needs an LLM)."""
+    llm = _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"])
+    if llm is None:
+        raise InvalidInputError("answer needs an LLM: --llm openai|local or MEMWARDEN_LLM_PROVIDER")
+    with _memory(db, llm) as m:
+        out = m.answer(query, user_id=user_id, evidence=list(evidence) or None, trace=trace, enforcement=mode)
+    if as_json:
+        _emit(out)
+        return
+    console.print(out.answer, highlight=False, markup=False)
+    if out.trace:
+        t = Table("segment", "role", "sources", "action")
+        for s in out.trace.segments:
+            t.add_row(s.text[:70], s.role, ",".join(s.evidence_ids + s.memory_ids), s.action + (f": {s.problem}" if s.problem else ""))
+        console.print(t)
+
+
+def _confusion_table(report: dict[str, Any]) -> Table:
+    from .models import POLICIES
+
+    t = Table("gold \\ predicted", *POLICIES, title="confusion matrix (memories)")
+    for g in POLICIES:
+        row = report["confusion"].get(g)
+        if row:
+            t.add_row(g, *[str(row.get(p, 0)) for p in POLICIES])
+    return t
+
+
+@click.command(name="memsyco")
+@click.option("--data", required=True, type=click.Path(exists=True, path_type=Path), help="MemSyco-Bench directory or .jsonl file.")
+@click.option("--limit", type=int, default=None, help="Items (no LLM) or items per task (with --llm).")
+@click.option("--method", "methods", multiple=True, help="With --llm: methods to compare (default all).")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the full JSON report here.")
+@json_option
+@with_llm_options
+def eval_memsyco(data: Path, limit: int | None, methods: tuple[str, ...], out: Path | None, as_json: bool, **llm_kw: Any) -> None:
+    """MemSyco-Bench: policy accuracy (no LLM), or judged answers per method (--llm)."""
+    from ..evals import memsyco
+    from ..evals.baselines import METHODS
+    from ..providers.embedder import default_embedder
+
+    llm = _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"]) if llm_kw["llm_spec"] not in (None, "none") else None
+    emb = default_embedder()
+    if llm is None:
+        report = memsyco.run_policy(str(data), embedder=emb, limit=limit)
+    else:
+        report = memsyco.run_llm(str(data), llm=llm, embedder=emb, methods=methods or METHODS, limit=limit or 1)
+    if out:
+        out.write_text(json.dumps(report, indent=1), encoding="utf-8")
+    if as_json:
+        _emit(report)
+        return
+    if llm is None:
+        t = Table("task", "memories", "accuracy", title=f"MemSyco policy accuracy: {report['accuracy']:.4f} over {report['memories']} memories")
+        for task, r in report["per_task"].items():
+            t.add_row(task, str(r["n"]), f"{r['accuracy']:.4f}")
+        console.print(t)
+        console.print(_confusion_table(report))
+        console.print(f"p50 {report['latency_ms_p50']} ms, p95 {report['latency_ms_p95']} ms per item; {report['note']}")
+    else:
+        t = Table("method", "accuracy", "LLM calls/query", "tokens/query", "p50 s", title=f"MemSyco judged ({report['model']}, judge {report['judge']}, {report['items']} items)")
+        for m_, r in report["methods"].items():
+            t.add_row(m_, f"{r['accuracy']:.3f}", str(r["llm_calls_per_query"]), str(r["tokens_per_query"]), str(r["latency_s_p50"]))
+        console.print(t)
+
+
+@click.command(name="persistbench")
+@click.option("--data", required=True, type=click.Path(exists=True, path_type=Path), help="PersistBench JSONL file.")
+@click.option("--limit", type=int, default=None)
+@click.option("--k", default=3, show_default=True, help="Generations per row (FR@k).")
+@click.option("--method", "methods", multiple=True, help="Methods to compare (default all).")
+@json_option
+@with_llm_options
+def eval_persistbench(data: Path, limit: int | None, k: int, methods: tuple[str, ...], as_json: bool, **llm_kw: Any) -> None:
+    """PersistBench-style FR@k per method (needs --llm)."""
+    from ..evals import persistbench
+    from ..evals.baselines import METHODS
+    from ..providers.embedder import default_embedder
+
+    llm = _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"])
+    if llm is None:
+        raise InvalidInputError("persistbench needs an LLM: --llm openai|local")
+    report = persistbench.run(data, llm=llm, embedder=default_embedder(), methods=methods or METHODS, k=k, limit=limit)
+    if as_json:
+        _emit(report)
+        return
+    t = Table("method", f"FR@{k}", "per failure type", "calls/generation", title=f"PersistBench ({report['model']}, {report['rows']} rows)")
+    for m_, r in report["methods"].items():
+        t.add_row(m_, str(r[f"FR@{k}"]), json.dumps(r["per_failure_type"]), str(r["llm_calls_per_query"]))
+    console.print(t)

@@ -1,0 +1,117 @@
+"""Trust-stage settings: one object, passed in (``MemoryConfig.trust``), no globals.
+
+The abstention thresholds below were calibrated on LoCoMo's development
+conversations by ``memwarden eval abstention`` (the largest thresholds within
+0.005 of the best development F1; see BENCHMARKS.md); the
+verdict thresholds on MMA-style cases from development seeds 0-9 by
+``memwarden eval mma``. Change them with care: they are data, not taste.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = ["TrustConfig", "DEFAULT_SOURCE_PRIORS", "DEFAULT_HALF_LIVES"]
+
+#: DESIGN.md section 2; ``image``/``document`` are evidence a third party can check.
+DEFAULT_SOURCE_PRIORS: dict[str, float] = {
+    "user": 1.0,
+    "document": 0.9,
+    "image": 0.9,
+    "tool": 0.8,
+    "web": 0.7,
+    "system": 0.6,
+    "model_inferred": 0.6,
+    "assistant": 0.6,
+    "import": 0.5,
+    "unknown": 0.6,
+}
+
+#: Days until a memory of this type counts half; an identity outlives a mood.
+DEFAULT_HALF_LIVES: dict[str, float] = {
+    "identity": 3650.0,
+    "preference": 365.0,
+    "belief": 365.0,
+    "value": 365.0,
+    "fact": 180.0,
+    "goal": 60.0,
+    "plan": 30.0,
+    "state": 7.0,
+    "temporary": 2.0,
+    "chit-chat": 7.0,
+}
+
+
+class TrustConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: Score reliability and decide abstention in ``Memory.search`` unless the caller says otherwise.
+    enabled: bool = True
+    w_source: float = Field(0.45, ge=0)
+    w_temporal: float = Field(0.40, ge=0)
+    w_consensus: float = Field(0.15, ge=0)
+    source_priors: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_SOURCE_PRIORS))
+    half_life_days: float = Field(30.0, gt=0)
+    half_lives: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_HALF_LIVES))
+    #: T for a memory stamped after ``as_of`` (clock skew or bad data): neither fresh nor stale.
+    future_decay: float = Field(0.5, ge=0, le=1)
+    # -- consensus
+    neighbours: int = Field(10, ge=0)
+    neighbour_min_cosine: float = Field(0.3, ge=-1, le=1)
+    w_cosine: float = Field(0.7, ge=0)
+    w_fuzzy: float = Field(0.3, ge=0)
+    # -- track record (per speaker, per domain)
+    track_record: bool = True
+    #: Pseudo-count of the Beta prior that the track record updates (higher: slower to change).
+    prior_strength: float = Field(0.5, gt=0)
+    #: Metadata keys naming a memory's domain/topic, first present wins.
+    domain_keys: tuple[str, ...] = ("domain", "topic")
+    #: Cosine at or above which an evidence memory is checked against a claim.
+    evidence_min_cosine: float = Field(0.45, ge=-1, le=1)
+    #: Credibility multiplier for an image memory whose local file is gone (it cannot be re-checked).
+    missing_image_factor: float = Field(0.5, ge=0, le=1)
+    # -- ranking
+    #: 0: rank by relevance only (unchanged order); 1: by reliability only.
+    rank_weight: float = Field(0.0, ge=0, le=1)
+    # -- abstention (calibrated on LoCoMo dev conversations)
+    #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
+    min_relevance: float = Field(0.30, ge=-1, le=1)
+    #: Hits at least this close to the best one are the "relevant" set that must be trusted.
+    relevance_band: float = Field(0.2, ge=0)
+    #: A query naming a known speaker is ``no_evidence`` when no relevant hit is by or about them
+    #: (LoCoMo's adversarial questions ask what X did about something Y said of themselves).
+    check_subject: bool = True
+    #: No relevant hit reaches this confidence: ``low_reliability``.
+    min_confidence: float = Field(0.40, ge=0, le=1)
+    #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.
+    #: 0 (the calibrated value) never abstains for a conflict: on LoCoMo every margin above 0 only
+    #: added false abstentions (dev F1 -0.003 at 0.01, -0.027 at 0.03). Conflict groups are still
+    #: returned with their winner and margin; set e.g. 0.05 to abstain on close calls.
+    conflict_margin: float = Field(0.0, ge=0, le=1)
+    # -- verdict mode
+    verdict_candidates: int = Field(20, ge=1)
+    #: Likelihood ratio of clear image/document evidence (the MMA oracle uses 99).
+    evidence_lr: float = Field(99.0, gt=1)
+    #: Exponent on a denier's odds; 0: a bare denial does not move the verdict (as in the MMA oracle).
+    denial_weight: float = Field(0.0, ge=0)
+    verdict_true: float = Field(0.85, gt=0.5, le=1)
+    verdict_false: float = Field(0.15, ge=0, lt=0.5)
+    #: Stance score below which a memory is not counted as about the claim.
+    verdict_min_stance: float = Field(0.5, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> "TrustConfig":
+        if self.w_source + self.w_temporal + self.w_consensus <= 0:
+            raise ValueError("trust weights must not all be zero")
+        if self.w_cosine + self.w_fuzzy <= 0:
+            raise ValueError("w_cosine + w_fuzzy must be positive")
+        for k, v in self.source_priors.items():
+            if not 0 <= v <= 1:
+                raise ValueError(f"source prior for {k!r} must be in [0, 1]")
+        if "unknown" not in self.source_priors:
+            raise ValueError("source_priors needs an 'unknown' entry (used for unlisted kinds)")
+        return self
+
+    @property
+    def weights(self) -> dict[str, float]:
+        return {"source": self.w_source, "temporal": self.w_temporal, "consensus": self.w_consensus}

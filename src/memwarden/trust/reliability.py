@@ -1,0 +1,532 @@
+"""Reliability of retrieved memories (MMA), conflict groups and abstention.
+
+For each hit, at the query's time ``as_of``::
+
+    C = clip((w_s S + w_t T + w_c K) / (w_s + w_t + w_c), 0, 1)
+
+- S, source credibility: the prior of the memory's source kind, refined by the
+  speaker's track record in the memory's domain. The record counts the
+  speaker's claims that *evidence* (an image memory, a document, a shared
+  photo) later supported (hit) or contradicted (miss); it updates a Beta prior
+  hierarchically: source prior -> speaker (all domains) -> speaker in domain.
+- T, temporal decay: 0.5 ** (age_days / half_life), half-life per memory type.
+- K, network consensus over the memory's nearest neighbours j (cosine >=
+  ``neighbour_min_cosine``, at most ``neighbours``):
+  sum w_j conf_j stance_j / sum w_j with w_j = 0.7 cosine + 0.3 fuzzy ratio,
+  conf_j the neighbour's S/T confidence (not its own K: no recursion) and
+  stance_j from :func:`~memwarden.trust.stance.detect_stance` (+1/-1/0).
+
+Everything needed per memory is cached per scope and index version, so a
+search pays for one matrix product against the scope and a hundred cached
+stance comparisons.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from .._util import as_utc, utcnow
+from ..models import (
+    ConflictGroup,
+    Consensus,
+    MemoryItem,
+    NeighbourStance,
+    Reliability,
+    SearchHit,
+    SearchResult,
+    SourceCredibility,
+    TemporalDecay,
+)
+from .config import TrustConfig
+from ..retrieval.text import tokenize
+from .stance import detect_stance
+
+if TYPE_CHECKING:
+    from ..retrieval.index import ScopeIndex
+    from ..storage.base import Store
+
+__all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
+
+#: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
+_PHOTO = re.compile(r"^\s*\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
+
+
+def is_photo_share(text: str) -> bool:
+    return bool(_PHOTO.match(text))
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryView:
+    """The fields of a memory the trust stage reads, cached per scope."""
+
+    id: str
+    text: str
+    source: str
+    speaker: str | None
+    domain: str | None
+    memory_type: str | None
+    modality: str
+    image_ref: str | None
+    when: datetime  # occurred_at, else created_at
+    timed: bool  # False: occurred_at missing, ``when`` is the storage time
+    image_missing: bool
+    evidence: bool
+
+    @classmethod
+    def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
+        domain = next((str(item.metadata[k]) for k in domain_keys if item.metadata.get(k)), None)
+        missing = item.modality == "image" and _local_file_missing(item.image_ref)
+        evidence = (item.modality == "image" or item.source in ("image", "document") or is_photo_share(item.memory))
+        return cls(
+            id=item.id, text=item.memory, source=str(item.source), speaker=item.speaker, domain=domain,
+            memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
+            when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
+            image_missing=missing, evidence=evidence and not missing,
+        )
+
+
+def _local_file_missing(ref: str | None) -> bool:
+    """Only local paths are checked (no network here); a URL is taken as present."""
+    if not ref:
+        return True
+    if "://" in ref and not ref.startswith("file://"):
+        return False
+    path = ref[len("file://"):] if ref.startswith("file://") else ref
+    try:
+        return not Path(path).expanduser().exists()
+    except OSError:
+        return True
+
+
+@dataclass
+class TrackRecord:
+    """Hits and misses per speaker and per (speaker, domain), from evidence in the scope."""
+
+    by_speaker: dict[str, list[int]]
+    by_domain: dict[tuple[str, str | None], list[int]]
+
+    @classmethod
+    def empty(cls) -> "TrackRecord":
+        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]))
+
+    def add(self, speaker: str, domain: str | None, hit: bool) -> None:
+        i = 0 if hit else 1
+        self.by_speaker[speaker][i] += 1
+        self.by_domain[(speaker, domain)][i] += 1
+
+
+class _ScopeState:
+    """What the engine keeps per scope: views, the track record and the ids it already covers.
+
+    The record is updated incrementally as memories are added; a delete, a
+    supersession or an update (see :meth:`TrustEngine.forget`) rebuilds it.
+    """
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.views: dict[str, MemoryView] = {}
+        self.record = TrackRecord.empty()
+        self.synced: set[str] = set()
+        self.evidence: list[str] = []
+        self.claims: list[str] = []
+        self.credibility: dict[str, SourceCredibility] = {}
+
+
+class TrustEngine:
+    """Scores hits and decides abstention; one per :class:`~memwarden.Memory`."""
+
+    def __init__(self, config: TrustConfig | None = None) -> None:
+        self.config = config or TrustConfig()
+        self._scopes: dict[str, _ScopeState] = {}
+        self._lock = threading.RLock()
+
+    # -- caches ----------------------------------------------------------------
+
+    def forget(self, user_id: str | None = None, ids: Sequence[str] = ()) -> None:
+        """Drop cached state after an update, delete or reset (None: every scope)."""
+        with self._lock:
+            if user_id is None:
+                self._scopes.clear()
+            elif not ids:
+                self._scopes.pop(user_id, None)
+            elif user_id in self._scopes:
+                st = self._scopes[user_id]
+                for i in ids:
+                    st.views.pop(i, None)
+                st.synced.clear()  # forces a rebuild of the record at the next search
+                st.version = -1
+
+    def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
+        missing = [i for i in ids if i not in st.views]
+        for start in range(0, len(missing), 500):
+            for rec in store.get(user_id, missing[start : start + 500]):
+                st.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
+        return {i: st.views[i] for i in ids if i in st.views}
+
+    def _state(self, store: "Store", user_id: str, index: "ScopeIndex") -> _ScopeState:
+        """The scope's state, brought up to the index's version."""
+        with self._lock:
+            st = self._scopes.get(user_id)
+            if st is None:
+                st = self._scopes[user_id] = _ScopeState()
+            if st.version == index.version:
+                return st
+            active = index.active[: index.n]
+            alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
+            if st.synced - alive or index.version < st.version:
+                st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+            new = [i for i in alive if i not in st.synced]
+            if self.config.track_record and new:
+                self._extend_record(store, user_id, index, st, new)
+            st.synced |= set(new)
+            st.credibility.clear()
+            st.version = index.version
+            return st
+
+    def _extend_record(self, store: "Store", user_id: str, index: "ScopeIndex", st: _ScopeState, new: list[str]) -> None:
+        """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
+        views = self._views(store, user_id, st, new)
+        new_ev = [i for i in new if i in views and views[i].evidence]
+        new_cl = [i for i in new if i in views and not views[i].evidence and views[i].speaker]
+        pairs: list[tuple[list[str], list[str]]] = []
+        if new_ev and (st.claims or new_cl):
+            pairs.append((new_ev, st.claims + new_cl))
+        if st.evidence and new_cl:
+            pairs.append((st.evidence, new_cl))
+        for ev_ids, cl_ids in pairs:
+            ev = index.vectors[[index.row_of[i] for i in ev_ids]]
+            cl = index.vectors[[index.row_of[i] for i in cl_ids]]
+            sims = cl @ ev.T
+            hits = np.nonzero(sims >= self.config.evidence_min_cosine)
+            need = {cl_ids[c] for c in hits[0].tolist()} | {ev_ids[e] for e in hits[1].tolist()}
+            vv = self._views(store, user_id, st, list(need))
+            for ci, ei in zip(*hits):
+                e, c = vv.get(ev_ids[ei]), vv.get(cl_ids[ci])
+                if e is None or c is None:
+                    continue
+                stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
+                if stance.label == "unrelated" or "hedged" in stance.reason:
+                    continue  # ambiguous evidence judges nobody
+                st.record.add(c.speaker, c.domain, stance.label == "agree")  # type: ignore[arg-type]
+        st.evidence += new_ev
+        st.claims += new_cl
+
+    def track_record(self, store: "Store", user_id: str, index: "ScopeIndex") -> TrackRecord:
+        return self._state(store, user_id, index).record
+
+    # -- the three parts ---------------------------------------------------------
+
+    def source_credibility(self, view: MemoryView, record: TrackRecord | None) -> SourceCredibility:
+        cfg = self.config
+        notes = []
+        source = view.source
+        if view.evidence and source not in ("image", "document") :
+            source = "image"  # a photo shared in the dialogue is judged as the photo
+        prior = cfg.source_priors.get(source)
+        if prior is None:
+            notes.append(f"unknown source kind {view.source!r}: using the 'unknown' prior")
+            prior = cfg.source_priors["unknown"]
+        value = prior
+        hits = misses = 0
+        if view.speaker and record is not None and not view.evidence:
+            a = cfg.prior_strength
+            p0 = min(0.95, max(0.05, prior))  # a Beta mean of exactly 1 could never learn
+            sh, sm = record.by_speaker.get(view.speaker, (0, 0))
+            hits, misses = record.by_domain.get((view.speaker, view.domain), (0, 0))
+            if sh + sm:
+                p_speaker = (sh + a * p0) / (sh + sm + a)
+                value = (hits + a * p_speaker) / (hits + misses + a)
+                notes.append(f"track record {view.speaker}: {sh} supported / {sm} contradicted overall, "
+                             f"{hits}/{misses} in {view.domain or 'this domain'}")
+            else:
+                notes.append("speaker has no track record: source prior")
+        if view.image_missing:
+            value *= cfg.missing_image_factor
+            notes.append("image file missing: cannot be re-checked")
+        return SourceCredibility(source=view.source, prior=prior, speaker=view.speaker, domain=view.domain,
+                                 hits=hits, misses=misses, value=round(value, 4), note="; ".join(notes))
+
+    def temporal(self, view: MemoryView, as_of: datetime) -> TemporalDecay:
+        cfg = self.config
+        hl = cfg.half_lives.get(view.memory_type or "", cfg.half_life_days)
+        age = (as_of - view.when).total_seconds() / 86400.0
+        note = "" if view.timed else "no occurred_at: aged from when it was stored"
+        if age < -1.0 / 24:  # an hour of clock skew is not the future
+            return TemporalDecay(age_days=round(age, 3), half_life_days=hl, value=cfg.future_decay,
+                                 note="timestamp after as_of: freshness unknown")
+        age = max(age, 0.0)
+        return TemporalDecay(age_days=round(age, 3), half_life_days=hl, value=round(0.5 ** (age / hl), 4), note=note)
+
+    def _base(self, s: float, t: float) -> float:
+        c = self.config
+        return (c.w_source * s + c.w_temporal * t) / max(c.w_source + c.w_temporal, 1e-9)
+
+    # -- scoring -------------------------------------------------------------------
+
+    def score(
+        self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None,
+        pool: Sequence[int] | None = None,
+        query_cosine: dict[str, float] | None = None,
+    ) -> dict[str, Reliability]:
+        """Reliability of each memory id (ids not in the index are skipped).
+
+        ``pool``: index rows to look for neighbours in (the search's candidate rows); None:
+        the whole scope. Neighbours of a relevant memory are nearly always relevant to the
+        query too, and searching the pool instead of the scope keeps the cost flat in its size.
+        """
+        cfg = self.config
+        as_of = as_utc(as_of) if as_of is not None else utcnow()
+        state = self._state(store, user_id, index)
+        record = state.record if cfg.track_record else None
+        ids = [i for i in ids if i in index.row_of]
+        rows = [index.row_of[i] for i in ids]
+        if not ids:
+            return {}
+        k = cfg.neighbours
+        neigh: list[list[tuple[int, float]]] = [[] for _ in ids]
+        if k > 0 and cfg.w_consensus > 0:
+            active = index.active[: index.n]
+            if pool is None:
+                cand = np.flatnonzero(active)
+            else:
+                cand = np.unique(np.asarray(list(pool) + rows, dtype=np.int64))
+                cand = cand[active[cand]]
+            if len(cand):
+                sims = index.vectors[cand] @ index.vectors[rows].T  # |cand| x h
+                self_hit = cand[:, None] == np.asarray(rows)[None, :]
+                sims[self_hit] = -np.inf
+                kk = min(k, len(cand))
+                top = np.argpartition(-sims, kk - 1, axis=0)[:kk] if kk < len(cand) else np.arange(len(cand))[:, None].repeat(len(rows), 1)
+                for h in range(len(ids)):
+                    for j in top[:, h].tolist():
+                        sv = float(sims[j, h])
+                        if sv >= cfg.neighbour_min_cosine:
+                            neigh[h].append((int(cand[j]), sv))
+                    neigh[h].sort(key=lambda x: -x[1])
+        all_ids = set(ids) | {index.ids[r] for n in neigh for r, _ in n}
+        views = self._views(store, user_id, state, list(all_ids))
+        base: dict[str, tuple[SourceCredibility, TemporalDecay]] = {}
+
+        def parts(mid: str) -> tuple[SourceCredibility, TemporalDecay]:
+            p = base.get(mid)
+            if p is None:
+                v = views[mid]
+                s_ = state.credibility.get(mid)
+                if s_ is None:
+                    s_ = state.credibility[mid] = self.source_credibility(v, record)
+                p = base[mid] = (s_, self.temporal(v, as_of))
+            return p
+
+        out: dict[str, Reliability] = {}
+        wsum = cfg.w_source + cfg.w_temporal + cfg.w_consensus
+        for h, mid in enumerate(ids):
+            view = views.get(mid)
+            if view is None:
+                continue
+            s, t = parts(mid)
+            ns: list[NeighbourStance] = []
+            num = den = 0.0
+            for r, cos in neigh[h]:
+                nid = index.ids[r]
+                nv = views.get(nid)
+                if nv is None:
+                    continue
+                fz = fuzz.ratio(view.text, nv.text) / 100.0
+                w = (cfg.w_cosine * cos + cfg.w_fuzzy * fz) / (cfg.w_cosine + cfg.w_fuzzy)
+                s_j, t_j = parts(nid)
+                conf_j = self._base(s_j.value, t_j.value)
+                st = detect_stance(view.text, nv.text, cosine=cos)
+                num += w * conf_j * st.value
+                den += w
+                ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
+                                          weight=round(w, 4), confidence=round(conf_j, 4), stance=st.label,
+                                          stance_score=st.score, reason=st.reason))
+            kval = max(-1.0, min(1.0, num / den)) if den > 0 else 0.0
+            conf = (cfg.w_source * s.value + cfg.w_temporal * t.value + cfg.w_consensus * kval) / wsum
+            warnings = [n for n in (s.note if "unknown source" in s.note or "missing" in s.note else "",
+                                    t.note if "after as_of" in t.note or "no occurred_at" in t.note else "") if n]
+            out[mid] = Reliability(
+                confidence=round(min(1.0, max(0.0, conf)), 4), source=s, temporal=t,
+                consensus=Consensus(value=round(kval, 4), neighbours=ns), weights=cfg.weights,
+                as_of=as_of, evidence=view.evidence, warnings=warnings,
+                query_cosine=round(query_cosine[mid], 4) if query_cosine and mid in query_cosine else None,
+            )
+        return out
+
+    # -- search-time assessment ------------------------------------------------------
+
+    def assess(
+        self,
+        store: "Store",
+        user_id: str,
+        index: "ScopeIndex",
+        query_vec: np.ndarray,
+        result: SearchResult,
+        as_of: datetime | None = None,
+        query: str = "",
+        pool: Sequence[int] | None = None,
+    ) -> SearchResult:
+        """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention."""
+        cfg = self.config
+        hits = result.results
+        if not hits:
+            return SearchResult(results=[], abstained=True, abstain_reason="no_evidence",
+                                abstain_detail="nothing in this scope matches the query")
+        rows = [index.row_of.get(h.id) for h in hits]
+        qcos = {h.id: float(index.vectors[r] @ query_vec) for h, r in zip(hits, rows) if r is not None}
+        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos)
+        scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
+        if cfg.rank_weight > 0:
+            top = max(h.score for h in scored) or 1.0
+            lam = cfg.rank_weight
+            for h in scored:
+                c = h.reliability.confidence if h.reliability else 0.0
+                h.relevance, h.score = h.score, round((1 - lam) * h.score / top + lam * c, 6)
+            scored.sort(key=lambda h: -h.score)
+        conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
+        out = SearchResult(results=scored, conflicts=conflicts)
+        decision = abstain_decision(query, scored, conflicts, cfg)
+        if decision is None:
+            return out
+        reason, detail = decision
+        return out.model_copy(update={"abstained": True, "abstain_reason": reason, "abstain_detail": detail})
+
+    def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int], index: "ScopeIndex") -> list[ConflictGroup]:
+        n = len(hits)
+        parent = list(range(n))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        vec = [index.vectors[rows_of[h.id]] if h.id in rows_of else None for h in hits]
+        edges: dict[int, list[str]] = defaultdict(list)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if vec[i] is None or vec[j] is None:
+                    continue
+                c = float(vec[i] @ vec[j])
+                if c < self.config.neighbour_min_cosine:
+                    continue
+                st = detect_stance(hits[i].memory, hits[j].memory, cosine=c)
+                if st.label == "contradict":
+                    parent[find(i)] = find(j)
+                    edges[i].append(st.reason)
+        groups: dict[int, list[int]] = defaultdict(list)
+        for i in range(n):
+            groups[find(i)].append(i)
+        out = []
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            ranked = sorted(members, key=lambda i: -(hits[i].reliability.confidence if hits[i].reliability else 0.0))
+            a, b = hits[ranked[0]], hits[ranked[1]]
+            ca = a.reliability.confidence if a.reliability else 0.0
+            cb = b.reliability.confidence if b.reliability else 0.0
+            margin = round(ca - cb, 4)
+            resolved = margin >= self.config.conflict_margin
+            why = "; ".join(sorted({r for i in members for r in edges.get(i, [])}))
+            if resolved:
+                reason = f"{a.id} wins with confidence {ca:.2f} vs {cb:.2f} ({_why_wins(a, b)}); conflict: {why}"
+            else:
+                reason = f"no winner: confidences {ca:.2f} vs {cb:.2f} within margin {self.config.conflict_margin:.2f}; conflict: {why}"
+            out.append(ConflictGroup(memory_ids=[hits[i].id for i in ranked], winner=a.id if resolved else None,
+                                     margin=margin, resolved=resolved, reason=reason))
+        return out
+
+
+def abstain_decision(
+    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
+) -> tuple[str, str] | None:
+    """(reason, detail) when the scored hits are not enough to answer; None otherwise.
+
+    Reads only the hits' reliability (with ``query_cosine``) and the conflict groups,
+    so the abstention evaluation can sweep thresholds over stored results.
+    """
+    if not hits:
+        return "no_evidence", "nothing in this scope matches the query"
+    cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
+           for h in hits]
+    best = max(cos)
+    if best < cfg.min_relevance:
+        return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
+    band = max(cfg.min_relevance, best - cfg.relevance_band)
+    relevant = [h for h, c in zip(hits, cos) if c >= band]
+    if cfg.check_subject:
+        missing = subject_not_covered(query, hits, relevant)
+        if missing:
+            return "no_evidence", missing
+    top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
+    if top_conf < cfg.min_confidence:
+        return "low_reliability", (f"best confidence among relevant hits {top_conf:.2f} "
+                                   f"< min_confidence {cfg.min_confidence:.2f}")
+    relevant_ids = {h.id for h in relevant}
+    for g in conflicts:
+        # The margin, not the stored ``resolved`` flag, so a sweep can move the threshold.
+        if g.margin < cfg.conflict_margin and relevant_ids & set(g.memory_ids):
+            return "unresolved_conflict", g.reason
+    return None
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us)\b", re.I)
+
+
+def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
+    """If the query names a speaker of these memories, does any memory on its topic speak for them?
+
+    The topic hits are those sharing the most content words with the query (names left out).
+    They cover the named person only when that person said them in the first person; a reply
+    by the other speaker ("your race sounds fun") or a first-person story of someone else does
+    not. LoCoMo's adversarial questions ask what X did about something Y said of themselves;
+    on its development conversations this check alone reached abstention F1 0.52 where the
+    cosine band reached 0.22 (BENCHMARKS.md).
+    """
+    speakers = {h.speaker for h in hits if h.speaker}
+    if not speakers or not query:
+        return None
+    qwords = {w.lower().removesuffix("'s") for w in _WORD.findall(query)}
+    named = sorted(s for s in speakers if s.lower() in qwords)
+    if not named:
+        return None
+    names = {t for s in speakers for t in tokenize(s)}
+    qtok = set(tokenize(query)) - names
+    overlap = [len(qtok & set(tokenize(h.memory))) for h in hits]
+    best = max(overlap, default=0)
+    if best == 0:
+        return None  # nothing shares the query's topic words: the relevance tests decide
+    topic = [h for h, o in zip(hits, overlap) if o == best]
+    for s in named:
+        if any(h.speaker == s and _FIRST_PERSON.search(h.memory) for h in topic):
+            return None
+    others = sorted({h.speaker for h in topic if h.speaker} - set(named))
+    return (f"the query is about {', '.join(named)} but the memories on its topic are "
+            f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")
+
+
+def _why_wins(a: SearchHit, b: SearchHit) -> str:
+    ra, rb = a.reliability, b.reliability
+    if ra is None or rb is None:
+        return "scored"
+    diffs = {
+        "more credible source": ra.source.value - rb.source.value,
+        "newer": ra.temporal.value - rb.temporal.value,
+        "more support from neighbours": ra.consensus.value - rb.consensus.value,
+    }
+    name, gap = max(diffs.items(), key=lambda kv: kv[1])
+    return name if gap > 0 else "higher overall confidence"
+
+
+def as_of_or_now(value: Any) -> datetime:
+    return as_utc(value) if isinstance(value, datetime) else utcnow()

@@ -1,0 +1,354 @@
+"""Stance between two short texts: do they agree, contradict, or talk past each other?
+
+MMA used the signed cosine between two memories as their stance. Cosine says two
+sentences are *about* the same thing; "I moved to Paris" and "I moved to Rome"
+have a cosine near 0.8 and cannot both be true. This detector looks at what
+differs once the shared frame is set aside:
+
+- **negation**: one side negates the shared claim (``not``, ``never``, ``n't``,
+  ``no longer``...), the other does not;
+- **antonyms**: the differing words form a known opposite pair (love/hate,
+  open/closed, true/false...), including ``un-``/``dis-`` prefixes;
+- **numbers and dates**: each side has a number, year, month or weekday the
+  other lacks (``3 cats`` vs ``2 cats``; ``in May`` vs ``in June``);
+- **exclusive slot**: the same frame with a different value where only one
+  value can hold at a time (``moved to``, ``lives in``, ``favourite``,
+  ``name is``, or a proper noun / number swapped for another).
+
+A differing value in a non-exclusive frame ("I like apples" / "I like pears")
+is *unrelated*, not a contradiction: both can be true. Hedged texts
+("maybe", "hard to tell", "not sure") still count, but with a lower score.
+
+Everything is cached per text, so one comparison costs a few set operations
+(the trust stage compares each hit with its ten neighbours on every search).
+
+>>> detect_stance("I moved to Paris", "I moved to Rome").label
+'contradict'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from ..retrieval.text import STOPWORDS, _stem, words
+
+__all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
+
+StanceLabel = Literal["agree", "contradict", "unrelated"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stance:
+    """The stance of text ``b`` towards text ``a``.
+
+    ``score`` is the detector's confidence in ``label`` (0-1); ``value`` is the
+    signed number the consensus formula uses (+1 agree, -1 contradict, 0).
+    """
+
+    label: StanceLabel
+    score: float
+    reason: str
+    cues: tuple[str, ...] = field(default=())
+
+    @property
+    def value(self) -> int:
+        return {"agree": 1, "contradict": -1, "unrelated": 0}[self.label]
+
+    @property
+    def signed(self) -> float:
+        """``value * score``: a soft stance in [-1, 1]."""
+        return self.value * self.score
+
+
+# -- lexicons -----------------------------------------------------------------
+
+_NEGATORS = frozenset(
+    "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
+    "arent werent hasnt havent hadnt wont wouldnt cant couldnt shouldnt".split()
+)
+#: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
+_HEDGE_PHRASES = (
+    "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
+    "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
+    "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
+    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
+)
+_HEDGE_WORDS = frozenset(
+    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
+    "uncertain might unsure vague grainy".split()
+)
+#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
+_NOT_NEGATION = (
+    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
+    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind",
+)
+#: Deny/refute verbs flip the polarity of what follows, like "not".
+_DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
+
+_ANTONYM_WORDS = [
+    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
+    ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
+    ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
+    ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),
+    ("started", "quit"), ("start", "quit"), ("begin", "end"), ("arrive", "leave"), ("arrived", "left"),
+    ("buy", "sell"), ("bought", "sold"), ("increase", "decrease"), ("rise", "fall"), ("rose", "fell"),
+    ("before", "after"), ("married", "divorced"), ("married", "single"), ("present", "absent"),
+    ("agree", "disagree"), ("happy", "sad"), ("hot", "cold"), ("early", "late"), ("up", "down"),
+    ("on", "off"), ("in", "out"), ("success", "failure"), ("succeeded", "failed"), ("safe", "dangerous"),
+    ("legal", "illegal"), ("possible", "impossible"), ("healthy", "sick"), ("rich", "poor"), ("full", "empty"),
+    ("employed", "unemployed"), ("hired", "fired"), ("joined", "left"), ("join", "leave"), ("include", "exclude"),
+    ("included", "excluded"), ("allow", "forbid"), ("allowed", "forbidden"), ("allowed", "banned"),
+    ("confirmed", "denied"), ("confirm", "deny"), ("present", "missing"), ("found", "lost"), ("old", "new"),
+    ("old", "young"), ("big", "small"), ("large", "small"), ("tall", "short"), ("long", "short"),
+    ("heavy", "light"), ("best", "worst"), ("good", "bad"), ("better", "worse"), ("more", "less"),
+    ("most", "least"), ("vegetarian", "carnivore"), ("vegan", "carnivore"), ("introvert", "extrovert"),
+    ("cat", "dog"), ("win", "lost"), ("won", "lose"), ("arrived", "departed"), ("attended", "missed"),
+    ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
+    ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
+    ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
+]
+_ANTONYMS: frozenset[tuple[str, str]] = frozenset(
+    (x, y) for a, b in _ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
+)
+#: Only these antonym pairs are checked; words like "in"/"up" are stopwords and never reach it.
+_NEG_PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
+
+#: Frames where one value excludes another: a person lives in one city at a time.
+_EXCLUSIVE_FRAME = frozenset(
+    _stem(w)
+    for w in (
+        "move moved moving live lives lived living born name named called favorite favourite favorite color colour "
+        "age old work works worked job employer married wife husband partner spouse girlfriend boyfriend "
+        "birthday capital located location city country hometown address major degree studied study school "
+        "university college nationality religion owns drive drives car pet breed is was weigh weighs tall "
+        "height cost costs price priced number total count scored score ranked rank date happened held "
+        "took place moved relocated relocate headquartered based"
+    ).split()
+)
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
+                      "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
+_MONTHS = ("january february march april may june july august september october november december").split()
+_MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
+_CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
+#: Capitalised only because they open a sentence; without a dictionary, these are not names.
+_STARTERS = frozenset(
+    """guess big check look see honestly so yes well oh hey hi wow photo picture image snapshot news nope okay ok
+    really did you that's this here there what when just also anyway actually apparently maybe perhaps sure thanks
+    thank great good nice cool interesting huh hmm lol yeah yep right today yesterday tomorrow last next please
+    let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
+    sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
+    tonight earlier later first then after before since because although though still even only probably definitely
+    one two three new old my our your his her their its we they it he she i""".split()
+)
+
+
+#: Content words above which a text is "long" and the cosine no longer vouches for relatedness.
+_SHORT = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TextFeatures:
+    """What the detector needs from one text, computed once and cached."""
+
+    content: frozenset[str]  # stemmed content tokens, without numbers/dates/negators
+    negated: bool
+    hedged: bool
+    numbers: frozenset[str]
+    dates: frozenset[str]
+    proper: frozenset[str]  # stemmed capitalised words not at a sentence start
+
+
+def _prep(text: str) -> str:
+    # Curly apostrophes and "n't" written apart must not hide a negation.
+    return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
+@lru_cache(maxsize=65_536)
+def features(text: str) -> TextFeatures:
+    text = _prep(text)
+    low = text.lower()
+    hedged = False
+    for phrase in _NOT_NEGATION:
+        if phrase in low:
+            low = low.replace(phrase, " ")
+    for phrase in _HEDGE_PHRASES:
+        if phrase in low:
+            hedged = True
+            low = low.replace(phrase, " ")
+    toks = words(low)
+    neg = 0
+    content: set[str] = set()
+    numbers: set[str] = set()
+    dates: set[str] = set()
+    for i, t in enumerate(toks):
+        if t in _HEDGE_WORDS:
+            hedged = True
+            continue
+        if t in _NEGATORS or t.endswith("n't"):
+            # "no longer", "not anymore": the state changed, which is a denial of the old one.
+            neg += 1
+            continue
+        if t in _DENY_WORDS:
+            neg += 1
+            continue
+        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
+            numbers.add(str(_NUMBER_WORDS[t]))
+            continue
+        if t in _MONTHS or t in _WEEKDAYS:
+            dates.add(t)
+            continue
+        if t in _MONTH_ABBR and t != "may" and t != "mar":
+            dates.add(_MONTH_ABBR[t])
+            continue
+        if t == "may" and i > 0 and (toks[i - 1] in ("in", "of", "since", "until", "early", "late", "mid") or
+                                     (i + 1 < len(toks) and toks[i + 1].isdigit())):
+            dates.add("may")
+            continue
+        if t.isdigit() or _NUM.fullmatch(t):
+            if len(t) == 4 and t[:2] in ("19", "20"):
+                dates.add(t)
+            else:
+                numbers.add(t.lstrip("0") or "0")
+            continue
+        if t in STOPWORDS:
+            continue
+        if "'" in t:
+            t = t.split("'", 1)[0]
+        content.add(_stem(t))
+    for m in _NUM.finditer(text):
+        v = m.group(1).replace(",", "")
+        if not (len(v) == 4 and v[:2] in ("19", "20")):
+            numbers.add(v.lstrip("0") or "0")
+    # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
+    # word only matters if the other text swaps it for another capitalised word.
+    proper = frozenset(
+        _stem(w) for m in _CAP.finditer(text)
+        if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
+        and not (m.group(1).strip() and w in _STARTERS)
+    ) & content
+    # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
+    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
+                        frozenset(proper))
+
+
+_ANTONYM_MAP: dict[str, frozenset[str]] = {}
+for _x, _y in _ANTONYMS:
+    _ANTONYM_MAP[_x] = _ANTONYM_MAP.get(_x, frozenset()) | {_y}
+
+
+def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] | None:
+    for x in only_a:
+        ants = _ANTONYM_MAP.get(x)
+        if ants and not ants.isdisjoint(only_b):
+            return x, min(ants & only_b)
+        if len(x) >= 3:
+            for p in _NEG_PREFIXES:
+                if p + x in only_b:
+                    return x, p + x
+    for y in only_b:
+        if len(y) >= 3:
+            for p in _NEG_PREFIXES:
+                if p + y in only_a:
+                    return p + y, y
+    return None
+
+
+def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    return bool(a - b) and bool(b - a)
+
+
+def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
+    """Stance of ``b`` towards ``a`` (symmetric apart from wording of the reason).
+
+    ``cosine``: the two texts' embedding similarity when the caller has it; it
+    only decides whether they are about the same thing, never the polarity.
+    """
+    # Neighbour pairs recur across searches; two decimals of cosine are all the rules read.
+    return _detect(a, b, None if cosine is None else round(float(cosine), 2))
+
+
+@lru_cache(maxsize=131_072)
+def _detect(a: str, b: str, cosine: float | None) -> Stance:
+    fa, fb = features(a), features(b)
+    shared = fa.content & fb.content
+    only_a, only_b = fa.content - fb.content, fb.content - fa.content
+    smaller = max(1, min(len(fa.content), len(fb.content)))
+    overlap = len(shared) / smaller
+    # Relatedness: shared content words, or the embedding saying "same topic". For long texts
+    # (chat turns of several sentences) a high cosine only says "same conversation": a negation
+    # somewhere in one of them is no denial of the other, so only shared words count there.
+    short = max(len(fa.content), len(fb.content)) <= _SHORT
+    if not short:
+        cosine = None
+    related = max(overlap, (cosine - 0.25) / 0.5 if cosine is not None else 0.0)
+    related = min(1.0, max(0.0, related))
+    hedge = fa.hedged or fb.hedged
+    damp = 0.6 if hedge else 1.0
+    hedge_note = " (hedged)" if hedge else ""
+
+    if not shared and (cosine is None or cosine < 0.55):
+        return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
+
+    pa, pb = only_a & fa.proper, only_b & fb.proper
+    if pa and pb and (len(pa) > 1 or len(pb) > 1):
+        # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
+        return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
+    cues: list[str] = []
+    reasons: list[str] = []
+    if fa.negated != fb.negated and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
+        cues.append("negation")
+        side = "first" if fa.negated else "second"
+        reasons.append(f"the {side} text negates the shared claim")
+    pair = _antonym(only_a, only_b)
+    if pair and related >= 0.3:
+        cues.append("antonym")
+        reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
+    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4:
+        cues.append("number")
+        reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
+    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4:
+        cues.append("date")
+        reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
+    if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
+        # One name swapped for another is one slot with two values.
+        proper_swap = len(pa) == 1 and len(pb) == 1
+        frame = shared & _EXCLUSIVE_FRAME
+        if (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
+            cues.append("exclusive_value")
+            x, y = ", ".join(sorted(only_a)), ", ".join(sorted(only_b))
+            why = "different names" if proper_swap else f"one value only for '{sorted(frame)[0]}'"
+            reasons.append(f"{why}: {x} vs {y}")
+
+    # Two negations of the same kind cancel ("not Paris" vs "not Rome" is no conflict of polarity).
+    if cues:
+        strength = {"negation": 0.85, "antonym": 0.85, "number": 0.8, "date": 0.8, "exclusive_value": 0.75}
+        score = max(strength[c] for c in cues)
+        if len(cues) > 1:
+            score = min(0.97, score + 0.08 * (len(cues) - 1))
+        if "negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues:
+            # "I don't hate it" vs "I love it": a negated antonym is agreement, weakly.
+            return Stance("agree", round(0.5 * damp, 3), "negated opposite" + hedge_note, tuple(cues))
+        score *= 0.5 + 0.5 * related
+        return Stance("contradict", round(score * damp, 3), "; ".join(reasons) + hedge_note, tuple(cues))
+
+    # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
+    substituted = bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
+    if related >= 0.5 and not substituted:
+        score = 0.5 + 0.5 * related
+        return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
+                      ("hedged",) if hedge else ())
+    return Stance("unrelated", round(0.5 + 0.4 * (1 - related), 3), "related topic, no common claim", ())
