@@ -79,7 +79,9 @@ class OnnxMiniLMEmbedder:
         self._tokenizer.enable_truncation(max_length=max_tokens)
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        # One thread: on a shared 2-core machine it was faster for single queries (4.7 vs 9.4 ms
+        # p50) and for batches (219 vs 143 texts/s) than two, and a server runs requests in parallel.
+        opts.intra_op_num_threads = threads or 1
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
         try:
