@@ -665,3 +665,47 @@ def test_a_duplicate_adds_its_source_turns_to_the_memory_it_repeats() -> None:
     assert m.get(first.memory_id, user_id="u").source_turn_ids == ["D1:1", "D2:4", "D2:5"]
     hit = m.search("Porto", user_id="u").results[0]
     assert hit.id == first.memory_id and hit.source_turn_ids == ["D1:1", "D2:4", "D2:5"]
+
+
+def test_with_an_llm_and_llm_admission_candidates_are_extracted_facts_with_their_turns() -> None:
+    import json as _json
+
+    from memwarden import Memory, MemoryConfig
+    from memwarden.providers.llm import ScriptedLLM
+
+    facts = _json.dumps({"facts": [{"text": "Bob moved to Lisbon in May.", "turns": [0, 1]}]})
+    llm = ScriptedLLM([facts, '{"score": 0.9}'])
+    m = Memory(config=MemoryConfig(embedder="hash", llm_admission=True), llm=llm)
+    res = m.add([{"role": "user", "name": "Bob", "content": "Guess what, I moved!", "id": "D1:1"},
+                 {"role": "user", "name": "Bob", "content": "Lisbon, back in May.", "id": "D1:2"}], user_id="b")
+    assert [r.text for r in res.results] == ["Bob moved to Lisbon in May."]
+    assert res.results[0].source_turn_ids == ["D1:1", "D1:2"]
+    assert len(llm.calls) == 2  # one extraction, one utility score
+    # An unusable answer falls back to one candidate per turn; nothing is lost.
+    m.llm = ScriptedLLM(["not json", RuntimeError("down"), RuntimeError("down")])
+    res = m.add([{"role": "user", "content": "I adopted a cat called Miso.", "id": "D2:1"}], user_id="b")
+    assert [r.text for r in res.results] == ["I adopted a cat called Miso."]
+    # Off by default: no LLM call at all.
+    quiet = ScriptedLLM([])
+    m2 = Memory(config=MemoryConfig(embedder="hash"), llm=quiet)
+    m2.add("I adopted a cat called Miso.", user_id="b")
+    assert quiet.calls == []
+
+
+def test_turns_no_extracted_fact_came_from_get_a_rejected_receipt() -> None:
+    import json as _json
+
+    from memwarden import Memory, MemoryConfig
+    from memwarden.providers.llm import ScriptedLLM
+
+    facts = _json.dumps({"facts": [{"text": "Ann is allergic to peanuts.", "turns": [1]}]})
+    m = Memory(config=MemoryConfig(embedder="hash", llm_admission=True), llm=ScriptedLLM([facts, '{"score": 0.9}']))
+    res = m.add([{"role": "user", "name": "Ann", "content": "hello there"},
+                 {"role": "user", "name": "Ann", "content": "I'm allergic to peanuts"}], user_id="a")
+    events = {r.text: r.event for r in res.results}
+    assert events == {"Ann is allergic to peanuts.": "admitted", "hello there": "rejected"}
+    assert {r.text for r in m.receipts(user_id="a")} == {"Ann is allergic to peanuts.", "hello there"}
+    # Nothing extracted at all: every turn is a rejected receipt, nothing stored.
+    m.llm = ScriptedLLM([_json.dumps({"facts": []})])
+    res = m.add("ok thanks", user_id="a")
+    assert [(r.text, r.event) for r in res.results] == [("ok thanks", "rejected")]

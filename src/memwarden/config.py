@@ -34,6 +34,10 @@ class MemoryConfig(BaseModel):
     #: Days a receipt of a candidate that was not stored (rejected, duplicate)
     #: stays inspectable; None keeps them forever. Receipts of stored memories always stay.
     unstored_receipt_days: float | None = Field(30.0, gt=0)
+    #: With an LLM set on the Memory: extract fact candidates from the turns and score
+    #: their utility with one LLM call each (off: turns are candidates, utility is the
+    #: trained model; both cost nothing per add).
+    llm_admission: bool = False
     #: Admission policy file for ``auto`` (None: the policy shipped in the package).
     admission_policy: str | None = None
     #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.

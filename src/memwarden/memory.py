@@ -18,6 +18,7 @@ import numpy as np
 from ._util import new_id, text_hash, utcnow
 from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
 from .admission.policy import AdmissionPolicy
+from .admission.extract import extract_candidates
 from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
@@ -196,6 +197,7 @@ class Memory:
         source: str | None = None,
         timestamp: Any = None,
         admission: str | Admitter | None = None,
+        infer: bool | None = None,
     ) -> AddResult:
         """Store what is worth storing from ``messages``; one receipt per candidate.
 
@@ -203,6 +205,9 @@ class Memory:
         ``timestamp``: when the conversation happened (its own clock), for imports.
         ``admission``: ``"auto"`` (the configured policy), ``"all"`` (store
         everything), an :class:`~memwarden.admission.AdmissionPolicy`, or an :class:`Admitter`.
+        ``infer`` (default ``config.llm_admission``): with an LLM set, candidates are the
+        facts it extracts (each keeping its source turn ids) instead of the turns; an
+        unusable LLM answer falls back to one candidate per turn.
         """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
@@ -213,8 +218,16 @@ class Memory:
         when = parse_time(timestamp)
         admitter = self._resolve_admitter(admission)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
-        candidates = self.candidates(turns, source=source, metadata=dict(metadata or {}))
-        return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter)
+        extracted = None
+        if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
+            extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
+        if extracted is None:
+            candidates, unextracted = self.candidates(turns, source=source, metadata=dict(metadata or {})), []
+        else:
+            # Turns no extracted fact came from still get a receipt: a rejection, never a disappearance.
+            cited = {i for c in extracted for i in c.source_turn_indexes}
+            candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
+        return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
@@ -251,6 +264,9 @@ class Memory:
         if mode == "all":
             return AdmitAll()
         if mode == "auto":
+            if self.llm is not None and self.config.llm_admission and isinstance(self._admitter, ScoredAdmitter):
+                # Utility from one temperature-0 LLM call per candidate, the trained model on any failure.
+                return ScoredAdmitter(self._admitter.policy, llm=self.llm, duplicate_cosine=self.config.duplicate_cosine)
             return self._admitter
         raise InvalidInputError(f"admission must be 'auto', 'all' or an Admitter, not {mode!r}")
 
@@ -272,8 +288,10 @@ class Memory:
         turns: list[Turn],
         candidates: list[Candidate],
         admitter: Admitter,
+        unextracted: Sequence[Turn] = (),
     ) -> AddResult:
-        vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates])
+        vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
+            (0, self.embedder.dim), np.float32)
         with self._write_lock:
             now = utcnow()
             ctx = AdmissionContext(
@@ -318,6 +336,11 @@ class Memory:
                         supersedes=dec.supersedes, source_turn_ids=cand.source_turn_ids, created_at=now,
                     )
                 )
+            for t in unextracted:
+                batch.receipts.append(Receipt(
+                    id=new_id(), user_id=user_id, text=t.content, event="rejected", policy="llm-extraction",
+                    reason="the LLM extracted no fact worth remembering from this turn",
+                    source_turn_ids=[t.turn_id] if t.turn_id else [], created_at=now))
             # A duplicate's source turns become evidence of the memory it repeats.
             merged: dict[str, list[str]] = {}
             for r in batch.receipts:

@@ -75,6 +75,8 @@ class Candidate(_Model):
     source_turn_ids: list[str] = Field(default_factory=list)
     #: Index of the source turn within the add call's turns (-1: not a turn).
     turn_index: int = -1
+    #: For an extracted fact: the indexes (within the add call) of the turns it came from.
+    source_turn_indexes: list[int] = Field(default_factory=list)
     occurred_at: datetime | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     #: Neighbouring turns of the same ``add`` call, indexed as keyword context

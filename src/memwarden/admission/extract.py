@@ -44,6 +44,7 @@ def extract_candidates(llm: LLM, turns: Sequence[Turn], *, source: str = "model_
             out.append(Candidate(
                 text=text.strip(), role=src[0].role, speaker=src[0].name, source=source,
                 source_turn_ids=[t.turn_id for t in src if t.turn_id], turn_index=-1,
+                source_turn_indexes=[t.index for t in src],
                 occurred_at=max((t.timestamp for t in src if t.timestamp), default=None), metadata=dict(metadata or {}),
             ))
         return out
