@@ -11,21 +11,32 @@ import memwarden
 
 PUBLIC = [
     "AddResult",
+    "BoundaryCard",
+    "CalibratedContext",
+    "ConflictGroup",
+    "GovernedAnswer",
+    "GovernedMemory",
     "HistoryEvent",
     "InputTooLargeError",
     "InvalidInputError",
+    "LLMError",
     "Memory",
     "MemoryConfig",
     "MemoryItem",
     "MemwardenError",
+    "ModelError",
     "NotAMemwardenDatabase",
     "NotFoundError",
+    "PolicyError",
     "Receipt",
+    "Reliability",
     "SchemaTooNewError",
     "ScoreParts",
     "SearchHit",
     "SearchResult",
     "StorageError",
+    "TrustConfig",
+    "Verdict",
 ]
 
 

@@ -4,14 +4,30 @@ from .config import MemoryConfig
 from .errors import (
     InputTooLargeError,
     InvalidInputError,
+    LLMError,
     MemwardenError,
+    ModelError,
     NotAMemwardenDatabase,
     NotFoundError,
+    PolicyError,
     SchemaTooNewError,
     StorageError,
 )
+from .governance.models import BoundaryCard, CalibratedContext, GovernedAnswer, GovernedMemory
 from .memory import Memory
-from .models import AddResult, HistoryEvent, MemoryItem, Receipt, ScoreParts, SearchHit, SearchResult
+from .models import (
+    AddResult,
+    ConflictGroup,
+    HistoryEvent,
+    MemoryItem,
+    Receipt,
+    Reliability,
+    ScoreParts,
+    SearchHit,
+    SearchResult,
+    Verdict,
+)
+from .trust.config import TrustConfig
 
 __version__ = "0.1.0"
 
@@ -25,6 +41,14 @@ __all__ = [
     "ScoreParts",
     "SearchHit",
     "SearchResult",
+    "Reliability",
+    "ConflictGroup",
+    "Verdict",
+    "TrustConfig",
+    "BoundaryCard",
+    "CalibratedContext",
+    "GovernedMemory",
+    "GovernedAnswer",
     "MemwardenError",
     "InvalidInputError",
     "InputTooLargeError",
@@ -32,4 +56,7 @@ __all__ = [
     "StorageError",
     "NotAMemwardenDatabase",
     "SchemaTooNewError",
+    "ModelError",
+    "PolicyError",
+    "LLMError",
 ]

@@ -8,16 +8,15 @@ usage errors), never a traceback.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any, Iterable
 
 import click
-from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
 from .config import MemoryConfig
+from ._output import emit_json
 from .errors import MemwardenError
 from .trust.cli import abstention_command, mma_command
 
@@ -34,21 +33,6 @@ class MemwardenGroup(click.Group):
         except MemwardenError as exc:
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
             ctx.exit(1)
-
-
-def emit_json(data: Any) -> None:
-    """Print models (or lists/dicts of them) as JSON on stdout."""
-
-    def plain(obj: Any) -> Any:
-        if isinstance(obj, BaseModel):
-            return obj.model_dump(mode="json")
-        if isinstance(obj, dict):
-            return {k: plain(v) for k, v in obj.items()}
-        if isinstance(obj, (list, tuple)):
-            return [plain(v) for v in obj]
-        return obj
-
-    click.echo(json.dumps(plain(data), indent=2, ensure_ascii=False, default=str))
 
 
 def open_memory(db: str | None, embedder: str | None = None):

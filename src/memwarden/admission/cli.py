@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .._output import emit_json
 from ..errors import MemwardenError
 from ..models import Receipt
 
@@ -71,7 +72,7 @@ def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
     if not found:
         _fail(MemwardenError(f"no receipt or memory {id!r} for this user"))
     if as_json:
-        click.echo(json.dumps([r.model_dump(mode="json") for r in found], indent=2))
+        emit_json(found)
         return
     for i, r in enumerate(found):
         if i:
@@ -96,7 +97,7 @@ def log(user_id: str, event: str | None, limit: int, database: str | None, as_js
     if event:
         rows = [r for r in rows if r.event == event][:limit]
     if as_json:
-        click.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+        emit_json(rows)
         return
     from rich.console import Console
     from rich.table import Table

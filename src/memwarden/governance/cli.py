@@ -15,27 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import click
-from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
+from .._output import emit_json
 from ..config import MemoryConfig
 from ..errors import InvalidInputError
 
 console = Console()
-
-
-def _emit(data: Any) -> None:
-    def plain(obj: Any) -> Any:
-        if isinstance(obj, BaseModel):
-            return obj.model_dump(mode="json")
-        if isinstance(obj, dict):
-            return {k: plain(v) for k, v in obj.items()}
-        if isinstance(obj, (list, tuple)):
-            return [plain(v) for v in obj]
-        return obj
-
-    click.echo(json.dumps(plain(data), indent=2, ensure_ascii=False, default=str))
 
 
 def _llm(spec: str | None, model: str | None, base_url: str | None, cache: str | None, threads: int | None) -> Any:
@@ -98,7 +85,7 @@ def card_cmd(memory_id: str, user_id: str, refresh: bool, db: str | None, as_jso
     with _memory(db, _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"])) as m:
         card = m.card(memory_id, user_id=user_id, refresh=refresh)
     if as_json:
-        _emit(card)
+        emit_json(card)
         return
     console.print(f"[bold]{card.memory_id}[/] ({card.method})  {card.boundary_summary}")
     t = Table("setting", "may support", "scope", "cannot establish")
@@ -122,7 +109,7 @@ def context_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, 
     with _memory(db) as m:
         ctx = m.context(query, user_id=user_id, evidence=list(evidence) or None, enforcement=mode, limit=limit)
     if as_json:
-        _emit(ctx)
+        emit_json(ctx)
         return
     t = Table("id", "memory", "policy", "instruction", title=f"calibrated context ({mode})")
     for g in ctx.memories:
@@ -149,7 +136,7 @@ def answer_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, t
     with _memory(db, llm) as m:
         out = m.answer(query, user_id=user_id, evidence=list(evidence) or None, trace=trace, enforcement=mode)
     if as_json:
-        _emit(out)
+        emit_json(out)
         return
     console.print(out.answer, highlight=False, markup=False)
     if out.trace:
@@ -192,7 +179,7 @@ def eval_memsyco(data: Path, limit: int | None, methods: tuple[str, ...], out: P
     if out:
         out.write_text(json.dumps(report, indent=1), encoding="utf-8")
     if as_json:
-        _emit(report)
+        emit_json(report)
         return
     if llm is None:
         t = Table("task", "memories", "accuracy", title=f"MemSyco policy accuracy: {report['accuracy']:.4f} over {report['memories']} memories")
@@ -226,7 +213,7 @@ def eval_persistbench(data: Path, limit: int | None, k: int, methods: tuple[str,
         raise InvalidInputError("persistbench needs an LLM: --llm openai|local")
     report = persistbench.run(data, llm=llm, embedder=default_embedder(), methods=methods or METHODS, k=k, limit=limit)
     if as_json:
-        _emit(report)
+        emit_json(report)
         return
     t = Table("method", f"FR@{k}", "per failure type", "calls/generation", title=f"PersistBench ({report['model']}, {report['rows']} rows)")
     for m_, r in report["methods"].items():
