@@ -41,6 +41,8 @@ def test_run_calibrates_on_dev_and_reports_heldout(tmp_path):
     assert out["heldout"]["n"] == 4 and out["heldout"]["adversarial"] == 2
     assert out["heldout"]["recall"] == 1.0 and out["heldout"]["precision"] == 1.0
     assert out["baseline_never_abstain"]["heldout"]["recall"] == 0.0
+    # The topical test is swept after the grid; the kept value is one of the swept ones.
+    assert out["calibrated"]["min_topic_cosine"] in [float(t) for t in out["topic_sweep"]]
 
 
 def test_cli_commands(tmp_path):

@@ -6,7 +6,7 @@ from memwarden import Memory
 from memwarden.config import MemoryConfig
 from memwarden.models import MemoryItem
 from memwarden.trust.config import TrustConfig
-from memwarden.trust.reliability import MemoryView, TrustEngine, is_photo_share
+from memwarden.trust.reliability import MemoryView, TrustEngine, is_photo_share, topic_query
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -274,3 +274,51 @@ def test_update_and_delete_refresh_the_cached_views():
     res = m.search("Where does Alice live?", user_id="u", as_of=T0)
     assert [h.memory for h in res.results] == ["Alice lives in Berlin."]
     assert res.results[0].reliability.consensus.neighbours == []
+
+
+MAYA = [
+    "I moved to Lisbon last spring and I love my flat near the river.",
+    "I'm allergic to peanuts, so please keep them out of any food you suggest.",
+    "I go running every morning before work, usually around seven.",
+    "My sister Ana is turning thirty in June; the party is at her place.",
+    "I work as a graphic designer at a small studio.",
+]
+
+
+def maya_store(**trust):
+    # The real embedder: the bug is semantic (a name makes every memory of that person look relevant).
+    m = Memory(config=MemoryConfig(trust=TrustConfig(**trust)))
+    m.add([{"role": "user", "name": "Maya", "content": t, "timestamp": T0.isoformat()} for t in MAYA],
+          user_id="u", admission="all")
+    return m
+
+
+def test_a_name_alone_is_not_topical_support():
+    m = maya_store()
+    res = m.search("What is Maya's blood type?", user_id="u", as_of=T0)
+    assert res.abstained and res.abstain_reason == "no_evidence"
+    assert "min_topic_cosine" in res.abstain_detail
+    assert res.results and all(h.reliability.topic_cosine is not None for h in res.results)
+    # Without the topical test the name carries the query past min_relevance (the bug it fixes).
+    off = maya_store(min_topic_cosine=0.0).search("What is Maya's blood type?", user_id="u", as_of=T0)
+    assert not off.abstained and off.results[0].reliability.topic_cosine is None
+
+
+@pytest.mark.parametrize("question", ["Where does Maya live now?", "When does Maya go running?",
+                                      "What is Maya's job?", "What is Maya allergic to?"])
+def test_questions_about_stored_facts_still_answer(question):
+    res = maya_store().search(question, user_id="u", as_of=T0)
+    assert not res.abstained, res.abstain_detail
+
+
+def test_topic_query_strips_names_and_skips_when_words_match():
+    m = mem()
+    m.add([{"role": "user", "name": "Maya", "content": "I moved to Lisbon."},
+           {"role": "user", "name": "Joe", "content": "I like trains."}], user_id="u", admission="all")
+    hits = m.search("Where did Maya move?", user_id="u", trust=False).results
+    assert topic_query("Where did Maya move?", hits) is None  # "move" matches "moved": lexical support
+    assert topic_query("What is Maya's blood type?", hits) == "What is blood type?"
+    assert topic_query("What is MAYA's and Joe's blood type?", hits) == "What is and blood type?"
+    assert topic_query("What is the blood type?", hits) is None  # names no speaker
+    assert topic_query("Maya?", hits) is None  # nothing but the name
+    assert topic_query("What is Maya's blood type?", []) is None

@@ -540,7 +540,7 @@ class Memory:
         when = parse_time(as_of) if as_of is not None else None
         with index.lock:  # the trust stage reads the same index (neighbours, track record)
             return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query,
-                                      pool=[f.row for f in fused])
+                                      pool=[f.row for f in fused], embed=self.embedder.embed)
 
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""

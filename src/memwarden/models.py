@@ -212,6 +212,10 @@ class Reliability(_Model):
     evidence: bool = False
     #: Cosine between the query and this memory (what the abstention's relevance test reads).
     query_cosine: float | None = None
+    #: Cosine between the query with the scope's speaker names removed and this memory; set only
+    #: when the query names a speaker and no hit shares a content word with the rest of it (what
+    #: the topical-support test reads: "What is Maya's blood type?" is close to every Maya memory).
+    topic_cosine: float | None = None
     #: Bad-input notes: unknown source kind, missing or future timestamp, image file gone.
     warnings: list[str] = Field(default_factory=list)
 

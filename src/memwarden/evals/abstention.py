@@ -40,6 +40,10 @@ GRID = {
     #: 0 resolves every conflict (conflicts never cause abstention).
     "conflict_margin": [0.0, 0.05, 0.1],
 }
+#: Swept after GRID, with the other thresholds fixed: the largest value that costs no development
+#: F1 is kept. LoCoMo's adversarial questions are on the conversation's topics, so this test can
+#: only lose there; it guards against questions on topics the store never heard of.
+TOPIC_GRID = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3]
 
 
 def _session_time(text: str) -> datetime | None:
@@ -137,7 +141,7 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
         stored = collect(convs, dev_ids, limit=limit, memory_factory=memory_factory)
         if results is not None:
             Path(results).write_bytes(pickle.dumps(stored))
-    default = TrustConfig()
+    default = TrustConfig(min_topic_cosine=0.0)
     scored = []
     for values in itertools.product(*GRID.values()):
         params = dict(zip(GRID, values))
@@ -150,6 +154,14 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
             if f1 >= top - TOLERANCE and p["check_subject"]]
     best = (top, max(near, key=lambda t: t[:4])[4]) if near else max(scored, key=lambda t: t[0])
     tuned = default.model_copy(update=best[1])
+    stage1 = metrics(_apply(tuned, stored["dev"]))["f1"]
+    topic_sweep = {}
+    for t in TOPIC_GRID:
+        cfg_t = tuned.model_copy(update={"min_topic_cosine": t})
+        topic_sweep[t] = {"dev": metrics(_apply(cfg_t, stored["dev"])), "heldout": metrics(_apply(cfg_t, stored["heldout"]))}
+    topic = max(t for t in TOPIC_GRID if topic_sweep[t]["dev"]["f1"] >= stage1)
+    best = (best[0], {**best[1], "min_topic_cosine": topic})
+    tuned = tuned.model_copy(update={"min_topic_cosine": topic})
     reasons: dict[str, int] = {}
     for q, _, r in stored["heldout"]:
         d = abstain_decision(q, r.results, r.conflicts, tuned)
@@ -160,10 +172,13 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
         "conversations": {"dev": sorted(convs[i]["sample_id"] for i in dev_ids),
                           "heldout": sorted(convs[i]["sample_id"] for i in range(len(convs)) if i not in dev_ids)},
         "calibrated": best[1],
-        "calibration_rule": f"largest thresholds within {TOLERANCE} of the best dev F1 ({top:.4f})",
+        "calibration_rule": (f"largest thresholds within {TOLERANCE} of the best dev F1 ({top:.4f}); then the "
+                             f"largest min_topic_cosine with no dev F1 loss"),
+        "topic_sweep": {str(t): v for t, v in topic_sweep.items()},
         "dev": metrics(_apply(tuned, stored["dev"])),
         "heldout": metrics(_apply(tuned, stored["heldout"])),
         "heldout_reasons": reasons,
-        "defaults": {"dev": metrics(_apply(default, stored["dev"])), "heldout": metrics(_apply(default, stored["heldout"]))},
+        "defaults": {"dev": metrics(_apply(TrustConfig(), stored["dev"])),
+                     "heldout": metrics(_apply(TrustConfig(), stored["heldout"]))},
         "baseline_never_abstain": {"heldout": metrics([(s, False) for _, s, _ in stored["heldout"]])},
     }

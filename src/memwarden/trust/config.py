@@ -81,6 +81,11 @@ class TrustConfig(BaseModel):
     #: A query naming a known speaker is ``no_evidence`` when no relevant hit is by or about them
     #: (LoCoMo's adversarial questions ask what X did about something Y said of themselves).
     check_subject: bool = True
+    #: When the query names a speaker and no hit shares a content word with the rest of it, the
+    #: query is embedded again with the names removed; below this best cosine: ``no_evidence``.
+    #: 0 turns the test off (and skips the embedding). 0.10 is the largest value that costs nothing on LoCoMo development
+    #: conversations (whose adversarial questions are all on-topic, so it cannot gain there).
+    min_topic_cosine: float = Field(0.10, ge=-1, le=1)
     #: No relevant hit reaches this confidence: ``low_reliability``.
     min_confidence: float = Field(0.40, ge=0, le=1)
     #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.

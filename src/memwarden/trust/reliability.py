@@ -29,7 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -374,8 +374,13 @@ class TrustEngine:
         as_of: datetime | None = None,
         query: str = "",
         pool: Sequence[int] | None = None,
+        embed: Callable[[list[str]], np.ndarray] | None = None,
     ) -> SearchResult:
-        """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention."""
+        """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention.
+
+        ``embed`` (the scope's embedder) is called at most once, for the name-free query of the
+        topical-support test, and only when no hit shares a content word with it.
+        """
         cfg = self.config
         hits = result.results
         if not hits:
@@ -384,6 +389,14 @@ class TrustEngine:
         rows = [index.row_of.get(h.id) for h in hits]
         qcos = {h.id: float(index.vectors[r] @ query_vec) for h, r in zip(hits, rows) if r is not None}
         rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos)
+        if embed is not None and cfg.min_topic_cosine > 0:
+            stripped = topic_query(query, hits)
+            if stripped is not None:
+                tvec = np.asarray(embed([stripped])[0], dtype=index.vectors.dtype)
+                for h, r in zip(hits, rows):
+                    if r is not None and h.id in rel:
+                        rel[h.id] = rel[h.id].model_copy(
+                            update={"topic_cosine": round(float(index.vectors[r] @ tvec), 4)})
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
         if cfg.rank_weight > 0:
             top = max(h.score for h in scored) or 1.0
@@ -461,6 +474,10 @@ def abstain_decision(
     best = max(cos)
     if best < cfg.min_relevance:
         return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
+    topic = [h.reliability.topic_cosine for h in hits if h.reliability and h.reliability.topic_cosine is not None]
+    if topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine:
+        return "no_evidence", (f"no memory shares a topic word with the query, and without the speaker names "
+                               f"its best cosine is {max(topic):.2f} < min_topic_cosine {cfg.min_topic_cosine:.2f}")
     band = max(cfg.min_relevance, best - cfg.relevance_band)
     relevant = [h for h, c in zip(hits, cos) if c >= band]
     if cfg.check_subject:
@@ -481,6 +498,31 @@ def abstain_decision(
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us)\b", re.I)
+
+
+def topic_query(query: str, hits: Sequence[SearchHit]) -> str | None:
+    """The query with the hits' speaker names removed, when topical support must be checked.
+
+    Memories are embedded as "Speaker: text", so a question naming a person is close to
+    everything that person said, whatever it asks. None (no check needed) when the query names
+    no speaker, when nothing but names is left, or when some hit shares a content word with
+    the rest of the query (lexical support; cheap, and no second embedding).
+    """
+    speakers = {h.speaker for h in hits if h.speaker}
+    if not speakers or not query:
+        return None
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(speakers, key=len, reverse=True))
+                         + r")(?:'s|s')?\b", re.I)
+    stripped, n = pattern.subn(" ", query)
+    if n == 0:
+        return None
+    names = {t for s in speakers for t in tokenize(s)}
+    qtok = set(tokenize(stripped)) - names
+    if not qtok:
+        return None
+    if any(qtok & set(tokenize(h.memory)) for h in hits):
+        return None
+    return " ".join(stripped.split())
 
 
 def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
