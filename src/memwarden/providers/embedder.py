@@ -9,7 +9,6 @@ default (all-MiniLM-L6-v2, int8 ONNX, no torch, nothing downloaded);
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from importlib import resources
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from .._util import sha256_file
 from ..errors import ModelError
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -36,14 +36,6 @@ class Embedder(Protocol):
 
 def embed_one(embedder: Embedder, text: str) -> np.ndarray:
     return embedder.embed([text])[0]
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class OnnxMiniLMEmbedder:
@@ -69,7 +61,7 @@ class OnnxMiniLMEmbedder:
         for path, want in ((model_path, MODEL_SHA256), (tok_path, TOKENIZER_SHA256)):
             if not path.is_file():
                 raise ModelError(f"embedding model file missing: {path}")
-            if _sha256(path) != want:
+            if sha256_file(path) != want:
                 raise ModelError(f"embedding model file {path} does not match its sha256; reinstall memwarden")
         # tokenizers and onnxruntime raise their own exception types for a damaged file.
         try:

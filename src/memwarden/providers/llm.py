@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._util import sha256_file
 from ..errors import InvalidInputError, LLMError, ModelError
 
 __all__ = [
@@ -485,7 +486,7 @@ def _part_files() -> list[Path]:
 def assemble_local_model(dest: str | Path) -> Path:
     """Join the parts into ``dest`` (once) and check the sha256; returns the path."""
     dest = Path(dest).expanduser()
-    if dest.exists() and _sha256_file(dest) == LOCAL_MODEL_SHA256:
+    if dest.exists() and sha256_file(dest) == LOCAL_MODEL_SHA256:
         return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_suffix(".partial")
@@ -501,14 +502,6 @@ def assemble_local_model(dest: str | Path) -> Path:
         raise ModelError(f"joined local model has sha256 {h.hexdigest()}, expected {LOCAL_MODEL_SHA256}")
     tmp.replace(dest)
     return dest
-
-
-def _sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 22), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class LocalLLM:
