@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._util import utcnow
 from ..errors import InvalidInputError, NotFoundError, StorageError
 from ..storage import SQLiteStore, Store
+from ..storage.sqlite import _ts as sqlite_ts
+from ..storage.sqlite import immediate_transaction
 
 TOKEN_PREFIX = "mw_"
 
@@ -162,7 +164,7 @@ class SQLiteKeys(_SQLKeys):
         self._lock = threading.RLock() if self._own else store._lock
 
     def _ts(self, value: datetime | None) -> Any:
-        return value.isoformat() if value is not None else None
+        return sqlite_ts(value)  # the store's fixed-width UTC text
 
     @contextmanager
     def _cursor(self, write: bool = True) -> Iterator[Any]:
@@ -176,13 +178,8 @@ class SQLiteKeys(_SQLKeys):
                     raise StorageError(f"API key table failed: {exc}") from exc
                 return
             try:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._conn
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-                self._conn.execute("COMMIT")
+                with immediate_transaction(self._conn) as conn:
+                    yield conn
             except sqlite3.Error as exc:
                 raise StorageError(f"API key table failed: {exc}") from exc
 

@@ -76,6 +76,18 @@ def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
     )
 
 
+@contextmanager
+def immediate_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception (the caller holds the lock)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 class SQLiteStore:
     """Store backed by one SQLite file (``":memory:"`` for a throwaway store).
 
@@ -149,15 +161,8 @@ class SQLiteStore:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            else:
-                self._conn.execute("COMMIT")
+        with self._lock, immediate_transaction(self._conn) as c:
+            yield c
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
