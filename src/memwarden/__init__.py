@@ -17,7 +17,9 @@ from .governance.models import BoundaryCard, CalibratedContext, GovernedAnswer, 
 from .memory import Memory
 from .models import (
     AddResult,
+    Claim,
     ConflictGroup,
+    EpisodeRef,
     HistoryEvent,
     MemoryItem,
     Receipt,
@@ -35,6 +37,8 @@ __all__ = [
     "Memory",
     "MemoryConfig",
     "AddResult",
+    "Claim",
+    "EpisodeRef",
     "HistoryEvent",
     "MemoryItem",
     "Receipt",

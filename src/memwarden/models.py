@@ -33,6 +33,10 @@ __all__ = [
     "VerdictEvidence",
     "Verdict",
     "HistoryEvent",
+    "MemoryKind",
+    "Firmness",
+    "Claim",
+    "EpisodeRef",
 ]
 
 #: Where a memory came from; the trust stage keeps a credibility prior per kind.
@@ -41,6 +45,13 @@ SourceKind = Literal[
 ]
 Modality = Literal["text", "image"]
 MemoryStatus = Literal["active", "superseded"]
+#: Two tiers: an *episode* is a turn as said (evidence); a *claim* is one self-contained
+#: statement derived from episodes (what search ranks, what supersedes, what trust and
+#: governance reason about). See ARCHITECTURE.md, "Claims".
+MemoryKind = Literal["episode", "claim"]
+#: How firmly the voucher holds the claim: said outright, hedged ("I think"), or reported
+#: second-hand ("my mom insists", "Tom heard").
+Firmness = Literal["stated", "hedged", "reported"]
 ReceiptEvent = Literal["admitted", "rejected", "duplicate", "superseded"]
 HistoryKind = Literal["ADD", "UPDATE", "DELETE", "SUPERSEDE"]
 
@@ -84,6 +95,57 @@ class Candidate(_Model):
     context: list[str] = Field(default_factory=list)
 
 
+class Claim(_Model):
+    """What a claim says beyond its text: subject, slot, who vouches, time, sources.
+
+    Stored with every ``kind="claim"`` memory; extractors (offline rules or an LLM) produce it.
+    """
+
+    #: The resolved subject: "user" for the user (whatever their name), a speaker's name, or a
+    #: resolved phrase ("Maya's sister Ana"); never a pronoun.
+    subject: str
+    #: Normalised attribute ("residence", "employer", "allergy", "meeting_time", ...; open-ended).
+    attribute: str | None = None
+    #: The attribute's value as said ("Porto", "peanuts", "2025-05-05 10:00").
+    value: str | None = None
+    #: ``subject|attribute``, normalised: claims on one slot supersede each other. None: no slot
+    #: (a claim that cannot be superseded, only contradicted).
+    slot: str | None = None
+    #: The claim states that the value does NOT hold ("I'm not allergic to penicillin").
+    negated: bool = False
+    #: Who vouches for it: the user first-hand, the assistant, a named third party ("unknown"
+    #: with ``voucher`` set), a document / tool output / image caption.
+    vouched_by: SourceKind = "user"
+    #: The voucher's name when not the user ("Tom", "my mom", "the lab report").
+    voucher: str | None = None
+    firmness: Firmness = "stated"
+    #: An assistant restating the user's fact: adds no testimony, never revives a superseded claim.
+    echo: bool = False
+    #: When the claimed event happens/happened, resolved against the session clock ("next
+    #: Friday" -> that date; "from July" -> start only). None: no time expression.
+    event_start: datetime | None = None
+    event_end: datetime | None = None
+    #: The time expressions as said ("next Friday"), for receipts and debugging.
+    time_text: list[str] = Field(default_factory=list)
+    #: Ids of the episodes (stored turns) this claim was derived from.
+    source_episode_ids: list[str] = Field(default_factory=list)
+    #: Which extractor produced it ("rules", "llm:<model>"), and the fallback taken, if any.
+    extractor: str = "rules"
+    #: The stated slot value that was *replaced* when the source said so ("moved from Lisbon").
+    previous_value: str | None = None
+
+
+class EpisodeRef(_Model):
+    """A claim's source turn, as said (carried on search hits)."""
+
+    id: str
+    text: str
+    speaker: str | None = None
+    role: str | None = None
+    occurred_at: datetime | None = None
+    source_turn_ids: list[str] = Field(default_factory=list)
+
+
 class MemoryItem(_Model):
     """A stored memory as callers see it."""
 
@@ -109,6 +171,15 @@ class MemoryItem(_Model):
     updated_at: datetime
     #: Boundary card (governance stage), computed once per text and cached.
     card: dict[str, Any] | None = None
+    #: ``episode`` (a turn as said) or ``claim`` (a statement derived from episodes).
+    kind: MemoryKind = "claim"
+    #: The claim's structure; None for episodes.
+    claim: Claim | None = None
+    #: Point-in-time validity on the conversation's clock: from when the claim holds, and (once
+    #: a newer claim on its slot superseded it) until when. ``search(as_of=t)`` returns claims
+    #: valid at t that were stated by t.
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
 
 
 class Receipt(_Model):
@@ -131,6 +202,13 @@ class Receipt(_Model):
     supersedes: list[str] = Field(default_factory=list)
     source_turn_ids: list[str] = Field(default_factory=list)
     created_at: datetime
+    #: ``episode``: the receipt of a turn (what was extracted from it: ``claim_ids``);
+    #: ``claim``: the admission decision on one extracted claim.
+    kind: MemoryKind = "claim"
+    claim_ids: list[str] = Field(default_factory=list)
+    #: The extractor that ran ("rules", "llm:<model>") and the fallback taken, if any.
+    extractor: str | None = None
+    fallback: str | None = None
 
 
 class AddResult(_Model):
@@ -254,6 +332,12 @@ class SearchHit(_Model):
     reliability: Reliability | None = None
     #: The score before the trust stage blended in reliability (None: not blended).
     relevance: float | None = None
+    kind: MemoryKind = "claim"
+    claim: Claim | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    #: The source episodes (turns as said) of a claim hit; for an episode hit, itself.
+    episodes: list[EpisodeRef] = Field(default_factory=list)
 
 
 class SearchResult(_Model):
