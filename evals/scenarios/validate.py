@@ -37,6 +37,40 @@ def _strings(value: object) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(x, str) and x.strip() for x in value)
 
 
+def _matches(text: str, wanted: list[str]) -> bool:
+    low = text.lower()
+    return all(any(alt.lower() in low for alt in w.split("|")) for w in wanted)
+
+
+def _consistency(sc: dict, where: str) -> list[str]:
+    """Cheap checks that a probe can be answered from the turns at all.
+
+    A target must occur in some turn of the probed user before the probe's clock; a stale
+    string must not share a turn with the target (else a raw-turn store cannot order them);
+    a forbid string must not occur in the probed user's own turns.
+    """
+    errs: list[str] = []
+    sessions = sc.get("sessions", [])
+    last = max((_ts(s.get("ts")) for s in sessions if _ts(s.get("ts"))), default=None)
+    for p in sc.get("probes", []):
+        pw = f"{where} probe {p.get('id')!r}"
+        user = p.get("user", "A")
+        clock = _ts(p["as_of"]) if "as_of" in p else last
+        turns = [m.get("content", "") for s in sessions if s.get("user", "A") == user
+                 and (clock is None or (_ts(s.get("ts")) or clock) <= clock) for m in s.get("messages", [])]
+        wanted = p.get("targets") or ([p["target"]] if isinstance(p.get("target"), list) else [])
+        for t in wanted:
+            if not any(_matches(x, t) for x in turns):
+                errs.append(f"{pw}: target {t} occurs in no turn of user {user} before the probe")
+            for st in p.get("stale", []):
+                if any(_matches(x, t) and _matches(x, [st]) for x in turns):
+                    errs.append(f"{pw}: stale {st!r} shares a turn with target {t}")
+        for f in p.get("forbid", []):
+            if any(_matches(x, [f]) for x in turns):
+                errs.append(f"{pw}: forbid {f!r} occurs in user {user}'s own turns")
+    return errs
+
+
 def check(data: dict) -> tuple[list[str], Counter, Counter]:
     errs: list[str] = []
     kinds: Counter = Counter()
@@ -135,6 +169,7 @@ def check(data: dict) -> tuple[list[str], Counter, Counter]:
                     errs.append(f"{pw}: as_of not ISO 8601 with zone")
                 elif times and t < times[0]:
                     errs.append(f"{pw}: as_of before the first session")
+        errs.extend(_consistency(sc, where))
         if not sc.get("probes") and sc.get("kind") != "noise_admission":
             errs.append(f"{where}: no probes")
     return errs, kinds, ptypes
@@ -142,12 +177,21 @@ def check(data: dict) -> tuple[list[str], Counter, Counter]:
 
 def main() -> int:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("dev.json")
-    errs, kinds, ptypes = check(json.loads(path.read_text(encoding="utf-8")))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    errs, kinds, ptypes = check(data)
     for e in errs:
         print("ERROR", e)
     print("scenarios:", sum(kinds.values()))
     for k, n in sorted(kinds.items(), key=lambda kv: str(kv[0])):
         print(f"  {k}: {n}")
+    labels: Counter = Counter()
+    labelled: Counter = Counter()
+    for sc in data["scenarios"]:
+        msgs = [m for s in sc.get("sessions", []) for m in s.get("messages", [])]
+        labels.update(m["label"] for m in msgs if "label" in m)
+        labelled[sc.get("kind")] += any("label" in m for m in msgs)
+    print("labelled turns:", dict(labels))
+    print("scenarios with labels per kind:", {k: f"{labelled[k]}/{kinds[k]}" for k in sorted(kinds, key=str)})
     print("probes:", sum(ptypes.values()))
     for k, n in sorted(ptypes.items()):
         print(f"  {k}: {n}")
