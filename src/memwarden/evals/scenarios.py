@@ -210,12 +210,16 @@ def evaluate_scenario(system: ScenarioSystem, sc: Scenario) -> tuple[list[ProbeR
 # -- metrics --------------------------------------------------------------------------------------
 
 
-def _mean(values: Iterable[bool | float | None]) -> float | None:
+def _mean(values: Iterable[bool | float | None], ndigits: int | None = 4) -> float | None:
     vals = [float(v) for v in values if v is not None]
-    return round(sum(vals) / len(vals), 4) if vals else None
+    if not vals:
+        return None
+    m = sum(vals) / len(vals)
+    return round(m, ndigits) if ndigits is not None else m
 
 
 def _mean_of(*values: float | None) -> float | None:
+    """The mean of the parts that exist (each part unrounded)."""
     return _mean(v for v in values if v is not None)
 
 
@@ -228,7 +232,7 @@ def abstention_metrics(probes: Sequence[ProbeResult]) -> dict[str, Any]:
     fp = sum(1 for p in neg if p.abstained)
     return {
         "n": len(ab), "unanswerable": len(pos), "answerable": len(neg),
-        "balanced_accuracy": _mean_of(_mean(p.passed for p in pos), _mean(p.passed for p in neg)),
+        "balanced_accuracy": _mean_of(_mean((p.passed for p in pos), None), _mean((p.passed for p in neg), None)),
         "precision": round(tp / (tp + fp), 4) if tp + fp else None,
         "recall": round(tp / len(pos), 4) if pos else None,
         "false_abstention_rate": round(fp / len(neg), 4) if neg else None,
@@ -239,12 +243,12 @@ def abstention_metrics(probes: Sequence[ProbeResult]) -> dict[str, Any]:
 def admission_metrics(turns: Sequence[TurnResult]) -> dict[str, Any]:
     facts = [t for t in turns if t.label == "fact"]
     chat = [t for t in turns if t.label == "chitchat"]
-    facts_stored = _mean(bool(t.stored) for t in facts)
-    chat_stored = _mean(bool(t.stored) for t in chat)
+    facts_stored = _mean((bool(t.stored) for t in facts), None)
+    chat_stored = _mean((bool(t.stored) for t in chat), None)
     return {
         "facts": len(facts), "chitchat": len(chat),
-        "facts_stored_rate": facts_stored, "facts_lost": sum(1 for t in facts if not t.stored),
-        "chitchat_stored_rate": chat_stored, "chitchat_stored": sum(1 for t in chat if t.stored),
+        "facts_stored_rate": _mean([facts_stored]), "facts_lost": sum(1 for t in facts if not t.stored),
+        "chitchat_stored_rate": _mean([chat_stored]), "chitchat_stored": sum(1 for t in chat if t.stored),
         "unmapped_turns": sum(1 for t in turns if t.stored is None),
         "balanced_accuracy": _mean_of(facts_stored, None if chat_stored is None else 1 - chat_stored),
     }
@@ -273,7 +277,8 @@ def headline(kind: str, probes: Sequence[ProbeResult], turns: Sequence[TurnResul
     if kind == "abstention":
         return abstention_metrics(probes)["balanced_accuracy"]
     if kind == "source_reliability":
-        return _mean_of(_mean(p.current_at_1 for p in rank), _mean(p.passed for p in probes if p.type == "verdict"))
+        return _mean_of(_mean((p.current_at_1 for p in rank), None),
+                        _mean((p.passed for p in probes if p.type == "verdict"), None))
     if kind == "noise_admission":
         return admission_metrics(turns)["balanced_accuracy"]
     if kind == "scope_isolation":
