@@ -276,3 +276,23 @@ def test_cli_invalid_file_is_one_line_error(tmp_path):
     bad.write_text(json.dumps(raw))
     res = CliRunner().invoke(main, ["eval", "scenarios", "--data", str(bad), "--embedder", "hash"])
     assert res.exit_code == 1 and "scenario 'ex-ku-gym': probes[0].tagret" in res.output and "Traceback" not in res.output
+
+
+def test_a_system_error_fails_its_probe_and_is_reported():
+    class Broken(VectorSystem):
+        def verdict(self, claim, user_id, as_of):
+            raise RuntimeError("verdict exploded")
+
+        def add_session(self, user_id, messages, ts):
+            if "Jazz" in messages[0]["content"]:
+                raise RuntimeError("add exploded")
+            return super().add_session(user_id, messages, ts)
+
+    report = run_scenarios(load_scenarios(EXAMPLES), lambda: Broken(make_embedder("hash")))
+    assert report["errors"] == ["ex-sr-landlord: sold-claim: RuntimeError: verdict exploded",
+                                "ex-ab-car: sessions[0]: RuntimeError: add exploded"]
+    bad = next(p for p in report["probes"] if p["probe"] == "sold-claim")
+    assert not bad["passed"] and bad["error"] == "RuntimeError: verdict exploded"
+    car = [t for t in report["turns"] if t["scenario"] == "ex-ab-car"]
+    assert car[0]["stored"] is None and car[0]["error"] == "RuntimeError: add exploded"
+    assert report["per_type"]["admission"]["unmapped_turns"] == 1

@@ -236,7 +236,7 @@ def _where(loc: tuple[Any, ...], raw: Any) -> str:
         prefix = f"scenario {sid!r}" if sid else f"scenarios[{idx}]"
         parts = parts[2:]
     # Drop the discriminator tag pydantic inserts ("probes.0.rank.k").
-    parts = [p for p in parts if p not in ("rank", "abstain", "verdict", "policy", "function-after[_utc(), datetime]")]
+    parts = [p for p in parts if p not in ("rank", "abstain", "verdict", "policy")]
     field = ""
     for p in parts:
         field += f"[{p}]" if isinstance(p, int) else (f".{p}" if field else str(p))

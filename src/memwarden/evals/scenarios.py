@@ -93,6 +93,8 @@ class ProbeResult(_Model):
     expect_policy: list[str] | None = None
     policy: str | None = None
     hits: list[HitOut] = Field(default_factory=list)
+    #: The exception the system raised on this probe (the probe then counts as failed).
+    error: str | None = None
 
 
 class TurnResult(_Model):
@@ -104,6 +106,8 @@ class TurnResult(_Model):
     text: str
     #: Kept as memory (a claim, or a turn-level memory); None: no receipt named the turn.
     stored: bool | None
+    #: The exception the system raised on this turn's session (``stored`` is then None).
+    error: str | None = None
 
 
 def _hits_out(hits: Sequence[Hit], n: int = SEARCH_LIMIT) -> list[HitOut]:
@@ -188,23 +192,36 @@ def _policy(system: ScenarioSystem, sc: Scenario, p: PolicyProbe, base: dict[str
 _RUN = {"rank": _rank, "abstain": _abstain, "verdict": _verdict, "policy": _policy}
 
 
-def evaluate_scenario(system: ScenarioSystem, sc: Scenario) -> tuple[list[ProbeResult], list[TurnResult]]:
-    """Replay ``sc`` into ``system`` (empty) and run its probes."""
+def evaluate_scenario(system: ScenarioSystem, sc: Scenario) -> tuple[list[ProbeResult], list[TurnResult], list[str]]:
+    """Replay ``sc`` into ``system`` (empty) and run its probes; also the errors the system raised."""
     users = sc.user_map
     turns: list[TurnResult] = []
+    errors: list[str] = []
     for si, session in enumerate(sc.sessions):
         msgs = [{"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})} for m in session.messages]
-        stored = system.add_session(users[session.user], msgs, session.ts)
+        failure = None
+        try:
+            stored = system.add_session(users[session.user], msgs, session.ts)
+        except Exception as exc:  # noqa: BLE001 - one failing add must not hide the rest of the set
+            failure = f"{type(exc).__name__}: {exc}"
+            errors.append(f"{sc.id}: sessions[{si}]: {failure}")
+            stored = [None] * len(msgs)
         for mi, (m, st) in enumerate(zip(session.messages, stored)):
             if m.label:
                 turns.append(TurnResult(scenario=sc.id, kind=sc.kind, session=si, index=mi, label=m.label,
-                                        text=m.content, stored=st))
+                                        text=m.content, stored=st, error=failure))
     probes = []
     for i, p in enumerate(sc.probes):
         base = {"scenario": sc.id, "kind": sc.kind, "probe": sc.probe_id(i), "type": p.type, "user": p.user,
                 "as_of": p.as_of or sc.clock}
-        probes.append(_RUN[p.type](system, sc, p, base))  # type: ignore[operator]
-    return probes, turns
+        try:
+            probes.append(_RUN[p.type](system, sc, p, base))  # type: ignore[operator]
+        except Exception as exc:  # noqa: BLE001 - reported as a failed probe with the error, and counted
+            msg = f"{type(exc).__name__}: {exc}"
+            errors.append(f"{sc.id}: {base['probe']}: {msg}")
+            probes.append(ProbeResult(**base, query=getattr(p, "query", None) or getattr(p, "claim", ""), passed=False,
+                                      failed=[f"error: {msg}"], error=msg))
+    return probes, turns, errors
 
 
 # -- metrics --------------------------------------------------------------------------------------
@@ -337,21 +354,25 @@ def run_scenarios(data: ScenarioFile, factory: Callable[[], ScenarioSystem], *, 
     chosen = [s for s in data.scenarios if only is None or s.kind == only]
     probes: list[ProbeResult] = []
     turns: list[TurnResult] = []
+    errors: list[str] = []
     name = None
     start = time.perf_counter()
     for sc in chosen:
         system = factory()
         name = system.name
         try:
-            ps, ts = evaluate_scenario(system, sc)
+            ps, ts, errs = evaluate_scenario(system, sc)
         finally:
             system.close()
         probes += ps
         turns += ts
+        errors += errs
         if on_scenario is not None:
             on_scenario(sc)
     report = summarise(probes, turns, {s.id: s.kind for s in chosen})
     return {"system": name, "scenarios": len(chosen), "seconds": round(time.perf_counter() - start, 2),
             "search_limit": SEARCH_LIMIT, **report,
+            # Sessions and probes on which the system raised (such a probe counts as failed).
+            "errors": errors,
             "probes": [p.model_dump(mode="json") for p in probes],
             "turns": [t.model_dump(mode="json") for t in turns]}

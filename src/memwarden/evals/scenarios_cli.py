@@ -58,7 +58,7 @@ def _tables(reports: list[dict[str, Any]], console: Any) -> None:
             v: Any = r
             for part in path.split("/"):
                 v = v.get(part) if isinstance(v, dict) else None
-            out.append(v)
+            out.append(len(v) if isinstance(v, list) else v)
         return out
 
     per_type = [
@@ -83,6 +83,7 @@ def _tables(reports: list[dict[str, Any]], console: Any) -> None:
         ("stale above current", "issue10/stale_above_current_rate"), ("chit-chat stored", "issue10/chitchat_stored_rate"),
         ("facts lost", "issue10/facts_lost"), ("constraint hit@3", "issue10/constraint_hit@3"),
         ("multi-fact all in top 5", "issue10/multi_fact_all_in_top5"), ("probes passed (all checks)", "probes_passed"),
+        ("errors raised by the system", "errors"),
         ("seconds", "seconds"),
     ]
     console.print(_side_by_side("issue 10 targets", [(n, col(p)) for n, p in issue], systems))
@@ -103,6 +104,8 @@ def _failures(report: dict[str, Any], console: Any) -> None:
             got = f"abstained={p['abstained']} ({p['abstain_reason'] or '-'})\n" + got
         t.add_row(f"{p['scenario']}\n{p['probe']} ({p['type']})", p["query"], "; ".join(p["failed"]), got)
     console.print(t)
+    for e in report["errors"]:
+        console.print(f"[red]error[/] {e}", highlight=False)
     bad = [x for x in report["turns"] if (x["label"] == "fact") != bool(x["stored"])]
     if bad:
         a = Table(title=f"{report['system']}: admission mistakes")
