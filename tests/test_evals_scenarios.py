@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from memwarden.cli import main
 from memwarden.errors import InvalidInputError
-from memwarden.evals.scenario_format import contains_any, load_scenarios, matches, parse_scenarios
+from memwarden.evals.scenario_format import KINDS, contains_any, load_scenarios, matches, parse_scenarios
 from memwarden.evals.scenario_systems import VectorSystem, make_embedder, system_factory, turns_stored
 from memwarden.evals.scenarios import (ProbeResult, TurnResult, abstention_metrics, admission_metrics, headline,
                                        run_scenarios, summarise)
@@ -296,3 +296,17 @@ def test_a_system_error_fails_its_probe_and_is_reported():
     car = [t for t in report["turns"] if t["scenario"] == "ex-ab-car"]
     assert car[0]["stored"] is None and car[0]["error"] == "RuntimeError: add exploded"
     assert report["per_type"]["admission"]["unmapped_turns"] == 1
+
+
+DEV = Path(__file__).parents[1] / "evals" / "scenarios" / "dev.json"
+
+
+def test_the_dev_set_runs_through_memwarden_with_every_turn_accounted_for():
+    data = load_scenarios(DEV)
+    assert len(data.scenarios) >= 60 and {s.kind for s in data.scenarios} == set(KINDS)
+    report = run_scenarios(data, system_factory("memwarden", make_embedder("hash")))
+    assert report["errors"] == []
+    # Every labelled turn was matched to its receipt (none counted as lost for want of a mapping).
+    assert report["per_type"]["admission"]["unmapped_turns"] == 0
+    assert report["per_type"]["admission"]["facts"] + report["per_type"]["admission"]["chitchat"] == len(report["turns"])
+    assert set(report["per_kind"]) == set(KINDS) and report["overall"] is not None
