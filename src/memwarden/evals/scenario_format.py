@@ -196,10 +196,6 @@ class Scenario(_Model):
             if pid in seen:
                 raise ValueError(f"probes[{i}].id {pid!r} is used twice")
             seen.add(pid)
-        if len(set(users.values())) != len(users):
-            raise ValueError("users: two keys map to the same user id")
-        if not self.probes and not any(m.label for s in self.sessions for m in s.messages):
-            raise ValueError("no probes and no labelled turns: nothing to measure")
         return self
 
     @property
