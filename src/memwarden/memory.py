@@ -69,6 +69,31 @@ def _check_memory_id(value: Any) -> str:
     return _check_scope_id(value, "memory_id", required=True)  # type: ignore[return-value]
 
 
+#: Deepest nesting of metadata and filter values: deeper values hit Python's recursion limit
+#: (json, pydantic) long before any real use needs them.
+MAX_JSON_DEPTH = 32
+#: Most keys in one filter: each is one SQL condition, and SQLite refuses an expression tree
+#: of about a thousand ("Expression tree is too large").
+MAX_FILTER_KEYS = 100
+
+
+def _json_depth_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests objects/arrays more than ``limit`` deep (iterative: no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        obj, depth = stack.pop()
+        if isinstance(obj, Mapping):
+            children: Iterable[Any] = obj.values()
+        elif isinstance(obj, (list, tuple)):
+            children = obj
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children)
+    return False
+
+
 def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None:
     """A JSON object with string keys: stored as JSON and filtered on by every backend."""
     if value is None:
@@ -77,6 +102,10 @@ def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None
         raise InvalidInputError(f"{name} must be an object, not {type(value).__name__}")
     if not all(isinstance(k, str) for k in value):
         raise InvalidInputError(f"{name} keys must be strings")
+    if name == "filters" and len(value) > MAX_FILTER_KEYS:
+        raise InvalidInputError(f"filters has {len(value):,} keys; the limit is {MAX_FILTER_KEYS}")
+    if _json_depth_over(value, MAX_JSON_DEPTH):
+        raise InvalidInputError(f"{name} is nested more than {MAX_JSON_DEPTH} levels deep; the limit is {MAX_JSON_DEPTH}")
     try:
         json.dumps(dict(value), default=str, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:

@@ -14,6 +14,14 @@ def parse_time(value: Any, *, what: str = "timestamp") -> datetime | None:
     """Accept a datetime, an ISO-8601 string or epoch seconds."""
     if value is None:
         return None
+    try:
+        return _parse_time(value, what)
+    except OverflowError as exc:
+        # 0001-01-01T00:00:00+14:00 is a valid ISO time whose UTC instant falls before year 1.
+        raise InvalidInputError(f"{what} {value!r} is out of range: in UTC it falls outside the years 1 to 9999") from exc
+
+
+def _parse_time(value: Any, what: str) -> datetime:
     if isinstance(value, datetime):
         return as_utc(value)
     if isinstance(value, bool):
