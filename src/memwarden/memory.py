@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence, get_args
 
 import numpy as np
 
+from ._locks import ScopeLocks
 from ._util import new_id, text_hash, utcnow
 from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
 from .admission.policy import AdmissionPolicy
@@ -191,7 +191,8 @@ class Memory:
         self._index = IndexCache(self.store, embedder.dim)
         self._fusion: FusionConfig = cfg.fusion()
         self._admitter = admitter or ScoredAdmitter(cfg.admission_policy, duplicate_cosine=cfg.duplicate_cosine)
-        self._write_lock = threading.Lock()
+        #: Writes to one scope are serialised; different scopes' writes run side by side.
+        self._locks = ScopeLocks()
         self._trust = TrustEngine(cfg.trust)
         #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
         self.llm = llm
@@ -246,7 +247,8 @@ class Memory:
             raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
         when = parse_time(timestamp)
         admitter = self._resolve_admitter(admission)
-        turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
+        turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
+                                   max_messages=self.config.max_messages_per_add)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
             extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
@@ -321,7 +323,20 @@ class Memory:
     ) -> AddResult:
         vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
             (0, self.embedder.dim), np.float32)
-        with self._write_lock:
+        return self._decide_and_write(user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted)
+
+    def _decide_and_write(
+        self,
+        user_id: str,
+        agent_id: str | None,
+        run_id: str | None,
+        turns: list[Turn],
+        candidates: list[Candidate],
+        vectors: np.ndarray,
+        admitter: Admitter,
+        unextracted: Sequence[Turn],
+    ) -> AddResult:
+        with self._locks.scope(user_id):
             now = utcnow()
             ctx = AdmissionContext(
                 user_id=user_id,
@@ -406,7 +421,7 @@ class Memory:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         text = check_text(data, what="data", max_chars=self.config.max_message_chars).strip()
         metadata = _check_metadata(metadata)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
             now = utcnow()
             old = rec.item
@@ -427,7 +442,7 @@ class Memory:
 
     def delete(self, memory_id: str, *, user_id: str) -> None:
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
             batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
                 HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="DELETE", old_memory=rec.item.memory,
@@ -438,7 +453,7 @@ class Memory:
     def delete_all(self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> int:
         """Delete the scope's memories (only those of ``agent_id``/``run_id`` when given)."""
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             if agent_id is None and run_id is None:
                 n = self.store.delete_scope(user_id)
                 self._index.drop(user_id)
@@ -455,7 +470,7 @@ class Memory:
 
     def reset(self) -> None:
         """Delete everything in every scope."""
-        with self._write_lock:
+        with self._locks.everything():
             self.store.reset()
             self._index.drop()
             self._trust.forget()

@@ -82,7 +82,8 @@ def _content_text(content: Any, where: str) -> tuple[str, str | None]:
     raise InvalidInputError(f"{where}: content must be a string or a list of parts, not {type(content).__name__}")
 
 
-def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime | None = None) -> list[Turn]:
+def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime | None = None,
+                       max_messages: int | None = None) -> list[Turn]:
     """A string becomes one user turn; a dict or a list of dicts are chat messages.
 
     Each message: ``role``, ``content`` (string or OpenAI content parts), and
@@ -96,6 +97,9 @@ def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime 
         raise InvalidInputError(f"messages must be a string or a list of messages, not {type(messages).__name__}")
     if not messages:
         raise InvalidInputError("messages is empty")
+    if max_messages is not None and len(messages) > max_messages:
+        raise InputTooLargeError(f"messages has {len(messages):,} messages; the limit is {max_messages:,} per add "
+                                 "(max_messages_per_add): split the import into several calls")
     turns = []
     for i, msg in enumerate(messages):
         where = f"message {i}"
