@@ -41,10 +41,12 @@ from .retrieval.index import IndexCache
 from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
-from .storage.base import ListQuery
+from .storage.base import HashConflict, ListQuery
 from .trust.reliability import TrustEngine
 from .trust.verdict import verdict as _verdict
 
+#: Times an add decides again after another process stored one of its texts meanwhile.
+_CONFLICT_RETRIES = 3
 _ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
 _ID_MAX = 256
 
@@ -323,7 +325,15 @@ class Memory:
     ) -> AddResult:
         vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
             (0, self.embedder.dim), np.float32)
-        return self._decide_and_write(user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted)
+        for attempt in range(_CONFLICT_RETRIES + 1):
+            try:
+                return self._decide_and_write(user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted)
+            except HashConflict:
+                # Another process stored one of these texts between our duplicate check and our
+                # write (nothing of ours was written): decide again, now seeing its memory.
+                if attempt == _CONFLICT_RETRIES:
+                    raise
+        raise AssertionError("unreachable")
 
     def _decide_and_write(
         self,
@@ -354,6 +364,9 @@ class Memory:
                 raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
             batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=self._receipt_horizon(now))
             ids = [new_id() if d.stores else None for d in decisions]
+            if getattr(admitter, "checks_duplicates", False):
+                # The admitter promised no duplicates: the store holds it to that atomically.
+                batch.unique_hashes = [text_hash(c.text) for c, mid in zip(candidates, ids) if mid is not None]
             superseded: dict[str, str] = {}
             for cand, vec, dec, mid in zip(candidates, vectors, decisions, ids):
                 if mid is not None:

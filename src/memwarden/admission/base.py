@@ -119,6 +119,9 @@ class DuplicateFilter:
     """
 
     name = "dedupe"
+    #: The store re-checks, inside the write, that no other writer stored the same text meanwhile.
+    checks_duplicates = True
+
     def __init__(self, cosine: float = 0.95) -> None:
         self.cosine = cosine
 

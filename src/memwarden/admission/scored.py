@@ -24,6 +24,9 @@ class ScoredAdmitter:
     facade then marks superseded.
     """
 
+    #: The store re-checks, inside the write, that no other writer stored the same text meanwhile.
+    checks_duplicates = True
+
     def __init__(self, policy: AdmissionPolicy | str | Path | None = None, *, llm: LLM | None = None,
                  duplicate_cosine: float | None = None) -> None:
         if policy is None:

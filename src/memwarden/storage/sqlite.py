@@ -183,6 +183,8 @@ class SQLiteStore:
             raise StorageError("a write batch may only touch its own scope")
         try:
             with self._tx() as c:
+                if batch.unique_hashes:  # BEGIN IMMEDIATE holds the write lock: no one inserts in between
+                    _sql.check_unique_hashes(c, _DIALECT, batch)
                 if batch.upserts:
                     c.executemany(
                         f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * 23)})",
