@@ -86,7 +86,8 @@ def test_a_large_add_takes_linear_time() -> None:
         t0 = time.perf_counter()
         m.add(msgs(n, seed=n), user_id=f"u{n}")
         per_msg[n] = (time.perf_counter() - t0) / n
-    assert per_msg[4000] < 4 * per_msg[250], per_msg
+    # Quadratic would be 16x; windows still filling at 250 and a busy machine leave some slack.
+    assert per_msg[4000] < 6 * per_msg[250], per_msg
 
 
 # -- the cap ----------------------------------------------------------------------------------
