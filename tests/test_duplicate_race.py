@@ -60,7 +60,7 @@ def _race(db: str, tries: int, slow: bool) -> tuple[str, list[list[str]]]:
 @pytest.mark.parametrize("slow", [True, False], ids=["slow-admitter", "auto"])
 def test_two_processes_store_the_same_sentence_once(backend, slow, tmp_path, request) -> None:  # type: ignore[no-untyped-def]
     db = str(tmp_path / "race.db") if backend == "sqlite" else request.getfixturevalue("pg_url")
-    tries = 6 if slow else 15
+    tries = 4 if slow else 8
     if backend == "sqlite":
         Memory(db, config=MemoryConfig(embedder="hash")).close()  # create and migrate once
     prefix, results = _race(db, tries, slow)
