@@ -113,9 +113,11 @@ def test_vectors_of_another_dimension_are_ignored_not_mixed() -> None:
 
 def test_the_index_grows_past_its_first_capacity() -> None:
     m = hash_memory()
-    m.add([{"content": f"entry {i} about topic{i % 7}"} for i in range(1500)], user_id=U, admission="all")
+    for part in (range(750), range(750, 1500)):  # an add takes at most 1,000 messages
+        m.add([{"content": f"entry {i} about topic{i % 7}"} for i in part], user_id=U, admission="all")
     m.search("topic3", user_id=U)
-    m.add([{"content": f"late entry {i} about topic{i % 7}"} for i in range(1500)], user_id=U, admission="all")
+    for part in (range(750), range(750, 1500)):
+        m.add([{"content": f"late entry {i} about topic{i % 7}"} for i in part], user_id=U, admission="all")
     assert len(m.search("late entry topic3", user_id=U, limit=300).results) == 300
     fresh = Memory(store=m.store, config=MemoryConfig(embedder="hash"))
     assert ranking(fresh, "late entry topic3") == ranking(m, "late entry topic3")

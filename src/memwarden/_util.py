@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 import re
 import unicodedata
@@ -45,3 +46,21 @@ def sha256_file(path: Path) -> str:
         for chunk in iter(lambda: f.read(1 << 22), b""):
             h.update(chunk)
     return h.hexdigest()
+
+
+def create_private_file(path: Path) -> None:
+    """Make sure ``path`` exists, creating it (and a missing parent directory) owner-only.
+
+    A memory database holds every tenant's memories: a new file is 0600 and a new
+    directory 0700, whatever the umask. SQLite gives its -wal and -shm files the
+    main file's permissions. An existing file or directory is left as it is (its
+    owner may share it on purpose).
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
+    os.chmod(path, 0o600)  # an umask can only remove bits; this is for clarity on odd filesystems

@@ -13,6 +13,7 @@ from .retrieval.search import FusionConfig
 from .trust.config import TrustConfig
 
 DEFAULT_MAX_MESSAGE_CHARS = 20_000
+DEFAULT_MAX_MESSAGES_PER_ADD = 1_000
 
 
 def default_data_dir() -> Path:
@@ -27,6 +28,9 @@ class MemoryConfig(BaseModel):
     #: ``minilm`` (the bundled ONNX model) or ``hash`` (deterministic, for tests).
     embedder: str = "minilm"
     max_message_chars: int = Field(DEFAULT_MAX_MESSAGE_CHARS, ge=1)
+    #: Most messages one ``add`` call may carry (an add's cost grows with its size, and a
+    #: scope's writes wait for it); a bigger import is split into several calls.
+    max_messages_per_add: int = Field(DEFAULT_MAX_MESSAGES_PER_ADD, ge=1)
     #: Cosine at or above which a candidate is a near-duplicate of a stored memory.
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
     #: Default admission mode for ``add``: ``auto`` (policy) or ``all``.
@@ -65,6 +69,8 @@ class MemoryConfig(BaseModel):
             values["embedder"] = env["MEMWARDEN_EMBEDDER"]
         if env.get("MEMWARDEN_MAX_MESSAGE_CHARS"):
             values["max_message_chars"] = int(env["MEMWARDEN_MAX_MESSAGE_CHARS"])
+        if env.get("MEMWARDEN_MAX_MESSAGES_PER_ADD"):
+            values["max_messages_per_add"] = int(env["MEMWARDEN_MAX_MESSAGES_PER_ADD"])
         if env.get("MEMWARDEN_ADMISSION"):
             values["admission"] = env["MEMWARDEN_ADMISSION"]
         if env.get("MEMWARDEN_ADMISSION_POLICY"):

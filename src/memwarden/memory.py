@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence, get_args
 
 import numpy as np
 
+from ._locks import ScopeLocks
 from ._util import new_id, text_hash, utcnow
 from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
 from .admission.policy import AdmissionPolicy
@@ -41,10 +41,12 @@ from .retrieval.index import IndexCache
 from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
-from .storage.base import ListQuery
+from .storage.base import HashConflict, ListQuery
 from .trust.reliability import TrustEngine
 from .trust.verdict import verdict as _verdict
 
+#: Times an add decides again after another process stored one of its texts meanwhile.
+_CONFLICT_RETRIES = 3
 _ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
 _ID_MAX = 256
 
@@ -69,6 +71,31 @@ def _check_memory_id(value: Any) -> str:
     return _check_scope_id(value, "memory_id", required=True)  # type: ignore[return-value]
 
 
+#: Deepest nesting of metadata and filter values: deeper values hit Python's recursion limit
+#: (json, pydantic) long before any real use needs them.
+MAX_JSON_DEPTH = 32
+#: Most keys in one filter: each is one SQL condition, and SQLite refuses an expression tree
+#: of about a thousand ("Expression tree is too large").
+MAX_FILTER_KEYS = 100
+
+
+def _json_depth_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests objects/arrays more than ``limit`` deep (iterative: no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        obj, depth = stack.pop()
+        if isinstance(obj, Mapping):
+            children: Iterable[Any] = obj.values()
+        elif isinstance(obj, (list, tuple)):
+            children = obj
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children)
+    return False
+
+
 def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None:
     """A JSON object with string keys: stored as JSON and filtered on by every backend."""
     if value is None:
@@ -77,6 +104,10 @@ def _check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None
         raise InvalidInputError(f"{name} must be an object, not {type(value).__name__}")
     if not all(isinstance(k, str) for k in value):
         raise InvalidInputError(f"{name} keys must be strings")
+    if name == "filters" and len(value) > MAX_FILTER_KEYS:
+        raise InvalidInputError(f"filters has {len(value):,} keys; the limit is {MAX_FILTER_KEYS}")
+    if _json_depth_over(value, MAX_JSON_DEPTH):
+        raise InvalidInputError(f"{name} is nested more than {MAX_JSON_DEPTH} levels deep; the limit is {MAX_JSON_DEPTH}")
     try:
         json.dumps(dict(value), default=str, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
@@ -162,7 +193,8 @@ class Memory:
         self._index = IndexCache(self.store, embedder.dim)
         self._fusion: FusionConfig = cfg.fusion()
         self._admitter = admitter or ScoredAdmitter(cfg.admission_policy, duplicate_cosine=cfg.duplicate_cosine)
-        self._write_lock = threading.Lock()
+        #: Writes to one scope are serialised; different scopes' writes run side by side.
+        self._locks = ScopeLocks()
         self._trust = TrustEngine(cfg.trust)
         #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
         self.llm = llm
@@ -217,7 +249,8 @@ class Memory:
             raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
         when = parse_time(timestamp)
         admitter = self._resolve_admitter(admission)
-        turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
+        turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
+                                   max_messages=self.config.max_messages_per_add)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
             extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
@@ -292,7 +325,28 @@ class Memory:
     ) -> AddResult:
         vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
             (0, self.embedder.dim), np.float32)
-        with self._write_lock:
+        for attempt in range(_CONFLICT_RETRIES + 1):
+            try:
+                return self._decide_and_write(user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted)
+            except HashConflict:
+                # Another process stored one of these texts between our duplicate check and our
+                # write (nothing of ours was written): decide again, now seeing its memory.
+                if attempt == _CONFLICT_RETRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _decide_and_write(
+        self,
+        user_id: str,
+        agent_id: str | None,
+        run_id: str | None,
+        turns: list[Turn],
+        candidates: list[Candidate],
+        vectors: np.ndarray,
+        admitter: Admitter,
+        unextracted: Sequence[Turn],
+    ) -> AddResult:
+        with self._locks.scope(user_id):
             now = utcnow()
             ctx = AdmissionContext(
                 user_id=user_id,
@@ -310,6 +364,9 @@ class Memory:
                 raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
             batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=self._receipt_horizon(now))
             ids = [new_id() if d.stores else None for d in decisions]
+            if getattr(admitter, "checks_duplicates", False):
+                # The admitter promised no duplicates: the store holds it to that atomically.
+                batch.unique_hashes = [text_hash(c.text) for c, mid in zip(candidates, ids) if mid is not None]
             superseded: dict[str, str] = {}
             for cand, vec, dec, mid in zip(candidates, vectors, decisions, ids):
                 if mid is not None:
@@ -377,7 +434,7 @@ class Memory:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         text = check_text(data, what="data", max_chars=self.config.max_message_chars).strip()
         metadata = _check_metadata(metadata)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
             now = utcnow()
             old = rec.item
@@ -398,7 +455,7 @@ class Memory:
 
     def delete(self, memory_id: str, *, user_id: str) -> None:
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
             batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
                 HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="DELETE", old_memory=rec.item.memory,
@@ -409,7 +466,7 @@ class Memory:
     def delete_all(self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> int:
         """Delete the scope's memories (only those of ``agent_id``/``run_id`` when given)."""
         user_id = _check_scope_id(user_id, "user_id", required=True)
-        with self._write_lock:
+        with self._locks.scope(user_id):
             if agent_id is None and run_id is None:
                 n = self.store.delete_scope(user_id)
                 self._index.drop(user_id)
@@ -426,7 +483,7 @@ class Memory:
 
     def reset(self) -> None:
         """Delete everything in every scope."""
-        with self._write_lock:
+        with self._locks.everything():
             self.store.reset()
             self._index.drop()
             self._trust.forget()

@@ -14,6 +14,14 @@ def parse_time(value: Any, *, what: str = "timestamp") -> datetime | None:
     """Accept a datetime, an ISO-8601 string or epoch seconds."""
     if value is None:
         return None
+    try:
+        return _parse_time(value, what)
+    except OverflowError as exc:
+        # 0001-01-01T00:00:00+14:00 is a valid ISO time whose UTC instant falls before year 1.
+        raise InvalidInputError(f"{what} {value!r} is out of range: in UTC it falls outside the years 1 to 9999") from exc
+
+
+def _parse_time(value: Any, what: str) -> datetime:
     if isinstance(value, datetime):
         return as_utc(value)
     if isinstance(value, bool):
@@ -74,7 +82,8 @@ def _content_text(content: Any, where: str) -> tuple[str, str | None]:
     raise InvalidInputError(f"{where}: content must be a string or a list of parts, not {type(content).__name__}")
 
 
-def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime | None = None) -> list[Turn]:
+def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime | None = None,
+                       max_messages: int | None = None) -> list[Turn]:
     """A string becomes one user turn; a dict or a list of dicts are chat messages.
 
     Each message: ``role``, ``content`` (string or OpenAI content parts), and
@@ -88,6 +97,9 @@ def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime 
         raise InvalidInputError(f"messages must be a string or a list of messages, not {type(messages).__name__}")
     if not messages:
         raise InvalidInputError("messages is empty")
+    if max_messages is not None and len(messages) > max_messages:
+        raise InputTooLargeError(f"messages has {len(messages):,} messages; the limit is {max_messages:,} per add "
+                                 "(max_messages_per_add): split the import into several calls")
     turns = []
     for i, msg in enumerate(messages):
         where = f"message {i}"

@@ -67,6 +67,49 @@ class AdmitAll:
         return [Decision("admitted", "admission is off: every candidate is stored", policy=self.name) for _ in ctx.candidates]
 
 
+#: Near-duplicates within one add call are looked for among this many most recently kept
+#: candidates (exact repeats among all of them): exact for any add up to this size, linear beyond.
+NEAR_DUPLICATE_WINDOW = 512
+
+
+class KeptCandidates:
+    """The candidates of one add call kept so far (admitted or superseding)."""
+
+    def __init__(self, ctx: AdmissionContext, window: int = NEAR_DUPLICATE_WINDOW) -> None:
+        self.hashes = [text_hash(c.text) for c in ctx.candidates]
+        self.indexes: list[int] = []
+        self._first: dict[str, int] = {}
+        vecs = np.asarray(ctx.vectors, dtype=np.float32)
+        self._vectors = vecs
+        self._ring = np.zeros((min(window, len(vecs)), vecs.shape[1] if vecs.ndim == 2 else 0), dtype=np.float32)
+        self._ring_index = np.zeros(len(self._ring), dtype=np.int64)
+
+    def add(self, i: int) -> None:
+        if self._ring.shape[0]:
+            slot = len(self.indexes) % len(self._ring)
+            self._ring[slot] = self._vectors[i]
+            self._ring_index[slot] = i
+        self.indexes.append(i)
+        self._first.setdefault(self.hashes[i], i)
+
+    def same_text(self, i: int) -> int | None:
+        return self._first.get(self.hashes[i])
+
+    def nearest(self, i: int) -> tuple[int, float] | None:
+        """The kept candidate (of the window) closest to candidate ``i``; the earliest on a tie."""
+        k = min(len(self.indexes), len(self._ring))
+        if k == 0:
+            return None
+        sims = self._ring[:k] @ self._vectors[i]
+        if len(self.indexes) > len(self._ring):  # wrapped: put the slots back in kept order
+            order = np.argsort(self._ring_index[:k], kind="stable")
+            sims, idx = sims[order], self._ring_index[:k][order]
+        else:
+            idx = self._ring_index[:k]
+        j = int(np.argmax(sims))
+        return int(idx[j]), float(sims[j])
+
+
 class DuplicateFilter:
     """Admit everything except exact or near duplicates of what the scope already holds.
 
@@ -76,36 +119,35 @@ class DuplicateFilter:
     """
 
     name = "dedupe"
+    #: The store re-checks, inside the write, that no other writer stored the same text meanwhile.
+    checks_duplicates = True
 
     def __init__(self, cosine: float = 0.95) -> None:
         self.cosine = cosine
 
-    def find_duplicate(self, ctx: AdmissionContext, i: int, kept: list[int]) -> tuple[str, float] | None:
-        cand = ctx.candidates[i]
-        h = text_hash(cand.text)
+    def find_duplicate(self, ctx: AdmissionContext, i: int, kept: KeptCandidates) -> tuple[str, float] | None:
+        h = kept.hashes[i]
         if h in ctx.stored_hashes:
             return ctx.stored_hashes[h], 1.0
-        for j in kept:
-            if text_hash(ctx.candidates[j].text) == h:
-                return f"batch:{j}", 1.0
+        j = kept.same_text(i)
+        if j is not None:
+            return f"batch:{j}", 1.0
         best = ctx.neighbours(ctx.vectors[i], 1)
         if best and best[0][1] >= self.cosine:
             return best[0]
-        if kept:
-            sims = ctx.vectors[kept] @ ctx.vectors[i]
-            j = int(np.argmax(sims))
-            if sims[j] >= self.cosine:
-                return f"batch:{kept[j]}", float(sims[j])
+        near = kept.nearest(i)
+        if near is not None and near[1] >= self.cosine:
+            return f"batch:{near[0]}", near[1]
         return None
 
     def decide(self, ctx: AdmissionContext) -> list[Decision]:
         out: list[Decision] = []
-        kept: list[int] = []
+        kept = KeptCandidates(ctx)
         for i in range(len(ctx.candidates)):
             dup = self.find_duplicate(ctx, i, kept)
             if dup is not None:
                 out.append(Decision("duplicate", f"duplicate of {dup[0]} (cosine {dup[1]:.3f})", policy=self.name, duplicate_of=dup[0]))
             else:
-                kept.append(i)
+                kept.add(i)
                 out.append(Decision("admitted", "not a duplicate of any stored memory", policy=self.name))
         return out

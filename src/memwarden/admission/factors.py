@@ -7,10 +7,12 @@ prior (T, from the classifier in :mod:`.memtype`).
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
+from bisect import bisect_left
 from datetime import datetime, timezone
-from typing import Sequence
+from typing import Collection, Sequence
 
 from ..retrieval.text import tokenize
 
@@ -42,19 +44,15 @@ def content_words(text: str) -> set[str]:
     return set(tokenize(text))
 
 
-def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
-    """Length of the longest common subsequence, bit-parallel (Hyyrö 2004).
-
-    One big-int operation per token of ``b`` instead of a len(a) x len(b)
-    table: grounding compares a candidate with every earlier turn, and this
-    keeps it well under a millisecond per pair in pure Python.
-    """
-    if not a or not b:
-        return 0
+def _masks(a: Sequence[str]) -> dict[str, int]:
     masks: dict[str, int] = {}
     for i, tok in enumerate(a):
         masks[tok] = masks.get(tok, 0) | (1 << i)
-    full = (1 << len(a)) - 1
+    return masks
+
+
+def _lcs(n: int, masks: dict[str, int], b: Sequence[str]) -> int:
+    full = (1 << n) - 1
     v = full
     for tok in b:
         m = masks.get(tok)
@@ -62,33 +60,97 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
             continue
         u = v & m
         v = ((v + u) | (v - u)) & full
-    return len(a) - bin(v).count("1")
+    return n - bin(v).count("1")
+
+
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """Length of the longest common subsequence, bit-parallel (Hyyrö 2004).
+
+    One big-int operation per token of ``b`` instead of a len(a) x len(b)
+    table: grounding compares a candidate with many earlier turns, and this
+    keeps it well under a millisecond per pair in pure Python.
+    """
+    if not a or not b:
+        return 0
+    return _lcs(len(a), _masks(a), b)
+
+
+def _f1(lcs: int, len_a: int, len_b: int) -> float:
+    if lcs == 0:
+        return 0.0
+    p, r = lcs / len_b, lcs / len_a
+    return 2 * p * r / (p + r)
 
 
 def rouge_l_f1(a: Sequence[str], b: Sequence[str]) -> float:
-    lcs = lcs_length(a, b)
-    if lcs == 0:
-        return 0.0
-    p, r = lcs / len(b), lcs / len(a)
-    return 2 * p * r / (p + r)
+    return _f1(lcs_length(a, b), len(a), len(b))
+
+
+#: Grounding compares a candidate with at most this many earlier turns sharing a content
+#: word with it: the most recent ones. A conversation session (LoCoMo's longest: 47 turns)
+#: is compared in full, as A-MAC defines it; a 10,000-message add costs linear, not quadratic, time.
+GROUNDING_TURNS = 64
+
+
+class GroundingIndex:
+    """The turns of one add call, indexed by content word (each turn tokenised once).
+
+    Only turns sharing a content word with a candidate can ground it, so the
+    index hands :meth:`grounding` exactly those, newest first, at most ``limit``.
+    """
+
+    def __init__(self, turns: Sequence[str], *, limit: int = GROUNDING_TURNS) -> None:
+        self.limit = limit
+        self._tokens = [rouge_tokens(t) for t in turns]
+        self._postings: dict[str, list[int]] = {}
+        for j, text in enumerate(turns):
+            for w in content_words(text):
+                self._postings.setdefault(w, []).append(j)
+
+    def _sharing(self, words: set[str], before: int, exclude: Collection[int]) -> list[int]:
+        """The newest ``limit`` turns before ``before`` sharing one of ``words``, skipping ``exclude``."""
+        runs = []
+        for w in words:
+            plist = self._postings.get(w)
+            if plist:
+                hi = bisect_left(plist, before)
+                if hi:
+                    runs.append(plist[hi - 1 :: -1] if hi < len(plist) else plist[::-1])
+        out: list[int] = []
+        last = -1
+        for j in heapq.merge(*runs, reverse=True):
+            if j == last or j in exclude:
+                continue
+            last = j
+            out.append(j)
+            if len(out) >= self.limit:
+                break
+        return out
+
+    def grounding(self, candidate: str, *, before: int | None = None, exclude: Collection[int] = ()) -> float:
+        """C for ``candidate`` against turns ``< before`` (all when None), skipping ``exclude``."""
+        cw = content_words(candidate)
+        toks = rouge_tokens(candidate)
+        if not cw or not toks:
+            return 0.0
+        masks, n = _masks(toks), len(toks)
+        best = 0.0
+        for j in self._sharing(cw, len(self._tokens) if before is None else before, exclude):
+            b = self._tokens[j]
+            # ROUGE-L F1 is at most 2 min(n, m) / (n + m): skip turns that cannot beat the best.
+            if b and 2 * min(n, len(b)) / (n + len(b)) > best:
+                best = max(best, _f1(_lcs(n, masks, b), n, len(b)))
+        return best
 
 
 def grounding(candidate: str, earlier: Sequence[str], *, exclude: int | None = None) -> float:
     """C: the best ROUGE-L F1 between ``candidate`` and an earlier turn sharing a content word.
 
     ``exclude`` is the index (in ``earlier``) of the candidate's own source
-    turn, which would trivially ground it. 0.0 when no turn qualifies.
+    turn, which would trivially ground it. 0.0 when no turn qualifies. (Scoring
+    many candidates of one call: build one :class:`GroundingIndex` instead.)
     """
-    cw = content_words(candidate)
-    if not cw:
-        return 0.0
-    toks = rouge_tokens(candidate)
-    best = 0.0
-    for j, text in enumerate(earlier):
-        if j == exclude or not (cw & content_words(text)):
-            continue
-        best = max(best, rouge_l_f1(toks, rouge_tokens(text)))
-    return best
+    return GroundingIndex(earlier).grounding(candidate, exclude=() if exclude is None else (exclude,))
 
 
 def novelty(best_cosine: float | None) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -152,29 +153,87 @@ def _reference_time(ctx: AdmissionContext) -> datetime | None:
     return max(times) if times else None
 
 
+#: Call-level features that compare a candidate with the call's other candidates (the
+#: closest earlier one, topic mentions before and after) look this many candidates back
+#: and ahead. Exact for any add up to this size; linear time beyond it.
+CALL_WINDOW = 256
+
+
+def _max_cos_earlier(vecs: np.ndarray, window: int = CALL_WINDOW, block: int = 256) -> np.ndarray:
+    """Per candidate, the highest cosine to one of the ``window`` candidates before it (0 for the first)."""
+    n = len(vecs)
+    out = np.zeros(n, dtype=np.float32)
+    for s in range(1, n, block):
+        e = min(n, s + block)
+        lo = max(0, s - window)
+        sims = vecs[s:e] @ vecs[lo:e].T  # rows s..e-1 against columns lo..e-1
+        i = np.arange(s, e)[:, None]
+        j = np.arange(lo, e)[None, :]
+        sims = np.where((j < i) & (j >= i - window), sims, -np.inf)
+        out[s:e] = sims.max(1)
+    return out
+
+
+def _mentions(words: list[set[str]], window: int = CALL_WINDOW) -> tuple[list[int], list[int]]:
+    """(earlier, later): per candidate, how many candidates within ``window`` before / after it
+    share at least two content words with it, each capped at 5."""
+    n = len(words)
+    earlier, later = [0] * n, [0] * n
+    postings: dict[str, list[int]] = {}
+    for i, ws in enumerate(words):
+        shared: dict[int, int] = {}
+        for w in ws:
+            plist = postings.setdefault(w, [])
+            for k in range(len(plist) - 1, -1, -1):
+                j = plist[k]
+                if j < i - window:
+                    break
+                shared[j] = shared.get(j, 0) + 1
+            plist.append(i)
+        for j, c in shared.items():
+            if c >= 2:
+                earlier[i] += 1
+                later[j] += 1
+    return [min(5, c) for c in earlier], [min(5, c) for c in later]
+
+
 def compute(ctx: AdmissionContext, *, model_id: str | None = None) -> list[CandidateFeatures]:
-    """Features for every candidate of the call (utility is left at 0 for :mod:`.utility`)."""
+    """Features for every candidate of the call (utility is left at 0 for :mod:`.utility`).
+
+    Linear in the call's size: grounding goes through a :class:`~.factors.GroundingIndex`
+    and candidate-to-candidate features look :data:`CALL_WINDOW` candidates around.
+    """
     cands = ctx.candidates
     n = len(cands)
     texts = _turn_texts(ctx)
+    ground = F.GroundingIndex(texts)
     ref = _reference_time(ctx)
     vecs = np.asarray(ctx.vectors, dtype=np.float32) if n else np.zeros((0, 1), dtype=np.float32)
-    sims = vecs @ vecs.T if n else np.zeros((0, 0), dtype=np.float32)
-    centrality = (sims.sum(1) - 1.0) / max(1, n - 1) if n > 1 else np.zeros(n, dtype=np.float32)
+    # Neighbour cosines, centrality (mean cosine to the others: v_i . sum(v) - 1 for unit rows)
+    # and the closest earlier candidate, without an n x n matrix.
+    adjacent = np.einsum("ij,ij->i", vecs[:-1], vecs[1:]) if n > 1 else np.zeros(0, dtype=np.float32)
+    centrality = (vecs @ vecs.sum(0) - 1.0) / max(1, n - 1) if n > 1 else np.zeros(n, dtype=np.float32)
+    max_earlier = _max_cos_earlier(vecs) if n > 1 else np.zeros(n, dtype=np.float32)
     speakers = [c.speaker or c.role for c in cands]
+    speaker_counts = Counter(speakers)
     lens = np.array([len(c.text) for c in cands], dtype=np.float64)
     mean_len = float(lens.mean()) if n else 1.0
     words = [F.content_words(c.text) for c in cands]
+    earlier_mentions, later_mentions = _mentions(words)
+    seen_speakers: set[str] = set()
+    turns_of: dict[str, list[int]] = {}
+    for pos, t in enumerate(ctx.turns):
+        if t.turn_id:
+            turns_of.setdefault(t.turn_id, []).append(pos)
     out: list[CandidateFeatures] = []
     for i, cand in enumerate(cands):
         notes: list[str] = []
         ti = cand.turn_index if 0 <= cand.turn_index < len(texts) else None
         if ti is not None:
-            earlier = texts[:ti]
+            grounding = ground.grounding(cand.text, before=ti)
         else:  # an extracted fact: every turn except the ones it was extracted from
-            src = set(cand.source_turn_ids)
-            earlier = [t.content for t in ctx.turns if not (t.turn_id and t.turn_id in src)]
-        grounding = F.grounding(cand.text, earlier)
+            src = {j for x in cand.source_turn_ids for j in turns_of.get(x, ())}
+            grounding = ground.grounding(cand.text, exclude=src)
         best = ctx.neighbours(vecs[i], 1)
         novelty = F.novelty(best[0][1] if best else None)
         mtype = classify(cand.text, vecs[i], model_id)
@@ -196,23 +255,24 @@ def compute(ctx: AdmissionContext, *, model_id: str | None = None) -> list[Candi
             "next_followup": float(bool(_FOLLOWUP.search(next_t))),
             "next_reaction": float(bool(_REACTION.search(next_t))),
             "prev_reaction": float(bool(_REACTION.search(prev_t))),
-            "next_cos": float(sims[i, i + 1]) if i + 1 < n else 0.0,
-            "prev_cos": float(sims[i, i - 1]) if i > 0 else 0.0,
+            "next_cos": float(adjacent[i]) if i + 1 < n else 0.0,
+            "prev_cos": float(adjacent[i - 1]) if i > 0 else 0.0,
             "call_centrality": float(centrality[i]) if n > 1 else 0.0,
-            "call_max_cos_earlier": float(sims[i, :i].max()) if i > 0 else 0.0,
+            "call_max_cos_earlier": float(max_earlier[i]) if i > 0 else 0.0,
             "same_speaker_prev": float(i > 0 and speakers[i] == speakers[i - 1]),
-            "speaker_share": speakers.count(speakers[i]) / n,
+            "speaker_share": speaker_counts[speakers[i]] / n,
             "len_vs_call": float(np.log((len(cand.text) + 1) / (mean_len + 1))),
             "next_mentions": len(own_words & next_words) / max(1, len(own_words)) if own_words else 0.0,
             "no_timestamp": float(cand.occurred_at is None),
             # A topic the conversation keeps returning to is one someone may ask about later.
-            "later_mentions": min(5, sum(len(own_words & w) >= 2 for w in words[i + 1 :])) / 5,
-            "earlier_mentions": min(5, sum(len(own_words & w) >= 2 for w in words[:i])) / 5,
-            "speaker_first": float(speakers[i] not in speakers[:i]),
+            "later_mentions": later_mentions[i] / 5,
+            "earlier_mentions": earlier_mentions[i] / 5,
+            "speaker_first": float(speakers[i] not in seen_speakers),
             "next_photo": float(bool(_PHOTO.search(next_t))),
             "next_len_log": _log1(len(next_t)),
             "prev_len_log": _log1(len(prev_t)),
         }
+        seen_speakers.add(speakers[i])
         out.append(CandidateFeatures(
             text=text_features(cand.text), context=context, terms=hashed_terms(cand.text),
             grounding=grounding, novelty=novelty, recency=recency,

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from . import features as FT
-from .base import AdmissionContext, Decision, DuplicateFilter
+from .base import AdmissionContext, Decision, DuplicateFilter, KeptCandidates
 from .llm import LLM, llm_utility
 from .policy import AdmissionPolicy, LinearRule
 from .supersede import supersedes
@@ -23,6 +23,9 @@ class ScoredAdmitter:
     ``superseded`` when it updates or contradicts a stored memory, which the
     facade then marks superseded.
     """
+
+    #: The store re-checks, inside the write, that no other writer stored the same text meanwhile.
+    checks_duplicates = True
 
     def __init__(self, policy: AdmissionPolicy | str | Path | None = None, *, llm: LLM | None = None,
                  duplicate_cosine: float | None = None) -> None:
@@ -59,7 +62,7 @@ class ScoredAdmitter:
         weights = self.policy.weights()
         linear = isinstance(self.policy.spec.decision, LinearRule)
         out: list[Decision] = []
-        kept: list[int] = []
+        kept = KeptCandidates(ctx)
         for i, f in enumerate(feats):
             if not emb_ok:
                 f.notes.append("policy trained on another embedder: embedding weights skipped")
@@ -79,7 +82,7 @@ class ScoredAdmitter:
             if score < theta:
                 out.append(Decision("rejected", f"{what} {score:.3f} < {theta:.3f}: {_why(f, admitted=False)}{note}", **common))
                 continue
-            kept.append(i)
+            kept.add(i)
             old = self._superseded(ctx, i)
             if old is not None:
                 out.append(Decision("superseded", f"{what} {score:.3f} >= {theta:.3f}; supersedes {old[0]} ({old[1]}){note}",

@@ -30,7 +30,7 @@ def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False
             out[it.id] = card
             stale.append((rec, card))
     if stale:
-        with mem._write_lock:
+        with mem._locks.scope(user_id):
             batch = WriteBatch(user_id=user_id)
             fresh = {r.item.id: r for r in mem.store.get(user_id, [r.item.id for r, _ in stale])}
             for rec, card in stale:

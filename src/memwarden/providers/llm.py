@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .._util import sha256_file
+from .._util import create_private_file, sha256_file
 from ..errors import InvalidInputError, LLMError, ModelError
 
 __all__ = [
@@ -422,7 +422,7 @@ class CachedLLM:
         self.inner, self.model = inner, inner.model
         self._lock = threading.Lock()
         p = Path(path).expanduser()
-        p.parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(p)  # cached prompts quote users' memories
         self._db = sqlite3.connect(str(p), check_same_thread=False)
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS llm_cache (key TEXT PRIMARY KEY, model TEXT, text TEXT, "

@@ -91,3 +91,21 @@ def reset(conn: Any) -> None:
     for table in SCOPED_TABLES:
         conn.execute(f"DELETE FROM {table}")
     conn.execute("UPDATE scopes SET version = version + 1")
+
+
+def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
+    """Inside the write's transaction: raise HashConflict if an active memory of the scope, not
+    one of the batch's own rows, already has a hash the batch claims (``WriteBatch.unique_hashes``)."""
+    from .base import HashConflict
+
+    hashes = list(dict.fromkeys(batch.unique_hashes))
+    own = {r.item.id for r in batch.upserts}
+    found: dict[str, str] = {}
+    for start in range(0, len(hashes), 500):
+        chunk = hashes[start : start + 500]
+        rows = conn.execute(
+            f"SELECT hash, id FROM memories WHERE user_id={d.ph} AND status='active' "
+            f"AND hash IN ({', '.join([d.ph] * len(chunk))})", (batch.user_id, *chunk)).fetchall()
+        found.update({h: i for h, i in rows if i not in own and h not in found})
+    if found:
+        raise HashConflict(found)

@@ -15,7 +15,17 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from ..errors import StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+
+
+class HashConflict(StorageError):
+    """Another writer stored an active memory with a text this batch claims as new."""
+
+    def __init__(self, existing: dict[str, str]) -> None:
+        super().__init__(f"{len(existing)} text(s) of this write were stored meanwhile by another writer; nothing was written")
+        #: hash -> id of the active memory that holds it
+        self.existing = existing
 
 
 @dataclass
@@ -41,6 +51,11 @@ class WriteBatch:
     #: Drop this scope's receipts of candidates that were not stored (rejected,
     #: duplicate) created before this time; receipts of stored memories stay.
     expire_unstored_receipts_before: datetime | None = None
+    #: Text hashes of this batch's new memories that must be new to the scope: if an active
+    #: memory of the scope (other than the batch's own rows) has one, the write raises
+    #: :class:`HashConflict` and writes nothing. Checked inside the write's transaction, under
+    #: the scope's write lock, so two processes adding the same text cannot both store it.
+    unique_hashes: list[str] = field(default_factory=list)
 
     def is_empty(self) -> bool:
         return not (self.upserts or self.deletes or self.history or self.receipts or self.expire_unstored_receipts_before)

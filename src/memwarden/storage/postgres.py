@@ -207,6 +207,16 @@ class PostgresStore:
         try:
             with self._tx() as c:
                 with c.cursor() as cur:
+                    # The version bump comes first: it locks the scope's row until commit, so writes
+                    # to one scope serialise from here on and the duplicate check below sees every
+                    # earlier writer's committed rows (READ COMMITTED: each statement a new snapshot).
+                    row = cur.execute(
+                        "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
+                        "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
+                        (uid,),
+                    ).fetchone()
+                    if batch.unique_hashes:
+                        _sql.check_unique_hashes(cur, _DIALECT, batch)
                     if batch.upserts:
                         cur.executemany(
                             f"INSERT INTO memories ({cols}) VALUES ({', '.join(['%s'] * n)}) "
@@ -230,11 +240,6 @@ class PostgresStore:
                         )
                     if batch.expire_unstored_receipts_before is not None:
                         cur.execute(expire_receipts_sql(_DIALECT), (uid, batch.expire_unstored_receipts_before))
-                    row = cur.execute(
-                        "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
-                        "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
-                        (uid,),
-                    ).fetchone()
                     return int(row[0])
         except psycopg.DataError as exc:
             raise InvalidInputError(f"value not accepted by the database, nothing was written: {exc}") from exc

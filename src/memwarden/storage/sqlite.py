@@ -12,7 +12,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from .._util import as_utc, utcnow
+from .._util import as_utc, create_private_file, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from . import _sql
@@ -101,7 +101,10 @@ class SQLiteStore:
             p = Path(self.path)
             if p.is_dir():
                 raise StorageError(f"{p} is a directory, not a database file")
-            p.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                create_private_file(p)
+            except OSError as exc:
+                raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         try:
             self._conn = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
@@ -180,6 +183,8 @@ class SQLiteStore:
             raise StorageError("a write batch may only touch its own scope")
         try:
             with self._tx() as c:
+                if batch.unique_hashes:  # BEGIN IMMEDIATE holds the write lock: no one inserts in between
+                    _sql.check_unique_hashes(c, _DIALECT, batch)
                 if batch.upserts:
                     c.executemany(
                         f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * 23)})",
