@@ -338,9 +338,9 @@ def create_app(
 
     # -- memories -------------------------------------------------------------------
 
-    UserQ = Query(..., **_ID)
-    OptIdQ = Query(None, **_ID)
-    MemoryIdP = Path(..., **_ID)
+    # Each parameter gets its own Query()/Path() object: FastAPI writes the parameter's
+    # name into the object as its alias, so one object shared by agent_id, run_id and
+    # memory_id made all three read ?agent_id= (a scoped delete wiped the tenant).
 
     @app.post("/v1/memories", response_model=AddResult, tags=["memories"])
     def add(body: AddRequest, key: ApiKey = Depends(authenticate)) -> AddResult:
@@ -365,9 +365,9 @@ def create_app(
 
     @app.get("/v1/memories", response_model=ItemList, tags=["memories"])
     def list_memories(
-        user_id: str = UserQ,
-        agent_id: str | None = OptIdQ,
-        run_id: str | None = OptIdQ,
+        user_id: Annotated[str, Query(**_ID)],
+        agent_id: Annotated[str | None, Query(**_ID)] = None,
+        run_id: Annotated[str | None, Query(**_ID)] = None,
         include_superseded: bool = True,
         limit: int = Query(100, ge=0, le=10_000),
         offset: int = Query(0, ge=0, le=1_000_000_000),
@@ -380,25 +380,35 @@ def create_app(
             limit=limit, offset=offset))
 
     @app.get("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
-    def get(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+    def get(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> MemoryItem:
         allow(key, user_id)
         return memory.get(memory_id, user_id=user_id)
 
     @app.put("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
-    def update(body: UpdateRequest, memory_id: str = MemoryIdP, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+    def update(
+        body: UpdateRequest, memory_id: Annotated[str, Path(**_ID)], key: ApiKey = Depends(authenticate),
+    ) -> MemoryItem:
         """Replace a memory's text (history keeps the old text)."""
         allow(key, body.user_id)
         return memory.update(memory_id, body.data, user_id=body.user_id, metadata=body.metadata)
 
     @app.delete("/v1/memories/{memory_id}", response_model=Deleted, tags=["memories"])
-    def delete(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Deleted:
+    def delete(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> Deleted:
         allow(key, user_id)
         memory.delete(memory_id, user_id=user_id)
         return Deleted(deleted=1)
 
     @app.delete("/v1/memories", response_model=Deleted, tags=["memories"])
     def delete_all(
-        user_id: str = UserQ, agent_id: str | None = OptIdQ, run_id: str | None = OptIdQ,
+        user_id: Annotated[str, Query(**_ID)],
+        agent_id: Annotated[str | None, Query(**_ID)] = None,
+        run_id: Annotated[str | None, Query(**_ID)] = None,
         key: ApiKey = Depends(authenticate),
     ) -> Deleted:
         """Delete a tenant's memories (only those of ``agent_id``/``run_id`` when given)."""
@@ -406,14 +416,19 @@ def create_app(
         return Deleted(deleted=memory.delete_all(user_id=user_id, agent_id=agent_id, run_id=run_id))
 
     @app.get("/v1/memories/{memory_id}/history", response_model=HistoryList, tags=["memories"])
-    def history(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> HistoryList:
+    def history(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> HistoryList:
         """Every change to one memory, oldest first."""
         allow(key, user_id)
         return HistoryList(results=memory.history(memory_id, user_id=user_id))
 
     @app.get("/v1/receipts", response_model=ReceiptList, tags=["admission"])
     def receipts(
-        user_id: str = UserQ, memory_id: str | None = OptIdQ, limit: int = Query(100, ge=1, le=10_000),
+        user_id: Annotated[str, Query(**_ID)],
+        memory_id: Annotated[str | None, Query(**_ID)] = None,
+        limit: int = Query(100, ge=1, le=10_000),
         key: ApiKey = Depends(authenticate),
     ) -> ReceiptList:
         """Admission receipts (why each candidate was stored, merged or dropped), newest first."""
@@ -443,7 +458,10 @@ def create_app(
                                            trace=body.trace))
 
     @app.get("/v1/memories/{memory_id}/card", tags=["governance"])
-    def card(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Any:
+    def card(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> Any:
         """A memory's boundary card (``Memory.card`` when present, else the stored card)."""
         allow(key, user_id)
         method = getattr(memory, "card", None)
