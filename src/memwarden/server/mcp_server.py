@@ -33,6 +33,8 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
     """
     if tenants is None and keys is None:
         raise ValueError("an MCP server needs tenants (stdio) or a key store (HTTP)")
+    if tenants is not None:
+        tenants.check()  # a bare prefix would reach sibling tenants
     server = MCPServer(
         "memwarden",
         instructions="Long-term memory scoped by user_id: add what is worth remembering, search before answering.",
