@@ -143,7 +143,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
     needs an API key (Authorization: Bearer mw_...).
     """
     try:
-        from .mcp_server import create_mcp
+        from .mcp_server import create_mcp, create_mcp_http_app
     except ImportError as exc:
         raise click.ClickException("the MCP server needs the extra: pip install 'memwarden[server]'") from exc
     from ..memory import Memory
@@ -154,7 +154,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
         if transport == "stdio":
             server = create_mcp(memory, tenants=parse_tenants(users, prefixes))
         else:
-            server = create_mcp(memory, keys=open_keys(memory.store))
+            app = create_mcp_http_app(memory, open_keys(memory.store), host=host)
     except MemwardenError as exc:
         _fail(exc)
     if transport == "stdio":
@@ -162,7 +162,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
     else:
         import uvicorn
 
-        uvicorn.run(server.streamable_http_app(host=host), host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def register(group: click.Group) -> None:
