@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from memwarden.evals.memsyco_data import load_memsyco
+from memwarden.evals.memsyco_data import item_key, load_memsyco
 from memwarden.governance.features import FEATURES, embed_joint, features
 from memwarden.governance.models import POLICIES
 from memwarden.governance.policy import RULE_BELOW, rule_policy
@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     model = {
         "version": 1, "features": FEATURES, "classes": classes, "C": best_C,
         "trained_on": "MemSyco-Bench dev split (30%)", "n_memories": int(len(y)),
+        # `eval memsyco` calls its accuracy training accuracy only on these items.
+        "trained_on_items": sorted({item_key(c) for c in cases}),
         "cv": reports[best_C],
         "mean": scaler.mean_.round(6).tolist(), "scale": np.where(scaler.scale_ == 0, 1.0, scaler.scale_).round(6).tolist(),
         "coef": lr.coef_.round(6).tolist(), "intercept": lr.intercept_.round(6).tolist(),

@@ -107,11 +107,23 @@ async def test_mcp_over_http_needs_a_key(tmp_path):
                 assert not (getattr(r, "is_error", None) or getattr(r, "isError", None))
                 r = await client.call_tool("search_memory", {"query": "bees", "user_id": "bob"})
                 assert getattr(r, "is_error", None) or getattr(r, "isError", None)
-        async with httpx2.AsyncClient(timeout=30) as http:
-            async with Client(streamable_http_client(url, http_client=http)) as client:
-                r = await client.call_tool("search_memory", {"query": "bees", "user_id": "alice"})
-                assert getattr(r, "is_error", None) or getattr(r, "isError", None)
-                assert "bees" not in " ".join(getattr(c, "text", "") for c in r.content)
+        # no key or a bad one: refused at initialise with 401, no session is opened
+        init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+        accept = {"Accept": "application/json, text/event-stream"}
+        for headers, says in [({}, "an API key is required"), ({"Authorization": "Bearer mw_bad_token"}, "invalid"),
+                              ({"X-API-Key": token + "x"}, "invalid")]:
+            r = httpx.post(url, json=init, headers={**accept, **headers}, timeout=30)
+            assert r.status_code == 401 and says in r.json()["error"]["message"], r.text
+            assert "mcp-session-id" not in r.headers
+        assert httpx.post(url, json=init, headers={**accept, "Authorization": f"Bearer {token}"}, timeout=30).status_code == 200
+        # the SDK's client fails while initialising (it reports the 401 as a generic MCPError)
+        session_opened = False
+        async with httpx2.AsyncClient(headers={"Authorization": "Bearer mw_bad_token"}, timeout=30) as http:
+            with pytest.raises(Exception):
+                async with Client(streamable_http_client(url, http_client=http)):
+                    session_opened = True
+        assert not session_opened
     finally:
         proc.terminate()
         proc.wait(10)

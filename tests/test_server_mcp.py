@@ -64,6 +64,36 @@ async def test_other_tenants_and_bad_input_are_tool_errors(memory):
     assert len(memory.get_all(user_id="bob")) == 1
 
 
+_INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+_ACCEPT = {"Accept": "application/json, text/event-stream"}
+
+
+def test_http_refuses_a_bad_key_at_initialise(memory):
+    from starlette.testclient import TestClient
+
+    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.server.mcp_server import create_mcp_http_app
+
+    keys = open_keys(memory.store)
+    token = keys.create("t", parse_tenants(["alice"])).token
+    revoked = keys.create("old", parse_tenants(["alice"]))
+    keys.revoke(revoked.key.id)
+    with TestClient(create_mcp_http_app(memory, keys), base_url="http://127.0.0.1:8001") as client:
+        for headers in [{}, {"Authorization": "Bearer mw_nope"}, {"Authorization": f"Bearer {revoked.token}"},
+                        {"Authorization": f"Basic {token}"}, {"X-API-Key": "mw_nope"}]:
+            r = client.post("/mcp", json=_INIT, headers={**_ACCEPT, **headers})
+            assert r.status_code == 401 and r.headers["www-authenticate"] == "Bearer", (headers, r.text)
+            assert r.json()["error"]["type"] == "unauthorized" and "mcp-session-id" not in r.headers
+        for headers in [{"Authorization": f"Bearer {token}"}, {"X-API-Key": token}]:
+            r = client.post("/mcp", json=_INIT, headers={**_ACCEPT, **headers})
+            assert r.status_code == 200 and r.headers.get("mcp-session-id"), r.text
+            # a live session still needs the key on every request
+            sid = {"mcp-session-id": r.headers["mcp-session-id"]}
+            call = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+            assert client.post("/mcp", json=call, headers={**_ACCEPT, **sid}).status_code == 401
+
+
 def test_needs_a_binding(memory):
     with pytest.raises(ValueError):
         create_mcp(memory)

@@ -24,6 +24,15 @@ def _fail(exc: Exception) -> None:
     sys.exit(1)
 
 
+def _needs_train_extra(command: str) -> None:
+    """Stop in one line, before any work, when the [train] extra (scikit-learn, scipy) is missing."""
+    try:
+        import scipy.sparse  # noqa: F401
+        import sklearn.linear_model  # noqa: F401
+    except ImportError as exc:
+        _fail(MemwardenError(f"{command} needs the [train] extra: pip install 'memwarden[train]' ({exc})"))
+
+
 def _memory(database: str | None):
     from ..config import MemoryConfig
     from ..memory import Memory
@@ -141,10 +150,8 @@ def policy_cmd(path: str | None, full: bool) -> None:
 @click.option("--name", default="trained", show_default=True)
 def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
-    try:
-        from .train import extract, train_policy
-    except ImportError as exc:  # scikit-learn / scipy are a training-only extra
-        _fail(MemwardenError(f"training needs the [train] extra (pip install 'memwarden[train]'): {exc}"))
+    _needs_train_extra("memwarden admission train")
+    from .train import extract, train_policy
     from rich.progress import Progress
 
     from ..providers.embedder import default_embedder
@@ -172,6 +179,7 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
 @click.option("--json", "as_json", is_flag=True)
 def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bool) -> None:
     """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run."""
+    _needs_train_extra("memwarden eval admission")  # every protocol trains policies
     from ..evals.admission import run
 
     try:
@@ -201,6 +209,7 @@ def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bo
 @click.option("--json", "as_json", is_flag=True)
 def eval_admission_retrieval(data_path: str, protocol: str, k: int, min_recall: float, as_json: bool) -> None:
     """LoCoMo retrieval recall@k with admission on vs storing everything, and the storage saved."""
+    _needs_train_extra("memwarden eval admission-retrieval")
     from ..evals.admission_retrieval import run
 
     try:

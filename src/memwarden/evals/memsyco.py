@@ -16,19 +16,41 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any, Sequence
 
 from ..governance.models import POLICIES
-from ..governance.policy import MemoryView, PolicyModel, classify
+from ..governance.policy import MemoryView, PolicyModel, classify, default_model
 from ..providers.llm import LLM, UsageMeter, complete_json
 from .baselines import METHODS, generate
-from .memsyco_data import MemSycoCase, load_memsyco
+from .memsyco_data import MemSycoCase, item_key, load_memsyco
 
 __all__ = ["run_policy", "run_llm", "JUDGE_PROMPT", "load_memsyco"]
 
 
+def training_note(cases: Sequence[MemSycoCase], model: PolicyModel) -> tuple[int | None, str]:
+    """How many of ``cases`` the classifier was trained on, and the report's note saying so.
+
+    The model file lists its training items' content hashes (``trained_on_items``),
+    so the claim follows the data actually evaluated, wherever it lives.
+    """
+    trained = model.meta.get("trained_on_items")
+    if not isinstance(trained, list):
+        return None, "this classifier's file does not list its training items: whether this is held-out data is unknown."
+    k = len({item_key(c) for c in cases} & set(trained))
+    if cases and k == len(cases):
+        return k, ("dev split; the shipped classifier was trained on this same split, so this is training accuracy. "
+                   "The held-out estimate is the grouped cross-validation in the model file (cv).")
+    if k == 0:
+        return 0, "none of these items were in the classifier's training data: this is a held-out estimate."
+    return k, (f"{k} of {len(cases)} items were in the classifier's training data, so this mixes training and "
+               "held-out accuracy; the held-out estimate is the grouped cross-validation in the model file (cv).")
+
+
 def run_policy(data: str, *, embedder: Any, limit: int | None = None, model: PolicyModel | None = None) -> dict[str, Any]:
     cases = load_memsyco(data)[: limit or None]
+    model = model or default_model()
+    in_training, note = training_note(cases, model)
     confusion: dict[str, Counter] = {g: Counter() for g in POLICIES}
     per_task: dict[str, list[bool]] = defaultdict(list)
     latencies = []
@@ -44,15 +66,15 @@ def run_policy(data: str, *, embedder: Any, limit: int | None = None, model: Pol
     correct = sum(sum(v) for v in per_task.values())
     lat = sorted(latencies)
     return {
-        "benchmark": "memsyco-policy", "data": str(data), "items": len(cases), "memories": n,
+        "benchmark": "memsyco-policy", "data": str(Path(data).resolve()), "items": len(cases), "memories": n,
+        "items_in_training_data": in_training,
         "accuracy": round(correct / n, 4) if n else 0.0,
         "per_task": {t: {"n": len(v), "accuracy": round(sum(v) / len(v), 4)} for t, v in sorted(per_task.items())},
         "confusion": {g: dict(confusion[g]) for g in POLICIES if confusion[g]},
         "latency_ms_p50": round(1000 * statistics.median(lat), 1) if lat else None,
         "latency_ms_p95": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1) if lat else None,
         "llm_calls": 0,
-        "note": "dev split; the shipped classifier was trained on this same split, so this is training accuracy. "
-                "The held-out estimate is the grouped cross-validation in the model file (cv).",
+        "note": note,
     }
 
 

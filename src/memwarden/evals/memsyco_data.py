@@ -8,6 +8,7 @@ read: the task name and each item's ``status``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,12 @@ def gold_policies(item: dict) -> list[str]:
     if policy == "update":
         return ["superseded" if it.get("status") == "outdated" else "use" for it in items]
     return [policy] * len(items)
+
+
+def item_key(case: MemSycoCase) -> str:
+    """A short content hash of one item: the classifier's model file lists those it was trained on."""
+    blob = json.dumps([case.id, case.question, case.memories, case.gold], ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
 
 def render_turn(turn: dict) -> str:

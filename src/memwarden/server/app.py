@@ -12,8 +12,10 @@ Every ``/v1`` route needs an API key (``Authorization: Bearer mw_...`` or
 Errors are one typed body ``{"error": {"type", "message"}}``; the
 :class:`~memwarden.errors.MemwardenError` tree maps to status codes in
 ``_STATUS``. Request bodies above ``max_body_bytes`` get 413 before they are
-read in full. Endpoints are plain ``def`` functions: FastAPI runs them in its
-thread pool, and ``Memory`` serialises its own writes.
+read in full, and bodies nested deeper than ``max_json_depth`` get 400 before
+they are parsed; request models are strict (``"limit": "10"`` is a 422).
+Endpoints are plain ``def`` functions: FastAPI runs them in its thread pool,
+and ``Memory`` serialises its own writes.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -34,9 +36,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import errors
 from ..memory import Memory
 from ..models import SourceKind, AddResult, HistoryEvent, MemoryItem, Receipt, SearchResult
+from .guards import DEFAULT_MAX_JSON_DEPTH, JsonDepthLimit
 from .keys import ApiKey, KeyStore
 
 DEFAULT_MAX_BODY_BYTES = 1 << 20  # 1 MiB
+#: Most keys in one search filter: each is one SQL condition, and SQLite refuses a
+#: query of about a thousand ("Expression tree is too large").
+MAX_FILTER_KEYS = 100
 log = logging.getLogger("memwarden.server")
 
 #: MemwardenError subclass -> HTTP status (most specific first).
@@ -55,18 +61,10 @@ _ID = dict(min_length=1, max_length=256, pattern=r"^[^\x00-\x1f\x7f]+$")
 _TEXT = dict(min_length=1, pattern=r"^[^\x00]*[^\x00\s][^\x00]*$")
 
 
-def _not_bool(value: Any) -> Any:
-    if isinstance(value, bool):
-        raise ValueError("must be an integer, not a boolean")
-    return value
-
-
-#: A JSON integer: 3 and 3.0, never true/false (which lax int would take).
-JsonInt = Annotated[int, BeforeValidator(_not_bool)]
-
-
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: an integer must be a JSON integer (not "10", 10.0 or true) and a flag a
+    # JSON boolean; lax mode took "limit": "10" (issue 9).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Scoped(_Body):
@@ -95,7 +93,7 @@ class ChatMessage(_Body):
     role: Literal["user", "assistant", "system", "tool"] = "user"
     content: Annotated[str, Field(**_TEXT)] | Annotated[list[TextPart | ImagePart], Field(min_length=1)]
     name: str | None = Field(None, max_length=256)
-    id: str | JsonInt | None = None
+    id: str | StrictInt | None = None
     timestamp: Annotated[str, Field(json_schema_extra={"format": "date-time"})] | Annotated[StrictFloat, Field(ge=0, le=2.5e11)] | None = None
     image: str | None = None
 
@@ -113,7 +111,7 @@ class AddRequest(Scoped):
 class SearchRequest(Scoped):
     query: str = Field(**_TEXT)
     filters: dict[str, Any] | None = None
-    limit: JsonInt = Field(10, ge=1, le=1000)
+    limit: StrictInt = Field(10, ge=1, le=1000)
     include_superseded: StrictBool = False
 
 
@@ -125,14 +123,14 @@ class UpdateRequest(_Body):
 
 class ContextRequest(Scoped):
     query: str = Field(**_TEXT)
-    limit: JsonInt = Field(10, ge=1, le=1000)
+    limit: StrictInt = Field(10, ge=1, le=1000)
     #: ``strict`` withholds memories that must not be used; ``soft`` shows them with an instruction.
     enforcement: Literal["soft", "strict"] = "strict"
 
 
 class AnswerRequest(Scoped):
     question: str = Field(**_TEXT)
-    limit: JsonInt = Field(10, ge=1, le=1000)
+    limit: StrictInt = Field(10, ge=1, le=1000)
     enforcement: Literal["soft", "strict"] = "strict"
     #: Include the support trace (which memory backed which claim).
     trace: StrictBool = False
@@ -242,6 +240,7 @@ def create_app(
     keys: KeyStore,
     *,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    max_json_depth: int = DEFAULT_MAX_JSON_DEPTH,
 ) -> FastAPI:
     """The ASGI app serving ``memory``; ``keys`` decides who may call it."""
     app = FastAPI(
@@ -250,6 +249,7 @@ def create_app(
         summary="Governed long-term memory for LLM agents: admit, trust, govern.",
         responses=_ERRORS,
     )
+    app.add_middleware(JsonDepthLimit, limit=max_json_depth)  # inside BodyLimit: reads a bounded body
     app.add_middleware(BodyLimit, limit=max_body_bytes)
     app.state.memory = memory
     app.state.keys = keys
@@ -338,9 +338,9 @@ def create_app(
 
     # -- memories -------------------------------------------------------------------
 
-    UserQ = Query(..., **_ID)
-    OptIdQ = Query(None, **_ID)
-    MemoryIdP = Path(..., **_ID)
+    # Each parameter gets its own Query()/Path() object: FastAPI writes the parameter's
+    # name into the object as its alias, so one object shared by agent_id, run_id and
+    # memory_id made all three read ?agent_id= (a scoped delete wiped the tenant).
 
     @app.post("/v1/memories", response_model=AddResult, tags=["memories"])
     def add(body: AddRequest, key: ApiKey = Depends(authenticate)) -> AddResult:
@@ -358,6 +358,8 @@ def create_app(
     def search(body: SearchRequest, key: ApiKey = Depends(authenticate)) -> SearchResult:
         """Hybrid (dense + keyword) search within one tenant."""
         allow(key, body.user_id)
+        if body.filters is not None and len(body.filters) > MAX_FILTER_KEYS:
+            raise errors.InvalidInputError(f"filters has {len(body.filters):,} keys; the limit is {MAX_FILTER_KEYS}")
         return memory.search(
             body.query, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
             filters=body.filters, limit=body.limit, include_superseded=body.include_superseded,
@@ -365,9 +367,9 @@ def create_app(
 
     @app.get("/v1/memories", response_model=ItemList, tags=["memories"])
     def list_memories(
-        user_id: str = UserQ,
-        agent_id: str | None = OptIdQ,
-        run_id: str | None = OptIdQ,
+        user_id: Annotated[str, Query(**_ID)],
+        agent_id: Annotated[str | None, Query(**_ID)] = None,
+        run_id: Annotated[str | None, Query(**_ID)] = None,
         include_superseded: bool = True,
         limit: int = Query(100, ge=0, le=10_000),
         offset: int = Query(0, ge=0, le=1_000_000_000),
@@ -380,25 +382,35 @@ def create_app(
             limit=limit, offset=offset))
 
     @app.get("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
-    def get(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+    def get(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> MemoryItem:
         allow(key, user_id)
         return memory.get(memory_id, user_id=user_id)
 
     @app.put("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
-    def update(body: UpdateRequest, memory_id: str = MemoryIdP, key: ApiKey = Depends(authenticate)) -> MemoryItem:
+    def update(
+        body: UpdateRequest, memory_id: Annotated[str, Path(**_ID)], key: ApiKey = Depends(authenticate),
+    ) -> MemoryItem:
         """Replace a memory's text (history keeps the old text)."""
         allow(key, body.user_id)
         return memory.update(memory_id, body.data, user_id=body.user_id, metadata=body.metadata)
 
     @app.delete("/v1/memories/{memory_id}", response_model=Deleted, tags=["memories"])
-    def delete(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Deleted:
+    def delete(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> Deleted:
         allow(key, user_id)
         memory.delete(memory_id, user_id=user_id)
         return Deleted(deleted=1)
 
     @app.delete("/v1/memories", response_model=Deleted, tags=["memories"])
     def delete_all(
-        user_id: str = UserQ, agent_id: str | None = OptIdQ, run_id: str | None = OptIdQ,
+        user_id: Annotated[str, Query(**_ID)],
+        agent_id: Annotated[str | None, Query(**_ID)] = None,
+        run_id: Annotated[str | None, Query(**_ID)] = None,
         key: ApiKey = Depends(authenticate),
     ) -> Deleted:
         """Delete a tenant's memories (only those of ``agent_id``/``run_id`` when given)."""
@@ -406,14 +418,19 @@ def create_app(
         return Deleted(deleted=memory.delete_all(user_id=user_id, agent_id=agent_id, run_id=run_id))
 
     @app.get("/v1/memories/{memory_id}/history", response_model=HistoryList, tags=["memories"])
-    def history(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> HistoryList:
+    def history(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> HistoryList:
         """Every change to one memory, oldest first."""
         allow(key, user_id)
         return HistoryList(results=memory.history(memory_id, user_id=user_id))
 
     @app.get("/v1/receipts", response_model=ReceiptList, tags=["admission"])
     def receipts(
-        user_id: str = UserQ, memory_id: str | None = OptIdQ, limit: int = Query(100, ge=1, le=10_000),
+        user_id: Annotated[str, Query(**_ID)],
+        memory_id: Annotated[str | None, Query(**_ID)] = None,
+        limit: int = Query(100, ge=1, le=10_000),
         key: ApiKey = Depends(authenticate),
     ) -> ReceiptList:
         """Admission receipts (why each candidate was stored, merged or dropped), newest first."""
@@ -443,7 +460,10 @@ def create_app(
                                            trace=body.trace))
 
     @app.get("/v1/memories/{memory_id}/card", tags=["governance"])
-    def card(memory_id: str = MemoryIdP, user_id: str = UserQ, key: ApiKey = Depends(authenticate)) -> Any:
+    def card(
+        memory_id: Annotated[str, Path(**_ID)], user_id: Annotated[str, Query(**_ID)],
+        key: ApiKey = Depends(authenticate),
+    ) -> Any:
         """A memory's boundary card (``Memory.card`` when present, else the stored card)."""
         allow(key, user_id)
         method = getattr(memory, "card", None)

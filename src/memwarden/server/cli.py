@@ -70,10 +70,19 @@ def _keys(database: str | None):
 @_DB
 @click.option("--name", required=True, help="What the key is for.")
 @click.option("--user", "users", multiple=True, help="A user_id the key may touch ('*' for all). Repeatable.")
-@click.option("--prefix", "prefixes", multiple=True, help="A user_id prefix (an organisation, e.g. 'acme:'). Repeatable.")
+@click.option("--prefix", "prefixes", multiple=True,
+              help="A user_id prefix (an organisation, e.g. 'acme:'). It must end with one of : / . - _ and "
+                   "matches every user_id that starts with it: 'acme:' covers 'acme:bob', not 'acmex'. Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print the key as JSON.")
 def keys_create(database: str | None, name: str, users: tuple[str, ...], prefixes: tuple[str, ...], as_json: bool) -> None:
-    """Create a key; the token is printed once and never stored."""
+    """Create a key; the token is printed once and never stored.
+
+    \b
+    A key may touch the user_ids given with --user and every user_id that
+    starts with a --prefix. A prefix must end with a delimiter (: / . - _),
+    so 'team-a:' covers 'team-a:bob' but never the sibling 'team-ab';
+    a bare prefix such as 'team-a' is refused.
+    """
     from .keys import parse_tenants
 
     try:
@@ -123,7 +132,8 @@ def keys_revoke(database: str | None, key_id: str) -> None:
 @_DB
 @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
 @click.option("--user", "users", multiple=True, help="stdio: a user_id this session may touch ('*' for all). Repeatable.")
-@click.option("--prefix", "prefixes", multiple=True, help="stdio: a user_id prefix this session may touch. Repeatable.")
+@click.option("--prefix", "prefixes", multiple=True,
+              help="stdio: a user_id prefix this session may touch, ending with one of : / . - _. Repeatable.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="http only.")
 @click.option("--port", default=8001, show_default=True, type=int, help="http only.")
 def mcp_command(database: str | None, transport: str, users: tuple[str, ...], prefixes: tuple[str, ...], host: str, port: int) -> None:
@@ -133,7 +143,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
     needs an API key (Authorization: Bearer mw_...).
     """
     try:
-        from .mcp_server import create_mcp
+        from .mcp_server import create_mcp, create_mcp_http_app
     except ImportError as exc:
         raise click.ClickException("the MCP server needs the extra: pip install 'memwarden[server]'") from exc
     from ..memory import Memory
@@ -144,7 +154,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
         if transport == "stdio":
             server = create_mcp(memory, tenants=parse_tenants(users, prefixes))
         else:
-            server = create_mcp(memory, keys=open_keys(memory.store))
+            app = create_mcp_http_app(memory, open_keys(memory.store), host=host)
     except MemwardenError as exc:
         _fail(exc)
     if transport == "stdio":
@@ -152,7 +162,7 @@ def mcp_command(database: str | None, transport: str, users: tuple[str, ...], pr
     else:
         import uvicorn
 
-        uvicorn.run(server.streamable_http_app(host=host), host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def register(group: click.Group) -> None:

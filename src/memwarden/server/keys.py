@@ -10,6 +10,12 @@ high-entropy token: there is nothing to brute-force). Keys live in the
 A key is bound to tenants: exact ``user_id`` values and/or ``user_id``
 prefixes (an organisation is a prefix such as ``acme:``). ``*`` alone
 grants every tenant (an operator key).
+
+A prefix must end with a delimiter (``:`` ``/`` ``.`` ``-`` ``_``) and
+matches by plain ``startswith``: ``acme:`` covers ``acme:bob`` but not
+``acmex``. A bare prefix (``team-a``) is refused at creation because it would
+also cover the sibling tenant ``team-ab``; a bare prefix stored before that
+rule matches whole segments only (``team-a`` itself or ``team-a<delimiter>...``).
 """
 
 from __future__ import annotations
@@ -33,6 +39,27 @@ from ..storage.sqlite import _ts as sqlite_ts
 from ..storage.sqlite import immediate_transaction
 
 TOKEN_PREFIX = "mw_"
+#: A tenant prefix must end with one of these, so it cannot cover a sibling tenant.
+PREFIX_DELIMITERS = ":/.-_"
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if it ends with a delimiter, else :class:`InvalidInputError` saying why."""
+    if not isinstance(prefix, str) or not prefix or prefix == "*":
+        raise InvalidInputError(f"invalid user_id prefix {prefix!r}: use --user '*' for every tenant")
+    if prefix[-1] not in PREFIX_DELIMITERS:
+        raise InvalidInputError(
+            f"user_id prefix {prefix!r} must end with one of {' '.join(PREFIX_DELIMITERS)} "
+            f"(e.g. {prefix + ':'!r}): a bare prefix would also match sibling tenants such as {prefix + 'b'!r}")
+    return prefix
+
+
+def _prefix_allows(prefix: str, user_id: str) -> bool:
+    if not user_id.startswith(prefix):
+        return False
+    # A bare prefix (stored before check_prefix existed) covers whole segments only.
+    rest = user_id[len(prefix):]
+    return prefix[-1:] in PREFIX_DELIMITERS or not rest or rest[0] in PREFIX_DELIMITERS
 
 
 class Tenants(BaseModel):
@@ -45,7 +72,13 @@ class Tenants(BaseModel):
     all: bool = False
 
     def allows(self, user_id: str) -> bool:
-        return self.all or user_id in self.users or any(user_id.startswith(p) for p in self.prefixes)
+        return self.all or user_id in self.users or any(_prefix_allows(p, user_id) for p in self.prefixes)
+
+    def check(self) -> "Tenants":
+        """These tenants, if every prefix ends with a delimiter; else InvalidInputError."""
+        for p in self.prefixes:
+            check_prefix(p)
+        return self
 
 
 class ApiKey(BaseModel):
@@ -78,7 +111,7 @@ def parse_tenants(users: Sequence[str] = (), prefixes: Sequence[str] = ()) -> Te
     prefixes = [p for p in prefixes if p]
     if not users and not prefixes:
         raise InvalidInputError("a key needs at least one --user or --prefix ('*' as user for every tenant)")
-    return Tenants(users=[u for u in users if u != "*"], prefixes=prefixes, all="*" in users)
+    return Tenants(users=[u for u in users if u != "*"], prefixes=prefixes, all="*" in users).check()
 
 
 class KeyStore(Protocol):
@@ -109,6 +142,7 @@ class _SQLKeys:
     def create(self, name: str, tenants: Tenants) -> CreatedKey:
         if not isinstance(name, str) or not name.strip() or len(name) > 200:
             raise InvalidInputError("a key needs a name of 1-200 characters")
+        tenants.check()
         key_id = secrets.token_hex(6)
         token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
         key = ApiKey(id=key_id, name=name.strip(), tenants=tenants, created_at=utcnow())

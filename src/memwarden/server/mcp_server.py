@@ -8,9 +8,11 @@ Who may touch which tenant:
 * stdio: whoever starts the process already holds the database, so the
   process is bound to the tenants given at start (``--user``/``--prefix``;
   ``*`` for all);
-* streamable HTTP: every request carries an API key
-  (``Authorization: Bearer mw_...``) checked against the same key table as
-  the REST server, and each tool call is checked against that key's tenants.
+* streamable HTTP (:func:`create_mcp_http_app`): every request carries an
+  API key (``Authorization: Bearer mw_...``) checked against the same key
+  table as the REST server before the MCP transport sees it (no key or a bad
+  one: HTTP 401, so no session opens), and each tool call is checked against
+  that key's tenants.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from typing import Any, Literal
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
+from starlette.types import ASGIApp
+
 from ..errors import MemwardenError
 from ..memory import Memory
+from .guards import BearerGuard
 from .keys import KeyStore, Tenants
 
 
@@ -33,6 +38,8 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
     """
     if tenants is None and keys is None:
         raise ValueError("an MCP server needs tenants (stdio) or a key store (HTTP)")
+    if tenants is not None:
+        tenants.check()  # a bare prefix would reach sibling tenants
     server = MCPServer(
         "memwarden",
         instructions="Long-term memory scoped by user_id: add what is worth remembering, search before answering.",
@@ -103,3 +110,9 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         return {"deleted": memory_id}
 
     return server
+
+
+def create_mcp_http_app(memory: Memory, keys: KeyStore, *, host: str = "127.0.0.1") -> ASGIApp:
+    """The streamable-HTTP MCP app; a request without a live API key gets 401 before any session opens."""
+    server = create_mcp(memory, keys=keys)
+    return BearerGuard(server.streamable_http_app(host=host), keys.verify)
