@@ -16,6 +16,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from ..models import HistoryEvent, MemoryItem, Receipt
+from .filters import FilterNode
 
 
 @dataclass
@@ -66,6 +67,8 @@ class ListQuery:
     run_id: str | None = None
     #: Equality filters on metadata keys.
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: A parsed mem0-style filter (:mod:`memwarden.storage.filters`), ANDed with the rest.
+    where: FilterNode | None = None
     include_superseded: bool = True
     limit: int | None = 100
     offset: int = 0
@@ -90,6 +93,14 @@ class Store(Protocol):
         ...
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
+        ...
+
+    def locate(self, memory_id: str) -> list[str]:
+        """The scopes (user ids) holding a memory or the history of one with this id, sorted, at most two.
+
+        The one cross-scope read: for the embedded API's by-id calls without ``user_id``, where
+        the caller owns the whole database. Two entries mean the id is ambiguous.
+        """
         ...
 
     def receipts(
