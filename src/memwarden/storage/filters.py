@@ -130,8 +130,6 @@ class _Parser:
     def field(self, key: str, value: Any) -> list[Cond]:
         if key.startswith("metadata."):
             name, column = key[len("metadata."):], False
-            if not name:
-                raise _bad("'metadata.' names no key")
         elif key == "user_id":
             raise _bad("user_id is the scope, not a filter: pass user_id= or a top-level {'user_id': '...'}; "
                        "one call searches one user, so user_id cannot be inside OR/NOT or take an operator")
