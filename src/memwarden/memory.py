@@ -44,7 +44,7 @@ from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
-from .storage.filters import parse_filter
+from .storage.filters import FilterNode, parse_filter
 from .trust.reliability import TrustEngine
 from .trust.verdict import verdict as _verdict
 
@@ -192,14 +192,15 @@ class Memory:
         return cls(config=MemoryConfig.model_validate(dict(config)))
 
     def _scope(self, user_id: Any, agent_id: Any, run_id: Any, filters: Any = None
-               ) -> tuple[str, str | None, str | None, dict[str, Any] | None]:
+               ) -> tuple[str, str | None, str | None, FilterNode | None]:
         """Scope arguments named either way (keywords or mem0's ``filters={"user_id": ...}``),
-        checked; the filter that is left. See :func:`compat.split_scope` / :func:`compat.default_user`."""
+        checked, and the parsed filter that is left. See :mod:`memwarden.compat`."""
         user_id, agent_id, run_id, rest = compat.split_scope(user_id, agent_id, run_id, filters)
+        where = parse_filter(_check_metadata(rest, "filters"))
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
         run_id = _check_scope_id(run_id, "run_id", required=False)
         user_id = _check_scope_id(compat.default_user(user_id, agent_id, run_id), "user_id", required=True)
-        return user_id, agent_id, run_id, _check_metadata(rest, "filters")  # type: ignore[return-value]
+        return user_id, agent_id, run_id, where  # type: ignore[return-value]
 
     def _owner(self, memory_id: Any, user_id: Any) -> str:
         if user_id is not None:
@@ -460,8 +461,7 @@ class Memory:
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                    filters: Mapping[str, Any] | None = None) -> int:
         """Delete the scope's memories (only those of ``agent_id``/``run_id`` / matching ``filters`` when given)."""
-        user_id, agent_id, run_id, filters = self._scope(user_id, agent_id, run_id, filters)
-        where = parse_filter(filters)
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         with self._write_lock:
             if agent_id is None and run_id is None and where is None:
                 n = self.store.delete_scope(user_id)
@@ -513,13 +513,13 @@ class Memory:
 
         ``filters``: mem0's filter language (:mod:`memwarden.storage.filters`), scope keys included.
         """
-        user_id, agent_id, run_id, filters = self._scope(user_id, agent_id, run_id, filters)
-        limit = compat.search_limit(limit, top_k, default=100) if top_k is not None else limit
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
+        limit = top_k if top_k is not None else limit  # mem0's name for it
         if limit is not None:
             _check_count(limit, "limit", minimum=0)
         _check_count(offset, "offset", minimum=0)
         return MemoryList(self.store.list(user_id, ListQuery(
-            agent_id=agent_id, run_id=run_id, where=parse_filter(filters), include_superseded=include_superseded,
+            agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded,
             limit=limit, offset=offset)))
 
     def history(self, memory_id: str, *, user_id: str | None = None) -> list[HistoryEvent]:
@@ -563,12 +563,11 @@ class Memory:
         ``as_of`` (default now) and set ``abstained`` when the support is insufficient;
         the hits are returned either way.
         """
-        user_id, agent_id, run_id, filters = self._scope(user_id, agent_id, run_id, filters)
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
         limit = compat.search_limit(limit, top_k)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidInputError("limit must be a positive integer")
-        where = parse_filter(filters)
         threshold = compat.check_threshold(threshold)
         if rerank is not None and not isinstance(rerank, bool):
             raise InvalidInputError(f"rerank must be true or false, not {rerank!r}")
