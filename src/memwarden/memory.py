@@ -550,6 +550,7 @@ class Memory:
         top_k: int | None = None,
         threshold: float | None = None,
         rerank: bool | None = None,
+        explain: bool | None = None,
     ) -> SearchResult:
         """Hybrid (dense + BM25) search within the caller's scope.
 
@@ -557,7 +558,9 @@ class Memory:
         filter language, scope keys included (``{"user_id": "alice", "category": {"in": [...]}}``).
         ``threshold``: drop memories whose cosine similarity to the query (``hit.scores.dense``,
         mem0's scale) is below it, before ranking. ``rerank``: accepted for mem0 code; the
-        dense + keyword fusion always runs, there is no separate reranker.
+        dense + keyword fusion always runs, there is no separate reranker. ``explain``: accepted
+        for mem0 code; every hit always carries its score breakdown (``hit.scores``, also
+        ``hit["score_details"]``).
         ``fusion`` overrides the configured fusion for this call (tuning, baselines).
         ``trust`` (default: ``config.trust.enabled``): score each hit's reliability at
         ``as_of`` (default now) and set ``abstained`` when the support is insufficient;
@@ -569,8 +572,9 @@ class Memory:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidInputError("limit must be a positive integer")
         threshold = compat.check_threshold(threshold)
-        if rerank is not None and not isinstance(rerank, bool):
-            raise InvalidInputError(f"rerank must be true or false, not {rerank!r}")
+        for name, flag in (("rerank", rerank), ("explain", explain)):
+            if flag is not None and not isinstance(flag, bool):
+                raise InvalidInputError(f"{name} must be true or false, not {flag!r}")
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
         qvec = self.embedder.embed([query])[0]

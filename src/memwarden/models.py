@@ -370,6 +370,9 @@ class ConflictGroup(_Model):
 
 
 class SearchHit(_Model):
+    #: mem0's ``search(explain=True)`` puts the breakdown under ``score_details``.
+    _mem0_keys: ClassVar[dict[str, str]] = {"score_details": "scores"}
+
     id: str
     memory: str
     score: float
