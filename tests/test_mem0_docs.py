@@ -582,3 +582,18 @@ def test_mem0_docs_examples_run(restore_env, capsys) -> None:
     assert spaces["search"]["results"]["results"][0]["score_details"]["dense"] is not None  # explain=True
     f = spaces["filtering"]
     assert f["results"]["results"] == []  # the fallback search ran: nothing of category "general"
+
+
+def test_readme_coming_from_mem0_blocks_run(capsys) -> None:
+    """The README's "Coming from mem0" Python blocks run as written."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    section = readme.split("## Coming from mem0", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md: Coming from mem0", "exec"), {"__name__": "readme"})  # noqa: S102
+    out = capsys.readouterr().out
+    assert "ADD" in out and "['ADD', 'UPDATE']" in out and "I'm not a big fan" in out
