@@ -648,6 +648,15 @@ ALL = set(_FILTER_ROWS)
     ({"tags": {"icontains": "urgent"}}, {"work7", "travel"}),
     ({"tags": {"contains": "urg"}}, set()),  # membership, not substring, for arrays
     ({"n": {"in": [1, 2]}}, {"nulls"}),
+    ({"n": {"in": [1.0]}}, {"nulls"}),
+    ({"n": {"in": ["1", True]}}, set()),  # typed, as eq
+    ({"archived": {"in": [True, None]}}, {"food"}),
+    ({"category": {"in": [None, "travel"]}}, {"travel", "nulls"}),
+    ({"tags": {"in": [["q3"], "x"]}}, {"work3"}),
+    ({"priority": {"in": list(range(1000))}}, {"work7", "work3"}),  # one list operator, not 1000 ORs
+    ({"priority": {"nin": [*range(999), 9.5]}}, ALL - {"work7", "work3", "food"}),
+    ({"run_id": {"in": ["r1", "r2"]}}, {"food"}),
+    ({"run_id": {"nin": ["r1"]}}, ALL - {"food"}),
     ({"AND": [{"category": "work"}, {"priority": {"gte": 5}}]}, {"work7"}),
     ({"OR": [{"category": "food"}, {"priority": {"lt": 5}}]}, {"food", "work3"}),
     ({"NOT": [{"category": "work"}, {"status": "archived"}]}, {"travel", "bare", "nulls"}),  # none of them
@@ -707,6 +716,7 @@ def test_filters_never_reach_another_scope(store: Store) -> None:
     {"agent_id": {"gt": "a"}},
     {"created_at": {"gte": "not a date"}},
     {"x": {"in": list(range(MAX_LIST + 1))}},
+    {f"x{i}": {"in": list(range(MAX_LIST))} for i in range(11)},
     {"x": float("nan")},
 ])
 def test_bad_filters_raise_instead_of_matching_nothing(spec) -> None:
@@ -741,3 +751,16 @@ def test_locate_finds_the_scope_of_an_id(store: Store) -> None:
     # A deleted memory is still found through its history.
     store.write(WriteBatch(user_id=a, deletes=[ra.item.id], history=[history(a, ra.item.id, "DELETE")]))
     assert store.locate(ra.item.id) == [a]
+
+
+def test_the_largest_filters_run(store: Store) -> None:
+    u = scope()
+    hit = record(u, "hit", metadata={"k": "v254", "n": 5})
+    add(store, u, hit, record(u, "miss", metadata={"k": "none"}))
+    wide = {"OR": [{"k": {"icontains": f"V{i}"}} for i in range(MAX_NODES - 1)]}
+    lists = {f"k{i}": {"nin": [str(j) for j in range(MAX_LIST)]} for i in range(10)}
+    deep: dict = {"n": {"gte": 5}}
+    for level in range(MAX_DEPTH - 1):  # exactly MAX_DEPTH levels of objects
+        deep = {"AND": [deep, {"n": {"ne": 6}}]} if level % 2 else {"OR": [deep, {"n": 7}]}
+    for spec in (wide, lists, deep):
+        assert hit.item.id in ids(store.list(u, ListQuery(where=parse_filter(spec)))), list(spec)[0]

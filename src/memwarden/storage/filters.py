@@ -34,7 +34,7 @@ import json
 import math
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from ..errors import InvalidInputError
 
@@ -55,6 +55,8 @@ _CMP = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
 MAX_DEPTH = 8
 MAX_NODES = 256
 MAX_LIST = 1000
+#: All list values of one filter together (SQLite allows 32766 parameters per statement).
+MAX_VALUES = 10_000
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ def _json_value(v: Any, where: str) -> Any:
 class _Parser:
     def __init__(self) -> None:
         self.nodes = 0
+        self.values = 0
 
     def count(self) -> None:
         self.nodes += 1
@@ -164,6 +167,9 @@ class _Parser:
                 raise _bad(f"{where} takes a list")
             if len(v) > MAX_LIST:
                 raise _bad(f"{where}: more than {MAX_LIST} values")
+            self.values += len(v)
+            if self.values > MAX_VALUES:
+                raise _bad(f"more than {MAX_VALUES} list values in all")
             return tuple(self.scalar(where, name, column, x) for x in v)
         if op in _CMP:
             if column:
@@ -242,14 +248,14 @@ class _Compiler:
         return self.leaf(n)
 
     def leaf(self, c: Cond) -> str:
-        if c.op == "in":
-            if not c.value:
-                return "(1=0)"
-            return "(" + " OR ".join(self.leaf(Cond(c.field, c.column, "eq", v)) for v in c.value) + ")"
+        if c.op == "in" and not c.value:
+            return "(1=0)"
         return self.column(c) if c.column else self.meta(c)
 
     def column(self, c: Cond) -> str:
         col = c.field  # one of COLUMN_FIELDS: a fixed identifier, never caller text
+        if c.op == "in":  # one list operator, not an OR chain (SQLite caps expression depth at 1000)
+            return f"COALESCE({col} {self.in_list(list(c.value))}, FALSE)"
         if c.op == "exists":
             return f"({col} IS NOT NULL)"
         if c.op == "eq":
@@ -267,6 +273,9 @@ class _Compiler:
     ts: Callable[[datetime], Any]
 
     def meta(self, c: Cond) -> str:
+        raise NotImplementedError
+
+    def in_list(self, values: list[Any]) -> str:
         raise NotImplementedError
 
     def substr(self, hay: str, needle: str) -> str:
@@ -301,6 +310,27 @@ class _SQLite(_Compiler):
     def substr(self, hay: str, needle: str) -> str:
         return f"instr({hay}, {needle}) > 0"
 
+    def in_list(self, values: list[Any]) -> str:
+        return f"IN ({', '.join(self.p(v) for v in values)})"
+
+    def typed_in(self, a: str, values: Sequence[Any]) -> str:
+        """``a`` (a json_each row) equals one of ``values``, types included, without an OR per value."""
+        parts = []
+        strings = [v for v in values if isinstance(v, str)]
+        numbers = [v for v in values if _is_number(v)]
+        if strings:
+            parts.append(f"({a}.type = 'text' AND {a}.value {self.in_list(strings)})")
+        if numbers:
+            parts.append(f"({a}.type IN ('integer', 'real') AND {a}.value {self.in_list(numbers)})")
+        for kind, const in (("true", True), ("false", False), ("null", None)):
+            if any(v is const for v in values):
+                parts.append(f"{a}.type = '{kind}'")
+        composite = [v for v in values if isinstance(v, (list, tuple, Mapping))]
+        if composite:  # JSON text comparison of arrays/objects, as eq does
+            extracts = ", ".join(f"json_extract({self.p(json.dumps(v))}, '$')" for v in composite)
+            parts.append(f"({a}.type IN ('array', 'object') AND {a}.value IN ({extracts}))")
+        return "(" + " OR ".join(parts) + ")"
+
     def lower(self, expr: str) -> str:
         return f"mw_lower({expr})"  # Python's str.lower, registered on the connection (SQLite's is ASCII-only)
 
@@ -318,6 +348,8 @@ class _SQLite(_Compiler):
             return head + f"{a}.type <> 'null')"
         if c.op == "eq":
             return head + self.equal(a, c.value) + ")"
+        if c.op == "in":
+            return head + self.typed_in(a, c.value) + ")"
         if c.op in _CMP:
             kinds = "'integer', 'real'" if _is_number(c.value) else "'text'"
             return head + f"{a}.type IN ({kinds}) AND {a}.value {_CMP[c.op]} {self.p(c.value)})"
@@ -351,6 +383,9 @@ class _Postgres(_Compiler):
     def lower(self, expr: str) -> str:
         return f"lower({expr})"
 
+    def in_list(self, values: list[Any]) -> str:
+        return f"= ANY({self.p(values)})"
+
     def meta(self, c: Cond) -> str:
         # Parameters are appended in the order their placeholders appear in the text; CASE (not
         # AND) guards each cast and set-returning call, since PostgreSQL may evaluate AND's
@@ -360,6 +395,8 @@ class _Postgres(_Compiler):
             return f"COALESCE(jsonb_typeof(metadata -> {self.p(k)}) <> 'null', FALSE)"
         if c.op == "eq":
             return f"COALESCE((metadata -> {self.p(k)}) = {self.p(self.jsonb(c.value))}, FALSE)"
+        if c.op == "in":
+            return f"COALESCE((metadata -> {self.p(k)}) = ANY({self.p([self.jsonb(v) for v in c.value])}::jsonb[]), FALSE)"
         t = f"jsonb_typeof(metadata -> {self.p(k)})"
         if c.op in _CMP:
             if _is_number(c.value):
