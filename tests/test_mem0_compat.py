@@ -300,6 +300,7 @@ def test_from_config_maps_pgvector_and_ollama() -> None:
     ({"reranker": {"provider": "cohere"}}, "reranker"),
     ({"llm": {"provider": "openai", "config": {"model": "m", "http_client_proxies": "x"}}}, "http_client_proxies"),
     ({"version": "v2.0"}, "version"),
+    ({"version": "v1.0"}, "v1.1"),
     ({"llm": {"provider": "openai"}, "bogus": 1}, "bogus"),
     ({"custom_update_memory_prompt": "x"}, "custom_update_memory_prompt"),
 ])

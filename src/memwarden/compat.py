@@ -254,8 +254,8 @@ def from_mem0_config(config: Mapping[str, Any], environ: Mapping[str, str] | Non
     if unknown:
         raise InvalidInputError(f"unknown config keys {sorted(unknown)} in a mem0-style config")
     version = config.get("version")
-    if version is not None and version not in ("v1.0", "v1.1"):
-        raise InvalidInputError(f"version {version!r}: memwarden answers mem0's v1.0 and v1.1 shapes")
+    if version is not None and version != "v1.1":
+        raise InvalidInputError(f"version {version!r}: memwarden answers mem0's v1.1 shapes ({{'results': [...]}})")
     values: dict[str, Any] = {}
     database = _database(config)
     if database:
