@@ -338,3 +338,38 @@ def test_filters_and_locate_through_the_facade_on_postgres(pg_url) -> None:
         assert sorted(i.metadata["category"] for i in m.get_all(filters={"user_id": u})["results"]) == ["travel", "work"]
     finally:
         m.close()
+
+
+# -- the servers keep enforcing tenants ---------------------------------------------------------------
+
+
+def test_rest_filters_cannot_name_another_tenant(tmp_path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from memwarden.server.app import create_app
+    from memwarden.server.keys import open_keys, parse_tenants
+
+    mem = Memory(config=MemoryConfig(database=str(tmp_path / "s.db"), embedder="hash"))
+    try:
+        bob_id = mem.add("bob's secret plan", user_id="bob", agent_id="bot")["results"][0]["id"]
+        mem.add("alice likes tea", user_id="alice", agent_id="bot", metadata={"category": "drinks"}, admission="all")
+        keys = open_keys(mem.store)
+        auth = {"Authorization": f"Bearer {keys.create('alice', parse_tenants(['alice'])).token}"}
+        client = TestClient(create_app(mem, keys), raise_server_exceptions=False)
+
+        def search(filters: dict) -> tuple[int, list[str]]:
+            r = client.post("/v1/search", json={"query": "plan tea", "user_id": "alice", "filters": filters}, headers=auth)
+            return r.status_code, [h["memory"] for h in r.json().get("results", [])] if r.status_code == 200 else []
+
+        assert search({"user_id": "bob"})[0] == 400
+        assert search({"AND": [{"user_id": "bob"}]})[0] == 400
+        assert search({"OR": [{"user_id": "bob"}, {"category": "drinks"}]})[0] == 400
+        assert search({"agent_id": "bot"}) == (200, ["alice likes tea"])  # the key's tenant, never agent:bot
+        assert search({"category": {"in": ["drinks"]}}) == (200, ["alice likes tea"])
+        assert search({"category": {"like": "d%"}})[0] == 400
+        # By-id calls still need the tenant: no user_id is a validation error, bob's id is not found.
+        assert client.get(f"/v1/memories/{bob_id}", headers=auth).status_code == 422
+        assert client.get(f"/v1/memories/{bob_id}", params={"user_id": "alice"}, headers=auth).status_code == 404
+    finally:
+        mem.close()
