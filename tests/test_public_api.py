@@ -11,6 +11,7 @@ import memwarden
 
 PUBLIC = [
     "AddResult",
+    "AsyncMemory",
     "BoundaryCard",
     "CalibratedContext",
     "Claim",

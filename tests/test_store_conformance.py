@@ -587,3 +587,180 @@ def test_unstored_receipts_expire_in_the_same_write_and_scope_only(store: Store)
     assert store.receipts(u) == [fresh_rejected, old_stored]
     assert store.receipts(other) == [foreign]
     assert store.version(u) == version + 1
+
+
+# -- mem0-style filters (storage/filters.py): one semantics on every backend ----------------------
+
+from memwarden.errors import InvalidInputError  # noqa: E402
+from memwarden.storage.filters import MAX_DEPTH, MAX_LIST, MAX_NODES, parse_filter  # noqa: E402
+
+_FILTER_ROWS = {
+    "work7": {"category": "work", "priority": 7, "status": "open", "tags": ["urgent", "q3"], "title": "Weekly Meeting notes"},
+    "work3": {"category": "work", "priority": 3, "status": "completed", "tags": ["q3"], "archived": False},
+    "food": {"category": "food", "priority": 9.5, "status": "archived", "title": "meeting at the café", "archived": True},
+    "travel": {"category": "travel", "priority": "9", "date": "2024-03-01", "tags": ["URGENT"]},
+    "bare": {},
+    "nulls": {"category": None, "priority": None, "n": 1},
+}
+
+
+@pytest.fixture
+def filtered(store: Store):
+    u = scope()
+    recs = {name: record(u, f"row {name}", metadata=meta, agent_id="bot" if name.startswith("work") else None,
+                         run_id="r1" if name == "food" else None, at=T0 + timedelta(days=i))
+            for i, (name, meta) in enumerate(_FILTER_ROWS.items())}
+    add(store, u, *recs.values())
+    names = {r.item.id: name for name, r in recs.items()}
+
+    def match(spec: dict) -> set[str]:
+        return {names[i.id] for i in store.list(u, ListQuery(where=parse_filter(spec), limit=None))}
+
+    return match
+
+
+ALL = set(_FILTER_ROWS)
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ({"category": "work"}, {"work7", "work3"}),
+    ({"category": {"eq": "work"}}, {"work7", "work3"}),
+    ({"category": {"ne": "work"}}, ALL - {"work7", "work3"}),  # a missing key is "not equal"
+    ({"archived": {"ne": True}}, ALL - {"food"}),
+    ({"category": None}, {"nulls"}),
+    ({"category": "*"}, {"work7", "work3", "food", "travel"}),  # present and not null
+    ({"priority": 9}, set()),  # 9 is neither 9.5 nor "9"
+    ({"priority": "9"}, {"travel"}),
+    ({"priority": {"gt": 5}}, {"work7", "food"}),  # numbers compare with numbers only
+    ({"priority": {"gte": 7}}, {"work7", "food"}),
+    ({"priority": {"lt": 7}}, {"work3"}),
+    ({"priority": {"lte": 7, "gt": 3}}, {"work7"}),
+    ({"priority": {"gte": "8"}}, {"travel"}),  # strings with strings
+    ({"date": {"gte": "2024-01-01"}}, {"travel"}),
+    ({"date": {"lt": "2024-03-01"}}, set()),
+    ({"category": {"in": ["food", "travel", "x"]}}, {"food", "travel"}),
+    ({"category": {"in": []}}, set()),
+    ({"status": {"nin": ["archived", "completed"]}}, ALL - {"food", "work3"}),
+    ({"title": {"contains": "Meeting"}}, {"work7"}),
+    ({"title": {"contains": "meeting"}}, {"food"}),
+    ({"title": {"icontains": "MEETING"}}, {"work7", "food"}),
+    ({"tags": {"contains": "urgent"}}, {"work7"}),  # array membership, case-sensitive
+    ({"tags": {"icontains": "urgent"}}, {"work7", "travel"}),
+    ({"tags": {"contains": "urg"}}, set()),  # membership, not substring, for arrays
+    ({"n": {"in": [1, 2]}}, {"nulls"}),
+    ({"n": {"in": [1.0]}}, {"nulls"}),
+    ({"n": {"in": ["1", True]}}, set()),  # typed, as eq
+    ({"archived": {"in": [True, None]}}, {"food"}),
+    ({"category": {"in": [None, "travel"]}}, {"travel", "nulls"}),
+    ({"tags": {"in": [["q3"], "x"]}}, {"work3"}),
+    ({"priority": {"in": list(range(1000))}}, {"work7", "work3"}),  # one list operator, not 1000 ORs
+    ({"priority": {"nin": [*range(999), 9.5]}}, ALL - {"work7", "work3", "food"}),
+    ({"run_id": {"in": ["r1", "r2"]}}, {"food"}),
+    ({"run_id": {"nin": ["r1"]}}, ALL - {"food"}),
+    ({"AND": [{"category": "work"}, {"priority": {"gte": 5}}]}, {"work7"}),
+    ({"OR": [{"category": "food"}, {"priority": {"lt": 5}}]}, {"food", "work3"}),
+    ({"NOT": [{"category": "work"}, {"status": "archived"}]}, {"travel", "bare", "nulls"}),  # none of them
+    ({"AND": [{"OR": [{"category": "work"}, {"category": "food"}]}, {"NOT": [{"status": "archived"}]}]},
+     {"work7", "work3"}),
+    ({"category": "work", "OR": [{"tags": {"contains": "urgent"}}, {"archived": False}]}, {"work7", "work3"}),
+    ({"agent_id": "bot"}, {"work7", "work3"}),
+    ({"agent_id": {"ne": "bot"}}, ALL - {"work7", "work3"}),
+    ({"run_id": "*"}, {"food"}),
+    ({"agent_id": {"in": ["bot", "x"]}, "priority": {"lt": 5}}, {"work3"}),
+    ({"created_at": {"gte": (T0 + timedelta(days=4)).isoformat()}}, {"bare", "nulls"}),
+    ({"created_at": {"lt": "2025-03-02T12:00:00+00:00"}}, {"work7"}),
+    ({"metadata.category": "food"}, {"food"}),
+])
+def test_list_with_mem0_filters(filtered, spec, expected) -> None:
+    assert filtered(spec) == expected
+
+
+def test_filters_on_odd_keys_and_values(store: Store) -> None:
+    u = scope()
+    odd = record(u, "odd", metadata={"AND": "k", "agent_id": "meta", "it's \"q\"": "v", "pct": "100%_x", "é": "ÉCOLE"})
+    other = record(u, "other", metadata={"pct": "100 x"})
+    add(store, u, odd, other)
+
+    def found(spec: dict) -> list[str]:
+        return ids(store.list(u, ListQuery(where=parse_filter(spec))))
+
+    assert found({"metadata.AND": "k"}) == [odd.item.id]
+    assert found({"metadata.agent_id": "meta"}) == [odd.item.id]  # the column is agent_id; the key needs the prefix
+    assert found({"agent_id": "meta"}) == []
+    assert found({"it's \"q\"": {"contains": "v"}}) == [odd.item.id]
+    assert found({"pct": {"contains": "%_"}}) == [odd.item.id]  # no LIKE wildcards
+    assert found({"é": {"icontains": "école"}}) == [odd.item.id]
+    assert found({"pct') OR 1=1 --": "x"}) == []
+
+
+def test_filters_never_reach_another_scope(store: Store) -> None:
+    a, b = scope(), scope()
+    add(store, a, record(a, "a", metadata={"k": "v"}))
+    add(store, b, record(b, "b", metadata={"k": "v"}))
+    for spec in ({"k": "v"}, {"OR": [{"k": "v"}, {"k": {"ne": "v"}}]}, {"NOT": [{"k": "nothing"}]}):
+        assert [i.user_id for i in store.list(a, ListQuery(where=parse_filter(spec)))] == [a]
+
+
+@pytest.mark.parametrize("spec", [
+    {"category": {"unknown": "value"}},
+    {"invalid_operator": {"unknown": "value"}},
+    {"category": {}},
+    {"category": {"in": "food"}},
+    {"priority": {"gt": True}},
+    {"priority": {"gt": [1]}},
+    {"title": {"icontains": 5}},
+    {"AND": {}},
+    {"AND": []},
+    {"OR": ["category"]},
+    {"user_id": "alice", "OR": [{"user_id": "bob"}]},
+    {"agent_id": {"gt": "a"}},
+    {"created_at": {"gte": "not a date"}},
+    {"x": {"in": list(range(MAX_LIST + 1))}},
+    {f"x{i}": {"in": list(range(MAX_LIST))} for i in range(11)},
+    {"x": float("nan")},
+])
+def test_bad_filters_raise_instead_of_matching_nothing(spec) -> None:
+    with pytest.raises(InvalidInputError):
+        parse_filter(spec)
+
+
+def test_filter_size_is_bounded() -> None:
+    deep: dict = {"k": 1}
+    for _ in range(MAX_DEPTH):
+        deep = {"NOT": [deep]}
+    with pytest.raises(InvalidInputError, match="deeper"):
+        parse_filter(deep)
+    with pytest.raises(InvalidInputError, match="conditions"):
+        parse_filter({"OR": [{"k": i} for i in range(MAX_NODES + 1)]})
+    assert parse_filter({}) is None
+
+
+# -- locate: the one cross-scope read ------------------------------------------------------------
+
+
+def test_locate_finds_the_scope_of_an_id(store: Store) -> None:
+    a, b = scope(), scope()
+    ra = record(a, "in a")
+    add(store, a, ra)
+    assert store.locate(ra.item.id) == [a]
+    assert store.locate(new_id()) == []
+    shared = new_id()
+    add(store, a, record(a, "same id", mid=shared))
+    add(store, b, record(b, "same id", mid=shared))
+    assert store.locate(shared) == sorted([a, b])
+    # A deleted memory is still found through its history.
+    store.write(WriteBatch(user_id=a, deletes=[ra.item.id], history=[history(a, ra.item.id, "DELETE")]))
+    assert store.locate(ra.item.id) == [a]
+
+
+def test_the_largest_filters_run(store: Store) -> None:
+    u = scope()
+    hit = record(u, "hit", metadata={"k": "v254", "n": 5})
+    add(store, u, hit, record(u, "miss", metadata={"k": "none"}))
+    wide = {"OR": [{"k": {"icontains": f"V{i}"}} for i in range(MAX_NODES - 1)]}
+    lists = {f"k{i}": {"nin": [str(j) for j in range(MAX_LIST)]} for i in range(10)}
+    deep: dict = {"n": {"gte": 5}}
+    for level in range(MAX_DEPTH - 1):  # exactly MAX_DEPTH levels of objects
+        deep = {"AND": [deep, {"n": {"ne": 6}}]} if level % 2 else {"OR": [deep, {"n": 7}]}
+    for spec in (wide, lists, deep):
+        assert hit.item.id in ids(store.list(u, ListQuery(where=parse_filter(spec)))), list(spec)[0]

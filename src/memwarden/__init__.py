@@ -1,5 +1,6 @@
 """memwarden: a governed long-term memory layer for LLM agents."""
 
+from .async_memory import AsyncMemory
 from .config import MemoryConfig
 from .errors import (
     InputTooLargeError,
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Memory",
+    "AsyncMemory",
     "MemoryConfig",
     "AddResult",
     "Claim",

@@ -42,6 +42,9 @@ class MemoryConfig(BaseModel):
     #: their utility with one LLM call each (off: turns are candidates, utility is the
     #: trained model; both cost nothing per add).
     llm_admission: bool = False
+    #: Extra instructions for the LLM fact extractor (mem0's ``custom_fact_extraction_prompt``);
+    #: ``add(prompt=...)`` overrides it per call. Used only when an LLM extracts.
+    extraction_prompt: str | None = None
     #: Admission policy file for ``auto`` (None: the policy shipped in the package).
     admission_policy: str | None = None
     #: How dense and keyword scores are fused: ``zscore`` (weighted z-scores) or ``rrf``.

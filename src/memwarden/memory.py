@@ -20,6 +20,7 @@ from .admission import AdmissionContext, Admitter, AdmitAll, Decision, Duplicate
 from .admission.policy import AdmissionPolicy
 from .admission.extract import extract_candidates
 from .admission.scored import ScoredAdmitter
+from . import compat
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
 from .messages import check_text, normalize_messages, parse_time
@@ -28,6 +29,7 @@ from .models import (
     Candidate,
     HistoryEvent,
     MemoryItem,
+    MemoryList,
     Receipt,
     ScoreParts,
     SearchHit,
@@ -42,6 +44,7 @@ from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import HashConflict, ListQuery
+from .storage.filters import FilterNode, parse_filter
 from .trust.reliability import TrustEngine
 from .trust.verdict import verdict as _verdict
 
@@ -200,10 +203,41 @@ class Memory:
         self.llm = llm
 
     @classmethod
-    def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
-        if not isinstance(config, MemoryConfig):
-            config = MemoryConfig.model_validate(dict(config))
-        return cls(config=config)
+    def from_config(cls, config: MemoryConfig | Mapping[str, Any] | None = None, *,
+                    config_dict: Mapping[str, Any] | None = None) -> "Memory":
+        """A Memory from a :class:`MemoryConfig`, its dict, or a mem0-style config dict
+        (``llm`` / ``embedder`` / ``vector_store`` / ``history_db_path`` / ``version``: what maps
+        is translated, what does not raises :class:`InvalidInputError` naming it)."""
+        if config_dict is not None:
+            if config is not None:
+                raise InvalidInputError("pass config or config_dict, not both")
+            config = config_dict
+        if config is None:
+            return cls()
+        if isinstance(config, MemoryConfig):
+            return cls(config=config)
+        if not isinstance(config, Mapping):
+            raise InvalidInputError(f"config must be a MemoryConfig or a dict, not {type(config).__name__}")
+        if compat.is_mem0_config(config):
+            cfg, llm = compat.from_mem0_config(config)
+            return cls(config=cfg, llm=llm)
+        return cls(config=MemoryConfig.model_validate(dict(config)))
+
+    def _scope(self, user_id: Any, agent_id: Any, run_id: Any, filters: Any = None
+               ) -> tuple[str, str | None, str | None, FilterNode | None]:
+        """Scope arguments named either way (keywords or mem0's ``filters={"user_id": ...}``),
+        checked, and the parsed filter that is left. See :mod:`memwarden.compat`."""
+        user_id, agent_id, run_id, rest = compat.split_scope(user_id, agent_id, run_id, filters)
+        where = parse_filter(_check_metadata(rest, "filters"))
+        agent_id = _check_scope_id(agent_id, "agent_id", required=False)
+        run_id = _check_scope_id(run_id, "run_id", required=False)
+        user_id = _check_scope_id(compat.default_user(user_id, agent_id, run_id), "user_id", required=True)
+        return user_id, agent_id, run_id, where  # type: ignore[return-value]
+
+    def _owner(self, memory_id: Any, user_id: Any) -> str:
+        if user_id is not None:
+            return _check_scope_id(user_id, "user_id", required=True)  # type: ignore[return-value]
+        return compat.owner_of(self.store, _check_memory_id(memory_id))
 
     # -- context management -----------------------------------------------------
 
@@ -222,7 +256,7 @@ class Memory:
         self,
         messages: Any,
         *,
-        user_id: str,
+        user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
         metadata: Mapping[str, Any] | None = None,
@@ -230,6 +264,7 @@ class Memory:
         timestamp: Any = None,
         admission: str | Admitter | None = None,
         infer: bool | None = None,
+        prompt: str | None = None,
     ) -> AddResult:
         """Store what is worth storing from ``messages``; one receipt per candidate.
 
@@ -239,12 +274,20 @@ class Memory:
         everything), an :class:`~memwarden.admission.AdmissionPolicy`, or an :class:`Admitter`.
         ``infer`` (default ``config.llm_admission``): with an LLM set, candidates are the
         facts it extracts (each keeping its source turn ids) instead of the turns; an
-        unusable LLM answer falls back to one candidate per turn.
+        unusable LLM answer falls back to one candidate per turn. ``infer=False`` (mem0's "store
+        the messages as given"): no extraction, and every turn is stored (admission ``"all"``)
+        unless ``admission`` says otherwise. ``prompt``: instructions for the LLM extractor
+        (default ``config.extraction_prompt``; without an LLM nothing reads it).
+        Scope: ``user_id``, or ``agent_id`` / ``run_id`` alone (scope ``agent:<id>`` / ``run:<id>``).
         """
-        user_id = _check_scope_id(user_id, "user_id", required=True)
-        agent_id = _check_scope_id(agent_id, "agent_id", required=False)
-        run_id = _check_scope_id(run_id, "run_id", required=False)
+        user_id, agent_id, run_id, _ = self._scope(user_id, agent_id, run_id)
         metadata = _check_metadata(metadata)
+        if infer is not None and not isinstance(infer, bool):
+            raise InvalidInputError(f"infer must be true or false, not {infer!r}")
+        if prompt is not None and not isinstance(prompt, str):
+            raise InvalidInputError(f"prompt must be a string, not {type(prompt).__name__}")
+        if infer is False and admission is None:
+            admission = "all"
         if source is not None and source not in get_args(SourceKind):
             raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
         when = parse_time(timestamp)
@@ -253,7 +296,8 @@ class Memory:
                                    max_messages=self.config.max_messages_per_add)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
-            extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
+            extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}),
+                                           instructions=prompt or self.config.extraction_prompt)
         if extracted is None:
             candidates, unextracted = self.candidates(turns, source=source, metadata=dict(metadata or {})), []
         else:
@@ -429,10 +473,18 @@ class Memory:
         days = self.config.unstored_receipt_days
         return now - timedelta(days=days) if days is not None else None
 
-    def update(self, memory_id: str, data: str, *, user_id: str, metadata: Mapping[str, Any] | None = None) -> MemoryItem:
-        """Replace a memory's text (and optionally its metadata); history keeps the old text."""
-        user_id = _check_scope_id(user_id, "user_id", required=True)
-        text = check_text(data, what="data", max_chars=self.config.max_message_chars).strip()
+    def update(self, memory_id: str, data: str | None = None, *, text: str | None = None, user_id: str | None = None,
+               metadata: Mapping[str, Any] | None = None) -> MemoryItem:
+        """Replace a memory's text (``data`` or ``text``, as mem0 names it; optionally its
+        metadata); history keeps the old text. Without ``user_id`` the id is looked up in every scope."""
+        if text is not None:
+            if data is not None and data != text:
+                raise InvalidInputError("pass data or text, not both")
+            data, what = text, "text"
+        else:
+            what = "data"
+        user_id = self._owner(memory_id, user_id)
+        text = check_text(data, what=what, max_chars=self.config.max_message_chars).strip()
         metadata = _check_metadata(metadata)
         with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
@@ -453,8 +505,8 @@ class Memory:
             self._trust.forget(user_id, [memory_id])
         return item
 
-    def delete(self, memory_id: str, *, user_id: str) -> None:
-        user_id = _check_scope_id(user_id, "user_id", required=True)
+    def delete(self, memory_id: str, *, user_id: str | None = None) -> None:
+        user_id = self._owner(memory_id, user_id)
         with self._locks.scope(user_id):
             rec = self._record(user_id, memory_id)
             batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
@@ -463,16 +515,17 @@ class Memory:
             version = self.store.write(batch)
             self._index.after_write(user_id, [], [memory_id], {memory_id: rec.tokens}, version)
 
-    def delete_all(self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> int:
-        """Delete the scope's memories (only those of ``agent_id``/``run_id`` when given)."""
-        user_id = _check_scope_id(user_id, "user_id", required=True)
+    def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                   filters: Mapping[str, Any] | None = None) -> int:
+        """Delete the scope's memories (only those of ``agent_id``/``run_id`` / matching ``filters`` when given)."""
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         with self._locks.scope(user_id):
-            if agent_id is None and run_id is None:
+            if agent_id is None and run_id is None and where is None:
                 n = self.store.delete_scope(user_id)
                 self._index.drop(user_id)
                 self._trust.forget(user_id)
                 return n
-            items = self.store.list(user_id, ListQuery(agent_id=agent_id, run_id=run_id, limit=None))
+            items = self.store.list(user_id, ListQuery(agent_id=agent_id, run_id=run_id, where=where, limit=None))
             now = utcnow()
             batch = WriteBatch(user_id=user_id, deletes=[i.id for i in items], history=[
                 HistoryEvent(id=new_id(), memory_id=i.id, user_id=user_id, event="DELETE", old_memory=i.memory,
@@ -497,32 +550,37 @@ class Memory:
             raise NotFoundError(f"no memory {memory_id!r} for this user")
         return recs[0]
 
-    def get(self, memory_id: str, *, user_id: str) -> MemoryItem:
-        user_id = _check_scope_id(user_id, "user_id", required=True)
-        return self._record(user_id, memory_id).item
+    def get(self, memory_id: str, *, user_id: str | None = None) -> MemoryItem:
+        """One memory; without ``user_id`` the id is looked up in every scope (embedded API only)."""
+        return self._record(self._owner(memory_id, user_id), memory_id).item
 
     def get_all(
         self,
         *,
-        user_id: str,
+        user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
         filters: Mapping[str, Any] | None = None,
         include_superseded: bool = True,
         limit: int | None = 100,
         offset: int = 0,
-    ) -> list[MemoryItem]:
-        user_id = _check_scope_id(user_id, "user_id", required=True)
+        top_k: int | None = None,
+    ) -> MemoryList:
+        """The scope's memories, newest first: a list that also answers mem0's ``["results"]``.
+
+        ``filters``: mem0's filter language (:mod:`memwarden.storage.filters`), scope keys included.
+        """
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
+        limit = top_k if top_k is not None else limit  # mem0's name for it
         if limit is not None:
             _check_count(limit, "limit", minimum=0)
         _check_count(offset, "offset", minimum=0)
-        return self.store.list(user_id, ListQuery(
-            agent_id=_check_scope_id(agent_id, "agent_id", required=False),
-            run_id=_check_scope_id(run_id, "run_id", required=False),
-            metadata=_check_metadata(filters, "filters") or {}, include_superseded=include_superseded, limit=limit, offset=offset))
+        return MemoryList(self.store.list(user_id, ListQuery(
+            agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded,
+            limit=limit, offset=offset)))
 
-    def history(self, memory_id: str, *, user_id: str) -> list[HistoryEvent]:
-        user_id = _check_scope_id(user_id, "user_id", required=True)
+    def history(self, memory_id: str, *, user_id: str | None = None) -> list[HistoryEvent]:
+        user_id = self._owner(memory_id, user_id)
         events = self.store.history(user_id, _check_memory_id(memory_id))
         if not events:
             raise NotFoundError(f"no memory {memory_id!r} for this user")
@@ -537,44 +595,59 @@ class Memory:
         self,
         query: str,
         *,
-        user_id: str,
+        user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
         filters: Mapping[str, Any] | None = None,
-        limit: int = 10,
+        limit: int | None = None,
         include_superseded: bool = False,
         fusion: FusionConfig | None = None,
         trust: bool | None = None,
         as_of: Any = None,
+        top_k: int | None = None,
+        threshold: float | None = None,
+        rerank: bool | None = None,
+        explain: bool | None = None,
     ) -> SearchResult:
         """Hybrid (dense + BM25) search within the caller's scope.
 
+        ``limit`` / ``top_k`` (mem0's name): hits to return (default 10). ``filters``: mem0's
+        filter language, scope keys included (``{"user_id": "alice", "category": {"in": [...]}}``).
+        ``threshold``: drop memories whose cosine similarity to the query (``hit.scores.dense``,
+        mem0's scale) is below it, before ranking. ``rerank``: accepted for mem0 code; the
+        dense + keyword fusion always runs, there is no separate reranker. ``explain``: accepted
+        for mem0 code; every hit always carries its score breakdown (``hit.scores``, also
+        ``hit["score_details"]``).
         ``fusion`` overrides the configured fusion for this call (tuning, baselines).
         ``trust`` (default: ``config.trust.enabled``): score each hit's reliability at
         ``as_of`` (default now) and set ``abstained`` when the support is insufficient;
         the hits are returned either way.
         """
-        user_id = _check_scope_id(user_id, "user_id", required=True)
+        user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
+        limit = compat.search_limit(limit, top_k)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidInputError("limit must be a positive integer")
-        filters = _check_metadata(filters, "filters")
+        threshold = compat.check_threshold(threshold)
+        for name, flag in (("rerank", rerank), ("explain", explain)):
+            if flag is not None and not isinstance(flag, bool):
+                raise InvalidInputError(f"{name} must be true or false, not {flag!r}")
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
         qvec = self.embedder.embed([query])[0]
-        agent_id = _check_scope_id(agent_id, "agent_id", required=False)
-        run_id = _check_scope_id(run_id, "run_id", required=False)
         # Metadata filters narrow the candidates before ranking (not after a truncated ranking), with
-        # the same JSON equality as get_all.
+        # the same semantics as get_all.
         allowed = None
-        if filters:
+        if where is not None:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
-                agent_id=agent_id, run_id=run_id, metadata=filters, include_superseded=include_superseded, limit=None))}
+                agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded, limit=None))}
         index = self._index.get(user_id)
         with index.lock:  # another thread's write may be appending to this index
             mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
             if allowed is not None:
                 mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
+            if threshold is not None:
+                mask = compat.above_threshold(index, qvec, mask, threshold)
             fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
             row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []

@@ -7,7 +7,7 @@ Everything a caller receives is one of these pydantic models; the CLI's
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +37,8 @@ __all__ = [
     "Firmness",
     "Claim",
     "EpisodeRef",
+    "MemoryList",
+    "MEM0_EVENTS",
 ]
 
 #: Where a memory came from; the trust stage keeps a credibility prior per kind.
@@ -57,7 +59,46 @@ HistoryKind = Literal["ADD", "UPDATE", "DELETE", "SUPERSEDE"]
 
 
 class _Model(BaseModel):
+    """Every record is also a read-only mapping of its fields, so code written for mem0's dicts
+    (``res["results"][0]["memory"]``, ``hit.get("score")``, ``"id" in hit``, ``dict(hit)``) runs
+    on the typed objects: one type, two ways in. ``_mem0_keys`` maps a mem0 key to the attribute
+    it reads where mem0's name differs (see :class:`Receipt`, :class:`HistoryEvent`)."""
+
     model_config = ConfigDict(extra="forbid")
+    _mem0_keys: ClassVar[dict[str, str]] = {}
+
+    def keys(self) -> list[str]:
+        own = [k for k in type(self).model_fields if k not in self._mem0_keys]
+        return list(dict.fromkeys([*self._mem0_keys, *own]))
+
+    def __getitem__(self, key: str) -> Any:
+        if isinstance(key, str):
+            if key in self._mem0_keys:
+                return getattr(self, self._mem0_keys[key])
+            if key in type(self).model_fields:
+                return getattr(self, key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in self.keys()
+
+    def __iter__(self) -> Iterator[str]:  # type: ignore[override]  # a mapping iterates its keys
+        return iter(self.keys())
+
+    def values(self) -> list[Any]:
+        return [self[k] for k in self.keys()]
+
+    def items(self) -> list[tuple[str, Any]]:
+        return [(k, self[k]) for k in self.keys()]
+
+    def __len__(self) -> int:
+        return len(self.keys())
 
 
 class Turn(_Model):
@@ -182,8 +223,23 @@ class MemoryItem(_Model):
     valid_to: datetime | None = None
 
 
+#: A receipt's decision in mem0's words (``add`` results' ``"event"``): a stored memory is an ADD,
+#: one that supersedes older memories an UPDATE (mem0 rewrites the old row; memwarden keeps it,
+#: marked superseded, and names the new memory), a duplicate or a rejection is NONE (nothing changed).
+MEM0_EVENTS: dict[str, str] = {"admitted": "ADD", "superseded": "UPDATE", "duplicate": "NONE", "rejected": "NONE"}
+
+
 class Receipt(_Model):
-    """Why one candidate was stored, merged or dropped."""
+    """Why one candidate was stored, merged or dropped.
+
+    As a mapping it is mem0's ``add`` result item: ``r["id"]`` is the *memory* id (None when
+    nothing was stored), ``r["memory"]`` the text, ``r["event"]`` ``ADD``/``UPDATE``/``NONE``
+    (:data:`MEM0_EVENTS`). The receipt's own id and decision stay on the attributes (``r.id``,
+    ``r.event``) and under the keys ``receipt_id`` and ``decision``.
+    """
+
+    _mem0_keys: ClassVar[dict[str, str]] = {
+        "id": "memory_id", "memory": "text", "event": "mem0_event", "receipt_id": "id", "decision": "event"}
 
     id: str
     user_id: str
@@ -209,6 +265,10 @@ class Receipt(_Model):
     #: The extractor that ran ("rules", "llm:<model>") and the fallback taken, if any.
     extractor: str | None = None
     fallback: str | None = None
+
+    @property
+    def mem0_event(self) -> str:
+        return MEM0_EVENTS.get(self.event, "NONE")
 
 
 class AddResult(_Model):
@@ -310,6 +370,9 @@ class ConflictGroup(_Model):
 
 
 class SearchHit(_Model):
+    #: mem0's ``search(explain=True)`` puts the breakdown under ``score_details``.
+    _mem0_keys: ClassVar[dict[str, str]] = {"score_details": "scores"}
+
     id: str
     memory: str
     score: float
@@ -381,7 +444,14 @@ class Verdict(_Model):
 
 
 class HistoryEvent(_Model):
-    """One change to a memory; the history of a memory is append-only."""
+    """One change to a memory; the history of a memory is append-only.
+
+    As a mapping it also answers mem0's history keys: ``previous_value``, ``new_value``,
+    ``action`` (ADD/UPDATE/DELETE, and memwarden's SUPERSEDE) and ``created_at``.
+    """
+
+    _mem0_keys: ClassVar[dict[str, str]] = {
+        "previous_value": "old_memory", "new_value": "new_memory", "action": "event", "created_at": "at"}
 
     id: str
     memory_id: str
@@ -391,3 +461,21 @@ class HistoryEvent(_Model):
     new_memory: str | None = None
     cause: str
     at: datetime
+
+
+class MemoryList(list):  # type: ignore[type-arg]
+    """``get_all``'s answer: a plain list of :class:`MemoryItem` that also answers mem0's
+    ``{"results": [...]}`` shape (``res["results"]`` and ``res.get("results")`` are the list itself)."""
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            if key == "results":
+                return self
+            raise KeyError(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self if key == "results" else default
+
+    def keys(self) -> list[str]:
+        return ["results"]

@@ -23,13 +23,20 @@ Use an empty list when nothing is worth remembering."""
 
 
 def extract_candidates(llm: LLM, turns: Sequence[Turn], *, source: str = "model_inferred",
-                       metadata: dict[str, Any] | None = None) -> list[Candidate] | None:
-    """Extracted-fact candidates, or None when the LLM's answer cannot be used."""
+                       metadata: dict[str, Any] | None = None, instructions: str | None = None) -> list[Candidate] | None:
+    """Extracted-fact candidates, or None when the LLM's answer cannot be used.
+
+    ``instructions`` (a caller's custom extraction prompt) go before the turns; the answer
+    format stays memwarden's, since each fact must name the turns it came from.
+    """
     if not turns:
         return []
     shown = "\n".join(f"[{i}] {t.name or t.role}: {t.content}" for i, t in enumerate(turns))
     try:
-        data = json.loads(ask(llm, EXTRACT_PROMPT.format(turns=shown)).strip())
+        prompt = EXTRACT_PROMPT.format(turns=shown)
+        if instructions:
+            prompt = f"{instructions.strip()}\n\n{prompt}"
+        data = json.loads(ask(llm, prompt).strip())
         facts = data["facts"]
         if not isinstance(facts, list):
             return None

@@ -51,6 +51,16 @@ def history_events(rows: Sequence[Sequence[Any]]) -> list[HistoryEvent]:
     ]
 
 
+def locate_query(d: Dialect, memory_id: str) -> tuple[str, list[Any]]:
+    """The scopes holding a memory row or history with this id (no index leads with the id:
+    a scan, acceptable for the embedded API's occasional by-id call without ``user_id``)."""
+    return (
+        f"SELECT user_id FROM memories WHERE id={d.ph} UNION SELECT user_id FROM history WHERE memory_id={d.ph} "
+        "ORDER BY 1 LIMIT 2",
+        [memory_id, memory_id],
+    )
+
+
 def receipts_query(
     d: Dialect, user_id: str, *, receipt_id: str | None, memory_id: str | None, since: datetime | None, limit: int
 ) -> tuple[str, list[Any]]:

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
+from .filters import FilterNode
 
 
 class HashConflict(StorageError):
@@ -81,6 +82,8 @@ class ListQuery:
     run_id: str | None = None
     #: Equality filters on metadata keys.
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: A parsed mem0-style filter (:mod:`memwarden.storage.filters`), ANDed with the rest.
+    where: FilterNode | None = None
     include_superseded: bool = True
     limit: int | None = 100
     offset: int = 0
@@ -105,6 +108,14 @@ class Store(Protocol):
         ...
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
+        ...
+
+    def locate(self, memory_id: str) -> list[str]:
+        """The scopes (user ids) holding a memory or the history of one with this id, sorted, at most two.
+
+        The one cross-scope read: for the embedded API's by-id calls without ``user_id``, where
+        the caller owns the whole database. Two entries mean the id is ambiguous.
+        """
         ...
 
     def receipts(

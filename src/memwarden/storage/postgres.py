@@ -35,7 +35,8 @@ from .._util import utcnow
 from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, receipts_query
+from .filters import compile_postgres
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -279,6 +280,10 @@ class PostgresStore:
         for key, value in query.metadata.items():
             where.append("metadata -> %s = %s")
             params += [str(key), Jsonb(value, dumps=_dumps)]
+        if query.where is not None:
+            cond, more = compile_postgres(query.where, _DIALECT.ts, lambda v: Jsonb(v, dumps=_dumps))
+            where.append(cond)
+            params += more
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
         if query.limit is not None or query.offset:
             sql += " LIMIT %s OFFSET %s"  # LIMIT NULL is no limit
@@ -296,6 +301,9 @@ class PostgresStore:
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
         return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
+
+    def locate(self, memory_id: str) -> list[str]:
+        return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
 
     def receipts(
         self,

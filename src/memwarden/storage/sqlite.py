@@ -16,7 +16,8 @@ from .._util import as_utc, create_private_file, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, receipts_query
+from .filters import compile_sqlite, sqlite_lower
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -110,6 +111,7 @@ class SQLiteStore:
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open database {self.path}: {exc}") from exc
         self._lock = threading.RLock()
+        self._conn.create_function("mw_lower", 1, sqlite_lower, deterministic=True)  # icontains filters
         try:
             # Look before writing anything: even switching to WAL rewrites another application's file.
             self._refuse_foreign()
@@ -261,6 +263,10 @@ class SQLiteStore:
                 cond += " AND j.value = json_extract(?, '$')"
                 params.append(json.dumps(value, default=str))
             where.append(f"EXISTS (SELECT 1 FROM json_each(memories.metadata) AS j WHERE {cond})")
+        if query.where is not None:
+            cond, more = compile_sqlite(query.where, _ts)
+            where.append(cond)
+            params += more
         sql = f"SELECT {_ITEM_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY created_at DESC, id"
         if query.limit is not None or query.offset:
             sql += " LIMIT ? OFFSET ?"  # SQLite: a negative limit is no limit
@@ -281,6 +287,9 @@ class SQLiteStore:
 
     def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
         return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
+
+    def locate(self, memory_id: str) -> list[str]:
+        return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
 
     def receipts(
         self,
