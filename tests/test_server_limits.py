@@ -101,7 +101,8 @@ def test_moderate_nesting_still_works(client):
     r = client.post("/v1/memories", json={"messages": "I keep bees", "user_id": "alice", "admission": "all",
                                           "metadata": _nested(10)})
     assert r.status_code == 200, r.text
-    r = client.post("/v1/search", json={"query": "bees", "user_id": "alice", "filters": {"a": _nested(9)}})
+    # An object filter value means operators (mem0's language): object equality is {"eq": {...}}.
+    r = client.post("/v1/search", json={"query": "bees", "user_id": "alice", "filters": {"a": {"eq": _nested(9)}}})
     assert r.status_code == 200 and len(r.json()["results"]) == 1
 
 
