@@ -764,3 +764,19 @@ def test_the_largest_filters_run(store: Store) -> None:
         deep = {"AND": [deep, {"n": {"ne": 6}}]} if level % 2 else {"OR": [deep, {"n": 7}]}
     for spec in (wide, lists, deep):
         assert hit.item.id in ids(store.list(u, ListQuery(where=parse_filter(spec)))), list(spec)[0]
+
+
+def test_ids_with_prefix_stay_in_the_scope(store: Store) -> None:
+    a, b = scope(), scope()
+    ids_a = ["abc10000-0000", "abc20000-0000", "abd00000-0000", "a%c_0000-0000"]
+    add(store, a, *[record(a, f"text {i}", mid=i) for i in ids_a])
+    add(store, b, record(b, "other", mid="abc30000-0000"))
+    assert store.ids_with_prefix(a, "abc") == ["abc10000-0000", "abc20000-0000"]
+    assert store.ids_with_prefix(a, "abc1") == ["abc10000-0000"]
+    assert store.ids_with_prefix(a, "abc", limit=1) == ["abc10000-0000"]
+    assert store.ids_with_prefix(a, "abc3") == []  # b's id is never visible from a
+    assert store.ids_with_prefix(a, "a%") == ["a%c_0000-0000"]  # no LIKE wildcards
+    assert store.ids_with_prefix(a, "a_") == []
+    # A deleted memory is still found through its history (``memwarden history`` needs it).
+    store.write(WriteBatch(user_id=a, deletes=["abd00000-0000"], history=[history(a, "abd00000-0000", "DELETE")]))
+    assert store.ids_with_prefix(a, "abd") == ["abd00000-0000"]

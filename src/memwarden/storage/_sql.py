@@ -61,6 +61,18 @@ def locate_query(d: Dialect, memory_id: str) -> tuple[str, list[Any]]:
     )
 
 
+def prefix_query(d: Dialect, user_id: str, prefix: str, limit: int) -> tuple[str, list[Any]]:
+    """Ids in the scope (memories, or the history of deleted ones) that start with ``prefix``.
+
+    ``substr`` rather than ``LIKE``: a prefix typed by a user may hold ``%`` or ``_``."""
+    return (
+        f"SELECT id FROM memories WHERE user_id={d.ph} AND substr(id, 1, {d.ph}) = {d.ph} "
+        f"UNION SELECT memory_id FROM history WHERE user_id={d.ph} AND substr(memory_id, 1, {d.ph}) = {d.ph} "
+        f"ORDER BY 1 LIMIT {d.ph}",
+        [user_id, len(prefix), prefix, user_id, len(prefix), prefix, limit],
+    )
+
+
 def receipts_query(
     d: Dialect, user_id: str, *, receipt_id: str | None, memory_id: str | None, since: datetime | None, limit: int
 ) -> tuple[str, list[Any]]:

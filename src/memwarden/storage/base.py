@@ -118,6 +118,12 @@ class Store(Protocol):
         """
         ...
 
+    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
+        """Ids of the scope's memories (and of deleted ones with history) starting with ``prefix``, sorted, at most ``limit``.
+
+        For the command line, whose tables show short ids."""
+        ...
+
     def receipts(
         self,
         user_id: str,

@@ -35,7 +35,7 @@ from .._util import utcnow
 from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, receipts_query
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, prefix_query, receipts_query
 from .filters import compile_postgres
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
@@ -304,6 +304,9 @@ class PostgresStore:
 
     def locate(self, memory_id: str) -> list[str]:
         return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
+
+    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
+        return [r[0] for r in self._read(*prefix_query(_DIALECT, user_id, prefix, limit))]
 
     def receipts(
         self,

@@ -16,7 +16,7 @@ from .._util import as_utc, create_private_file, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import HistoryEvent, MemoryItem, Receipt
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, receipts_query
+from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, prefix_query, receipts_query
 from .filters import compile_sqlite, sqlite_lower
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
@@ -290,6 +290,9 @@ class SQLiteStore:
 
     def locate(self, memory_id: str) -> list[str]:
         return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
+
+    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
+        return [r[0] for r in self._read(*prefix_query(_DIALECT, user_id, prefix, limit))]
 
     def receipts(
         self,
