@@ -10,7 +10,7 @@ from mcp import Client  # noqa: E402
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.keys import Tenants  # noqa: E402
-from memwarden.server.mcp_server import create_mcp  # noqa: E402
+from memwarden.server.mcp_server import TOOLS, create_mcp  # noqa: E402
 
 pytestmark = pytest.mark.anyio
 
@@ -27,16 +27,22 @@ def memory(tmp_path):
     m.close()
 
 
+TWO = Tenants(users=["alice", "carol"])  # not bound to one user: every tool takes user_id
+
+
 async def test_tools_are_listed_with_schemas(memory):
-    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+    async with Client(create_mcp(memory, tenants=TWO)) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
-    assert set(tools) == {"add_memory", "search_memory", "memory_context", "delete_memory"}
-    schema = tools["add_memory"].input_schema if hasattr(tools["add_memory"], "input_schema") else tools["add_memory"].inputSchema
-    assert {"text", "user_id"} <= set(schema["required"]) and "ctx" not in schema["properties"]
+    assert set(tools) == set(TOOLS) == {"add_memory", "search_memory", "list_memories", "get_memory", "update_memory",
+                                        "delete_memory", "memory_history", "memory_context", "memory_verdict"}
+    for name, t in tools.items():
+        schema = _schema(t)
+        assert "user_id" in schema["required"] and "ctx" not in schema["properties"], name
+    assert {"text", "user_id"} <= set(_schema(tools["add_memory"])["required"])
 
 
 async def test_add_search_context_delete(memory):
-    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+    async with Client(create_mcp(memory, tenants=TWO)) as client:
         added = await client.call_tool("add_memory", {"text": "My sister lives in Oslo", "user_id": "alice", "admission": "all"})
         assert not _is_error(added)
         mid = _structured(added)["results"][0]["memory_id"]
@@ -52,7 +58,7 @@ async def test_add_search_context_delete(memory):
 async def test_other_tenants_and_bad_input_are_tool_errors(memory):
     memory.add("bob's secret", user_id="bob", admission="all")
     bob_id = memory.get_all(user_id="bob")[0].id
-    async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
+    async with Client(create_mcp(memory, tenants=TWO)) as client:
         r = await client.call_tool("search_memory", {"query": "secret", "user_id": "bob"})
         assert _is_error(r) and "secret" not in _text(r)
         r = await client.call_tool("delete_memory", {"memory_id": bob_id, "user_id": "alice"})
@@ -97,6 +103,10 @@ def test_http_refuses_a_bad_key_at_initialise(memory):
 def test_needs_a_binding(memory):
     with pytest.raises(ValueError):
         create_mcp(memory)
+
+
+def _schema(tool) -> dict:
+    return tool.input_schema if hasattr(tool, "input_schema") else tool.inputSchema
 
 
 def _is_error(result) -> bool:

@@ -8,6 +8,8 @@ usage errors), never a traceback.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -15,9 +17,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .config import MemoryConfig
 from ._output import emit_json
-from .errors import MemwardenError
+from .errors import InvalidInputError, MemwardenError, NotFoundError
+from .settings import open_memory as _open_memory, raise_llm_failure
 from .trust.cli import abstention_command, mma_command
 
 console = Console()
@@ -35,10 +37,21 @@ class MemwardenGroup(click.Group):
             ctx.exit(1)
 
 
-def open_memory(db: str | None, embedder: str | None = None):
-    from .memory import Memory
+def open_memory(db: str | None, embedder: str | None = None, *, with_llm: bool = False):
+    """The Memory of a command: settings from memwarden.toml and ``MEMWARDEN_*`` (see settings.py);
+    the configured LLM only for the commands that use one (add, import)."""
+    return _open_memory(db, embedder=embedder, with_llm=with_llm)
 
-    return Memory(config=MemoryConfig.from_env(database=db, embedder=embedder))
+
+def resolve_id(m: Any, user_id: str, memory_id: str) -> str:
+    """A full memory id from any unique prefix of one (tables show 8 characters)."""
+    found = m.store.ids_with_prefix(user_id, memory_id, limit=11)
+    if memory_id in found or len(found) == 1:
+        return memory_id if memory_id in found else found[0]
+    if not found:
+        raise NotFoundError(f"no memory {memory_id!r} for user {user_id!r}")
+    more = " (and more)" if len(found) > 10 else ""
+    raise InvalidInputError(f"{memory_id!r} is ambiguous{more}; candidates:\n" + "\n".join(found[:10]))
 
 
 def _short(text: str, n: int = 90) -> str:
@@ -72,15 +85,24 @@ def main() -> None:
 @db_option
 @json_option
 def add(text: str, user_id: str, agent_id, run_id, speaker, role, timestamp, admission, db, as_json) -> None:
-    """Add TEXT as a message and show what was stored, with receipts."""
+    """Add TEXT as a message (- reads it from stdin) and show what was stored, with receipts.
+
+    With an LLM configured (MEMWARDEN_LLM_* or memwarden.toml), facts are extracted with it;
+    when it cannot be reached or refuses the key, the turn is admitted without it (the receipt
+    says so) and the command exits 1.
+    """
+    if text == "-":
+        text = sys.stdin.read()
     msg: dict[str, Any] = {"role": role, "content": text}
     if speaker:
         msg["name"] = speaker
-    with open_memory(db) as m:
+    with open_memory(db, with_llm=True) as m:
         res = m.add([msg], user_id=user_id, agent_id=agent_id, run_id=run_id, timestamp=timestamp, admission=admission)
-    if as_json:
-        return emit_json(res)
-    _receipt_table(res.results)
+        if as_json:
+            emit_json(res)
+        else:
+            _receipt_table(res.results)
+        raise_llm_failure(m.llm, fallback="the turn was admitted without the LLM")
 
 
 def _receipt_table(receipts: Iterable[Any]) -> None:
@@ -127,9 +149,9 @@ def _hits_table(hits: Iterable[Any], title: str) -> None:
 @db_option
 @json_option
 def get(memory_id: str, user_id: str, db, as_json) -> None:
-    """Show one memory."""
+    """Show one memory; MEMORY_ID may be any unique prefix."""
     with open_memory(db) as m:
-        item = m.get(memory_id, user_id=user_id)
+        item = m.get(resolve_id(m, user_id, memory_id), user_id=user_id)
     if as_json:
         return emit_json(item)
     t = Table(show_header=False)
@@ -165,8 +187,9 @@ def list_(user_id: str, agent_id, run_id, limit: int, db, as_json) -> None:
 @db_option
 @json_option
 def delete(memory_id: str, user_id: str, db, as_json) -> None:
-    """Delete one memory (its history is kept)."""
+    """Delete one memory (its history is kept); MEMORY_ID may be any unique prefix."""
     with open_memory(db) as m:
+        memory_id = resolve_id(m, user_id, memory_id)
         m.delete(memory_id, user_id=user_id)
     if as_json:
         return emit_json({"deleted": memory_id})
@@ -179,8 +202,9 @@ def delete(memory_id: str, user_id: str, db, as_json) -> None:
 @db_option
 @json_option
 def history(memory_id: str, user_id: str, db, as_json) -> None:
-    """Show every change to a memory."""
+    """Show every change to a memory; MEMORY_ID may be any unique prefix."""
     with open_memory(db) as m:
+        memory_id = resolve_id(m, user_id, memory_id)
         events = m.history(memory_id, user_id=user_id)
     if as_json:
         return emit_json(events)
@@ -200,34 +224,92 @@ def history(memory_id: str, user_id: str, db, as_json) -> None:
 @db_option
 @json_option
 def import_(path: Path, user_id: str, admission, batch_size: int, db, as_json) -> None:
-    """Import a conversation file (JSON or JSONL) with a progress bar.
+    """Import a conversation file (JSON or JSONL, or a memwarden export) with a progress bar.
 
     Accepted shapes: a JSON list of messages, an object with "messages" (or
     "sessions": [{"timestamp", "messages"}]), or JSONL with one message per
     line. A message is {"role", "content", "name"?, "timestamp"?, "id"?}.
-    Each batch is one transaction: an interrupted import keeps every batch
-    it finished, and running it again skips what is already stored.
+    Idempotent: a turn already imported into this user (same id, or same
+    speaker, time and text) is skipped and counted as already_imported, so
+    running the same import again changes nothing. Each batch is one
+    transaction. With an LLM configured, facts are extracted with it.
     """
     from .importer import import_conversation
 
-    with open_memory(db) as m:
+    with open_memory(db, with_llm=True) as m:
         summary = import_conversation(m, path, user_id=user_id, admission=admission, batch_size=batch_size, progress=not as_json)
+        if as_json:
+            emit_json(summary)
+        else:
+            console.print(
+                f"imported {summary['turns']} turns from {path}: {summary['stored']} stored, "
+                f"{summary['duplicate']} duplicates, {summary['rejected']} rejected, {summary['already_imported']} already imported"
+            )
+        raise_llm_failure(m.llm, fallback="turns were admitted without the LLM")
+
+
+@main.command()
+@user_option
+@click.option("--out", "-o", "out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="File to write (- for stdout).")
+@click.option("--include-superseded", is_flag=True, help="Also export memories that were superseded.")
+@db_option
+@json_option
+def export(user_id: str, out: str, include_superseded: bool, db, as_json) -> None:
+    """Write the user's memories as JSONL that `memwarden import` reads back."""
+    from .importer import export_memories
+
+    with open_memory(db) as m:
+        if out == "-":
+            n = export_memories(m, user_id, sys.stdout, include_superseded=include_superseded)
+        else:
+            with open(out, "w", encoding="utf-8") as fh:
+                n = export_memories(m, user_id, fh, include_superseded=include_superseded)
+    if out != "-":
+        if as_json:
+            emit_json({"exported": n, "path": out})
+        else:
+            console.print(f"exported {n} memories of {user_id} to {out}")
+
+
+@main.command()
+@click.argument("memory_id")
+@click.argument("text")
+@user_option
+@db_option
+@json_option
+def update(memory_id: str, text: str, user_id: str, db, as_json) -> None:
+    """Replace a memory's text (- reads it from stdin); MEMORY_ID may be any unique prefix."""
+    if text == "-":
+        text = sys.stdin.read()
+    with open_memory(db) as m:
+        item = m.update(resolve_id(m, user_id, memory_id), text, user_id=user_id)
     if as_json:
-        return emit_json(summary)
-    console.print(
-        f"imported {summary['turns']} turns from {path}: {summary['stored']} stored, "
-        f"{summary['duplicate']} duplicates, {summary['rejected']} rejected"
-    )
+        return emit_json(item)
+    console.print(f"updated {item.id}: {_short(item.memory)}")
 
 
 @main.command()
 @db_option
 @click.option("--user", "-u", "user_id", default="demo-user", show_default=True)
-def demo(db, user_id: str) -> None:
+@json_option
+def demo(db, user_id: str, as_json: bool) -> None:
     """Store the bundled sample conversation and show what was kept and found."""
     from .demo import run_demo
 
-    run_demo(db=db, user_id=user_id, console=console)
+    if not as_json:
+        run_demo(db=db, user_id=user_id, console=console)
+        return
+    quiet = Console(file=open(os.devnull, "w"))  # the tables go nowhere; the result is the JSON below
+    try:
+        run_demo(db=db, user_id=user_id, console=quiet)
+    finally:
+        quiet.file.close()
+    from .config import MemoryConfig, default_data_dir
+    from .memory import Memory
+
+    with Memory(config=MemoryConfig(database=db or str(default_data_dir() / "demo.db"))) as m:
+        emit_json({"user_id": user_id, "memories": m.get_all(user_id=user_id, limit=1000)})
 
 
 @main.group(name="eval", cls=MemwardenGroup)

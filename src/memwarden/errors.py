@@ -14,6 +14,8 @@ traceback::
     ├── ModelError               the embedding model is missing or corrupt
     ├── PolicyError              an admission policy file is malformed or foreign
     └── LLMError                 an LLM call failed after its retries
+        ├── LLMAuthError         the LLM server refused the credentials (HTTP 401/403)
+        └── LLMUnavailableError  the LLM server could not be reached
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ __all__ = [
     "ModelError",
     "PolicyError",
     "LLMError",
+    "LLMAuthError",
+    "LLMUnavailableError",
 ]
 
 
@@ -77,3 +81,11 @@ class PolicyError(MemwardenError):
 
 class LLMError(MemwardenError):
     """A call to the configured LLM failed after its retries."""
+
+
+class LLMAuthError(LLMError):
+    """The LLM server refused the API key (HTTP 401 or 403): retrying will not help."""
+
+
+class LLMUnavailableError(LLMError):
+    """The LLM server could not be reached (connection refused, DNS, TLS)."""

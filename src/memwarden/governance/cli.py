@@ -10,7 +10,6 @@ cannot create an import cycle.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,38 +18,28 @@ from rich.console import Console
 from rich.table import Table
 
 from .._output import emit_json
-from ..config import MemoryConfig
 from ..errors import InvalidInputError
+from ..settings import raise_llm_failure
 
 console = Console()
 
 
 def _llm(spec: str | None, model: str | None, base_url: str | None, cache: str | None, threads: int | None) -> Any:
-    """The LLM named on the command line, else the ``MEMWARDEN_LLM_*`` settings; None for no LLM."""
-    from ..providers.llm import LLMConfig, llm_from_config
+    """The LLM named on the command line, else memwarden.toml / ``MEMWARDEN_LLM_*``; None for no LLM."""
+    from ..settings import build_llm
 
-    cfg = LLMConfig.from_env(os.environ)
-    upd: dict[str, Any] = {}
-    if spec:
-        upd["provider"] = spec
-    if model:
-        upd["model"] = model
-    if base_url:
-        upd["base_url"] = base_url
-        upd.setdefault("provider", "openai")
-    if cache:
-        upd["cache_path"] = cache
-    if threads:
-        upd["n_threads"] = threads
-    cfg = cfg.model_copy(update=upd)
-    home = os.environ.get("MEMWARDEN_HOME")
-    return llm_from_config(cfg, data_dir=home)
+    upd: dict[str, Any] = {"provider": spec, "model": model, "base_url": base_url, "cache_path": cache, "n_threads": threads}
+    if base_url and not spec:
+        upd["provider"] = "openai"
+    return build_llm(**upd)
 
 
 def _memory(db: str | None, llm: Any = None) -> Any:
-    from ..memory import Memory
+    from ..settings import open_memory
 
-    return Memory(config=MemoryConfig.from_env(database=db), llm=llm)
+    m = open_memory(db, with_llm=False)
+    m.llm = llm
+    return m
 
 
 db_option = click.option("--db", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
@@ -84,6 +73,7 @@ def card_cmd(memory_id: str, user_id: str, refresh: bool, db: str | None, as_jso
     """Show a memory's boundary card (what it may and may not support)."""
     with _memory(db, _llm(llm_kw["llm_spec"], llm_kw["model"], llm_kw["base_url"], llm_kw["cache"], llm_kw["threads"])) as m:
         card = m.card(memory_id, user_id=user_id, refresh=refresh)
+        raise_llm_failure(m.llm)
     if as_json:
         emit_json(card)
         return
@@ -106,8 +96,9 @@ def card_cmd(memory_id: str, user_id: str, refresh: bool, db: str | None, as_jso
 @json_option
 def context_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, limit: int, db: str | None, as_json: bool) -> None:
     """The calibrated context for QUERY: memories, policies, instructions, prompt block."""
-    with _memory(db) as m:
+    with _memory(db, _llm(None, None, None, None, None)) as m:
         ctx = m.context(query, user_id=user_id, evidence=list(evidence) or None, enforcement=mode, limit=limit)
+        raise_llm_failure(m.llm)
     if as_json:
         emit_json(ctx)
         return
@@ -135,6 +126,7 @@ def answer_cmd(query: str, user_id: str, evidence: tuple[str, ...], mode: str, t
         raise InvalidInputError("answer needs an LLM: --llm openai|local or MEMWARDEN_LLM_PROVIDER")
     with _memory(db, llm) as m:
         out = m.answer(query, user_id=user_id, evidence=list(evidence) or None, trace=trace, enforcement=mode)
+        raise_llm_failure(m.llm)  # the pipeline abstains on LLM errors; a refused key or no server is the user's to fix
     if as_json:
         emit_json(out)
         return

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._util import create_private_file, sha256_file
-from ..errors import InvalidInputError, LLMError, ModelError
+from ..errors import InvalidInputError, LLMAuthError, LLMError, LLMUnavailableError, ModelError
 
 __all__ = [
     "LLM",
@@ -336,6 +336,8 @@ class OpenAICompatibleLLM:
                 r = self._client.post("chat/completions", json=body)
             except httpx.TimeoutException as e:
                 err: LLMError = LLMError(f"LLM call timed out: {e}")
+            except (httpx.ConnectError, httpx.UnsupportedProtocol) as e:
+                err = LLMUnavailableError(f"cannot reach the LLM server at {self._client.base_url}: {e}")
             except httpx.HTTPError as e:
                 err = LLMError(f"LLM call failed: {e}")
             else:
@@ -346,6 +348,8 @@ class OpenAICompatibleLLM:
                 # the caller then tries the next kind rather than retrying this one.
                 if format_probe and r.status_code in (400, 422, 500):
                     raise _FormatRejected(f"HTTP {r.status_code}: {r.text[:200]}")
+                if r.status_code in (401, 403):  # a refused key: neither a format probe nor a retry will fix it
+                    raise LLMAuthError(f"the LLM server at {self._client.base_url} refused the API key (HTTP {r.status_code})")
                 err = LLMError(f"LLM server answered HTTP {r.status_code}: {r.text[:200]}")
                 if r.status_code not in (408, 409, 429) and r.status_code < 500:
                     raise err  # a client error will not heal by retrying

@@ -1,27 +1,39 @@
 """``memwarden serve``, ``memwarden keys ...`` and ``memwarden mcp``.
 
-The backend comes from ``MEMWARDEN_DATABASE_URL`` (a file path for SQLite, a
-``postgresql://`` URL for PostgreSQL), read here at the edge through
-:meth:`MemoryConfig.from_env`; ``--db`` overrides it.
+Settings (database, embedder, admission, the LLM) come from memwarden.toml and
+``MEMWARDEN_*``, read here at the edge through :mod:`memwarden.settings`; ``--db``
+overrides the database. ``serve`` and ``mcp`` give the Memory the configured LLM,
+so ``POST /v1/answer`` and LLM extraction work.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
 
 from ..config import MemoryConfig
 from ..errors import MemwardenError
+from ..settings import max_request_bytes, memory_config, open_memory
 
 _DB = click.option("--db", "database", default=None, metavar="PATH|URL",
                    help="Database: a SQLite file path or a postgresql:// URL [env MEMWARDEN_DATABASE_URL; default $MEMWARDEN_HOME/memwarden.db].")
 
 
 def _config(database: str | None) -> MemoryConfig:
-    return MemoryConfig.from_env(database=database)
+    return memory_config(database=database)
+
+
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+
+
+def _announce(as_json: bool, **info: object) -> None:
+    """One line on stderr saying what is running (stdout may be the MCP protocol)."""
+    if as_json:
+        click.echo(json.dumps(info), err=True)
+    else:
+        click.echo("memwarden " + ", ".join(f"{k} {v}" for k, v in info.items() if v is not None), err=True)
 
 
 def _fail(exc: MemwardenError) -> None:
@@ -34,23 +46,25 @@ def _fail(exc: MemwardenError) -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--max-body-bytes", default=None, type=int,
               help="Largest request body accepted (default: MEMWARDEN_MAX_REQUEST_BYTES, else 1 MiB).")
-def serve_command(database: str | None, host: str, port: int, max_body_bytes: int | None) -> None:
-    """Run the REST server (OpenAPI document at /openapi.json, docs at /docs)."""
+@_JSON
+def serve_command(database: str | None, host: str, port: int, max_body_bytes: int | None, as_json: bool) -> None:
+    """Run the REST server (OpenAPI document at /openapi.json, docs at /docs; with the configured LLM)."""
     try:
         import uvicorn
 
         from .app import DEFAULT_MAX_BODY_BYTES, create_app
     except ImportError as exc:
         raise click.ClickException("the server needs the extra: pip install 'memwarden[server]'") from exc
-    from ..memory import Memory
     from .keys import open_keys
 
-    limit = max_body_bytes or int(os.environ.get("MEMWARDEN_MAX_REQUEST_BYTES") or DEFAULT_MAX_BODY_BYTES)
     try:
-        memory = Memory(config=_config(database))
+        limit = max_body_bytes or max_request_bytes(default=DEFAULT_MAX_BODY_BYTES)
+        memory = open_memory(database)
         app = create_app(memory, open_keys(memory.store), max_body_bytes=limit)
     except MemwardenError as exc:
         _fail(exc)
+    _announce(as_json, serving=f"http://{host}:{port}", docs=f"http://{host}:{port}/docs",
+              llm=getattr(memory.llm, "model", None))
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
 
@@ -119,49 +133,68 @@ def keys_list(database: str | None, include_revoked: bool, as_json: bool) -> Non
 @keys_group.command("revoke")
 @_DB
 @click.argument("key_id")
-def keys_revoke(database: str | None, key_id: str) -> None:
+@_JSON
+def keys_revoke(database: str | None, key_id: str, as_json: bool) -> None:
     """Revoke a key by id; requests with it get 401 from then on."""
     try:
         key = _keys(database).revoke(key_id)
     except MemwardenError as exc:
         _fail(exc)
-    click.echo(f"revoked {key.id} ({key.name})")
+    if as_json:
+        click.echo(key.model_dump_json())
+    else:
+        click.echo(f"revoked {key.id} ({key.name})")
 
 
 @click.command("mcp")
 @_DB
 @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
-@click.option("--user", "users", multiple=True, help="stdio: a user_id this session may touch ('*' for all). Repeatable.")
+@click.option("--user", "users", multiple=True,
+              help="stdio: a user_id this session may touch ('*' for all). Repeatable. One --user alone binds the "
+                   "session to that user: tools take no user_id. http: binds the server to that one user.")
 @click.option("--prefix", "prefixes", multiple=True,
               help="stdio: a user_id prefix this session may touch, ending with one of : / . - _. Repeatable.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="http only.")
 @click.option("--port", default=8001, show_default=True, type=int, help="http only.")
-def mcp_command(database: str | None, transport: str, users: tuple[str, ...], prefixes: tuple[str, ...], host: str, port: int) -> None:
-    """Run the MCP server (tools: add_memory, search_memory, memory_context, delete_memory).
+@_JSON
+def mcp_command(database: str | None, transport: str, users: tuple[str, ...], prefixes: tuple[str, ...], host: str, port: int,
+                as_json: bool) -> None:
+    """Run the MCP server (tools: add, search, list, get, update, delete, history, context, verdict).
 
-    stdio sessions are bound to --user/--prefix; over http every request
-    needs an API key (Authorization: Bearer mw_...).
+    \b
+    stdio: the session is bound to --user/--prefix; without either it exits 1
+    before starting (an MCP client would only see "connection closed").
+    One --user alone (not '*') binds it to that user: no tool takes user_id.
+    http: every request needs an API key (Authorization: Bearer mw_...); a key
+    bound to exactly one user needs no user_id, others pass it.
     """
     try:
         from .mcp_server import create_mcp, create_mcp_http_app
     except ImportError as exc:
         raise click.ClickException("the MCP server needs the extra: pip install 'memwarden[server]'") from exc
-    from ..memory import Memory
     from .keys import open_keys, parse_tenants
 
+    if transport == "stdio" and not (users or prefixes):
+        raise click.ClickException("memwarden mcp over stdio needs --user USER_ID (or --prefix, or --user '*' for every user): "
+                                   "the session must know whose memories it serves")
+    if transport == "http" and (prefixes or len(users) > 1 or "*" in users):
+        raise click.ClickException("over http the API key decides the tenants: at most one --user (binding the server), no --prefix")
     try:
-        memory = Memory(config=_config(database))
+        memory = open_memory(database)
         if transport == "stdio":
             server = create_mcp(memory, tenants=parse_tenants(users, prefixes))
         else:
-            app = create_mcp_http_app(memory, open_keys(memory.store), host=host)
+            app = create_mcp_http_app(memory, open_keys(memory.store), host=host, user=users[0] if users else None)
     except MemwardenError as exc:
         _fail(exc)
     if transport == "stdio":
+        _announce(as_json, mcp="stdio", users=",".join(users) or None, prefixes=",".join(prefixes) or None,
+                  llm=getattr(memory.llm, "model", None))
         server.run("stdio")
     else:
         import uvicorn
 
+        _announce(as_json, mcp=f"http://{host}:{port}/mcp", llm=getattr(memory.llm, "model", None))
         uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
