@@ -71,7 +71,7 @@ def test_import_json_sessions_and_resume(env, tmp_path):
     first = json.loads(run("import", str(path), "--user", "k", "--batch", "3", "--json").output)
     assert first["turns"] == 10 and first["stored"] == 10
     again = json.loads(run("import", str(path), "--user", "k", "--json").output)
-    assert again["stored"] == 0 and again["skipped"] == 10
+    assert again["stored"] == 0 and again["already_imported"] == 10
     items = json.loads(run("list", "--user", "k", "--json").output)
     assert len(items) == 10 and all(i["occurred_at"].startswith("2024-01-02") for i in items)
 

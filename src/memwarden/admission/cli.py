@@ -121,7 +121,8 @@ def log(user_id: str, event: str | None, limit: int, database: str | None, as_js
 @admission_group.command("policy")
 @click.argument("path", required=False, type=click.Path(dir_okay=False))
 @click.option("--full", is_flag=True, help="Print the whole file, weights included.")
-def policy_cmd(path: str | None, full: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="JSON (the summary is JSON already; accepted like on every command).")
+def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
     """Validate and summarise a policy file (default: the one shipped with memwarden)."""
     from .policy import AdmissionPolicy
 
@@ -148,7 +149,8 @@ def policy_cmd(path: str | None, full: bool) -> None:
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
-def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, as_json: bool) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
     _needs_train_extra("memwarden admission train")
     from .train import extract, train_policy
@@ -160,7 +162,7 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
     try:
         data = load(data_path)
         emb = default_embedder()
-        with Progress(transient=True) as bar:
+        with Progress(transient=True, disable=as_json) as bar:
             task = bar.add_task("features", total=data.n_turns())
             ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
         pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
@@ -168,6 +170,10 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
         pol.save(out)
     except MemwardenError as exc:
         _fail(exc)
+    if as_json:
+        click.echo(json.dumps({"path": out, "description": pol.spec.description, "threshold": pol.threshold,
+                               "metrics": pol.spec.metrics}))
+        return
     click.echo(f"wrote {out}: {pol.spec.description}; threshold {pol.threshold:.3f}; metrics {json.dumps(pol.spec.metrics)}")
 
 
