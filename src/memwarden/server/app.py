@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import errors
 from ..memory import Memory
 from ..models import SourceKind, AddResult, HistoryEvent, MemoryItem, Receipt, SearchResult
+from .docs import mount_docs
 from .guards import DEFAULT_MAX_JSON_DEPTH, JsonDepthLimit
 from .keys import ApiKey, KeyStore
 
@@ -248,7 +249,10 @@ def create_app(
         version="1",
         summary="Governed long-term memory for LLM agents: admit, trust, govern.",
         responses=_ERRORS,
+        docs_url=None,  # served from the package by mount_docs: FastAPI's page needs a CDN
+        redoc_url=None,
     )
+    mount_docs(app)
     app.add_middleware(JsonDepthLimit, limit=max_json_depth)  # inside BodyLimit: reads a bounded body
     app.add_middleware(BodyLimit, limit=max_body_bytes)
     app.state.memory = memory
