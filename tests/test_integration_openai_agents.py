@@ -64,3 +64,32 @@ def test_an_agent_remembers_recalls_and_forgets(memory):
     assert set(tools) == {"remember", "recall", "forget"}
     assert "user_id" not in tools["remember"].params_json_schema["properties"]
     assert "alice" in tools["recall"].description
+
+
+def test_the_sdks_mcp_client_uses_a_bound_stdio_server(tmp_path):
+    """The README's MCPServerStdio snippet: `memwarden mcp --user alice` as the agent's MCP server."""
+    import sys
+
+    from agents.mcp import MCPServerStdio
+
+    from test_server_cli import _env
+
+    model = ScriptedModel([
+        [function_call("add_memory", {"text": "I keep bees", "admission": "all"}, call_id="c1")],
+        [function_call("search_memory", {"query": "bees"}, call_id="c2")],
+        ModelStep.respond(lambda call: [assistant_message("found: " + _tool_output(call, "search_memory"))]),
+    ])
+
+    async def go():
+        params = {"command": sys.executable, "args": ["-m", "memwarden.cli", "mcp", "--user", "alice"],
+                  "env": _env(str(tmp_path / "mcp.db"))}
+        async with MCPServerStdio(params=params, client_session_timeout_seconds=30) as server:
+            tools = {t.name: t for t in await server.list_tools()}
+            agent = Agent(name="assistant", model=model, mcp_servers=[server])
+            result = await Runner.run(agent, "Remember I keep bees, then check", run_config=RunConfig(tracing_disabled=True))
+            return tools, result
+
+    tools, result = asyncio.run(go())
+    assert "user_id" not in tools["add_memory"].input_schema.get("required", [])
+    assert "I keep bees" in result.final_output and '"user_id":"alice"' in result.final_output.replace(" ", "")
+    model.assert_complete()
