@@ -14,6 +14,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse
+from starlette.requests import Request
 from fastapi.staticfiles import StaticFiles
 
 STATIC = "/docs/static"
@@ -30,8 +31,8 @@ def mount_docs(app: FastAPI) -> None:
     app.mount(STATIC, StaticFiles(directory=str(assets_dir())), name="docs-static")
     openapi = app.openapi_url or "/openapi.json"
 
-    @app.get("/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
+    # Plain Starlette routes, not API routes: pages, not part of the API (nor of its schema).
+    def docs(request: Request) -> HTMLResponse:
         return get_swagger_ui_html(
             openapi_url=openapi, title=f"{app.title} - API docs",
             swagger_js_url=f"{STATIC}/swagger-ui-bundle.js", swagger_css_url=f"{STATIC}/swagger-ui.css",
@@ -40,6 +41,8 @@ def mount_docs(app: FastAPI) -> None:
             swagger_ui_parameters={"validatorUrl": None},
         )
 
-    @app.get("/docs/oauth2-redirect", include_in_schema=False)
-    def oauth2_redirect() -> HTMLResponse:
+    def oauth2_redirect(request: Request) -> HTMLResponse:
         return get_swagger_ui_oauth2_redirect_html()
+
+    app.add_route("/docs", docs, methods=["GET"], include_in_schema=False)
+    app.add_route("/docs/oauth2-redirect", oauth2_redirect, methods=["GET"], include_in_schema=False)
