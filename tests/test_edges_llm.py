@@ -110,3 +110,14 @@ def test_serve_answers_with_the_configured_llm(tmp_path):
             proc.wait(10)
     assert all(req["auth"] == "Bearer sk-good" for req in llm.requests)
     assert any("Answer the question using" in p for p in llm.prompts())
+
+
+def test_import_extracts_with_the_llm_and_a_refused_key_exits_1(tmp_path):
+    conv = tmp_path / "conv.jsonl"
+    conv.write_text(json.dumps({"role": "user", "content": "I moved from Lisbon to Porto last week"}) + "\n")
+    with FakeOpenAI() as llm:
+        r = _cli(["import", str(conv), "-u", "maya", "--json"], _env(tmp_path, **llm.env()))
+        assert r.returncode == 0, r.stderr
+        assert any("Extract the facts" in p for p in llm.prompts())
+        bad = _cli(["import", str(conv), "-u", "other", "--json"], _env(tmp_path, **llm.env(api_key="sk-wrong")))
+    assert bad.returncode == 1 and "401" in bad.stderr and "without the LLM" in bad.stderr

@@ -108,3 +108,27 @@ async def test_http_key_bound_to_one_user_needs_no_user_id(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+async def test_http_server_bound_with_user(tmp_path):
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    env = _env(str(tmp_path / "hb.db"))
+    org = json.loads(subprocess.run([sys.executable, "-m", "memwarden.cli", "keys", "create", "--json", "--name", "org",
+                                     "--prefix", "acme:"], env=env, capture_output=True, text=True, check=True).stdout)
+    port = _port()
+    proc = _start(["mcp", "--transport", "http", "--port", str(port), "--user", "acme:alice"], env, f"http://127.0.0.1:{port}/")
+    try:
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {org['token']}"}, timeout=30) as http:
+            async with Client(streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=http)) as client:
+                tools = {t.name: t for t in (await client.list_tools()).tools}
+                assert "'acme:alice'" in tools["search_memory"].description
+                assert not _is_error(await client.call_tool("add_memory", {"text": "I keep bees", "admission": "all"}))
+                hits = _structured(await client.call_tool("search_memory", {"query": "bees"}))["results"]
+                assert hits[0]["user_id"] == "acme:alice"
+                r = await client.call_tool("search_memory", {"query": "bees", "user_id": "acme:bob"})
+                assert _is_error(r)
+    finally:
+        proc.terminate()
+        proc.wait(10)
