@@ -142,3 +142,73 @@ def test_turns_mode_keeps_the_old_behaviour() -> None:
         res = m.add("I live in Lisbon", user_id="u", admission="all")
         assert [r.kind for r in res.results] == ["claim"]
         assert [h.memory for h in m.search("Lisbon", user_id="u").results] == ["I live in Lisbon"]
+
+
+def _old_database(path) -> None:
+    """A database as the pre-claims code wrote it: schema of migrations 1-2, one row per turn."""
+    import json
+    import sqlite3
+
+    import numpy as np
+
+    from memwarden._util import text_hash
+    from memwarden.providers.embedder import HashEmbedder
+    from memwarden.retrieval.text import tokenize
+    from memwarden.storage.migrations import MIGRATIONS
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("CREATE TABLE memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO memwarden_meta VALUES ('app', 'memwarden')")
+    conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+    for version, name, statements in MIGRATIONS[:2]:
+        for sql in statements:
+            conn.execute(sql.format(blob="BLOB", ts="TEXT", json="TEXT"))
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01T00:00:00+00:00')", (version, name))
+    emb = HashEmbedder()
+    calls = [("2026-03-01T10:00:00.000000+00:00", ["I live in Lisbon", "haha nice"]),
+             ("2026-04-01T10:00:00.000000+00:00", ["I moved to Porto", "I'm allergic to peanuts"])]
+    n = 0
+    for created, texts in calls:
+        for text in texts:
+            n += 1
+            conn.execute(
+                "INSERT INTO memories VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                ("u", f"old-{n}", None, None, text, text_hash(text), "{}", "user", "Maya", "user", None, "text", None,
+                 json.dumps([f"D1:{n}"]), "active", None, created, created, created, None, emb.model_id,
+                 np.asarray(emb.embed([text])[0], np.float32).tobytes(), " ".join(tokenize(text))))
+    conn.execute("INSERT INTO scopes VALUES ('u', 2)")
+    conn.close()
+
+
+def test_reindex_extracts_claims_from_a_pre_claims_database(tmp_path) -> None:
+    db = tmp_path / "old.db"
+    _old_database(str(db))
+    cfg = MemoryConfig(database=str(db), embedder="hash", trust={"enabled": False})
+    with Memory(config=cfg, extractor=PatternExtractor()) as m:
+        assert m.store.schema_version() >= 3
+        assert len(m.get_all(user_id="u", kind="episode")) == 4 and m.get_all(user_id="u") == []
+        seen: list[tuple[int, int]] = []
+        assert m.reindex(user_id="u", progress=lambda done, total: seen.append((done, total))) == 4
+        assert seen == [(2, 4), (4, 4)]
+        active = sorted(c.memory for c in m.get_all(user_id="u", include_superseded=False))
+        assert active == ["Maya is allergic to peanuts", "Maya lives in Porto"]
+        [old] = [c for c in m.get_all(user_id="u") if c.status == "superseded"]
+        assert old.memory == "Maya lives in Lisbon" and old.source_turn_ids == ["D1:1"]
+        hit = m.search("Where does Maya live?", user_id="u").results[0]
+        assert hit.memory == "Maya lives in Porto" and hit.episodes[0].id == "old-3"
+        assert m.reindex(user_id="u") == 0  # resumable: nothing left to do
+    with Memory(config=cfg, extractor=PatternExtractor()) as m:
+        assert len(m.get_all(user_id="u")) == 3
+
+
+def test_reindex_cli_runs_over_every_scope(tmp_path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from memwarden.cli import main
+
+    db = tmp_path / "old.db"
+    _old_database(str(db))
+    monkeypatch.setenv("MEMWARDEN_EMBEDDER", "hash")
+    res = CliRunner().invoke(main, ["reindex", "--db", str(db), "--json"])
+    assert res.exit_code == 0, res.output
+    assert '"u": 4' in res.output

@@ -221,6 +221,31 @@ def import_(path: Path, user_id: str, admission, batch_size: int, db, as_json) -
 
 
 @main.command()
+@click.option("--user", "-u", "user_id", default=None, help="Only this scope [default: every scope].")
+@db_option
+@json_option
+def reindex(user_id: str | None, db, as_json) -> None:
+    """Extract claims from stored episodes that have none (databases written before claims).
+
+    Resumable: each original add call is committed on its own, and episodes already
+    extracted are skipped, so an interrupted run can simply be started again.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    done: dict[str, int] = {}
+    with open_memory(db) as m:
+        scopes = [user_id] if user_id else m.store.scope_ids()
+        cols = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*cols, console=err_console, disable=as_json, transient=True) as bar:
+            for uid in scopes:
+                task = bar.add_task(f"reindex {uid}", total=None)
+                done[uid] = m.reindex(user_id=uid, progress=lambda n, total, t=task: bar.update(t, completed=n, total=total))
+    if as_json:
+        return emit_json({"episodes_extracted": done})
+    console.print(f"extracted claims from {sum(done.values())} episodes in {len(done)} scope(s)")
+
+
+@main.command()
 @db_option
 @click.option("--user", "-u", "user_id", default="demo-user", show_default=True)
 def demo(db, user_id: str) -> None:

@@ -382,6 +382,14 @@ class Memory:
             self._index.after_write(user_id, batch.upserts, [], old_tokens, version)
         return AddResult(results=batch.receipts)
 
+    def reindex(self, *, user_id: str, progress: Any = None) -> int:
+        """Extract claims from this scope's episodes that have none yet (databases written before
+        claims); resumable, one committed write per original ``add`` call. Returns episodes done."""
+        from .claims.service import reindex_scope
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return reindex_scope(self, user_id, progress=progress)
+
     def _receipt_horizon(self, now: datetime) -> datetime | None:
         days = self.config.unstored_receipt_days
         return now - timedelta(days=days) if days is not None else None

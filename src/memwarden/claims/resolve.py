@@ -97,7 +97,7 @@ def build_batch(
     episodes: Sequence[Candidate],
     episode_ids: Sequence[str],
     episode_vectors: np.ndarray,
-    episode_tokens: Sequence[list[str]],
+    episode_tokens: Sequence[list[str]] | None,
     claims: Sequence[ClaimCandidate],
     claim_vectors: np.ndarray,
     claim_tokens: Sequence[list[str]],
@@ -110,7 +110,8 @@ def build_batch(
 ) -> Plan:
     batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=expire_before)
     common = dict(user_id=user_id, agent_id=agent_id, run_id=run_id, created_at=now, updated_at=now)
-    for cand, mid, vec, toks in zip(episodes, episode_ids, episode_vectors, episode_tokens):
+    # episode_tokens None: the episodes are stored already (reindex); only their receipts are new.
+    for cand, mid, vec, toks in zip(episodes, episode_ids, episode_vectors, episode_tokens or []):
         item = MemoryItem(id=mid, memory=cand.text, metadata=cand.metadata, source=cand.source, speaker=cand.speaker,
                           role=cand.role, modality=cand.modality, image_ref=cand.image_ref,
                           source_turn_ids=cand.source_turn_ids, hash=text_hash(cand.text), occurred_at=cand.occurred_at,

@@ -72,16 +72,36 @@ def add_claims(
     admitter: Admitter,
     infer: bool | None,
     when: datetime | None,
-    extraction: Extraction | None = None,
 ) -> AddResult:
     """Episodes for every turn, claims extracted and admitted, slots settled: one write."""
-    from ..memory import index_text, keyword_tokens
+    from ..memory import keyword_tokens
 
     episodes = m.candidates(turns, source=source, metadata=metadata)
     episode_ids = [new_id() for _ in episodes]
-    if extraction is None:
-        extraction = pick_extractor(m, infer).extract(turns, user_name=_user_name(turns), now=when)
-    claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=metadata,
+    extraction = pick_extractor(m, infer).extract(turns, user_name=_user_name(turns), now=when)
+    receipts = _ingest(m, user_id, agent_id, run_id, turns, episodes, episode_ids, extraction, admitter,
+                       episode_tokens=[keyword_tokens(c) for c in episodes])
+    return AddResult(results=receipts)
+
+
+def _ingest(
+    m: "Memory",
+    user_id: str,
+    agent_id: str | None,
+    run_id: str | None,
+    turns: list[Turn],
+    episodes: list[Any],
+    episode_ids: list[str],
+    extraction: Extraction,
+    admitter: Admitter,
+    *,
+    episode_tokens: list[list[str]] | None,
+) -> list[Any]:
+    """Embed, admit and settle the claims of one call; write them with the episodes (new ones
+    when ``episode_tokens`` is given; stored ones, for reindexing, when it is None)."""
+    from ..memory import index_text, keyword_tokens
+
+    claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=dict(episodes[0].metadata) if episodes else {},
                               context_before=m.config.context_before, context_after=m.config.context_after)
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
@@ -101,14 +121,14 @@ def add_claims(
             raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(claims)} claims")
         plan = build_batch(
             user_id=user_id, agent_id=agent_id, run_id=run_id, now=now, turns=turns, episodes=episodes,
-            episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=[keyword_tokens(c) for c in episodes],
+            episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
             claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
             decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
             embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
         )
         version = m.store.write(plan.batch)
         m._index.after_write(user_id, plan.batch.upserts, [], plan.old_tokens, version)
-    return AddResult(results=plan.batch.receipts)
+    return plan.batch.receipts
 
 
 def _ref(item: MemoryItem) -> EpisodeRef:
@@ -166,10 +186,44 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
     return batch, old_tokens
 
 
-def reindex_scope(m: "Memory", user_id: str, *, batch_turns: int = 200, progress: Callable[[int], None] | None = None) -> int:
-    """Extract claims from the scope's episodes that have none yet (a database written before
-    claims, or with ``claims=False``); returns the episodes processed. Resumable: each batch is
-    committed on its own, and an episode counts as extracted once a receipt of kind
-    ``episode`` names it, so a rerun skips what is done."""
-    del m, user_id, batch_turns, progress
-    raise NotImplementedError
+def reindex_scope(
+    m: "Memory", user_id: str, *, admitter: Admitter | None = None, progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Extract claims from the scope's episodes that were never extracted (a database written
+    before claims, or with ``claims=False``); returns the episodes processed.
+
+    Episodes are grouped back into the ``add`` calls that wrote them (same ``created_at``,
+    agent and run: one call's rows share its write time), so extraction sees a session's
+    turns together. Each group is one committed write, and an episode counts as extracted
+    once a receipt of kind ``episode`` names it, so an interrupted run resumes where it
+    stopped. Claims are admitted with ``admitter`` (default: store all: their turns were
+    admitted when they were written). ``progress(done, total)`` is called after each group.
+    """
+    from ..admission.base import AdmitAll
+    from ..models import Candidate
+
+    admitter = admitter or AdmitAll()
+    todo = [e for e in m.store.list(user_id, ListQuery(kind="episode", limit=None)) if not _extracted(m, user_id, e.id)]
+    todo.sort(key=lambda e: (e.created_at, e.occurred_at or e.created_at))
+    groups: dict[tuple[Any, ...], list[MemoryItem]] = {}
+    for e in todo:
+        groups.setdefault((e.created_at, e.agent_id, e.run_id), []).append(e)
+    extractor = pick_extractor(m, None)
+    done = 0
+    for (_, agent_id, run_id), eps in groups.items():
+        turns = [Turn(role=e.role or "user", content=e.memory, name=e.speaker, index=n,
+                      turn_id=e.source_turn_ids[0] if e.source_turn_ids else None, timestamp=e.occurred_at)
+                 for n, e in enumerate(eps)]
+        cands = [Candidate(text=e.memory, role=e.role or "user", speaker=e.speaker, source=e.source, modality=e.modality,
+                           image_ref=e.image_ref, source_turn_ids=e.source_turn_ids, turn_index=n, occurred_at=e.occurred_at,
+                           metadata=e.metadata) for n, e in enumerate(eps)]
+        extraction = extractor.extract(turns, user_name=_user_name(turns), now=None)
+        _ingest(m, user_id, agent_id, run_id, turns, cands, [e.id for e in eps], extraction, admitter, episode_tokens=None)
+        done += len(eps)
+        if progress is not None:
+            progress(done, len(todo))
+    return done
+
+
+def _extracted(m: "Memory", user_id: str, episode_id: str) -> bool:
+    return any(r.kind == "episode" for r in m.store.receipts(user_id, memory_id=episode_id, limit=5))

@@ -117,6 +117,10 @@ class Store(Protocol):
     def index_rows(self, user_id: str) -> IndexRows:
         ...
 
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written."""
+        ...
+
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         """Active claims of the scope whose slot is one of ``slots``, oldest first."""
         ...

@@ -356,6 +356,10 @@ class PostgresStore:
             occurred_at=[r[11] for r in rows],
         )
 
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
+        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         uniq = [s for s in dict.fromkeys(slots) if s]
         if not uniq:
