@@ -212,3 +212,11 @@ def test_reindex_cli_runs_over_every_scope(tmp_path, monkeypatch) -> None:
     res = CliRunner().invoke(main, ["reindex", "--db", str(db), "--json"])
     assert res.exit_code == 0, res.output
     assert '"u": 4' in res.output
+
+
+def test_the_same_value_with_other_details_neither_merges_nor_supersedes(mem: Memory) -> None:
+    say(mem, "I live in Porto", "2026-03-01T00:00:00Z")
+    res = say(mem, "I live in Porto with Ana since May 2", "2026-03-05T00:00:00Z")
+    [r] = [r for r in res.results if r.kind == "claim"]
+    assert r.event == "admitted" and not r.supersedes
+    assert len(mem.get_all(user_id="u", include_superseded=False)) == 2

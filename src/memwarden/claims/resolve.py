@@ -29,6 +29,7 @@ import numpy as np
 
 from .._util import new_id, text_hash
 from ..admission.base import Decision
+from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
 from .ingest import ClaimCandidate, stated_at
@@ -60,11 +61,18 @@ def _norm(value: str | None) -> str:
 
 
 def same_value(a: Claim, a_text: str, b: Claim, b_text: str) -> bool:
+    """A restatement: the same value on the slot, and no other number, date, time or name in
+    one text than in the other (a slot guessed from "a vegetarian restaurant in Alfama for
+    twelve" must not swallow that booking into "Maya is vegetarian")."""
     if a.negated != b.negated:
         return False
     if a.value and b.value:
-        return _norm(a.value) == _norm(b.value)
+        return _norm(a.value) == _norm(b.value) and not values_differ(a_text, b_text)
     return text_hash(a_text) == text_hash(b_text)
+
+
+def _same_plain_value(a: Claim, b: Claim) -> bool:
+    return bool(a.value and b.value) and a.negated == b.negated and _norm(a.value) == _norm(b.value)
 
 
 @dataclass
@@ -164,6 +172,9 @@ def build_batch(
             receipt(i, dec, "rejected", f"echo of a value its slot {claim.slot} no longer holds (current: "
                     f"{', '.join(h.id for h in current)}): an echo never revives or supersedes", None)
             continue
+        # The same value said with other details (a booking "at a vegetarian restaurant" next to
+        # "Maya is vegetarian"): both stand, neither replaces the other.
+        current = [h for h in current if not _same_plain_value(claim, h.claim)]
         mid = new_id()
         ids[i] = mid
         valid_from = stated_at(cand, now)
