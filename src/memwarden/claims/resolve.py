@@ -259,9 +259,11 @@ def build_batch(
 
     # One receipt per turn: kept as an episode, and which claims came from it.
     from_turn: dict[int, list[str]] = {}
-    for cc, mid in zip(claims, ids):
-        if mid is not None:
-            for t in cc.turn_indexes:
+    receipts_of_turn: dict[int, list[str]] = {}
+    for cc, mid, rc in zip(claims, ids, receipts):
+        for t in cc.turn_indexes:
+            receipts_of_turn.setdefault(t, []).append(rc.id)
+            if mid is not None:
                 from_turn.setdefault(t, []).append(mid)
     turn_receipts = []
     for n, (cand, mid) in enumerate(zip(episodes, episode_ids)):
@@ -271,7 +273,7 @@ def build_batch(
         turn_receipts.append(Receipt(
             id=new_id(), user_id=user_id, memory_id=mid, text=cand.text, event="admitted", reason=reason,
             source_turn_ids=cand.source_turn_ids, created_at=now, kind="episode", claim_ids=got, extractor=extractor,
-            fallback=fallback, policy="episode"))
+            fallback=fallback, policy="episode", claim_receipts=receipts_of_turn.get(n, [])))
     batch.receipts = turn_receipts + receipts
     return plan
 

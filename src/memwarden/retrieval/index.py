@@ -17,11 +17,29 @@ import threading
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
+
+_POOLS: ThreadpoolController | None = None
+
+
+def single_threaded_blas() -> Any:
+    """A context in which numpy's BLAS runs on one thread.
+
+    A query's products are small (rows x 384); OpenBLAS splits them over its threads anyway,
+    and on a busy 2-core machine the threads' hand-offs cost milliseconds: 1,245 rows took
+    8.6 ms with two threads and 0.03 ms with one (BENCHMARKS.md, "Claims: import speed").
+    """
+    global _POOLS
+    if _POOLS is None:
+        _POOLS = ThreadpoolController()
+    return _POOLS.limit(limits=1, user_api="blas")
+
 
 BM25_K1 = 1.2
 BM25_B = 0.75
