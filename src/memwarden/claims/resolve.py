@@ -188,7 +188,9 @@ def build_batch(
             conflicts.setdefault(mid, set()).add(h.id)
         item = MemoryItem(
             id=mid, memory=cand.text, metadata=cand.metadata, source=cand.source, speaker=cand.speaker, role=cand.role,
-            memory_type=dec.memory_type, modality=cand.modality, image_ref=cand.image_ref,
+            # A hedged claim ("I believe we only use 10% of our brains") is the speaker's belief:
+            # governance must never take it as evidence, whatever type its rewritten text reads as.
+            memory_type="belief" if claim.firmness == "hedged" else dec.memory_type, modality=cand.modality, image_ref=cand.image_ref,
             source_turn_ids=cand.source_turn_ids, hash=text_hash(cand.text), occurred_at=cand.occurred_at,
             kind="claim", claim=claim, valid_from=valid_from, **common)
         new_items[mid] = item
