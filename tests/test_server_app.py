@@ -49,6 +49,13 @@ def test_full_api_round_trip(env):
     mid = _add(client, t, "alice", kind="claim")
     r = client.post("/v1/search", json={"query": "Lisbon", "user_id": "alice"}, headers=h(t))
     assert r.status_code == 200 and r.json()["results"][0]["id"] == mid
+    assert r.json()["results"][0]["episodes"][0]["text"] == "I moved to Lisbon in 2021"
+    r = client.post("/v1/search", json={"query": "Lisbon", "user_id": "alice", "kind": "episode"}, headers=h(t))
+    assert [x["memory"] for x in r.json()["results"]] == ["I moved to Lisbon in 2021"]
+    r = client.post("/v1/search", json={"query": "Lisbon", "user_id": "alice", "as_of": "2000-01-01T00:00:00Z"}, headers=h(t))
+    assert r.status_code == 200 and r.json()["results"] == []  # nothing was stated by then
+    eps = client.get("/v1/memories", params={"user_id": "alice", "kind": "episode"}, headers=h(t)).json()["results"]
+    assert [e["memory"] for e in eps] == ["I moved to Lisbon in 2021"]
     assert client.get(f"/v1/memories/{mid}", params={"user_id": "alice"}, headers=h(t)).json()["memory"].endswith("moved to Lisbon in 2021")
     assert [i["id"] for i in client.get("/v1/memories", params={"user_id": "alice"}, headers=h(t)).json()["results"]] == [mid]
     r = client.put(f"/v1/memories/{mid}", json={"user_id": "alice", "data": "I moved to Porto"}, headers=h(t))
