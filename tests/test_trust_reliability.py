@@ -292,7 +292,7 @@ MAYA = [
 
 def maya_store(**trust):
     # The real embedder: the bug is semantic (a name makes every memory of that person look relevant).
-    m = Memory(config=MemoryConfig(claims=False, trust=TrustConfig(**trust)))
+    m = Memory(config=MemoryConfig(trust=TrustConfig(**trust)))
     m.add([{"role": "user", "name": "Maya", "content": t, "timestamp": T0.isoformat()} for t in MAYA],
           user_id="u", admission="all")
     return m

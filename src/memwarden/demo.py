@@ -57,7 +57,7 @@ def run_demo(*, db: str | None, user_id: str, console: Console) -> None:
             t.add_column(col, overflow="fold")
         for r in (r for r in receipts if r.kind == "episode"):
             ep = m.get(r.memory_id, user_id=user_id)
-            claims = [f"[{_COLOUR.get(claim_receipts[c].event, '')}]{texts[c]}[/] ({claim_receipts[c].event})"
+            claims = [f"[{_COLOUR.get(claim_receipts[c].event, '')}]{texts[c]}[/] ({_EVENT.get(claim_receipts[c].event)})"
                       for c in r.claim_ids if c in claim_receipts] or [f"[dim]{r.reason}[/]"]
             t.add_row(ep.speaker or ep.role or "-", ep.memory, "\n".join(claims))
         console.print(t)
@@ -98,6 +98,8 @@ def run_demo(*, db: str | None, user_id: str, console: Console) -> None:
         console.print(f"stored in {path}; try: memwarden search \"Maya's job\" --user {user_id} --db {path}")
 
 
+_EVENT = {"admitted": "admitted", "superseded": "admitted; supersedes an older value", "duplicate": "merged",
+          "rejected": "rejected"}
 _COLOUR = {"admitted": "green", "superseded": "green", "duplicate": "yellow", "rejected": "red"}
 
 
