@@ -67,8 +67,17 @@ def bench_speed(path: Path, repeats: int, show: int) -> None:
             print(f"  [{c.turn_indexes[0]}] {c.text}  | {c.claim.slot} | {c.claim.vouched_by}/{c.claim.firmness}")
 
 
+def _stem(w: str) -> str:
+    w = w.lower().strip(".,!?'\"():;")
+    for suffix in ("'s", "s"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            w = w[: -len(suffix)]
+    return w
+
+
 def _words(text: str) -> set[str]:
-    return {w.lower().strip(".,!?'\"()") for w in text.split()} - {""}
+    """A claim's words, plural and possessive -s dropped ("earns" matches the keyword "earn")."""
+    return {_stem(w) for w in text.split()} - {""}
 
 
 def bench_quality(path: Path, verbose: bool) -> None:
@@ -95,7 +104,7 @@ def bench_quality(path: Path, verbose: bool) -> None:
             used: set[int] = set()
             for w in want:
                 expected += 1
-                kw = {k.lower() for k in w["keywords"]}
+                kw = {_stem(k) for k in w["keywords"]}
                 best, best_j = 0.0, None
                 for j, c in enumerate(got):
                     if j in used:
