@@ -15,7 +15,8 @@ SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[
 #: A coordination joining two independent clauses: split before the second subject.
 _SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
          r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b))")
-CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+(?={_SUBJ}\b)|,\s+but\s+")
+CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
+                          rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|right|ever|you)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
@@ -29,7 +30,8 @@ LEAD = re.compile(
     r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|true|exactly|great|perfect|alright|all right|"
     r"of course|indeed|gosh|dang|damn|ugh|phew|sigh|guess what|fun fact|good news|bad news|update|quick update|"
     r"oh and|oh also|just so you know|fyi|ps|p\.s\.|cool cool|sounds good|sorry|"
-    r"hey there|hi there|good morning|good evening|good afternoon)\b[\s,!.:;—–-]*", _I)
+    r"hey there|hi there|good morning|good evening|good afternoon|no way|congrats|congratulations|wait|correction|"
+    r"scratch that|oops|my bad|hold on|never mind|ty|thx|np)\b[\s,!.:;—–-]*", _I)
 #: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
 CHITCHAT = re.compile(
     r"^(?:good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
@@ -45,7 +47,10 @@ CHITCHAT = re.compile(
     r"(?:cool|great|awesome|amazing|nice|wonderful|fantastic|sweet|fun|exciting|interesting|crazy|funny|"
     r"hilarious|true|lovely|beautiful|brilliant|incredible|impressive|inspiring|powerful|tough|hard|sad|"
     r"good|perfect|adorable|cute|a great|a good|an amazing|such a)\b|"
-    r"what a|how (?:cool|nice|fun|exciting|sweet|lovely|awesome)|haha|lol|omg|yay|wow|aww)", _I)
+    r"what a|how (?:cool|nice|fun|exciting|sweet|lovely|awesome)|haha|lol|omg|yay|wow|aww|"
+    r"(?:i'm |i am )?(?:so )?sorry (?:to hear|about|for|that)|i'm sorry|so sorry|fingers crossed|small world|"
+    r"safe travels|enjoy|have fun|no way|jealous|lucky you|good for you|that's a shame|what a shame|next time|"
+    r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that)", _I)
 #: First-person reactions that carry no fact unless a slot or a date is found in them.
 FEELING = re.compile(
     r"^I(?:'m| am)?\s+(?:so |really |totally |very |just |truly |definitely )*(?:glad|happy for|sorry|proud of|"
@@ -56,9 +61,9 @@ EVALUATIVE = re.compile(r"^(?:that|this|it|that's|this is|it's|it was|that was|s
 
 #: Assistant acknowledgements: the rest of the clause restates the user's fact (an echo).
 ACK = re.compile(
-    r"^(?:(?:i've |i have |i'll |i will |i )?(?:noted|note|saved|remembered|remember|updated|recorded|got|logged|made a note)"
-    r"(?: it| that| down)?(?: for you)?(?:\s*[:,-]\s*|\s+that\s+|\s+)|so\s+(?=you)|to confirm,?\s+|just to confirm,?\s+|"
-    r"confirmed,?\s+|understood,?\s+|okay,?\s+so\s+|got it[,.!:]?\s+(?:so\s+)?)(?:that\s+)?", _I)
+    r"^(?:got it\s*[,.!:—–-]?\s*(?:so\s+)?|(?:i've |i have |i'll |i will |i )?(?:noted|note|saved|remembered|remember|updated|"
+    r"recorded|logged|made a note)(?: it| that| down)?(?: for you)?(?:\s*[:,—–-]\s*|\s+that\s+|\s+)|so,?\s+|to confirm,?\s+|"
+    r"just to confirm,?\s+|confirmed,?\s+|understood,?\s+|okay,?\s+so\s+)(?:that\s+)?", _I)
 IT_IS = re.compile(r"^(?P<x>.+?)\s+it is[.!]*$", _I)
 #: Assistant offers, suggestions, instructions: no claim about the user.
 OFFER = re.compile(
@@ -87,13 +92,17 @@ HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it
                      r"i was told|we were told|i read|i saw online)(?:\s+that)?[\s,]+", _I)
 ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<rep2>[^,.;]+)[.!]?$", _I)
 
+#: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
+NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+", _I)
+#: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
+CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
 NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
 NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|"
                           r"can't wait|cannot wait|can't stand|cannot stand|don't like|do not like|doesn't like|"
                           r"never mind)\b", _I)
 
 REL = _REL
-REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>[A-Z][a-z]+)(?![a-z']))?", _I)
+REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
 #: Capitalised words that open a clause without naming a person.
 NOT_NAMES = frozenset(
     "The This That These Those It Its There Here We They He She You Your My Our His Her Their What When Where Why "

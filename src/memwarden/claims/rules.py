@@ -23,6 +23,7 @@ count as first-hand ("user") with the speaker's name as subject and voucher.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Sequence
 
@@ -118,15 +119,41 @@ class _Speaker:
         self.subject, self.display, self.vouched_by, self.voucher = subject, display, vouched_by, voucher
 
 
+@dataclass
+class _Call:
+    """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
+
+    user_disp: str
+    #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
+    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
+    entity: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
+    event: str | None = None
+    #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
+    liked: dict[str, str] = field(default_factory=dict)
+    #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
+    user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
+
+
+_MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
+_USED_TO = re.compile(r"\bused to\b", re.I)
+_HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
+_HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
+_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
+_LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
+_CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
+_YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
 class RuleExtractor:
     """Offline claims (see the module docstring); stateless, safe to share across threads."""
 
     name = "rules"
 
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
-        user_disp = user_name or "the user"
-        aliases: dict[str, tuple[str, str]] = {}  # "Ana" -> ("user's sister Ana", "the user's sister Ana")
-        user_sigs: list[tuple[set[str], str | None]] = []
+        call = _Call(user_disp=user_name or "the user")
         out: list[ExtractedClaim] = []
         for i, t in enumerate(turns):
             role = (t.role or "user").lower()
@@ -140,26 +167,25 @@ class RuleExtractor:
             if role == "assistant":
                 sp = _Speaker("assistant", "the assistant", "assistant", t.name)
             elif role in ("tool", "function"):
-                sp = _Speaker("user", user_disp, "tool", t.name)
+                sp = _Speaker("user", call.user_disp, "tool", t.name)
             elif t.name and user_name and t.name != user_name:
                 sp = _Speaker(t.name, t.name, "unknown", t.name)
             elif t.name and not user_name:
                 sp = _Speaker(t.name, t.name, "user", t.name)
             else:
-                sp = _Speaker("user", user_disp, "user", None)
+                sp = _Speaker("user", call.user_disp, "user", None)
             anchor = t.timestamp or now
             seen: set[str] = set()
-            last_entity: list[tuple[str, str]] = []
             for clause in split_clauses(content):
-                ec = self._clause(clause, sp, role, user_disp, anchor, aliases, last_entity, user_sigs)
+                ec = self._clause(clause, sp, role, anchor, call)
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
                     ec.turn_indexes = [i]
                     out.append(ec)
                     if role != "assistant":
-                        user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
+                        call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
             if caption:
-                disp = sp.display if sp.subject != "assistant" else user_disp
+                disp = sp.display if sp.subject != "assistant" else call.user_disp
                 hits = find_times(caption, anchor, None)
                 start, end = anchor_of(hits)
                 out.append(ExtractedClaim(
@@ -170,44 +196,43 @@ class RuleExtractor:
                     turn_indexes=[i]))
         return Extraction(claims=out, extractor=self.name)
 
-    def _clause(self, clause: str, sp: _Speaker, role: str, user_disp: str, anchor: datetime | None,
-                aliases: dict[str, tuple[str, str]], last_entity: list[tuple[str, str]],
-                user_sigs: list[tuple[set[str], str | None]]) -> ExtractedClaim | None:
+    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call) -> ExtractedClaim | None:
         c = clause.strip()
         if c.endswith("?") or L.QUESTION_START.match(c):
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
+            if L.CHITCHAT.match(c):
+                head = _CHIT_HEAD.match(c)
+                if not head:
+                    return None  # the whole clause is chit-chat
+                c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
-            m = L.CHITCHAT.match(c)
-            if m and re.match(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*\S", c):
-                c = re.sub(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*", "", c, count=1)
         c = c.rstrip(" .!…")
-        if len(re.findall(r"[A-Za-z0-9]+", c)) < 2 or L.QUESTION_START.match(c):
+        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c):
             return None
-        vouched_by, voucher, firmness, echo = sp.vouched_by, sp.voucher, "stated", False
-        suffix = ""
+        vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
         if role == "assistant":
-            m = L.ACK.match(c)
-            itis = L.IT_IS.match(c)
+            m, itis = L.ACK.match(c), L.IT_IS.match(c)
             if m:
                 c, echo = c[m.end():].strip(), True
             elif itis:
                 c, echo = itis.group("x"), True
-            elif L.OFFER.match(c) or L.CHITCHAT.match(c):
+                if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
+                    c = f"the {call.event} is {c}"
+            if L.OFFER.match(c) or L.CHITCHAT.match(c):
                 return None
-            if not echo and not re.search(r"\b(?:you|your|you're|yours)\b", c, re.I):
+            if not echo and _repeats_user(c, call):
+                echo = True  # "Got it. Sam is vegetarian." after the user said so
+            if not echo and not _YOU.search(c):
                 return None  # the assistant's general statements are not memories about the user
-        elif L.CHITCHAT.match(c):
-            return None
         m = L.HEDGE_PREFIX.match(c)
         if m:
             c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
         m = L.REPORT.match(c)
         if m and len(c) > m.end() + 3:
-            rep = m.group("rep")
-            c = c[m.end():]
+            rep, c = m.group("rep"), c[m.end():]
             if _DOCUMENT.match(rep):
                 vouched_by, voucher = "document", _first_person(rep, sp)
                 suffix = f" (per {voucher})"
@@ -224,49 +249,68 @@ class RuleExtractor:
         if firmness == "stated" and L.HEDGE_INLINE.search(c):
             firmness = "hedged"
         c = c.strip(" ,")
-        if len(re.findall(r"[A-Za-z0-9]+", c)) < 2:
+        if len(_WORDS.findall(c)) < 2:
             return None
+
+        # Subject: a relation, a known alias, a pronoun for the person last talked about, a
+        # named person at the head of the clause; else the speaker (the user, for an assistant).
+        owner = "user" if role == "assistant" else sp.subject
+        owner_disp = call.user_disp if role == "assistant" else sp.display
+        for rm in L.REL_PHRASE.finditer(c):
+            if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
+                rel = rm.group("rel").lower()
+                call.aliases[rm.group("name")] = (f"{_poss(owner)} {rel} {rm.group('name')}", f"{_poss(owner_disp)} {rel} {rm.group('name')}")
+        subject, head_repl, slot_text = owner, None, c
+        rm, nm = L.REL_PHRASE.match(c), _HEAD_NAME.match(c)
+        if rm and role != "assistant":
+            rel, name = rm.group("rel").lower(), rm.group("name")
+            name = name if name and name not in L.NOT_NAMES else None
+            subject = f"{_poss(owner)} {rel}" + (f" {name}" if name else "")
+            call.entity[owner] = (subject, f"{_poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+        elif nm and nm.group(1) in call.aliases:
+            subject, disp = call.aliases[nm.group(1)]
+            head_repl = (nm.group(1), disp)
+            call.entity[owner] = (subject, disp)
+        elif (pm := _HEAD_PRONOUN.match(c)) and owner in call.entity:
+            subject, disp = call.entity[owner]
+            word = pm.group(0)
+            possessive = word.lower() in ("his", "her")
+            head_repl = (word, _poss(disp) if possessive else disp)
+            if possessive:
+                slot_text = "my" + c[len(word):]
+        elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
+              and not _MY_FAVOURITE.search(c)):
+            subject = nm.group(1)
+        if _IT_HEAD.match(c) and call.event:
+            slot_text = re.sub(r"^it\b", f"the {call.event}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
+            slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
+
         tense = clause_tense(c)
-        hits = find_times(c, anchor, tense) if anchor is not None or re.search(r"\d|day|week|month|year|noon|night", c, re.I) else []
-        guess = detect_slot(c, hits)
+        hits = find_times(c, anchor, tense)
+        slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
+        guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
             if L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
                 return None
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I):
-                return None
-            if re.search(r"\b(?:you|your|you're)\b", c, re.I) and len(c.split()) <= 12:
-                return None
+            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= 12):
+                return None  # about the addressee: compliments, sympathy, advice between friends
         if not _content_words(c):
             return None
-
-        # Subject: a relation or known person at the head of the clause, else the speaker.
-        for rm in L.REL_PHRASE.finditer(c):
-            if rm.group("name"):
-                key = f"{_poss(sp.subject if sp.subject != 'assistant' else 'user')} {rm.group('rel').lower()} {rm.group('name')}"
-                disp = f"{_poss(sp.display if sp.subject != 'assistant' else user_disp)} {rm.group('rel').lower()} {rm.group('name')}"
-                aliases[rm.group("name")] = (key, disp)
-        owner = "user" if role == "assistant" else sp.subject
-        owner_disp = user_disp if role == "assistant" else sp.display
-        subject, head_repl = owner, None
-        rm = L.REL_PHRASE.match(c)
-        first = c.split(" ", 1)[0].strip(",'")
-        if rm and role != "assistant":
-            rel = rm.group("rel").lower()
-            subject = f"{_poss(owner)} {rel}" + (f" {rm.group('name')}" if rm.group("name") else "")
-            disp = f"{_poss(owner_disp)} {rel}" + (f" {rm.group('name')}" if rm.group("name") else "")
-            last_entity[:] = [(subject, disp)]
-        elif first in aliases:
-            subject, disp = aliases[first]
-            head_repl = (first, disp)
-            last_entity[:] = [(subject, disp)]
-        elif re.match(r"^(?:she|he)\b", c, re.I) and last_entity:
-            subject, disp = last_entity[0]
-            head_repl = (c.split(" ", 1)[0], disp)
-        elif (nm := _NAMED_HEAD.match(c)) and nm.group(1) not in L.NOT_NAMES:
-            subject = nm.group(1)
+        if guess.attribute and guess.attribute.endswith("_time"):
+            call.event = guess.attribute[: -len("_time")].replace("_", " ")
+        if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
+            call.liked[owner] = guess.value
+        main = L.NEG_SCOPE_END.split(c, maxsplit=1)[0]
+        corr = L.CORRECTION_TAIL.search(main)
+        if corr:
+            main = main[: corr.start()]
         negated = guess.negated if guess.negated is not None else bool(
-            L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(c, hits))))
+            L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
+        if _USED_TO.search(main) and guess.attribute:
+            negated = not negated  # "I used to love cilantro": no longer so
+        previous = guess.previous_value or (corr.group("prev") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
@@ -274,19 +318,16 @@ class RuleExtractor:
             body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
-        if role == "assistant":
-            body = _person_rewrite(body, user_disp, first=False)
-        else:
-            body = _person_rewrite(body, sp.display, first=True)
+        if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
+            body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
+        body = _person_rewrite(body, call.user_disp, first=False) if role == "assistant" else _person_rewrite(body, sp.display, first=True)
         if subject == owner and owner_disp.lower() not in body.lower():
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
         text = (body[:1].upper() + body[1:]).strip() + suffix
 
         if role == "assistant" and not echo:
-            sig = _content_words(clause)
-            slot = normalise_slot(f"{subject}|{guess.attribute}") if guess.attribute else None
-            echo = any((slot and slot == s) or (sig and len(sig & ws) >= 0.6 * len(sig)) for ws, s in user_sigs)
+            echo = _repeats_user(clause, call, normalise_slot(f"{subject}|{guess.attribute}") if guess.attribute else None)
         start, end = anchor_of(hits)
         attribute = guess.attribute
         return ExtractedClaim(text=text, claim=Claim(
@@ -294,7 +335,13 @@ class RuleExtractor:
             slot=f"{subject}|{attribute}" if attribute else None, negated=negated,
             vouched_by=vouched_by, voucher=voucher, firmness=firmness, echo=echo,  # type: ignore[arg-type]
             event_start=start, event_end=end, time_text=[h.text for h in live_hits],
-            extractor=self.name, previous_value=guess.previous_value))
+            extractor=self.name, previous_value=previous))
+
+
+def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
+    """An assistant clause on a slot the user set in this call, or made mostly of their words."""
+    sig = _content_words(text)
+    return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
 
 
 def _poss(name: str) -> str:

@@ -44,7 +44,8 @@ _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
     r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
-_MONEY = r"(?P<v>[$€£]\s?\d[\d,.]*\s*[kKmM]?\b(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?|\d[\d,.]*\s*[kK]?\s*(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?)"
+_MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
+          r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?)")
 
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
@@ -57,13 +58,19 @@ _EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|w
            r"check-?up|surgery|operation|exam|test|deadline|launch|presentation|concert|match|class|lesson|"
            r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
            r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
-           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date")
-_EVENT_MOD = r"(?:dentist|doctor'?s?|dental|job|team|sales|board|client|parent-teacher|vet|eye|hair|one-on-one|1:1|kick-?off|first|final|return|outbound)"
+           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date|return|run|"
+           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session")
+_EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
+#: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
+_NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
+                     "annual daily early late upcoming same other whole entire morning evening afternoon big small "
+                     "long short quick important rescheduled cancelled canceled actual real".split())
 _LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
 _DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
 _FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
 _TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
-_REL = (r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
+_REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
+        r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
         r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
         r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
@@ -72,12 +79,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_SPAN}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     ("role", rf"\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?:an?\s+)?{_SPAN}"),
     ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
-    ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs\s+)?from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
+    ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
+    ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
     ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|with|by)\s+(?:a\s+|an\s+)?{_SPAN}"),
     ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
     ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
@@ -95,13 +104,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
     ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\s+(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
-    ("gym", r"(?P<v>(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club))"),
-    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|going|attend|attending|graduated|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*)"),
-    ("budget", rf"\bbudget(?:\s+for\s+(?:the\s+|my\s+|our\s+)?(?P<k>[a-z]+))?\b[^.;]*?{_MONEY}"),
+    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*)"),
+    ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
+    ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
     ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
+    ("favourite", r"(?-i:(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
     ("favourite", r"\bfavou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+" + _SPAN),
     ("likes", r"(?P<neg>\b(?:don't|do not|doesn't|does not|never|didn't)\s+)?\b(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
 ]]
@@ -140,6 +150,11 @@ _TRIGGERS = {
               "obsessed", "fan of"),
 }
 _TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
+#: A plan or wish ("thinking of moving to Berlin") does not set a state: it must not supersede one.
+_PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|planning|plan to|plans to|hoping|hope to|"
+                   r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
+_STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
+_ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
 _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest"}
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
@@ -209,6 +224,8 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
         return None
     noun = m.group("n").lower().replace("-", "")
     mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
+    if mod in _NOT_MOD or mod.endswith(("ly", "ed")):
+        mod = ""
     attr = normalise_attribute(f"{mod} {noun}_time" if mod else f"{noun}_time")
     from .timex import anchor_of
 
@@ -233,6 +250,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     ``hits`` its time expressions (they end a value span and make event slots).
     """
     hits = hits or []
+    text = _ABBREV.sub(lambda m: m.group(1) + " ", text)  # "Mrs. Okafor": the dot does not end the value (same length: hits stay valid)
     ev = _event_guess(text, hits)
     if ev is not None:
         return ev
@@ -261,6 +279,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
         if not value:
             continue
+        if attr in _STATE and _PLAN.search(text[: m.start()]):
+            return SlotGuess()
         if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
             continue
         if attr in ("allergy", "pet"):
@@ -274,7 +294,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         if attr == "budget" and g.get("k"):
             return SlotGuess(f"budget:{_norm_value(g['k'])}", value)
         if attr == "favourite":
-            return SlotGuess(f"favourite:{_norm_value(g['k'])}", value)
+            return SlotGuess(f"favourite:{_norm_value(g['k'])}" if g.get("k") else None, value)
         prev = _trim(g["prev"]) if g.get("prev") else None
         return SlotGuess(attr, value, previous_value=prev)
     tech = _tech_guess(text)
