@@ -5,9 +5,10 @@
 Speed: each LoCoMo session is one ``extract`` call (as ``Memory.add`` would make it), turns
 named by speaker with the session's timestamp; extraction alone (no embedding, no storage).
 
-Quality: ``bench/data/extract_labels.jsonl``, written by hand (one call per line: turns with
-an optional ``user_name`` and a session clock, and the claims a careful reader expects, each
-with subject, slot and date). Scores:
+Quality: ``bench/data/extract_labels.jsonl`` (dev: the rules were tuned on it) and
+``bench/data/extract_labels_heldout.jsonl`` (written before tuning, never tuned on), both
+written by hand (one call per line: turns with an optional ``user_name`` and a session clock,
+and the claims a careful reader expects, each with subject, slot and date). Scores:
 
 - chit-chat turns yielding claims: turns labelled with no claims that produced any;
 - recall: expected claims matched by an extracted claim of the same turn sharing most of its
@@ -153,7 +154,8 @@ def bench_quality(path: Path, verbose: bool) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--locomo", type=Path, default=Path("/work/shared/data/locomo/locomo10.json"))
-    ap.add_argument("--labels", type=Path, default=ROOT / "data" / "extract_labels.jsonl")
+    ap.add_argument("--labels", type=Path, action="append",
+                    help="hand-labelled JSONL (repeatable; default: the dev sample and the held-out sample)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--show", type=int, default=0, help="print the first K claims of the first session")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every quality miss")
@@ -162,8 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         bench_speed(args.locomo, args.repeats, args.show)
     else:
         print(f"(no LoCoMo file at {args.locomo}: speed skipped)", file=sys.stderr)
-    if args.labels.exists():
-        bench_quality(args.labels, args.verbose)
+    for path in args.labels or [ROOT / "data" / "extract_labels.jsonl", ROOT / "data" / "extract_labels_heldout.jsonl"]:
+        print(f"\n== {path.name}")
+        bench_quality(path, args.verbose)
     return 0
 
 

@@ -26,12 +26,15 @@ QUESTION_START = re.compile(
 #: Leading interjections, vocatives and discourse markers, stripped before anything else.
 LEAD = re.compile(
     r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
-    r"hmm+|um+|uh+|omg|oh my( god| gosh)?|cool|nice|awesome|sure|right|thanks|thank you( so much)?|actually|also|"
-    r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|true|exactly|great|perfect|alright|all right|"
+    r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
+    r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
+    r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
     r"of course|indeed|gosh|dang|damn|ugh|phew|sigh|guess what|fun fact|good news|bad news|update|quick update|"
     r"oh and|oh also|just so you know|fyi|ps|p\.s\.|cool cool|sounds good|sorry|"
     r"hey there|hi there|good morning|good evening|good afternoon|no way|congrats|congratulations|wait|correction|"
-    r"scratch that|oops|my bad|hold on|never mind|ty|thx|np)\b[\s,!.:;—–-]*", _I)
+    r"scratch that|oops|my bad|hold on|never mind|ty|thx|np|for sure|definitely|absolutely|sure thing|"
+    r"speaking of which|speaking of|on a different note|on another note|in the meantime|meanwhile|anyhow|"
+    r"as i said|like i said|you know what|you know|i mean|to be honest|tbh|plus)\b[\s,!.:;—–-]*", _I)
 #: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
 CHITCHAT = re.compile(
     r"^(?:good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
@@ -39,7 +42,7 @@ CHITCHAT = re.compile(
     r"have a (?:good|great|nice|lovely|wonderful)|catch you|how (?:are|have|is|was) (?:you|it|things|everything)|"
     r"long time|what's up|glad (?:to|you|it|that)|happy to (?:help|hear)|you're welcome|you are welcome|no problem|"
     r"no worries|my pleasure|sounds (?:good|great|fun|amazing|awesome|like|lovely|perfect)|me too|same here|"
-    r"i agree|agreed|fair enough|cool cool|love (?:it|that|this)|you too|congrat|good luck|best of luck|"
+    r"i agree|agreed|fair enough|cool cool|love (?:it|that|this)|you too|congrat\w*|good luck|best of luck|"
     r"hope (?:this|that|it|you)|let me know|feel free|would you like|do you want|is there anything|anything else|"
     r"i can help|i'd be happy|i would be happy|happy to|here (?:is|are|'s)|here's|i see|i understand|makes sense|"
     r"will do|keep (?:it )?up|well done|good job|you got this|cheers|thanks|thank you|appreciate|"
@@ -50,13 +53,30 @@ CHITCHAT = re.compile(
     r"what a|how (?:cool|nice|fun|exciting|sweet|lovely|awesome)|haha|lol|omg|yay|wow|aww|"
     r"(?:i'm |i am )?(?:so )?sorry (?:to hear|about|for|that)|i'm sorry|so sorry|fingers crossed|small world|"
     r"safe travels|enjoy|have fun|no way|jealous|lucky you|good for you|that's a shame|what a shame|next time|"
-    r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that)", _I)
+    r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that|sorry|"
+    r"(?:it's )?been (?:a while|ages|forever)|long time|i'm (?:good|fine|great|okay|ok|alright|well|doing (?:well|good|great|fine|ok|okay))|"
+    r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
+    r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
+    r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
+    r"hang in there|stay strong|keep going|keep it up)(?!\w)", _I)
+#: Imperatives ("check out this place"): no claim unless they mention the speaker ("look at my new car").
+IMPERATIVE = re.compile(r"^(?:check|look|take a look|have a look|watch|see|imagine|guess|try|go for|keep|tell me|send|"
+                        r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b", _I)
 #: First-person reactions that carry no fact unless a slot or a date is found in them.
 FEELING = re.compile(
     r"^I(?:'m| am)?\s+(?:so |really |totally |very |just |truly |definitely )*(?:glad|happy for|sorry|proud of|"
     r"excited for|agree|see|understand|know|mean|bet|hope|wish|can't wait|cannot wait|love (?:that|it|this|how)|"
     r"like (?:that|it|this)|appreciate|feel you|hear you|get (?:it|that)|thought so|totally get|relate|"
     r"feel the same|feel so|am so happy for|can imagine|can't imagine|love hearing|loved hearing)\b", _I)
+#: An evaluative predicate ("Nature is so inspiring", "Helping animals is really important"): kept
+#: only when the clause also names someone, a number, a date or a slot.
+EVALUATIVE_WORDS = re.compile(
+    r"\b(?:great|awesome|amazing|inspiring|important|crucial|key|cool|fun|beautiful|fulfilling|rewarding|wild|"
+    r"perfect|calming|nice|tough|hard|lovely|fantastic|incredible|wonderful|special|powerful|meaningful|exciting|"
+    r"interesting|helpful|cute|sweet|gorgeous|stunning|relaxing|therapeutic|peaceful|soothing|essential|vital|"
+    r"awful|terrible|sad|scary|crazy|insane|impressive|refreshing|brilliant|excellent|good|bad|worth|a blast|"
+    r"the best|the worst|a great idea|a good idea|a treasure|treasures|a gift|a joy|magical|unforgettable)\b", _I)
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|us)\b", _I)
 EVALUATIVE = re.compile(r"^(?:that|this|it|that's|this is|it's|it was|that was|sounds|looks|must be|what a|how|such a|so)\b", _I)
 
 #: Assistant acknowledgements: the rest of the clause restates the user's fact (an echo).

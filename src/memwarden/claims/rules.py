@@ -44,7 +44,7 @@ _UNCHANGED = frozenset(
     "had hadn't got 's went made took saw met left found bought came ran began became felt thought told said knew "
     "kept lost won spent sent built wrote gave flew drove ate drank swam sang grew broke chose forgot fell heard held "
     "paid read sold slept stood taught understood woke wore brought caught fought sat hung led meant put quit set shut "
-    "split let cut hit hurt cost bet to too a an the not never".split())
+    "split let cut hit hurt cost bet to too a an the not never gotta gonna wanna".split())
 _SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
             "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
 
@@ -102,9 +102,17 @@ def split_clauses(text: str) -> list[str]:
         sent = sent.replace("\x00", ".").strip()
         if not sent:
             continue
-        parts = L.TAG_QUESTION.split(sent, maxsplit=1)
-        for part in parts:
-            out += [c.strip() for c in L.CLAUSE_SPLIT.split(part) if c and c.strip()]
+        for part in L.TAG_QUESTION.split(sent, maxsplit=1):
+            pieces: list[str] = []
+            pos = 0
+            for m in L.CLAUSE_SPLIT.finditer(part):
+                left = part[pos:m.start()]
+                if len(_WORDS.findall(left)) <= 2 and not pieces:
+                    continue  # "My band and I were jamming": two subjects, not two clauses
+                pieces.append(left)
+                pos = m.end()
+            pieces.append(part[pos:])
+            out += [c.strip() for c in pieces if c.strip()]
     return out
 
 
@@ -124,6 +132,8 @@ class _Call:
     """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
 
     user_disp: str
+    #: Speakers' names in the call (a leading "John," addressing one is dropped).
+    names: set[str] = field(default_factory=set)
     #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
     aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
@@ -138,6 +148,8 @@ class _Call:
 
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
+_VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
+_NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
@@ -153,8 +165,9 @@ class RuleExtractor:
     name = "rules"
 
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
-        call = _Call(user_disp=user_name or "the user")
+        call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
+        prev_name: str | None = None
         for i, t in enumerate(turns):
             role = (t.role or "user").lower()
             if role == "system":
@@ -176,8 +189,10 @@ class RuleExtractor:
                 sp = _Speaker("user", call.user_disp, "user", None)
             anchor = t.timestamp or now
             seen: set[str] = set()
+            addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
+            prev_name = t.name if role == "user" else None
             for clause in split_clauses(content):
-                ec = self._clause(clause, sp, role, anchor, call)
+                ec = self._clause(clause, sp, role, anchor, call, addressee)
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
                     ec.turn_indexes = [i]
@@ -196,7 +211,8 @@ class RuleExtractor:
                     turn_indexes=[i]))
         return Extraction(claims=out, extractor=self.name)
 
-    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call) -> ExtractedClaim | None:
+    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
+                addressee: str | None = None) -> ExtractedClaim | None:
         c = clause.strip()
         if c.endswith("?") or L.QUESTION_START.match(c):
             return None
@@ -209,8 +225,10 @@ class RuleExtractor:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
+            if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
+                c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
-        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c):
+        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
         vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
         if role == "assistant":
@@ -292,9 +310,12 @@ class RuleExtractor:
         guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
-            if L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
+            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
                 return None
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= 12):
+            if (L.EVALUATIVE_WORDS.search(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+                    and not re.search(r"\d", c) and subject == owner):
+                return None  # a generic opinion: "Helping animals is really important"
+            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= 14):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not _content_words(c):
             return None
@@ -320,7 +341,12 @@ class RuleExtractor:
             body = head_repl[1] + body[len(head_repl[0]):]
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
-        body = _person_rewrite(body, call.user_disp, first=False) if role == "assistant" else _person_rewrite(body, sp.display, first=True)
+        if role == "assistant":
+            body = _person_rewrite(body, call.user_disp, first=False)
+        else:
+            body = _person_rewrite(body, sp.display, first=True)
+            if addressee:  # between two named speakers, "you" is the other one
+                body = _person_rewrite(body, addressee, first=False)
         if subject == owner and owner_disp.lower() not in body.lower():
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"

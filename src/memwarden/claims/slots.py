@@ -113,7 +113,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
     ("favourite", r"(?-i:(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
     ("favourite", r"\bfavou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+" + _SPAN),
-    ("likes", r"(?P<neg>\b(?:don't|do not|doesn't|does not|never|didn't)\s+)?\b(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
+    # A preference verb right after its subject ("I really love", "Ana doesn't like"): "like" as a
+    # preposition ("looks like", "self-care, like yoga") and "love" as a noun have no subject before them.
+    ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|[A-Z][a-z]+))\s+"
+     r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
+     r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
+     r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
 ]]
 _TRIGGERS = {
     "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
@@ -155,6 +160,7 @@ _PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|plan
                    r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
 _STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
 _ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
+_ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
 _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest"}
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
@@ -272,8 +278,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             if not value or value.lower().split()[0] in ("it", "that", "this", "you", "them", "him", "her", "to", "when", "how", "the", "so", "what"):
                 if not value.lower().startswith("to "):
                     continue
-            neg = g["verb"].lower() in _NEG_VERBS or bool(g.get("neg"))
-            return SlotGuess(f"likes:{_norm_value(value)}", value, negated=neg)
+            neg = g["verb"].lower() in _NEG_VERBS or bool(_ADV_NEG.search(g.get("adv") or ""))
+            return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
             continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
