@@ -282,3 +282,29 @@ def test_llm_failure_falls_back_to_rules_and_says_why(replies: list[Any], why: s
     res = LLMExtractor(ScriptedLLM(replies, model="m1")).extract([T("I live in Leeds.")])
     assert res.extractor == "rules" and res.fallback and "llm:m1" in res.fallback and why in res.fallback
     assert [c.claim.value for c in res.claims] == ["Leeds"]  # the rules still extracted the turn
+
+
+def test_chat_between_friends_keeps_facts_and_drops_reactions() -> None:
+    res = R.extract([
+        T("Wow, John, that looks awesome! Helping animals is really important!", name="James"),
+        T("Thanks James! Check out this poster. My band and I were jamming last night.", name="John"),
+        T("I love your band so much!", name="James"),
+    ])
+    assert [(c.claim.subject, c.turn_indexes) for c in res.claims] == [("John", [1]), ("James", [2])]
+    assert res.claims[0].text.startswith("John's band and John w") and "jamming last night (2025-05-01)" in res.claims[0].text
+    assert res.claims[1].text == "James loves John's band so much"  # "you" is the other speaker
+    assert res.claims[1].claim.attribute == "likes:band"
+
+
+def test_a_comma_splice_is_two_claims_but_a_fronted_phrase_is_not() -> None:
+    res = R.extract([T("I'm on 50 mg of sertraline now, my doctor upped it from 25 last week.")]).claims
+    assert [c.claim.attribute for c in res] == ["medication:sertraline", None]
+    assert res[1].claim.event_start == datetime(2025, 4, 21, tzinfo=timezone.utc)
+    [c] = R.extract([T("After the concert in Dublin, we went home.")]).claims
+    assert "Dublin" in c.text and "went home" in c.text
+    assert split_clauses("My band and I were jamming") == ["My band and I were jamming"]
+
+
+def test_plans_do_not_set_a_state_slot() -> None:
+    assert one("I'm thinking of moving to Berlin next year.").attribute is None
+    assert one("My sister is moving to Berlin next year.").attribute == "residence"

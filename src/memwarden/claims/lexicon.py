@@ -16,7 +16,10 @@ SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[
 _SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
          r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b))")
 CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
-                          rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+")
+                          rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
+                          # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
+                          r"(?<=\w\w\w),\s+(?=(?:my|our|I|I'm|I've|we|we're|we've)\s+(?:\w+\s+){0,2}?"
+                          r"(?:is|was|are|were|has|had|have|will|just|\w+ed|says|said|told|thinks|got|went|am|'m)\b)")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|right|ever|you)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(

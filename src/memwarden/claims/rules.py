@@ -109,6 +109,11 @@ def split_clauses(text: str) -> list[str]:
                 left = part[pos:m.start()]
                 if len(_WORDS.findall(left)) <= 2 and not pieces:
                     continue  # "My band and I were jamming": two subjects, not two clauses
+                if m.group(0).lstrip().startswith(",") and len(_WORDS.findall(left)) < 4 and "," not in m.group(0)[1:]:
+                    if not re.match(r",\s*(?:and|but|so|because)", m.group(0)):
+                        continue  # "Since last week, I've been vegan": the head is not a clause
+                if m.group(0).lstrip().startswith(",") and _FRONTED.match(left):
+                    continue  # "After the concert in Dublin, we went home"
                 pieces.append(left)
                 pos = m.end()
             pieces.append(part[pos:])
@@ -148,6 +153,8 @@ class _Call:
 
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
+_FRONTED = re.compile(r"^\s*(?:after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
+                      r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
