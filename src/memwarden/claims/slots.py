@@ -165,7 +165,7 @@ _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot sta
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
-_ARTICLE = re.compile(r"^(?:a|an|the|my|our|some)\s+", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {
     "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
     "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
@@ -204,7 +204,7 @@ def normalise_attribute(text: str) -> str:
 
 
 def _norm_value(v: str) -> str:
-    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our")]
+    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
     if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
         words[-1] = words[-1][:-1]  # "peanuts" and "peanut" are one allergy
     return "_".join(words)
