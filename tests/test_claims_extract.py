@@ -308,3 +308,37 @@ def test_a_comma_splice_is_two_claims_but_a_fronted_phrase_is_not() -> None:
 def test_plans_do_not_set_a_state_slot() -> None:
     assert one("I'm thinking of moving to Berlin next year.").attribute is None
     assert one("My sister is moving to Berlin next year.").attribute == "residence"
+
+
+def test_the_scenario_examples_of_the_design_docs() -> None:
+    """The three worked examples of SCENARIOS.md, as the extractor sees them."""
+    jan, apr = datetime(2025, 1, 6, 18, tzinfo=timezone.utc), datetime(2025, 4, 14, 7, 30, tzinfo=timezone.utc)
+    signup = R.extract([T("New year, new me: I signed up at FitHub on Elm Road, going Mondays and Thursdays.", when=jan),
+                        T("Great start! FitHub on Elm Road, Mondays and Thursdays, noted.", "assistant", when=jan)]).claims
+    assert [(c.text, c.claim.slot, c.claim.echo) for c in signup] == [
+        ("The user signed up at FitHub on Elm Road, going Mondays and Thursdays", "user|gym", False),
+        ("The user: FitHub on Elm Road, Mondays and Thursdays, noted", "user|gym", True)]
+    later = R.extract([T("ugh FitHub raised prices again so I cancelled, I just run in the park before work now", when=apr),
+                       T("Running in the park is a nice free option.", "assistant", when=apr), T("yeah lol", when=apr)]).claims
+    ended = [c.claim for c in later if c.claim.negated]
+    assert [(c.slot, c.value) for c in ended] == [("user|gym", "FitHub")]  # "so I cancelled" ends the gym
+    assert any("park" in c.text for c in later) and all(c.turn_indexes == [0] for c in later)
+
+    may = datetime(2025, 5, 1, 9, tzinfo=timezone.utc)
+    tom, letter = R.extract([
+        T("Heard from the guy downstairs that the landlord is selling the building this summer.", name="Tom", when=may),
+        T("Wait, I just got the letter from the landlord: they are NOT selling, they're renovating the lobby in July.", when=may),
+    ]).claims
+    assert (tom.claim.vouched_by, tom.claim.voucher, tom.claim.firmness) == ("unknown", "the guy downstairs", "reported")
+    assert (letter.claim.vouched_by, letter.claim.negated) == ("document", True) and "renovating the lobby" in letter.text
+    assert letter.claim.event_start == datetime(2025, 7, 1, tzinfo=timezone.utc)
+
+    car = R.extract([T("Finally bought a car, a used 2019 Honda Jazz in dark blue."),
+                     T("Congratulations! The Jazz is roomy for its size.", "assistant")]).claims
+    assert [(c.claim.slot, c.turn_indexes) for c in car] == [("user|car", [0])] and "Honda Jazz" in car[0].text
+
+
+def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None:
+    res = R.extract([T("I live in Leeds."), T("I live in York.", name="Priya")]).claims
+    assert [(c.claim.subject, c.claim.vouched_by, c.claim.voucher) for c in res] == [
+        ("user", "user", None), ("Priya", "unknown", "Priya")]

@@ -18,8 +18,9 @@ _SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|
 CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
                           rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
-                          r"(?<=\w\w\w),\s+(?=(?:my|our|I|I'm|I've|we|we're|we've)\s+(?:\w+\s+){0,2}?"
-                          r"(?:is|was|are|were|has|had|have|will|just|\w+ed|says|said|told|thinks|got|went|am|'m)\b)")
+                          r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
+                          r"says|said|told|thinks|got|went)\b|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|right|ever|you)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
@@ -111,8 +112,15 @@ REPORT = re.compile(
     rf"^(?P<rep>(?i:{DOCUMENT})|(?i:my|our|his|her) (?i:{_REL})(?: [A-Z][a-z]+)?|(?i:my|our|his|her) [a-z]+|"
     rf"(?!I\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
     rf"teacher|school|vet|bank|airline|hotel|agent|news))\s+{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
-HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|i heard|i've heard|"
-                     r"i was told|we were told|i read|i saw online)(?:\s+that)?[\s,]+", _I)
+HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
+                     r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
+                     r"(?:\s+that)?[\s,:]+", _I)
+#: "I just got the letter from the landlord: they are NOT selling" -> the document vouches.
+DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+(?:just\s+|finally\s+)?(?:got|received|have|had|read|saw|opened|found)\s+)?"
+                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message))[^:]{{0,60}}?)\s*(?:says|said|:)\s*(?:that\s+)?", _I)
+#: "so I cancelled": ends the state the speaker last gave a slot (gym, plan, ...).
+ENDED = re.compile(r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?(?:cancel+ed|quit|stopped going|left|dropped|ended|gave up)"
+                   r"(?:\s+(?:it|that|there|my membership|the membership|my subscription|the subscription|the plan))?$", _I)
 ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<rep2>[^,.;]+)[.!]?$", _I)
 
 #: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).

@@ -109,7 +109,7 @@ def split_clauses(text: str) -> list[str]:
                 left = part[pos:m.start()]
                 if len(_WORDS.findall(left)) <= 2 and not pieces:
                     continue  # "My band and I were jamming": two subjects, not two clauses
-                if m.group(0).lstrip().startswith(",") and len(_WORDS.findall(left)) < 4 and "," not in m.group(0)[1:]:
+                if m.group(0).lstrip().startswith(",") and len(_WORDS.findall(left)) < 2 and "," not in m.group(0)[1:]:
                     if not re.match(r",\s*(?:and|but|so|because)", m.group(0)):
                         continue  # "Since last week, I've been vegan": the head is not a clause
                 if m.group(0).lstrip().startswith(",") and _FRONTED.match(left):
@@ -145,6 +145,8 @@ class _Call:
     entity: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
     event: str | None = None
+    #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
+    state: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
     liked: dict[str, str] = field(default_factory=dict)
     #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
@@ -155,6 +157,7 @@ _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _FRONTED = re.compile(r"^\s*(?:after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
+_HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
@@ -175,6 +178,7 @@ class RuleExtractor:
         call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
         prev_name: str | None = None
+        has_unnamed_user = any((t.role or "user") == "user" and not t.name for t in turns)
         for i, t in enumerate(turns):
             role = (t.role or "user").lower()
             if role == "system":
@@ -190,6 +194,8 @@ class RuleExtractor:
                 sp = _Speaker("user", call.user_disp, "tool", t.name)
             elif t.name and user_name and t.name != user_name:
                 sp = _Speaker(t.name, t.name, "unknown", t.name)
+            elif t.name and not user_name and has_unnamed_user:
+                sp = _Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
             elif t.name and not user_name:
                 sp = _Speaker(t.name, t.name, "user", t.name)
             else:
@@ -232,6 +238,8 @@ class RuleExtractor:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
+            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c):
+                c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
@@ -255,8 +263,17 @@ class RuleExtractor:
         m = L.HEDGE_PREFIX.match(c)
         if m:
             c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
-        m = L.REPORT.match(c)
+        m = L.DOC_COLON.match(c)
         if m and len(c) > m.end() + 3:
+            rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
+            c, vouched_by, voucher = c[m.end():], "document", _first_person(rep, sp)
+            suffix = f" (per {voucher})"
+            m = None
+        else:
+            m = L.REPORT.match(c)
+        if vouched_by == "document":
+            pass
+        elif m and len(c) > m.end() + 3:
             rep, c = m.group("rep"), c[m.end():]
             if _DOCUMENT.match(rep):
                 vouched_by, voucher = "document", _first_person(rep, sp)
@@ -326,6 +343,11 @@ class RuleExtractor:
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not _content_words(c):
             return None
+        if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
+            attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
+            guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
+            call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):
             call.event = guess.attribute[: -len("_time")].replace("_", " ")
         if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
