@@ -30,66 +30,16 @@ from typing import Sequence
 from ..models import Claim, SourceKind, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
+from .person import person_rewrite, poss
 from .slots import detect_slot, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
 _APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
-_ADV = (r"(?:\s+(?:really|also|just|still|usually|always|never|actually|finally|recently|now|only|even|already|often|"
-        r"sometimes|mostly|totally|definitely|literally|kinda|probably|currently|both|all|officially|"
-        r"eventually|suddenly|honestly|seriously|basically|absolutely|mainly|no longer|recently))*")
-_UNCHANGED = frozenset(
-    "can could will would should might must may shall did didn't can't won't wouldn't couldn't shouldn't was wasn't "
-    "had hadn't got 's went made took saw met left found bought came ran began became felt thought told said knew "
-    "kept lost won spent sent built wrote gave flew drove ate drank swam sang grew broke chose forgot fell heard held "
-    "paid read sold slept stood taught understood woke wore brought caught fought sat hung led meant put quit set shut "
-    "split let cut hit hurt cost bet to too a an the not never gotta gonna wanna".split())
-_SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
-            "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
-
-
 _NAMED_HEAD = re.compile(r"^([A-Z][a-z]+)(?:'s)?\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|"
                          r"told|thinks|started|left|loves|likes|hates|wants|needs|went|did|does|can|could)\b")
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
-
-
-def _third(w: str) -> str:
-    lw = w.lower()
-    if lw in _SPECIAL:
-        return _SPECIAL[lw]
-    if lw in _UNCHANGED or lw.endswith(("ed", "ly", "ing", "n't")) or not lw.isalpha() or len(lw) < 2:
-        return w
-    if lw.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return w + "es"
-    if lw.endswith("y") and lw[-2] not in "aeiou":
-        return w[:-1] + "ies"
-    return w + "s"
-
-
-_FIRST_CONTR = [(re.compile(p), v) for p, v in [
-    (r"\bI'm\b|\bI am\b|\b[Ww]e're\b|\b[Ww]e are\b", "is"), (r"\bI've\b|\b[Ww]e've\b", "has"),
-    (r"\bI'll\b|\b[Ww]e'll\b", "will"), (r"\bI'd\b|\b[Ww]e'd\b", "would"), (r"\b[Ww]e were\b", "was")]]
-_SECOND_CONTR = [(re.compile(p), v) for p, v in [
-    (r"\b[Yy]ou're\b|\b[Yy]ou are\b", "is"), (r"\b[Yy]ou've\b", "has"), (r"\b[Yy]ou'll\b", "will"),
-    (r"\b[Yy]ou'd\b", "would"), (r"\b[Yy]ou were\b", "was")]]
-_FIRST_VERB = re.compile(rf"\b(?:I|[Ww]e|WE)({_ADV})\s+([A-Za-z']+)")
-_SECOND_VERB = re.compile(rf"\b[Yy]ou({_ADV})\s+([A-Za-z']+)")
-#: (pattern, possessive?) -- the rest of the first / second person, after the verbs.
-_FIRST_REST = [(re.compile(r"\b(?:[Mm]y|[Oo]ur|mine|ours)\b"), True), (re.compile(r"\b(?:myself|ourselves|me|us|I|[Ww]e)\b"), False)]
-_SECOND_REST = [(re.compile(r"\b[Yy]our(?:s)?\b"), True), (re.compile(r"\b[Yy]ou(?:rself)?\b"), False)]
-
-
-def _person_rewrite(text: str, who: str, *, first: bool) -> str:
-    """First person (``first``) or second person -> ``who`` in the third person."""
-    poss = _poss(who)
-    contr, verb, rest = (_FIRST_CONTR, _FIRST_VERB, _FIRST_REST) if first else (_SECOND_CONTR, _SECOND_VERB, _SECOND_REST)
-    for pat, v in contr:
-        text = pat.sub(f"{who} {v}", text)
-    text = verb.sub(lambda m: f"{who}{m.group(1)} {_third(m.group(2))}", text)
-    for pat, is_poss in rest:
-        text = pat.sub(poss if is_poss else who, text)
-    return text
 
 
 def split_clauses(text: str) -> list[str]:
@@ -301,14 +251,14 @@ class RuleExtractor:
         for rm in L.REL_PHRASE.finditer(c):
             if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
                 rel = rm.group("rel").lower()
-                call.aliases[rm.group("name")] = (f"{_poss(owner)} {rel} {rm.group('name')}", f"{_poss(owner_disp)} {rel} {rm.group('name')}")
+                call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
         subject, head_repl, slot_text = owner, None, c
         rm, nm = L.REL_PHRASE.match(c), _HEAD_NAME.match(c)
         if rm and role != "assistant":
             rel, name = rm.group("rel").lower(), rm.group("name")
             name = name if name and name not in L.NOT_NAMES else None
-            subject = f"{_poss(owner)} {rel}" + (f" {name}" if name else "")
-            call.entity[owner] = (subject, f"{_poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+            subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
+            call.entity[owner] = (subject, f"{poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
         elif nm and nm.group(1) in call.aliases:
             subject, disp = call.aliases[nm.group(1)]
             head_repl = (nm.group(1), disp)
@@ -317,7 +267,7 @@ class RuleExtractor:
             subject, disp = call.entity[owner]
             word = pm.group(0)
             possessive = word.lower() in ("his", "her")
-            head_repl = (word, _poss(disp) if possessive else disp)
+            head_repl = (word, poss(disp) if possessive else disp)
             if possessive:
                 slot_text = "my" + c[len(word):]
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
@@ -371,11 +321,11 @@ class RuleExtractor:
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
         if role == "assistant":
-            body = _person_rewrite(body, call.user_disp, first=False)
+            body = person_rewrite(body, call.user_disp, first=False)
         else:
-            body = _person_rewrite(body, sp.display, first=True)
+            body = person_rewrite(body, sp.display, first=True)
             if addressee:  # between two named speakers, "you" is the other one
-                body = _person_rewrite(body, addressee, first=False)
+                body = person_rewrite(body, addressee, first=False)
         if subject == owner and owner_disp.lower() not in body.lower():
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
@@ -399,13 +349,9 @@ def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
     return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
 
 
-def _poss(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def _first_person(phrase: str, sp: _Speaker) -> str:
     """ "my mom" said by Maya -> "Maya's mom"."""
-    phrase = re.sub(r"^(?:my|our)\b", _poss(sp.display), phrase.strip(), flags=re.I)
+    phrase = re.sub(r"^(?:my|our)\b", poss(sp.display), phrase.strip(), flags=re.I)
     return re.sub(r"^(The|This|That|Our|His|Her)\b", lambda m: m.group(1).lower(), phrase)
 
 
