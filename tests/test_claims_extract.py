@@ -342,3 +342,18 @@ def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None
     res = R.extract([T("I live in Leeds."), T("I live in York.", name="Priya")]).claims
     assert [(c.claim.subject, c.claim.vouched_by, c.claim.voucher) for c in res] == [
         ("user", "user", None), ("Priya", "unknown", "Priya")]
+
+
+@pytest.mark.parametrize("text,slot,value,negated", [
+    ("I quit my job at Acme last week.", "user|employer", "Acme", True),
+    ("Sam and I broke up.", "user|partner", None, True),
+    ("I don't have a driving licence.", "user|licence:driving", "driving licence", True),
+    ("I'm lactose intolerant.", "user|allergy:lactose", "lactose", False),
+    ("I no longer eat meat.", "user|diet", "no meat", False),
+    ("The meeting got moved to 10.", "user|meeting_time", "10:00", False),
+    ("Our rent is $1,850 a month.", "user|rent", "$1,850 a month", False),
+    ("We upgraded to the Family plan.", "user|plan", "Family", False),
+])
+def test_state_changes_and_constraints(text: str, slot: str | None, value: str | None, negated: bool) -> None:
+    c = one(text)
+    assert (c.slot, c.value, c.negated) == (slot, value, negated)

@@ -86,9 +86,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?:an?\s+)?{_SPAN}"),
     ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
     ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
+    ("employer", r"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+(?P<v>[A-Z][\w&'-]*))?(?P<end>)"),
     ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
     ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|with|by)\s+(?:a\s+|an\s+)?{_SPAN}"),
     ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
+    ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
+    ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
     ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
     ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
@@ -97,6 +100,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
+    ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
+    ("diet", r"\b(?:don't|do not|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
@@ -125,15 +130,16 @@ _TRIGGERS = {
                   "new flat", "new apartment", "new house", " now", "these days"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),
-    "employer": ("work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed"),
-    "partner": ("married", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
+    "licence": ("licen",),
+    "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
                 "girlfriend", "boyfriend", "fianc", "spouse"),
     "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
-    "diet": ("vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
+    "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
              "carb", "plant", "carnivore", "whole30", "fasting"),
-    "allergy": ("allerg", "intoleran"),
+    "allergy": ("allerg", "intoleran", "coeliac", "celiac"),
     "medication": ("mg", "mcg", "ml", "unit", "iu", "ibuprofen", "insulin", "metformin", "sertraline", "lisinopril",
                    "levothyroxine", "amoxicillin", "prednisone", "adderall", "ritalin", "zoloft", "prozac", "lexapro",
                    "paracetamol", "acetaminophen", "tylenol", "aspirin", "warfarin", "melatonin", "antihistamine",
@@ -271,6 +277,12 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         raw = g.get("v") or ""
         if attr == "pet":
             raw = raw or g["kind"]
+        if g.get("celiac"):
+            raw = "gluten"
+        if "end" in g and g["end"] is not None:  # "I quit my job", "we broke up": the state ends
+            return SlotGuess(attr, _trim(raw) or None, negated=True)
+        if attr == "diet" and "eat" in m.group(0).lower():
+            return SlotGuess(attr, f"no {raw.lower()}", negated=False)  # the value says "no"
         if attr == "likes":
             if g["verb"].lower() == "allergic":
                 continue
@@ -289,6 +301,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess()
         if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
             continue
+        if attr == "licence":
+            return SlotGuess(f"licence:{_norm_value(value.replace(chr(39) + 's', ''))}", f"{value} licence")
         if attr in ("allergy", "pet"):
             return SlotGuess(f"{attr}:{_norm_value(value)}", value)
         if attr == "medication":

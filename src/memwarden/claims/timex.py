@@ -56,6 +56,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
     ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
+    ("to_hour", r"\b(?:moved|pushed|changed|rescheduled|bumped|shifted|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -67,7 +68,7 @@ _TRIGGERS = {
     "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
-    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS,
+    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
@@ -266,7 +267,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         else:
             c = _clock(int(g["h2"]), int(g["mi2"]), None)
         return None, None, c
-    if kind == "at_hour":
+    if kind in ("at_hour", "to_hour"):
         h = int(g["h"])
         if not 1 <= h <= 12:
             return None, None, None
