@@ -353,6 +353,8 @@ def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None
     ("The meeting got moved to 10.", "user|meeting_time", "10:00", False),
     ("Our rent is $1,850 a month.", "user|rent", "$1,850 a month", False),
     ("We upgraded to the Family plan.", "user|plan", "Family", False),
+    ("I was diagnosed with type 2 diabetes in March.", "user|condition:type_2_diabetes", "type 2 diabetes", False),
+    ("My sister is pregnant!", "user's sister|condition:pregnant", "pregnant", False),
 ])
 def test_state_changes_and_constraints(text: str, slot: str | None, value: str | None, negated: bool) -> None:
     c = one(text)

@@ -102,6 +102,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
+    ("condition", r"\b(?:diagnosed with|I have|I've got|I've had|suffer from|suffering from|living with|struggle with|dealing with)\s+"
+     r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
+     r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
+     r"insomnia|gout|tinnitus|long covid|endometriosis|pcos|(?-i:[a-z]+itis))\b"),
+    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
@@ -139,6 +144,8 @@ _TRIGGERS = {
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
     "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
              "carb", "plant", "carnivore", "whole30", "fasting"),
+    "condition": ("diagnos", "have", "got", "had", "suffer", "living with", "struggle", "dealing", "asthma", "diabet",
+                  "epilep", "pregnant", "anaemic", "anemic", "blind", "deaf", "hearing", "wheelchair"),
     "allergy": ("allerg", "intoleran", "coeliac", "celiac"),
     "medication": ("mg", "mcg", "ml", "unit", "iu", "ibuprofen", "insulin", "metformin", "sertraline", "lisinopril",
                    "levothyroxine", "amoxicillin", "prednisone", "adderall", "ritalin", "zoloft", "prozac", "lexapro",
@@ -209,10 +216,17 @@ def normalise_attribute(text: str) -> str:
     return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
 
 
+_NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "lens", "gas", "bus", "yes", "pms", "ms", "ibs"})
+
+
 def _norm_value(v: str) -> str:
     words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
-    if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
-        words[-1] = words[-1][:-1]  # "peanuts" and "peanut" are one allergy
+    if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
+        w = words[-1]
+        if len(w) > 4 and w.endswith("ies"):
+            words[-1] = w[:-3] + "y"
+        elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "is", "us", "ics")) and w not in _NOT_PLURAL:
+            words[-1] = w[:-1]
     return "_".join(words)
 
 
@@ -303,7 +317,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             continue
         if attr == "licence":
             return SlotGuess(f"licence:{_norm_value(value.replace(chr(39) + 's', ''))}", f"{value} licence")
-        if attr in ("allergy", "pet"):
+        if attr in ("allergy", "pet", "condition"):
             return SlotGuess(f"{attr}:{_norm_value(value)}", value)
         if attr == "medication":
             drug = m.group("v").lower()
