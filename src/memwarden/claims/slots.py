@@ -9,11 +9,14 @@ gym, school, doctor/dentist/..., phone, email, budget, salary, rent, plan, ``<ev
 ("the demo" -> ``demo_time``: a date and/or clock time), ``stack:database``,
 ``stack:framework``, ``stack:<language>`` (its version), ``favourite:<category>``, and "my X is
 Y" -> ``x``. Attributes keyed by their value, because several hold at once and only a statement
-about the *same* thing should replace one: ``allergy:<thing>``, ``medication:<drug>`` (value:
+about the *same* thing should replace one: ``allergy:<thing>`` (intolerances too),
+``condition:<thing>`` ("diagnosed with", "pregnant"), ``licence:<kind>``, ``medication:<drug>`` (value:
 drug and dose, so a dose change supersedes), ``pet:<name or kind>``, and preferences
 ``likes:<thing>`` -- "I love sushi" and a later "I can't stand sushi" share ``likes:sushi``
 (the second ``negated``), so the newer opinion supersedes the older, while liking tea never
-touches liking coffee.
+touches liking coffee. A dislike is ``likes:<thing>`` with ``negated=True`` (not a separate
+``dislikes:`` attribute, which could never supersede the like). An ended state ("I quit my job",
+"we broke up") is the state's attribute with ``negated=True``.
 """
 
 from __future__ import annotations
