@@ -359,3 +359,12 @@ def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None
 def test_state_changes_and_constraints(text: str, slot: str | None, value: str | None, negated: bool) -> None:
     c = one(text)
     assert (c.slot, c.value, c.negated) == (slot, value, negated)
+
+
+def test_the_clock_comes_from_the_turn_else_from_now_else_none() -> None:
+    turn = Turn(role="user", content="My dentist appointment is next Friday.")
+    [c] = R.extract([turn], now=FRI).claims
+    assert c.claim.event_start == datetime(2025, 5, 9, tzinfo=timezone.utc)
+    [c] = R.extract([turn]).claims
+    assert c.claim.event_start is None and c.claim.time_text == ["next Friday"]  # found, not resolved
+    assert "(" not in c.text
