@@ -22,7 +22,8 @@ CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|w
                           r"says|said|told|thinks|got|went)\b|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
-TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|right|ever|you)\b[^,]*\?\s*$)", _I)
+TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
+                          r"right|ever|you|want|wanna|shall|should|fancy|care to|isn't|aren't|don't|didn't|no|yeah|huh|eh)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
     r"^(?:what|how|where|when|why|who|whom|whose|which|do you|did you|does|are you|have you|has|can you|could you|"
     r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to)\b", _I)
@@ -110,7 +111,7 @@ DOCUMENT = (r"(?:the |my |our |this |that )(?:letter|invoice|report|lab report|r
             r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite)")
 REPORT = re.compile(
     rf"^(?P<rep>(?i:{DOCUMENT})|(?i:my|our|his|her) (?i:{_REL})(?: [A-Z][a-z]+)?|(?i:my|our|his|her) [a-z]+|"
-    rf"(?!I\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
+    rf"(?!(?:I|You|We|It|This|That|There)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
     rf"teacher|school|vet|bank|airline|hotel|agent|news))\s+{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
 HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
                      r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"

@@ -289,7 +289,7 @@ class RuleExtractor:
             if (L.EVALUATIVE_WORDS.search(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
                 return None  # a generic opinion: "Helping animals is really important"
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= 14):
+            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not _content_words(c):
             return None
