@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memwarden.claims import ClaimExtractor, Extraction
 from memwarden.claims.llm import LLMExtractor
@@ -368,3 +370,20 @@ def test_the_clock_comes_from_the_turn_else_from_now_else_none() -> None:
     [c] = R.extract([turn]).claims
     assert c.claim.event_start is None and c.claim.time_text == ["next Friday"]  # found, not resolved
     assert "(" not in c.text
+
+
+_WORDS = ("I my we you the budget rent moved to from Lisbon May next Friday at 3pm 10 not noon love hate can't stand "
+          "allergic peanuts , . ; ? ! : — and but so My sister Ana She his The letter says apparently according "
+          "Priya used quit job 2025-05-01 $1,200 07700 900123 a@b.co Dr. Mrs. x 😀").split(" ")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS) | st.text(max_size=12), max_size=40), st.sampled_from(["user", "assistant", "tool"]),
+       st.sampled_from([None, "Maya"]))
+def test_any_text_yields_well_formed_claims(words: list[str], role: str, name: str | None) -> None:
+    text = " ".join(words) or " "
+    res = R.extract([T(text, role=role, name=name), T(text, role="assistant")], user_name=name)
+    for c in res.claims:
+        assert c.turn_indexes in ([0], [1]) and c.text.strip()
+        assert c.claim.subject.lower() not in PRONOUNS
+        assert c.claim.slot is None or c.claim.slot.startswith(c.claim.subject + "|")
