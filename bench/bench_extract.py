@@ -6,7 +6,8 @@ Speed: each LoCoMo session is one ``extract`` call (as ``Memory.add`` would make
 named by speaker with the session's timestamp; extraction alone (no embedding, no storage).
 
 Quality: ``bench/data/extract_labels.jsonl`` (dev: the rules were tuned on it) and
-``bench/data/extract_labels_heldout.jsonl`` (written before tuning, never tuned on), both
+``bench/data/extract_labels_heldout.jsonl`` (written before tuning, never tuned on) and
+``bench/data/extract_labels_heldout_b.jsonl`` (written after tuning ended, never run before), all
 written by hand (one call per line: turns with an optional ``user_name`` and a session clock,
 and the claims a careful reader expects, each with subject, slot and date). Scores:
 
@@ -176,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_speed(args.locomo, args.repeats, args.show)
     else:
         print(f"(no LoCoMo file at {args.locomo}: speed skipped)", file=sys.stderr)
-    for path in args.labels or [ROOT / "data" / "extract_labels.jsonl", ROOT / "data" / "extract_labels_heldout.jsonl"]:
+    for path in args.labels or [ROOT / "data" / "extract_labels.jsonl", ROOT / "data" / "extract_labels_heldout.jsonl",
+                                ROOT / "data" / "extract_labels_heldout_b.jsonl"]:
         print(f"\n== {path.name}")
         bench_quality(path, args.verbose)
     return 0
