@@ -327,13 +327,16 @@ def test_the_scenario_examples_of_the_design_docs() -> None:
     assert any("park" in c.text for c in later) and all(c.turn_indexes == [0] for c in later)
 
     may = datetime(2025, 5, 1, 9, tzinfo=timezone.utc)
-    tom, letter = R.extract([
+    tom, selling, renovating = R.extract([
         T("Heard from the guy downstairs that the landlord is selling the building this summer.", name="Tom", when=may),
         T("Wait, I just got the letter from the landlord: they are NOT selling, they're renovating the lobby in July.", when=may),
     ]).claims
     assert (tom.claim.vouched_by, tom.claim.voucher, tom.claim.firmness) == ("unknown", "the guy downstairs", "reported")
-    assert (letter.claim.vouched_by, letter.claim.negated) == ("document", True) and "renovating the lobby" in letter.text
-    assert letter.claim.event_start == datetime(2025, 7, 1, tzinfo=timezone.utc)
+    # the letter's frame carries over its sentence: both clauses are the document's word
+    assert [(c.claim.vouched_by, c.claim.voucher, c.claim.negated) for c in (selling, renovating)] == [
+        ("document", "the letter from the landlord", True), ("document", "the letter from the landlord", False)]
+    assert "renovating the lobby" in renovating.text
+    assert renovating.claim.event_start == datetime(2025, 7, 1, tzinfo=timezone.utc)
 
     car = R.extract([T("Finally bought a car, a used 2019 Honda Jazz in dark blue."),
                      T("Congratulations! The Jazz is roomy for its size.", "assistant")]).claims
@@ -387,3 +390,18 @@ def test_any_text_yields_well_formed_claims(words: list[str], role: str, name: s
         assert c.turn_indexes in ([0], [1]) and c.text.strip()
         assert c.claim.subject.lower() not in PRONOUNS
         assert c.claim.slot is None or c.claim.slot.startswith(c.claim.subject + "|")
+
+
+def test_phrasings_from_the_second_labelled_sample() -> None:
+    move = one("ok. we're moving house on the 22nd btw, to 14 Carrow Road")
+    assert (move.attribute, move.value) == ("residence", "14 Carrow Road")
+    assert move.event_start == datetime(2025, 5, 22, tzinfo=timezone.utc)
+    [dad] = R.extract([T("Mari, did you hear? Dad's retiring at the end of June.", name="Ken"), T("wow", name="Mari")]).claims
+    assert dad.claim.subject == "Ken's dad" and dad.text.startswith("Ken's dad")
+    assert dad.claim.event_start == datetime(2025, 6, 30, tzinfo=timezone.utc)
+    bro = one("lol my brother just texted that he's engaged!!")
+    assert (bro.subject, bro.firmness, bro.voucher) == ("user's brother", "reported", "the user's brother")
+    budget = one("I'd rather not pay more than £550.")
+    assert (budget.attribute, budget.value, budget.negated) == ("budget", "£550", False)
+    seen = R.extract([T("Thanks for the context! I can see account AC-55812 is on the 500 Mbps plan.", "assistant")]).claims
+    assert [(c.claim.vouched_by, c.claim.echo) for c in seen] == [("assistant", False)] and "AC-55812" in seen[0].text

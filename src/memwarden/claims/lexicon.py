@@ -14,12 +14,15 @@ ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m|a
 SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[A-Z])|\s+[-–—]\s+(?=[A-Z])")
 #: A coordination joining two independent clauses: split before the second subject.
 _SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
-         r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b))")
-CLAUSE_SPLIT = re.compile(rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
+         r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b)|"
+         r"[a-z]+(?=\s+(?:is|are|was|were|has)\s))")
+CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flying|driving|studying)\s+(?:in|at|to|for|with|from)\b)|"
+                          rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
                           rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
                           r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
-                          r"says|said|told|thinks|got|went)\b|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"says|said|told|thinks|got|went)\b|the\s+\w+(?:'s|\s+is|\s+was|\s+has)\s|"
+                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
@@ -42,7 +45,7 @@ LEAD = re.compile(
     r"as i said|like i said|you know what|you know|i mean|to be honest|tbh|plus)\b[\s,!.:;—–-]*", _I)
 #: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
 CHITCHAT = re.compile(
-    r"^(?:good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
+    r"^(?:thanks? (?:you )?(?:so much |a lot )?for|many thanks|good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
     r"great (?:to|talking|chatting)|see (?:you|ya)|talk (?:to you )?(?:soon|later)|take care|bye|goodbye|"
     r"have a (?:good|great|nice|lovely|wonderful)|catch you|how (?:are|have|is|was) (?:you|it|things|everything)|"
     r"long time|what's up|glad (?:to|you|it|that)|happy to (?:help|hear)|you're welcome|you are welcome|no problem|"
@@ -63,7 +66,7 @@ CHITCHAT = re.compile(
     r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
     r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
     r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
-    r"hang in there|stay strong|keep going|keep it up)(?!\w)", _I)
+    r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye)(?!\w)", _I)
 #: Imperatives ("check out this place"): no claim unless they mention the speaker ("look at my new car").
 IMPERATIVE = re.compile(r"^(?:check|look|take a look|have a look|watch|see|imagine|guess|try|go for|keep|tell me|send|"
                         r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b", _I)
@@ -84,6 +87,9 @@ EVALUATIVE_WORDS = re.compile(
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|us)\b", _I)
 EVALUATIVE = re.compile(r"^(?:that|this|it|that's|this is|it's|it was|that was|sounds|looks|must be|what a|how|such a|so)\b", _I)
 
+#: An assistant reading its records: what follows is a fact about the user's account, not advice.
+ASSISTANT_SEES = re.compile(r"^(?:i can see(?: that)?|i see that|i found(?: that)?|i've found(?: that)?|our records show(?: that)?|"
+                            r"according to (?:our|my) records,?|it looks like|looks like|your account shows(?: that)?)\s+", _I)
 #: Assistant acknowledgements: the rest of the clause restates the user's fact (an echo).
 ACK = re.compile(
     r"^(?:got it\s*[,.!:—–-]?\s*(?:so\s+)?|(?:i've |i have |i'll |i will |i )?(?:noted|note|saved|remembered|remember|updated|"
@@ -112,7 +118,7 @@ DOCUMENT = (r"(?:the |my |our |this |that )(?:letter|invoice|report|lab report|r
 REPORT = re.compile(
     rf"^(?P<rep>(?i:{DOCUMENT})|(?i:my|our|his|her) (?i:{_REL})(?: [A-Z][a-z]+)?|(?i:my|our|his|her) [a-z]+|"
     rf"(?!(?:I|You|We|It|This|That|There)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
-    rf"teacher|school|vet|bank|airline|hotel|agent|news))\s+{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
+    rf"teacher|school|vet|bank|airline|hotel|agent|news)|(?i:he|she))\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
 HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
                      r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
                      r"(?:\s+that)?[\s,:]+", _I)
@@ -129,7 +135,8 @@ NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|a
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
 CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
 NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
-NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|"
+NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|don't ask|"
+                          r"don't worry|(?:rather )?not (?:pay|spend) more than|no more than|not more than|"
                           r"can't wait|cannot wait|can't stand|cannot stand|don't like|do not like|doesn't like|"
                           r"never mind)\b", _I)
 

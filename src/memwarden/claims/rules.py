@@ -44,11 +44,16 @@ _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
 
 def split_clauses(text: str) -> list[str]:
     """Sentences, then clauses; a statement keeps its trailing tag question split off."""
+    return [c for _, c in _sentence_clauses(text)]
+
+
+def _sentence_clauses(text: str) -> list[tuple[int, str]]:
+    """(sentence number, clause) pairs: a frame ("the letter says") carries over its sentence."""
     text = text.translate(_APOS)
     if "." in text:
         text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
-    out: list[str] = []
-    for sent in L.SENT_SPLIT.split(text):
+    out: list[tuple[int, str]] = []
+    for n, sent in enumerate(L.SENT_SPLIT.split(text)):
         sent = sent.replace("\x00", ".").strip()
         if not sent:
             continue
@@ -67,7 +72,7 @@ def split_clauses(text: str) -> list[str]:
                 pieces.append(left)
                 pos = m.end()
             pieces.append(part[pos:])
-            out += [c.strip() for c in pieces if c.strip()]
+            out += [(n, c.strip()) for c in pieces if c.strip()]
     return out
 
 
@@ -95,6 +100,8 @@ class _Call:
     entity: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
     event: str | None = None
+    #: Who vouches and how firmly, as framed earlier in the current sentence (vouched_by, voucher, firmness, suffix).
+    frame: tuple[SourceKind, str | None, str, str] | None = None
     #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
     state: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
@@ -105,8 +112,10 @@ class _Call:
 
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
-_FRONTED = re.compile(r"^\s*(?:after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
+_FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
+                      r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
+_KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
@@ -154,7 +163,10 @@ class RuleExtractor:
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
-            for clause in split_clauses(content):
+            sentence = -1
+            for n, clause in _sentence_clauses(content):
+                if n != sentence:
+                    sentence, call.frame = n, None
                 ec = self._clause(clause, sp, role, anchor, call, addressee)
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
@@ -182,13 +194,14 @@ class RuleExtractor:
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
-            if L.CHITCHAT.match(c):
+            cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
+            if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
                 head = _CHIT_HEAD.match(c)
-                if not head:
+                if not head or len(head.group(0).split()) > 6:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
-            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c):
+            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c)):
                 c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
@@ -198,7 +211,9 @@ class RuleExtractor:
         vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)
-            if m:
+            if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
+                c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+            elif m:
                 c, echo = c[m.end():].strip(), True
             elif itis:
                 c, echo = itis.group("x"), True
@@ -208,7 +223,7 @@ class RuleExtractor:
                 return None
             if not echo and _repeats_user(c, call):
                 echo = True  # "Got it. Sam is vegetarian." after the user said so
-            if not echo and not _YOU.search(c):
+            if not echo and not _YOU.search(c) and not seen:
                 return None  # the assistant's general statements are not memories about the user
         m = L.HEDGE_PREFIX.match(c)
         if m:
@@ -231,6 +246,10 @@ class RuleExtractor:
             else:
                 vouched_by, voucher, firmness = "unknown", _first_person(rep, sp), "reported"
                 suffix = f" (according to {voucher})"
+                if (rel := L.REL_PHRASE.match(rep)) and role != "assistant":  # "my brother texted that he's engaged"
+                    name = f" {rel.group('name')}" if rel.group("name") else ""
+                    key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
+                    call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
         else:
             m = L.HEARSAY.match(c) or L.ACCORDING.search(c)
             if m:
@@ -238,6 +257,10 @@ class RuleExtractor:
                 c = (c[: m.start()] + " " + c[m.end():]).strip()
                 vouched_by, voucher, firmness = "unknown", _first_person(rep, sp) if rep else None, "reported"
                 suffix = f" (according to {voucher})" if voucher else " (reportedly)"
+        if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
+            call.frame = (vouched_by, voucher, firmness, suffix)
+        elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
+            vouched_by, voucher, firmness, suffix = call.frame
         if firmness == "stated" and L.HEDGE_INLINE.search(c):
             firmness = "hedged"
         c = c.strip(" ,")
@@ -270,6 +293,11 @@ class RuleExtractor:
             head_repl = (word, poss(disp) if possessive else disp)
             if possessive:
                 slot_text = "my" + c[len(word):]
+        elif nm and nm.group(1).lower() in _KIN and not nm.group(0).endswith("'s") or (
+                nm and nm.group(1).lower() in _KIN and re.match(r"^\w+'s\s+(?:\w+ing|been|gone|got|not|just|still|now)\b", c)):
+            subject = f"{poss(owner)} {nm.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
+            head_repl = (nm.group(1), f"{poss(owner_disp)} {nm.group(1).lower()}")
+            call.entity[owner] = (subject, head_repl[1])
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)

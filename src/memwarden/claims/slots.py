@@ -80,6 +80,7 @@ _REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepm
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
+    ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_SPAN}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
@@ -104,7 +105,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
-    ("diet", r"\b(?:don't|do not|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
+    ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
     ("condition", r"\b(?:diagnosed with|I have|I've got|I've had|suffer from|suffering from|living with|struggle with|dealing with)\s+"
      r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
      r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
@@ -117,9 +118,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
     ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*)"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
     ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
+    ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
     ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
@@ -131,7 +134,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|[A-Z][a-z]+))\s+"
      r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
      r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
-     r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
+     r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
 ]]
 _TRIGGERS = {
     "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
@@ -164,10 +167,10 @@ _TRIGGERS = {
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
-    "school": ("universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
-    "budget": ("budget",), "salary": ("salary", "make", "earn", "paid", "pays"), "rent": ("rent",),
+    "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
+    "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays"), "rent": ("rent",),
     "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership"), "favourite": ("favo",),
-    "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't eat", "detest", "into",
+    "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",
               "obsessed", "fan of"),
 }
 _TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
@@ -177,7 +180,8 @@ _PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|plan
 _STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
 _ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
 _ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
-_NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest"}
+_NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
+              "cannot do", "can't handle", "can't take"}
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)

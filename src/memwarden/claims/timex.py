@@ -209,6 +209,10 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             if tense is None and pre in ("from", "starting") and date(y, mon, 1) < today.replace(day=1):
                 y += 1 if (today.replace(day=1) - date(y, mon, 1)).days > 62 else 0
         s, e = _month_span(y, mon, tz)
+        if pre in ("end of", "late"):  # "at the end of June" is its last days, "mid-June" its middle
+            return e.replace(hour=0, minute=0, second=0) if pre == "end of" else s.replace(day=21), None, None
+        if pre in ("mid", "mid-"):
+            return s.replace(day=15), None, None
         if pre in ("from", "since"):
             return s, None, None
         if pre in ("until", "till", "through", "by"):
@@ -221,7 +225,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         return _day(today + timedelta(days=off), tz), None, None
     if kind == "wd":
         wd = _WD_NUM[g["wd"].lower()]
-        if pre == "last" or (pre in ("", "on", "since") and tense == "past"):
+        if pre in ("last", "since") or (pre in ("", "on") and tense == "past"):
             back = (today.weekday() - wd) % 7 or 7
             return _day(today - timedelta(days=back), tz), None, None
         ahead = (wd - today.weekday()) % 7 or 7
