@@ -158,4 +158,10 @@ STOPWORDS = frozenset(
     "no yes oh well like get got go going gone now then than what when where which who how why all any some one "
     "up down out over into onto s t m ve ll d re".split())
 
+#: Words that carry no fact on their own: a clause made only of these (and stopwords) is a reaction.
+FILLER = frozenset(
+    "ha haha hah lol lmao omg wow yeah yep yes ok okay fair true hope think thought guess know see mean sure maybe "
+    "fine right well cool nice great good awesome amazing perfect thank thanks let check later soon totally "
+    "definitely absolutely exactly really pretty much lot thing stuff way time bit kind sort".split())
+
 IMAGE_CAPTION = re.compile(r"\s*\[shares? an image:\s*(?P<cap>[^\]]*)\]\s*", _I)

@@ -115,6 +115,7 @@ _USED_TO = re.compile(r"\bused to\b", re.I)
 _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
                       r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
+_NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
@@ -271,13 +272,19 @@ class RuleExtractor:
         # named person at the head of the clause; else the speaker (the user, for an assistant).
         owner = "user" if role == "assistant" else sp.subject
         owner_disp = call.user_disp if role == "assistant" else sp.display
+        if nr := _NAMES_REL.match(c):  # "my manager is Priya": "Priya" is the user's manager from now on
+            rel_name = nr.group(0).split()[-1]
+            rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
+            call.aliases[rel_name] = (f"{poss(owner)} {rel_word} {rel_name}", f"{poss(owner_disp)} {rel_word} {rel_name}")
         for rm in L.REL_PHRASE.finditer(c):
             if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
                 rel = rm.group("rel").lower()
                 call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
         subject, head_repl, slot_text = owner, None, c
         rm, nm = L.REL_PHRASE.match(c), _HEAD_NAME.match(c)
-        if rm and role != "assistant":
+        if rm and role != "assistant" and _NAMES_REL.match(c):
+            pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
+        elif rm and role != "assistant":
             rel, name = rm.group("rel").lower(), rm.group("name")
             name = name if name and name not in L.NOT_NAMES else None
             subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
@@ -319,8 +326,8 @@ class RuleExtractor:
                 return None  # a generic opinion: "Helping animals is really important"
             if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
                 return None  # about the addressee: compliments, sympathy, advice between friends
-        if not _content_words(c):
-            return None
+        if not (_content_words(c) - L.FILLER):
+            return None  # "hope so", "I'll think about it", "true true"
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"

@@ -87,7 +87,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     ("role", rf"\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
-    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?:an?\s+)?{_SPAN}"),
+    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
+    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
     ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
     ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
     ("employer", r"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+(?P<v>[A-Z][\w&'-]*))?(?P<end>)"),
@@ -106,6 +107,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
+    ("age", r"\b(?:I'm|I am|I turned|turned|turning|she's|he's)\s+(?:now\s+|just\s+)?(?P<v>\d{1,3})(?:\s+years?\s+old)?(?=\s*(?:[.,!;]|$|now|today|yesterday|last|on|in|this|next|and|but|years))"),
     ("condition", r"\b(?:diagnosed with|I have|I've got|I've had|suffer from|suffering from|living with|struggle with|dealing with)\s+"
      r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
      r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
@@ -119,7 +121,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
     ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
-    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*)"),
+    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
     ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
     ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
@@ -150,6 +152,7 @@ _TRIGGERS = {
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
     "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
              "carb", "plant", "carnivore", "whole30", "fasting"),
+    "age": tuple("0123456789"),
     "condition": ("diagnos", "have", "got", "had", "suffer", "living with", "struggle", "dealing", "asthma", "diabet",
                   "epilep", "pregnant", "anaemic", "anemic", "blind", "deaf", "hearing", "wheelchair"),
     "allergy": ("allerg", "intoleran", "coeliac", "celiac"),
@@ -342,10 +345,18 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     if tech is not None:
         return tech
     m = _MY_X_IS.search(text)
-    if m and not _REL_RE.match(m.group("k")):
+    if m:
+        key = m.group("k")
+        rel = re.match(rf"^(?:{_REL})(?:'s)?\s+", key, re.I)
+        key = key[rel.end():] if rel and key[rel.end():] else key  # "my mum's birthday" (subject: the mum)
         value = _trim(m.group("v"), hits, text, m.start("v"))
-        if value:
-            return SlotGuess(normalise_attribute(m.group("k")), value)
+        at = next((h for h in hits if h.start == m.start("v") and not h.corrected and (h.begin or h.until)), None)
+        if not value and at is not None:
+            value = at.label  # "my birthday is March 12": the value is the date
+        # Only a value that names something ("Priya", "O+", "12 Baker St", a date): "my car is in the
+        # shop" or "my job is boring" say how a thing is, not which it is, and must not replace it.
+        if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None):
+            return SlotGuess(normalise_attribute(key), value)
     return SlotGuess()
 
 
