@@ -441,3 +441,15 @@ def test_short_replies_yield_nothing_and_casual_facts_are_never_lost() -> None:
     assert chatty == []
     lost = [f for f in CASUAL_FACTS if not R.extract([T(f)]).claims]
     assert lost == []
+
+
+def test_slots_that_would_wrongly_supersede_are_not_given() -> None:
+    # a past event is a report, not a schedule: a later trip must not retire this one
+    assert one("I went on a road trip to Utah last month.").attribute is None
+    assert one("Our road trip to Utah is next month.").attribute == "road_trip_time"
+    assert one("I love working with kids.").attribute != "employer"
+    assert one("Let's find a time that works for both of us tomorrow.").attribute is None
+    lost = one("I lost my job as a banker yesterday.")
+    assert (lost.attribute, lost.negated) == ("employer", True)
+    assert all(c.claim.attribute is None for c in R.extract([T("Must be tough living in the city.")]).claims)
+    assert one("Living in Porto has been great.").attribute == "residence"

@@ -42,7 +42,10 @@ class SlotGuess:
 
 
 _SPAN = r"(?P<v>[^,.;!?()]+)"
-_CAP = r"(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*)"
+#: A proper name (case-sensitive even inside re.I patterns): "Porto", "Door Dash", "University of Leeds".
+_CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
+#: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
+_PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
@@ -67,7 +70,8 @@ _EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-
 #: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
 _NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
                      "annual daily early late upcoming same other whole entire morning evening afternoon big small "
-                     "long short quick important rescheduled cancelled canceled actual real".split())
+                     "long short quick important rescheduled cancelled canceled actual real to some any tough fun "
+                     "cool great amazing huge little nice awesome exciting local another one two three every".split())
 _LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
 _DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
 _FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
@@ -79,21 +83,21 @@ _REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepm
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
+    ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
-    ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_SPAN}"),
+    ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
-    ("role", rf"\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?:an?\s+|the\s+)?{_SPAN}"),
+    ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
     ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
     ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
-    ("employer", r"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+(?P<v>[A-Z][\w&'-]*))?(?P<end>)"),
     ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
-    ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|with|by)\s+(?:a\s+|an\s+)?{_SPAN}"),
+    ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
     ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
     ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
     ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
@@ -129,11 +133,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
-    ("favourite", r"(?-i:(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
-    ("favourite", r"\bfavou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+" + _SPAN),
+    ("favourite", r"(?-i:(?!(?:This|That|It|These|Those|Here|There|What|Which)\b)(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
+    ("favourite", r"\b(?:my|our|his|her)\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+"
+     r"(?!so\b|very\b|really\b|usually\b|always\b|just\b|pretty\b|such\b|too\b|quite\b)" + _SPAN),
     # A preference verb right after its subject ("I really love", "Ana doesn't like"): "like" as a
     # preposition ("looks like", "self-care, like yoga") and "love" as a noun have no subject before them.
-    ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|[A-Z][a-z]+))\s+"
+    ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|(?!(?:It|That|This|There|What|Which|Who|Everyone|Nobody)\b)[A-Z][a-z]+))\s+"
      r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
      r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
      r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
@@ -209,6 +214,8 @@ def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: i
                 v = v[: h.start - offset]
     v = _STOP.sub("", v.strip())
     v = _ARTICLE.sub("", v.strip()).strip(" '\"-")
+    if v.lower() in ("a", "an", "the", "my", "our", "some"):
+        return ""
     words = v.split()
     return " ".join(words[:6])
 
@@ -255,6 +262,10 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     live = [h for h in hits if not h.corrected]
     if not live:
         return None
+    from .timex import clause_tense
+
+    if clause_tense(text) == "past":
+        return None  # an event that happened is a report, not a schedule a later claim could move
     m = _EVENT.search(text)
     if not m:
         return None

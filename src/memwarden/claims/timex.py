@@ -73,7 +73,10 @@ _TRIGGERS = {
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
 _PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
-                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|\w+ed)\b", re.I)
+                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
+                   r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
+                   r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
+                   r"meant|won|\w+ed)\b", re.I)
 _FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
 
