@@ -358,6 +358,7 @@ def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None
     ("The meeting got moved to 10.", "user|meeting_time", "10:00", False),
     ("Our rent is $1,850 a month.", "user|rent", "$1,850 a month", False),
     ("We upgraded to the Family plan.", "user|plan", "Family", False),
+    ("I switched from Monzo to Starling yesterday.", None, "Starling", False),  # no slot, but see previous_value
     ("I was diagnosed with type 2 diabetes in March.", "user|condition:type_2_diabetes", "type 2 diabetes", False),
     ("My sister is pregnant!", "user's sister|condition:pregnant", "pregnant", False),
 ])
@@ -453,3 +454,8 @@ def test_slots_that_would_wrongly_supersede_are_not_given() -> None:
     assert (lost.attribute, lost.negated) == ("employer", True)
     assert all(c.claim.attribute is None for c in R.extract([T("Must be tough living in the city.")]).claims)
     assert one("Living in Porto has been great.").attribute == "residence"
+
+
+def test_an_unknown_change_still_names_the_value_it_replaces() -> None:
+    c = one("I switched from Monzo to Starling yesterday.")
+    assert (c.attribute, c.value, c.previous_value) == (None, "Starling", "Monzo")

@@ -192,6 +192,8 @@ _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot sta
               "cannot do", "can't handle", "can't take"}
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
+_FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
+                      r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {
@@ -355,6 +357,11 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     tech = _tech_guess(text)
     if tech is not None:
         return tech
+    m = _FROM_TO.search(text)
+    if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
+        value, prev = _trim(m.group("v"), hits, text, m.start("v")), _trim(m.group("prev"))
+        if value and prev:
+            return SlotGuess(None, value, previous_value=prev)
     m = _MY_X_IS.search(text)
     if m:
         key = m.group("k")
