@@ -459,3 +459,11 @@ def test_slots_that_would_wrongly_supersede_are_not_given() -> None:
 def test_an_unknown_change_still_names_the_value_it_replaces() -> None:
     c = one("I switched from Monzo to Starling yesterday.")
     assert (c.attribute, c.value, c.previous_value) == (None, "Starling", "Monzo")
+
+
+def test_an_image_turn_describes_the_image_unless_the_speaker_talks_about_themselves() -> None:
+    turn = Turn(role="user", content="Receipt from Luigi's, total $42.50 on March 3. I paid for dinner.",
+                image_ref="file:///tmp/receipt.jpg", timestamp=FRI)
+    res = R.extract([turn]).claims
+    assert [(c.claim.vouched_by, c.claim.voucher) for c in res] == [
+        ("image", "image shared by the user"), ("user", None)]

@@ -168,7 +168,7 @@ class RuleExtractor:
             for n, clause in _sentence_clauses(content):
                 if n != sentence:
                     sentence, call.frame = n, None
-                ec = self._clause(clause, sp, role, anchor, call, addressee)
+                ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
                     ec.turn_indexes = [i]
@@ -188,7 +188,7 @@ class RuleExtractor:
         return Extraction(claims=out, extractor=self.name)
 
     def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
-                addressee: str | None = None) -> ExtractedClaim | None:
+                addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if c.endswith("?") or L.QUESTION_START.match(c):
             return None
@@ -262,6 +262,9 @@ class RuleExtractor:
             call.frame = (vouched_by, voucher, firmness, suffix)
         elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
             vouched_by, voucher, firmness, suffix = call.frame
+        if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):
+            # a turn carrying an image: a clause that does not speak in the first person describes it
+            vouched_by, voucher = "image", f"image shared by {sp.display}"
         if firmness == "stated" and L.HEDGE_INLINE.search(c):
             firmness = "hedged"
         c = c.strip(" ,")
