@@ -30,50 +30,16 @@ from typing import Sequence
 from ..models import Claim, SourceKind, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
+from .clauses import APOS, sentence_clauses, split_clauses
 from .person import person_rewrite, poss
 from .slots import detect_slot, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
-_APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _NAMED_HEAD = re.compile(r"^([A-Z][a-z]+)(?:'s)?\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|"
                          r"told|thinks|started|left|loves|likes|hates|wants|needs|went|did|does|can|could)\b")
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
-
-
-def split_clauses(text: str) -> list[str]:
-    """Sentences, then clauses; a statement keeps its trailing tag question split off."""
-    return [c for _, c in _sentence_clauses(text)]
-
-
-def _sentence_clauses(text: str) -> list[tuple[int, str]]:
-    """(sentence number, clause) pairs: a frame ("the letter says") carries over its sentence."""
-    text = text.translate(_APOS)
-    if "." in text:
-        text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
-    out: list[tuple[int, str]] = []
-    for n, sent in enumerate(L.SENT_SPLIT.split(text)):
-        sent = sent.replace("\x00", ".").strip()
-        if not sent:
-            continue
-        for part in L.TAG_QUESTION.split(sent, maxsplit=1):
-            pieces: list[str] = []
-            pos = 0
-            for m in L.CLAUSE_SPLIT.finditer(part):
-                left = part[pos:m.start()]
-                if len(_WORDS.findall(left)) <= 2 and not pieces:
-                    continue  # "My band and I were jamming": two subjects, not two clauses
-                if m.group(0).lstrip().startswith(",") and len(_WORDS.findall(left)) < 2 and "," not in m.group(0)[1:]:
-                    if not re.match(r",\s*(?:and|but|so|because)", m.group(0)):
-                        continue  # "Since last week, I've been vegan": the head is not a clause
-                if m.group(0).lstrip().startswith(",") and _FRONTED.match(left):
-                    continue  # "After the concert in Dublin, we went home"
-                pieces.append(left)
-                pos = m.end()
-            pieces.append(part[pos:])
-            out += [(n, c.strip()) for c in pieces if c.strip()]
-    return out
 
 
 def _content_words(text: str) -> set[str]:
@@ -112,9 +78,6 @@ class _Call:
 
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
-_FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
-                      r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
-                      r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
@@ -143,7 +106,7 @@ class RuleExtractor:
             role = (t.role or "user").lower()
             if role == "system":
                 continue
-            content = (t.content or "").translate(_APOS)
+            content = (t.content or "").translate(APOS)
             caption = None
             m = L.IMAGE_CAPTION.search(content)
             if m:
@@ -165,7 +128,7 @@ class RuleExtractor:
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
             sentence = -1
-            for n, clause in _sentence_clauses(content):
+            for n, clause in sentence_clauses(content):
                 if n != sentence:
                     sentence, call.frame = n, None
                 ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
