@@ -467,3 +467,13 @@ def test_an_image_turn_describes_the_image_unless_the_speaker_talks_about_themse
     res = R.extract([turn]).claims
     assert [(c.claim.vouched_by, c.claim.voucher) for c in res] == [
         ("image", "image shared by the user"), ("user", None)]
+
+
+def test_an_assistant_restating_from_memory_is_an_echo() -> None:
+    """In a later call the assistant repeats what it was told: that must never count as testimony."""
+    later = R.extract([T("Any ideas for a weekend trip?"),
+                       T("Since you live in Leeds, the Yorkshire Dales are an easy drive.", "assistant"),
+                       T("You mentioned your sister Ana is vegetarian, so I'd skip the steakhouse.", "assistant")]).claims
+    assert [(c.claim.echo, c.claim.vouched_by) for c in later] == [(True, "assistant"), (True, "assistant")]
+    assert later[0].claim.slot == "user|residence"
+    assert (later[1].claim.subject, later[1].claim.slot) == ("user's sister Ana", "user's sister Ana|diet")

@@ -94,7 +94,10 @@ ASSISTANT_SEES = re.compile(r"^(?:i can see(?: that)?|i see that|i found(?: that
 ACK = re.compile(
     r"^(?:got it\s*[,.!:—–-]?\s*(?:so\s+)?|(?:i've |i have |i'll |i will |i )?(?:noted|note|saved|remembered|remember|updated|"
     r"recorded|logged|made a note)(?: it| that| down)?(?: for you)?(?:\s*[:,—–-]\s*|\s+that\s+|\s+)|so,?\s+|to confirm,?\s+|"
-    r"just to confirm,?\s+|confirmed,?\s+|understood,?\s+|okay,?\s+so\s+)(?:that\s+)?", _I)
+    r"just to confirm,?\s+|confirmed,?\s+|understood,?\s+|okay,?\s+so\s+|"
+    # restating what it was told: "Since you live in Leeds, ...", "You mentioned that your ..."
+    r"(?:since|as|because|given|given that|now that|considering|considering that)\s+(?=you\b|your\b)|"
+    r"(?:you (?:mentioned|said|told me)|as you (?:said|mentioned))(?:\s+that)?,?\s+)(?:that\s+)?", _I)
 IT_IS = re.compile(r"^(?P<x>.+?)\s+it is[.!]*$", _I)
 #: Assistant offers, suggestions, instructions: no claim about the user.
 OFFER = re.compile(
@@ -142,6 +145,8 @@ NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|wo
 
 REL = _REL
 REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
+#: The same relation said by the assistant: "your sister Ana" is the user's sister.
+REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
 #: Capitalised words that open a clause without naming a person.
 NOT_NAMES = frozenset(
     "The This That These Those It Its There Here We They He She You Your My Our His Her Their What When Where Why "

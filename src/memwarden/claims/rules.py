@@ -242,15 +242,16 @@ class RuleExtractor:
             rel_name = nr.group(0).split()[-1]
             rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
             call.aliases[rel_name] = (f"{poss(owner)} {rel_word} {rel_name}", f"{poss(owner_disp)} {rel_word} {rel_name}")
-        for rm in L.REL_PHRASE.finditer(c):
+        rel_re = L.REL_PHRASE_YOUR if role == "assistant" else L.REL_PHRASE
+        for rm in rel_re.finditer(c):
             if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
                 rel = rm.group("rel").lower()
                 call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
         subject, head_repl, slot_text = owner, None, c
-        rm, nm = L.REL_PHRASE.match(c), _HEAD_NAME.match(c)
+        rm, nm = rel_re.match(c), _HEAD_NAME.match(c)
         if rm and role != "assistant" and _NAMES_REL.match(c):
             pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
-        elif rm and role != "assistant":
+        elif rm:
             rel, name = rm.group("rel").lower(), rm.group("name")
             name = name if name and name not in L.NOT_NAMES else None
             subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
