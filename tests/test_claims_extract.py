@@ -367,6 +367,13 @@ def test_state_changes_and_constraints(text: str, slot: str | None, value: str |
     assert (c.slot, c.value, c.negated) == (slot, value, negated)
 
 
+def test_impossible_days_are_not_dates() -> None:
+    """Found by the CLI import test after the merge: "the 0th bed" once raised IndexError."""
+    for text in ("Kim planted tulips in the 0th bed", "It is the 45th time", "See you on February 30", "at 13pm"):
+        for c in R.extract([T(text)]).claims:
+            assert c.claim.event_start is None or c.claim.event_start.year == 2025
+
+
 def test_the_clock_comes_from_the_turn_else_from_now_else_none() -> None:
     turn = Turn(role="user", content="My dentist appointment is next Friday.")
     [c] = R.extract([turn], now=FRI).claims
@@ -378,7 +385,8 @@ def test_the_clock_comes_from_the_turn_else_from_now_else_none() -> None:
 
 _WORDS = ("I my we you the budget rent moved to from Lisbon May next Friday at 3pm 10 not noon love hate can't stand "
           "allergic peanuts , . ; ? ! : — and but so My sister Ana She his The letter says apparently according "
-          "Priya used quit job 2025-05-01 $1,200 07700 900123 a@b.co Dr. Mrs. x 😀").split(" ")
+          "Priya used quit job 2025-05-01 $1,200 07700 900123 a@b.co Dr. Mrs. x 😀 the 0th 45th 31st February 30 "
+          "at 0 13pm 99:99 9999-99-99").split(" ")
 
 
 @settings(max_examples=150, deadline=None)

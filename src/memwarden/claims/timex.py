@@ -194,6 +194,8 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
                 cands.append(date(first.year, first.month, d))
             except ValueError:
                 continue
+        if not cands:
+            raise ValueError(f"no month has a day {d}")  # "the 0th bed", "the 45th"
         if tense == "past":
             pick = max((c for c in cands if c <= today), default=cands[0])
         else:
@@ -308,7 +310,7 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> 
                 continue
             try:
                 b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
-            except (ValueError, OverflowError, KeyError):
+            except (ValueError, OverflowError, KeyError, IndexError):
                 continue
             if b is None and u is None and c is None:
                 continue
