@@ -367,6 +367,13 @@ def test_state_changes_and_constraints(text: str, slot: str | None, value: str |
     assert (c.slot, c.value, c.negated) == (slot, value, negated)
 
 
+def test_an_interjection_that_looks_like_an_imperative_is_stripped() -> None:
+    """Found by the trust tests after the merge: "Look, Leo won the Lisbon marathon!" once yielded nothing."""
+    [c] = R.extract([T("Look, Leo won the Lisbon marathon!", name="Bob")]).claims
+    assert c.text == "Leo won the Lisbon marathon" and c.claim.subject == "Leo"
+    assert R.extract([T("Check out this poster.", name="Bob")]).claims == []
+
+
 def test_impossible_days_are_not_dates() -> None:
     """Found by the CLI import test after the merge: "the 0th bed" once raised IndexError."""
     for text in ("Kim planted tulips in the 0th bed", "It is the 45th time", "See you on February 30", "at 13pm"):

@@ -37,6 +37,7 @@ LEAD = re.compile(
     r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
     r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
     r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
+    r"(?:look|listen|see|dude|man|bro|mate|girl)(?=\s*[,!:—–-])|"
     r"of course|indeed|gosh|dang|damn|ugh|phew|sigh|guess what|fun fact|good news|bad news|update|quick update|"
     r"oh and|oh also|just so you know|fyi|ps|p\.s\.|cool cool|sounds good|sorry|"
     r"hey there|hi there|good morning|good evening|good afternoon|no way|congrats|congratulations|wait|correction|"
@@ -69,7 +70,7 @@ CHITCHAT = re.compile(
     r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye)(?!\w)", _I)
 #: Imperatives ("check out this place"): no claim unless they mention the speaker ("look at my new car").
 IMPERATIVE = re.compile(r"^(?:check|look|take a look|have a look|watch|see|imagine|guess|try|go for|keep|tell me|send|"
-                        r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b", _I)
+                        r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b(?!\s*[,!:])", _I)
 #: First-person reactions that carry no fact unless a slot or a date is found in them.
 FEELING = re.compile(
     r"^I(?:'m| am)?\s+(?:so |really |totally |very |just |truly |definitely )*(?:glad|happy for|sorry|proud of|"

@@ -37,8 +37,9 @@ from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
-_NAMED_HEAD = re.compile(r"^([A-Z][a-z]+)(?:'s)?\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|"
-                         r"told|thinks|started|left|loves|likes|hates|wants|needs|went|did|does|can|could)\b")
+_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
+                         r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
+                         r"really|told|thinks|said)\b")
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
 
 
