@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memwarden.claims import ClaimExtractor, Extraction
 from memwarden.claims.llm import LLMExtractor
@@ -282,3 +284,211 @@ def test_llm_failure_falls_back_to_rules_and_says_why(replies: list[Any], why: s
     res = LLMExtractor(ScriptedLLM(replies, model="m1")).extract([T("I live in Leeds.")])
     assert res.extractor == "rules" and res.fallback and "llm:m1" in res.fallback and why in res.fallback
     assert [c.claim.value for c in res.claims] == ["Leeds"]  # the rules still extracted the turn
+
+
+def test_chat_between_friends_keeps_facts_and_drops_reactions() -> None:
+    res = R.extract([
+        T("Wow, John, that looks awesome! Helping animals is really important!", name="James"),
+        T("Thanks James! Check out this poster. My band and I were jamming last night.", name="John"),
+        T("I love your band so much!", name="James"),
+    ])
+    assert [(c.claim.subject, c.turn_indexes) for c in res.claims] == [("John", [1]), ("James", [2])]
+    assert res.claims[0].text.startswith("John's band and John w") and "jamming last night (2025-05-01)" in res.claims[0].text
+    assert res.claims[1].text == "James loves John's band so much"  # "you" is the other speaker
+    assert res.claims[1].claim.attribute == "likes:band"
+
+
+def test_a_comma_splice_is_two_claims_but_a_fronted_phrase_is_not() -> None:
+    res = R.extract([T("I'm on 50 mg of sertraline now, my doctor upped it from 25 last week.")]).claims
+    assert [c.claim.attribute for c in res] == ["medication:sertraline", None]
+    assert res[1].claim.event_start == datetime(2025, 4, 21, tzinfo=timezone.utc)
+    [c] = R.extract([T("After the concert in Dublin, we went home.")]).claims
+    assert "Dublin" in c.text and "went home" in c.text
+    assert split_clauses("My band and I were jamming") == ["My band and I were jamming"]
+
+
+def test_plans_do_not_set_a_state_slot() -> None:
+    assert one("I'm thinking of moving to Berlin next year.").attribute is None
+    assert one("My sister is moving to Berlin next year.").attribute == "residence"
+
+
+def test_the_scenario_examples_of_the_design_docs() -> None:
+    """The three worked examples of SCENARIOS.md, as the extractor sees them."""
+    jan, apr = datetime(2025, 1, 6, 18, tzinfo=timezone.utc), datetime(2025, 4, 14, 7, 30, tzinfo=timezone.utc)
+    signup = R.extract([T("New year, new me: I signed up at FitHub on Elm Road, going Mondays and Thursdays.", when=jan),
+                        T("Great start! FitHub on Elm Road, Mondays and Thursdays, noted.", "assistant", when=jan)]).claims
+    assert [(c.text, c.claim.slot, c.claim.echo) for c in signup] == [
+        ("The user signed up at FitHub on Elm Road, going Mondays and Thursdays", "user|gym", False),
+        ("The user: FitHub on Elm Road, Mondays and Thursdays, noted", "user|gym", True)]
+    later = R.extract([T("ugh FitHub raised prices again so I cancelled, I just run in the park before work now", when=apr),
+                       T("Running in the park is a nice free option.", "assistant", when=apr), T("yeah lol", when=apr)]).claims
+    ended = [c.claim for c in later if c.claim.negated]
+    assert [(c.slot, c.value) for c in ended] == [("user|gym", "FitHub")]  # "so I cancelled" ends the gym
+    assert any("park" in c.text for c in later) and all(c.turn_indexes == [0] for c in later)
+
+    may = datetime(2025, 5, 1, 9, tzinfo=timezone.utc)
+    tom, selling, renovating = R.extract([
+        T("Heard from the guy downstairs that the landlord is selling the building this summer.", name="Tom", when=may),
+        T("Wait, I just got the letter from the landlord: they are NOT selling, they're renovating the lobby in July.", when=may),
+    ]).claims
+    assert (tom.claim.vouched_by, tom.claim.voucher, tom.claim.firmness) == ("unknown", "the guy downstairs", "reported")
+    # the letter's frame carries over its sentence: both clauses are the document's word
+    assert [(c.claim.vouched_by, c.claim.voucher, c.claim.negated) for c in (selling, renovating)] == [
+        ("document", "the letter from the landlord", True), ("document", "the letter from the landlord", False)]
+    assert "renovating the lobby" in renovating.text
+    assert renovating.claim.event_start == datetime(2025, 7, 1, tzinfo=timezone.utc)
+
+    car = R.extract([T("Finally bought a car, a used 2019 Honda Jazz in dark blue."),
+                     T("Congratulations! The Jazz is roomy for its size.", "assistant")]).claims
+    assert [(c.claim.slot, c.turn_indexes) for c in car] == [("user|car", [0])] and "Honda Jazz" in car[0].text
+
+
+def test_named_speakers_are_third_parties_when_the_user_speaks_unnamed() -> None:
+    res = R.extract([T("I live in Leeds."), T("I live in York.", name="Priya")]).claims
+    assert [(c.claim.subject, c.claim.vouched_by, c.claim.voucher) for c in res] == [
+        ("user", "user", None), ("Priya", "unknown", "Priya")]
+
+
+@pytest.mark.parametrize("text,slot,value,negated", [
+    ("I quit my job at Acme last week.", "user|employer", "Acme", True),
+    ("Sam and I broke up.", "user|partner", None, True),
+    ("I don't have a driving licence.", "user|licence:driving", "driving licence", True),
+    ("I'm lactose intolerant.", "user|allergy:lactose", "lactose", False),
+    ("I no longer eat meat.", "user|diet", "no meat", False),
+    ("The meeting got moved to 10.", "user|meeting_time", "10:00", False),
+    ("Our rent is $1,850 a month.", "user|rent", "$1,850 a month", False),
+    ("We upgraded to the Family plan.", "user|plan", "Family", False),
+    ("I switched from Monzo to Starling yesterday.", None, "Starling", False),  # no slot, but see previous_value
+    ("I was diagnosed with type 2 diabetes in March.", "user|condition:type_2_diabetes", "type 2 diabetes", False),
+    ("My sister is pregnant!", "user's sister|condition:pregnant", "pregnant", False),
+])
+def test_state_changes_and_constraints(text: str, slot: str | None, value: str | None, negated: bool) -> None:
+    c = one(text)
+    assert (c.slot, c.value, c.negated) == (slot, value, negated)
+
+
+def test_an_interjection_that_looks_like_an_imperative_is_stripped() -> None:
+    """Found by the trust tests after the merge: "Look, Leo won the Lisbon marathon!" once yielded nothing."""
+    [c] = R.extract([T("Look, Leo won the Lisbon marathon!", name="Bob")]).claims
+    assert c.text == "Leo won the Lisbon marathon" and c.claim.subject == "Leo"
+    assert R.extract([T("Check out this poster.", name="Bob")]).claims == []
+
+
+def test_impossible_days_are_not_dates() -> None:
+    """Found by the CLI import test after the merge: "the 0th bed" once raised IndexError."""
+    for text in ("Kim planted tulips in the 0th bed", "It is the 45th time", "See you on February 30", "at 13pm"):
+        for c in R.extract([T(text)]).claims:
+            assert c.claim.event_start is None or c.claim.event_start.year == 2025
+
+
+def test_the_clock_comes_from_the_turn_else_from_now_else_none() -> None:
+    turn = Turn(role="user", content="My dentist appointment is next Friday.")
+    [c] = R.extract([turn], now=FRI).claims
+    assert c.claim.event_start == datetime(2025, 5, 9, tzinfo=timezone.utc)
+    [c] = R.extract([turn]).claims
+    assert c.claim.event_start is None and c.claim.time_text == ["next Friday"]  # found, not resolved
+    assert "(" not in c.text
+
+
+_WORDS = ("I my we you the budget rent moved to from Lisbon May next Friday at 3pm 10 not noon love hate can't stand "
+          "allergic peanuts , . ; ? ! : — and but so My sister Ana She his The letter says apparently according "
+          "Priya used quit job 2025-05-01 $1,200 07700 900123 a@b.co Dr. Mrs. x 😀 the 0th 45th 31st February 30 "
+          "at 0 13pm 99:99 9999-99-99").split(" ")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS) | st.text(max_size=12), max_size=40), st.sampled_from(["user", "assistant", "tool"]),
+       st.sampled_from([None, "Maya"]))
+def test_any_text_yields_well_formed_claims(words: list[str], role: str, name: str | None) -> None:
+    text = " ".join(words) or " "
+    res = R.extract([T(text, role=role, name=name), T(text, role="assistant")], user_name=name)
+    for c in res.claims:
+        assert c.turn_indexes in ([0], [1]) and c.text.strip()
+        assert c.claim.subject.lower() not in PRONOUNS
+        assert c.claim.slot is None or c.claim.slot.startswith(c.claim.subject + "|")
+
+
+def test_phrasings_from_the_second_labelled_sample() -> None:
+    move = one("ok. we're moving house on the 22nd btw, to 14 Carrow Road")
+    assert (move.attribute, move.value) == ("residence", "14 Carrow Road")
+    assert move.event_start == datetime(2025, 5, 22, tzinfo=timezone.utc)
+    [dad] = R.extract([T("Mari, did you hear? Dad's retiring at the end of June.", name="Ken"), T("wow", name="Mari")]).claims
+    assert dad.claim.subject == "Ken's dad" and dad.text.startswith("Ken's dad")
+    assert dad.claim.event_start == datetime(2025, 6, 30, tzinfo=timezone.utc)
+    bro = one("lol my brother just texted that he's engaged!!")
+    assert (bro.subject, bro.firmness, bro.voucher) == ("user's brother", "reported", "the user's brother")
+    budget = one("I'd rather not pay more than £550.")
+    assert (budget.attribute, budget.value, budget.negated) == ("budget", "£550", False)
+    seen = R.extract([T("Thanks for the context! I can see account AC-55812 is on the 500 Mbps plan.", "assistant")]).claims
+    assert [(c.claim.vouched_by, c.claim.echo) for c in seen] == [("assistant", False)] and "AC-55812" in seen[0].text
+
+
+# Regression lists written after tuning: short replies that must yield nothing, and short
+# casual facts that must each yield a claim (issue 10: chit-chat stored <= 0.15, facts lost 0).
+CHIT_CHAT = [
+    'haha thanks', 'cool cool', 'yeah lol', 'ok sounds good', 'lol ok', 'thanks so much!', "that's hilarious",
+    'omg yes', 'perfect, thank you!', 'great, thanks', 'nice one', 'haha same', 'no worries!', "you're the best",
+    'ty!', 'ok cool', 'sounds like a plan', 'awesome, appreciate it', 'love that', 'wow', 'hmm interesting',
+    'right?', 'makes sense, thanks', 'good to know', 'oh nice', 'lmao', 'fair enough', 'sure thing', 'yep',
+    'will do!', "that's so sweet of you", 'see ya', 'night!', 'good morning!', 'how are you doing today?',
+    'ha, fair', 'true true', "oh wow that's wild", 'thank you, that helps', 'yes please', 'no thanks', 'ok got it',
+    'sorry, my bad', 'I see', 'I know right', 'totally agree', 'same here lol', 'oh well', 'ah ok', 'gotcha',
+    'alright thanks, bye', 'I appreciate it', 'you too!', 'cheers mate', "that's amazing news!", 'oh no!', 'yikes',
+    'so cool', 'great idea', 'hope so', 'fingers crossed', 'let me think about it', 'brb', "I'll think about it",
+    'never mind', "that's fine", 'okay perfect', 'all good', 'no problem at all',
+]
+CASUAL_FACTS = [
+    "we're in Bristol now", "I'm vegan", 'ugh my flight got cancelled', 'the kids start school on the 3rd',
+    "my mum's birthday is March 12", 'I switched to night shifts', "I'm allergic to cats", 'we got a puppy!',
+    'I work from home on Fridays', 'my daughter hates broccoli', "I'm 34", 'my landlord is raising the rent to 1500',
+    'my car is in the shop till Monday', 'I finally finished my thesis', "I'm on the keto diet now",
+    "Tom's moving to Canada in June", "I'm learning Spanish", 'my phone number changed to 07911 123456',
+    "the wedding's been pushed to October", 'I broke my wrist last week', "I'm not drinking this month",
+    'we have two cats, Miso and Tofu', 'I prefer window seats', 'my manager is Priya', "I can't eat gluten",
+    'my sister just had a baby girl', 'I use a Mac at work', "I'm training for a marathon", 'I sold my bike',
+    'our team uses Jira', 'I take the 7:40 train every day', "I'm scared of flying", 'I graduated in 2019',
+    'my budget is around 300 a month', 'I drive a Tesla', "I'm left-handed", 'we go to Spain every summer',
+    'haha I just got engaged', 'lol I failed my driving test again', 'yeah I quit smoking last year',
+]
+
+
+def test_short_replies_yield_nothing_and_casual_facts_are_never_lost() -> None:
+    chatty = [c for c in CHIT_CHAT if R.extract([T(c)]).claims]
+    assert chatty == []
+    lost = [f for f in CASUAL_FACTS if not R.extract([T(f)]).claims]
+    assert lost == []
+
+
+def test_slots_that_would_wrongly_supersede_are_not_given() -> None:
+    # a past event is a report, not a schedule: a later trip must not retire this one
+    assert one("I went on a road trip to Utah last month.").attribute is None
+    assert one("Our road trip to Utah is next month.").attribute == "road_trip_time"
+    assert one("I love working with kids.").attribute != "employer"
+    assert one("Let's find a time that works for both of us tomorrow.").attribute is None
+    lost = one("I lost my job as a banker yesterday.")
+    assert (lost.attribute, lost.negated) == ("employer", True)
+    assert all(c.claim.attribute is None for c in R.extract([T("Must be tough living in the city.")]).claims)
+    assert one("Living in Porto has been great.").attribute == "residence"
+
+
+def test_an_unknown_change_still_names_the_value_it_replaces() -> None:
+    c = one("I switched from Monzo to Starling yesterday.")
+    assert (c.attribute, c.value, c.previous_value) == (None, "Starling", "Monzo")
+
+
+def test_an_image_turn_describes_the_image_unless_the_speaker_talks_about_themselves() -> None:
+    turn = Turn(role="user", content="Receipt from Luigi's, total $42.50 on March 3. I paid for dinner.",
+                image_ref="file:///tmp/receipt.jpg", timestamp=FRI)
+    res = R.extract([turn]).claims
+    assert [(c.claim.vouched_by, c.claim.voucher) for c in res] == [
+        ("image", "image shared by the user"), ("user", None)]
+
+
+def test_an_assistant_restating_from_memory_is_an_echo() -> None:
+    """In a later call the assistant repeats what it was told: that must never count as testimony."""
+    later = R.extract([T("Any ideas for a weekend trip?"),
+                       T("Since you live in Leeds, the Yorkshire Dales are an easy drive.", "assistant"),
+                       T("You mentioned your sister Ana is vegetarian, so I'd skip the steakhouse.", "assistant")]).claims
+    assert [(c.claim.echo, c.claim.vouched_by) for c in later] == [(True, "assistant"), (True, "assistant")]
+    assert later[0].claim.slot == "user|residence"
+    assert (later[1].claim.subject, later[1].claim.slot) == ("user's sister Ana", "user's sister Ana|diet")

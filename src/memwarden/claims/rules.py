@@ -23,88 +23,24 @@ count as first-hand ("user") with the speaker's name as subject and voucher.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Sequence
 
 from ..models import Claim, SourceKind, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
+from .clauses import APOS, sentence_clauses, split_clauses
+from .person import person_rewrite, poss
 from .slots import detect_slot, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
-_APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
-_ADV = (r"(?:\s+(?:really|also|just|still|usually|always|never|actually|finally|recently|now|only|even|already|often|"
-        r"sometimes|mostly|totally|definitely|literally|kinda|probably|currently|both|all|officially|"
-        r"eventually|suddenly|honestly|seriously|basically|absolutely|mainly|no longer|recently))*")
-_UNCHANGED = frozenset(
-    "can could will would should might must may shall did didn't can't won't wouldn't couldn't shouldn't was wasn't "
-    "had hadn't got 's went made took saw met left found bought came ran began became felt thought told said knew "
-    "kept lost won spent sent built wrote gave flew drove ate drank swam sang grew broke chose forgot fell heard held "
-    "paid read sold slept stood taught understood woke wore brought caught fought sat hung led meant put quit set shut "
-    "split let cut hit hurt cost bet to too a an the not never".split())
-_SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
-            "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
-
-
-_NAMED_HEAD = re.compile(r"^([A-Z][a-z]+)(?:'s)?\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|"
-                         r"told|thinks|started|left|loves|likes|hates|wants|needs|went|did|does|can|could)\b")
+_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
+                         r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
+                         r"really|told|thinks|said)\b")
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
-
-
-def _third(w: str) -> str:
-    lw = w.lower()
-    if lw in _SPECIAL:
-        return _SPECIAL[lw]
-    if lw in _UNCHANGED or lw.endswith(("ed", "ly", "ing", "n't")) or not lw.isalpha() or len(lw) < 2:
-        return w
-    if lw.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return w + "es"
-    if lw.endswith("y") and lw[-2] not in "aeiou":
-        return w[:-1] + "ies"
-    return w + "s"
-
-
-_FIRST_CONTR = [(re.compile(p), v) for p, v in [
-    (r"\bI'm\b|\bI am\b|\b[Ww]e're\b|\b[Ww]e are\b", "is"), (r"\bI've\b|\b[Ww]e've\b", "has"),
-    (r"\bI'll\b|\b[Ww]e'll\b", "will"), (r"\bI'd\b|\b[Ww]e'd\b", "would"), (r"\b[Ww]e were\b", "was")]]
-_SECOND_CONTR = [(re.compile(p), v) for p, v in [
-    (r"\b[Yy]ou're\b|\b[Yy]ou are\b", "is"), (r"\b[Yy]ou've\b", "has"), (r"\b[Yy]ou'll\b", "will"),
-    (r"\b[Yy]ou'd\b", "would"), (r"\b[Yy]ou were\b", "was")]]
-_FIRST_VERB = re.compile(rf"\b(?:I|[Ww]e|WE)({_ADV})\s+([A-Za-z']+)")
-_SECOND_VERB = re.compile(rf"\b[Yy]ou({_ADV})\s+([A-Za-z']+)")
-#: (pattern, possessive?) -- the rest of the first / second person, after the verbs.
-_FIRST_REST = [(re.compile(r"\b(?:[Mm]y|[Oo]ur|mine|ours)\b"), True), (re.compile(r"\b(?:myself|ourselves|me|us|I|[Ww]e)\b"), False)]
-_SECOND_REST = [(re.compile(r"\b[Yy]our(?:s)?\b"), True), (re.compile(r"\b[Yy]ou(?:rself)?\b"), False)]
-
-
-def _person_rewrite(text: str, who: str, *, first: bool) -> str:
-    """First person (``first``) or second person -> ``who`` in the third person."""
-    poss = _poss(who)
-    contr, verb, rest = (_FIRST_CONTR, _FIRST_VERB, _FIRST_REST) if first else (_SECOND_CONTR, _SECOND_VERB, _SECOND_REST)
-    for pat, v in contr:
-        text = pat.sub(f"{who} {v}", text)
-    text = verb.sub(lambda m: f"{who}{m.group(1)} {_third(m.group(2))}", text)
-    for pat, is_poss in rest:
-        text = pat.sub(poss if is_poss else who, text)
-    return text
-
-
-def split_clauses(text: str) -> list[str]:
-    """Sentences, then clauses; a statement keeps its trailing tag question split off."""
-    text = text.translate(_APOS)
-    if "." in text:
-        text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
-    out: list[str] = []
-    for sent in L.SENT_SPLIT.split(text):
-        sent = sent.replace("\x00", ".").strip()
-        if not sent:
-            continue
-        parts = L.TAG_QUESTION.split(sent, maxsplit=1)
-        for part in parts:
-            out += [c.strip() for c in L.CLAUSE_SPLIT.split(part) if c and c.strip()]
-    return out
 
 
 def _content_words(text: str) -> set[str]:
@@ -118,21 +54,60 @@ class _Speaker:
         self.subject, self.display, self.vouched_by, self.voucher = subject, display, vouched_by, voucher
 
 
+@dataclass
+class _Call:
+    """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
+
+    user_disp: str
+    #: Speakers' names in the call (a leading "John," addressing one is dropped).
+    names: set[str] = field(default_factory=set)
+    #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
+    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
+    entity: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
+    event: str | None = None
+    #: Who vouches and how firmly, as framed earlier in the current sentence (vouched_by, voucher, firmness, suffix).
+    frame: tuple[SourceKind, str | None, str, str] | None = None
+    #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
+    state: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
+    liked: dict[str, str] = field(default_factory=dict)
+    #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
+    user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
+
+
+_MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
+_USED_TO = re.compile(r"\bused to\b", re.I)
+_NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
+_KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
+_HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
+_VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
+_NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
+_HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
+_HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
+_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
+_LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
+_CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
+_YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
 class RuleExtractor:
     """Offline claims (see the module docstring); stateless, safe to share across threads."""
 
     name = "rules"
 
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
-        user_disp = user_name or "the user"
-        aliases: dict[str, tuple[str, str]] = {}  # "Ana" -> ("user's sister Ana", "the user's sister Ana")
-        user_sigs: list[tuple[set[str], str | None]] = []
+        call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
+        prev_name: str | None = None
+        has_unnamed_user = any((t.role or "user") == "user" and not t.name for t in turns)
         for i, t in enumerate(turns):
             role = (t.role or "user").lower()
             if role == "system":
                 continue
-            content = (t.content or "").translate(_APOS)
+            content = (t.content or "").translate(APOS)
             caption = None
             m = L.IMAGE_CAPTION.search(content)
             if m:
@@ -140,26 +115,32 @@ class RuleExtractor:
             if role == "assistant":
                 sp = _Speaker("assistant", "the assistant", "assistant", t.name)
             elif role in ("tool", "function"):
-                sp = _Speaker("user", user_disp, "tool", t.name)
+                sp = _Speaker("user", call.user_disp, "tool", t.name)
             elif t.name and user_name and t.name != user_name:
                 sp = _Speaker(t.name, t.name, "unknown", t.name)
+            elif t.name and not user_name and has_unnamed_user:
+                sp = _Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
             elif t.name and not user_name:
                 sp = _Speaker(t.name, t.name, "user", t.name)
             else:
-                sp = _Speaker("user", user_disp, "user", None)
+                sp = _Speaker("user", call.user_disp, "user", None)
             anchor = t.timestamp or now
             seen: set[str] = set()
-            last_entity: list[tuple[str, str]] = []
-            for clause in split_clauses(content):
-                ec = self._clause(clause, sp, role, user_disp, anchor, aliases, last_entity, user_sigs)
+            addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
+            prev_name = t.name if role == "user" else None
+            sentence = -1
+            for n, clause in sentence_clauses(content):
+                if n != sentence:
+                    sentence, call.frame = n, None
+                ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
                     ec.turn_indexes = [i]
                     out.append(ec)
                     if role != "assistant":
-                        user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
+                        call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
             if caption:
-                disp = sp.display if sp.subject != "assistant" else user_disp
+                disp = sp.display if sp.subject != "assistant" else call.user_disp
                 hits = find_times(caption, anchor, None)
                 start, end = anchor_of(hits)
                 out.append(ExtractedClaim(
@@ -170,50 +151,70 @@ class RuleExtractor:
                     turn_indexes=[i]))
         return Extraction(claims=out, extractor=self.name)
 
-    def _clause(self, clause: str, sp: _Speaker, role: str, user_disp: str, anchor: datetime | None,
-                aliases: dict[str, tuple[str, str]], last_entity: list[tuple[str, str]],
-                user_sigs: list[tuple[set[str], str | None]]) -> ExtractedClaim | None:
+    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
+                addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if c.endswith("?") or L.QUESTION_START.match(c):
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
+            cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
+            if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
+                head = _CHIT_HEAD.match(c)
+                if not head or len(head.group(0).split()) > 6:
+                    return None  # the whole clause is chit-chat
+                c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
-            m = L.CHITCHAT.match(c)
-            if m and re.match(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*\S", c):
-                c = re.sub(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*", "", c, count=1)
+            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c)):
+                c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
+            if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
+                c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
-        if len(re.findall(r"[A-Za-z0-9]+", c)) < 2 or L.QUESTION_START.match(c):
+        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
-        vouched_by, voucher, firmness, echo = sp.vouched_by, sp.voucher, "stated", False
-        suffix = ""
+        vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
         if role == "assistant":
-            m = L.ACK.match(c)
-            itis = L.IT_IS.match(c)
-            if m:
+            m, itis = L.ACK.match(c), L.IT_IS.match(c)
+            if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
+                c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+            elif m:
                 c, echo = c[m.end():].strip(), True
             elif itis:
                 c, echo = itis.group("x"), True
-            elif L.OFFER.match(c) or L.CHITCHAT.match(c):
+                if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
+                    c = f"the {call.event} is {c}"
+            if L.OFFER.match(c) or L.CHITCHAT.match(c):
                 return None
-            if not echo and not re.search(r"\b(?:you|your|you're|yours)\b", c, re.I):
+            if not echo and _repeats_user(c, call):
+                echo = True  # "Got it. Sam is vegetarian." after the user said so
+            if not echo and not _YOU.search(c) and not seen:
                 return None  # the assistant's general statements are not memories about the user
-        elif L.CHITCHAT.match(c):
-            return None
         m = L.HEDGE_PREFIX.match(c)
         if m:
             c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
-        m = L.REPORT.match(c)
+        m = L.DOC_COLON.match(c)
         if m and len(c) > m.end() + 3:
-            rep = m.group("rep")
-            c = c[m.end():]
+            rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
+            c, vouched_by, voucher = c[m.end():], "document", _first_person(rep, sp)
+            suffix = f" (per {voucher})"
+            m = None
+        else:
+            m = L.REPORT.match(c)
+        if vouched_by == "document":
+            pass
+        elif m and len(c) > m.end() + 3:
+            rep, c = m.group("rep"), c[m.end():]
             if _DOCUMENT.match(rep):
                 vouched_by, voucher = "document", _first_person(rep, sp)
                 suffix = f" (per {voucher})"
             else:
                 vouched_by, voucher, firmness = "unknown", _first_person(rep, sp), "reported"
                 suffix = f" (according to {voucher})"
+                if (rel := L.REL_PHRASE.match(rep)) and role != "assistant":  # "my brother texted that he's engaged"
+                    name = f" {rel.group('name')}" if rel.group("name") else ""
+                    key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
+                    call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
         else:
             m = L.HEARSAY.match(c) or L.ACCORDING.search(c)
             if m:
@@ -221,52 +222,98 @@ class RuleExtractor:
                 c = (c[: m.start()] + " " + c[m.end():]).strip()
                 vouched_by, voucher, firmness = "unknown", _first_person(rep, sp) if rep else None, "reported"
                 suffix = f" (according to {voucher})" if voucher else " (reportedly)"
+        if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
+            call.frame = (vouched_by, voucher, firmness, suffix)
+        elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
+            vouched_by, voucher, firmness, suffix = call.frame
+        if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):
+            # a turn carrying an image: a clause that does not speak in the first person describes it
+            vouched_by, voucher = "image", f"image shared by {sp.display}"
         if firmness == "stated" and L.HEDGE_INLINE.search(c):
             firmness = "hedged"
         c = c.strip(" ,")
-        if len(re.findall(r"[A-Za-z0-9]+", c)) < 2:
-            return None
-        tense = clause_tense(c)
-        hits = find_times(c, anchor, tense) if anchor is not None or re.search(r"\d|day|week|month|year|noon|night", c, re.I) else []
-        guess = detect_slot(c, hits)
-        live_hits = [h for h in hits if not h.corrected]
-        if role != "assistant" and guess.attribute is None and not live_hits:
-            if L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
-                return None
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I):
-                return None
-            if re.search(r"\b(?:you|your|you're)\b", c, re.I) and len(c.split()) <= 12:
-                return None
-        if not _content_words(c):
+        if len(_WORDS.findall(c)) < 2:
             return None
 
-        # Subject: a relation or known person at the head of the clause, else the speaker.
-        for rm in L.REL_PHRASE.finditer(c):
-            if rm.group("name"):
-                key = f"{_poss(sp.subject if sp.subject != 'assistant' else 'user')} {rm.group('rel').lower()} {rm.group('name')}"
-                disp = f"{_poss(sp.display if sp.subject != 'assistant' else user_disp)} {rm.group('rel').lower()} {rm.group('name')}"
-                aliases[rm.group("name")] = (key, disp)
+        # Subject: a relation, a known alias, a pronoun for the person last talked about, a
+        # named person at the head of the clause; else the speaker (the user, for an assistant).
         owner = "user" if role == "assistant" else sp.subject
-        owner_disp = user_disp if role == "assistant" else sp.display
-        subject, head_repl = owner, None
-        rm = L.REL_PHRASE.match(c)
-        first = c.split(" ", 1)[0].strip(",'")
-        if rm and role != "assistant":
-            rel = rm.group("rel").lower()
-            subject = f"{_poss(owner)} {rel}" + (f" {rm.group('name')}" if rm.group("name") else "")
-            disp = f"{_poss(owner_disp)} {rel}" + (f" {rm.group('name')}" if rm.group("name") else "")
-            last_entity[:] = [(subject, disp)]
-        elif first in aliases:
-            subject, disp = aliases[first]
-            head_repl = (first, disp)
-            last_entity[:] = [(subject, disp)]
-        elif re.match(r"^(?:she|he)\b", c, re.I) and last_entity:
-            subject, disp = last_entity[0]
-            head_repl = (c.split(" ", 1)[0], disp)
-        elif (nm := _NAMED_HEAD.match(c)) and nm.group(1) not in L.NOT_NAMES:
+        owner_disp = call.user_disp if role == "assistant" else sp.display
+        if nr := _NAMES_REL.match(c):  # "my manager is Priya": "Priya" is the user's manager from now on
+            rel_name = nr.group(0).split()[-1]
+            rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
+            call.aliases[rel_name] = (f"{poss(owner)} {rel_word} {rel_name}", f"{poss(owner_disp)} {rel_word} {rel_name}")
+        rel_re = L.REL_PHRASE_YOUR if role == "assistant" else L.REL_PHRASE
+        for rm in rel_re.finditer(c):
+            if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
+                rel = rm.group("rel").lower()
+                call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
+        subject, head_repl, slot_text = owner, None, c
+        rm, nm = rel_re.match(c), _HEAD_NAME.match(c)
+        if rm and role != "assistant" and _NAMES_REL.match(c):
+            pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
+        elif rm:
+            rel, name = rm.group("rel").lower(), rm.group("name")
+            name = name if name and name not in L.NOT_NAMES else None
+            subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
+            call.entity[owner] = (subject, f"{poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+        elif nm and nm.group(1) in call.aliases:
+            subject, disp = call.aliases[nm.group(1)]
+            head_repl = (nm.group(1), disp)
+            call.entity[owner] = (subject, disp)
+        elif (pm := _HEAD_PRONOUN.match(c)) and owner in call.entity:
+            subject, disp = call.entity[owner]
+            word = pm.group(0)
+            possessive = word.lower() in ("his", "her")
+            head_repl = (word, poss(disp) if possessive else disp)
+            if possessive:
+                slot_text = "my" + c[len(word):]
+        elif nm and nm.group(1).lower() in _KIN and not nm.group(0).endswith("'s") or (
+                nm and nm.group(1).lower() in _KIN and re.match(r"^\w+'s\s+(?:\w+ing|been|gone|got|not|just|still|now)\b", c)):
+            subject = f"{poss(owner)} {nm.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
+            head_repl = (nm.group(1), f"{poss(owner_disp)} {nm.group(1).lower()}")
+            call.entity[owner] = (subject, head_repl[1])
+        elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
+              and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
+        if _IT_HEAD.match(c) and call.event:
+            slot_text = re.sub(r"^it\b", f"the {call.event}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
+            slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
+
+        tense = clause_tense(c)
+        hits = find_times(c, anchor, tense)
+        slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
+        guess = detect_slot(slot_text, slot_hits)
+        live_hits = [h for h in hits if not h.corrected]
+        if role != "assistant" and guess.attribute is None and not live_hits:
+            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
+                return None
+            if (L.EVALUATIVE_WORDS.search(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+                    and not re.search(r"\d", c) and subject == owner):
+                return None  # a generic opinion: "Helping animals is really important"
+            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
+                return None  # about the addressee: compliments, sympathy, advice between friends
+        if not (_content_words(c) - L.FILLER):
+            return None  # "hope so", "I'll think about it", "true true"
+        if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
+            attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
+            guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
+            call.state[owner] = (guess.attribute, guess.value or "")
+        if guess.attribute and guess.attribute.endswith("_time"):
+            call.event = guess.attribute[: -len("_time")].replace("_", " ")
+        if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
+            call.liked[owner] = guess.value
+        main = L.NEG_SCOPE_END.split(c, maxsplit=1)[0]
+        corr = L.CORRECTION_TAIL.search(main)
+        if corr:
+            main = main[: corr.start()]
         negated = guess.negated if guess.negated is not None else bool(
-            L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(c, hits))))
+            L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
+        if _USED_TO.search(main) and guess.attribute:
+            negated = not negated  # "I used to love cilantro": no longer so
+        previous = guess.previous_value or (corr.group("prev") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
@@ -274,19 +321,21 @@ class RuleExtractor:
             body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
+        if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
+            body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
         if role == "assistant":
-            body = _person_rewrite(body, user_disp, first=False)
+            body = person_rewrite(body, call.user_disp, first=False)
         else:
-            body = _person_rewrite(body, sp.display, first=True)
+            body = person_rewrite(body, sp.display, first=True)
+            if addressee:  # between two named speakers, "you" is the other one
+                body = person_rewrite(body, addressee, first=False)
         if subject == owner and owner_disp.lower() not in body.lower():
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
         text = (body[:1].upper() + body[1:]).strip() + suffix
 
         if role == "assistant" and not echo:
-            sig = _content_words(clause)
-            slot = normalise_slot(f"{subject}|{guess.attribute}") if guess.attribute else None
-            echo = any((slot and slot == s) or (sig and len(sig & ws) >= 0.6 * len(sig)) for ws, s in user_sigs)
+            echo = _repeats_user(clause, call, normalise_slot(f"{subject}|{guess.attribute}") if guess.attribute else None)
         start, end = anchor_of(hits)
         attribute = guess.attribute
         return ExtractedClaim(text=text, claim=Claim(
@@ -294,16 +343,18 @@ class RuleExtractor:
             slot=f"{subject}|{attribute}" if attribute else None, negated=negated,
             vouched_by=vouched_by, voucher=voucher, firmness=firmness, echo=echo,  # type: ignore[arg-type]
             event_start=start, event_end=end, time_text=[h.text for h in live_hits],
-            extractor=self.name, previous_value=guess.previous_value))
+            extractor=self.name, previous_value=previous))
 
 
-def _poss(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
+    """An assistant clause on a slot the user set in this call, or made mostly of their words."""
+    sig = _content_words(text)
+    return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
 
 
 def _first_person(phrase: str, sp: _Speaker) -> str:
     """ "my mom" said by Maya -> "Maya's mom"."""
-    phrase = re.sub(r"^(?:my|our)\b", _poss(sp.display), phrase.strip(), flags=re.I)
+    phrase = re.sub(r"^(?:my|our)\b", poss(sp.display), phrase.strip(), flags=re.I)
     return re.sub(r"^(The|This|That|Our|His|Her)\b", lambda m: m.group(1).lower(), phrase)
 
 

@@ -47,7 +47,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("iso", r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"),
     ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON})\b(?:,?\s+(?P<y>\d{{4}}))?"),
-    ("month", rf"\b(?P<pre>(?i:in|from|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
+    ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
     ("rel_period", r"\b(?P<pre>last|this|next|past|coming)\s+(?P<u>week|weekend|month|year|summer|winter|spring|fall|autumn)\b"),
@@ -55,6 +55,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("ago", rf"\b(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
+    ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
+    ("to_hour", r"\b(?:moved|pushed|changed|rescheduled|bumped|shifted|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -66,13 +68,16 @@ _TRIGGERS = {
     "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
-    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS,
+    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
 _PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
-                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|\w+ed)\b", re.I)
-_FUTURE = re.compile(r"\b(?:will|'ll|going to|gonna|plan|planning|next|tomorrow|upcoming|coming|soon|"
+                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
+                   r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
+                   r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
+                   r"meant|won|\w+ed)\b", re.I)
+_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
 
 
@@ -105,13 +110,17 @@ class TimeHit:
                 "until " if self.begin is None else "") + day
 
 
-_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+)?\s+(?:to|until|till)\b", re.I)
+_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+){0,3}?\s+(?:to|until|till)\b", re.I)
+
+
+#: A present or future passive ("is being replaced", "will be serviced") is not a past tense.
+_PASSIVE = re.compile(r"\b(?:is|are|am|'s|'re|will be|being|be|gets?|getting)\s+(?:being\s+)?\w+ed\b", re.I)
 
 
 def clause_tense(text: str) -> str | None:
     """"past", "future" or None (unclear), from cue words; a rescheduling ("moved to May 5")
     says nothing about the tense of the new date."""
-    text = _RESCHEDULE.sub(" ", text)
+    text = _PASSIVE.sub(" ", _RESCHEDULE.sub(" ", text))
     past, fut = bool(_PAST.search(text)), bool(_FUTURE.search(text))
     return "past" if past and not fut else "future" if fut and not past else None
 
@@ -176,13 +185,39 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
         d = date(int(g["y"]), mon, int(g["d"])) if g.get("y") else _pick_year(mon, int(g["d"]), today, tense)
         return _day(d, tz), None, None
+    if kind == "nth":  # "on the 12th": this month's or the next/previous month's, as the tense says
+        d = int(g["d"])
+        cands = []
+        for k in (-1, 0, 1):
+            first = _add_months(today.replace(day=1), k)
+            try:
+                cands.append(date(first.year, first.month, d))
+            except ValueError:
+                continue
+        if not cands:
+            raise ValueError(f"no month has a day {d}")  # "the 0th bed", "the 45th"
+        if tense == "past":
+            pick = max((c for c in cands if c <= today), default=cands[0])
+        else:
+            pick = min((c for c in cands if c >= today), default=cands[-1])
+        return _day(pick, tz), None, None
     if kind == "month":
         mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
+        if pre == "since":
+            tense = "past"
+        elif pre in ("from", "starting", "until", "till", "by"):
+            tense = None  # "rent goes up from August": the nearest August, whatever the verb's tense
         if g.get("y"):
             y = int(g["y"])
         else:
             y = _pick_year(mon, 1, today.replace(day=1), "past" if pre == "last" else "future" if pre == "next" else tense).year
+            if tense is None and pre in ("from", "starting") and date(y, mon, 1) < today.replace(day=1):
+                y += 1 if (today.replace(day=1) - date(y, mon, 1)).days > 62 else 0
         s, e = _month_span(y, mon, tz)
+        if pre in ("end of", "late"):  # "at the end of June" is its last days, "mid-June" its middle
+            return e.replace(hour=0, minute=0, second=0) if pre == "end of" else s.replace(day=21), None, None
+        if pre in ("mid", "mid-"):
+            return s.replace(day=15), None, None
         if pre in ("from", "since"):
             return s, None, None
         if pre in ("until", "till", "through", "by"):
@@ -195,7 +230,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         return _day(today + timedelta(days=off), tz), None, None
     if kind == "wd":
         wd = _WD_NUM[g["wd"].lower()]
-        if pre == "last" or (pre in ("", "on", "since") and tense == "past"):
+        if pre in ("last", "since") or (pre in ("", "on") and tense == "past"):
             back = (today.weekday() - wd) % 7 or 7
             return _day(today - timedelta(days=back), tz), None, None
         ahead = (wd - today.weekday()) % 7 or 7
@@ -241,7 +276,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         else:
             c = _clock(int(g["h2"]), int(g["mi2"]), None)
         return None, None, c
-    if kind == "at_hour":
+    if kind in ("at_hour", "to_hour"):
         h = int(g["h"])
         if not 1 <= h <= 12:
             return None, None, None
@@ -275,7 +310,7 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> 
                 continue
             try:
                 b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
-            except (ValueError, OverflowError, KeyError):
+            except (ValueError, OverflowError, KeyError, IndexError):
                 continue
             if b is None and u is None and c is None:
                 continue
