@@ -232,3 +232,27 @@ def test_slots_never_reach_across_scopes(mem: Memory) -> None:
     with pytest.raises(Exception):
         mem.delete(ep_b, user_id="a")
     assert len(mem.get_all(user_id="b")) == 1
+
+
+def test_with_an_llm_claims_come_from_one_llm_call_and_a_bad_answer_falls_back_to_rules() -> None:
+    import json
+
+    from memwarden.providers.llm import ScriptedLLM
+
+    reply = {"claims": [{"text": "Maya lives in Porto", "turns": [0], "subject": "Maya", "attribute": "residence",
+                         "value": "Porto"}]}
+    llm = ScriptedLLM([json.dumps(reply)], model="scripted")
+    with Memory(config=MemoryConfig(embedder="hash", llm_admission=True, trust={"enabled": False}), llm=llm) as m:
+        res = m.add([{"role": "user", "name": "Maya", "content": "we're settled in Porto now, finally!"}], user_id="u",
+                    admission="all")
+        turn, claim = res.results
+        assert turn.extractor == claim.extractor == "llm:scripted" and turn.fallback is None
+        assert claim.text == "Maya lives in Porto" and turn.claim_ids == [claim.memory_id]
+        assert len(llm.calls) == 1
+    bad = ScriptedLLM(lambda msgs: "not json at all", model="scripted")
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False}), llm=bad) as m:
+        res = m.add([{"role": "user", "name": "Maya", "content": "I'm allergic to peanuts"}], user_id="u",
+                    admission="all", infer=True)
+        turn = res.results[0]
+        assert turn.extractor == "rules" and "llm:scripted failed" in turn.fallback
+        assert [r.kind for r in res.results] == ["episode", "claim"]
