@@ -46,7 +46,11 @@ _RULES: ClaimExtractor | None = None
 
 
 def _user_name(turns: Sequence[Turn]) -> str | None:
-    return next((t.name for t in turns if t.role == "user" and t.name), None)
+    """The user's name when one name speaks for the user in these turns; None when several do
+    (LoCoMo's two friends both speak as "user": naming one of them the user would make the
+    other a third party, vouching for their own life second-hand)."""
+    names = {t.name for t in turns if t.role == "user" and t.name}
+    return names.pop() if len(names) == 1 else None
 
 
 def _claim_neighbours(m: "Memory", user_id: str) -> Callable[[np.ndarray, int], list[tuple[str, float]]]:
