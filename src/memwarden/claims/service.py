@@ -193,8 +193,10 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
 def reindex_scope(
     m: "Memory", user_id: str, *, admitter: Admitter | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Extract claims from the scope's episodes that were never extracted (a database written
-    before claims, or with ``claims=False``); returns the episodes processed.
+    """Extract claims from the scope's episodes that were never extracted (rows written before
+    the claims migration, which made them episodes); returns the episodes processed. Rows
+    written with ``claims=False`` are searchable turn memories, not episodes, and are left as
+    they are.
 
     Episodes are grouped back into the ``add`` calls that wrote them (same ``created_at``,
     agent and run: one call's rows share its write time), so extraction sees a session's
