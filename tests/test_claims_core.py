@@ -256,3 +256,24 @@ def test_with_an_llm_claims_come_from_one_llm_call_and_a_bad_answer_falls_back_t
         turn = res.results[0]
         assert turn.extractor == "rules" and "llm:scripted failed" in turn.fallback
         assert [r.kind for r in res.results] == ["episode", "claim"]
+
+
+def test_near_duplicates_that_state_other_values_are_not_duplicates() -> None:
+    import numpy as np
+
+    from memwarden.admission import AdmissionContext, DuplicateFilter
+    from memwarden.admission.values import values_differ
+    from memwarden.models import Candidate
+
+    assert values_differ("My flight is on May 3", "My flight moved to May 5")
+    assert values_differ("Maya lives in Porto", "Maya lives in Lisbon")
+    assert values_differ("budget is 300 euros", "budget is 350 euros")
+    assert not values_differ("I love green tea", "i love green tea!")
+    v = np.ones((2, 4), np.float32) / 2  # cosine 1.0: only the texts can tell them apart
+    texts = {"old": "Maya's flight is on May 3"}
+    for new, dup in (("Maya's flight is on May 5", False), ("Maya's flight is on May 3!", True)):
+        ctx = AdmissionContext(user_id="u", turns=[], candidates=[Candidate(text=new), Candidate(text=new + " (again)")],
+                               vectors=v, neighbours=lambda vec, k: [("old", 1.0)], stored_hashes={}, now=None,  # type: ignore[arg-type]
+                               texts=lambda ids: {i: texts[i] for i in ids})
+        d = DuplicateFilter(0.95).decide(ctx)
+        assert (d[0].event == "duplicate") is dup, (new, d[0].reason)
