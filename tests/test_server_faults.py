@@ -102,7 +102,7 @@ def test_server_kill9_under_load_loses_no_acknowledged_write(tmp_path):
     assert acked <= stored and half == 0
     server.start()  # and it serves again
     try:
-        r = httpx.get(server.base + "/v1/memories", params={"user_id": "alice", "limit": 10_000},
+        r = httpx.get(server.base + "/v1/memories", params={"user_id": "alice", "limit": 10_000, "kind": "any"},
                       headers={"Authorization": f"Bearer {token}"})
         assert acked <= {m["id"] for m in r.json()["results"]}
 

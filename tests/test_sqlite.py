@@ -213,24 +213,32 @@ def _check_consistent(db: Path, acknowledged: list[int]) -> int:
     try:
         for user in ("user0", "user1", "user2"):
             items = store.list(user, ListQuery(limit=None))
+            episodes = [it for it in items if it.kind == "episode"]
+            claims = [it for it in items if it.kind == "claim"]
             by_batch: dict[int, int] = {}
-            for it in items:
+            for it in episodes:
                 by_batch[it.metadata["batch"]] = by_batch.get(it.metadata["batch"], 0) + 1
-            # every batch is complete: all its turns or none of them
+            # every batch is complete: all its turns (episodes) or none of them
             assert all(n == BATCH for n in by_batch.values()), by_batch
             for b in acknowledged:
                 if b % 3 == int(user[-1]):
                     assert by_batch.get(b) == BATCH, f"acknowledged batch {b} lost"
+            # ...and the claims of a batch only with its episodes
+            assert {c.metadata["batch"] for c in claims} <= set(by_batch)
             ids = {it.id for it in items}
             receipts = store.receipts(user, limit=1_000_000)
-            assert sorted(r.memory_id for r in receipts) == sorted(ids)  # one receipt per memory
+            turn_receipts = [r.memory_id for r in receipts if r.kind == "episode"]
+            assert sorted(turn_receipts) == sorted(it.id for it in episodes)  # one receipt per turn
+            assert {r.memory_id for r in receipts if r.kind == "claim" and r.memory_id} == {c.id for c in claims}
             for it in items:
                 assert [h.event for h in store.history(user, it.id)] == ["ADD"]
             rows = store.index_rows(user)
             assert sorted(rows.ids) == sorted(ids)
             if ids:
                 assert rows.vectors.shape == (len(ids), 256)
-                np.testing.assert_allclose(np.linalg.norm(rows.vectors, axis=1), 1.0, rtol=1e-5)
+                norms = np.linalg.norm(rows.vectors, axis=1)
+                # claims are embedded; an episode shares its claims' direction or is keyword-only
+                assert np.all((np.abs(norms - 1.0) < 1e-5) | ((norms == 0) & np.array([k == "episode" for k in rows.kinds])))
                 assert all(rows.tokens)
             total += len(items)
     finally:
@@ -255,4 +263,4 @@ def test_kill_9_during_an_import_loses_nothing_committed(tmp_path: Path) -> None
         hits = m.search("remark about topic3", user_id=f"user{acknowledged[0] % 3}").results
         assert hits
         m.add("life after the crash", user_id="user0")
-        assert m.search("life after the crash", user_id="user0").results[0].memory == "life after the crash"
+        assert m.search("life after the crash", user_id="user0", kind="episode").results[0].memory == "life after the crash"

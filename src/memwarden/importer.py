@@ -91,6 +91,8 @@ def import_conversation(
     messages = [{**m, "id": turn_key(m)} for m in messages]
     counts = {"turns": len(messages), "stored": 0, "duplicate": 0, "rejected": 0, "already_imported": 0}
     seen = _seen_turns(memory, user_id)
+    if memory.config.claims:  # every turn is stored (as an episode); claims are admitted, merged or rejected
+        counts.update(claims=0, claims_duplicate=0, claims_rejected=0)
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task(f"importing {path.name}", total=len(messages))
         for start in range(0, len(messages), batch_size):
@@ -109,7 +111,11 @@ def import_conversation(
                 res = memory.add(turns, user_id=user_id, agent_id=agent_id, run_id=run_id, metadata=json.loads(meta),
                                  admission=admission)
                 for r in res.results:
-                    key = "stored" if r.event in ("admitted", "superseded") else r.event
+                    if memory.config.claims and r.kind == "claim":
+                        # turns are counted by their episodes; claims on their own
+                        key = "claims" if r.event in ("admitted", "superseded") else f"claims_{r.event}"
+                    else:
+                        key = "stored" if r.event in ("admitted", "superseded") else r.event
                     counts[key] = counts.get(key, 0) + 1
                     seen.update(r.source_turn_ids)
             bar.advance(task, len(batch))

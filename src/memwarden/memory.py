@@ -39,7 +39,7 @@ from .models import (
     Verdict,
 )
 from .providers.embedder import Embedder, HashEmbedder, default_embedder
-from .retrieval.index import IndexCache
+from .retrieval.index import IndexCache, single_threaded_blas
 from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
@@ -179,6 +179,7 @@ class Memory:
         store: Store | None = None,
         admitter: Admitter | None = None,
         llm: Any = None,
+        extractor: Any = None,
     ) -> None:
         cfg = config or MemoryConfig()
         if path is not None:
@@ -201,6 +202,9 @@ class Memory:
         self._trust = TrustEngine(cfg.trust)
         #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
         self.llm = llm
+        #: A :class:`~memwarden.claims.ClaimExtractor` for every ``add``; None: the offline rules
+        #: (or the LLM extractor when an LLM is set and ``infer``/``llm_admission`` asks for it).
+        self.extractor = extractor
 
     @classmethod
     def from_config(cls, config: MemoryConfig | Mapping[str, Any] | None = None, *,
@@ -279,6 +283,14 @@ class Memory:
         unless ``admission`` says otherwise. ``prompt``: instructions for the LLM extractor
         (default ``config.extraction_prompt``; without an LLM nothing reads it).
         Scope: ``user_id``, or ``agent_id`` / ``run_id`` alone (scope ``agent:<id>`` / ``run:<id>``).
+        ``infer`` (default ``config.llm_admission``): with an LLM set, claims are extracted by
+        the LLM (one call, falling back to the offline rules and saying so in the receipts).
+
+        Every turn is kept as an *episode* (its text as said) with a receipt of
+        ``kind="episode"`` naming the claims extracted from it ("kept as an episode only: no
+        claim" for chit-chat); every extracted claim gets a receipt of ``kind="claim"``: the
+        admission decision, a merge into the claim it restates, or the claim it supersedes on
+        its slot. ``config.claims=False`` restores one memory per admitted turn.
         """
         user_id, agent_id, run_id, _ = self._scope(user_id, agent_id, run_id)
         metadata = _check_metadata(metadata)
@@ -294,6 +306,12 @@ class Memory:
         admitter = self._resolve_admitter(admission)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
                                    max_messages=self.config.max_messages_per_add)
+        if self.config.claims:
+            from .claims.service import add_claims
+
+            with single_threaded_blas():  # admission's neighbour products, as in search
+                return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
+                                  admitter=admitter, infer=infer, when=when, instructions=prompt or self.config.extraction_prompt)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
             extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}),
@@ -304,7 +322,8 @@ class Memory:
             # Turns no extracted fact came from still get a receipt: a rejection, never a disappearance.
             cited = {i for c in extracted for i in c.source_turn_indexes}
             candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
-        return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
+        with single_threaded_blas():
+            return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
@@ -469,6 +488,14 @@ class Memory:
             self._index.after_write(user_id, batch.upserts, [], old_tokens, version)
         return AddResult(results=batch.receipts)
 
+    def reindex(self, *, user_id: str, progress: Any = None) -> int:
+        """Extract claims from this scope's episodes that have none yet (databases written before
+        claims); resumable, one committed write per original ``add`` call. Returns episodes done."""
+        from .claims.service import reindex_scope
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return reindex_scope(self, user_id, progress=progress)
+
     def _receipt_horizon(self, now: datetime) -> datetime | None:
         days = self.config.unstored_receipt_days
         return now - timedelta(days=days) if days is not None else None
@@ -508,12 +535,14 @@ class Memory:
     def delete(self, memory_id: str, *, user_id: str | None = None) -> None:
         user_id = self._owner(memory_id, user_id)
         with self._locks.scope(user_id):
+            from .claims.service import delete_with_claims
+
             rec = self._record(user_id, memory_id)
-            batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
-                HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="DELETE", old_memory=rec.item.memory,
-                             cause="delete", at=utcnow())])
+            # Deleting an episode deletes the claims derived only from it (claims.service).
+            batch, old_tokens = delete_with_claims(self, user_id, rec, utcnow())
             version = self.store.write(batch)
-            self._index.after_write(user_id, [], [memory_id], {memory_id: rec.tokens}, version)
+            self._index.after_write(user_id, batch.upserts, batch.deletes, old_tokens, version)
+            self._trust.forget(user_id, batch.deletes)
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                    filters: Mapping[str, Any] | None = None) -> int:
@@ -565,19 +594,22 @@ class Memory:
         limit: int | None = 100,
         offset: int = 0,
         top_k: int | None = None,
+        kind: str = "claim",
     ) -> MemoryList:
         """The scope's memories, newest first: a list that also answers mem0's ``["results"]``.
 
+        Claims by default; ``kind="episode"`` for the turns as said, ``"any"`` for both.
         ``filters``: mem0's filter language (:mod:`memwarden.storage.filters`), scope keys included.
         """
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
+        kind_ = _check_kind(kind)
         limit = top_k if top_k is not None else limit  # mem0's name for it
         if limit is not None:
             _check_count(limit, "limit", minimum=0)
         _check_count(offset, "offset", minimum=0)
         return MemoryList(self.store.list(user_id, ListQuery(
             agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded,
-            limit=limit, offset=offset)))
+            limit=limit, offset=offset, kind=kind_)))
 
     def history(self, memory_id: str, *, user_id: str | None = None) -> list[HistoryEvent]:
         user_id = self._owner(memory_id, user_id)
@@ -608,8 +640,15 @@ class Memory:
         threshold: float | None = None,
         rerank: bool | None = None,
         explain: bool | None = None,
+        kind: str = "claim",
     ) -> SearchResult:
         """Hybrid (dense + BM25) search within the caller's scope.
+
+        Ranks claims by default, each hit carrying its source episodes (``hit.episodes``: the
+        turns as said, with speaker and time); ``kind="episode"`` searches the turns themselves,
+        ``"any"`` both. Superseded claims are hidden unless ``include_superseded=True`` or
+        ``as_of`` falls inside their validity; with ``as_of``, nothing stated after that moment
+        (on the conversation's clock) is returned.
 
         ``limit`` / ``top_k`` (mem0's name): hits to return (default 10). ``filters``: mem0's
         filter language, scope keys included (``{"user_id": "alice", "category": {"in": [...]}}``).
@@ -635,15 +674,19 @@ class Memory:
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
         qvec = self.embedder.embed([query])[0]
+        kind_ = _check_kind(kind)
+        when = parse_time(as_of) if as_of is not None else None
         # Metadata filters narrow the candidates before ranking (not after a truncated ranking), with
         # the same semantics as get_all.
         allowed = None
         if where is not None:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
-                agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded, limit=None))}
+                agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded or when is not None,
+                kind=kind_, limit=None))}
         index = self._index.get(user_id)
-        with index.lock:  # another thread's write may be appending to this index
-            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
+        # another thread's write may be appending to this index
+        with index.lock, single_threaded_blas():
+            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
             if allowed is not None:
                 mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
             if threshold is not None:
@@ -651,6 +694,7 @@ class Memory:
             fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
             row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []
+        items: dict[str, MemoryItem] = {}
         for start in range(0, len(fused), 50):
             chunk = fused[start : start + 50]
             chunk_ids = row_ids[start : start + 50]
@@ -660,15 +704,17 @@ class Memory:
                 if rec is None:
                     continue
                 hits.append(_hit(rec.item, f))
+                items[mid] = rec.item
                 if len(hits) == limit:
                     break
             if len(hits) == limit:
                 break
-        result = SearchResult(results=hits)
+        from .claims.service import with_episodes
+
+        result = SearchResult(results=with_episodes(self, user_id, hits, items))
         if not (self.config.trust.enabled if trust is None else trust):
             return result
-        when = parse_time(as_of) if as_of is not None else None
-        with index.lock:  # the trust stage reads the same index (neighbours, track record)
+        with index.lock, single_threaded_blas():  # the trust stage reads the same index (neighbours, track record)
             return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query,
                                       pool=[f.row for f in fused], embed=self.embedder.embed)
 
@@ -705,6 +751,12 @@ class Memory:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         return answer_for(self, query, user_id=user_id, evidence=evidence, trace=trace, enforcement=enforcement,
                           llm=llm, **kw)
+
+
+def _check_kind(kind: Any) -> str | None:
+    if kind not in ("claim", "episode", "any"):
+        raise InvalidInputError(f"kind must be 'claim', 'episode' or 'any', not {kind!r}")
+    return None if kind == "any" else kind
 
 
 def _hit(item: MemoryItem, f: Any) -> SearchHit:

@@ -174,6 +174,9 @@ class Claim(_Model):
     extractor: str = "rules"
     #: The stated slot value that was *replaced* when the source said so ("moved from Lisbon").
     previous_value: str | None = None
+    #: Ids of active claims on the same slot with another value that this one could not
+    #: supersede (or was not superseded by): a weaker source contradicting a stronger one.
+    conflicts_with: list[str] = Field(default_factory=list)
 
 
 class EpisodeRef(_Model):
@@ -262,6 +265,9 @@ class Receipt(_Model):
     #: ``claim``: the admission decision on one extracted claim.
     kind: MemoryKind = "claim"
     claim_ids: list[str] = Field(default_factory=list)
+    #: On a turn's receipt: the ids of the per-claim receipts of every claim extracted from the
+    #: turn, rejected ones included (what ``memwarden admission explain`` shows with it).
+    claim_receipts: list[str] = Field(default_factory=list)
     #: The extractor that ran ("rules", "llm:<model>") and the fallback taken, if any.
     extractor: str | None = None
     fallback: str | None = None

@@ -10,6 +10,7 @@ import numpy as np
 
 from .._util import text_hash
 from ..models import Candidate, Turn
+from .values import values_differ
 
 Event = Literal["admitted", "rejected", "duplicate", "superseded"]
 #: (vector, k) -> [(memory_id, cosine)] over active memories of the same scope, best first.
@@ -31,6 +32,8 @@ class AdmissionContext:
     embedder_id: str | None = None
     #: ids -> {id: text} of stored memories of the scope (for supersession); None when unavailable.
     texts: Callable[[list[str]], dict[str, str]] | None = None
+    #: Turn-level supersession (``supersede.py``); off for claims, whose slots settle updates.
+    supersession: bool = True
 
 
 @dataclass
@@ -95,19 +98,16 @@ class KeptCandidates:
     def same_text(self, i: int) -> int | None:
         return self._first.get(self.hashes[i])
 
-    def nearest(self, i: int) -> tuple[int, float] | None:
-        """The kept candidate (of the window) closest to candidate ``i``; the earliest on a tie."""
+    def above(self, i: int, cosine: float) -> list[tuple[int, float]]:
+        """Kept candidates (of the window) at least ``cosine`` close to candidate ``i``, closest
+        first, the earliest on a tie."""
         k = min(len(self.indexes), len(self._ring))
         if k == 0:
-            return None
+            return []
         sims = self._ring[:k] @ self._vectors[i]
-        if len(self.indexes) > len(self._ring):  # wrapped: put the slots back in kept order
-            order = np.argsort(self._ring_index[:k], kind="stable")
-            sims, idx = sims[order], self._ring_index[:k][order]
-        else:
-            idx = self._ring_index[:k]
-        j = int(np.argmax(sims))
-        return int(idx[j]), float(sims[j])
+        idx = self._ring_index[:k]
+        order = np.lexsort((idx, -sims))
+        return [(int(idx[j]), float(sims[j])) for j in order.tolist() if sims[j] >= cosine]
 
 
 class DuplicateFilter:
@@ -132,12 +132,18 @@ class DuplicateFilter:
         j = kept.same_text(i)
         if j is not None:
             return f"batch:{j}", 1.0
-        best = ctx.neighbours(ctx.vectors[i], 1)
-        if best and best[0][1] >= self.cosine:
-            return best[0]
-        near = kept.nearest(i)
-        if near is not None and near[1] >= self.cosine:
-            return f"batch:{near[0]}", near[1]
+        cand = ctx.candidates[i]
+        # A near duplicate must state the same values: a changed number, date, time or name is
+        # news, never a duplicate (without stored texts to compare, cosine alone decides).
+        near = [(mid, cos) for mid, cos in ctx.neighbours(ctx.vectors[i], 3) if cos >= self.cosine]
+        if near:
+            texts = ctx.texts([mid for mid, _ in near]) if ctx.texts is not None else None
+            for mid, cos in near:
+                if texts is None or (mid in texts and not values_differ(cand.text, texts[mid])):
+                    return mid, cos
+        for j, sim in kept.above(i, self.cosine):
+            if not values_differ(cand.text, ctx.candidates[j].text):
+                return f"batch:{j}", sim
         return None
 
     def decide(self, ctx: AdmissionContext) -> list[Decision]:

@@ -114,6 +114,10 @@ class SearchRequest(Scoped):
     filters: dict[str, Any] | None = None
     limit: StrictInt = Field(10, ge=1, le=1000)
     include_superseded: StrictBool = False
+    #: What to rank: claims (default), the turns as said (``episode``), or both.
+    kind: Literal["claim", "episode", "any"] = "claim"
+    #: Answer as of this time (RFC 3339): only what was stated by then and valid then.
+    as_of: Annotated[str, Field(max_length=64, json_schema_extra={"format": "date-time"})] | None = None
 
 
 class UpdateRequest(_Body):
@@ -367,6 +371,7 @@ def create_app(
         return memory.search(
             body.query, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
             filters=body.filters, limit=body.limit, include_superseded=body.include_superseded,
+            kind=body.kind, as_of=body.as_of,
         )
 
     @app.get("/v1/memories", response_model=ItemList, tags=["memories"])
@@ -375,6 +380,7 @@ def create_app(
         agent_id: Annotated[str | None, Query(**_ID)] = None,
         run_id: Annotated[str | None, Query(**_ID)] = None,
         include_superseded: bool = True,
+        kind: Literal["claim", "episode", "any"] = "claim",
         limit: int = Query(100, ge=0, le=10_000),
         offset: int = Query(0, ge=0, le=1_000_000_000),
         key: ApiKey = Depends(authenticate),
@@ -383,7 +389,7 @@ def create_app(
         allow(key, user_id)
         return ItemList(results=memory.get_all(
             user_id=user_id, agent_id=agent_id, run_id=run_id, include_superseded=include_superseded,
-            limit=limit, offset=offset))
+            limit=limit, offset=offset, kind=kind))
 
     @app.get("/v1/memories/{memory_id}", response_model=MemoryItem, tags=["memories"])
     def get(

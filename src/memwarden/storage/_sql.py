@@ -33,6 +33,9 @@ def list_conditions(d: Dialect, user_id: str, query: ListQuery) -> tuple[list[st
         params.append(query.run_id)
     if not query.include_superseded:
         where.append("status='active'")
+    if query.kind is not None:
+        where.append(f"kind={d.ph}")
+        params.append(query.kind)
     return where, params
 
 
@@ -116,8 +119,9 @@ def reset(conn: Any) -> None:
 
 
 def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
-    """Inside the write's transaction: raise HashConflict if an active memory of the scope, not
-    one of the batch's own rows, already has a hash the batch claims (``WriteBatch.unique_hashes``)."""
+    """Inside the write's transaction: raise HashConflict if an active claim of the scope, not
+    one of the batch's own rows, already has a hash the batch claims (``WriteBatch.unique_hashes``).
+    Episodes are turns as said: the same words said twice are two episodes, never a conflict."""
     from .base import HashConflict
 
     hashes = list(dict.fromkeys(batch.unique_hashes))
@@ -126,7 +130,7 @@ def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
     for start in range(0, len(hashes), 500):
         chunk = hashes[start : start + 500]
         rows = conn.execute(
-            f"SELECT hash, id FROM memories WHERE user_id={d.ph} AND status='active' "
+            f"SELECT hash, id FROM memories WHERE user_id={d.ph} AND status='active' AND kind='claim' "
             f"AND hash IN ({', '.join([d.ph] * len(chunk))})", (batch.user_id, *chunk)).fetchall()
         found.update({h: i for h, i in rows if i not in own and h not in found})
     if found:

@@ -550,7 +550,11 @@ def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequenc
         return None  # nothing shares the query's topic words: the relevance tests decide
     topic = [h for h, o in zip(hits, overlap) if o == best]
     for s in named:
-        if any(h.speaker == s and _FIRST_PERSON.search(h.memory) for h in topic):
+        # A claim is rewritten in the third person ("Maya prefers morning runs"): it speaks for s
+        # when s said its source turn in the first person, or s is its resolved subject.
+        if any(h.speaker == s and (_FIRST_PERSON.search(h.memory) or any(_FIRST_PERSON.search(e.text) for e in h.episodes)
+                                   or (h.claim is not None and h.claim.subject in (s, "user")))
+               for h in topic):
             return None
     others = sorted({h.speaker for h in topic if h.speaker} - set(named))
     return (f"the query is about {', '.join(named)} but the memories on its topic are "

@@ -1,0 +1,173 @@
+"""Cue words and patterns of the offline claim extractor (kept apart from the pipeline so
+``rules.py`` reads as steps). Everything here is compiled once at import."""
+
+from __future__ import annotations
+
+import re
+
+from .slots import _REL
+
+_I = re.I
+
+#: Abbreviations whose dot does not end a sentence.
+ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|Mt|No|Inc|Ltd|Co)\.", _I)
+SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[A-Z])|\s+[-–—]\s+(?=[A-Z])")
+#: A coordination joining two independent clauses: split before the second subject.
+_SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
+         r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b)|"
+         r"[a-z]+(?=\s+(?:is|are|was|were|has)\s))")
+CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flying|driving|studying)\s+(?:in|at|to|for|with|from)\b)|"
+                          rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
+                          rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
+                          # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
+                          r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
+                          r"says|said|told|thinks|got|went)\b|the\s+\w+(?:'s|\s+is|\s+was|\s+has)\s|"
+                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"believe|reckon|know|hope|bet|feel)\w))")
+#: A trailing tag question after a statement: "I moved to Porto, have you been?"
+TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
+                          r"right|ever|you|want|wanna|shall|should|fancy|care to|isn't|aren't|don't|didn't|no|yeah|huh|eh)\b[^,]*\?\s*$)", _I)
+QUESTION_START = re.compile(
+    r"^(?:what|how|where|when|why|who|whom|whose|which|do you|did you|does|are you|have you|has|can you|could you|"
+    r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to)\b", _I)
+
+#: Leading interjections, vocatives and discourse markers, stripped before anything else.
+LEAD = re.compile(
+    r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
+    r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
+    r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
+    r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
+    r"(?:look|listen|see|dude|man|bro|mate|girl)(?=\s*[,!:—–-])|"
+    r"of course|indeed|gosh|dang|damn|ugh|phew|sigh|guess what|fun fact|good news|bad news|update|quick update|"
+    r"oh and|oh also|just so you know|fyi|ps|p\.s\.|cool cool|sounds good|sorry|"
+    r"hey there|hi there|good morning|good evening|good afternoon|no way|congrats|congratulations|wait|correction|"
+    r"scratch that|oops|my bad|hold on|never mind|ty|thx|np|for sure|definitely|absolutely|sure thing|"
+    r"speaking of which|speaking of|on a different note|on another note|in the meantime|meanwhile|anyhow|"
+    r"as i said|like i said|you know what|you know|i mean|to be honest|tbh|plus)\b[\s,!.:;—–-]*", _I)
+#: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
+CHITCHAT = re.compile(
+    r"^(?:thanks? (?:you )?(?:so much |a lot )?for|many thanks|good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
+    r"great (?:to|talking|chatting)|see (?:you|ya)|talk (?:to you )?(?:soon|later)|take care|bye|goodbye|"
+    r"have a (?:good|great|nice|lovely|wonderful)|catch you|how (?:are|have|is|was) (?:you|it|things|everything)|"
+    r"long time|what's up|glad (?:to|you|it|that)|happy to (?:help|hear)|you're welcome|you are welcome|no problem|"
+    r"no worries|my pleasure|sounds (?:good|great|fun|amazing|awesome|like|lovely|perfect)|me too|same here|"
+    r"i agree|agreed|fair enough|cool cool|love (?:it|that|this)|you too|congrat\w*|good luck|best of luck|"
+    r"hope (?:this|that|it|you)|let me know|feel free|would you like|do you want|is there anything|anything else|"
+    r"i can help|i'd be happy|i would be happy|happy to|here (?:is|are|'s)|here's|i see|i understand|makes sense|"
+    r"will do|keep (?:it )?up|well done|good job|you got this|cheers|thanks|thank you|appreciate|"
+    r"(?:that|this|it)(?:'s| is| was| sounds| looks| seems)? (?:so |really |very |just |pretty |super |such )*"
+    r"(?:cool|great|awesome|amazing|nice|wonderful|fantastic|sweet|fun|exciting|interesting|crazy|funny|"
+    r"hilarious|true|lovely|beautiful|brilliant|incredible|impressive|inspiring|powerful|tough|hard|sad|"
+    r"good|perfect|adorable|cute|a great|a good|an amazing|such a)\b|"
+    r"what a|how (?:cool|nice|fun|exciting|sweet|lovely|awesome)|haha|lol|omg|yay|wow|aww|"
+    r"(?:i'm |i am )?(?:so )?sorry (?:to hear|about|for|that)|i'm sorry|so sorry|fingers crossed|small world|"
+    r"safe travels|enjoy|have fun|no way|jealous|lucky you|good for you|that's a shame|what a shame|next time|"
+    r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that|sorry|"
+    r"(?:it's )?been (?:a while|ages|forever)|long time|i'm (?:good|fine|great|okay|ok|alright|well|doing (?:well|good|great|fine|ok|okay))|"
+    r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
+    r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
+    r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
+    r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye)(?!\w)", _I)
+#: Imperatives ("check out this place"): no claim unless they mention the speaker ("look at my new car").
+IMPERATIVE = re.compile(r"^(?:check|look|take a look|have a look|watch|see|imagine|guess|try|go for|keep|tell me|send|"
+                        r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b(?!\s*[,!:])", _I)
+#: First-person reactions that carry no fact unless a slot or a date is found in them.
+FEELING = re.compile(
+    r"^I(?:'m| am)?\s+(?:so |really |totally |very |just |truly |definitely )*(?:glad|happy for|sorry|proud of|"
+    r"excited for|agree|see|understand|know|mean|bet|hope|wish|can't wait|cannot wait|love (?:that|it|this|how)|"
+    r"like (?:that|it|this)|appreciate|feel you|hear you|get (?:it|that)|thought so|totally get|relate|"
+    r"feel the same|feel so|am so happy for|can imagine|can't imagine|love hearing|loved hearing)\b", _I)
+#: An evaluative predicate ("Nature is so inspiring", "Helping animals is really important"): kept
+#: only when the clause also names someone, a number, a date or a slot.
+EVALUATIVE_WORDS = re.compile(
+    r"\b(?:great|awesome|amazing|inspiring|important|crucial|key|cool|fun|beautiful|fulfilling|rewarding|wild|"
+    r"perfect|calming|nice|tough|hard|lovely|fantastic|incredible|wonderful|special|powerful|meaningful|exciting|"
+    r"interesting|helpful|cute|sweet|gorgeous|stunning|relaxing|therapeutic|peaceful|soothing|essential|vital|"
+    r"awful|terrible|sad|scary|crazy|insane|impressive|refreshing|brilliant|excellent|good|bad|worth|a blast|"
+    r"the best|the worst|a great idea|a good idea|a treasure|treasures|a gift|a joy|magical|unforgettable)\b", _I)
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|us)\b", _I)
+EVALUATIVE = re.compile(r"^(?:that|this|it|that's|this is|it's|it was|that was|sounds|looks|must be|what a|how|such a|so)\b", _I)
+
+#: An assistant reading its records: what follows is a fact about the user's account, not advice.
+ASSISTANT_SEES = re.compile(r"^(?:i can see(?: that)?|i see that|i found(?: that)?|i've found(?: that)?|our records show(?: that)?|"
+                            r"according to (?:our|my) records,?|it looks like|looks like|your account shows(?: that)?)\s+", _I)
+#: Assistant acknowledgements: the rest of the clause restates the user's fact (an echo).
+ACK = re.compile(
+    r"^(?:got it\s*[,.!:—–-]?\s*(?:so\s+)?|(?:i've |i have |i'll |i will |i )?(?:noted|note|saved|remembered|remember|updated|"
+    r"recorded|logged|made a note)(?: it| that| down)?(?: for you)?(?:\s*[:,—–-]\s*|\s+that\s+|\s+)|so,?\s+|to confirm,?\s+|"
+    r"just to confirm,?\s+|confirmed,?\s+|understood,?\s+|okay,?\s+so\s+|"
+    # restating what it was told: "Since you live in Leeds, ...", "You mentioned that your ..."
+    r"(?:since|as|because|given|given that|now that|considering|considering that)\s+(?=you\b|your\b)|"
+    r"(?:you (?:mentioned|said|told me)|as you (?:said|mentioned))(?:\s+that)?,?\s+)(?:that\s+)?", _I)
+IT_IS = re.compile(r"^(?P<x>.+?)\s+it is[.!]*$", _I)
+#: Assistant offers, suggestions, instructions: no claim about the user.
+OFFER = re.compile(
+    r"^(?:i'd|i would|i can|i could|i'll|i will|let me|let's|you (?:could|should|might|may|can|'ll want|will want|"
+    r"want to|need to|may want)|consider|try|here's|here are|feel free|if you|would you|do you|shall i|"
+    r"i (?:recommend|suggest)|i'd (?:recommend|suggest)|remember to|make sure|don't forget|be sure|hope|"
+    r"it's (?:a good idea|worth|best)|it might|it may|one option|another option|a good option|for example)\b", _I)
+
+HEDGE_PREFIX = re.compile(
+    r"^(?:i think|i thought|i believe|i guess|i suppose|i'm pretty sure|pretty sure|i'm fairly sure|"
+    r"i'm not (?:100% |totally |entirely )?sure,? but|not sure,? but|i reckon|i feel like|i assume|probably|"
+    r"maybe|perhaps|possibly|i might be wrong,? but|if i remember(?: correctly| right)?|iirc|i'm guessing)"
+    r"(?:\s+that)?[\s,]+", _I)
+HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i guess|pretty sure|likely|kind of think|not sure)\b", _I)
+_REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
+                r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
+                r"stated|states|is convinced|was convinced|keeps saying|warned|warns)")
+DOCUMENT = (r"(?:the |my |our |this |that )(?:letter|invoice|report|lab report|results|test results|email|document|"
+            r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
+            r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite)")
+REPORT = re.compile(
+    rf"^(?P<rep>(?i:{DOCUMENT})|(?i:my|our|his|her) (?i:{_REL})(?: [A-Z][a-z]+)?|(?i:my|our|his|her) [a-z]+|"
+    rf"(?!(?:I|You|We|It|This|That|There)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
+    rf"teacher|school|vet|bank|airline|hotel|agent|news)|(?i:he|she))\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
+HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
+                     r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
+                     r"(?:\s+that)?[\s,:]+", _I)
+#: "I just got the letter from the landlord: they are NOT selling" -> the document vouches.
+DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+(?:just\s+|finally\s+)?(?:got|received|have|had|read|saw|opened|found)\s+)?"
+                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message))[^:]{{0,60}}?)\s*(?:says|said|:)\s*(?:that\s+)?", _I)
+#: "so I cancelled": ends the state the speaker last gave a slot (gym, plan, ...).
+ENDED = re.compile(r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?(?:cancel+ed|quit|stopped going|left|dropped|ended|gave up)"
+                   r"(?:\s+(?:it|that|there|my membership|the membership|my subscription|the subscription|the plan))?$", _I)
+ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<rep2>[^,.;]+)[.!]?$", _I)
+
+#: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
+NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+", _I)
+#: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
+CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
+NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
+NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|don't ask|"
+                          r"don't worry|(?:rather )?not (?:pay|spend) more than|no more than|not more than|"
+                          r"can't wait|cannot wait|can't stand|cannot stand|don't like|do not like|doesn't like|"
+                          r"never mind)\b", _I)
+
+REL = _REL
+REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
+#: The same relation said by the assistant: "your sister Ana" is the user's sister.
+REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
+#: Capitalised words that open a clause without naming a person.
+NOT_NAMES = frozenset(
+    "The This That These Those It Its There Here We They He She You Your My Our His Her Their What When Where Why "
+    "How Who Which Today Tomorrow Yesterday Tonight Last Next Every Each Some Any All Both Most Many Much Just So "
+    "And But Or If Then Also Still Yet Now Not No Yes Oh Well Maybe Probably Actually Apparently Hopefully Finally "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
+    "September October November December Im Ive Id Its Lol Haha Thanks Thank Great Good Nice Cool Love Sounds One "
+    "Two Three A An Another Such Since Because After Before During On In At By For From With Without About "
+    "Our Mine Yours Everyone Someone Somebody Nobody Nothing Everything Something Anything Let Please Sure".split())
+STOPWORDS = frozenset(
+    "i me my mine we us our ours you your yours he him his she her hers they them their it its a an the and or but "
+    "so to of in on at for with from by about as is am are was were be been being have has had do does did will "
+    "would can could should shall may might must that this these those there here just really very too also not "
+    "no yes oh well like get got go going gone now then than what when where which who how why all any some one "
+    "up down out over into onto s t m ve ll d re".split())
+
+#: Words that carry no fact on their own: a clause made only of these (and stopwords) is a reaction.
+FILLER = frozenset(
+    "ha haha hah lol lmao omg wow yeah yep yes ok okay fair true hope think thought guess know see mean sure maybe "
+    "fine right well cool nice great good awesome amazing perfect thank thanks let check later soon totally "
+    "definitely absolutely exactly really pretty much lot thing stuff way time bit kind sort".split())
+
+IMAGE_CAPTION = re.compile(r"\s*\[shares? an image:\s*(?P<cap>[^\]]*)\]\s*", _I)

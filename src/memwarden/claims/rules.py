@@ -1,0 +1,367 @@
+"""The offline claim extractor: hand rules, no model, no LLM (the default).
+
+Per turn: sentences -> clauses (split at coordinations that join independent clauses) ->
+drop questions, greetings, thanks, backchannels and assistant offers -> strip frames that say
+how firmly and by whom the rest is vouched for ("I think", "my mom insists that", "the letter
+says", "apparently") -> time expressions resolved against the turn's clock (``timex``) -> slot
+by cue lexicon (``slots``) -> subject resolved and the clause rewritten in the third person
+("I moved" -> "Maya moved", "my sister Ana" -> "Maya's sister Ana", an assistant's "your" ->
+"the user's"), with each resolved date appended after the expression as said ("next Friday
+(2025-05-09)"), so the claim keeps every content word of the original.
+
+Why rules and not spaCy: DESIGN.md section 5 measured spaCy's small model at 100-176 turns/s and
++160 MB; these rules run at thousands of turns/s and add nothing to the install (numbers in
+BENCHMARKS.md, "Claim extraction (offline rules)").
+
+Who vouches: the user's own turns -> "user"; a named speaker who is not the user -> "unknown"
+with ``voucher`` the name; assistant -> "assistant" (``echo`` when it acknowledges or restates
+the user's fact from the same call); tool turns -> "tool"; an image caption -> "image"; "the
+letter says" -> "document". LoCoMo-style turns (``role="user"`` with names, no ``user_name``)
+count as first-hand ("user") with the speaker's name as subject and voucher.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Sequence
+
+from ..models import Claim, SourceKind, Turn
+from . import lexicon as L
+from .base import ExtractedClaim, Extraction
+from .clauses import APOS, sentence_clauses, split_clauses
+from .person import person_rewrite, poss
+from .slots import detect_slot, normalise_slot
+from .timex import TimeHit, anchor_of, clause_tense, find_times
+
+__all__ = ["RuleExtractor", "split_clauses"]
+
+_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
+                         r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
+                         r"really|told|thinks|said)\b")
+_DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
+
+
+def _content_words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
+
+
+class _Speaker:
+    """How first person resolves in one turn."""
+
+    def __init__(self, subject: str, display: str, vouched_by: SourceKind, voucher: str | None) -> None:
+        self.subject, self.display, self.vouched_by, self.voucher = subject, display, vouched_by, voucher
+
+
+@dataclass
+class _Call:
+    """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
+
+    user_disp: str
+    #: Speakers' names in the call (a leading "John," addressing one is dropped).
+    names: set[str] = field(default_factory=set)
+    #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
+    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
+    entity: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
+    event: str | None = None
+    #: Who vouches and how firmly, as framed earlier in the current sentence (vouched_by, voucher, firmness, suffix).
+    frame: tuple[SourceKind, str | None, str, str] | None = None
+    #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
+    state: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
+    liked: dict[str, str] = field(default_factory=dict)
+    #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
+    user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
+
+
+_MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
+_USED_TO = re.compile(r"\bused to\b", re.I)
+_NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
+_KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
+_HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
+_VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
+_NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
+_HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
+_HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
+_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
+_LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
+_CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
+_YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
+_WORDS = re.compile(r"[A-Za-z0-9]+")
+
+
+class RuleExtractor:
+    """Offline claims (see the module docstring); stateless, safe to share across threads."""
+
+    name = "rules"
+
+    def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
+        call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
+        out: list[ExtractedClaim] = []
+        prev_name: str | None = None
+        has_unnamed_user = any((t.role or "user") == "user" and not t.name for t in turns)
+        for i, t in enumerate(turns):
+            role = (t.role or "user").lower()
+            if role == "system":
+                continue
+            content = (t.content or "").translate(APOS)
+            caption = None
+            m = L.IMAGE_CAPTION.search(content)
+            if m:
+                caption, content = m.group("cap").strip(), L.IMAGE_CAPTION.sub(" ", content).strip()
+            if role == "assistant":
+                sp = _Speaker("assistant", "the assistant", "assistant", t.name)
+            elif role in ("tool", "function"):
+                sp = _Speaker("user", call.user_disp, "tool", t.name)
+            elif t.name and user_name and t.name != user_name:
+                sp = _Speaker(t.name, t.name, "unknown", t.name)
+            elif t.name and not user_name and has_unnamed_user:
+                sp = _Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
+            elif t.name and not user_name:
+                sp = _Speaker(t.name, t.name, "user", t.name)
+            else:
+                sp = _Speaker("user", call.user_disp, "user", None)
+            anchor = t.timestamp or now
+            seen: set[str] = set()
+            addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
+            prev_name = t.name if role == "user" else None
+            sentence = -1
+            for n, clause in sentence_clauses(content):
+                if n != sentence:
+                    sentence, call.frame = n, None
+                ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
+                if ec is not None and ec.text not in seen:
+                    seen.add(ec.text)
+                    ec.turn_indexes = [i]
+                    out.append(ec)
+                    if role != "assistant":
+                        call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
+            if caption:
+                disp = sp.display if sp.subject != "assistant" else call.user_disp
+                hits = find_times(caption, anchor, None)
+                start, end = anchor_of(hits)
+                out.append(ExtractedClaim(
+                    text=f"Image shared by {disp}: {caption}",
+                    claim=Claim(subject=sp.subject if sp.subject != "assistant" else "user", vouched_by="image",
+                                voucher=f"image shared by {disp}", event_start=start, event_end=end,
+                                time_text=[h.text for h in hits], extractor=self.name),
+                    turn_indexes=[i]))
+        return Extraction(claims=out, extractor=self.name)
+
+    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
+                addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
+        c = clause.strip()
+        if c.endswith("?") or L.QUESTION_START.match(c):
+            return None
+        prev = None
+        while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
+            prev = c
+            cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
+            if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
+                head = _CHIT_HEAD.match(c)
+                if not head or len(head.group(0).split()) > 6:
+                    return None  # the whole clause is chit-chat
+                c = c[head.end():]
+            c = L.LEAD.sub("", c, count=1).strip()
+            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c)):
+                c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
+            if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
+                c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
+        c = c.rstrip(" .!…")
+        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
+            return None
+        vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
+        if role == "assistant":
+            m, itis = L.ACK.match(c), L.IT_IS.match(c)
+            if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
+                c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+            elif m:
+                c, echo = c[m.end():].strip(), True
+            elif itis:
+                c, echo = itis.group("x"), True
+                if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
+                    c = f"the {call.event} is {c}"
+            if L.OFFER.match(c) or L.CHITCHAT.match(c):
+                return None
+            if not echo and _repeats_user(c, call):
+                echo = True  # "Got it. Sam is vegetarian." after the user said so
+            if not echo and not _YOU.search(c) and not seen:
+                return None  # the assistant's general statements are not memories about the user
+        m = L.HEDGE_PREFIX.match(c)
+        if m:
+            c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
+        m = L.DOC_COLON.match(c)
+        if m and len(c) > m.end() + 3:
+            rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
+            c, vouched_by, voucher = c[m.end():], "document", _first_person(rep, sp)
+            suffix = f" (per {voucher})"
+            m = None
+        else:
+            m = L.REPORT.match(c)
+        if vouched_by == "document":
+            pass
+        elif m and len(c) > m.end() + 3:
+            rep, c = m.group("rep"), c[m.end():]
+            if _DOCUMENT.match(rep):
+                vouched_by, voucher = "document", _first_person(rep, sp)
+                suffix = f" (per {voucher})"
+            else:
+                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp), "reported"
+                suffix = f" (according to {voucher})"
+                if (rel := L.REL_PHRASE.match(rep)) and role != "assistant":  # "my brother texted that he's engaged"
+                    name = f" {rel.group('name')}" if rel.group("name") else ""
+                    key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
+                    call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
+        else:
+            m = L.HEARSAY.match(c) or L.ACCORDING.search(c)
+            if m:
+                rep = m.groupdict().get("rep") or m.groupdict().get("rep2")
+                c = (c[: m.start()] + " " + c[m.end():]).strip()
+                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp) if rep else None, "reported"
+                suffix = f" (according to {voucher})" if voucher else " (reportedly)"
+        if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
+            call.frame = (vouched_by, voucher, firmness, suffix)
+        elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
+            vouched_by, voucher, firmness, suffix = call.frame
+        if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):
+            # a turn carrying an image: a clause that does not speak in the first person describes it
+            vouched_by, voucher = "image", f"image shared by {sp.display}"
+        if firmness == "stated" and L.HEDGE_INLINE.search(c):
+            firmness = "hedged"
+        c = c.strip(" ,")
+        if len(_WORDS.findall(c)) < 2:
+            return None
+
+        # Subject: a relation, a known alias, a pronoun for the person last talked about, a
+        # named person at the head of the clause; else the speaker (the user, for an assistant).
+        owner = "user" if role == "assistant" else sp.subject
+        owner_disp = call.user_disp if role == "assistant" else sp.display
+        if nr := _NAMES_REL.match(c):  # "my manager is Priya": "Priya" is the user's manager from now on
+            rel_name = nr.group(0).split()[-1]
+            rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
+            call.aliases[rel_name] = (f"{poss(owner)} {rel_word} {rel_name}", f"{poss(owner_disp)} {rel_word} {rel_name}")
+        rel_re = L.REL_PHRASE_YOUR if role == "assistant" else L.REL_PHRASE
+        for rm in rel_re.finditer(c):
+            if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
+                rel = rm.group("rel").lower()
+                call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
+        subject, head_repl, slot_text = owner, None, c
+        rm, nm = rel_re.match(c), _HEAD_NAME.match(c)
+        if rm and role != "assistant" and _NAMES_REL.match(c):
+            pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
+        elif rm:
+            rel, name = rm.group("rel").lower(), rm.group("name")
+            name = name if name and name not in L.NOT_NAMES else None
+            subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
+            call.entity[owner] = (subject, f"{poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+        elif nm and nm.group(1) in call.aliases:
+            subject, disp = call.aliases[nm.group(1)]
+            head_repl = (nm.group(1), disp)
+            call.entity[owner] = (subject, disp)
+        elif (pm := _HEAD_PRONOUN.match(c)) and owner in call.entity:
+            subject, disp = call.entity[owner]
+            word = pm.group(0)
+            possessive = word.lower() in ("his", "her")
+            head_repl = (word, poss(disp) if possessive else disp)
+            if possessive:
+                slot_text = "my" + c[len(word):]
+        elif nm and nm.group(1).lower() in _KIN and not nm.group(0).endswith("'s") or (
+                nm and nm.group(1).lower() in _KIN and re.match(r"^\w+'s\s+(?:\w+ing|been|gone|got|not|just|still|now)\b", c)):
+            subject = f"{poss(owner)} {nm.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
+            head_repl = (nm.group(1), f"{poss(owner_disp)} {nm.group(1).lower()}")
+            call.entity[owner] = (subject, head_repl[1])
+        elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
+              and not _MY_FAVOURITE.search(c)):
+            subject = nm.group(1)
+        if _IT_HEAD.match(c) and call.event:
+            slot_text = re.sub(r"^it\b", f"the {call.event}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
+            slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
+
+        tense = clause_tense(c)
+        hits = find_times(c, anchor, tense)
+        slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
+        guess = detect_slot(slot_text, slot_hits)
+        live_hits = [h for h in hits if not h.corrected]
+        if role != "assistant" and guess.attribute is None and not live_hits:
+            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
+                return None
+            if (L.EVALUATIVE_WORDS.search(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+                    and not re.search(r"\d", c) and subject == owner):
+                return None  # a generic opinion: "Helping animals is really important"
+            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
+                return None  # about the addressee: compliments, sympathy, advice between friends
+        if not (_content_words(c) - L.FILLER):
+            return None  # "hope so", "I'll think about it", "true true"
+        if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
+            attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
+            guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
+            call.state[owner] = (guess.attribute, guess.value or "")
+        if guess.attribute and guess.attribute.endswith("_time"):
+            call.event = guess.attribute[: -len("_time")].replace("_", " ")
+        if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
+            call.liked[owner] = guess.value
+        main = L.NEG_SCOPE_END.split(c, maxsplit=1)[0]
+        corr = L.CORRECTION_TAIL.search(main)
+        if corr:
+            main = main[: corr.start()]
+        negated = guess.negated if guess.negated is not None else bool(
+            L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
+        if _USED_TO.search(main) and guess.attribute:
+            negated = not negated  # "I used to love cilantro": no longer so
+        previous = guess.previous_value or (corr.group("prev") if corr else None)
+
+        # Text: resolved dates appended after each expression, then person rewrite.
+        body = c
+        for h in sorted((h for h in live_hits if h.label and (h.begin or h.until)), key=lambda h: -h.end):
+            body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
+        if head_repl:
+            body = head_repl[1] + body[len(head_repl[0]):]
+        if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
+            body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
+        if role == "assistant":
+            body = person_rewrite(body, call.user_disp, first=False)
+        else:
+            body = person_rewrite(body, sp.display, first=True)
+            if addressee:  # between two named speakers, "you" is the other one
+                body = person_rewrite(body, addressee, first=False)
+        if subject == owner and owner_disp.lower() not in body.lower():
+            head = body.split(" ", 1)[0]
+            body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
+        text = (body[:1].upper() + body[1:]).strip() + suffix
+
+        if role == "assistant" and not echo:
+            echo = _repeats_user(clause, call, normalise_slot(f"{subject}|{guess.attribute}") if guess.attribute else None)
+        start, end = anchor_of(hits)
+        attribute = guess.attribute
+        return ExtractedClaim(text=text, claim=Claim(
+            subject=subject, attribute=attribute, value=guess.value,
+            slot=f"{subject}|{attribute}" if attribute else None, negated=negated,
+            vouched_by=vouched_by, voucher=voucher, firmness=firmness, echo=echo,  # type: ignore[arg-type]
+            event_start=start, event_end=end, time_text=[h.text for h in live_hits],
+            extractor=self.name, previous_value=previous))
+
+
+def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
+    """An assistant clause on a slot the user set in this call, or made mostly of their words."""
+    sig = _content_words(text)
+    return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
+
+
+def _first_person(phrase: str, sp: _Speaker) -> str:
+    """ "my mom" said by Maya -> "Maya's mom"."""
+    phrase = re.sub(r"^(?:my|our)\b", poss(sp.display), phrase.strip(), flags=re.I)
+    return re.sub(r"^(The|This|That|Our|His|Her)\b", lambda m: m.group(1).lower(), phrase)
+
+
+def _strip_corrections(text: str, hits: list[TimeHit]) -> str:
+    """ "at 10 not noon": the "not" corrects a value, it does not negate the claim."""
+    for h in sorted((h for h in hits if h.corrected), key=lambda h: -h.start):
+        left = text[: h.start]
+        left = re.sub(r",?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", " ", left, flags=re.I)
+        text = left + text[h.end:]
+    return re.sub(r"(?<=\w),?\s+not\s+(?=[A-Z]\w+\s*$)", " ", text)
