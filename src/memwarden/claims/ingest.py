@@ -22,6 +22,7 @@ import numpy as np
 
 from ..models import Candidate, Claim, SourceKind, Turn
 from .base import ExtractedClaim, Extraction
+from .slots import normalise_slot
 
 @dataclass
 class ClaimCandidate:
@@ -57,6 +58,8 @@ def claim_candidates(
         context = [t.content for t in src] + [turns[i].content for i in range(lo, hi) if i not in idx]
         first = episodes[idx[0]]
         claim = ec.claim.model_copy(update={
+            # Stored normalised, so ``Store.by_slot`` finds every claim of a slot by equality.
+            "slot": normalise_slot(ec.claim.slot) if ec.claim.slot else None,
             "source_episode_ids": list(dict.fromkeys([*ec.claim.source_episode_ids, *(episode_ids[i] for i in idx)])),
             "extractor": ec.claim.extractor or extraction.extractor,
         })
@@ -72,10 +75,48 @@ def claim_candidates(
             source_turn_indexes=idx,
             occurred_at=max((t.timestamp for t in src if t.timestamp is not None), default=None),
             metadata=dict(metadata),
-            context=context,
+            context=context + [" ".join(slot_terms(claim))] if slot_terms(claim) else context,
         )
         out.append(ClaimCandidate(cand, claim, idx))
     return out
+
+
+#: Words people ask about an attribute with, added to a claim's keyword entry: "Where does Maya
+#: live now?" shares no word with "Maya moved from Lisbon to Porto", and "what should I keep in
+#: mind when suggesting food" none with "allergic to peanuts". Keyed by the attribute's head
+#: (``allergy:peanut`` -> ``allergy``; ``demo_time`` -> ``time``).
+ATTRIBUTE_TERMS: dict[str, str] = {
+    "residence": "live lives living home city town address based moved where",
+    "role": "job work role position profession career",
+    "employer": "work works job company employer office",
+    "partner": "partner married wife husband girlfriend boyfriend spouse relationship",
+    "pet": "pet pets animal dog cat",
+    "diet": "diet food eat eats eating meal meals cook restaurant",
+    "allergy": "allergy allergies allergic food eat eating avoid safe health meal",
+    "medication": "medication medicine medicines drug pill take health dose",
+    "doctor": "doctor health appointment",
+    "email": "email contact address",
+    "phone": "phone number contact call",
+    "car": "car drive drives vehicle",
+    "gym": "gym workout exercise train",
+    "school": "school study studies university college",
+    "budget": "budget money spend cost price afford",
+    "salary": "salary pay earn income money",
+    "rent": "rent pay apartment housing money",
+    "mortgage": "mortgage house loan money",
+    "plan": "plan plans going will",
+    "favourite": "favourite favorite like likes prefer",
+    "likes": "like likes love enjoy prefer favourite favorite",
+    "time": "when date time day schedule",
+}
+
+
+def slot_terms(claim: Claim) -> list[str]:
+    """The ask-words of the claim's attribute (empty without a known attribute)."""
+    attr = (claim.attribute or (claim.slot or "").partition("|")[2] or "").lower()
+    head = attr.split(":", 1)[0]
+    words = ATTRIBUTE_TERMS.get(head) or (ATTRIBUTE_TERMS["time"] if head.endswith("_time") else "")
+    return words.split()
 
 
 def _source_of(claim: Claim, turn_source: SourceKind) -> SourceKind:

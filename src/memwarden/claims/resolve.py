@@ -33,16 +33,13 @@ from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
 from .ingest import ClaimCandidate, stated_at
 
-try:  # the slot normaliser ships with the rule extractor (claims/slots.py)
-    from .slots import same_slot as _same_slot
-except ImportError:  # pragma: no cover - before the extractor branch is merged
-    _same_slot = None
+from .slots import normalise_slot
 
 
 def same_slot(a: str | None, b: str | None) -> bool:
-    if not a or not b:
-        return False
-    return bool(_same_slot(a, b)) if _same_slot is not None else a == b
+    """Slots as stored are normalised already (``ingest.claim_candidates``); normalising again
+    keeps claims stored by an older normaliser comparable."""
+    return bool(a and b and normalise_slot(a) == normalise_slot(b))
 
 
 def source_rank(claim: Claim) -> int:
