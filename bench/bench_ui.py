@@ -75,7 +75,9 @@ def main() -> None:
     m = Memory(config=MemoryConfig(database=args.db, embedder="hash"))
     app = create_ui_app(m, keys=None, trusted_hosts=["testserver"])
     client = TestClient(app)
-    client.get("/")  # session cookie
+    t0 = time.perf_counter()
+    client.get("/")  # the session cookie; loads the scope's catalogue
+    cold = (time.perf_counter() - t0) * 1000
     items = m.get_all(user_id=user, kind="any", limit=200)
     claim = next(i for i in items if i.kind == "claim")
     episode = next(i for i in items if i.kind == "episode")
@@ -94,6 +96,8 @@ def main() -> None:
         "search": f"/u/{user}/search?q=where+does+Maya+live",
         "search+as_of": f"/u/{user}/search?q=where+does+Maya+live&as_of=2025-03-01",
     }
+    n = len(m.get_all(user_id=user, kind="any", limit=None))
+    print(f"{n} memories in {user!r}; cold start (first page after the process starts, loads the catalogue): {cold:.0f} ms")
     print(f"{'page':34} {'first':>8} {'p50':>8} {'p95':>8}   (ms, {args.repeat} runs)")
     for name, url in pages.items():
         t0 = time.perf_counter()

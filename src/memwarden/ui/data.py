@@ -30,6 +30,7 @@ class Catalogue:
     receipts: list[Receipt] | None = None
     _convs: list["Conversation"] | None = None
     _eps_of: dict[str, list[str]] | None = None
+    _slots: list[tuple[str, list[MemoryItem]]] | None = None
 
 
 @dataclass
@@ -255,8 +256,11 @@ class Reader:
 
     def slots(self, user_id: str) -> list[tuple[str, list[MemoryItem]]]:
         """Each slot's claims in time order; slots whose value changed first."""
+        cat = self.catalogue(user_id)
+        if cat._slots is not None:
+            return cat._slots
         by_slot: dict[str, list[MemoryItem]] = {}
-        for it in self.catalogue(user_id).items:
+        for it in cat.items:
             if it.kind == "claim" and it.claim is not None and it.claim.slot:
                 by_slot.setdefault(it.claim.slot, []).append(it)
         out = []
@@ -264,6 +268,7 @@ class Reader:
             claims.sort(key=lambda c: (c.valid_from or c.occurred_at or c.created_at, c.created_at))
             out.append((slot, claims))
         out.sort(key=lambda sc: (-len({(c.claim.value or c.memory) for c in sc[1]}), sc[0]))  # type: ignore[union-attr]
+        cat._slots = out
         return out
 
 

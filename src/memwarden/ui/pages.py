@@ -17,6 +17,7 @@ from .app import UI
 from .data import MemoryFilter, is_turn, page
 
 PAGE = 50
+TIMELINE_MAX = 30
 
 
 def _int(value: Any, default: int = 1) -> int:
@@ -154,8 +155,11 @@ def register(app: FastAPI, ui: UI) -> None:
         slots = ui.reader.slots(user_id)
         shown, pages = page(slots, _int(request.query_params.get("page")), 20)
         now = utcnow()
+        # A slot restated thousands of times draws its latest values only (the rest: the memories page).
+        rows = [(s, cs[-TIMELINE_MAX:], len(cs) - len(cs[-TIMELINE_MAX:]), charts.timeline_chart(cs[-TIMELINE_MAX:], now))
+                for s, cs in shown]
         return ui.render(request, v, "timelines.html", {
-            "user_id": user_id, "slots": [(s, cs, charts.timeline_chart(cs, now)) for s, cs in shown], "n": len(slots),
+            "user_id": user_id, "slots": rows, "n": len(slots),
             "pages": pages, "params": dict(request.query_params)})
 
     @app.get("/keys", response_class=HTMLResponse)
