@@ -302,3 +302,44 @@ def test_pages_work_on_memories_written_before_claims(tmp_path):
     conv = next(v for k, v in pages.items() if "/conversation/" in k)
     assert "I live in Leeds" in conv and "p(admit)" in conv  # each turn with its admission decision
     m.close()
+
+
+# -- the commands -------------------------------------------------------------------------
+
+
+def test_memwarden_ui_serves_the_inspector_on_loopback(tmp_path, memory):
+    import os
+    import subprocess
+    import sys
+
+    import httpx
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(__import__("pathlib").Path(__file__).parents[1] / "src"),
+                                                         os.environ.get("PYTHONPATH", "")])}
+    with subprocess.Popen([sys.executable, "-m", "memwarden.cli", "ui", "--db", memory.config.database, "--port", "0",
+                           "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env) as proc:
+        try:
+            line = proc.stdout.readline()  # "memwarden inspector on http://127.0.0.1:PORT/ui/ (local mode; ...)"
+            url = re.search(r"(http://127\.0\.0\.1:\d+/ui/)", line)
+            assert url, line
+            r = httpx.get(url.group(1), timeout=30)
+            assert r.status_code == 200 and ">alice<" in r.text and "local mode" in line
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+def test_demo_ends_by_saying_how_to_open_the_inspector(tmp_path):
+    from rich.console import Console
+
+    from memwarden.demo import run_demo
+
+    console = Console(record=True, width=100)
+    db = str(tmp_path / "demo.db")
+    run_demo(db=db, user_id="demo-user", console=console)
+    last = console.export_text().strip().splitlines()[-1]
+    assert last == f"see why each memory was stored, trusted or withheld: memwarden ui --db {db}"
+    m = Memory(config=MemoryConfig(database=db, embedder="hash"))
+    client = TestClient(ui_app(m), base_url="http://127.0.0.1:8765")
+    assert ">demo-user<" in client.get("/ui/").text  # the demo's file database opens in the inspector
+    m.close()
