@@ -276,7 +276,9 @@ def test_untrusted_memory_text_renders_inert(server, memory):
 
 
 def test_local_mode_is_the_operator_on_loopback_only(memory):
-    client = TestClient(ui_app(memory), base_url="http://127.0.0.1:8765")
+    keys = open_keys(memory.store)
+    made = keys.create("agent", parse_tenants(["alice"]))
+    client = TestClient(ui_app(memory, manage_keys=keys), base_url="http://127.0.0.1:8765")
     assert client.get("/", follow_redirects=False).headers["location"] == "/ui/"
     home = client.get("/ui/")
     assert home.status_code == 200 and ">alice<" in home.text and ">bob<" in home.text
@@ -289,6 +291,10 @@ def test_local_mode_is_the_operator_on_loopback_only(memory):
     csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(f"/ui/u/alice/m/{claim.id}/delete").text).group(1)
     assert client.post(f"/ui/u/alice/m/{claim.id}/delete", data={"csrf": csrf}).status_code == 200
     assert claim.id not in ids(memory, "alice")
+    # the operator lists and revokes the database's keys
+    assert "agent" in client.get("/ui/keys").text
+    assert client.post(f"/ui/keys/{made.key.id}/revoke", data={"csrf": csrf}).status_code == 200
+    assert keys.verify(made.token) is None
 
 
 def test_pages_work_on_memories_written_before_claims(tmp_path):

@@ -53,15 +53,16 @@ class UI:
     """Shared state of one inspector app."""
 
     def __init__(self, memory: Memory, keys: KeyStore | None, *, trusted_hosts: list[str] | None,
-                 secure_cookies: bool) -> None:
+                 secure_cookies: bool, manage_keys: KeyStore | None = None) -> None:
         self.memory = memory
-        self.keys = keys
-        self.sessions = Sessions(keys)
+        #: The keys page's store: the authenticating one, or (local mode) the database's own.
+        self.keys = keys if keys is not None else manage_keys
+        self.sessions = Sessions(keys)  # keys None: local mode
         self.reader = Reader(memory)
         self.env = make_env()
         self.secure_cookies = secure_cookies
         #: Local mode answers only to these Host names (DNS rebinding); None: any (keys mode).
-        self.hosts = set(trusted_hosts or []) | LOOPBACK_NAMES if keys is None else None
+        self.hosts = set(trusted_hosts or []) | LOOPBACK_NAMES if self.sessions.local else None
 
     # -- request plumbing -------------------------------------------------------------
 
@@ -137,14 +138,15 @@ def _qs(params: dict[str, Any], **over: Any) -> str:
 
 
 def create_ui_app(memory: Memory, keys: KeyStore | None = None, *, trusted_hosts: list[str] | None = None,
-                  secure_cookies: bool = False) -> FastAPI:
-    """The inspector. ``keys`` None: local mode (the operator at a loopback address).
+                  secure_cookies: bool = False, manage_keys: KeyStore | None = None) -> FastAPI:
+    """The inspector. ``keys`` None: local mode (the operator at a loopback address), where
+    ``manage_keys`` (the database's key table) lets the operator list and revoke keys.
 
     ``trusted_hosts``: extra Host names local mode answers to (tests use ``testserver``).
     """
     from . import actions, pages
 
-    ui = UI(memory, keys, trusted_hosts=trusted_hosts, secure_cookies=secure_cookies)
+    ui = UI(memory, keys, trusted_hosts=trusted_hosts, secure_cookies=secure_cookies, manage_keys=manage_keys)
     app = FastAPI(title="memwarden inspector", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.ui = ui
     app.mount("/static", StaticFiles(directory=str(_package_dir("static"))), name="static")

@@ -13,7 +13,7 @@ from ..errors import MemwardenError
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
-def ui_app(memory, *, keys=None, trusted_hosts=None):
+def ui_app(memory, *, keys=None, trusted_hosts=None, manage_keys=None):
     """The inspector mounted at ``/ui`` with ``/`` redirecting there (what ``memwarden ui`` serves)."""
     from fastapi import FastAPI
     from fastapi.responses import RedirectResponse
@@ -26,7 +26,7 @@ def ui_app(memory, *, keys=None, trusted_hosts=None):
     def root() -> RedirectResponse:
         return RedirectResponse("/ui/", status_code=307)
 
-    app.mount("/ui", create_ui_app(memory, keys, trusted_hosts=trusted_hosts))
+    app.mount("/ui", create_ui_app(memory, keys, trusted_hosts=trusted_hosts, manage_keys=manage_keys))
     return app
 
 
@@ -47,13 +47,18 @@ def ui_command(database: str | None, host: str, port: int, no_browser: bool) -> 
 
     try:
         memory = Memory(config=MemoryConfig.from_env(database=database))
-        keys = None
-        if host not in LOOPBACK:
-            # Reachable from other machines: the same API keys as the REST server.
-            from ..server.keys import open_keys
+        from ..server.keys import open_keys
 
-            keys = open_keys(memory.store)
-        app = ui_app(memory, keys=keys, trusted_hosts=[host])
+        try:
+            table = open_keys(memory.store)
+        except MemwardenError:  # a store without a key table: no keys page
+            table = None
+        # Reachable from other machines: the same API keys as the REST server; on loopback the
+        # operator at the machine, who may also list and revoke the database's keys.
+        keys = table if host not in LOOPBACK else None
+        if host not in LOOPBACK and keys is None:
+            raise click.ClickException("a non-loopback --host needs API keys, and this database has no key table")
+        app = ui_app(memory, keys=keys, trusted_hosts=[host], manage_keys=table)
     except MemwardenError as exc:
         raise click.ClickException(str(exc)) from exc
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")

@@ -175,10 +175,11 @@ def register(app: FastAPI, ui: UI) -> None:
         if ui.sessions.local:
             return RedirectResponse(ui.base(request) + "/", status_code=303)
         sid = request.cookies.get(COOKIE_NAME)
-        resp = ui.render(request, None, "login.html", {"csrf_login": ui.sessions.csrf_for("login:" + (sid or ""))})
-        if not ui.sessions.exists(sid):
+        fresh = not ui.sessions.exists(sid)
+        if fresh:  # the pre-login session the form's CSRF token is bound to
             sid = ui.sessions.new()
-            resp = ui.render(request, None, "login.html", {"csrf_login": ui.sessions.csrf_for("login:" + sid)})
+        resp = ui.render(request, None, "login.html", {"csrf_login": ui.sessions.csrf_for("login:" + str(sid))})
+        if fresh:
             ui.set_cookie(request, resp, sid)
         return resp
 
