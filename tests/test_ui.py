@@ -33,9 +33,10 @@ def seed(m: Memory) -> None:
     m.add([{"role": "user", "name": "Bob", "content": BOB_SECRET}], user_id="bob", timestamp="2025-02-01T09:00:00Z")
 
 
-@pytest.fixture
-def memory(tmp_path):
-    m = Memory(config=MemoryConfig(database=str(tmp_path / "ui.db"), embedder="hash"))
+@pytest.fixture(params=["sqlite", "postgres"])
+def memory(request, tmp_path):
+    db = str(tmp_path / "ui.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    m = Memory(config=MemoryConfig(database=db, embedder="hash"))
     seed(m)
     yield m
     m.close()
