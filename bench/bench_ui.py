@@ -18,20 +18,28 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 CITIES = ["Leeds", "Bristol", "Lisbon", "Porto", "Berlin", "Madrid", "Oslo", "Turin"]
-FOODS = ["peanuts", "shellfish", "gluten", "dairy", "sesame"]
-JOBS = ["a data engineer", "a nurse", "a teacher", "a designer", "a chef"]
+NAMES = ["Ana", "Tom", "Rui", "Lena", "Omar", "Ines", "Kofi", "Mia", "Jon", "Sara", "Ivo", "Noa"]
+ITEMS = ["books", "plants", "tickets", "mugs", "lamps", "records", "maps", "pens"]
+#: Mostly one-off statements (a real user rarely says the same sentence twice); a few slots
+#: change value over time (residence, employer), and some chit-chat yields no claim.
 TEMPLATES = [
-    "I live in {city} now.",
-    "I moved to {city} last month.",
-    "I'm allergic to {food}.",
-    "I work as {job} at a company in {city}.",
-    "My sister Ana is visiting {city} next Friday.",
-    "I prefer morning runs before work, around 6:{m:02d}.",
-    "Can you suggest a restaurant in {city}?",
-    "Thanks, that sounds great!",
-    "My meeting with Tom is on the {d}th at 10am.",
-    "I think my favourite book is Dune.",
+    (20, "I bought {n} {item} at the market in {city} on the {d}th."),
+    (20, "My friend {name} turns {n} on the {d}th, party in {city}."),
+    (15, "{name} recommended a restaurant called {name}'s {item} #{n}."),
+    (10, "I ran {n} km along the river in {city} this morning."),
+    (10, "Can you suggest something to do in {city} with {name}?"),
+    (10, "Thanks, that sounds great!"),
+    (5, "My meeting with {name} is on the {d}th at {h}am about project {n}."),
+    (4, "I think my favourite book is number {n} on {name}'s list."),
+    (3, "I moved to {city} last month."),
+    (3, "I work for {name} Labs now, team {n}."),
 ]
+
+
+def _turn(rng: random.Random) -> str:
+    tpl = rng.choices([t for _, t in TEMPLATES], weights=[w for w, _ in TEMPLATES])[0]
+    return tpl.format(city=rng.choice(CITIES), name=rng.choice(NAMES), item=rng.choice(ITEMS), n=rng.randrange(1, 10_000),
+                      d=rng.randrange(1, 28), h=rng.randrange(8, 12))
 
 
 def build(path: str, user: str, turns: int, per_call: int = 50) -> None:
@@ -45,8 +53,7 @@ def build(path: str, user: str, turns: int, per_call: int = 50) -> None:
             when = start + timedelta(days=call // per_call)
             msgs = []
             for i in range(min(per_call, turns - call)):
-                text = rng.choice(TEMPLATES).format(city=rng.choice(CITIES), food=rng.choice(FOODS), job=rng.choice(JOBS),
-                                                    m=rng.randrange(60), d=rng.randrange(1, 28))
+                text = _turn(rng)
                 role = "user" if i % 2 == 0 else "assistant"
                 msgs.append({"role": role, "name": "Maya" if role == "user" else None, "content": text,
                              "timestamp": (when + timedelta(minutes=i)).isoformat()})
@@ -56,7 +63,7 @@ def build(path: str, user: str, turns: int, per_call: int = 50) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--turns", type=int, default=10_000)
+    ap.add_argument("--turns", type=int, default=7_500, help="turns to store (each an episode; most yield a claim)")
     ap.add_argument("--db", default="/tmp/bench_ui.db")
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
