@@ -350,3 +350,23 @@ def test_demo_ends_by_saying_how_to_open_the_inspector(tmp_path):
     client = TestClient(ui_app(m), base_url="http://127.0.0.1:8765")
     assert ">demo-user<" in client.get("/ui/").text  # the demo's file database opens in the inspector
     m.close()
+
+
+def test_the_catalogue_follows_writes_made_elsewhere(server, memory):
+    """Pages read a per-version catalogue: a write through another path shows on the next page."""
+    client, _, tok = server
+    hd = h(tok["alice"])
+    assert "I keep bees" not in client.get("/ui/u/alice/memories", headers=hd).text
+    memory.add([{"role": "user", "name": "Alice", "content": "I keep bees on the roof."}], user_id="alice")
+    assert "I keep bees on the roof." in client.get("/ui/u/alice/memories", headers=hd).text
+    # a search that caches boundary cards (a write) leaves the pages consistent
+    client.get("/ui/u/alice/search", params={"q": "bees"}, headers=hd)
+    page = client.get("/ui/u/alice/memories?kind=episode", headers=hd).text
+    assert page.count("I keep bees on the roof.") == 1 and "I live in Leeds." in page
+
+
+def test_a_crafted_done_message_is_not_shown(server):
+    client, _, tok = server
+    page = client.get("/ui/?done=your+account+is+locked,+call+us", headers=h(tok["alice"])).text
+    assert "account is locked" not in page
+    assert "Done: deleted." in client.get("/ui/?done=deleted", headers=h(tok["alice"])).text

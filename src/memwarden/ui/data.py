@@ -121,7 +121,8 @@ class Reader:
         fresh = {r.item.id: r.item for r in self.memory.store.get(user_id, ids)}
         with self._lock:
             items = [fresh.get(i.id, i) for i in cat.items if i.id not in ids or i.id in fresh]
-            self._cache[user_id] = Catalogue(version=after, items=items, by_id={i.id: i for i in items})
+            # The writes patched here (update, cached cards) add no receipts: keep the loaded ones.
+            self._cache[user_id] = Catalogue(version=after, items=items, by_id={i.id: i for i in items}, receipts=cat.receipts)
 
     # -- scopes ---------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class Reader:
 
     def episodes_of(self, user_id: str, item: MemoryItem) -> list[MemoryItem]:
         cat = self.catalogue(user_id)
-        if item.kind == "episode":
+        if is_turn(item):
             return [item]
         ids = item.claim.source_episode_ids if item.claim is not None else []
         return [cat.by_id[e] for e in ids if e in cat.by_id]

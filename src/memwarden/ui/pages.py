@@ -143,8 +143,13 @@ def register(app: FastAPI, ui: UI) -> None:
                                           include_superseded=bool(q.get("include_superseded")), **kw)
                 ctx["result"] = result
                 ctx["chart"] = charts.reliability_chart(result.results)
+                before = ui.memory.store.version(user_id)
                 ctx["context"] = ui.memory.context(query, user_id=user_id, enforcement=q.get("enforcement") or "strict",
                                                    **kw)
+                # Memory.context caches boundary cards on the memories (one write): patch, not reload.
+                if ui.memory.store.version(user_id) != before:
+                    ui.reader.patched(user_id, before, [g.id for g in ctx["context"].memories])
+                ctx["texts"] = {h.id: h.memory for h in result.results}
             except errors.InvalidInputError as exc:
                 ctx["error"] = str(exc)
         return ui.render(request, v, "search.html", ctx)
