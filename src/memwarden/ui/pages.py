@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -14,6 +15,7 @@ from .._util import utcnow
 from ..messages import parse_time
 from . import charts
 from .app import UI
+from .auth import COOKIE as COOKIE_NAME
 from .data import MemoryFilter, is_turn, page
 
 PAGE = 50
@@ -190,9 +192,5 @@ def register(app: FastAPI, ui: UI) -> None:
 
 
 def _path(user_id: str) -> str:
-    from urllib.parse import quote
-
     return quote(user_id, safe="")
 
-
-from .auth import COOKIE as COOKIE_NAME  # noqa: E402
