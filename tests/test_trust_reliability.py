@@ -12,7 +12,9 @@ T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def mem(**trust):
-    return Memory(config=MemoryConfig(embedder="hash", trust=TrustConfig(**trust)))
+    # The trust stage scores whatever search returns; these tests give it one memory per turn
+    # (claims=False) so each case controls its memories' exact texts.
+    return Memory(config=MemoryConfig(embedder="hash", claims=False, trust=TrustConfig(**trust)))
 
 
 def add(m, text, *, user="u", when=T0, speaker=None, source=None, image=None, domain=None, memory_type=None):
@@ -207,11 +209,14 @@ def test_missing_and_future_timestamps_are_defined():
     assert t.value == 0.5 and "after as_of" in t.note and t.age_days < 0
 
 
-def test_future_timestamp_is_reported_as_a_warning_on_the_hit():
+def test_a_memory_stated_after_as_of_is_not_returned():
+    # Issue 10: with as_of, nothing stated after that moment is returned (it used to come back
+    # with an "after as_of" warning).
     m = mem()
     add(m, "The bridge opened in May.", when=T0 + timedelta(days=100))
-    r = m.search("bridge opened", user_id="u", as_of=T0).results[0].reliability
-    assert any("after as_of" in w for w in r.warnings)
+    assert m.search("bridge opened", user_id="u", as_of=T0).results == []
+    r = m.search("bridge opened", user_id="u", as_of=T0 + timedelta(days=101)).results[0].reliability
+    assert not any("after as_of" in w for w in r.warnings)
 
 
 def test_image_memory_whose_file_is_gone(tmp_path):
@@ -287,7 +292,7 @@ MAYA = [
 
 def maya_store(**trust):
     # The real embedder: the bug is semantic (a name makes every memory of that person look relevant).
-    m = Memory(config=MemoryConfig(trust=TrustConfig(**trust)))
+    m = Memory(config=MemoryConfig(claims=False, trust=TrustConfig(**trust)))
     m.add([{"role": "user", "name": "Maya", "content": t, "timestamp": T0.isoformat()} for t in MAYA],
           user_id="u", admission="all")
     return m
