@@ -36,19 +36,20 @@ def h(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _add(client, token, user, text="I moved to Lisbon in 2021"):
+def _add(client, token, user, text="I moved to Lisbon in 2021", kind="episode"):
+    """The id of the turn kept as an episode (its text exactly as sent), or of the claim extracted from it."""
     r = client.post("/v1/memories", json={"messages": text, "user_id": user, "admission": "all"}, headers=h(token))
     assert r.status_code == 200, r.text
-    return r.json()["results"][0]["memory_id"]
+    return next(x["memory_id"] for x in r.json()["results"] if x["kind"] == kind)
 
 
 def test_full_api_round_trip(env):
     client, _, tok = env
     t = tok["alice"]
-    mid = _add(client, t, "alice")
+    mid = _add(client, t, "alice", kind="claim")
     r = client.post("/v1/search", json={"query": "Lisbon", "user_id": "alice"}, headers=h(t))
     assert r.status_code == 200 and r.json()["results"][0]["id"] == mid
-    assert client.get(f"/v1/memories/{mid}", params={"user_id": "alice"}, headers=h(t)).json()["memory"].startswith("I moved")
+    assert client.get(f"/v1/memories/{mid}", params={"user_id": "alice"}, headers=h(t)).json()["memory"].endswith("moved to Lisbon in 2021")
     assert [i["id"] for i in client.get("/v1/memories", params={"user_id": "alice"}, headers=h(t)).json()["results"]] == [mid]
     r = client.put(f"/v1/memories/{mid}", json={"user_id": "alice", "data": "I moved to Porto"}, headers=h(t))
     assert r.status_code == 200 and r.json()["memory"] == "I moved to Porto"
@@ -61,7 +62,8 @@ def test_full_api_round_trip(env):
     assert client.delete(f"/v1/memories/{mid}", params={"user_id": "alice"}, headers=h(t)).json() == {"deleted": 1}
     assert client.get(f"/v1/memories/{mid}", params={"user_id": "alice"}, headers=h(t)).status_code == 404
     _add(client, t, "alice")
-    assert client.delete("/v1/memories", params={"user_id": "alice"}, headers=h(t)).json() == {"deleted": 1}
+    # the first turn's episode, and the second turn's episode and claim
+    assert client.delete("/v1/memories", params={"user_id": "alice"}, headers=h(t)).json() == {"deleted": 3}
 
 
 @pytest.mark.parametrize("route, method, body", [

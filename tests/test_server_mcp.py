@@ -39,14 +39,15 @@ async def test_add_search_context_delete(memory):
     async with Client(create_mcp(memory, tenants=Tenants(users=["alice"]))) as client:
         added = await client.call_tool("add_memory", {"text": "My sister lives in Oslo", "user_id": "alice", "admission": "all"})
         assert not _is_error(added)
-        mid = _structured(added)["results"][0]["memory_id"]
+        turn, claim = _structured(added)["results"]  # the turn kept as an episode; the claim extracted from it
         found = _structured(await client.call_tool("search_memory", {"query": "sister Oslo", "user_id": "alice"}))
-        assert found["results"][0]["id"] == mid
+        assert found["results"][0]["id"] == claim["memory_id"]
         ctx = await client.call_tool("memory_context", {"query": "where does my sister live", "user_id": "alice"})
         assert "Oslo" in _text(ctx)
-        deleted = await client.call_tool("delete_memory", {"memory_id": mid, "user_id": "alice"})
+        # deleting the turn deletes the claim derived only from it
+        deleted = await client.call_tool("delete_memory", {"memory_id": turn["memory_id"], "user_id": "alice"})
         assert not _is_error(deleted)
-    assert memory.get_all(user_id="alice") == []
+    assert memory.get_all(user_id="alice", kind="any") == []
 
 
 async def test_other_tenants_and_bad_input_are_tool_errors(memory):

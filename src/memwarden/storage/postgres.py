@@ -206,7 +206,8 @@ class PostgresStore:
             rec.embedding_model, np.ascontiguousarray(rec.vector, dtype=np.float32).tobytes(), " ".join(rec.tokens),
         ]
         if self.pgvector:
-            params.append(_vector_literal(rec.vector) if len(rec.vector) else None)
+            # A keyword-only row (an episode with no claim has a zero vector) has no direction.
+            params.append(_vector_literal(rec.vector) if len(rec.vector) and np.any(rec.vector) else None)
         return params
 
     def write(self, batch: WriteBatch) -> int:
