@@ -188,7 +188,7 @@ def test_search_shows_its_score_breakdown(page, local):
     assert page.locator("text=Governed context").count() == 1 and page.locator("pre.prompt").count() == 1
     assert page.locator("figure.chart svg").count() >= 1  # reliability parts of the hits
     assert page.locator("p.abstain, p.answerable").count() == 1
-    page.locator("#h-hits").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('h-hits').scrollIntoView()")
     page.screenshot(path=str(SHOTS / "search-hits.png"))  # the README's view: hits with their parts
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -75,16 +75,18 @@ def call_chart_legend() -> list[tuple[str, str]]:
     return [(k, v) for k, v in COLOURS.items()]
 
 
-def reliability_chart(hits: Sequence[SearchHit], width: int = 720) -> Chart | None:
-    """One row per hit: confidence C and its parts S (source), T (time), K (consensus, -1..1)."""
+def reliability_chart(hits: Sequence[SearchHit], width: int = 820) -> Chart | None:
+    """One row per hit: confidence C and its parts S (source), T (time) on 0..1, and K
+    (consensus) on -1..1 drawn from the middle (left and red: the neighbours contradict it)."""
     rows = [h for h in hits if h.reliability is not None]
     if not rows:
         return None
-    row_h, left, bar_w = 22, 170, 120
+    row_h, left, bar_w, gap = 22, 170, 120, 42
     parts = ("C", "S", "T", "K")
     ch = Chart(width, row_h * (len(rows) + 1) + 8, "reliability parts of each hit")
-    for j, p in enumerate(parts):
-        ch.shapes.append(Shape("text", left + j * (bar_w + 12) + bar_w / 2, 14, label=p, colour="#57606a", anchor="middle"))
+    names = ("C confidence", "S source", "T time", "K consensus (-1..1)")
+    for j, name in enumerate(names):
+        ch.shapes.append(Shape("text", left + j * (bar_w + gap) + bar_w / 2, 14, label=name, colour="#57606a", anchor="middle"))
     for i, h in enumerate(rows):
         rel = h.reliability
         assert rel is not None
@@ -92,12 +94,17 @@ def reliability_chart(hits: Sequence[SearchHit], width: int = 720) -> Chart | No
         ch.shapes.append(Shape("text", 4, y + 12, label=f"{i + 1}. {h.memory[:24]}", colour="#24292f"))
         values = (rel.confidence, rel.source.value, rel.temporal.value, rel.consensus.value)
         for j, (p, v) in enumerate(zip(parts, values)):
-            x = left + j * (bar_w + 12)
-            frac = (v + 1) / 2 if p == "K" else v
+            x = left + j * (bar_w + gap)
             ch.shapes.append(Shape("rect", x, y, w=bar_w, h=14, colour="#eaeef2"))
-            ch.shapes.append(Shape("rect", x, y, w=max(0.0, min(1.0, frac)) * bar_w, h=14,
-                                   colour="#0969da" if p != "K" or v >= 0 else "#cf222e", title=f"{p} = {v:.3f}"))
-            ch.shapes.append(Shape("text", x + bar_w - 4, y + 11, label=f"{v:.2f}", colour="#24292f", anchor="end"))
+            if p == "K":
+                mid, half = x + bar_w / 2, max(-1.0, min(1.0, v)) * bar_w / 2
+                ch.shapes.append(Shape("rect", min(mid, mid + half), y, w=abs(half), h=14,
+                                       colour="#1a7f37" if v >= 0 else "#cf222e", title=f"K = {v:.3f}"))
+                ch.shapes.append(Shape("line", mid, y - 2, w=0, h=18, colour="#57606a"))
+            else:
+                ch.shapes.append(Shape("rect", x, y, w=max(0.0, min(1.0, v)) * bar_w, h=14, colour="#0969da",
+                                       title=f"{p} = {v:.3f}"))
+            ch.shapes.append(Shape("text", x + bar_w + 4, y + 11, label=f"{v:.2f}", colour="#24292f"))
     return ch
 
 
