@@ -370,3 +370,15 @@ def test_a_crafted_done_message_is_not_shown(server):
     page = client.get("/ui/?done=your+account+is+locked,+call+us", headers=h(tok["alice"])).text
     assert "account is locked" not in page
     assert "Done: deleted." in client.get("/ui/?done=deleted", headers=h(tok["alice"])).text
+
+
+def test_a_prefix_key_sees_its_organisation_only(server, memory):
+    client, keys, _ = server
+    memory.add("I work at the Oslo office.", user_id="acme:kari")
+    token = keys.create("acme", parse_tenants(prefixes=["acme:"])).token
+    home = client.get("/ui/", headers=h(token)).text
+    assert ">acme:kari<" in home and ">alice<" not in home and ">bob<" not in home
+    assert "Oslo office" in client.get("/ui/u/acme%3Akari/memories", headers=h(token)).text
+    assert client.get("/ui/u/alice/memories", headers=h(token)).status_code == 404
+    page = client.get("/ui/keys", headers=h(token)).text
+    assert "acme" in page and "alice" not in page and "operator" not in page
