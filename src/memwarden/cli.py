@@ -423,8 +423,10 @@ eval_group.add_command(mma_command)
 eval_group.add_command(abstention_command)
 
 from .evals.scenarios_cli import eval_scenarios  # noqa: E402
+from .ui.cli import ui_command  # noqa: E402  (imports fastapi lazily: the core install stays light)
 
 eval_group.add_command(eval_scenarios)
+main.add_command(ui_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -96,6 +96,8 @@ def run_demo(*, db: str | None, user_id: str, console: Console) -> None:
         console.print("[bold]prompt block for any model (strict enforcement):[/]")
         console.print(ctx.prompt, markup=False, highlight=False)
         console.print(f"stored in {path}; try: memwarden search \"Maya's job\" --user {user_id} --db {path}")
+        console.print(f"see why each memory was stored, trusted or withheld: memwarden ui --db {path}", markup=False, soft_wrap=True,
+                      highlight=False)
 
 
 _EVENT = {"admitted": "admitted", "superseded": "admitted; supersedes an older value", "duplicate": "merged",

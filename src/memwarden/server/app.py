@@ -246,8 +246,11 @@ def create_app(
     *,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     max_json_depth: int = DEFAULT_MAX_JSON_DEPTH,
+    ui: bool = True,
 ) -> FastAPI:
-    """The ASGI app serving ``memory``; ``keys`` decides who may call it."""
+    """The ASGI app serving ``memory``; ``keys`` decides who may call it.
+
+    ``ui``: mount the web inspector at ``/ui`` behind the same keys (:mod:`memwarden.ui`)."""
     app = FastAPI(
         title="memwarden",
         version="1",
@@ -482,6 +485,10 @@ def create_app(
         item = memory.get(memory_id, user_id=user_id)
         return {"id": item.id, "card": item.card}
 
+    if ui:
+        from ..ui import create_ui_app
+
+        app.mount("/ui", create_ui_app(memory, keys))
     return app
 
 
