@@ -14,7 +14,8 @@ from memwarden.governance.cards import card_is_current, llm_card, make_card, tem
 from memwarden.governance.enforce import render_prompt
 from memwarden.governance.models import CalibratedContext, GovernedMemory
 from memwarden.governance.pipeline import answer, calibrate, normalize_evidence
-from memwarden.governance.policy import MemoryView, PolicyModel, classify, default_model
+from memwarden.governance.features import FEATURES
+from memwarden.governance.policy import MemoryView, PolicyModel, classify
 from memwarden.providers.embedder import default_embedder
 from memwarden.providers.llm import ScriptedLLM
 
@@ -119,12 +120,20 @@ def test_policy_other_people_constrain_scope_and_plain_preference_is_used(emb) -
     assert u.policy == "constrain_to_scope"
     [v] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."))
     assert v.policy == "use"
-    assert set(v.scores) == {"use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded"}
+    assert v.method == "rule" and v.scores == {"use": 1.0}
 
 
-def test_shipped_model_loads_and_foreign_model_is_rejected(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    m = default_model()
-    assert m.meta["cv"]["group_by_topic_5fold"]["accuracy"] >= 0.9
+def test_trained_model_over_the_features_is_used_and_foreign_model_is_rejected(tmp_path, emb) -> None:  # type: ignore[no-untyped-def]
+    n = len(FEATURES)
+    coef = [[0.0] * n, [0.0] * n]
+    coef[1][FEATURES.index("serves_group")] = 5.0  # "constrain" exactly when the request serves a group
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"features": FEATURES, "classes": ["use", "constrain_to_scope"], "mean": [0.0] * n,
+                                "scale": [1.0] * n, "coef": coef, "intercept": [0.0, -2.5]}))
+    m = PolicyModel.load(good)
+    [u] = classify(emb, "Plan lunch for my team of 14.", [], views("User likes sushi."), m)
+    [v] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."), m)
+    assert (u.policy, u.method, v.policy) == ("constrain_to_scope", "classifier", "use")
     bad = tmp_path / "m.json"
     bad.write_text(json.dumps({"features": ["x"], "classes": ["use"]}))
     with pytest.raises(PolicyError):
