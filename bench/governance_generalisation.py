@@ -22,7 +22,6 @@ rule systems: per-task accuracy, nothing is trained); the hand-written cases' de
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import subprocess
 import sys
@@ -64,11 +63,10 @@ def load_old(rev: str) -> types.ModuleType:
     """The pre-issue-12 features module, from git, loaded inside the package (relative imports)."""
     src = subprocess.run(["git", "show", f"{rev}:src/memwarden/governance/features.py"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout
-    spec = importlib.util.spec_from_loader("memwarden.governance._old_features", loader=None)
-    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    mod = types.ModuleType("memwarden.governance._old_features")
     mod.__package__ = "memwarden.governance"
+    sys.modules[mod.__name__] = mod
     exec(compile(src, "old_features.py", "exec"), mod.__dict__)  # noqa: S102 - our own code from git
-    sys.modules[spec.name] = mod  # type: ignore[union-attr]
     mod.MODEL = json.loads(subprocess.run(["git", "show", f"{rev}:src/memwarden/governance/data/policy_model.json"], cwd=ROOT,
                                           check=True, capture_output=True, text=True).stdout)
     return mod

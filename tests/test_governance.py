@@ -249,10 +249,38 @@ def test_memory_answer_returns_trace_only_when_asked() -> None:
     m = mem()
     m.add("I prefer window seats", user_id="u", admission="all")
     reply = json.dumps({"segments": [{"text": "Book a window seat.", "memory_ids": []}]})
-    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply]))
+    ok = '{"supported": true}'
+    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply, ok]))
     assert out.answer == "Book a window seat." and out.trace is None
-    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply]), trace=True)
+    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply, ok]), trace=True)
     assert out.trace is not None and out.trace.segments[0].action == "kept"
+
+
+def test_answer_checks_segments_that_cite_nothing(emb) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12 item 4: an uncited segment goes to the verifier with every usable source; unsupported ones are removed."""
+    segs = {"segments": [
+        {"text": "Vomitoria were exits for crowds.", "role": "conclusion", "evidence_ids": ["E1"]},
+        {"text": "Romans feasted until sick.", "role": "reason"},             # cites nothing, unsupported
+        {"text": "Crowds left quickly through them.", "role": "reason"},      # cites nothing, supported
+    ]}
+    llm = ScriptedLLM([json.dumps(segs), '{"supported": true}', '{"supported": false, "problem": "no source says so"}',
+                       '{"supported": true}'])
+    out = answer(llm, _ctx(emb), evidence=["Vomitoria were passageways for crowds to exit."])
+    cited, bad, good = out.trace.segments
+    assert (cited.action, bad.action, good.action) == ("kept", "removed", "kept")
+    assert not bad.verified and "cites no source and none supports it" in bad.problem
+    assert good.verified and "feasted" not in out.answer and "Crowds left" in out.answer
+    # The uncited check saw the evidence but not the belief memory (ignore_as_evidence is no support).
+    uncited_prompt = llm.calls[2][0]["content"]
+    assert "[E1] Vomitoria were passageways" in uncited_prompt and "[m0]" not in uncited_prompt
+    assert out.trace.llm_calls == 4
+
+
+def test_answer_without_verification_marks_uncited_segments_unchecked(emb) -> None:  # type: ignore[no-untyped-def]
+    segs = {"segments": [{"text": "Probably exits.", "role": "conclusion"}]}
+    out = answer(ScriptedLLM([json.dumps(segs)]), _ctx(emb), evidence=["Vomitoria were exits."], verify=False)
+    [s] = out.trace.segments
+    assert s.action == "kept" and not s.verified and "not checked" in s.problem and out.trace.llm_calls == 1
 
 
 # -- prompt injection ----------------------------------------------------------------------

@@ -181,6 +181,7 @@ class MemoryFacts:
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
 
 
+@lru_cache(maxsize=65_536)
 def topic_polarity(text: str) -> dict[str, str]:
     """Content word -> "+"/"-": the attitude the memory takes to each thing it names.
 

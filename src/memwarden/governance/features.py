@@ -45,6 +45,8 @@ class MemoryInput:
     time: datetime | None = None
     claim: Any = None
     vector: np.ndarray | None = None
+    #: Cosine with the query when the search already computed it (``SearchHit.scores.dense``).
+    q_sim: float | None = None
 
 
 @dataclass
@@ -87,17 +89,20 @@ def embed_joint(embedder: Any, query: str, evidence: Sequence[str], memories: Se
     query vector are reused when given."""
     mems = [m if isinstance(m, MemoryInput) else MemoryInput(text=m) for m in memories]
     external, sentences = split_evidence(evidence)
-    need = [] if qvec is not None else [query]
+    known_q = bool(mems) and all(m.q_sim is not None and m.vector is not None for m in mems)
+    need = [] if qvec is not None or known_q else [query]
     missing = [i for i, m in enumerate(mems) if m.vector is None]
     need += [mems[i].text for i in missing] + external
     vecs = embedder.embed(need) if need else np.zeros((0, getattr(embedder, "dim", 384)), dtype=np.float32)
     k = 0
-    if qvec is None:
+    if qvec is None and not known_q:
         qvec, k = vecs[0], 1
     for i in missing:
         mems[i] = MemoryInput(text=mems[i].text, speaker=mems[i].speaker, time=mems[i].time, claim=mems[i].claim,
-                              vector=vecs[k])
+                              vector=vecs[k], q_sim=mems[i].q_sim)
         k += 1
+    if qvec is None:  # the search's cosines stand in for the query vector (see features())
+        qvec = np.zeros(len(mems[0].vector), dtype=np.float32)  # type: ignore[arg-type]
     dim = len(qvec)
     mvecs = np.stack([np.asarray(m.vector, dtype=np.float32) for m in mems]) if mems else np.zeros((0, dim), np.float32)
     mvecs = mvecs / np.maximum(np.linalg.norm(mvecs, axis=1, keepdims=True), 1e-9)
@@ -142,6 +147,8 @@ def features(j: Joint) -> list[dict[str, float]]:
     n = len(mf)
     sims = j.mvecs @ j.mvecs.T if n else np.zeros((0, 0))
     qs = j.mvecs @ j.qvec if n else np.zeros(0)
+    if n and all(m.q_sim is not None for m in j.memories):
+        qs = np.asarray([m.q_sim for m in j.memories], dtype=np.float32)
     evs = (j.mvecs @ (j.evecs / np.maximum(np.linalg.norm(j.evecs, axis=1, keepdims=True), 1e-9)).T
            if n and len(j.evecs) else np.zeros((n, 0)))
     ext_low = [s.lower() for s in j.external_sentences] + [e.lower() for e in j.external]

@@ -46,12 +46,15 @@ class MemoryView:
     speaker: str | None = None
     time: datetime | None = None
     claim: Any = None
-    #: The stored embedding, when the caller has it (saves embedding the text again).
+    #: The stored embedding and the search's cosine with the query, when the caller has them
+    #: (with both for every memory, nothing is embedded again: issue 12, item 5).
     vector: Any = None
+    q_sim: float | None = None
 
     def as_input(self) -> MemoryInput:
         return MemoryInput(text=self.text, speaker=self.speaker, time=self.time, claim=self.claim,
-                           vector=None if self.vector is None else np.asarray(self.vector, dtype=np.float32))
+                           vector=None if self.vector is None else np.asarray(self.vector, dtype=np.float32),
+                           q_sim=self.q_sim)
 
 
 class PolicyModel:
