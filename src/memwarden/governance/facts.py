@@ -75,7 +75,7 @@ GROUP = {
     "members", "committee", "household", "relatives", "crowd", "audience", "visitors", "volunteers", "clients",
     "customers", "club", "party", "offsite", "workshop", "office", "department", "company", "others", "cousins",
     "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
-    "administrators", "board", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
+    "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
 }
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
@@ -97,8 +97,6 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "party": ("party", "birthday"),
     "trip": ("trip", "holiday", "vacation", "road trip"),
 }
-_SCOPING = re.compile(r"\b(?:at|for|in|during|on)\s+(?:the\s+|my\s+|our\s+|work\b)|\bwhen i\b|\bat work\b|\bat the office\b|"
-                      r"\bfor work\b|\bmy own\b|\bour team\b", re.I)
 
 # --- requests ----------------------------------------------------------------------------------
 _Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)"
@@ -140,9 +138,21 @@ def names(text: str) -> frozenset[str]:
     return frozenset(t.lower() for t in re.findall(r"\b[A-Z][a-z]{2,}\b", text) if t.lower() not in STOPWORDS and t not in _NOT_ENTITY)
 
 
-def contexts(text: str) -> frozenset[str]:
+def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
+    """Settings the text names; ``scoped_only``: only those it is stated *for* ("at work", "for the
+    wedding", "when I work from home", "my own CV", "in the thesis"), not merely mentioned."""
     low = " " + re.sub(r"[^a-z0-9 ]", " ", text.lower()) + " "
-    return frozenset(k for k, cues in CONTEXTS.items() if any(f" {c} " in low for c in cues))
+    out = set()
+    for k, cues in CONTEXTS.items():
+        for c in cues:
+            at = low.find(f" {c} ")
+            if at < 0:
+                continue
+            if not scoped_only or c.startswith("my own") or re.search(
+                    r"\b(?:at|for|in|during|on|when i|when we|whenever i)\s+(?:\w+\s+){0,3}$", low[:at + 1]):
+                out.add(k)
+                break
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -242,14 +252,14 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     pref = bool(_PREF.search(text)) and not (reported and voucher_kind == "other")
     about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user"
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
-    ctx = contexts(text)
+    ctx = contexts(text, scoped_only=True)
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})
     return MemoryFacts(
         voucher=voucher_kind, reported=bool(reported), held_view=held, world_claim=bool(world), preference=pref,
         # The user's own taste or constraint: the user is the subject and no other person is.
         about_user=about_user and not (w & RELATIONS or any(x.rstrip("s") in RELATIONS for x in w)), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
-        scoped=bool(ctx) and bool(_SCOPING.search(text)), entities=entities(text), numbers=nums,
+        scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )
@@ -285,9 +295,19 @@ def _last_user_turns(evidence: list[str], n: int = 2) -> list[str]:
     return turns[-n:]
 
 
+def _question_parts(text: str) -> list[str]:
+    """Each question with the text back to the previous sentence boundary (initials like "J. B." are no boundary)."""
+    out, start = [], 0
+    for m in re.finditer(r"(?<!\b[A-Z])[.!:;]\s+|\?", text):
+        if m.group(0) == "?":
+            out.append(text[start:m.end()])
+        start = m.end()
+    return out
+
+
 def world_question(query: str) -> bool:
     """A question about how the world is (where a held view must not count as evidence)."""
-    for part in re.findall(r"[^.?!:]*\?", query):
+    for part in _question_parts(query):
         m = re.search(r"\b" + _Q_START + r"\b.*", part, re.I)
         if not m:
             continue
@@ -326,7 +346,8 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
     others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
-               if (m.group(1) or "").lower() in RELATIONS or m.group(2)}
+               if (m.group(1) or "").lower() in RELATIONS or (m.group(2) and m.group(2).lower() not in STOPWORDS
+                                                              and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
     others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
     if third_person_user:
         others -= {"user"}

@@ -30,8 +30,12 @@ FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_conflict",
-    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift",
+    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
+
+# Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
+_ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
+                       "hate", "avoid", "appreci", "realli", "alway", "usual", "now"})
 
 _PERSONAL_PRONOUNS = {"i", "i'm", "i've", "i'd", "me", "my", "you", "your", "you're", "we", "we're", "our", "us"}
 
@@ -173,7 +177,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
             bool(req.contexts) or req.serves != "user" or f.scoped)
         # -- newer memory on the same slot
-        best_j, best_sim, change, nconf, same_slot, shift = -1, 0.0, 0.0, 0.0, 0.0, 0.0
+        best_j, best_sim, change, nconf, same_slot, shift, shared = -1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
         for k in range(n):
             if k == i or not _newer(j.memories, i, k) or _reliable_rank(mf[k]) < _reliable_rank(f):
                 continue
@@ -188,6 +192,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             other = j.memories[best_j].text
             change = 1.0 if mf[best_j].change else 0.0
             st = detect_stance(text, other, cosine=best_sim)
+            shared = float(len((f.content & mf[best_j].content) - _ATTITUDE))
             a, b = topic_polarity(text), topic_polarity(other)
             shift = 1.0 if any(a[w] != b[w] for w in a.keys() & b.keys()) else 0.0
             nconf = 1.0 if st.label == "contradict" or (_numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
@@ -200,7 +205,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
             "ev_conflict": conflict,
-            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
+            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
             "newer_index": float(best_j),
         })
     return rows

@@ -146,11 +146,12 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
 #: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
+SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
 SAME_TOPIC = 0.40      # a newer memory this close is about the same attribute
 EVIDENCE_SPEAKS = 0.45  # evidence this close to a memory speaks to it
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
-RELEVANT = 0.30        # a held view this close to the question bears on it
+RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
 
 def rule_policy(f: dict[str, float]) -> tuple[str, str]:
@@ -161,9 +162,13 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
+    if f["newer_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2:
+        return "superseded", "a newer memory restates the same thing differently"
     held = f["held_view"] or f["reported"] or f["world_claim"]
     if f["reported"] and f["world_claim"]:
         return "ignore_as_evidence", "someone's report of how the world is, not evidence"
+    if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
+        return "ignore_as_evidence", "a view someone holds bears on a question about the world"
     if f["ev_external"]:
         if f["ev_entity"] and (f["preference"] or f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SPEAKS):
             return "defer_to_evidence", "the supplied evidence speaks about what it names"
