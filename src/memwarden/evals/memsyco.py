@@ -1,8 +1,8 @@
 """``memwarden eval memsyco``: MemSyco-Bench.
 
-Without an LLM: per-memory policy accuracy of the governance classifier
+Without an LLM: per-memory policy accuracy of the governance rules
 against the gold policies (overall, per task, confusion matrix). The
-classifier sees the question, the dialogue and the memory texts in order,
+rules see the question, the dialogue and the memory texts in order,
 never the task name nor the ``status``/``type`` fields.
 
 With an LLM (``run_llm``): answers under each method (direct, disclaimer,
@@ -51,8 +51,8 @@ def run_policy(data: str, *, embedder: Any, limit: int | None = None, model: Pol
         "latency_ms_p50": round(1000 * statistics.median(lat), 1) if lat else None,
         "latency_ms_p95": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1) if lat else None,
         "llm_calls": 0,
-        "note": "dev split; the shipped classifier was trained on this same split, so this is training accuracy. "
-                "The held-out estimate is the grouped cross-validation in the model file (cv).",
+        "note": "dev split; the rules' thresholds were chosen on this split (and on the dev half of the hand-written "
+                "cases), so this is not a held-out number: see BENCHMARKS.md for leave-one-task-out and held-out cases.",
     }
 
 

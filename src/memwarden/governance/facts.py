@@ -107,7 +107,8 @@ _STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|no
 _ADDRESSED = re.compile(r"\b(?:can|could|would|will|do|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
                         r"(?:i|we|she|he|they)\b|\b(?:i|we|she|he|they)\s+(?:should|could|can|might|need)\b|\byou'?d\b", re.I)
 _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|you'?d recommend|you would recommend|you recommend|"
-                     r"recommendations?|suggest\w*|ideas?|which (?:option|one|of the following|course|approach|resource|activity)|"
+                     r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
+                     r"which (?:option|one|of the following|course|approach|resource|activity)|"
                      r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
                      r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
                      r"are there (?:any|some))\b", re.I)
@@ -212,6 +213,21 @@ def topic_polarity(text: str) -> dict[str, str]:
     return out
 
 
+_FILLER = {"now", "still", "also", "really", "the", "and", "firmly", "strongly", "genuinely", "honestly", "truly", "no", "longer"}
+_HOLDERS = {"i", "i'm", "i'd", "me", "my", "we", "we've", "we're", "our", "us", "user", "really", "honestly", "just",
+            "personally", "definitely", "totally", "generally", "always", "still"}
+
+
+def _users_taste(clause: str) -> bool:
+    """A taste word whose holder is the user ("I hate X", "loves X", "User prefers X"), not
+    another subject ("bulls hate red" is a claim about bulls)."""
+    m = _TASTE.search(clause)
+    if not m:
+        return False
+    before = words(clause[:m.start()])
+    return not before or bool(set(before) & _HOLDERS)
+
+
 def _proposition(text: str) -> str:
     """The reported or quoted proposition, when there is one; else the text."""
     q = _QUOTED_PROPOSITION.search(text)
@@ -231,10 +247,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     voucher_kind = "assistant" if spk == "assistant" or vouched_by == "assistant" else ("other" if third else "user")
     rep = _REPORT.search(text)
     # "I think X" / "User now believes X" is a view the user holds; "my mum swears X" is a report.
-    before = words(text[:rep.start()])[-3:] if rep else []
-    by_self = bool(rep) and (not before or bool(set(before) & {"i", "user", "i'm", "i've"}) or
-                             rep.group(0).lower() in ("thinks", "believes", "think", "believe") and not
-                             re.search(r"[A-Z]", text[max(0, rep.start() - 25):rep.start()]))
+    before = words(re.split(r"[;,.:]", text[:rep.start()])[-1])[-3:] if rep else []  # within its clause
+    by_self = bool(rep) and (set(before) <= _FILLER or bool(set(before) & {"i", "user", "i'm", "i've"}))
     reported = third or firmness == "reported" or (bool(rep) and not by_self)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
     prop = _proposition(text)
@@ -246,7 +260,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(text)) and not anchored and not _USER_3P.search(prop) and \
-        not _TASTE.search(prop.split(",")[0]) and len(pw) >= 4
+        not _users_taste(prop.split(",")[0]) and len(pw) >= 4
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = bool(_PREF.search(text)) and not (reported and voucher_kind == "other")
@@ -314,7 +328,7 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(clause) or _ADDRESSED.search(clause):
+        if _ADVICE.search(part) or _ADDRESSED.search(clause):
             continue  # a request for advice, or about the user's own doing ("how do I ...")
         return True
     return False

@@ -68,7 +68,7 @@ def calibrate(
         raise InvalidInputError("enforcement must be 'soft' or 'strict'")
     instructions: dict[str, UsageInstruction] = {i.memory_id: i for i in classify(embedder, query, evidence, memories, model)}
     if llm is not None and use_llm_policy and memories:
-        # The LLM may refine; whatever it fails to cover validly stays with the classifier.
+        # The LLM may refine; whatever it fails to cover validly stays with the rules.
         instructions.update(reflect_llm(llm, query, evidence, memories, meter=meter))
     governed = []
     for m in memories:

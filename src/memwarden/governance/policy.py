@@ -13,7 +13,7 @@ retrieved memory, so a newer memory can supersede an older one.
 
 With an LLM, :func:`reflect_llm` asks for the same structured output; any
 reply that is not valid JSON, names unknown memories or policies, or refuses,
-falls back to the classifier for the memories it does not cover.
+falls back to the rules for the memories it does not cover.
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def reflect_llm(llm: LLM, query: str, evidence: Sequence[str], memories: Sequenc
         got: dict[str, UsageInstruction] = {}
         for r in rows:
             if not isinstance(r, dict) or r.get("memory_id") not in ids or r.get("policy") not in POLICIES:
-                continue  # unknown memory or policy: ignored, the classifier covers it
+                continue  # unknown memory or policy: ignored, the rules cover it
             got[r["memory_id"]] = UsageInstruction(
                 memory_id=r["memory_id"], policy=r["policy"], instruction=str(r.get("instruction") or _TEXT[r["policy"]][0]),
                 rationale=str(r.get("rationale") or ""), method="llm")

@@ -95,7 +95,7 @@ def context_for(mem: "Memory", query: str, *, user_id: str, evidence: Any, enfor
                     llm=mem.llm, use_llm_policy=use_llm_policy,
                     abstained=bool(getattr(result, "abstained", False)),
                     abstain_reason=getattr(result, "abstain_reason", None))
-    # A memory the store already marks superseded is superseded whatever the classifier says.
+    # A memory the store already marks superseded is superseded whatever the rules say.
     by_hit = {h.id: h for h in hits}
     for g in ctx.memories:
         if by_hit[g.id].status == "superseded" and g.policy != "superseded":
