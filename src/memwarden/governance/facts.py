@@ -23,7 +23,7 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
-    r"\b(says?|said|reckons?|swears?|insists?|claims?|told me|tells me|showed me|heard|read (?:that|somewhere)|"
+    r"\b(says?|said|reckons?|swears?|swore|sworn|insists?|claims?|told me|tells me|showed me|heard|read (?:that|somewhere)|"
     r"according to|drilled (?:that|it) into me|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
@@ -68,6 +68,7 @@ RELATIONS = {
     "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
     "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
     "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
+    "nan", "nana", "gran", "granddad", "grandad", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
@@ -88,11 +89,11 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z]+)['’]s\b|\b([A-Z][a-z]+
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite"),
+             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     "home": ("at home", "for fun", "personal", "hobby", "weekend", "blog", "my own", "own repos", "side project", "family"),
-    "wedding": ("wedding", "ceremony", "reception", "bride", "groom"),
+    "wedding": ("wedding", "ceremony", "reception", "bride", "groom", "honeymoon"),
     "league": ("league", "tournament", "competition", "match day"),
     "party": ("party", "birthday"),
     "trip": ("trip", "holiday", "vacation", "road trip"),
@@ -149,8 +150,11 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
             at = low.find(f" {c} ")
             if at < 0:
                 continue
-            if not scoped_only or c.startswith("my own") or re.search(
-                    r"\b(?:at|for|in|during|on|when i|when we|whenever i)\s+(?:\w+\s+){0,3}$", low[:at + 1]):
+            # Stated for it: after "at/for/in/when I ..." or "my/our" ("my work emails"), or as the
+            # topic a clause opens with ("Client presentations always use ...").
+            clause_start = max(text.rfind(x, 0, at) for x in ".;:!?\n") + 1 if at > 0 else 0
+            if not scoped_only or c.startswith("my own") or len(words(text[clause_start:at])) <= 1 or re.search(
+                    r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]):
                 out.add(k)
                 break
     return frozenset(out)
@@ -234,7 +238,11 @@ def _proposition(text: str) -> str:
     if q:
         return q.group(1)
     m = _REPORT.search(text)
-    return text[m.end():] if m else text
+    if not m:
+        return text
+    after = text[m.end():]
+    # "Carrots improve night vision, my nan swore by it": the claim comes before the reporter.
+    return after if len(words(after)) >= 4 else re.split(r"[,;]\s*[^,;]*$", text[:m.start()])[0] or text
 
 
 @lru_cache(maxsize=65_536)
@@ -328,7 +336,7 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(part) or _ADDRESSED.search(clause):
+        if _ADVICE.search(part) or _ADDRESSED.search(clause) or len(words(part)) < 3:
             continue  # a request for advice, or about the user's own doing ("how do I ...")
         return True
     return False

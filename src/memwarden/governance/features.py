@@ -71,6 +71,12 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if len(s.strip()) > 12]
 
 
+def _clauses(text: str) -> list[str]:
+    import re
+
+    return [c.strip() for c in re.split(r"[.;:]\s+|\n+", text) if len(c.split()) >= 3]
+
+
 def split_evidence(evidence: Sequence[str]) -> tuple[list[str], list[str]]:
     """(external pieces to embed, impersonal sentences) — conversation is not evidence.
 
@@ -168,8 +174,9 @@ def features(j: Joint) -> list[dict[str, float]]:
             best = j.external[int(np.argmax(evs[i]))]
             if _numbers_differ(f, best):
                 conflict = 1.0
-            elif detect_stance(text, best, cosine=ev_sim).label == "contradict":
-                conflict = 1.0
+            elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
+                    detect_stance(text, part).label == "contradict" for part in _clauses(best)):
+                conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         about_people = bool(f.people & (req.beneficiaries | req.names))

@@ -148,7 +148,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 #: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
 SAME_TOPIC = 0.40      # a newer memory this close is about the same attribute
-EVIDENCE_SPEAKS = 0.45  # evidence this close to a memory speaks to it
+EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
@@ -177,7 +177,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
                 " and contradicts it" if f["ev_conflict"] else "")
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
             return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
-    if held and f["world_question"] and f["q_sim"] >= RELEVANT:
+    if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
