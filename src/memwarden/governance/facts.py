@@ -33,7 +33,7 @@ _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
     r"rather|favou?rite|is my thing|my thing|please|avoid|avoids|never|always|only|non-negotiable|must|need|needs|"
     r"want|wants|wish|values?|appreciates?|fan of|into|tastes? like|wrecks?|terribl[ey]|torture|swell|allerg\w*|"
-    r"intoleran\w*|vegan|vegetarian|pescatarian|usual|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
+    r"intoleran\w*|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
                     r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?)\b", re.I)
@@ -52,7 +52,7 @@ _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|turned|became|went|actually)\b", re.I)
+    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded)\b", re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
@@ -74,22 +74,27 @@ GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
     "families", "kids", "children", "students", "pupils", "class", "group", "people", "attendees", "participants",
     "members", "committee", "household", "relatives", "crowd", "audience", "visitors", "volunteers", "clients",
-    "customers", "club", "party", "offsite", "workshop", "office", "department", "company", "others", "cousins",
+    "customers", "club", "party", "offsite", "workshop", "department", "others", "cousins",
     "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
     "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
 }
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
-                        r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b", re.I)
+                        r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
+                        r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 _OTHER_FOR = re.compile(r"\b(?:for|to|with|help(?:ing)?|taking|tell|text|email|message|write to)\s+(?:my|our|a|the)\s+([a-z]+)\b", re.I)
-_POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
+# Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
+# handled by names; "since I was a kid" is not about another person.
+_OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
+                           + r")s?\b", re.I)
+_POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 
 # --- settings ----------------------------------------------------------------------------------
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm"),
+             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     "home": ("at home", "for fun", "personal", "hobby", "weekend", "blog", "my own", "own repos", "side project", "family"),
@@ -263,7 +268,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     quoted = bool(_QUOTED_PROPOSITION.search(text)) and not _PREF.search(prop)
     held = bool(_HELD.search(text)) or quoted or firmness == "hedged" or by_self
     pw = set(words(prop))
-    anchored = bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or bool(_POSSESSIVE_OTHER.search(prop)) or \
+    anchored = bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
+        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
         bool(pw & RELATIONS and not reported)
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
@@ -280,7 +286,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     return MemoryFacts(
         voucher=voucher_kind, reported=bool(reported), held_view=held, world_claim=bool(world), preference=pref,
         # The user's own taste or constraint: the user is the subject and no other person is.
-        about_user=about_user and not (w & RELATIONS or any(x.rstrip("s") in RELATIONS for x in w)), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
+        about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
@@ -368,7 +374,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
     others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
-               if (m.group(1) or "").lower() in RELATIONS or (m.group(2) and m.group(2).lower() not in STOPWORDS
+               if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
                                                               and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
     others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
     if third_person_user:

@@ -17,6 +17,7 @@ position feature: see issue 12.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Sequence
@@ -24,14 +25,18 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..trust.stance import detect_stance
-from .facts import MemoryFacts, topic_polarity, RequestFacts, entities, is_conversation, memory_facts, request_facts, words
+from .facts import MemoryFacts, content, topic_polarity, RequestFacts, entities, is_conversation, memory_facts, request_facts, words
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_conflict",
+    "ev_external", "ev_sim", "ev_entity", "ev_conflict", "ev_rule",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
+
+_OBLIGATION = re.compile(
+    r"\b(must|required?|requires|mandatory|only|not (?:allowed|permitted|offered|available|accepted)|unavailable|"
+    r"prohibited|forbidden|no longer|cannot|can't)\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -66,14 +71,10 @@ class Joint:
 
 
 def _sentences(text: str) -> list[str]:
-    import re
-
     return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if len(s.strip()) > 12]
 
 
 def _clauses(text: str) -> list[str]:
-    import re
-
     return [c.strip() for c in re.split(r"[.;:]\s+|\n+", text) if len(c.split()) >= 3]
 
 
@@ -169,8 +170,11 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_sim = float(evs[i].max()) if evs.shape[1] else 0.0
         ents = {e for e in f.entities if len(e) > 2} - {b.lower() for b in req.beneficiaries}
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
-        conflict = 0.0
+        conflict, ev_rule = 0.0, 0.0
         if evs.shape[1]:
+            # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
+            key = f.content - _ATTITUDE
+            ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             if _numbers_differ(f, best):
                 conflict = 1.0
@@ -179,7 +183,9 @@ def features(j: Joint) -> list[dict[str, float]]:
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
-        about_people = bool(f.people & (req.beneficiaries | req.names))
+        # Names count as whom the request serves only when it serves someone besides the user
+        # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
+        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
         about_benef = about_people or (f.about_we and req.serves == "group")
         mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
             bool(req.contexts) or req.serves != "user" or f.scoped)
@@ -211,7 +217,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "about_beneficiary": float(about_benef), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict,
+            "ev_conflict": conflict, "ev_rule": ev_rule,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
             "newer_index": float(best_j),
         })

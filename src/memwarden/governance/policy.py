@@ -147,8 +147,9 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
 #: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
-SAME_TOPIC = 0.40      # a newer memory this close is about the same attribute
+SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
+EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
@@ -175,6 +176,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
             return "defer_to_evidence", "the supplied evidence covers the same point" + (
                 " and contradicts it" if f["ev_conflict"] else "")
+        if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
             return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
