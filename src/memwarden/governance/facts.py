@@ -94,7 +94,7 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory"),
+             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     "home": ("at home", "for fun", "personal", "hobby", "weekend", "blog", "my own", "own repos", "side project", "family"),
@@ -275,6 +275,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(text)) and not anchored and not _USER_3P.search(prop) and \
         not _users_taste(prop.split(",")[0]) and len(pw) >= 4
+    # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
+    world = world and not (_CHANGE.search(text) and not reported and not held)
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = bool(_PREF.search(text)) and not (reported and voucher_kind == "other")
