@@ -33,7 +33,7 @@ _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
     r"rather|favou?rite|is my thing|my thing|please|avoid|avoids|never|always|only|non-negotiable|must|need|needs|"
     r"want|wants|wish|values?|appreciates?|fan of|into|tastes? like|wrecks?|terribl[ey]|torture|swell|allerg\w*|"
-    r"intoleran\w*|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
+    r"intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
                     r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?)\b", re.I)
@@ -267,14 +267,15 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     prop = _proposition(text)
     quoted = bool(_QUOTED_PROPOSITION.search(text)) and not _PREF.search(prop)
     held = bool(_HELD.search(text)) or quoted or firmness == "hedged" or by_self
-    pw = set(words(prop))
+    pw_all = set(words(prop))
+    pw = set(words(re.split(r"[,;]|\bwhich\b", prop)[0]))  # the claim itself, not a comment on it
     anchored = bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
         (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
         bool(pw & RELATIONS and not reported)
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
-    world = (reported or held or not _FIRST.search(text)) and not anchored and not _USER_3P.search(prop) and \
-        not _users_taste(prop.split(",")[0]) and len(pw) >= 4
+    world = (reported or held or not _FIRST.search(" ".join(pw))) and not anchored and not _USER_3P.search(prop) and \
+        not _users_taste(prop.split(",")[0]) and len(pw_all) >= 4
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:

@@ -30,7 +30,7 @@ from .facts import MemoryFacts, content, topic_polarity, RequestFacts, entities,
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_conflict", "ev_rule",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
 
@@ -129,10 +129,21 @@ def facts_of(m: MemoryInput) -> MemoryFacts:
                         g("negated"))
 
 
-def _numbers_differ(a: MemoryFacts, text: str) -> bool:
+_FREE = re.compile(r"\b(free|no charge|nothing|included|complimentary)\b", re.I)
+_PRICE = re.compile(r"(?:[$€£]|\b(?:eur|usd|gbp)\s?)\d|\d\s?(?:eur|usd|gbp|euro|pounds|dollars)\b", re.I)
+# Evaluation or comparison in a document: what makes a mention of an option evidence about it.
+_EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|lacks?|limitation\w*|problem\w*|however|"
+                         r"outperform\w*|slower|faster|cheaper|costlier|weak\w*|strong\w*|reliab\w*|error\w*|found|"
+                         r"recommend\w*|not suitable|unsuitable|risk\w*|rather than|compared|not offered|unavailable|not available|"
+                         r"discontinued|cancel\w*|no \w+ (?:to|on|for)|strike|closed|twice|as \w+ as|times (?:as|more|less))\b", re.I)
+
+
+def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
     from .facts import _NUMBER
 
     other = {n.group(0).lower() for n in _NUMBER.finditer(text)}
+    if mem_text and _FREE.search(mem_text) and _PRICE.search(text) and not _FREE.search(text):
+        return True  # "free" against a price
     return bool(a.numbers) and bool(other) and not (a.numbers & other)
 
 
@@ -163,6 +174,10 @@ def features(j: Joint) -> list[dict[str, float]]:
     evs = (j.mvecs @ (j.evecs / np.maximum(np.linalg.norm(j.evecs, axis=1, keepdims=True), 1e-9)).T
            if n and len(j.evecs) else np.zeros((n, 0)))
     ext_low = [s.lower() for s in j.external_sentences] + [e.lower() for e in j.external]
+    # Evidence pieces that evaluate or compare, lower-cased, for "does it speak about what the memory names".
+    ev_pieces_low = [e.lower() for e in j.evidence if _EVALUATIVE.search(e)]
+    ev_pieces_low = [x for x in ev_pieces_low if any(x.find(s[:40]) >= 0 for s in ext_low)] or \
+        [s for s in ext_low if _EVALUATIVE.search(s)]
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -170,13 +185,15 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_sim = float(evs[i].max()) if evs.shape[1] else 0.0
         ents = {e for e in f.entities if len(e) > 2} - {b.lower() for b in req.beneficiaries}
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
+        # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
+        ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
         conflict, ev_rule = 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
-            if _numbers_differ(f, best):
+            if _numbers_differ(f, best, text):
                 conflict = 1.0
             elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
                     detect_stance(text, part).label == "contradict" for part in _clauses(best)):
@@ -217,7 +234,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "about_beneficiary": float(about_benef), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
             "newer_index": float(best_j),
         })

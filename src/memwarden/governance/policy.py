@@ -148,6 +148,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 #: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
+EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
@@ -171,7 +172,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
     if f["ev_external"]:
-        if f["ev_entity"] and (f["preference"] or f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SPEAKS):
+        if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
             return "defer_to_evidence", "the supplied evidence speaks about what it names"
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
             return "defer_to_evidence", "the supplied evidence covers the same point" + (
