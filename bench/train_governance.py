@@ -1,7 +1,11 @@
-"""Train the no-LLM usage-policy classifier on MemSyco-Bench's development split.
+"""Train an optional usage-policy classifier over the governance features on MemSyco-Bench dev.
 
-    PYTHONPATH=src python bench/train_governance.py --data /work/shared/data/memsyco-dev \
-        --out src/memwarden/governance/data/policy_model.json
+    PYTHONPATH=src python bench/train_governance.py --data /work/shared/data/memsyco-dev --out policy_model.json
+
+Not shipped: since issue 12 the default policy is the explicit rules of
+``governance/policy.py`` (a classifier trained on MemSyco's five templated tasks cannot
+predict a task it never saw; see bench/governance_generalisation.py and BENCHMARKS.md).
+A model written here can be passed to ``classify(..., model=PolicyModel.load(path))``.
 
 Inputs per memory are only the query, the dialogue (evidence) and the memory
 texts in stored order (see governance/features.py); the task name, the items'
@@ -20,17 +24,16 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from memwarden.evals.memsyco_data import item_key, load_memsyco
-from memwarden.governance.features import FEATURES, embed_joint, features
+from memwarden.evals.memsyco_data import load_memsyco
+from memwarden.governance.features import FEATURES, embed_joint, features, matrix
 from memwarden.governance.models import POLICIES
-from memwarden.governance.policy import RULE_BELOW, rule_policy
 from memwarden.providers.embedder import default_embedder
 
 
 def featurize(cases, embedder):  # type: ignore[no-untyped-def]
     X, y, groups, tasks = [], [], [], []
     for c in cases:
-        F = features(embed_joint(embedder, c.question, c.evidence, c.memories))
+        F = matrix(features(embed_joint(embedder, c.question, c.evidence, c.memories)))
         for i, row in enumerate(F):
             X.append(row)
             y.append(POLICIES.index(c.gold[i]))
@@ -55,13 +58,10 @@ def cv_report(X, y, groups, tasks, C: float) -> dict:  # type: ignore[no-untyped
                         ("stratified_5fold", StratifiedKFold(5, shuffle=True, random_state=42), None)):
         proba = cross_val_predict(make_clf(C), X, y, groups=g, cv=cv, method="predict_proba")
         pred = proba.argmax(axis=1)
-        # As shipped: below RULE_BELOW the explicit rules decide (classes are POLICIES in order here).
-        for r in np.where(proba.max(axis=1) < RULE_BELOW)[0]:
-            pred[r] = POLICIES.index(rule_policy(dict(zip(FEATURES, X[r].tolist()))))
         per_task: dict[str, list[bool]] = defaultdict(list)
         for p, t, task in zip(pred, y, tasks):
             per_task[task].append(bool(p == t))
-        out[name] = {"accuracy": round(float((pred == y).mean()), 4), "ruled": int((proba.max(axis=1) < RULE_BELOW).sum()),
+        out[name] = {"accuracy": round(float((pred == y).mean()), 4),
                      "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
     return out
 

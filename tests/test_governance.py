@@ -14,7 +14,8 @@ from memwarden.governance.cards import card_is_current, llm_card, make_card, tem
 from memwarden.governance.enforce import render_prompt
 from memwarden.governance.models import CalibratedContext, GovernedMemory
 from memwarden.governance.pipeline import answer, calibrate, normalize_evidence
-from memwarden.governance.policy import MemoryView, PolicyModel, classify, default_model
+from memwarden.governance.features import FEATURES
+from memwarden.governance.policy import MemoryView, PolicyModel, classify
 from memwarden.providers.embedder import default_embedder
 from memwarden.providers.llm import ScriptedLLM
 
@@ -120,12 +121,20 @@ def test_policy_other_people_constrain_scope_and_plain_preference_is_used(emb) -
     assert u.policy == "constrain_to_scope"
     [v] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."))
     assert v.policy == "use"
-    assert set(v.scores) == {"use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded"}
+    assert v.method == "rule" and v.scores == {"use": 1.0}
 
 
-def test_shipped_model_loads_and_foreign_model_is_rejected(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    m = default_model()
-    assert m.meta["cv"]["group_by_topic_5fold"]["accuracy"] >= 0.9
+def test_trained_model_over_the_features_is_used_and_foreign_model_is_rejected(tmp_path, emb) -> None:  # type: ignore[no-untyped-def]
+    n = len(FEATURES)
+    coef = [[0.0] * n, [0.0] * n]
+    coef[1][FEATURES.index("serves_group")] = 5.0  # "constrain" exactly when the request serves a group
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"features": FEATURES, "classes": ["use", "constrain_to_scope"], "mean": [0.0] * n,
+                                "scale": [1.0] * n, "coef": coef, "intercept": [0.0, -2.5]}))
+    m = PolicyModel.load(good)
+    [u] = classify(emb, "Plan lunch for my team of 14.", [], views("User likes sushi."), m)
+    [v] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."), m)
+    assert (u.policy, u.method, v.policy) == ("constrain_to_scope", "classifier", "use")
     bad = tmp_path / "m.json"
     bad.write_text(json.dumps({"features": ["x"], "classes": ["use"]}))
     with pytest.raises(PolicyError):
@@ -241,10 +250,38 @@ def test_memory_answer_returns_trace_only_when_asked() -> None:
     m = mem()
     m.add("I prefer window seats", user_id="u", admission="all")
     reply = json.dumps({"segments": [{"text": "Book a window seat.", "memory_ids": []}]})
-    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply]))
+    ok = '{"supported": true}'
+    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply, ok]))
     assert out.answer == "Book a window seat." and out.trace is None
-    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply]), trace=True)
+    out = m.answer("Which seat should I book?", user_id="u", llm=ScriptedLLM([reply, ok]), trace=True)
     assert out.trace is not None and out.trace.segments[0].action == "kept"
+
+
+def test_answer_checks_segments_that_cite_nothing(emb) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12 item 4: an uncited segment goes to the verifier with every usable source; unsupported ones are removed."""
+    segs = {"segments": [
+        {"text": "Vomitoria were exits for crowds.", "role": "conclusion", "evidence_ids": ["E1"]},
+        {"text": "Romans feasted until sick.", "role": "reason"},             # cites nothing, unsupported
+        {"text": "Crowds left quickly through them.", "role": "reason"},      # cites nothing, supported
+    ]}
+    llm = ScriptedLLM([json.dumps(segs), '{"supported": true}', '{"supported": false, "problem": "no source says so"}',
+                       '{"supported": true}'])
+    out = answer(llm, _ctx(emb), evidence=["Vomitoria were passageways for crowds to exit."])
+    cited, bad, good = out.trace.segments
+    assert (cited.action, bad.action, good.action) == ("kept", "removed", "kept")
+    assert not bad.verified and "cites no source and none supports it" in bad.problem
+    assert good.verified and "feasted" not in out.answer and "Crowds left" in out.answer
+    # The uncited check saw the evidence but not the belief memory (ignore_as_evidence is no support).
+    uncited_prompt = llm.calls[2][0]["content"]
+    assert "[E1] Vomitoria were passageways" in uncited_prompt and "[m0]" not in uncited_prompt
+    assert out.trace.llm_calls == 4
+
+
+def test_answer_without_verification_marks_uncited_segments_unchecked(emb) -> None:  # type: ignore[no-untyped-def]
+    segs = {"segments": [{"text": "Probably exits.", "role": "conclusion"}]}
+    out = answer(ScriptedLLM([json.dumps(segs)]), _ctx(emb), evidence=["Vomitoria were exits."], verify=False)
+    [s] = out.trace.segments
+    assert s.action == "kept" and not s.verified and "not checked" in s.problem and out.trace.llm_calls == 1
 
 
 # -- prompt injection ----------------------------------------------------------------------

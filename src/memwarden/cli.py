@@ -410,13 +410,14 @@ from .server.cli import register as _register_server  # noqa: E402  (serve, keys
 
 _register_server(main)
 
-from .governance.cli import answer_cmd, card_cmd, context_cmd, eval_memsyco, eval_persistbench  # noqa: E402
+from .governance.cli import answer_cmd, card_cmd, context_cmd, eval_memsyco, eval_persistbench, eval_policy_cases  # noqa: E402
 
 main.add_command(card_cmd)
 main.add_command(context_cmd)
 main.add_command(answer_cmd)
 eval_group.add_command(eval_memsyco)
 eval_group.add_command(eval_persistbench)
+eval_group.add_command(eval_policy_cases)
 
 
 eval_group.add_command(mma_command)

@@ -1,8 +1,8 @@
 """``memwarden eval memsyco``: MemSyco-Bench.
 
-Without an LLM: per-memory policy accuracy of the governance classifier
+Without an LLM: per-memory policy accuracy of the governance rules
 against the gold policies (overall, per task, confusion matrix). The
-classifier sees the question, the dialogue and the memory texts in order,
+rules see the question, the dialogue and the memory texts in order,
 never the task name nor the ``status``/``type`` fields.
 
 With an LLM (``run_llm``): answers under each method (direct, disclaimer,
@@ -13,6 +13,8 @@ and not contaminated by the remembered preference.
 
 from __future__ import annotations
 
+import json
+
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..governance.models import POLICIES
-from ..governance.policy import MemoryView, PolicyModel, classify, default_model
+from ..governance.policy import MemoryView, PolicyModel, classify
 from ..providers.llm import LLM, UsageMeter, complete_json
 from .baselines import METHODS, generate
 from .memsyco_data import MemSycoCase, item_key, load_memsyco
@@ -28,28 +30,41 @@ from .memsyco_data import MemSycoCase, item_key, load_memsyco
 __all__ = ["run_policy", "run_llm", "JUDGE_PROMPT", "load_memsyco"]
 
 
-def training_note(cases: Sequence[MemSycoCase], model: PolicyModel) -> tuple[int | None, str]:
-    """How many of ``cases`` the classifier was trained on, and the report's note saying so.
+#: Content hashes of the MemSyco items the shipped rules were tuned on (the dev split).
+RULES_TUNED_ON = Path(__file__).resolve().parent.parent / "governance" / "data" / "rules_tuned_on.json"
 
-    The model file lists its training items' content hashes (``trained_on_items``),
-    so the claim follows the data actually evaluated, wherever it lives.
+
+def rules_tuned_on() -> list[str] | None:
+    try:
+        return list(json.loads(RULES_TUNED_ON.read_text())["tuned_on_items"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def training_note(cases: Sequence[MemSycoCase], model: PolicyModel | None) -> tuple[int | None, str]:
+    """How many of ``cases`` the policy was fitted on, and the report's note saying so.
+
+    A trained model lists its training items' content hashes (``trained_on_items``); the shipped
+    rules list the items their thresholds were tuned on (``rules_tuned_on.json``). Either way the
+    claim follows the data actually evaluated, wherever it lives.
     """
-    trained = model.meta.get("trained_on_items")
-    if not isinstance(trained, list):
-        return None, "this classifier's file does not list its training items: whether this is held-out data is unknown."
-    k = len({item_key(c) for c in cases} & set(trained))
+    what = "classifier" if model is not None else "rules"
+    done, verb = ("trained", "training") if model is not None else ("tuned", "tuning")
+    fitted = model.meta.get("trained_on_items") if model is not None else rules_tuned_on()
+    if not isinstance(fitted, list):
+        return None, f"the {what} do not list the items they were {done} on: whether this is held-out data is unknown."
+    k = len({item_key(c) for c in cases} & set(fitted))
     if cases and k == len(cases):
-        return k, ("dev split; the shipped classifier was trained on this same split, so this is training accuracy. "
-                   "The held-out estimate is the grouped cross-validation in the model file (cv).")
+        return k, (f"dev split; the shipped {what} were {done} on this same split, so this is not a held-out number: "
+                   "see BENCHMARKS.md for leave-one-task-out and the held-out hand-written cases.")
     if k == 0:
-        return 0, "none of these items were in the classifier's training data: this is a held-out estimate."
-    return k, (f"{k} of {len(cases)} items were in the classifier's training data, so this mixes training and "
-               "held-out accuracy; the held-out estimate is the grouped cross-validation in the model file (cv).")
+        return 0, f"none of these items were in the {what}' {verb} data: this is a held-out estimate."
+    return k, (f"{k} of {len(cases)} items were in the {what}' {verb} data, so this mixes {verb} and "
+               "held-out accuracy.")
 
 
 def run_policy(data: str, *, embedder: Any, limit: int | None = None, model: PolicyModel | None = None) -> dict[str, Any]:
     cases = load_memsyco(data)[: limit or None]
-    model = model or default_model()
     in_training, note = training_note(cases, model)
     confusion: dict[str, Counter] = {g: Counter() for g in POLICIES}
     per_task: dict[str, list[bool]] = defaultdict(list)

@@ -2,7 +2,7 @@
 
 ``cards`` (what a memory may support, from the memory alone, cached per text),
 ``policy`` (per-memory policy + instruction, judged jointly over query,
-evidence and all retrieved memories; classifier with explicit-rule fallback,
+evidence and all retrieved memories; explicit rules over meaning features,
 LLM optional), ``enforce`` (soft/strict rendering), ``pipeline`` (calibrated
 context and the traced, verified answer), ``service`` (binding to Memory).
 """

@@ -1,7 +1,7 @@
 """CLI commands of the governance stage (registered in ``memwarden.cli``):
 
 ``memwarden card ID``, ``memwarden context QUERY``, ``memwarden answer QUERY``,
-``memwarden eval memsyco`` and ``memwarden eval persistbench``.
+``memwarden eval memsyco``, ``memwarden eval persistbench`` and ``memwarden eval policy-cases``.
 
 Self-contained (no import of ``memwarden.cli``) so registering them there
 cannot create an import cycle.
@@ -211,3 +211,33 @@ def eval_persistbench(data: Path, limit: int | None, k: int, methods: tuple[str,
     for m_, r in report["methods"].items():
         t.add_row(m_, str(r[f"FR@{k}"]), json.dumps(r["per_failure_type"]), str(r["llm_calls_per_query"]))
     console.print(t)
+
+
+@click.command(name="policy-cases")
+@click.option("--data", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Hand-written governance cases (JSONL; format in evals/cases/README.md).")
+@click.option("--split", type=click.Choice(["dev", "heldout", "all"]), default="all", show_default=True,
+              help="dev: sha1(id) even; heldout: odd (keep one half untouched while tuning).")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the full JSON report here.")
+@json_option
+def eval_policy_cases(data: Path, split: str, out: Path | None, as_json: bool) -> None:
+    """Policy accuracy on hand-written cases: every case's memories judged jointly, no LLM."""
+    from ..evals import policy_cases
+    from ..providers.embedder import default_embedder
+
+    report = policy_cases.run(data, embedder=default_embedder(), split=split)
+    if out:
+        out.write_text(json.dumps(report, indent=1), encoding="utf-8")
+    if as_json:
+        emit_json(report)
+        return
+    t = Table("expected policy", "memories", "accuracy",
+              title=f"policy cases ({split}): {report['accuracy']:.4f} over {report['memories']} memories in {report['cases']} cases")
+    for p, r in report["per_policy"].items():
+        t.add_row(p, str(r["n"]), f"{r['accuracy']:.4f}")
+    console.print(t)
+    console.print(_confusion_table(report))
+    wrong = [r for r in report["rows"] if not r["ok"]]
+    for r in wrong:
+        console.print(f"  wrong: {r['case']} {r['memory']}: expected {'/'.join(r['expected'])}, got {r['predicted']}",
+                      highlight=False, markup=False)

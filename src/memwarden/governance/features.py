@@ -1,148 +1,248 @@
-"""What the no-LLM policy classifier looks at, computed jointly over one query,
-its evidence and all retrieved memories.
+"""The governance questions (DESIGN.md §3), answered per memory jointly over one
+request, its evidence and every retrieved memory:
 
-Each feature answers one of the governance questions (DESIGN.md §3):
+- whose is it, and whom does the request serve? (``voucher_other``, ``mem_personal``,
+  ``serves_group``, ``serves_other``, ``about_beneficiary``)
+- which setting was it stated for, and which is the request in? (``ctx_scoped``, ``ctx_mismatch``)
+- what kind of statement is it? (``held_view``, ``reported``, ``world_claim``, ``preference``)
+- does the request ask how the world is? (``world_question``)
+- does supplied evidence speak to it or contradict it? (``ev_sim``, ``ev_entity``, ``ev_conflict``)
+- does a newer memory on the same slot replace it? (``newer_same_slot``, ``newer_sim``, ``newer_change``)
 
-- is the question about objective fact or the user's own choice?
-  (``q_factual``, ``q_recommend``, ``mem_claim``, ``claim_in_query`` ...)
-- does evidence in context speak to it? (``ev_sources``, ``ev_names_mem``, ``ev_sim``)
-- does the memory's scope cover the people and task in the question?
-  (``others``, ``own_taste``, ``q_about_user`` ...)
-- does a later memory replace it? (``later_sim``, ``later_q_gain``, ``later_shift`` ...)
-
-Inputs are only what a deployment has: the query, the evidence text, and the
-memories' texts in the order they were stored. Never a benchmark's labels.
+Inputs are what a deployment has: the query, the evidence, and the memories with
+their speaker, time and (when extracted) claim fields. Memory order is read only
+as a stand-in for time when no timestamps are given. No markup, stock phrase or
+position feature: see issue 12.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
 
 import numpy as np
 
-from ..retrieval.text import tokenize
+from ..trust.stance import detect_stance
+from .facts import MemoryFacts, content, topic_polarity, RequestFacts, entities, is_conversation, memory_facts, request_facts, words
 
 FEATURES = [
-    "bias",
-    "ev_sources", "ev_names_mem", "ev_sim", "ev_len",
-    "q_factual", "q_recommend", "q_choice", "q_about_user", "q_refers_back", "q_len",
-    "mem_claim", "mem_framing", "mem_generic", "mem_clauses", "mem_first_person",
-    "claim_in_query", "q_sim",
-    "others", "own_taste", "others_q",
-    "n_mem", "position", "is_last", "is_first",
-    "later_sim", "earlier_sim", "later_q_gain", "later_shift", "later_exists",
+    "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
+    "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
+    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
 
-_WORD = re.compile(r"[a-z']+")
-_SOURCE_HEADER = re.compile(r"^\s*\[[^\]\n]{3,80}\]\s*$", re.M)
-_QUOTED = re.compile(r"['\"\u2018\u201c]([^'\"\u2019\u201d]{8,})['\"\u2019\u201d]")
-_ENTITY = re.compile(r"\b([A-Z][a-zA-Z0-9]+(?:\s+[A-Z][a-zA-Z0-9]+)*)\b")
+_OBLIGATION = re.compile(
+    r"\b(must|required?|requires|mandatory|only|not (?:allowed|permitted|offered|available|accepted)|unavailable|"
+    r"prohibited|forbidden|no longer|cannot|can't)\b", re.I)
 
-_RECOMMEND = {"recommend", "suggest", "suggestions", "should", "advice", "approach", "organize", "plan", "ideas", "try", "resources", "activities"}
-_CHOICE = {"choose", "select", "choice", "pick", "tradeoff", "settle", "option", "options", "decide", "decision"}
-_FACT_START = re.compile(
-    r"(?:^|[:.?!]\s+)(what|which|who|whom|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|should)\b[^?]*\?\s*$",
-    re.I,
-)
-_OTHERS = {
-    "team", "colleague", "colleagues", "friends", "friend", "group", "guests", "guest", "participants", "attendees",
-    "client", "clients", "family", "partner", "kids", "children", "committee", "everyone", "members", "staff",
-    "audience", "visitors", "people", "coworkers", "parents", "relatives", "students", "volunteers", "illustrator",
-    "customers", "users", "they", "their", "others", "household", "roommate", "roommates", "mother", "father",
-}
-_OWN_TASTE = re.compile(r"\b(my own (?:taste|preference|habit|style|rhythm)|i (?:usually|normally|personally) prefer|my preference|my taste|my default)\b", re.I)
-_FRAMING = {"framing", "explanation", "familiar", "asserting", "factually", "believes", "belief", "thinks", "claims", "version", "account"}
-_SHIFT = {"now", "instead", "no", "longer", "rather", "minimal", "without", "shifted", "changed", "prefers", "avoid", "avoids", "dislikes", "quiet", "independently", "only"}
-_NEG = {"not", "no", "never", "without", "dislike", "dislikes", "avoid", "avoids", "minimal", "less", "rather"}
+# Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
+_ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
+                       "hate", "avoid", "appreci", "realli", "alway", "usual", "now"})
+
+_PERSONAL_PRONOUNS = {"i", "i'm", "i've", "i'd", "me", "my", "you", "your", "you're", "we", "we're", "our", "us"}
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+@dataclass
+class MemoryInput:
+    """A memory as the features read it; ``claim`` is any object with Claim's fields (or None)."""
 
-
-def _claim(text: str) -> str | None:
-    m = _QUOTED.search(text)
-    return m.group(1) if m else None
-
-
-def _overlap(a: Sequence[str], b: Sequence[str]) -> float:
-    sa, sb = set(a), set(b)
-    return len(sa & sb) / len(sa) if sa else 0.0
+    text: str
+    speaker: str | None = None
+    time: datetime | None = None
+    claim: Any = None
+    vector: np.ndarray | None = None
+    #: Cosine with the query when the search already computed it (``SearchHit.scores.dense``).
+    q_sim: float | None = None
 
 
 @dataclass
 class Joint:
-    """The joint input of the reflection step, already embedded."""
-
     query: str
     evidence: list[str]
-    memories: list[str]
+    memories: list[MemoryInput]
     qvec: np.ndarray
     mvecs: np.ndarray
     evecs: np.ndarray
+    external: list[str] = field(default_factory=list)
+    external_sentences: list[str] = field(default_factory=list)
 
 
-def embed_joint(embedder, query: str, evidence: Sequence[str], memories: Sequence[str]) -> Joint:  # type: ignore[no-untyped-def]
-    ev = [e for e in evidence if e.strip()]
-    vecs = embedder.embed([query, *memories, *ev]) if (memories or ev) else embedder.embed([query])
-    n = len(memories)
-    return Joint(query, ev, list(memories), vecs[0], vecs[1 : 1 + n], vecs[1 + n :])
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if len(s.strip()) > 12]
 
 
-def features(j: Joint) -> np.ndarray:
-    """One row of :data:`FEATURES` per memory."""
-    q = j.query
-    qw = _words(q)
-    qtok = set(tokenize(q))
-    ev_text = "\n".join(j.evidence)
-    ev_low = ev_text.lower()
-    ev_sources = min(1.0, (len(_SOURCE_HEADER.findall(ev_text)) + 2 * ev_low.count("<information>")) / 6.0)
-    ev_len = min(1.0, len(ev_text) / 8000.0)
-    # The last few evidence turns describe the task at hand (who it is for).
-    recent = " ".join(j.evidence[-4:]).lower()
-    rw = _words(recent)
-    others_recent = sum(w in _OTHERS for w in rw) / max(1, len(rw)) * 20
-    others_q = sum(w in _OTHERS for w in qw) / max(1, len(qw)) * 10
-    own_taste = 1.0 if _OWN_TASTE.search(recent) else 0.0
-    q_factual = 1.0 if _FACT_START.search(q.strip()) and not (_RECOMMEND | _CHOICE) & set(qw) else 0.0
-    q_recommend = 1.0 if _RECOMMEND & set(qw) else 0.0
-    q_choice = 1.0 if _CHOICE & set(qw) else 0.0
-    q_about_user = 1.0 if re.search(r"\bthe user\b|\btheir (?:preference|taste|viewing|interests)", q, re.I) else 0.0
-    q_refers_back = 1.0 if re.search(r"\b(we discussed|discussed|mentioned earlier|as above|that situation)\b", q, re.I) else 0.0
-    n = len(j.memories)
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in re.split(r"[.;:]\s+|\n+", text) if len(c.split()) >= 3]
+
+
+def split_evidence(evidence: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(external pieces to embed, impersonal sentences) — conversation is not evidence.
+
+    A piece without a role prefix is a document; inside conversation turns, sentences
+    without personal pronouns are kept as document text (a pasted excerpt, a search result).
+    """
+    pieces = [e for e in evidence if e.strip()]
+    external = [e for e in pieces if not is_conversation(e)]
+    sentences = []
+    for e in pieces:
+        for s in _sentences(e):
+            if not (set(words(s)) & _PERSONAL_PRONOUNS):
+                sentences.append(s)
+    return external, sentences
+
+
+def embed_joint(embedder: Any, query: str, evidence: Sequence[str], memories: Sequence[MemoryInput | str],
+                qvec: np.ndarray | None = None) -> Joint:
+    """Embed only what is not embedded yet: memory vectors from the store and the search's
+    query vector are reused when given."""
+    mems = [m if isinstance(m, MemoryInput) else MemoryInput(text=m) for m in memories]
+    external, sentences = split_evidence(evidence)
+    known_q = bool(mems) and all(m.q_sim is not None and m.vector is not None for m in mems)
+    need = [] if qvec is not None or known_q else [query]
+    missing = [i for i, m in enumerate(mems) if m.vector is None]
+    need += [mems[i].text for i in missing] + external
+    vecs = embedder.embed(need) if need else np.zeros((0, getattr(embedder, "dim", 384)), dtype=np.float32)
+    k = 0
+    if qvec is None and not known_q:
+        qvec, k = vecs[0], 1
+    for i in missing:
+        mems[i] = MemoryInput(text=mems[i].text, speaker=mems[i].speaker, time=mems[i].time, claim=mems[i].claim,
+                              vector=vecs[k], q_sim=mems[i].q_sim)
+        k += 1
+    if qvec is None:  # the search's cosines stand in for the query vector (see features())
+        qvec = np.zeros(len(mems[0].vector), dtype=np.float32)  # type: ignore[arg-type]
+    dim = len(qvec)
+    mvecs = np.stack([np.asarray(m.vector, dtype=np.float32) for m in mems]) if mems else np.zeros((0, dim), np.float32)
+    mvecs = mvecs / np.maximum(np.linalg.norm(mvecs, axis=1, keepdims=True), 1e-9)
+    q = np.asarray(qvec, dtype=np.float32)
+    return Joint(query, list(evidence), mems, q / max(float(np.linalg.norm(q)), 1e-9), mvecs, vecs[k:],
+                 external, sentences)
+
+
+def facts_of(m: MemoryInput) -> MemoryFacts:
+    c = m.claim
+    g = (lambda name: getattr(c, name, None) if c is not None and not isinstance(c, dict) else (c or {}).get(name))
+    return memory_facts(m.text, m.speaker, g("subject"), g("vouched_by"), g("voucher"), g("firmness"), g("slot"),
+                        g("negated"))
+
+
+_FREE = re.compile(r"\b(free|no charge|nothing|included|complimentary)\b", re.I)
+_PRICE = re.compile(r"(?:[$€£]|\b(?:eur|usd|gbp)\s?)\d|\d\s?(?:eur|usd|gbp|euro|pounds|dollars)\b", re.I)
+# Evaluation or comparison in a document: what makes a mention of an option evidence about it.
+_EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|lacks?|limitation\w*|problem\w*|however|"
+                         r"outperform\w*|slower|faster|cheaper|costlier|weak\w*|strong\w*|reliab\w*|error\w*|found|"
+                         r"recommend\w*|not suitable|unsuitable|risk\w*|rather than|compared|not offered|unavailable|not available|"
+                         r"discontinued|cancel\w*|no \w+ (?:to|on|for)|strike|closed|twice|as \w+ as|times (?:as|more|less))\b", re.I)
+
+
+def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
+    from .facts import _NUMBER
+
+    other = {n.group(0).lower() for n in _NUMBER.finditer(text)}
+    if mem_text and _FREE.search(mem_text) and _PRICE.search(text) and not _FREE.search(text):
+        return True  # "free" against a price
+    return bool(a.numbers) and bool(other) and not (a.numbers & other)
+
+
+def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
+    return ((m.time.timestamp() if m.time else float("-inf")), i)
+
+
+def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
+    a, b = mems[i].time, mems[j].time
+    if a is not None and b is not None:
+        return b > a if b != a else j > i
+    return j > i  # no clock: stored order is the only time there is
+
+
+def _reliable_rank(f: MemoryFacts) -> int:
+    return 0 if f.voucher == "other" or f.reported else 1
+
+
+def features(j: Joint) -> list[dict[str, float]]:
+    """One dict of :data:`FEATURES` per memory (plus ``newer_index`` for the rationale)."""
+    req: RequestFacts = request_facts(j.query, j.evidence)
+    mf = [facts_of(m) for m in j.memories]
+    n = len(mf)
     sims = j.mvecs @ j.mvecs.T if n else np.zeros((0, 0))
     qs = j.mvecs @ j.qvec if n else np.zeros(0)
+    if n and all(m.q_sim is not None for m in j.memories):
+        qs = np.asarray([m.q_sim for m in j.memories], dtype=np.float32)
+    evs = (j.mvecs @ (j.evecs / np.maximum(np.linalg.norm(j.evecs, axis=1, keepdims=True), 1e-9)).T
+           if n and len(j.evecs) else np.zeros((n, 0)))
+    ext_low = [s.lower() for s in j.external_sentences] + [e.lower() for e in j.external]
+    # Evidence pieces that evaluate or compare, lower-cased, for "does it speak about what the memory names".
+    ev_pieces_low = [e.lower() for e in j.evidence if _EVALUATIVE.search(e)]
+    ev_pieces_low = [x for x in ev_pieces_low if any(x.find(s[:40]) >= 0 for s in ext_low)] or \
+        [s for s in ext_low if _EVALUATIVE.search(s)]
     rows = []
-    for i, mem in enumerate(j.memories):
-        mw = _words(mem)
-        claim = _claim(mem)
-        ents = [e for e in _ENTITY.findall(mem) if e not in ("User", "The", "I", "Prefers", "Enjoys", "Likes")]
-        ev_names = (sum(e.lower() in ev_low for e in ents) / len(ents)) if ents else 0.0
-        ev_sim = float(np.max(j.evecs @ j.mvecs[i])) if len(j.evecs) else 0.0
-        claim_in_q = _overlap(tokenize(claim), qtok) if claim else 0.0
-        later = list(range(i + 1, n))
-        earlier = list(range(0, i))
-        later_sim = float(max((sims[i, k] for k in later), default=0.0))
-        earlier_sim = float(max((sims[i, k] for k in earlier), default=0.0))
-        gain = float(max((qs[k] - qs[i] for k in later), default=0.0))
-        shift = 0.0
-        if later:
-            k = max(later, key=lambda k: sims[i, k])
-            lw = set(_words(j.memories[k]))
-            shift = len(lw & _SHIFT) / 4.0 + (0.5 if bool(lw & _NEG) != bool(set(mw) & _NEG) else 0.0)
-        rows.append([
-            1.0,
-            ev_sources, ev_names, ev_sim, ev_len,
-            q_factual, q_recommend, q_choice, q_about_user, q_refers_back, min(1.0, len(qw) / 60.0),
-            1.0 if claim else 0.0, len(set(mw) & _FRAMING) / 3.0,
-            1.0 if re.match(r"\s*(the )?user (generally|usually|typically) (prefers|likes)", mem, re.I) else 0.0,
-            min(1.0, mem.count(";") / 2.0), 1.0 if re.match(r"\s*i\b", mem, re.I) else 0.0,
-            claim_in_q, float(qs[i]),
-            min(1.0, others_recent), own_taste, min(1.0, others_q),
-            min(1.0, (n - 1) / 5.0), (i / (n - 1)) if n > 1 else 0.0, 1.0 if i == n - 1 and n > 1 else 0.0,
-            1.0 if i == 0 and n > 1 else 0.0,
-            later_sim, earlier_sim, gain, min(1.0, shift), 1.0 if later else 0.0,
-        ])
-    return np.asarray(rows, dtype=np.float32).reshape(n, len(FEATURES))
+    for i, f in enumerate(mf):
+        text = j.memories[i].text
+        # -- evidence
+        ev_sim = float(evs[i].max()) if evs.shape[1] else 0.0
+        ents = {e for e in f.entities if len(e) > 2} - {b.lower() for b in req.beneficiaries}
+        ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
+        # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
+        ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
+        conflict, ev_rule = 0.0, 0.0
+        if evs.shape[1]:
+            # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
+            key = f.content - _ATTITUDE
+            ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
+            best = j.external[int(np.argmax(evs[i]))]
+            if _numbers_differ(f, best, text):
+                conflict = 1.0
+            elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
+                    detect_stance(text, part).label == "contradict" for part in _clauses(best)):
+                conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
+        # -- scope
+        personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
+        # Names count as whom the request serves only when it serves someone besides the user
+        # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
+        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
+        about_benef = about_people or (f.about_we and req.serves == "group")
+        mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
+            bool(req.contexts) or req.serves != "user" or f.scoped)
+        # -- newer memory on the same slot
+        best_j, best_sim, change, nconf, same_slot, shift, shared = -1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        for k in range(n):
+            if k == i or not _newer(j.memories, i, k) or _reliable_rank(mf[k]) < _reliable_rank(f):
+                continue
+            if f.slot and mf[k].slot:
+                if f.slot == mf[k].slot:
+                    best_j, same_slot, best_sim = k, 1.0, max(best_sim, float(sims[i, k]))
+                continue  # both have slots and they differ: another attribute
+            s = float(sims[i, k])
+            if s > best_sim:
+                best_j, best_sim = k, s
+        if best_j >= 0:
+            other = j.memories[best_j].text
+            change = 1.0 if mf[best_j].change else 0.0
+            st = detect_stance(text, other, cosine=best_sim)
+            shared = float(len((f.content & mf[best_j].content) - _ATTITUDE))
+            a, b = topic_polarity(text), topic_polarity(other)
+            shift = 1.0 if any(a[w] != b[w] for w in a.keys() & b.keys()) else 0.0
+            nconf = 1.0 if st.label == "contradict" or (_numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
+        rows.append({
+            "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
+            "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
+            "about_we": float(f.about_we),
+            "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
+            "about_beneficiary": float(about_benef), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
+            "world_question": float(req.world_question), "q_sim": float(qs[i]),
+            "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,
+            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
+            "newer_index": float(best_j),
+        })
+    return rows
+
+
+def matrix(rows: list[dict[str, float]]) -> np.ndarray:
+    return np.asarray([[r[k] for k in FEATURES] for r in rows], dtype=np.float64).reshape(len(rows), len(FEATURES))
+
+
+__all__ = ["FEATURES", "Joint", "MemoryInput", "embed_joint", "features", "matrix", "split_evidence", "entities"]

@@ -68,7 +68,7 @@ def calibrate(
         raise InvalidInputError("enforcement must be 'soft' or 'strict'")
     instructions: dict[str, UsageInstruction] = {i.memory_id: i for i in classify(embedder, query, evidence, memories, model)}
     if llm is not None and use_llm_policy and memories:
-        # The LLM may refine; whatever it fails to cover validly stays with the classifier.
+        # The LLM may refine; whatever it fails to cover validly stays with the rules.
         instructions.update(reflect_llm(llm, query, evidence, memories, meter=meter))
     governed = []
     for m in memories:
@@ -128,6 +128,43 @@ def _evidence_block(evidence: Sequence[str], limit: int = 6000) -> str:
     return text[-limit:] if text else "(none)"
 
 
+_VERIFY_UNCITED_PROMPT = """One sentence of an answer cites no source. Is it supported by any of the sources below (or is it only
+a caveat or a question back to the user, which needs no support)? Reply with JSON only: {{"supported": true|false, "problem": "..."}}
+A memory marked defer_to_evidence cannot support a decisive claim on its own.
+
+Sentence: {text}
+Sources:
+{sources}"""
+
+
+def _check_uncited(llm: LLM, s: SupportSegment, evidence: Sequence[str], usable: list[str], *, verify: bool,
+                   meter: UsageMeter) -> None:
+    """Mark (and remove when unsupported) a segment that cites no source."""
+
+    def note(problem: str) -> None:
+        s.problem = f"{s.problem}; {problem}" if s.problem else problem
+
+    if not verify:
+        s.verified = False
+        note("cites no source (not checked: verify=False)")
+        return
+    try:
+        v = complete_json(llm, [{"role": "user", "content": _VERIFY_UNCITED_PROMPT.format(
+            text=s.text, sources="\n".join(usable) or "(no sources)")}], retries=0, max_tokens=120, meter=meter)
+    except LLMError:
+        s.verified = False
+        note("cites no source; verifier unavailable, so it is unchecked")
+        return
+    if isinstance(v, dict) and v.get("supported") is False:
+        s.verified, s.action = False, "removed"
+        note("cites no source and none supports it" + (f": {v['problem']}" if v.get("problem") else ""))
+    elif not (isinstance(v, dict) and v.get("supported") is True):
+        s.verified = False
+        note("cites no source; the verifier's reply was unusable")
+    else:
+        note("cites no source; the verifier found support among the available sources")
+
+
 def answer(
     llm: LLM,
     ctx: CalibratedContext,
@@ -145,6 +182,10 @@ def answer(
                               trace=AnswerTrace(segments=[], llm_calls=0))
     ev_ids = {f"E{i + 1}" for i in range(len(evidence))}
     by_id = {m.id: m for m in ctx.memories}
+    # What an uncited segment may rest on: the evidence and the memories usable as support.
+    usable = [f"[E{i + 1}] {quote(e)[:800]}" for i, e in enumerate(evidence)] + [
+        f"[{m.id}] policy={m.policy}: {quote(m.memory)}" for m in ctx.memories
+        if m.policy not in _FORBIDDEN_AS_SUPPORT and not m.withheld]
     msgs = [{"role": "user", "content": _ANSWER_PROMPT.format(context=ctx.prompt, evidence=_evidence_block(evidence), query=ctx.query)}]
     try:
         raw = complete_json(llm, msgs, schema=ANSWER_SCHEMA, retries=1, max_tokens=700, meter=meter)
@@ -177,7 +218,11 @@ def answer(
             s.evidence_ids = [x for x in s.evidence_ids if x in ev_ids]
             s.memory_ids = [x for x in s.memory_ids if x in by_id]
             s.action, s.problem = "revised", f"cited sources that do not exist: {unknown}"
-        if verify and (s.evidence_ids or s.memory_ids):
+        if not (s.evidence_ids or s.memory_ids):
+            # A segment that cites nothing is checked too (against every source it could rest on).
+            _check_uncited(llm, s, evidence, usable, verify=verify, meter=meter)
+            continue
+        if verify:
             sources = "\n".join([f"[{x}] {quote(evidence[int(x[1:]) - 1])[:800]}" for x in s.evidence_ids]
                                 + [f"[{x}] policy={by_id[x].policy}: {quote(by_id[x].memory)}" for x in s.memory_ids])
             try:

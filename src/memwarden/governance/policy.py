@@ -1,15 +1,19 @@
 """Usage instructions: one policy, instruction and rationale per retrieved memory.
 
-The no-LLM path (the default, and the one that holds with weak models) is a
-small multinomial logistic regression over :mod:`.features`, trained on
-MemSyco-Bench's development split by ``bench/train_governance.py`` and shipped
-as ``data/policy_model.json`` (a few kB of weights; numpy only at run time).
+The no-LLM path (the default, and the one that holds with weak models) asks the
+governance questions explicitly: :func:`rule_policy` over the meaning features of
+:mod:`.features` (whose is it, whom does the request serve, which setting, is it a
+held view, does evidence speak to it, does a newer memory replace it). Rules were
+chosen over a classifier trained on MemSyco-Bench because a classifier learns that
+benchmark's templates and cannot predict a policy whose task it never saw (issue 12;
+the leave-one-task-out numbers are in BENCHMARKS.md). A :class:`PolicyModel` trained
+over the same features (``bench/train_governance.py``) can still be passed in.
 Each memory is judged jointly with the query, the evidence and every other
-retrieved memory, so a later memory can supersede an earlier one.
+retrieved memory, so a newer memory can supersede an older one.
 
 With an LLM, :func:`reflect_llm` asks for the same structured output; any
 reply that is not valid JSON, names unknown memories or policies, or refuses,
-falls back to the classifier for the memories it does not cover.
+falls back to the rules for the memories it does not cover.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from importlib import resources
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -25,11 +29,8 @@ import numpy as np
 
 from ..errors import LLMError, PolicyError
 from ..providers.llm import LLM, UsageMeter, complete_json
-from .features import FEATURES, embed_joint, features
+from .features import FEATURES, MemoryInput, embed_joint, features, matrix
 from .models import POLICIES, BoundaryCard, UsageInstruction
-
-MODEL_FILE = "policy_model.json"
-
 
 @dataclass
 class MemoryView:
@@ -40,6 +41,20 @@ class MemoryView:
     memory_type: str | None = None
     card: BoundaryCard | None = None
     reliability: dict[str, Any] | None = None
+    #: Who said it ("user", "assistant" or a name), when, and its claim (any object or dict
+    #: with :class:`memwarden.models.Claim`'s fields) when the claim extractor made one.
+    speaker: str | None = None
+    time: datetime | None = None
+    claim: Any = None
+    #: The stored embedding and the search's cosine with the query, when the caller has them
+    #: (with both for every memory, nothing is embedded again: issue 12, item 5).
+    vector: Any = None
+    q_sim: float | None = None
+
+    def as_input(self) -> MemoryInput:
+        return MemoryInput(text=self.text, speaker=self.speaker, time=self.time, claim=self.claim,
+                           vector=None if self.vector is None else np.asarray(self.vector, dtype=np.float32),
+                           q_sim=self.q_sim)
 
 
 class PolicyModel:
@@ -61,11 +76,8 @@ class PolicyModel:
         self.meta = {k: v for k, v in data.items() if k not in ("mean", "scale", "coef", "intercept")}
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "PolicyModel":
-        if path is None:
-            text = resources.files("memwarden.governance").joinpath("data", MODEL_FILE).read_text("utf-8")
-        else:
-            text = Path(path).read_text("utf-8")
+    def load(cls, path: str | Path) -> "PolicyModel":
+        text = Path(path).read_text("utf-8")
         try:
             return cls(json.loads(text))
         except ValueError as e:
@@ -78,22 +90,14 @@ class PolicyModel:
         return e / e.sum(axis=1, keepdims=True)
 
 
-_default_model: PolicyModel | None = None
-
-
-def default_model() -> PolicyModel:
-    global _default_model
-    if _default_model is None:
-        _default_model = PolicyModel.load()
-    return _default_model
-
-
 # Instruction and rationale per policy; ``{m}`` is the memory text.
 _TEXT = {
     "use": ("May personalise the answer: apply it where it fits the request.",
             "It states the user's own preference or situation and nothing in the context outranks it."),
-    "constrain_to_scope": ("Apply it only to the user's own part of the task; do not let it decide for other people or the wider setting.",
-                           "The request involves other people or a setting the memory does not cover."),
+    "constrain_to_scope": ("This is one person's preference or a rule for another setting: respect or mention it for the user's own "
+                           "part only; do not make it the group's or the other person's preference, and do not carry a rule "
+                           "stated for one setting (work, an event) into this one.",
+                           "The request serves other people or is in a setting the memory was not stated for."),
     "defer_to_evidence": ("Let the evidence in context decide; mention the remembered preference only as a secondary consideration.",
                           "Evidence in context speaks to the decision, and a preference cannot outweigh it."),
     "ignore_as_evidence": ("Do not use it to support any factual claim; answer from evidence and knowledge, and at most acknowledge it as the user's belief.",
@@ -111,51 +115,80 @@ def instruction_for(memory_id: str, policy: str, scores: dict[str, float] | None
 
 
 def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Sequence[MemoryView],
-             model: PolicyModel | None = None) -> list[UsageInstruction]:
-    """The no-LLM policy for every memory, judged jointly."""
+             model: PolicyModel | None = None, *, qvec: np.ndarray | None = None) -> list[UsageInstruction]:
+    """The no-LLM policy for every memory, judged jointly.
+
+    By default the explicit rules over :mod:`.features` decide (they carry over to wording
+    and tasks no training set had, see BENCHMARKS.md); a trained :class:`PolicyModel`
+    over the same features is used only when one is passed.
+    """
     if not memories:
         return []
-    model = model or default_model()
-    j = embed_joint(embedder, query, evidence, [m.text for m in memories])
-    F = features(j)
-    P = model.proba(F.astype(np.float64))
+    j = embed_joint(embedder, query, evidence, [m.as_input() for m in memories], qvec=qvec)
+    rows = features(j)
+    probs = model.proba(matrix(rows)) if model is not None else None
     out = []
-    for i, (m, p) in enumerate(zip(memories, P)):
-        best = int(np.argmax(p))
-        scores = {c: round(float(x), 4) for c, x in zip(model.classes, p)}
-        policy, method = model.classes[best], "classifier"
-        f = dict(zip(FEATURES, F[i].tolist()))
-        if float(p[best]) < RULE_BELOW:
-            # The classifier is unsure (input unlike its training data): the explicit rules decide.
-            policy, method = rule_policy(f), "rule"
-        if policy != "superseded" and f["q_factual"] and (BELIEF.search(m.text) or m.memory_type == "belief"):
-            # Hard rule: a belief is never evidence for the factual question it bears on.
-            policy, method = "ignore_as_evidence", "rule"
-        extra = ""
-        if policy == "superseded":
-            later = [o.id for o in memories[i + 1:]]
-            extra = f" (later memories: {', '.join(later)})" if later else ""
+    for i, (m, f) in enumerate(zip(memories, rows)):
+        if probs is not None:
+            p = probs[i]
+            policy, why = model.classes[int(np.argmax(p))], ""  # type: ignore[union-attr]
+            scores = {c: round(float(x), 4) for c, x in zip(model.classes, p)}  # type: ignore[union-attr]
+            method = "classifier"
+        else:
+            policy, why = rule_policy(f)
+            scores, method = {policy: 1.0}, "rule"
+        extra = f" ({why})" if why else ""
+        if policy == "superseded" and f.get("newer_index", -1) >= 0:
+            extra += f" (newer memory: {memories[int(f['newer_index'])].id})"
         out.append(instruction_for(m.id, policy, scores, method=method, extra=extra))
     return out
 
 
-BELIEF = re.compile(r"\b(believes?|thinks?|is convinced|convinced that|familiar framing|claims? that)\b", re.I)
+#: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
+#: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
+SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
+SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
+EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
+EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
+EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
+EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
+ON_POINT = 0.45        # a memory this close to the request is about what it asks
+RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
-#: Below this classifier probability the rules decide (MemSyco's cases score above 0.9).
-RULE_BELOW = 0.75
 
-
-def rule_policy(f: dict[str, float]) -> str:
-    """The governance questions asked explicitly, in order of precedence."""
-    if f["later_exists"] and f["later_sim"] >= 0.55 and f["later_shift"] >= 0.5:
-        return "superseded"  # a later, similar memory states a change
-    if (f["mem_claim"] or f["mem_framing"] > 0) and f["q_factual"]:
-        return "ignore_as_evidence"  # a belief or liking is no evidence for a fact
-    if f["ev_sources"] > 0 and (f["ev_names_mem"] > 0 or f["ev_sim"] >= 0.5):
-        return "defer_to_evidence"  # evidence in context speaks to the decision
-    if f["others"] >= 0.5 or f["others_q"] >= 0.5:
-        return "constrain_to_scope"  # the task involves other people
-    return "use"
+def rule_policy(f: dict[str, float]) -> tuple[str, str]:
+    """The governance questions asked explicitly, in order of precedence: (policy, reason)."""
+    if f["newer_same_slot"]:
+        return "superseded", "a newer claim on the same slot"
+    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]):
+        return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
+            "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
+            "a newer memory on the same topic takes the opposite attitude")
+    if f["newer_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2:
+        return "superseded", "a newer memory restates the same thing differently"
+    held = f["held_view"] or f["reported"] or f["world_claim"]
+    if f["reported"] and f["world_claim"]:
+        return "ignore_as_evidence", "someone's report of how the world is, not evidence"
+    if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
+        return "ignore_as_evidence", "a view someone holds bears on a question about the world"
+    if f["ev_external"]:
+        if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
+            return "defer_to_evidence", "the supplied evidence speaks about what it names"
+        if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
+            return "defer_to_evidence", "the supplied evidence covers the same point" + (
+                " and contradicts it" if f["ev_conflict"] else "")
+        if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
+        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
+            return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
+    if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
+        return "ignore_as_evidence", "a held view bears on a question about the world"
+    if f["ctx_mismatch"]:
+        return "constrain_to_scope", "stated for another setting than this request"
+    if f["mem_personal"] and (f["serves_group"] or f["serves_other"]) and not f["about_beneficiary"]:
+        return "constrain_to_scope", "one person's preference in a request that serves " + (
+            "a group" if f["serves_group"] else "someone else")
+    return "use", ""
 
 
 REFLECT_SCHEMA: dict[str, Any] = {
@@ -202,7 +235,7 @@ def reflect_llm(llm: LLM, query: str, evidence: Sequence[str], memories: Sequenc
         got: dict[str, UsageInstruction] = {}
         for r in rows:
             if not isinstance(r, dict) or r.get("memory_id") not in ids or r.get("policy") not in POLICIES:
-                continue  # unknown memory or policy: ignored, the classifier covers it
+                continue  # unknown memory or policy: ignored, the rules cover it
             got[r["memory_id"]] = UsageInstruction(
                 memory_id=r["memory_id"], policy=r["policy"], instruction=str(r.get("instruction") or _TEXT[r["policy"]][0]),
                 rationale=str(r.get("rationale") or ""), method="llm")

@@ -16,9 +16,13 @@ if TYPE_CHECKING:
     from ..memory import Memory
 
 
-def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False) -> dict[str, BoundaryCard]:
-    """Cards for ``ids``; missing or stale ones are computed and written back in one batch."""
+def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False,
+           vectors: dict[str, Any] | None = None) -> dict[str, BoundaryCard]:
+    """Cards for ``ids``; missing or stale ones are computed and written back in one batch.
+    ``vectors``, when given, receives each record's stored embedding (read in the same call)."""
     recs = mem.store.get(user_id, ids)
+    if vectors is not None:
+        vectors.update({r.item.id: r.vector for r in recs})
     out: dict[str, BoundaryCard] = {}
     stale = []
     for rec in recs:
@@ -54,6 +58,15 @@ def _reliability(value: Any) -> dict[str, Any] | None:
     return dict(value) if isinstance(value, dict) else {"confidence": float(value)}
 
 
+def _speaker(h: Any) -> str:
+    """Who vouches for a hit: the claim's voucher when it names a third party, else the user (or the
+    assistant). ``SearchHit.speaker`` is a display name (the user's own name too), so it is not read."""
+    claim = getattr(h, "claim", None)
+    if claim is not None and getattr(claim, "vouched_by", "user") not in ("user", "assistant") and getattr(claim, "voucher", None):
+        return str(claim.voucher)
+    return "assistant" if getattr(h, "source", "user") == "assistant" else "user"
+
+
 def card_for(mem: "Memory", user_id: str, memory_id: str, *, refresh: bool = False) -> BoundaryCard:
     mem._record(user_id, memory_id)  # NotFoundError for unknown ids and other scopes
     return _cards(mem, user_id, [memory_id], refresh=refresh)[memory_id]
@@ -67,16 +80,22 @@ def context_for(mem: "Memory", query: str, *, user_id: str, evidence: Any, enfor
     # Superseded memories are retrieved too: governance must see them to say why they are not used.
     result = mem.search(query, user_id=user_id, limit=limit, include_superseded=True, **search_kw)
     hits = result.results
-    cards = _cards(mem, user_id, [h.id for h in hits]) if hits else {}
+    vectors: dict[str, Any] = {}
+    cards = _cards(mem, user_id, [h.id for h in hits], vectors=vectors) if hits else {}
     # Stored order (oldest first): "a later memory replaces it" needs time order.
     hits = sorted(hits, key=lambda h: (h.occurred_at or h.created_at, h.created_at))
+    # Speaker, time and claim feed "whose is it" and "is there a newer claim on its slot"; the
+    # stored vectors spare embedding every memory again (issue 12: most of context()'s time).
     views = [MemoryView(id=h.id, text=h.memory, memory_type=h.memory_type, card=cards.get(h.id),
-                        reliability=_reliability(h.reliability)) for h in hits]
+                        reliability=_reliability(h.reliability), speaker=_speaker(h),
+                        time=h.valid_from or h.occurred_at or h.created_at, claim=h.claim, vector=vectors.get(h.id),
+                        q_sim=h.scores.dense)
+             for h in hits]
     ctx = calibrate(mem.embedder, query, views, user_id=user_id, evidence=ev, enforcement=enforcement,  # type: ignore[arg-type]
                     llm=mem.llm, use_llm_policy=use_llm_policy,
                     abstained=bool(getattr(result, "abstained", False)),
                     abstain_reason=getattr(result, "abstain_reason", None))
-    # A memory the store already marks superseded is superseded whatever the classifier says.
+    # A memory the store already marks superseded is superseded whatever the rules say.
     by_hit = {h.id: h for h in hits}
     for g in ctx.memories:
         if by_hit[g.id].status == "superseded" and g.policy != "superseded":

@@ -1,0 +1,122 @@
+"""Issue 12: policies from meaning (whose, for whom, which setting, held view, evidence, newer slot),
+in wording unlike MemSyco's templates, and context() without re-embedding."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from memwarden import Memory, MemoryConfig
+from memwarden.governance.facts import memory_facts, request_facts, world_question
+from memwarden.governance.policy import MemoryView, classify
+from memwarden.models import Claim
+from memwarden.providers.embedder import default_embedder
+
+
+@pytest.fixture(scope="module")
+def emb():  # type: ignore[no-untyped-def]
+    return default_embedder()
+
+
+def t(day: int) -> datetime:
+    return datetime(2025, 1, day, tzinfo=timezone.utc)
+
+
+def one(emb, query, text, evidence=(), speaker="user"):  # type: ignore[no-untyped-def]
+    [u] = classify(emb, query, list(evidence), [MemoryView(id="m1", text=text, speaker=speaker)])
+    return u
+
+
+def test_whom_the_request_serves() -> None:
+    assert request_facts("Book a table for the whole team, 9 of us, on Friday", []).serves == "group"
+    assert request_facts("Write a birthday card for my niece", []).serves == "other"
+    assert request_facts("Which laptop should I buy? I edit photos of my kids.", []).serves == "user"
+    # A request that points back is about what the user described last.
+    ev = ["user: I am arranging a weekend away with my cousins and their partners.", "assistant: Got it."]
+    assert request_facts("For the plan we discussed, what do you suggest?", ev).serves == "group"
+
+
+def test_questions_about_the_world_vs_the_users_doing() -> None:
+    assert world_question("Is it true that cracking knuckles causes arthritis?")
+    assert world_question("Quick one for a quiz: how far is the Moon from Earth?")
+    assert not world_question("How do I reset my router?")
+    assert not world_question("Which hiking boots would you recommend for me?")
+
+
+def test_kind_of_statement_and_who_vouches() -> None:
+    assert memory_facts("My uncle swears that cold weather causes flu").reported
+    assert memory_facts("Priya said the museum is free on Sundays", "Priya").voucher == "other"
+    assert memory_facts("I think octopuses have three hearts").held_view
+    f = memory_facts("I really can't stand loud bars")
+    assert f.preference and not f.reported and not f.world_claim
+    assert memory_facts("At work every slide deck must use the company template").contexts == {"work"}
+
+
+def test_personal_dislike_in_a_group_request_is_scoped(emb) -> None:  # type: ignore[no-untyped-def]
+    u = one(emb, "Plan the menu for our 16-person department dinner next month.", "Honestly I can't stand seafood, never could")
+    assert u.policy == "constrain_to_scope" and "one person's" in u.instruction
+    assert one(emb, "What should I cook for myself tonight?", "Honestly I can't stand seafood, never could").policy == "use"
+
+
+def test_work_only_rule_does_not_shape_a_personal_message(emb) -> None:  # type: ignore[no-untyped-def]
+    u = one(emb, "Write a congratulations card for my nephew who just graduated.",
+            "At work all my emails must be formal, no exclamation marks")
+    assert u.policy == "constrain_to_scope" and "another setting" in u.rationale
+
+
+def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
+    assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
+        "ignore_as_evidence"
+    assert one(emb, "Can bulls really be enraged by the colour red?", "bulls hate the colour red, that's why matadors use red capes"
+               ).policy == "ignore_as_evidence"
+
+
+def test_supplied_evidence_overrides_a_remembered_fact(emb) -> None:  # type: ignore[no-untyped-def]
+    u = one(emb, "When does the pharmacy on Elm Road close today?", "the pharmacy on Elm Road shuts at 8pm",
+            ["Elm Road Pharmacy opening hours from 1 March: Monday to Saturday 09:00-18:00, closed Sunday."])
+    assert u.policy == "defer_to_evidence"
+
+
+def test_newer_claim_on_the_same_slot_supersedes_and_other_slots_do_not(emb) -> None:  # type: ignore[no-untyped-def]
+    old = MemoryView(id="a", text="I live in Leeds", time=t(1),
+                     claim=Claim(subject="user", attribute="residence", value="Leeds", slot="user|residence"))
+    new = MemoryView(id="b", text="Settled into the new flat in Bristol", time=t(9),
+                     claim=Claim(subject="user", attribute="residence", value="Bristol", slot="user|residence"))
+    other = MemoryView(id="c", text="I now work in Bath", time=t(12),
+                       claim=Claim(subject="user", attribute="workplace", value="Bath", slot="user|workplace"))
+    a, b, c = classify(emb, "Find me a dentist near home.", [], [old, new, other])
+    assert (a.policy, b.policy, c.policy) == ("superseded", "use", "use")
+    assert "newer memory: b" in a.rationale
+    # Timestamps, not list order, say which is newer.
+    b2, a2 = classify(emb, "Find me a dentist near home.", [], [new, old])
+    assert (a2.policy, b2.policy) == ("superseded", "use")
+
+
+def test_a_third_partys_later_statement_does_not_supersede_the_users(emb) -> None:  # type: ignore[no-untyped-def]
+    mine = MemoryView(id="a", text="my daughter is allergic to peanuts", speaker="user", time=t(1))
+    theirs = MemoryView(id="b", text="Nina says peanut allergies are mostly made up", speaker="Nina", time=t(5))
+    a, b = classify(emb, "Make a snack list for my daughter's school trip.", [], [mine, theirs])
+    assert a.policy == "use" and b.policy == "ignore_as_evidence"
+
+
+class CountingEmbedder:
+    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.texts = inner, []
+        self.dim, self.model_id = inner.dim, inner.model_id
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.texts.append(list(texts))
+        return self.inner.embed(texts)
+
+
+def test_context_embeds_only_the_query_once() -> None:
+    m = Memory(config=MemoryConfig(embedder="hash"))
+    m.add([{"role": "user", "content": x} for x in ("I love jazz", "I am vegetarian", "I prefer aisle seats")],
+          user_id="u", admission="all")
+    m.embedder = CountingEmbedder(m.embedder)
+    ctx = m.context("Recommend a restaurant for me", user_id="u", limit=10)
+    assert len(ctx.memories) >= 2
+    assert m.embedder.texts == [["Recommend a restaurant for me"]]  # the search's; governance reuses it
+    assert all(isinstance(g.policy, str) for g in ctx.memories) and np.isfinite(len(ctx.prompt))
