@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import STOPWORDS, _stem, words
+from .lexicon import ADDITIVE, INCOMPATIBLE, POLAR_PAIRS, REPORT_FRAME_WORDS, firmness, rewrite
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -109,6 +110,7 @@ _ANTONYM_WORDS = [
     ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
     ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
     ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
+    *POLAR_PAIRS,
 ]
 _ANTONYMS: frozenset[tuple[str, str]] = frozenset(
     (x, y) for a, b in _ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
@@ -170,6 +172,12 @@ class TextFeatures:
     numbers: frozenset[str]
     dates: frozenset[str]
     proper: frozenset[str]  # stemmed capitalised words not at a sentence start
+    #: Proper names in the order they appear ("Ana is Ben's manager": ana, ben).
+    order: tuple[str, ...] = ()
+    #: Who the sentence is about when it opens with a person: "i", "my sister", a name; else None.
+    subject: str | None = None
+    reported: bool = False
+    additive: bool = False
 
 
 def _prep(text: str) -> str:
@@ -189,6 +197,9 @@ def features(text: str) -> TextFeatures:
         if phrase in low:
             hedged = True
             low = low.replace(phrase, " ")
+    firm = firmness(text)
+    hedged = hedged or firm == "hedged"
+    low = rewrite(low)
     toks = words(low)
     neg = 0
     content: set[str] = set()
@@ -224,7 +235,7 @@ def features(text: str) -> TextFeatures:
             else:
                 numbers.add(t.lstrip("0") or "0")
             continue
-        if t in STOPWORDS:
+        if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
             continue
         if "'" in t:
             t = t.split("'", 1)[0]
@@ -240,9 +251,36 @@ def features(text: str) -> TextFeatures:
         if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
         and not (m.group(1).strip() and w in _STARTERS)
     ) & content
+    order = tuple(dict.fromkeys(
+        s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
-                        frozenset(proper))
+                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)))
+
+
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
+_KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
+    neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+_LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
+
+
+def _subject(text: str) -> str | None:
+    """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
+    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
+    raw = [w for w in raw if w]
+    i = 0
+    while i < len(raw) and raw[i].lower() in _LEAD:
+        i += 1
+    if i >= len(raw):
+        return None
+    w = raw[i].lower()
+    if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
+        return "i"
+    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
+        return "my " + raw[i + 1].lower()
+    if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
+        return w
+    return None
 
 
 _ANTONYM_MAP: dict[str, frozenset[str]] = {}
@@ -267,6 +305,28 @@ def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] 
     return None
 
 
+_INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
+
+
+def _incompatible(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
+    """Two everyday concepts that exclude each other, one on each side (a vegetarian's steak)."""
+    for x, y in _INCOMPATIBLE:
+        for p, q in ((a, b), (b, a)):
+            if p & x and q & y and not (p & y) and not (q & x):
+                return min(p & x), min(q & y)
+    return None
+
+
+def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
+    """The same two names in reversed order on each side (who beat whom, who manages whom)."""
+    oa = [n for n in fa.order if n in fb.order]
+    ob = [n for n in fb.order if n in fa.order]
+    # Only when each side opens on its first name (the roles are subject and object, not a place).
+    if len(oa) == 2 and oa == ob[::-1] and fa.subject == oa[0] and fb.subject == ob[0]:
+        return f"{oa[0]} / {oa[1]}"
+    return None
+
+
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
@@ -286,8 +346,11 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
     shared = fa.content & fb.content
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
-    smaller = max(1, min(len(fa.content), len(fb.content)))
-    overlap = len(shared) / smaller
+    # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
+    vals_a, vals_b = fa.numbers | fa.dates, fb.numbers | fb.dates
+    shared_vals = vals_a & vals_b
+    smaller = max(1, min(len(fa.content) + len(vals_a), len(fb.content) + len(vals_b)))
+    overlap = min(1.0, (len(shared) + len(shared_vals)) / smaller)
     # Relatedness: shared content words, or the embedding saying "same topic". For long texts
     # (chat turns of several sentences) a high cosine only says "same conversation": a negation
     # somewhere in one of them is no denial of the other, so only shared words count there.
@@ -300,11 +363,24 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     damp = 0.6 if hedge else 1.0
     hedge_note = " (hedged)" if hedge else ""
 
-    if not shared and (cosine is None or cosine < 0.55):
+    if not shared and not shared_vals and not _incompatible(fa.content, fb.content) and (cosine is None or cosine < 0.55):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
+    personal = ("i", "my ")
+    if (fa.subject and fb.subject and fa.subject != fb.subject
+            and fa.subject.startswith(personal) == fb.subject.startswith(personal)
+            and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
+        # "I passed my test" / "my brother failed his": the same predicate about different people.
+        return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
+    incompatible = _incompatible(fa.content, fb.content)
+    swapped = _swapped(fa, fb)
+    if swapped and not (only_a or only_b):
+        # "Ana is Ben's manager" / "Ben is Ana's manager": the same relation with its roles reversed.
+        return Stance("contradict", round(0.75 * damp, 3), f"roles reversed: {swapped}" + hedge_note, ("roles",))
+    if swapped:
+        return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
-    if pa and pb and (len(pa) > 1 or len(pb) > 1):
+    if pa and pb and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
@@ -313,8 +389,8 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         cues.append("negation")
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
-    pair = _antonym(only_a, only_b)
-    if pair and related >= 0.3:
+    pair = _antonym(only_a, only_b) or incompatible
+    if pair and related >= 0.3 or (incompatible and not shared):
         cues.append("antonym")
         reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
     if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4:
@@ -347,7 +423,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
 
     # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
     substituted = bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
-    if related >= 0.5 and not substituted:
+    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
                       ("hedged",) if hedge else ())
