@@ -18,7 +18,7 @@ from rich.table import Table
 from .config import MemoryConfig
 from ._output import emit_json
 from .errors import MemwardenError
-from .trust.cli import abstention_command, mma_command
+from .trust.cli import abstention_command, mma_command, verdict_cases_command
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
@@ -300,6 +300,7 @@ eval_group.add_command(eval_persistbench)
 
 
 eval_group.add_command(mma_command)
+eval_group.add_command(verdict_cases_command)
 eval_group.add_command(abstention_command)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["TrustConfig", "DEFAULT_SOURCE_PRIORS", "DEFAULT_HALF_LIVES"]
+__all__ = ["TrustConfig", "DEFAULT_SOURCE_PRIORS", "DEFAULT_HALF_LIVES", "DEFAULT_TESTIMONY_PRIORS"]
 
 #: DESIGN.md section 2; ``image``/``document`` are evidence a third party can check.
 DEFAULT_SOURCE_PRIORS: dict[str, float] = {
@@ -25,6 +25,21 @@ DEFAULT_SOURCE_PRIORS: dict[str, float] = {
     "assistant": 0.6,
     "import": 0.5,
     "unknown": 0.6,
+}
+
+#: The source hierarchy (trust/testimony.py): the prior credibility of each tier of testimony.
+#: Ordered as the issue asks and DESIGN.md section 2 reads it: the user first-hand > documents, tool
+#: output and image captions > the assistant > named third parties > hedged or reported speech.
+#: The values keep that order and put only the top two above ``verdict`` thresholds' reach on
+#: their own (see verdict.py); they were set by that order, then checked on the dev halves of
+#: evals/cases (verdicts, scenarios), never on the MMA generator's labels.
+DEFAULT_TESTIMONY_PRIORS: dict[str, float] = {
+    "first_hand": 0.95,
+    "evidence": 0.9,
+    "assistant": 0.7,
+    "third_party": 0.6,
+    "hedged": 0.4,
+    "reported": 0.35,
 }
 
 #: Days until a memory of this type counts half; an identity outlives a mood.
@@ -51,6 +66,9 @@ class TrustConfig(BaseModel):
     w_temporal: float = Field(0.40, ge=0)
     w_consensus: float = Field(0.15, ge=0)
     source_priors: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_SOURCE_PRIORS))
+    #: Read the source hierarchy (who vouches, how firmly) instead of the bare source kind for S.
+    testimony: bool = True
+    testimony_priors: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_TESTIMONY_PRIORS))
     half_life_days: float = Field(30.0, gt=0)
     half_lives: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_HALF_LIVES))
     #: T for a memory stamped after ``as_of`` (clock skew or bad data): neither fresh nor stale.
@@ -113,6 +131,9 @@ class TrustConfig(BaseModel):
         for k, v in self.source_priors.items():
             if not 0 <= v <= 1:
                 raise ValueError(f"source prior for {k!r} must be in [0, 1]")
+        for k in ("first_hand", "evidence", "assistant", "third_party", "hedged", "reported"):
+            if not 0 <= self.testimony_priors.get(k, -1) <= 1:
+                raise ValueError(f"testimony_priors needs {k!r} in [0, 1]")
         if "unknown" not in self.source_priors:
             raise ValueError("source_priors needs an 'unknown' entry (used for unlisted kinds)")
         return self

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["REWRITES", "POLAR_PAIRS", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
+__all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
            "REPORT_FRAME_WORDS", "is_correction"]
 
 Firmness = Literal["stated", "hedged", "reported"]
@@ -66,6 +66,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         # "I used to be vegetarian": the state held once and no longer does, a denial of the present.
         (r"\bused to\b", " not "),
         (r"\b(?:parcel)\b", "package"),
+        (r"\b(?:tenancy(?: agreement)?|rental agreement|rental contract)\b", "lease"),
+        (r"\b(?:on my own|by myself|living solo)\b", " alone "),
+        (r"\b(?:is operating|operating|operates|is flying|departs on time)\b", " proceeded "),
         (r"\b(?:kids|children|child)\b", "kids"),
         (r"\b(?:pipeline|ci|the build|build)\b", "ci"),
         (r"\ballerg(?:y|ies)\b", "allergic"),
@@ -82,6 +85,10 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"),
 ]
+
+#: Statuses that deny the action they name when the other side has no opposite status
+#: ("I turned down the Singapore move" against "Priya is moving to Singapore").
+NEGATING = frozenset({"declined", "cancelled", "undelivered", "unpaid"})
 
 #: Everyday concepts that exclude each other (word sets, compared after stemming).
 INCOMPATIBLE: list[tuple[frozenset[str], frozenset[str]]] = [
@@ -110,7 +117,7 @@ _REPORT = re.compile(
     r"neighbou?r|gran|grandma|granddad|aunt|uncle|cousin|wife|husband|partner)\b[^.!?]{0,40}?\b(?:says|said|insists|"
     r"insisted|reckons|thinks|told|claims|swears)|someone (?:said|told|mentioned)|(?:i|we) (?:heard|was told|were told)|"
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
-    r"\w+ (?:reckons|insists|claims|swears)|told me|i read somewhere)\b", re.I)
+    r"\w+ (?:reckons|insists|claims|swears)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
     r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all)\b", re.I)
@@ -123,12 +130,26 @@ def rewrite(low: str) -> str:
     return low
 
 
+#: Someone whose word on their own subject is a record, relayed by the user: not hearsay.
+_AUTHORITY = re.compile(
+    r"\b(?:doctor|dr\.? \w+|gp|nurse|pharmacist|allergist|dentist|vet|consultant|specialist|surgeon|garage|mechanic|"
+    r"lawyer|solicitor|accountant|bank|school|landlord'?s? letter|letter|email|notice|report|results?|invoice|"
+    r"ticket|tracking|airline|council|hr|agent|pass|invite|invitation|calendar|receipt|contract|schedule|timetable|"
+    r"website|app|label|fee schedule)\W+(?:\w+\W+)?(?:says|said|confirmed|told me|told us|called)\b", re.I)
+
+
 @lru_cache(maxsize=65_536)
 def firmness(text: str) -> Firmness:
-    """How firmly ``text`` holds its content: reported speech first (it is hearsay even when firm)."""
+    """How firmly ``text`` holds its content: reported speech first (it is hearsay even when firm).
+
+    What a doctor, a garage, a letter or a tracking page "says", relayed by the user, is a record
+    rather than hearsay: those spans are not read as reported speech.
+    """
     t = text.replace("\u2019", "'")
-    if _REPORT.search(t):
-        return "reported"
+    auth = [m.span() for m in _AUTHORITY.finditer(t)]
+    for m in _REPORT.finditer(t):
+        if not any(a <= m.start() < b or a < m.end() <= b for a, b in auth):
+            return "reported"
     if _HEDGE.search(t) or t.rstrip().endswith("?"):
         return "hedged"
     return "stated"

@@ -49,6 +49,7 @@ from ..models import (
 from .config import TrustConfig
 from ..retrieval.text import tokenize
 from .stance import detect_stance
+from .testimony import Testimony, testimony
 
 if TYPE_CHECKING:
     from ..retrieval.index import ScopeIndex
@@ -80,6 +81,8 @@ class MemoryView:
     timed: bool  # False: occurred_at missing, ``when`` is the storage time
     image_missing: bool
     evidence: bool
+    #: The source hierarchy's reading of who vouches and how firmly (trust/testimony.py).
+    testimony: Testimony | None = None
 
     @classmethod
     def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
@@ -91,6 +94,8 @@ class MemoryView:
             memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
             when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
             image_missing=missing, evidence=evidence and not missing,
+            testimony=testimony(item.memory, source=str(item.source), speaker=item.speaker,
+                                claim=getattr(item, "claim", None), evidence=evidence and not missing),
         )
 
 
@@ -235,6 +240,9 @@ class TrustEngine:
         if prior is None:
             notes.append(f"unknown source kind {view.source!r}: using the 'unknown' prior")
             prior = cfg.source_priors["unknown"]
+        if cfg.testimony and view.testimony is not None:
+            prior = cfg.testimony_priors[view.testimony.tier]
+            notes.append(f"{view.testimony.tier.replace('_', '-')}: {view.testimony.reason}")
         value = prior
         hits = misses = 0
         if view.speaker and record is not None and not view.evidence:

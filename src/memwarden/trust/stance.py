@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import ADDITIVE, INCOMPATIBLE, POLAR_PAIRS, REPORT_FRAME_WORDS, firmness, rewrite
+from .lexicon import ADDITIVE, INCOMPATIBLE, NEGATING, POLAR_PAIRS, REPORT_FRAME_WORDS, firmness, rewrite
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -84,7 +84,8 @@ _HEDGE_WORDS = frozenset(
 #: Idioms with a negation word that deny nothing ("you won't believe it, ...").
 _NOT_NEGATION = (
     "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
-    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind",
+    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
+    "no worries", "no problem",
 )
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
@@ -305,6 +306,7 @@ def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] 
     return None
 
 
+_NEGATING = frozenset(_stem(w) for w in NEGATING)
 _INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
 
 
@@ -373,6 +375,8 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         # "I passed my test" / "my brother failed his": the same predicate about different people.
         return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
     incompatible = _incompatible(fa.content, fb.content)
+    if incompatible:
+        related = max(related, 0.5)  # a vegetarian's steak shares no word but is about the same diet
     swapped = _swapped(fa, fb)
     if swapped and not (only_a or only_b):
         # "Ana is Ben's manager" / "Ben is Ana's manager": the same relation with its roles reversed.
@@ -390,6 +394,10 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
     pair = _antonym(only_a, only_b) or incompatible
+    na, nb = bool(only_a & _NEGATING), bool(only_b & _NEGATING)
+    if not pair and na != nb and fa.negated == fb.negated and overlap >= 0.34:
+        cues.append("negation")
+        reasons.append(f"the {'first' if na else 'second'} text says it was {sorted((only_a if na else only_b) & _NEGATING)[0]}")
     if pair and related >= 0.3 or (incompatible and not shared):
         cues.append("antonym")
         reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
