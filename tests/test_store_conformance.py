@@ -587,3 +587,69 @@ def test_unstored_receipts_expire_in_the_same_write_and_scope_only(store: Store)
     assert store.receipts(u) == [fresh_rejected, old_stored]
     assert store.receipts(other) == [foreign]
     assert store.version(u) == version + 1
+
+
+# -- claims and episodes (issue 10) --------------------------------------------------------------
+
+
+def claim_record(user_id: str, text: str, slot: str | None, **fields: Any) -> MemoryRecord:
+    from memwarden.models import Claim
+
+    subject, _, attribute = (slot or "user|").partition("|")
+    c = Claim(subject=subject, attribute=attribute or None, value=text.split()[-1], slot=slot, vouched_by="user",
+              firmness="hedged", event_start=datetime(2025, 5, 5, tzinfo=timezone.utc), time_text=["on May 5"],
+              source_episode_ids=["ep-1", "ep-2"], previous_value="Lisbon")
+    return record(user_id, text, kind="claim", claim=c, valid_from=T0, **fields)
+
+
+def test_claim_fields_round_trip(store: Store) -> None:
+    u = scope()
+    ep = record(u, "I moved from Lisbon to Porto last month!", kind="episode", speaker="Maya", role="user")
+    cl = claim_record(u, "Maya lives in Porto", "Maya|residence", valid_to=T0 + timedelta(days=3), status="superseded")
+    add(store, u, ep, cl)
+    got = {r.item.id: r.item for r in store.get(u, [ep.item.id, cl.item.id])}
+    assert got[ep.item.id] == ep.item and got[ep.item.id].kind == "episode" and got[ep.item.id].claim is None
+    assert got[cl.item.id] == cl.item
+    assert got[cl.item.id].claim.slot == "Maya|residence"
+    assert got[cl.item.id].valid_from == T0 and got[cl.item.id].valid_to == T0 + timedelta(days=3)
+
+
+def test_list_filters_by_kind(store: Store) -> None:
+    u = scope()
+    ep = record(u, "haha thanks", kind="episode")
+    cl = claim_record(u, "Maya is allergic to peanuts", "Maya|allergy")
+    add(store, u, ep, cl)
+    assert ids(store.list(u, ListQuery(kind="claim"))) == [cl.item.id]
+    assert ids(store.list(u, ListQuery(kind="episode"))) == [ep.item.id]
+    assert sorted(ids(store.list(u, ListQuery()))) == sorted([ep.item.id, cl.item.id])
+
+
+def test_by_slot_returns_active_claims_of_the_scope_only(store: Store) -> None:
+    u, other = scope(), scope()
+    old = claim_record(u, "Maya lives in Lisbon", "Maya|residence", status="superseded", at=T0)
+    cur = claim_record(u, "Maya lives in Porto", "Maya|residence", at=T0 + timedelta(days=1))
+    allergy = claim_record(u, "Maya is allergic to peanuts", "Maya|allergy")
+    ep = record(u, "Maya|residence", kind="episode")  # an episode never has a slot
+    add(store, u, old, cur, allergy, ep)
+    add(store, other, claim_record(other, "Maya lives in Oslo", "Maya|residence"))
+    assert ids(store.by_slot(u, ["Maya|residence"])) == [cur.item.id]
+    assert sorted(ids(store.by_slot(u, ["Maya|residence", "Maya|allergy", "nobody|x"]))) == sorted(
+        [cur.item.id, allergy.item.id])
+    assert store.by_slot(u, []) == []
+    [got] = store.by_slot(u, ["Maya|allergy"])
+    np.testing.assert_array_equal(got.vector, allergy.vector)
+    assert got.tokens == allergy.tokens
+
+
+def test_index_rows_carry_kind_and_validity(store: Store) -> None:
+    u = scope()
+    ep = record(u, "we moved!", kind="episode", occurred_at=T0)
+    cl = claim_record(u, "Maya lives in Porto", "Maya|residence", valid_to=T0 + timedelta(days=2), occurred_at=T0)
+    add(store, u, ep, cl)
+    rows = store.index_rows(u)
+    n = {i: k for k, i in enumerate(rows.ids)}
+    assert rows.kinds[n[ep.item.id]] == "episode" and rows.kinds[n[cl.item.id]] == "claim"
+    assert rows.valid_from[n[cl.item.id]] == T0 and rows.valid_to[n[cl.item.id]] == T0 + timedelta(days=2)
+    assert rows.valid_from[n[ep.item.id]] is None
+    assert rows.created_at[n[cl.item.id]] == cl.item.created_at
+    assert rows.occurred_at[n[ep.item.id]] == T0

@@ -52,6 +52,8 @@ db_option = click.option(
 )
 user_option = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+kind_option = click.option("--kind", default="claim", show_default=True, type=click.Choice(["claim", "episode", "any"]),
+                           help="Claims (statements), episodes (turns as said) or both.")
 
 
 @click.group(cls=MemwardenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -99,12 +101,17 @@ def _receipt_table(receipts: Iterable[Any]) -> None:
 @click.option("--agent", "agent_id", default=None)
 @click.option("--run", "run_id", default=None)
 @click.option("--limit", "-k", default=10, show_default=True, type=click.IntRange(1, 1000))
+@kind_option
+@click.option("--as-of", "as_of", default=None, help="Answer as of this time (ISO-8601): what was stated and valid then.")
+@click.option("--include-superseded", is_flag=True, help="Also return claims a newer one superseded.")
 @db_option
 @json_option
-def search(query: str, user_id: str, agent_id, run_id, limit: int, db, as_json) -> None:
+def search(query: str, user_id: str, agent_id, run_id, limit: int, kind: str, as_of, include_superseded: bool, db,
+           as_json) -> None:
     """Search the user's memories (dense + keyword, fused)."""
     with open_memory(db) as m:
-        res = m.search(query, user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit)
+        res = m.search(query, user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit, kind=kind, as_of=as_of,
+                       include_superseded=include_superseded)
     if as_json:
         return emit_json(res)
     _hits_table(res.results, title=f"search: {query}")
@@ -143,12 +150,13 @@ def get(memory_id: str, user_id: str, db, as_json) -> None:
 @click.option("--agent", "agent_id", default=None)
 @click.option("--run", "run_id", default=None)
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 100_000))
+@kind_option
 @db_option
 @json_option
-def list_(user_id: str, agent_id, run_id, limit: int, db, as_json) -> None:
+def list_(user_id: str, agent_id, run_id, limit: int, kind: str, db, as_json) -> None:
     """List the user's memories, newest first."""
     with open_memory(db) as m:
-        items = m.get_all(user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit)
+        items = m.get_all(user_id=user_id, agent_id=agent_id, run_id=run_id, limit=limit, kind=kind)
     if as_json:
         return emit_json(items)
     t = Table(title=f"{len(items)} memories of {user_id}")
@@ -221,6 +229,31 @@ def import_(path: Path, user_id: str, admission, batch_size: int, db, as_json) -
 
 
 @main.command()
+@click.option("--user", "-u", "user_id", default=None, help="Only this scope [default: every scope].")
+@db_option
+@json_option
+def reindex(user_id: str | None, db, as_json) -> None:
+    """Extract claims from stored episodes that have none (databases written before claims).
+
+    Resumable: each original add call is committed on its own, and episodes already
+    extracted are skipped, so an interrupted run can simply be started again.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    done: dict[str, int] = {}
+    with open_memory(db) as m:
+        scopes = [user_id] if user_id else m.store.scope_ids()
+        cols = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*cols, console=err_console, disable=as_json, transient=True) as bar:
+            for uid in scopes:
+                task = bar.add_task(f"reindex {uid}", total=None)
+                done[uid] = m.reindex(user_id=uid, progress=lambda n, total, t=task: bar.update(t, completed=n, total=total))
+    if as_json:
+        return emit_json({"episodes_extracted": done})
+    console.print(f"extracted claims from {sum(done.values())} episodes in {len(done)} scope(s)")
+
+
+@main.command()
 @db_option
 @click.option("--user", "-u", "user_id", default="demo-user", show_default=True)
 def demo(db, user_id: str) -> None:
@@ -244,15 +277,18 @@ def eval_group() -> None:
 @click.option("--fusion", default="zscore", type=click.Choice(["zscore", "rrf"]), show_default=True, help="How the two arms are fused.")
 @click.option("--embedder", default="minilm", type=click.Choice(["minilm", "hash"]), show_default=True)
 @click.option("--compare", is_flag=True, help="Also measure dense-only, BM25-only and RRF on the same memories.")
+@click.option("--kind", default="claim", type=click.Choice(["claim", "episode", "any"]), show_default=True,
+              help="What search ranks; hits map to their source episodes' turn ids.")
+@click.option("--turns", "turns_only", is_flag=True, help="Store one memory per turn (no claims): the pre-claims baseline.")
 @json_option
 def eval_retrieval(data: Path, k: int, limit_conversations, arm: str, admission: str, fusion: str, embedder: str, compare: bool,
-                   as_json: bool) -> None:
+                   kind: str, turns_only: bool, as_json: bool) -> None:
     """Evidence recall@k, MRR and search latency on LoCoMo (categories 1-4)."""
     from .evals.retrieval import run_retrieval_eval
 
     report = run_retrieval_eval(
         data, k=k, limit_conversations=limit_conversations, arm=arm, admission=admission, fusion=fusion, embedder=embedder,
-        compare=compare, progress=not as_json,
+        compare=compare, progress=not as_json, kind=kind, claims=not turns_only,
     )
     if as_json:
         return emit_json(report)

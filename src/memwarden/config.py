@@ -48,6 +48,10 @@ class MemoryConfig(BaseModel):
     #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
     context_before: int = Field(2, ge=0)
     context_after: int = Field(1, ge=0)
+    #: Memory unit (issue 10): ``True`` keeps every turn as an episode and stores the claims
+    #: extracted from it (search ranks claims); ``False`` is the pre-claims behaviour, one
+    #: searchable memory per admitted turn (kept for comparisons and the import benchmark).
+    claims: bool = True
     #: Reliability scoring and abstention (trust stage, DESIGN.md section 2).
     trust: TrustConfig = Field(default_factory=TrustConfig)
 

@@ -145,6 +145,7 @@ class Memory:
         store: Store | None = None,
         admitter: Admitter | None = None,
         llm: Any = None,
+        extractor: Any = None,
     ) -> None:
         cfg = config or MemoryConfig()
         if path is not None:
@@ -166,6 +167,9 @@ class Memory:
         self._trust = TrustEngine(cfg.trust)
         #: The LLM used by cards, ``context(use_llm_policy=True)`` and ``answer``; None is a normal mode.
         self.llm = llm
+        #: A :class:`~memwarden.claims.ClaimExtractor` for every ``add``; None: the offline rules
+        #: (or the LLM extractor when an LLM is set and ``infer``/``llm_admission`` asks for it).
+        self.extractor = extractor
 
     @classmethod
     def from_config(cls, config: MemoryConfig | Mapping[str, Any]) -> "Memory":
@@ -205,9 +209,14 @@ class Memory:
         ``timestamp``: when the conversation happened (its own clock), for imports.
         ``admission``: ``"auto"`` (the configured policy), ``"all"`` (store
         everything), an :class:`~memwarden.admission.AdmissionPolicy`, or an :class:`Admitter`.
-        ``infer`` (default ``config.llm_admission``): with an LLM set, candidates are the
-        facts it extracts (each keeping its source turn ids) instead of the turns; an
-        unusable LLM answer falls back to one candidate per turn.
+        ``infer`` (default ``config.llm_admission``): with an LLM set, claims are extracted by
+        the LLM (one call, falling back to the offline rules and saying so in the receipts).
+
+        Every turn is kept as an *episode* (its text as said) with a receipt of
+        ``kind="episode"`` naming the claims extracted from it ("kept as an episode only: no
+        claim" for chit-chat); every extracted claim gets a receipt of ``kind="claim"``: the
+        admission decision, a merge into the claim it restates, or the claim it supersedes on
+        its slot. ``config.claims=False`` restores one memory per admitted turn.
         """
         user_id = _check_scope_id(user_id, "user_id", required=True)
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
@@ -218,6 +227,11 @@ class Memory:
         when = parse_time(timestamp)
         admitter = self._resolve_admitter(admission)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when)
+        if self.config.claims:
+            from .claims.service import add_claims
+
+            return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
+                              admitter=admitter, infer=infer, when=when)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
             extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
@@ -368,6 +382,14 @@ class Memory:
             self._index.after_write(user_id, batch.upserts, [], old_tokens, version)
         return AddResult(results=batch.receipts)
 
+    def reindex(self, *, user_id: str, progress: Any = None) -> int:
+        """Extract claims from this scope's episodes that have none yet (databases written before
+        claims); resumable, one committed write per original ``add`` call. Returns episodes done."""
+        from .claims.service import reindex_scope
+
+        user_id = _check_scope_id(user_id, "user_id", required=True)
+        return reindex_scope(self, user_id, progress=progress)
+
     def _receipt_horizon(self, now: datetime) -> datetime | None:
         days = self.config.unstored_receipt_days
         return now - timedelta(days=days) if days is not None else None
@@ -399,12 +421,14 @@ class Memory:
     def delete(self, memory_id: str, *, user_id: str) -> None:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         with self._write_lock:
+            from .claims.service import delete_with_claims
+
             rec = self._record(user_id, memory_id)
-            batch = WriteBatch(user_id=user_id, deletes=[memory_id], history=[
-                HistoryEvent(id=new_id(), memory_id=memory_id, user_id=user_id, event="DELETE", old_memory=rec.item.memory,
-                             cause="delete", at=utcnow())])
+            # Deleting an episode deletes the claims derived only from it (claims.service).
+            batch, old_tokens = delete_with_claims(self, user_id, rec, utcnow())
             version = self.store.write(batch)
-            self._index.after_write(user_id, [], [memory_id], {memory_id: rec.tokens}, version)
+            self._index.after_write(user_id, batch.upserts, batch.deletes, old_tokens, version)
+            self._trust.forget(user_id, batch.deletes)
 
     def delete_all(self, *, user_id: str, agent_id: str | None = None, run_id: str | None = None) -> int:
         """Delete the scope's memories (only those of ``agent_id``/``run_id`` when given)."""
@@ -454,15 +478,20 @@ class Memory:
         include_superseded: bool = True,
         limit: int | None = 100,
         offset: int = 0,
+        kind: str = "claim",
     ) -> list[MemoryItem]:
+        """The scope's memories, newest first: claims by default; ``kind="episode"`` for the
+        turns as said, ``"any"`` for both."""
         user_id = _check_scope_id(user_id, "user_id", required=True)
+        kind_ = _check_kind(kind)
         if limit is not None:
             _check_count(limit, "limit", minimum=0)
         _check_count(offset, "offset", minimum=0)
         return self.store.list(user_id, ListQuery(
             agent_id=_check_scope_id(agent_id, "agent_id", required=False),
             run_id=_check_scope_id(run_id, "run_id", required=False),
-            metadata=_check_metadata(filters, "filters") or {}, include_superseded=include_superseded, limit=limit, offset=offset))
+            metadata=_check_metadata(filters, "filters") or {}, include_superseded=include_superseded, limit=limit, offset=offset,
+            kind=kind_))
 
     def history(self, memory_id: str, *, user_id: str) -> list[HistoryEvent]:
         user_id = _check_scope_id(user_id, "user_id", required=True)
@@ -489,8 +518,15 @@ class Memory:
         fusion: FusionConfig | None = None,
         trust: bool | None = None,
         as_of: Any = None,
+        kind: str = "claim",
     ) -> SearchResult:
         """Hybrid (dense + BM25) search within the caller's scope.
+
+        Ranks claims by default, each hit carrying its source episodes (``hit.episodes``: the
+        turns as said, with speaker and time); ``kind="episode"`` searches the turns themselves,
+        ``"any"`` both. Superseded claims are hidden unless ``include_superseded=True`` or
+        ``as_of`` falls inside their validity; with ``as_of``, nothing stated after that moment
+        (on the conversation's clock) is returned.
 
         ``fusion`` overrides the configured fusion for this call (tuning, baselines).
         ``trust`` (default: ``config.trust.enabled``): score each hit's reliability at
@@ -507,20 +543,24 @@ class Memory:
         qvec = self.embedder.embed([query])[0]
         agent_id = _check_scope_id(agent_id, "agent_id", required=False)
         run_id = _check_scope_id(run_id, "run_id", required=False)
+        kind_ = _check_kind(kind)
+        when = parse_time(as_of) if as_of is not None else None
         # Metadata filters narrow the candidates before ranking (not after a truncated ranking), with
         # the same JSON equality as get_all.
         allowed = None
         if filters:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
-                agent_id=agent_id, run_id=run_id, metadata=filters, include_superseded=include_superseded, limit=None))}
+                agent_id=agent_id, run_id=run_id, metadata=filters, include_superseded=include_superseded or when is not None,
+                kind=kind_, limit=None))}
         index = self._index.get(user_id)
         with index.lock:  # another thread's write may be appending to this index
-            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded)
+            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
             if allowed is not None:
                 mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
             fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
             row_ids = [index.ids[f.row] for f in fused]
         hits: list[SearchHit] = []
+        items: dict[str, MemoryItem] = {}
         for start in range(0, len(fused), 50):
             chunk = fused[start : start + 50]
             chunk_ids = row_ids[start : start + 50]
@@ -530,14 +570,16 @@ class Memory:
                 if rec is None:
                     continue
                 hits.append(_hit(rec.item, f))
+                items[mid] = rec.item
                 if len(hits) == limit:
                     break
             if len(hits) == limit:
                 break
-        result = SearchResult(results=hits)
+        from .claims.service import with_episodes
+
+        result = SearchResult(results=with_episodes(self, user_id, hits, items))
         if not (self.config.trust.enabled if trust is None else trust):
             return result
-        when = parse_time(as_of) if as_of is not None else None
         with index.lock:  # the trust stage reads the same index (neighbours, track record)
             return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query,
                                       pool=[f.row for f in fused], embed=self.embedder.embed)
@@ -575,6 +617,12 @@ class Memory:
         user_id = _check_scope_id(user_id, "user_id", required=True)
         return answer_for(self, query, user_id=user_id, evidence=evidence, trace=trace, enforcement=enforcement,
                           llm=llm, **kw)
+
+
+def _check_kind(kind: Any) -> str | None:
+    if kind not in ("claim", "episode", "any"):
+        raise InvalidInputError(f"kind must be 'claim', 'episode' or 'any', not {kind!r}")
+    return None if kind == "any" else kind
 
 
 def _hit(item: MemoryItem, f: Any) -> SearchHit:

@@ -133,6 +133,9 @@ class Claim(_Model):
     extractor: str = "rules"
     #: The stated slot value that was *replaced* when the source said so ("moved from Lisbon").
     previous_value: str | None = None
+    #: Ids of active claims on the same slot with another value that this one could not
+    #: supersede (or was not superseded by): a weaker source contradicting a stronger one.
+    conflicts_with: list[str] = Field(default_factory=list)
 
 
 class EpisodeRef(_Model):

@@ -10,6 +10,7 @@ import numpy as np
 
 from .._util import text_hash
 from ..models import Candidate, Turn
+from .values import values_differ
 
 Event = Literal["admitted", "rejected", "duplicate", "superseded"]
 #: (vector, k) -> [(memory_id, cosine)] over active memories of the same scope, best first.
@@ -31,6 +32,8 @@ class AdmissionContext:
     embedder_id: str | None = None
     #: ids -> {id: text} of stored memories of the scope (for supersession); None when unavailable.
     texts: Callable[[list[str]], dict[str, str]] | None = None
+    #: Turn-level supersession (``supersede.py``); off for claims, whose slots settle updates.
+    supersession: bool = True
 
 
 @dataclass
@@ -88,14 +91,21 @@ class DuplicateFilter:
         for j in kept:
             if text_hash(ctx.candidates[j].text) == h:
                 return f"batch:{j}", 1.0
-        best = ctx.neighbours(ctx.vectors[i], 1)
-        if best and best[0][1] >= self.cosine:
-            return best[0]
+        # A near duplicate must state the same values: a changed number, date, time or name is
+        # news, never a duplicate (without stored texts to compare, cosine alone decides).
+        near = [(mid, cos) for mid, cos in ctx.neighbours(ctx.vectors[i], 3) if cos >= self.cosine]
+        if near:
+            texts = ctx.texts([mid for mid, _ in near]) if ctx.texts is not None else None
+            for mid, cos in near:
+                if texts is None or (mid in texts and not values_differ(cand.text, texts[mid])):
+                    return mid, cos
         if kept:
             sims = ctx.vectors[kept] @ ctx.vectors[i]
-            j = int(np.argmax(sims))
-            if sims[j] >= self.cosine:
-                return f"batch:{kept[j]}", float(sims[j])
+            for j in np.argsort(-sims, kind="stable").tolist():
+                if sims[j] < self.cosine:
+                    break
+                if not values_differ(cand.text, ctx.candidates[kept[j]].text):
+                    return f"batch:{kept[j]}", float(sims[j])
         return None
 
     def decide(self, ctx: AdmissionContext) -> list[Decision]:

@@ -89,7 +89,7 @@ class ScoredAdmitter:
         return out
 
     def _superseded(self, ctx: AdmissionContext, i: int) -> tuple[str, str] | None:
-        if ctx.texts is None:
+        if ctx.texts is None or not ctx.supersession:
             return None
         near = [(mid, cos) for mid, cos in ctx.neighbours(ctx.vectors[i], 3) if cos < self._dups.cosine]
         if not near:

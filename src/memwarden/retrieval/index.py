@@ -16,9 +16,11 @@ import math
 import threading
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
 import numpy as np
 
+from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
 
 BM25_K1 = 1.2
@@ -29,6 +31,21 @@ BM25_B = 0.75
 class Ranked:
     rows: np.ndarray  # row numbers, best first
     scores: np.ndarray
+
+
+_NO_TIMES = (np.nan, np.nan, np.nan)
+
+
+def _ts(value: datetime | None) -> float:
+    return as_utc(value).timestamp() if value is not None else np.nan
+
+
+def _times(occurred_at: datetime | None, valid_from: datetime | None, valid_to: datetime | None,
+           created_at: datetime | None) -> tuple[float, float, float]:
+    """(stated, valid_from, valid_to) in POSIX seconds: a row is stated when it occurred on the
+    conversation's clock, else when its validity starts, else when it was written."""
+    stated = occurred_at or valid_from or created_at
+    return _ts(stated), _ts(valid_from), _ts(valid_to)
 
 
 class ScopeIndex:
@@ -47,15 +64,24 @@ class ScopeIndex:
         self.alive = np.zeros(self._cap, dtype=bool)
         self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
         self.doclen = np.zeros(self._cap, dtype=np.float32)
+        # Issue 10: what a mask filters on without hydrating rows. Times are POSIX seconds on the
+        # conversation's clock, NaN when unknown.
+        self.is_claim = np.zeros(self._cap, dtype=bool)
+        self.t_stated = np.full(self._cap, np.nan)  # occurred_at, else valid_from, else created_at
+        self.t_from = np.full(self._cap, np.nan)
+        self.t_to = np.full(self._cap, np.nan)
         self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.df: Counter[str] = Counter()
         self.n_alive = 0
         self.total_len = 0.0
         self.n = 0
+        full = len(rows.kinds) == n  # rows built by hand (tests) carry no kinds: active claims, no time
         for r in range(n):
             vec = rows.vectors[r] if rows.vectors.shape[1] == dim else np.zeros(dim, np.float32)
-            self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False)
+            times = _times(rows.occurred_at[r], rows.valid_from[r], rows.valid_to[r], rows.created_at[r]) if full else _NO_TIMES
+            self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False,
+                         claim=rows.kinds[r] == "claim" if full else True, times=times)
 
     # -- maintenance -----------------------------------------------------------
 
@@ -65,13 +91,15 @@ class ScopeIndex:
 
     def _grow(self) -> None:
         self._cap *= 2
-        for name in ("_vectors", "alive", "active", "doclen"):
+        for name in ("_vectors", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to"):
             old = getattr(self, name)
-            new = np.zeros((self._cap, *old.shape[1:]), dtype=old.dtype)
+            new = np.full((self._cap, *old.shape[1:]), np.nan) if name.startswith("t_") else np.zeros(
+                (self._cap, *old.shape[1:]), dtype=old.dtype)
             new[: len(old)] = old
             setattr(self, name, new)
 
-    def _append(self, mid: str, vector: np.ndarray, tokens: list[str], active: bool, *, new: bool = True) -> None:
+    def _append(self, mid: str, vector: np.ndarray, tokens: list[str], active: bool, *, new: bool = True,
+                claim: bool = True, times: tuple[float, float, float] = (np.nan, np.nan, np.nan)) -> None:
         if self.n >= self._cap:
             self._grow()
         r = self.n
@@ -82,6 +110,8 @@ class ScopeIndex:
         self._vectors[r] = vector
         self.alive[r] = True
         self.active[r] = active
+        self.is_claim[r] = claim
+        self.t_stated[r], self.t_from[r], self.t_to[r] = times
         self.doclen[r] = len(tokens)
         for term, tf in Counter(tokens).items():
             self._postings[term].append((r, tf))
@@ -112,7 +142,9 @@ class ScopeIndex:
             self._kill(rec.item.id, old_tokens.get(rec.item.id))
             self.agent_ids.append(rec.item.agent_id)
             self.run_ids.append(rec.item.run_id)
-            self._append(rec.item.id, rec.vector, rec.tokens, rec.item.status == "active")
+            it = rec.item
+            self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
+                         times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at))
         self.version = version
 
     @property
@@ -121,8 +153,28 @@ class ScopeIndex:
 
     # -- queries ---------------------------------------------------------------
 
-    def mask(self, *, agent_id: str | None, run_id: str | None, include_superseded: bool) -> np.ndarray:
-        m = (self.alive if include_superseded else self.active)[: self.n].copy()
+    def mask(self, *, agent_id: str | None, run_id: str | None, include_superseded: bool,
+             kind: str | None = None, as_of: datetime | None = None) -> np.ndarray:
+        """Rows a query may return.
+
+        ``kind``: ``"claim"``, ``"episode"`` or None (both). ``as_of``: only rows stated by then
+        (conversation clock), and superseded claims come back when ``as_of`` falls inside their
+        validity ([valid_from, valid_to)); a claim whose validity starts after ``as_of`` is out.
+        """
+        n = self.n
+        m = (self.alive if include_superseded else self.active)[:n].copy()
+        if as_of is not None:
+            t = as_utc(as_of).timestamp()
+            stated = self.t_stated[:n]
+            m &= np.isnan(stated) | (stated <= t)
+            valid_then = ~np.isnan(self.t_to[:n]) & (t < self.t_to[:n])
+            m |= self.alive[:n] & valid_then & (np.isnan(stated) | (stated <= t))
+            t_from = self.t_from[:n]
+            m &= np.isnan(t_from) | (t_from <= t)
+        if kind == "claim":
+            m &= self.is_claim[:n]
+        elif kind == "episode":
+            m &= ~self.is_claim[:n]
         if agent_id is not None:
             m &= np.fromiter((a == agent_id for a in self.agent_ids), dtype=bool, count=self.n)
         if run_id is not None:

@@ -33,6 +33,9 @@ def list_conditions(d: Dialect, user_id: str, query: ListQuery) -> tuple[list[st
         params.append(query.run_id)
     if not query.include_superseded:
         where.append("status='active'")
+    if query.kind is not None:
+        where.append(f"kind={d.ph}")
+        params.append(query.kind)
     return where, params
 
 

@@ -58,6 +58,14 @@ class IndexRows:
     vectors: np.ndarray
     tokens: list[list[str]]
     embedding_models: list[str]
+    #: Per row, for masks without hydration (issue 10): ``episode``/``claim``, the claim's validity
+    #: and when it was stated. Empty lists (rows built by hand in tests) read as active claims
+    #: with no time.
+    kinds: list[str] = field(default_factory=list)
+    valid_from: list[datetime | None] = field(default_factory=list)
+    valid_to: list[datetime | None] = field(default_factory=list)
+    created_at: list[datetime | None] = field(default_factory=list)
+    occurred_at: list[datetime | None] = field(default_factory=list)
 
 
 @dataclass
@@ -67,6 +75,8 @@ class ListQuery:
     #: Equality filters on metadata keys.
     metadata: dict[str, Any] = field(default_factory=dict)
     include_superseded: bool = True
+    #: ``"claim"`` / ``"episode"``; None: both.
+    kind: str | None = None
     limit: int | None = 100
     offset: int = 0
 
@@ -105,6 +115,14 @@ class Store(Protocol):
         ...
 
     def index_rows(self, user_id: str) -> IndexRows:
+        ...
+
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written."""
+        ...
+
+    def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
+        """Active claims of the scope whose slot is one of ``slots``, oldest first."""
         ...
 
     def version(self, user_id: str) -> int:

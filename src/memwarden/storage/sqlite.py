@@ -14,7 +14,7 @@ import numpy as np
 
 from .._util import as_utc, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
-from ..models import HistoryEvent, MemoryItem, Receipt
+from ..models import Claim, HistoryEvent, MemoryItem, Receipt
 from . import _sql
 from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, receipts_query
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
@@ -24,9 +24,12 @@ APP_ID = "memwarden"
 
 _ITEM_COLUMNS = (
     "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
-    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card"
+    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card, "
+    "kind, claim, slot, valid_from, valid_to"
 )
 _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
+#: Columns of an item row (the record's embedding_model, vector and tokens follow).
+N_ITEM = 25
 
 
 def _ts(value: datetime | None) -> str | None:
@@ -39,14 +42,29 @@ _DIALECT = Dialect(ph="?", order="rowid", ts=_ts)
 
 def _item_from_row(row: Sequence[Any]) -> MemoryItem:
     (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
-     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card) = row[:20]
+     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card,
+     kind, claim, _slot, valid_from, valid_to) = row[:N_ITEM]
     return MemoryItem(
         id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
         metadata=json.loads(metadata), source=source, speaker=speaker, role=role, memory_type=memory_type,
         modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
         superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
         card=json.loads(card) if card else None,
+        kind=kind, claim=Claim.model_validate_json(claim) if claim else None, valid_from=valid_from, valid_to=valid_to,
     )
+
+
+def _record_from_row(row: Sequence[Any]) -> MemoryRecord:
+    return MemoryRecord(item=_item_from_row(row), embedding_model=row[N_ITEM],
+                        vector=np.frombuffer(row[N_ITEM + 1], dtype=np.float32), tokens=row[N_ITEM + 2].split())
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+#: What retrieval's per-scope index reads (``IndexRows``), in this order.
+_INDEX_COLUMNS = "id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, occurred_at"
 
 
 def _json_kinds(value: Any) -> tuple[str, ...]:
@@ -72,6 +90,8 @@ def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
         it.source, it.speaker, it.role, it.memory_type, it.modality, it.image_ref, json.dumps(it.source_turn_ids),
         it.status, it.superseded_by, _ts(it.occurred_at), _ts(it.created_at), _ts(it.updated_at),
         json.dumps(it.card) if it.card is not None else None,
+        it.kind, it.claim.model_dump_json() if it.claim is not None else None, it.claim.slot if it.claim is not None else None,
+        _ts(it.valid_from), _ts(it.valid_to),
         rec.embedding_model, np.ascontiguousarray(rec.vector, dtype=np.float32).tobytes(), " ".join(rec.tokens),
     )
 
@@ -182,7 +202,7 @@ class SQLiteStore:
             with self._tx() as c:
                 if batch.upserts:
                     c.executemany(
-                        f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * 23)})",
+                        f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * (N_ITEM + 3))})",
                         [record_row(r) for r in batch.upserts],
                     )
                 if batch.deletes:
@@ -235,12 +255,7 @@ class SQLiteStore:
                 [user_id, *chunk],
             )
             for row in rows:
-                found[row[0]] = MemoryRecord(
-                    item=_item_from_row(row),
-                    embedding_model=row[20],
-                    vector=np.frombuffer(row[21], dtype=np.float32),
-                    tokens=row[22].split(),
-                )
+                found[row[0]] = _record_from_row(row)
         return [found[i] for i in ids if i in found]
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
@@ -296,7 +311,7 @@ class SQLiteStore:
                 try:
                     version = self.version(user_id)
                     rows = self._conn.execute(
-                        "SELECT id, agent_id, run_id, status, vector, tokens, embedding_model FROM memories WHERE user_id=? ORDER BY rowid",
+                        f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=? ORDER BY rowid",
                         (user_id,),
                     ).fetchall()
                 finally:
@@ -322,7 +337,31 @@ class SQLiteStore:
             vectors=vectors,
             tokens=[r[5].split() for r in rows],
             embedding_models=[r[6] for r in rows],
+            kinds=[r[7] for r in rows],
+            valid_from=[_dt(r[8]) for r in rows],
+            valid_to=[_dt(r[9]) for r in rows],
+            created_at=[_dt(r[10]) for r in rows],
+            occurred_at=[_dt(r[11]) for r in rows],
         )
+
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
+        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+
+    def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
+        uniq = [s for s in dict.fromkeys(slots) if s]
+        if not uniq:
+            return []
+        out: list[MemoryRecord] = []
+        for start in range(0, len(uniq), 500):
+            chunk = uniq[start : start + 500]
+            rows = self._read(
+                f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=? AND kind='claim' AND status='active' "
+                f"AND slot IN ({','.join('?' * len(chunk))}) ORDER BY rowid",
+                [user_id, *chunk],
+            )
+            out += [_record_from_row(r) for r in rows]
+        return out
 
     def version(self, user_id: str) -> int:
         rows = self._read("SELECT version FROM scopes WHERE user_id=?", (user_id,))

@@ -1,0 +1,229 @@
+"""The facade's claim paths (issue 10), kept out of ``memory.py``: add, episode refs, delete, reindex.
+
+Each function takes the :class:`~memwarden.memory.Memory` it serves (as the governance
+service does), so the facade keeps one short call per method.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import numpy as np
+
+from .._util import new_id, text_hash, utcnow
+from ..admission.base import AdmissionContext, Admitter
+from ..models import AddResult, EpisodeRef, MemoryItem, SearchHit, Turn
+from ..storage.base import ListQuery, MemoryRecord, WriteBatch
+from .base import ClaimExtractor, Extraction
+from .ingest import claim_candidates, episode_vectors
+from .resolve import build_batch, claims_of_episodes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..memory import Memory
+
+__all__ = ["pick_extractor", "add_claims", "with_episodes", "delete_with_claims", "reindex_scope"]
+
+
+def pick_extractor(m: "Memory", infer: bool | None) -> ClaimExtractor:
+    """The caller's extractor, else the LLM one when an LLM is set and ``infer`` (default
+    ``config.llm_admission``) asks for it, else the offline rules."""
+    if m.extractor is not None:
+        return m.extractor
+    if m.llm is not None and (infer if infer is not None else m.config.llm_admission):
+        from .llm import LLMExtractor
+
+        return LLMExtractor(m.llm)
+    from .rules import RuleExtractor
+
+    global _RULES
+    if _RULES is None:
+        _RULES = RuleExtractor()
+    return _RULES
+
+
+_RULES: ClaimExtractor | None = None
+
+
+def _user_name(turns: Sequence[Turn]) -> str | None:
+    return next((t.name for t in turns if t.role == "user" and t.name), None)
+
+
+def _claim_neighbours(m: "Memory", user_id: str) -> Callable[[np.ndarray, int], list[tuple[str, float]]]:
+    index = m._index.get(user_id)
+    mask = index.mask(agent_id=None, run_id=None, include_superseded=False, kind="claim")
+
+    def nearest(vec: np.ndarray, k: int) -> list[tuple[str, float]]:
+        ranked = index.dense(vec, mask, k)
+        return [(index.ids[r], float(s)) for r, s in zip(ranked.rows.tolist(), ranked.scores.tolist())]
+
+    return nearest
+
+
+def add_claims(
+    m: "Memory",
+    user_id: str,
+    agent_id: str | None,
+    run_id: str | None,
+    turns: list[Turn],
+    *,
+    source: str | None,
+    metadata: dict[str, Any],
+    admitter: Admitter,
+    infer: bool | None,
+    when: datetime | None,
+) -> AddResult:
+    """Episodes for every turn, claims extracted and admitted, slots settled: one write."""
+    from ..memory import keyword_tokens
+
+    episodes = m.candidates(turns, source=source, metadata=metadata)
+    episode_ids = [new_id() for _ in episodes]
+    extraction = pick_extractor(m, infer).extract(turns, user_name=_user_name(turns), now=when)
+    receipts = _ingest(m, user_id, agent_id, run_id, turns, episodes, episode_ids, extraction, admitter,
+                       episode_tokens=[keyword_tokens(c) for c in episodes])
+    return AddResult(results=receipts)
+
+
+def _ingest(
+    m: "Memory",
+    user_id: str,
+    agent_id: str | None,
+    run_id: str | None,
+    turns: list[Turn],
+    episodes: list[Any],
+    episode_ids: list[str],
+    extraction: Extraction,
+    admitter: Admitter,
+    *,
+    episode_tokens: list[list[str]] | None,
+) -> list[Any]:
+    """Embed, admit and settle the claims of one call; write them with the episodes (new ones
+    when ``episode_tokens`` is given; stored ones, for reindexing, when it is None)."""
+    from ..memory import index_text, keyword_tokens
+
+    claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=dict(episodes[0].metadata) if episodes else {},
+                              context_before=m.config.context_before, context_after=m.config.context_after)
+    texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
+    claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
+    ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)
+    with m._write_lock:
+        now = utcnow()
+        index = m._index.get(user_id)
+        found = m.store.find_by_hash(user_id, [text_hash(c.candidate.text) for c in claims]) if claims else {}
+        hashes = {h: i for h, i in found.items() if i in index.row_of and index.is_claim[index.row_of[i]]}
+        ctx = AdmissionContext(
+            user_id=user_id, turns=turns, candidates=[c.candidate for c in claims], vectors=claim_vecs,
+            neighbours=_claim_neighbours(m, user_id), stored_hashes=hashes, now=now, embedder_id=m.embedder.model_id,
+            texts=lambda ids: {r.item.id: r.item.memory for r in m.store.get(user_id, ids)}, supersession=False,
+        )
+        decisions = admitter.decide(ctx) if claims else []
+        if len(decisions) != len(claims):
+            raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(claims)} claims")
+        plan = build_batch(
+            user_id=user_id, agent_id=agent_id, run_id=run_id, now=now, turns=turns, episodes=episodes,
+            episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
+            claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
+            decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
+            embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
+        )
+        version = m.store.write(plan.batch)
+        m._index.after_write(user_id, plan.batch.upserts, [], plan.old_tokens, version)
+    return plan.batch.receipts
+
+
+def _ref(item: MemoryItem) -> EpisodeRef:
+    return EpisodeRef(id=item.id, text=item.memory, speaker=item.speaker, role=item.role, occurred_at=item.occurred_at,
+                      source_turn_ids=item.source_turn_ids)
+
+
+def with_episodes(m: "Memory", user_id: str, hits: list[SearchHit], items: dict[str, MemoryItem]) -> list[SearchHit]:
+    """Each hit with its source episodes as said (a claim's sources; an episode is its own)."""
+    want = [e for h in hits if (c := items[h.id].claim) is not None for e in c.source_episode_ids]
+    eps = {r.item.id: r.item for r in m.store.get(user_id, list(dict.fromkeys(want)))} if want else {}
+    out = []
+    for h in hits:
+        item = items[h.id]
+        if item.kind == "episode":
+            refs = [_ref(item)]
+        elif item.claim is not None:
+            refs = [_ref(eps[e]) for e in item.claim.source_episode_ids if e in eps]
+        else:
+            refs = []
+        out.append(h.model_copy(update={"kind": item.kind, "claim": item.claim, "valid_from": item.valid_from,
+                                        "valid_to": item.valid_to, "episodes": refs}))
+    return out
+
+
+def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: datetime) -> tuple[WriteBatch, dict[str, list[str]]]:
+    """The batch deleting one memory. Deleting an episode also deletes the claims derived only
+    from it (nothing it said outlives it); claims with other sources only lose it as a source."""
+    from ..models import HistoryEvent
+
+    mid = rec.item.id
+    batch = WriteBatch(user_id=user_id, deletes=[mid], history=[HistoryEvent(
+        id=new_id(), memory_id=mid, user_id=user_id, event="DELETE", old_memory=rec.item.memory, cause="delete", at=now)])
+    old_tokens = {mid: rec.tokens}
+    if rec.item.kind != "episode":
+        return batch, old_tokens
+    index = m._index.get(user_id)
+    claim_ids = [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
+    recs = {r.item.id: r for r in m.store.get(user_id, claim_ids)}
+    drop, keep = claims_of_episodes(list(recs.values()), {mid})
+    for rid in drop:
+        batch.deletes.append(rid)
+        batch.history.append(HistoryEvent(id=new_id(), memory_id=rid, user_id=user_id, event="DELETE",
+                                          old_memory=recs[rid].item.memory,
+                                          cause=f"its only source episode {mid} was deleted", at=now))
+        old_tokens[rid] = recs[rid].tokens
+    for kr in keep:
+        c = kr.item.claim
+        assert c is not None
+        item = kr.item.model_copy(update={
+            "updated_at": now, "source_turn_ids": [t for t in kr.item.source_turn_ids if t not in rec.item.source_turn_ids],
+            "claim": c.model_copy(update={"source_episode_ids": [e for e in c.source_episode_ids if e != mid]})})
+        batch.upserts.append(MemoryRecord(item, kr.vector, kr.tokens, kr.embedding_model))
+        old_tokens[item.id] = kr.tokens
+    return batch, old_tokens
+
+
+def reindex_scope(
+    m: "Memory", user_id: str, *, admitter: Admitter | None = None, progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Extract claims from the scope's episodes that were never extracted (a database written
+    before claims, or with ``claims=False``); returns the episodes processed.
+
+    Episodes are grouped back into the ``add`` calls that wrote them (same ``created_at``,
+    agent and run: one call's rows share its write time), so extraction sees a session's
+    turns together. Each group is one committed write, and an episode counts as extracted
+    once a receipt of kind ``episode`` names it, so an interrupted run resumes where it
+    stopped. Claims are admitted with ``admitter`` (default: store all: their turns were
+    admitted when they were written). ``progress(done, total)`` is called after each group.
+    """
+    from ..admission.base import AdmitAll
+    from ..models import Candidate
+
+    admitter = admitter or AdmitAll()
+    todo = [e for e in m.store.list(user_id, ListQuery(kind="episode", limit=None)) if not _extracted(m, user_id, e.id)]
+    todo.sort(key=lambda e: (e.created_at, e.occurred_at or e.created_at))
+    groups: dict[tuple[Any, ...], list[MemoryItem]] = {}
+    for e in todo:
+        groups.setdefault((e.created_at, e.agent_id, e.run_id), []).append(e)
+    extractor = pick_extractor(m, None)
+    done = 0
+    for (_, agent_id, run_id), eps in groups.items():
+        turns = [Turn(role=e.role or "user", content=e.memory, name=e.speaker, index=n,
+                      turn_id=e.source_turn_ids[0] if e.source_turn_ids else None, timestamp=e.occurred_at)
+                 for n, e in enumerate(eps)]
+        cands = [Candidate(text=e.memory, role=e.role or "user", speaker=e.speaker, source=e.source, modality=e.modality,
+                           image_ref=e.image_ref, source_turn_ids=e.source_turn_ids, turn_index=n, occurred_at=e.occurred_at,
+                           metadata=e.metadata) for n, e in enumerate(eps)]
+        extraction = extractor.extract(turns, user_name=_user_name(turns), now=None)
+        _ingest(m, user_id, agent_id, run_id, turns, cands, [e.id for e in eps], extraction, admitter, episode_tokens=None)
+        done += len(eps)
+        if progress is not None:
+            progress(done, len(todo))
+    return done
+
+
+def _extracted(m: "Memory", user_id: str, episode_id: str) -> bool:
+    return any(r.kind == "episode" for r in m.store.receipts(user_id, memory_id=episode_id, limit=5))

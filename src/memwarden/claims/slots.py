@@ -1,0 +1,311 @@
+"""Slots: which attribute of its subject a claim sets, by a cue lexicon (no model).
+
+A slot is ``subject|attribute``; a newer claim on the same slot may supersede an older one, so
+an attribute is only given when the cue is specific. Wrongly merging two facts into one slot
+loses one of them; leaving the attribute ``None`` only means the claim cannot supersede.
+
+Single-valued attributes (one current value): residence, employer, role, partner, diet, car,
+gym, school, doctor/dentist/..., phone, email, budget, salary, rent, plan, ``<event>_time``
+("the demo" -> ``demo_time``: a date and/or clock time), ``stack:database``,
+``stack:framework``, ``stack:<language>`` (its version), ``favourite:<category>``, and "my X is
+Y" -> ``x``. Attributes keyed by their value, because several hold at once and only a statement
+about the *same* thing should replace one: ``allergy:<thing>``, ``medication:<drug>`` (value:
+drug and dose, so a dose change supersedes), ``pet:<name or kind>``, and preferences
+``likes:<thing>`` -- "I love sushi" and a later "I can't stand sushi" share ``likes:sushi``
+(the second ``negated``), so the newer opinion supersedes the older, while liking tea never
+touches liking coffee.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..models import Claim
+    from .timex import TimeHit
+
+__all__ = ["SlotGuess", "detect_slot", "normalise_attribute", "normalise_slot", "same_slot"]
+
+
+@dataclass
+class SlotGuess:
+    attribute: str | None = None
+    value: str | None = None
+    previous_value: str | None = None
+    #: Set when the cue itself carries polarity ("can't stand X" -> a negated "likes:X").
+    negated: bool | None = None
+
+
+_SPAN = r"(?P<v>[^,.;!?()]+)"
+_CAP = r"(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*)"
+_STOP = re.compile(
+    r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
+    r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
+_MONEY = r"(?P<v>[$€£]\s?\d[\d,.]*\s*[kKmM]?\b(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?|\d[\d,.]*\s*[kK]?\s*(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?)"
+
+_DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
+          r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
+_DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
+          r"adderall|ritalin|zoloft|prozac|lexapro|paracetamol|acetaminophen|tylenol|aspirin|warfarin|melatonin|"
+          r"antihistamines?|cetirizine|loratadine|omeprazole|metoprolol|amlodipine|gabapentin|fluoxetine|"
+          r"escitalopram|citalopram|bupropion|wellbutrin|vitamin d|iron supplements?|birth control|the pill|"
+          r"(?-i:[a-z]+(?:statin|pril|sartan|olol|azepam|prazole|mycin|cillin|tidine|oxetine|triptan))")
+_EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|wedding|trip|vacation|holiday|"
+           r"check-?up|surgery|operation|exam|test|deadline|launch|presentation|concert|match|class|lesson|"
+           r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
+           r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
+           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date")
+_EVENT_MOD = r"(?:dentist|doctor'?s?|dental|job|team|sales|board|client|parent-teacher|vet|eye|hair|one-on-one|1:1|kick-?off|first|final|return|outbound)"
+_LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
+_DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
+_FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
+_TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
+_REL = (r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
+        r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
+        r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
+        r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
+
+_RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
+    ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
+    ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_SPAN}"),
+    ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
+    ("role", rf"\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?:an?\s+|the\s+)?{_SPAN}"),
+    ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
+    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?:an?\s+)?{_SPAN}"),
+    ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
+    ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs\s+)?from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
+    ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|with|by)\s+(?:a\s+|an\s+)?{_SPAN}"),
+    ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
+    ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
+    ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
+    ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
+    ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?P<v>[A-Z][\w'-]*)"),
+    ("diet", rf"\b(?P<v>{_DIETS})\b"),
+    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
+    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
+    ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
+    ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
+    ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
+    ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
+    ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
+    ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
+    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\s+(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    ("gym", r"(?P<v>(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club))"),
+    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|going|attend|attending|graduated|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*)"),
+    ("budget", rf"\bbudget(?:\s+for\s+(?:the\s+|my\s+|our\s+)?(?P<k>[a-z]+))?\b[^.;]*?{_MONEY}"),
+    ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
+    ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
+    ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
+    ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
+    ("favourite", r"\bfavou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+" + _SPAN),
+    ("likes", r"(?P<neg>\b(?:don't|do not|doesn't|does not|never|didn't)\s+)?\b(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
+]]
+_TRIGGERS = {
+    "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
+                  "new flat", "new apartment", "new house", " now", "these days"),
+    "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
+             "been a", "she's a", "he's a", "now a", "still a"),
+    "employer": ("work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+                 "moved", "switched", "changed"),
+    "partner": ("married", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
+                "girlfriend", "boyfriend", "fianc", "spouse"),
+    "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
+            "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
+    "diet": ("vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
+             "carb", "plant", "carnivore", "whole30", "fasting"),
+    "allergy": ("allerg", "intoleran"),
+    "medication": ("mg", "mcg", "ml", "unit", "iu", "ibuprofen", "insulin", "metformin", "sertraline", "lisinopril",
+                   "levothyroxine", "amoxicillin", "prednisone", "adderall", "ritalin", "zoloft", "prozac", "lexapro",
+                   "paracetamol", "acetaminophen", "tylenol", "aspirin", "warfarin", "melatonin", "antihistamine",
+                   "cetirizine", "loratadine", "omeprazole", "amlodipine", "gabapentin", "pram", "bupropion",
+                   "wellbutrin", "vitamin", "iron", "birth control", "the pill", "statin", "pril", "sartan", "olol",
+                   "azepam", "prazole", "mycin", "cillin", "tidine", "oxetine", "triptan"),
+    "doctor": ("doctor", "gp", "dentist", "therap", "physio", "pediatric", "paediatric", "vet", "dermatolog",
+               "psychiatr", "cardiolog", "optometr", "dr"),
+    "email": ("@",),
+    "phone": tuple("0123456789"),
+    "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
+            "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
+            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
+    "gym": ("gym", "fitness", "crossfit", "yoga", "climbing", "leisure", "health club"),
+    "school": ("universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
+    "budget": ("budget",), "salary": ("salary", "make", "earn", "paid", "pays"), "rent": ("rent",),
+    "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership"), "favourite": ("favo",),
+    "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't eat", "detest", "into",
+              "obsessed", "fan of"),
+}
+_TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
+_NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest"}
+_EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
+_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
+_REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|my|our|some)\s+", re.I)
+_SYNONYMS = {
+    "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
+    "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
+    "city": "residence", "hometown": "residence", "relocated to": "residence",
+    "work at": "employer", "works at": "employer", "work for": "employer", "company": "employer",
+    "employer": "employer", "job": "role", "title": "role", "job title": "role", "position": "role",
+    "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
+    "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
+    "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
+    "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
+}
+
+
+def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: int = 0) -> str:
+    if hits:
+        for h in hits:  # a time expression ends the value ("moved to Porto last month")
+            if offset <= h.start < offset + len(v):
+                v = v[: h.start - offset]
+    v = _STOP.sub("", v.strip())
+    v = _ARTICLE.sub("", v.strip()).strip(" '\"-")
+    words = v.split()
+    return " ".join(words[:6])
+
+
+def normalise_attribute(text: str) -> str:
+    """One spelling per attribute: "moved to"/"live in" -> "residence", "Favorite Band" ->
+    "favourite_band", "likes:Sushi rolls" -> "likes:sushi_roll"."""
+    t = re.sub(r"\s+", " ", text.strip().lower().replace("é", "e"))
+    if ":" in t:
+        head, _, tail = t.partition(":")
+        return f"{normalise_attribute(head)}:{_norm_value(tail)}"
+    if t in _SYNONYMS:
+        return _SYNONYMS[t]
+    t = t.replace("favorite", "favourite")
+    return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
+
+
+def _norm_value(v: str) -> str:
+    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our")]
+    if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss"):
+        words[-1] = words[-1][:-1]  # "peanuts" and "peanut" are one allergy
+    return "_".join(words)
+
+
+def normalise_slot(slot: str) -> str:
+    subject, _, attribute = slot.partition("|")
+    subject = re.sub(r"\s+", " ", subject.strip().lower())
+    return f"{subject}|{normalise_attribute(attribute)}"
+
+
+def same_slot(a: "Claim", b: "Claim") -> bool:
+    """Two claims set the same attribute of the same subject (both must have a slot)."""
+    return bool(a.slot and b.slot and normalise_slot(a.slot) == normalise_slot(b.slot))
+
+
+def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
+    live = [h for h in hits if not h.corrected]
+    if not live:
+        return None
+    m = _EVENT.search(text)
+    if not m:
+        return None
+    noun = m.group("n").lower().replace("-", "")
+    mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
+    attr = normalise_attribute(f"{mod} {noun}_time" if mod else f"{noun}_time")
+    from .timex import anchor_of
+
+    begin, until = anchor_of(hits)
+    clock = next((h.clock for h in live if h.clock), None)
+    if begin is not None:
+        value = begin.strftime("%Y-%m-%d %H:%M") if (begin.hour or begin.minute) else begin.date().isoformat()
+        if until is not None:
+            value += f"..{until.date().isoformat()}"
+    elif clock is not None:
+        value = clock.strftime("%H:%M")
+    else:
+        value = live[0].text
+    prev = next((h for h in hits if h.corrected), None)
+    return SlotGuess(attr, value, previous_value=prev.label if prev else None)
+
+
+def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
+    """The attribute a first-person clause sets, its value span and any replaced value.
+
+    ``text`` is the clause as said, frames removed ("I moved from Lisbon to Porto last month");
+    ``hits`` its time expressions (they end a value span and make event slots).
+    """
+    hits = hits or []
+    ev = _event_guess(text, hits)
+    if ev is not None:
+        return ev
+    low = text.lower()
+    for attr, pat in _RULES:
+        if not _TRIGGER_RE[attr].search(low):
+            continue  # a literal test is far cheaper than the pattern's search
+        m = pat.search(text)
+        if not m:
+            continue
+        g = m.groupdict()
+        raw = g.get("v") or ""
+        if attr == "pet":
+            raw = raw or g["kind"]
+        if attr == "likes":
+            if g["verb"].lower() == "allergic":
+                continue
+            value = _trim(raw, hits, text, m.start("v"))
+            if not value or value.lower().split()[0] in ("it", "that", "this", "you", "them", "him", "her", "to", "when", "how", "the", "so", "what"):
+                if not value.lower().startswith("to "):
+                    continue
+            neg = g["verb"].lower() in _NEG_VERBS or bool(g.get("neg"))
+            return SlotGuess(f"likes:{_norm_value(value)}", value, negated=neg)
+        if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
+            continue
+        value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
+        if not value:
+            continue
+        if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
+            continue
+        if attr in ("allergy", "pet"):
+            return SlotGuess(f"{attr}:{_norm_value(value)}", value)
+        if attr == "medication":
+            drug = m.group("v").lower()
+            dose = g.get("dose")
+            return SlotGuess(f"medication:{_norm_value(drug)}", f"{drug} {dose}" if dose else drug)
+        if attr == "doctor" and g.get("k"):
+            return SlotGuess(normalise_attribute(g["k"]), value)
+        if attr == "budget" and g.get("k"):
+            return SlotGuess(f"budget:{_norm_value(g['k'])}", value)
+        if attr == "favourite":
+            return SlotGuess(f"favourite:{_norm_value(g['k'])}", value)
+        prev = _trim(g["prev"]) if g.get("prev") else None
+        return SlotGuess(attr, value, previous_value=prev)
+    tech = _tech_guess(text)
+    if tech is not None:
+        return tech
+    m = _MY_X_IS.search(text)
+    if m and not _REL_RE.match(m.group("k")):
+        value = _trim(m.group("v"), hits, text, m.start("v"))
+        if value:
+            return SlotGuess(normalise_attribute(m.group("k")), value)
+    return SlotGuess()
+
+
+_TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
+         for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
+_FROM = re.compile(r"\bfrom\b", re.I)
+
+
+def _tech_guess(text: str) -> SlotGuess | None:
+    if not _TECH_CUE.search(text):
+        return None
+    for kind, pat in _TECH:
+        found = list(pat.finditer(text))
+        if not found:
+            continue
+        m = found[-1]  # "from MySQL to Postgres": the last named is the new one
+        value = m.group(0).strip()
+        prev = found[-2].group(0).strip() if len(found) > 1 and _FROM.search(text) else None
+        name = m.group("t").lower().replace(".js", "").replace("golang", "go")
+        attr = f"stack:{name}" if kind == "language" else f"stack:{kind}"
+        if kind == "language" and prev and found[-2].group("t").lower() != m.group("t").lower():
+            prev = None  # "from Java to Kotlin": two languages, two slots
+        return SlotGuess(attr, value, previous_value=prev)
+    return None

@@ -1,0 +1,307 @@
+"""Time expressions in a clause, resolved against the session clock (hand rules, stdlib only).
+
+Why hand rules and not ``dateparser``: measured in BENCHMARKS.md ("Claim extraction"), the rules
+cover the expressions conversations use ("next Friday", "last week", "on April 12", "in two
+weeks", "at 3pm", "10 not noon") at a few microseconds per clause and add nothing to the
+install, while ``dateparser`` costs milliseconds per call, ~10 MB with its dependencies, and
+still needs a regex to find the span first.
+
+Conventions (documented, tested): "next/this <weekday>" and a bare "on <weekday>" in a clause
+that is not past tense mean the first such day strictly after the session day; "last <weekday>"
+(or a bare weekday in a past-tense clause) the latest one strictly before it. A month-day
+without a year takes the year that puts it on the side of the session day the tense says
+(past: on or before, future: on or after, otherwise the nearest). "last/next week" and the like
+are intervals (Monday to Sunday); "from July" sets only a start, "until July" only an end.
+A clock time without am/pm is read 1-7 as pm and 8-12 as am (noon at 12), as people book.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+__all__ = ["TimeHit", "find_times", "clause_tense"]
+
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"]
+_MONTH_NUM = {m: i for i, m in enumerate(_MONTHS, 1)}
+_MONTH_NUM.update({m[:3]: i for i, m in enumerate(_MONTHS, 1)})
+_MONTH_NUM["sept"] = 9
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WD_NUM = {d: i for i, d in enumerate(_WEEKDAYS)}
+_WD_NUM.update({d[:3]: i for i, d in enumerate(_WEEKDAYS)})
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2,
+            "couple of": 2, "a few": 3, "few": 3, "several": 3}
+
+# "May" is a month only when capitalised (else "I may go"); other months any case.
+_MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october|november|december)"
+        r"|May|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?=\s*\d))")
+_WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_NUM = r"(?:\d+|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_ORD = r"(?:st|nd|rd|th)?"
+_CLOCK = r"(?:(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<ap>[ap]\.?m\.?)|(?P<h2>\d{1,2}):(?P<mi2>\d{2})|(?P<noon>noon|midday|midnight))"
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not in ("md", "dm", "month") else 0)) for k, p in [
+    ("iso", r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"),
+    ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
+    ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON})\b(?:,?\s+(?P<y>\d{{4}}))?"),
+    ("month", rf"\b(?P<pre>(?i:in|from|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
+    ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
+    ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
+    ("rel_period", r"\b(?P<pre>last|this|next|past|coming)\s+(?P<u>week|weekend|month|year|summer|winter|spring|fall|autumn)\b"),
+    ("in_n", rf"\bin\s+(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\b"),
+    ("ago", rf"\b(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\s+ago\b"),
+    ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
+    ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
+    ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
+]]
+_MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DIGITS = tuple("0123456789")
+#: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
+_TRIGGERS = {
+    "iso": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "month": _MONTH_KEYS,
+    "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
+    "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
+    "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
+    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS,
+}
+_TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
+_CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
+_PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
+                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|\w+ed)\b", re.I)
+_FUTURE = re.compile(r"\b(?:will|'ll|going to|gonna|plan|planning|next|tomorrow|upcoming|coming|soon|"
+                     r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
+
+
+@dataclass
+class TimeHit:
+    start: int
+    end: int
+    text: str
+    #: Resolved start/end (None: the expression sets no bound on that side).
+    begin: datetime | None
+    until: datetime | None
+    #: A clock time only (no date): combined with a date found in the same clause.
+    clock: time | None = None
+    #: "noon" in "10 not noon": a corrected value, not an anchor.
+    corrected: bool = False
+
+    @property
+    def label(self) -> str:
+        """How the resolved value is shown in a claim's text ("2025-05-09", "2025-05-09 15:00")."""
+        if self.begin is None and self.until is None:
+            return self.clock.strftime("%H:%M") if self.clock else ""
+        b = self.begin or self.until
+        assert b is not None
+        day = b.date().isoformat()
+        if self.clock is not None or (b.hour or b.minute) and self.until is None:
+            return f"{day} {b.strftime('%H:%M')}"
+        if self.begin and self.until and (self.until - self.begin) > timedelta(days=1):
+            return f"{self.begin.date().isoformat()}..{self.until.date().isoformat()}"
+        return ("from " if self.until is None and self.text.lower().startswith(("from", "since")) else
+                "until " if self.begin is None else "") + day
+
+
+_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+)?\s+(?:to|until|till)\b", re.I)
+
+
+def clause_tense(text: str) -> str | None:
+    """"past", "future" or None (unclear), from cue words; a rescheduling ("moved to May 5")
+    says nothing about the tense of the new date."""
+    text = _RESCHEDULE.sub(" ", text)
+    past, fut = bool(_PAST.search(text)), bool(_FUTURE.search(text))
+    return "past" if past and not fut else "future" if fut and not past else None
+
+
+def _num(s: str) -> int:
+    s = s.lower()
+    return int(s) if s.isdigit() else _NUMBERS.get(s, 1)
+
+
+def _day(d: date, tz) -> datetime:  # type: ignore[no-untyped-def]
+    return datetime(d.year, d.month, d.day, tzinfo=tz)
+
+
+def _add_months(d: date, n: int) -> date:
+    y, m = divmod(d.month - 1 + n, 12)
+    return date(d.year + y, m + 1, min(d.day, 28))
+
+
+def _month_span(y: int, m: int, tz) -> tuple[datetime, datetime]:  # type: ignore[no-untyped-def]
+    start = datetime(y, m, 1, tzinfo=tz)
+    nxt = _add_months(date(y, m, 1), 1)
+    return start, datetime(nxt.year, nxt.month, 1, tzinfo=tz) - timedelta(seconds=1)
+
+
+def _pick_year(m: int, d: int, today: date, tense: str | None) -> date:
+    cands = []
+    for y in (today.year - 1, today.year, today.year + 1):
+        try:
+            cands.append(date(y, m, d))
+        except ValueError:
+            continue
+    if not cands:
+        raise ValueError("no such day")
+    if tense == "past":
+        past = [c for c in cands if c <= today]
+        return past[-1] if past else cands[0]
+    if tense == "future":
+        fut = [c for c in cands if c >= today]
+        return fut[0] if fut else cands[-1]
+    return min(cands, key=lambda c: abs((c - today).days))
+
+
+def _clock(h: int, mi: int, ap: str | None) -> time | None:
+    if ap:
+        ap = ap.lower().replace(".", "")
+        if not 1 <= h <= 12:
+            return None
+        h = h % 12 + (12 if ap == "pm" else 0)
+    elif h > 23 or mi > 59:
+        return None
+    return time(h, mi)
+
+
+def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -> tuple[datetime | None, datetime | None, time | None]:
+    tz, today = anchor.tzinfo, anchor.date()
+    g = m.groupdict()
+    pre = (g.get("pre") or "").strip().lower()
+    if kind == "iso":
+        d = date(int(g["y"]), int(g["m"]), int(g["d"]))
+        return _day(d, tz), None, None
+    if kind in ("md", "dm"):
+        mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
+        d = date(int(g["y"]), mon, int(g["d"])) if g.get("y") else _pick_year(mon, int(g["d"]), today, tense)
+        return _day(d, tz), None, None
+    if kind == "month":
+        mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
+        if g.get("y"):
+            y = int(g["y"])
+        else:
+            y = _pick_year(mon, 1, today.replace(day=1), "past" if pre == "last" else "future" if pre == "next" else tense).year
+        s, e = _month_span(y, mon, tz)
+        if pre in ("from", "since"):
+            return s, None, None
+        if pre in ("until", "till", "through", "by"):
+            return None, e, None
+        return s, e, None
+    if kind == "rel_day":
+        w = g["w"].lower()
+        off = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
+               "day before yesterday": -2, "last night": -1}.get(w, 0)
+        return _day(today + timedelta(days=off), tz), None, None
+    if kind == "wd":
+        wd = _WD_NUM[g["wd"].lower()]
+        if pre == "last" or (pre in ("", "on", "since") and tense == "past"):
+            back = (today.weekday() - wd) % 7 or 7
+            return _day(today - timedelta(days=back), tz), None, None
+        ahead = (wd - today.weekday()) % 7 or 7
+        d = today + timedelta(days=ahead)
+        return (_day(d, tz), None, None) if pre not in ("until", "till", "by") else (None, _day(d, tz), None)
+    if kind == "rel_period":
+        u, step = g["u"].lower(), {"last": -1, "past": -1, "this": 0, "coming": 1, "next": 1}[pre]
+        if u in ("week", "weekend"):
+            monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+            s = monday + timedelta(days=5) if u == "weekend" else monday
+            e = monday + timedelta(days=6)
+            return _day(s, tz), _day(e, tz), None
+        if u == "month":
+            first = _add_months(today.replace(day=1), step)
+            return _month_span(first.year, first.month, tz)[0], _month_span(first.year, first.month, tz)[1], None
+        if u == "year":
+            y = today.year + step
+            return datetime(y, 1, 1, tzinfo=tz), datetime(y, 12, 31, tzinfo=tz), None
+        season = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}[u]
+        y = today.year + step
+        s = date(y, season[0], 1)
+        e = _add_months(date(y if season[1] > season[0] else y + 1, season[1], 1), 1) - timedelta(days=1)
+        return _day(s, tz), _day(e, tz), None
+    if kind in ("in_n", "ago"):
+        n, u = _num(g["n"]), g["u"].lower()
+        sign = 1 if kind == "in_n" else -1
+        if u == "month":
+            d = _add_months(today, sign * n)
+        elif u == "year":
+            d = today.replace(year=today.year + sign * n, day=min(today.day, 28))
+        else:
+            d = today + sign * timedelta(days=n * (7 if u == "week" else 1))
+        return _day(d, tz), None, None
+    if kind == "year":
+        y = int(g["y"])
+        s, e = datetime(y, 1, 1, tzinfo=tz), datetime(y, 12, 31, tzinfo=tz)
+        return (s, None, None) if pre in ("since", "from") else (None, e, None) if pre in ("until", "till", "by") else (s, e, None)
+    if kind == "clock":
+        if g.get("noon"):
+            c = time(0, 0) if g["noon"].lower() == "midnight" else time(12, 0)
+        elif g.get("h"):
+            c = _clock(int(g["h"]), int(g["mi"] or 0), g["ap"])
+        else:
+            c = _clock(int(g["h2"]), int(g["mi2"]), None)
+        return None, None, c
+    if kind == "at_hour":
+        h = int(g["h"])
+        if not 1 <= h <= 12:
+            return None, None, None
+        return None, None, time(h + 12 if h <= 7 else h, 0)
+    return None, None, None
+
+
+def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> list[TimeHit]:
+    """Time expressions in ``text`` (non-overlapping, in order), resolved against ``anchor``.
+
+    Without an anchor, expressions are found (``time_text``) but dates are left unresolved
+    unless absolute (ISO, or a month-day with a year).
+    """
+    taken: list[tuple[int, int]] = []
+    hits: list[TimeHit] = []
+    low = text.lower()
+    for kind, pat in _PATTERNS:
+        if not _TRIGGER_RE[kind].search(low):
+            continue
+        for m in pat.finditer(text):
+            s, e = m.span()
+            while s < e and text[s].isspace():
+                s += 1
+            if s >= e or any(s < b and a < e for a, b in taken):
+                continue
+            if kind == "wd" and not (m.group("pre") or "").strip() and text[e:e + 1] == "s":
+                continue  # "on Fridays": a habit, not a date
+            if anchor is None and kind not in ("iso", "clock", "at_hour") and not (kind in ("md", "dm") and m.group("y")):
+                hits.append(TimeHit(s, e, text[s:e], None, None))
+                taken.append((s, e))
+                continue
+            try:
+                b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
+            except (ValueError, OverflowError, KeyError):
+                continue
+            if b is None and u is None and c is None:
+                continue
+            taken.append((s, e))
+            hits.append(TimeHit(s, e, text[s:e], b, u, c))
+    hits.sort(key=lambda h: h.start)
+    # "at 10 not noon": the value after "not" is the corrected one.
+    for prev, nxt in zip(hits, hits[1:]):
+        if _CORRECTION.match(text[prev.end:nxt.start]):
+            nxt.corrected = True
+    return hits
+
+
+def anchor_of(hits: list[TimeHit]) -> tuple[datetime | None, datetime | None]:
+    """The claim's event start/end from its hits: the first dated hit, with a clock time applied."""
+    live = [h for h in hits if not h.corrected]
+    dated = [h for h in live if h.begin is not None or h.until is not None]
+    clock = next((h.clock for h in live if h.clock is not None), None)
+    if not dated:
+        return None, None
+    first = dated[0]
+    begin, until = first.begin, first.until
+    if clock is not None and begin is not None and (begin.hour, begin.minute) == (0, 0) and (until is None or until - begin < timedelta(days=1)):
+        begin = begin.replace(hour=clock.hour, minute=clock.minute)
+        until = None
+    if len(dated) > 1 and until is None and dated[-1] is not first:
+        last = dated[-1]
+        until = last.until or last.begin
+    return begin, until
