@@ -12,7 +12,7 @@ T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def mem(**trust):
-    return Memory(config=MemoryConfig(embedder="hash", trust=TrustConfig(**trust)))
+    return Memory(config=MemoryConfig(embedder="hash", claims=False, trust=TrustConfig(**trust)))
 
 
 def add(m, text, *, user="u", when=T0, speaker=None, source=None, image=None, domain=None, memory_type=None):
@@ -211,8 +211,9 @@ def test_missing_and_future_timestamps_are_defined():
 
 def test_future_timestamp_is_reported_as_a_warning_on_the_hit():
     m = mem()
-    add(m, "The bridge opened in May.", when=T0 + timedelta(days=100))
-    r = m.search("bridge opened", user_id="u", as_of=T0).results[0].reliability
+    # search(as_of=t) only returns what was said by t, so the clock skew is against "now".
+    add(m, "The bridge opened in May.", when=datetime(2999, 1, 1, tzinfo=timezone.utc))
+    r = m.search("bridge opened", user_id="u").results[0].reliability
     assert any("after as_of" in w for w in r.warnings)
 
 
@@ -290,7 +291,7 @@ MAYA = [
 
 def maya_store(**trust):
     # The real embedder: the bug is semantic (a name makes every memory of that person look relevant).
-    m = Memory(config=MemoryConfig(trust=TrustConfig(**trust)))
+    m = Memory(config=MemoryConfig(claims=False, trust=TrustConfig(**trust)))
     m.add([{"role": "user", "name": "Maya", "content": t, "timestamp": T0.isoformat()} for t in MAYA],
           user_id="u", admission="all")
     return m

@@ -57,7 +57,8 @@ def test_first_hand_denial_beats_hearsay_and_the_verdict_names_it():
     v = m.verdict("The user has visited Japan.", user_id="u")
     assert v.verdict == "FALSE"
     decisive = [e for e in v.evidence if e.decisive]
-    assert [e.memory for e in decisive] == ["I've never been to Japan, it's top of my list though"]
+    # A turn or the claim extracted from it ("The user has never been to Japan, ...").
+    assert len(decisive) == 1 and "never been to Japan" in decisive[0].memory
     assert v.deciding_ids == [decisive[0].id] and decisive[0].tier == "first_hand"
 
 
@@ -67,12 +68,16 @@ def test_document_beats_a_third_party_and_a_later_correction_supersedes():
     _say(m, "HR notice: the office is open as usual on Friday. It will be closed on Monday for the move.",
          source="document", at=T0 + timedelta(days=1))
     assert m.verdict("The office is closed on Friday.", user_id="u").verdict == "FALSE"
-    m2 = Memory(config=MemoryConfig(embedder="hash"))
-    _say(m2, "the demo is on Wednesday at 2")
-    _say(m2, "correction, demo got moved to Thursday, same time", at=T0 + timedelta(days=1))
-    v = m2.verdict("The demo is on Wednesday.", user_id="u")
-    assert v.verdict == "FALSE"
-    assert any(e.role == "superseded" and e.superseded_by for e in v.evidence)
+    for claims in (True, False):
+        # With claims the slot supersedes the old day before search; with turns the verdict does.
+        m2 = Memory(config=MemoryConfig(embedder="hash", claims=claims))
+        _say(m2, "the demo is on Wednesday at 2")
+        _say(m2, "correction, demo got moved to Thursday, same time", at=T0 + timedelta(days=1))
+        v = m2.verdict("The demo is on Wednesday.", user_id="u")
+        assert v.verdict == "FALSE"
+        assert [e for e in v.evidence if e.decisive][0].memory.lower().count("thursday") == 1
+        if not claims:
+            assert any(e.role == "superseded" and e.superseded_by for e in v.evidence)
 
 
 def test_hedged_third_party_alone_is_unknown():

@@ -68,6 +68,9 @@ class Testimony:
 def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None, evidence: bool = False) -> Testimony:
     """The tier of one memory. ``claim``: a :class:`~memwarden.models.Claim` when the memory has one."""
     corr = is_correction(text)
+    if evidence or source in _EVIDENCE_SOURCES:
+        # Stored as a document, tool output or image: evidence whatever an extractor made of its voucher.
+        return Testimony("evidence", source, "stated", corr, f"{source} evidence")
     if claim is not None:
         firm = str(getattr(claim, "firmness", "stated") or "stated")
         vb = str(getattr(claim, "vouched_by", "user") or "user")

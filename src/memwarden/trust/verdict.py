@@ -87,6 +87,19 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     return st if st.label != "unrelated" else whole
 
 
+def _one_per_turn(read: list) -> list:
+    """A claim and the turn it was extracted from are one testimony: keep the reading with the
+    clearer stance (the claim when extraction resolved "she" or "the user", the turn when it
+    lost the sense), in retrieval order."""
+    best: dict[str, tuple[int, float]] = {}
+    for i, (hit, ev, _, _) in enumerate(read):
+        key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
+        if key not in best or ev.stance_score > best[key][1]:
+            best[key] = (i, ev.stance_score)
+    keep = {i for i, _ in best.values()}
+    return [r for i, r in enumerate(read) if i in keep]
+
+
 def _later(a: SearchHit, ta: Testimony, b: SearchHit, tb: Testimony) -> bool:
     """``a`` was said after ``b``; turns of one message batch share a time, and then the one
     worded as a correction ("oh wait", "actually", "false alarm") is the later one."""
@@ -110,7 +123,9 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     support = contradiction = 0.0
     for hit in found.results:
         rel = hit.reliability
-        text = _named(hit.memory, hit.speaker) if hit.speaker else hit.memory
+        text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
+        if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
+            text = _named(text, hit.speaker)
         st = _stance(query, text, hit.scores.dense)
         hedged = "hedged" in st.reason
         if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if hedged else 1.0):
@@ -130,6 +145,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
+    read = _one_per_turn(read)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
