@@ -339,6 +339,10 @@ eval_group.add_command(mma_command)
 eval_group.add_command(verdict_cases_command)
 eval_group.add_command(abstention_command)
 
+from .evals.scenarios_cli import eval_scenarios  # noqa: E402
+
+eval_group.add_command(eval_scenarios)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()
