@@ -20,7 +20,9 @@ def test_tiers_follow_the_source_hierarchy():
     assert t("I moved to Porto in March") == "first_hand"
     assert t("Status: PAID", source="document") == "evidence"
     assert t("CI run #8812: 214 passed", source="tool") == "evidence"
-    assert t("Your boarding pass says gate C7.", source="assistant") == "assistant"
+    assert t("A battery is a common cause in cold weather.", source="assistant") == "assistant"
+    # The assistant quoting a record relays the record.
+    assert t("Your boarding pass says gate C7.", source="assistant") == "evidence"
     assert t("office is shut on Friday for the move", speaker="Kev") == "third_party"
     assert t("Yes, I'm moving to the Singapore office in July", speaker="Priya") == "first_hand"
     assert t("pretty sure the build is broken again", speaker="Dev") == "hedged"

@@ -83,7 +83,7 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("paid", "unpaid"), ("cancelled", "proceeded"), ("delivered", "undelivered"), ("accepted", "declined"),
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
-    ("left", "employed"), ("open", "closed"),
+    ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
 ]
 
 #: Statuses that deny the action they name when the other side has no opposite status

@@ -85,7 +85,7 @@ _HEDGE_WORDS = frozenset(
 _NOT_NEGATION = (
     "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
     "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
-    "no worries", "no problem",
+    "no worries", "no problem", "wait no", "no wait", "oh no", "no idea why", "no way",
 )
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())

@@ -47,6 +47,14 @@ _SELF = re.compile(
     r"(?:[A-Z][a-z]+\W+)?)*(?:i|i'm|i've|i'd|i'll|im|my)\b", re.I)
 
 
+_RECORD = (r"(?:boarding pass|invite|invitation|letter|ticket|email|fee schedule|schedule|price list|receipt|contract|"
+           r"report|records?|statement|policy|terms|timetable|calendar|tracking|invoice|[A-Z]{2,}-\d+)")
+#: The assistant quoting a record rather than speaking for itself.
+_CITES = re.compile(r"\b(?:per (?:the |your |our )?" + _RECORD + r"|according to (?:the |your |our )" + _RECORD +
+                    r"|from (?:the |your |our )" + _RECORD + r"|(?:your|the|our) (?:\w+ )?" + _RECORD +
+                    r" (?:says|shows|states|lists|confirms))", re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class Testimony:
     tier: Tier
@@ -73,13 +81,18 @@ def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None,
         return Testimony("evidence", source, "stated", corr, f"{source} evidence")
     if claim is not None:
         firm = str(getattr(claim, "firmness", "stated") or "stated")
+        if firm == "stated":
+            # An extractor can miss "my brother reckons"; the claim's own wording still says it.
+            firm = text_firmness(text)
         vb = str(getattr(claim, "vouched_by", "user") or "user")
         voucher = getattr(claim, "voucher", None)
         if firm in ("hedged", "reported"):
             return Testimony(firm, voucher or vb, firm, corr, f"claim firmness {firm}")  # type: ignore[arg-type]
         if vb in _EVIDENCE_SOURCES or evidence:
             return Testimony("evidence", voucher or vb, firm, corr, f"vouched by {voucher or vb}")
-        if vb in _ASSISTANT_SOURCES or getattr(claim, "echo", False):
+        if vb in _ASSISTANT_SOURCES or getattr(claim, "echo", False) or source in _ASSISTANT_SOURCES:
+            if _CITES.search(text):
+                return Testimony("evidence", "assistant", firm, corr, "the assistant quoting a record")
             return Testimony("assistant", "assistant", firm, corr, "the assistant's statement")
         if voucher and voucher != "user":
             return Testimony("third_party", voucher, firm, corr, f"vouched by {voucher}")
@@ -91,6 +104,9 @@ def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None,
     if firm != "stated":
         return Testimony(firm, who, firm, corr, f"{firm} wording")  # type: ignore[arg-type]
     if source in _ASSISTANT_SOURCES:
+        if _CITES.search(text):
+            # "Per the invitation: Saturday at 3pm", "From our fee schedule: ...": the record, relayed.
+            return Testimony("evidence", "assistant", firm, corr, "the assistant quoting a record")
         return Testimony("assistant", "assistant", firm, corr, "said by the assistant")
     if source == "web":
         return Testimony("third_party", "web", firm, corr, "web page")

@@ -64,7 +64,7 @@ def _when(hit: SearchHit) -> datetime:
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+\|\s+")
+_SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
@@ -80,11 +80,14 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
         fp = features(p)
         return len(fc.content & fp.content) + len((fc.numbers | fc.dates) & (fp.numbers | fp.dates))
 
+    scores = sorted((shared(p) for p in parts), reverse=True)
     best = max(parts, key=shared)
-    if shared(best) == 0:
-        return whole
+    if scores[0] == 0 or scores[0] == scores[1]:
+        return whole  # no clause, or no single clause, is the one about the claim
     st = detect_stance(claim, best)
-    return st if st.label != "unrelated" else whole
+    # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
+    # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
+    return st if st.label == "contradict" else whole
 
 
 def _one_per_turn(read: list) -> list:
