@@ -104,6 +104,9 @@ class TrustConfig(BaseModel):
     #: 0 turns the test off (and skips the embedding). 0.10 is the largest value that costs nothing on LoCoMo development
     #: conversations (whose adversarial questions are all on-topic, so it cannot gain there).
     min_topic_cosine: float = Field(0.10, ge=-1, le=1)
+    #: The attribute a question asks for (a phone number, a prescriber, a date, which hotel) must be
+    #: stated by a memory on its topic, else ``no_evidence`` naming it (trust/attribute.py).
+    check_attribute: bool = True
     #: No relevant hit reaches this confidence: ``low_reliability``.
     min_confidence: float = Field(0.40, ge=0, le=1)
     #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.

@@ -49,6 +49,7 @@ from ..models import (
 from .config import TrustConfig
 from ..retrieval.text import tokenize
 from .stance import detect_stance
+from .attribute import attribute_missing
 from .testimony import Testimony, testimony
 
 if TYPE_CHECKING:
@@ -490,6 +491,10 @@ def abstain_decision(
     relevant = [h for h, c in zip(hits, cos) if c >= band]
     if cfg.check_subject:
         missing = subject_not_covered(query, hits, relevant)
+        if missing:
+            return "no_evidence", missing
+    if cfg.check_attribute:
+        missing = attribute_missing(query, hits, relevant)
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
