@@ -47,7 +47,8 @@ VALUES: dict[str, re.Pattern[str]] = {
                          r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
                          r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
-                       r"|\b(?:morning|afternoon|evening|night)\b", re.I),
+                       r"|\b(?:mornings?|afternoons?|evenings?|nights?|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
+                       rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b", re.I),
     "date": re.compile(rf"\b(?:{_MONTHS}|{_MON3})\b|\b(?:{_DAYS})\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
                        r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|next|last|this) ?(?:week|weekend|month|"
                        r"year|spring|summer|autumn|fall|winter)?\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b",
@@ -103,9 +104,13 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
          r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
-        (r"\bhow many\b|\bhow much\b|\bhow old\b|\bwhat age\b|\bhow long\b|\bhow far\b|\bhow often\b", "number", None),
+        # "How many times...", "how long did it take": answered by counting or by the memories' own
+        # dates, not by one stated number; only an age or a quantity must be said.
+        (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
         (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
-        (r"\bwhen\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
+        # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
+        (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
+         r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
         (r"\bwho\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
         (r"\bwhich (?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm)\b", "name", None),
@@ -114,6 +119,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
+#: Month names as words ("may" the verb is too common to count).
+_MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 _ISO = re.compile(r"\s*\(\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:\.\.\d{4}-\d\d-\d\d)?\)")
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
@@ -176,6 +183,8 @@ def _states(a: Asked, text: str, query: str) -> bool:
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
+    if a.value == "date":  # "when" is answered by a date, a time of day or a routine
+        return bool(VALUES["date"].search(text) or VALUES["time"].search(text))
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
 
@@ -194,10 +203,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         if a.value == "any" or not (a.head and a.head in NAMED_HEADS):
             return None  # nothing shares a topic word: the relevance tests decide
         on_topic = list(relevant)  # "which hotel" still needs some close memory to name one
-    months = set(re.findall(_MONTHS, query.lower()))
+    months = set(_MONTH_WORD.findall(query.lower()))
     if months:
         # "What's the book club reading in April?" when the memories say March: another month's answer.
-        said = {mm for h in on_topic for mm in re.findall(_MONTHS, _text(h).lower())}
+        said = {mm for h in on_topic for mm in _MONTH_WORD.findall(_text(h).lower())}
         if said and not (months & said):
             return (f"the memories about {', '.join(sorted(a.topic)) or 'this'} are about "
                     f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")

@@ -28,13 +28,17 @@ def _print(result: dict, as_json: bool) -> None:
 
 
 @click.command("mma")
-@click.option("--seed", type=int, default=1000, show_default=True, help="Generator seed (0-9 were used for tuning).")
+@click.option("--seed", type=int, default=1000, show_default=True,
+              help="Generator seed (0, 1, 2 were used for tuning: evals.mma.TUNING_SEEDS).")
 @click.option("--cases", type=int, default=20, show_default=True, help="Cases to generate (18 scored events each).")
 @click.option("--mode", type=click.Choice(["text", "visual"]), default="text", show_default=True,
               help="text: photos as captions in the dialogue; visual: photos as image memories.")
 @click.option("--embedder", type=click.Choice(["minilm", "hash"]), default="minilm", show_default=True)
+@click.option("--domain-labels/--no-domain-labels", default=True, show_default=True,
+              help="Store the generator's per-turn domain label (real dialogue has none; the per-domain track "
+                   "record reads it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def mma_command(seed: int, cases: int, mode: str, embedder: str, as_json: bool) -> None:
+def mma_command(seed: int, cases: int, mode: str, embedder: str, domain_labels: bool, as_json: bool) -> None:
     """MMA-Bench-style verdict benchmark (Types A-D, CoRe) with two baselines."""
     from ..config import MemoryConfig
     from ..errors import InvalidInputError
@@ -43,7 +47,8 @@ def mma_command(seed: int, cases: int, mode: str, embedder: str, as_json: bool) 
 
     if cases < 1:
         raise InvalidInputError("--cases must be at least 1")
-    result = run(seed, cases, mode, memory_factory=lambda: Memory(config=MemoryConfig(embedder=embedder)))  # type: ignore[arg-type]
+    result = run(seed, cases, mode, memory_factory=lambda: Memory(config=MemoryConfig(embedder=embedder)),  # type: ignore[arg-type]
+                 domain_labels=domain_labels)
     _print(result, as_json)
 
 

@@ -50,6 +50,7 @@ from .config import TrustConfig
 from ..retrieval.text import tokenize
 from .stance import detect_stance
 from .attribute import attribute_missing
+from .ranking import _rule_winner, order_by_testimony, rerank
 from .testimony import Testimony, testimony
 
 if TYPE_CHECKING:
@@ -119,15 +120,34 @@ class TrackRecord:
 
     by_speaker: dict[str, list[int]]
     by_domain: dict[tuple[str, str | None], list[int]]
+    #: Per speaker, the judged claims' vectors and outcomes: a topical record when no memory
+    #: carries a domain label (real dialogue never does).
+    items: dict[str, list[tuple[np.ndarray, bool]]] = None  # type: ignore[assignment]
 
     @classmethod
     def empty(cls) -> "TrackRecord":
-        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]))
+        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(list))
 
-    def add(self, speaker: str, domain: str | None, hit: bool) -> None:
+    def add(self, speaker: str, domain: str | None, hit: bool, vector: np.ndarray | None = None) -> None:
         i = 0 if hit else 1
         self.by_speaker[speaker][i] += 1
         self.by_domain[(speaker, domain)][i] += 1
+        if vector is not None:
+            self.items[speaker].append((vector, hit))
+
+    def topical(self, speaker: str, vector: np.ndarray, floor: float) -> tuple[float, float]:
+        """(hits, misses) of the speaker's judged claims, each weighted by how close its topic is
+        to ``vector``: (cosine - floor) / (1 - floor), clipped at 0."""
+        its = self.items.get(speaker) if self.items else None
+        if not its:
+            return 0.0, 0.0
+        mat = np.stack([v for v, _ in its])
+        sims = mat @ vector
+        # The closest judged claims stand for "this domain": the three nearest above the floor.
+        near = np.argsort(-sims)[:3]
+        near = near[sims[near] >= floor]
+        hit = np.asarray([h for _, h in its], dtype=bool)[near]
+        return float(hit.sum()), float((~hit).sum())
 
 
 class _ScopeState:
@@ -222,7 +242,7 @@ class TrustEngine:
                 stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
                 if stance.label == "unrelated" or "hedged" in stance.reason:
                     continue  # ambiguous evidence judges nobody
-                st.record.add(c.speaker, c.domain, stance.label == "agree")  # type: ignore[arg-type]
+                st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci])  # type: ignore[arg-type]
         st.evidence += new_ev
         st.claims += new_cl
 
@@ -231,7 +251,8 @@ class TrustEngine:
 
     # -- the three parts ---------------------------------------------------------
 
-    def source_credibility(self, view: MemoryView, record: TrackRecord | None) -> SourceCredibility:
+    def source_credibility(self, view: MemoryView, record: TrackRecord | None,
+                           vector: np.ndarray | None = None) -> SourceCredibility:
         cfg = self.config
         notes = []
         source = view.source
@@ -251,18 +272,21 @@ class TrustEngine:
             p0 = min(0.95, max(0.05, prior))  # a Beta mean of exactly 1 could never learn
             sh, sm = record.by_speaker.get(view.speaker, (0, 0))
             hits, misses = record.by_domain.get((view.speaker, view.domain), (0, 0))
+            if view.domain is None and vector is not None and cfg.topical_record:
+                # No domain label: the record on claims of a similar topic stands in for "this domain".
+                hits, misses = record.topical(view.speaker, vector, cfg.neighbour_min_cosine)
             if sh + sm:
                 p_speaker = (sh + a * p0) / (sh + sm + a)
                 value = (hits + a * p_speaker) / (hits + misses + a)
                 notes.append(f"track record {view.speaker}: {sh} supported / {sm} contradicted overall, "
-                             f"{hits}/{misses} in {view.domain or 'this domain'}")
+                             f"{hits:.3g}/{misses:.3g} in {view.domain or 'claims on this topic'}")
             else:
                 notes.append("speaker has no track record: source prior")
         if view.image_missing:
             value *= cfg.missing_image_factor
             notes.append("image file missing: cannot be re-checked")
         return SourceCredibility(source=view.source, prior=prior, speaker=view.speaker, domain=view.domain,
-                                 hits=hits, misses=misses, value=round(value, 4), note="; ".join(notes))
+                                 hits=round(hits), misses=round(misses), value=round(value, 4), note="; ".join(notes))
 
     def temporal(self, view: MemoryView, as_of: datetime) -> TemporalDecay:
         cfg = self.config
@@ -331,7 +355,9 @@ class TrustEngine:
                 v = views[mid]
                 s_ = state.credibility.get(mid)
                 if s_ is None:
-                    s_ = state.credibility[mid] = self.source_credibility(v, record)
+                    row = index.row_of.get(mid)
+                    s_ = state.credibility[mid] = self.source_credibility(
+                        v, record, index.vectors[row] if row is not None else None)
                 p = base[mid] = (s_, self.temporal(v, as_of))
             return p
 
@@ -407,14 +433,9 @@ class TrustEngine:
                         rel[h.id] = rel[h.id].model_copy(
                             update={"topic_cosine": round(float(index.vectors[r] @ tvec), 4)})
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
-        if cfg.rank_weight > 0:
-            top = max(h.score for h in scored) or 1.0
-            lam = cfg.rank_weight
-            for h in scored:
-                c = h.reliability.confidence if h.reliability else 0.0
-                h.relevance, h.score = h.score, round((1 - lam) * h.score / top + lam * c, 6)
-            scored.sort(key=lambda h: -h.score)
         conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
+        if cfg.rank_weight > 0 or cfg.rank_conflicts:
+            scored = rerank(scored, conflicts, cfg)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:
@@ -452,18 +473,21 @@ class TrustEngine:
         for members in groups.values():
             if len(members) < 2:
                 continue
-            ranked = sorted(members, key=lambda i: -(hits[i].reliability.confidence if hits[i].reliability else 0.0))
-            a, b = hits[ranked[0]], hits[ranked[1]]
+            ranked = order_by_testimony([hits[i] for i in members])
+            a, b = ranked[0], ranked[1]
             ca = a.reliability.confidence if a.reliability else 0.0
             cb = b.reliability.confidence if b.reliability else 0.0
-            margin = round(ca - cb, 4)
+            rule = _rule_winner(a, b)
+            # Decided by the source hierarchy or a later correction: as clear as it gets (margin 1).
+            margin = 1.0 if rule else round(abs(ca - cb), 4)
             resolved = margin >= self.config.conflict_margin
             why = "; ".join(sorted({r for i in members for r in edges.get(i, [])}))
             if resolved:
-                reason = f"{a.id} wins with confidence {ca:.2f} vs {cb:.2f} ({_why_wins(a, b)}); conflict: {why}"
+                reason = (f"{a.id} wins ({rule or _why_wins(a, b)}; confidence {ca:.2f} vs {cb:.2f}); "
+                          f"conflict: {why}")
             else:
                 reason = f"no winner: confidences {ca:.2f} vs {cb:.2f} within margin {self.config.conflict_margin:.2f}; conflict: {why}"
-            out.append(ConflictGroup(memory_ids=[hits[i].id for i in ranked], winner=a.id if resolved else None,
+            out.append(ConflictGroup(memory_ids=[h.id for h in ranked], winner=a.id if resolved else None,
                                      margin=margin, resolved=resolved, reason=reason))
         return out
 
@@ -563,11 +587,23 @@ def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequenc
         return None  # nothing shares the query's topic words: the relevance tests decide
     topic = [h for h, o in zip(hits, overlap) if o == best]
     for s in named:
-        if any(h.speaker == s and _FIRST_PERSON.search(h.memory) for h in topic):
+        if any(_speaks_for(h, s, speakers) for h in topic):
             return None
     others = sorted({h.speaker for h in topic if h.speaker} - set(named))
     return (f"the query is about {', '.join(named)} but the memories on its topic are "
             f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")
+
+
+def _speaks_for(h: SearchHit, name: str, speakers: set[str]) -> bool:
+    """The hit is ``name`` speaking of themselves: a first-person turn of theirs, or a claim of
+    theirs that is not about the other speaker (extraction writes their "I" as their name or
+    "user", and sometimes makes the topic the subject: "Yoga is a great way to relax")."""
+    if h.speaker != name:
+        return False
+    if h.claim is not None:
+        subj = h.claim.subject.lower()
+        return not any(o.lower() in subj for o in speakers - {name})
+    return bool(_FIRST_PERSON.search(h.memory))
 
 
 def _why_wins(a: SearchHit, b: SearchHit) -> str:
