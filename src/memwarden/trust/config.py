@@ -5,7 +5,7 @@ conversations by ``memwarden eval abstention`` (the largest thresholds within
 0.005 of the best development F1; see BENCHMARKS.md) and the scenario dev set
 (``min_relevance`` 0.25: "what street do I live on" sits at cosine 0.26; the
 attribute check now carries the precision the cosine floor used to); the
-verdict thresholds on MMA-style cases from development seeds 0-9 by
+verdict thresholds on MMA-style cases from the tuning seeds 0, 1, 2 (evals.mma.TUNING_SEEDS) by
 ``memwarden eval mma``. Change them with care: they are data, not taste.
 """
 
