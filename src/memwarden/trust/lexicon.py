@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
+__all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
            "REPORT_FRAME_WORDS", "is_correction"]
 
 Firmness = Literal["stated", "hedged", "reported"]
@@ -158,3 +158,54 @@ def firmness(text: str) -> Firmness:
 def is_correction(text: str) -> bool:
     """The text corrects something said before ("actually", "false alarm", "turns out")."""
     return bool(_CORRECTION.search(text.replace("\u2019", "'")))
+
+
+# -- moved from stance.py: the detector's general lexicons ------------------------
+
+#: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
+HEDGE_PHRASES = (
+    "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
+    "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
+    "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
+    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
+)
+
+
+HEDGE_WORDS = frozenset(
+    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
+    "uncertain might unsure vague grainy".split()
+)
+
+
+#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
+NOT_NEGATION = (
+    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
+    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
+    "no worries", "no problem", "wait no", "no wait", "oh no", "no idea why", "no way",
+)
+
+
+ANTONYM_WORDS = [
+    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
+    ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
+    ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
+    ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),
+    ("started", "quit"), ("start", "quit"), ("begin", "end"), ("arrive", "leave"), ("arrived", "left"),
+    ("buy", "sell"), ("bought", "sold"), ("increase", "decrease"), ("rise", "fall"), ("rose", "fell"),
+    ("before", "after"), ("married", "divorced"), ("married", "single"), ("present", "absent"),
+    ("agree", "disagree"), ("happy", "sad"), ("hot", "cold"), ("early", "late"), ("up", "down"),
+    ("on", "off"), ("in", "out"), ("success", "failure"), ("succeeded", "failed"), ("safe", "dangerous"),
+    ("legal", "illegal"), ("possible", "impossible"), ("healthy", "sick"), ("rich", "poor"), ("full", "empty"),
+    ("employed", "unemployed"), ("hired", "fired"), ("joined", "left"), ("join", "leave"), ("include", "exclude"),
+    ("included", "excluded"), ("allow", "forbid"), ("allowed", "forbidden"), ("allowed", "banned"),
+    ("confirmed", "denied"), ("confirm", "deny"), ("present", "missing"), ("found", "lost"), ("old", "new"),
+    ("old", "young"), ("big", "small"), ("large", "small"), ("tall", "short"), ("long", "short"),
+    ("heavy", "light"), ("best", "worst"), ("good", "bad"), ("better", "worse"), ("more", "less"),
+    ("most", "least"), ("vegetarian", "carnivore"), ("vegan", "carnivore"), ("introvert", "extrovert"),
+    ("cat", "dog"), ("win", "lost"), ("won", "lose"), ("arrived", "departed"), ("attended", "missed"),
+    ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
+    ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
+    ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
+]
+ANTONYM_WORDS += POLAR_PAIRS
+

@@ -34,7 +34,8 @@ from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import ADDITIVE, INCOMPATIBLE, NEGATING, POLAR_PAIRS, REPORT_FRAME_WORDS, firmness, rewrite
+from .lexicon import (ADDITIVE, ANTONYM_WORDS, HEDGE_PHRASES, HEDGE_WORDS, INCOMPATIBLE, NEGATING, NOT_NEGATION,
+                      REPORT_FRAME_WORDS, firmness, rewrite)
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -70,51 +71,11 @@ _NEGATORS = frozenset(
     "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
     "arent werent hasnt havent hadnt wont wouldnt cant couldnt shouldnt".split()
 )
-#: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
-_HEDGE_PHRASES = (
-    "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
-    "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
-    "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
-    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
-)
-_HEDGE_WORDS = frozenset(
-    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
-    "uncertain might unsure vague grainy".split()
-)
-#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
-_NOT_NEGATION = (
-    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
-    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
-    "no worries", "no problem", "wait no", "no wait", "oh no", "no idea why", "no way",
-)
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
 
-_ANTONYM_WORDS = [
-    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
-    ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
-    ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
-    ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),
-    ("started", "quit"), ("start", "quit"), ("begin", "end"), ("arrive", "leave"), ("arrived", "left"),
-    ("buy", "sell"), ("bought", "sold"), ("increase", "decrease"), ("rise", "fall"), ("rose", "fell"),
-    ("before", "after"), ("married", "divorced"), ("married", "single"), ("present", "absent"),
-    ("agree", "disagree"), ("happy", "sad"), ("hot", "cold"), ("early", "late"), ("up", "down"),
-    ("on", "off"), ("in", "out"), ("success", "failure"), ("succeeded", "failed"), ("safe", "dangerous"),
-    ("legal", "illegal"), ("possible", "impossible"), ("healthy", "sick"), ("rich", "poor"), ("full", "empty"),
-    ("employed", "unemployed"), ("hired", "fired"), ("joined", "left"), ("join", "leave"), ("include", "exclude"),
-    ("included", "excluded"), ("allow", "forbid"), ("allowed", "forbidden"), ("allowed", "banned"),
-    ("confirmed", "denied"), ("confirm", "deny"), ("present", "missing"), ("found", "lost"), ("old", "new"),
-    ("old", "young"), ("big", "small"), ("large", "small"), ("tall", "short"), ("long", "short"),
-    ("heavy", "light"), ("best", "worst"), ("good", "bad"), ("better", "worse"), ("more", "less"),
-    ("most", "least"), ("vegetarian", "carnivore"), ("vegan", "carnivore"), ("introvert", "extrovert"),
-    ("cat", "dog"), ("win", "lost"), ("won", "lose"), ("arrived", "departed"), ("attended", "missed"),
-    ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
-    ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
-    ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
-    *POLAR_PAIRS,
-]
 _ANTONYMS: frozenset[tuple[str, str]] = frozenset(
-    (x, y) for a, b in _ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
+    (x, y) for a, b in ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
 )
 #: Only these antonym pairs are checked; words like "in"/"up" are stopwords and never reach it.
 _NEG_PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
@@ -191,10 +152,10 @@ def features(text: str) -> TextFeatures:
     text = _prep(text)
     low = text.lower()
     hedged = False
-    for phrase in _NOT_NEGATION:
+    for phrase in NOT_NEGATION:
         if phrase in low:
             low = low.replace(phrase, " ")
-    for phrase in _HEDGE_PHRASES:
+    for phrase in HEDGE_PHRASES:
         if phrase in low:
             hedged = True
             low = low.replace(phrase, " ")
@@ -207,7 +168,7 @@ def features(text: str) -> TextFeatures:
     numbers: set[str] = set()
     dates: set[str] = set()
     for i, t in enumerate(toks):
-        if t in _HEDGE_WORDS:
+        if t in HEDGE_WORDS:
             hedged = True
             continue
         if t in _NEGATORS or t.endswith("n't"):
