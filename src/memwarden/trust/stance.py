@@ -107,6 +107,7 @@ _MONTHS = ("january february march april may june july august september october 
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
+_CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
 _CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
 #: Capitalised only because they open a sentence; without a dictionary, these are not names.
 _STARTERS = frozenset(
@@ -206,6 +207,10 @@ def features(text: str) -> TextFeatures:
         v = m.group(1).replace(",", "")
         if not (len(v) == 4 and v[:2] in ("19", "20")):
             numbers.add(v.lstrip("0") or "0")
+    # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
+    for m in _CODE.finditer(text):
+        numbers.add(m.group(0).lower())
+        content.discard(_stem(m.group(0).lower()))
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
     # word only matters if the other text swaps it for another capitalised word.
     proper = frozenset(
