@@ -11,7 +11,8 @@ from memwarden.claims import ExtractedClaim, Extraction
 from memwarden.models import Claim, Turn
 
 _PATTERNS = [
-    (re.compile(r"\b(?:I live in|I moved to|we're in|I'm living in) (?P<v>[A-Z]\w+)"), "residence", "{s} lives in {v}"),
+    (re.compile(r"\b(?:I live in|I moved to|we're in|I'm living in) (?P<v>[A-Z]\w+)(?P<x>(?: with [A-Z]\w+)?)"), "residence",
+     "{s} lives in {v}{x}"),
     (re.compile(r"\bflight (?:is on|moved to) (?P<v>May \d+)"), "flight_date", "{s}'s flight is on {v}"),
     (re.compile(r"\bI'm allergic to (?P<v>\w+)"), "allergy", "{s} is allergic to {v}"),
     (re.compile(r"\bI work at (?P<v>[A-Z]\w+)"), "employer", "{s} works at {v}"),
@@ -41,7 +42,8 @@ class PatternExtractor:
                 continue
             for rx, attr, tmpl in _PATTERNS:
                 for m in rx.finditer(t.content):
-                    out.append(self._claim(tmpl.format(s=speaker, v=m["v"]), speaker, attr, m["v"], t))
+                    out.append(self._claim(tmpl.format(s=speaker, v=m["v"], x=m.groupdict().get("x") or ""), speaker, attr,
+                                           m["v"], t))
         return Extraction(claims=out, extractor=self.name)
 
     def _claim(self, text: str, subject: str, attr: str, value: str, t: Turn, **kw) -> ExtractedClaim:

@@ -20,10 +20,15 @@ def _db(tmp_path):
 def test_explain_by_receipt_and_memory_id(tmp_path, monkeypatch):
     monkeypatch.setenv("MEMWARDEN_EMBEDDER", "hash")
     db, receipts = _db(tmp_path)
-    r = receipts[0]
+    turn = receipts[0]
+    assert turn.kind == "episode" and turn.claim_receipts
+    r = next(c for c in receipts if c.kind == "claim")
     out = CliRunner().invoke(admission_group, ["explain", r.id, "--user", "u", "--db", db])
     assert out.exit_code == 0, out.output
     assert "factors" in out.output and "threshold" in out.output and r.reason in out.output
+    # a turn's receipt is shown with the receipts of the claims extracted from it
+    out = CliRunner().invoke(admission_group, ["explain", turn.id, "--user", "u", "--db", db, "--json"])
+    assert [x["id"] for x in json.loads(out.output)] == [turn.id, *turn.claim_receipts]
     if r.memory_id:
         out = CliRunner().invoke(admission_group, ["explain", r.memory_id, "--user", "u", "--db", db, "--json"])
         assert json.loads(out.output)[0]["id"] == r.id

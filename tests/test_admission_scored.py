@@ -23,7 +23,7 @@ SESSION = [
 
 @pytest.fixture
 def mem():
-    with Memory(config=MemoryConfig(embedder="hash")) as m:
+    with Memory(config=MemoryConfig(embedder="hash", claims=False)) as m:
         yield m
 
 
@@ -103,18 +103,18 @@ def test_empty_store_gives_full_novelty(mem):
 def test_policy_from_config_and_bad_policy_file(tmp_path):
     p = tmp_path / "p.json"
     AdmissionPolicy.default().save(p)
-    with Memory(config=MemoryConfig(embedder="hash", admission_policy=str(p))) as m:
+    with Memory(config=MemoryConfig(embedder="hash", claims=False, admission_policy=str(p))) as m:
         assert m.add("I adopted a beagle.", user_id="u").results[0].policy.startswith("amac:")
     p.write_text('{"format": "memwarden-admission-policy", "version": 0}')
     with pytest.raises(PolicyError, match="version 0"):
-        Memory(config=MemoryConfig(embedder="hash", admission_policy=str(p)))
+        Memory(config=MemoryConfig(embedder="hash", claims=False, admission_policy=str(p)))
 
 
 @pytest.mark.parametrize("answer", ['{"score": 0.93}', "garbage", '{"score": 7}', '{"score": 0.5, "why": "x"}',
                                     TimeoutError("slow"), RuntimeError("down")])
 def test_llm_utility_or_a_defined_fallback(answer):
     llm = ScriptedLLM([answer])
-    with Memory(config=MemoryConfig(embedder="hash"), admitter=ScoredAdmitter(llm=llm)) as m:
+    with Memory(config=MemoryConfig(embedder="hash", claims=False), admitter=ScoredAdmitter(llm=llm)) as m:
         r = m.add("I adopted a beagle called Max last week.", user_id="u").results[0]
     assert len(llm.calls) == 1 and "Candidate:" in llm.calls[0][0]["content"]
     if answer == '{"score": 0.93}':

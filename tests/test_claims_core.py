@@ -212,3 +212,23 @@ def test_reindex_cli_runs_over_every_scope(tmp_path, monkeypatch) -> None:
     res = CliRunner().invoke(main, ["reindex", "--db", str(db), "--json"])
     assert res.exit_code == 0, res.output
     assert '"u": 4' in res.output
+
+
+def test_the_same_value_with_other_details_neither_merges_nor_supersedes(mem: Memory) -> None:
+    say(mem, "I live in Porto", "2026-03-01T00:00:00Z")
+    res = say(mem, "I live in Porto with Ana since May 2", "2026-03-05T00:00:00Z")
+    [r] = [r for r in res.results if r.kind == "claim"]
+    assert r.event == "admitted" and not r.supersedes
+    assert len(mem.get_all(user_id="u", include_superseded=False)) == 2
+
+
+def test_slots_never_reach_across_scopes(mem: Memory) -> None:
+    mem.add([{"role": "user", "name": "Maya", "content": "I live in Porto"}], user_id="a", admission="all")
+    res = mem.add([{"role": "user", "name": "Maya", "content": "I live in Faro"}], user_id="b", admission="all")
+    assert [r.event for r in res.results if r.kind == "claim"] == ["admitted"]  # nothing to supersede in b
+    assert [c.status for c in mem.get_all(user_id="a")] == ["active"]
+    assert [h.memory for h in mem.search("Where does Maya live?", user_id="a").results] == ["Maya lives in Porto"]
+    ep_b = mem.get_all(user_id="b", kind="episode")[0].id
+    with pytest.raises(Exception):
+        mem.delete(ep_b, user_id="a")
+    assert len(mem.get_all(user_id="b")) == 1

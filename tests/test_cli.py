@@ -28,15 +28,19 @@ def run(*args: str, ok: bool = True):
 
 def test_add_search_get_history_delete_roundtrip(env):
     out = json.loads(run("add", "I adopted a rescue dog named Biscuit", "--user", "u1", "--speaker", "Ann", "--json").output)
-    receipt = out["results"][0]
-    assert receipt["event"] == "admitted"
-    mid = receipt["memory_id"]
+    turn, claim = out["results"]  # the turn kept as an episode, and the claim extracted from it
+    assert turn["kind"] == "episode" and claim["kind"] == "claim" and claim["event"] == "admitted"
+    mid = claim["memory_id"]
+    assert turn["claim_ids"] == [mid]
     hits = json.loads(run("search", "dog Biscuit", "--user", "u1", "--json").output)["results"]
     assert hits[0]["id"] == mid and hits[0]["speaker"] == "Ann"
-    assert json.loads(run("get", mid, "--user", "u1", "--json").output)["memory"].startswith("I adopted")
+    assert hits[0]["episodes"][0]["text"] == "I adopted a rescue dog named Biscuit"
+    assert "Biscuit" in json.loads(run("get", mid, "--user", "u1", "--json").output)["memory"]
     assert [e["event"] for e in json.loads(run("history", mid, "--user", "u1", "--json").output)] == ["ADD"]
-    run("delete", mid, "--user", "u1")
-    assert json.loads(run("list", "--user", "u1", "--json").output) == []
+    eps = json.loads(run("list", "--user", "u1", "--kind", "episode", "--json").output)
+    assert [e["memory"] for e in eps] == ["I adopted a rescue dog named Biscuit"]
+    run("delete", turn["memory_id"], "--user", "u1")  # deleting the turn deletes what was derived only from it
+    assert json.loads(run("list", "--user", "u1", "--kind", "any", "--json").output) == []
     assert (env / "memwarden.db").exists()
 
 
@@ -69,10 +73,10 @@ def test_import_json_sessions_and_resume(env, tmp_path):
     path = tmp_path / "conv.json"
     path.write_text(json.dumps(conv))
     first = json.loads(run("import", str(path), "--user", "k", "--batch", "3", "--json").output)
-    assert first["turns"] == 10 and first["stored"] == 10
+    assert first["turns"] == 10 and first["stored"] == 10 and first["claims"] >= 1
     again = json.loads(run("import", str(path), "--user", "k", "--json").output)
     assert again["stored"] == 0 and again["skipped"] == 10
-    items = json.loads(run("list", "--user", "k", "--json").output)
+    items = json.loads(run("list", "--user", "k", "--kind", "episode", "--json").output)
     assert len(items) == 10 and all(i["occurred_at"].startswith("2024-01-02") for i in items)
 
 

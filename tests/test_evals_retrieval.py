@@ -50,7 +50,7 @@ def test_eval_reports_recall_and_skips_unanswerable(tmp_path):
     p = tmp_path / "l.json"
     p.write_text(json.dumps(SAMPLE))
     report = run_retrieval_eval(p, k=2, embedder="hash", progress=False)
-    assert report["questions"] == 2 and report["turns"] == 4 and report["memories_stored"] == 4
+    assert report["questions"] == 2 and report["turns"] == 4 and report["memories_stored"] == 4 + report["claims_stored"]
     assert report["by_category"]["1"]["recall"] == 1.0
     assert 0.5 <= report["recall@2"] <= 1.0
     assert report["search_ms_p95"] >= report["search_ms_p50"] > 0

@@ -49,7 +49,8 @@ def test_card_is_cached_and_recomputed_only_when_text_changes() -> None:
     good = json.dumps({"memory_id": "X", "task_types": ["t"], "conditional_use_rules": ["r"], "boundary_summary": "s"})
     llm = ScriptedLLM(lambda msgs: good.replace('"X"', json.dumps(msgs[-1]["content"].split('id="')[1].split('"')[0])))
     m = mem(llm)
-    mid = m.add("I prefer tea over coffee", user_id="u", admission="all").results[0].memory_id
+    mid = next(r.memory_id for r in m.add("I prefer tea over coffee", user_id="u", admission="all").results
+               if r.kind == "claim")
     c1 = m.card(mid, user_id="u")
     assert c1.method == "llm" and len(llm.calls) == 1
     assert m.get(mid, user_id="u").card["text_hash"] == c1.text_hash  # stored with the memory
@@ -306,12 +307,12 @@ def test_readme_governance_example_holds() -> None:
     m = Memory()
     m.add("I love horror movies.", user_id="sam", admission="all")
     m.add("I believe we only use 10% of our brains.", user_id="sam", admission="all")
-    m.add("I no longer watch horror movies; these days I prefer comedies.", user_id="sam", admission="all")
+    m.add("I don't like horror movies anymore; these days I prefer comedies.", user_id="sam", admission="all")
     ctx = m.context("Is it true that we only use 10% of our brains?", user_id="sam", limit=3)
     assert [(g.policy, g.memory) for g in ctx.memories] == [
-        ("superseded", "I love horror movies."),
-        ("ignore_as_evidence", "I believe we only use 10% of our brains."),
-        ("use", "I no longer watch horror movies; these days I prefer comedies."),
+        ("superseded", "The user loves horror movies"),
+        ("ignore_as_evidence", "The user only uses 10% of the user's brains (not certain)"),
+        ("use", "These days the user prefers comedies"),
     ]
     assert "I love horror" not in ctx.prompt and "NOT evidence" in ctx.prompt
 

@@ -1,4 +1,8 @@
-"""The public ``Memory`` API: behaviour, receipts, history, and a clear error for bad input."""
+"""The public ``Memory`` API: behaviour, receipts, history, and a clear error for bad input.
+
+These run the one-memory-per-turn path (``claims=False``), whose admission receipts map one to
+one onto turns; the claims path (episodes + claims) is tested in ``test_claims_core.py``.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,13 @@ from memwarden import (
 from memwarden.admission import AdmissionContext, AdmitAll, Decision
 
 U = "alice"
+
+
+@pytest.fixture
+def mem() -> Memory:
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
+    yield m
+    m.close()
 
 
 def stored_ids(m: Memory, user_id: str = U) -> set[str]:
@@ -129,7 +140,7 @@ def test_admission_all_stores_everything(mem: Memory) -> None:
     assert len(stored_ids(mem)) == 3
     res = mem.add("I play chess", user_id=U, admission=AdmitAll())
     assert res.results[0].event == "admitted"
-    cfg_all = Memory(config=MemoryConfig(embedder="hash", admission="all"))
+    cfg_all = Memory(config=MemoryConfig(embedder="hash", claims=False, admission="all"))
     cfg_all.add("x y z", user_id=U)
     assert cfg_all.add("x y z", user_id=U).results[0].event == "admitted"
 
@@ -288,7 +299,7 @@ def test_search_and_get_all_agree_on_filter_semantics(mem: Memory) -> None:
 
 
 def test_a_closed_memory_raises_storage_error(tmp_path) -> None:
-    m = Memory(tmp_path / "m.db", config=MemoryConfig(embedder="hash"))
+    m = Memory(tmp_path / "m.db", config=MemoryConfig(embedder="hash", claims=False))
     [r] = m.add("before closing", user_id=U).results
     m.close()
     for call in (lambda: m.search("x", user_id=U), lambda: m.get_all(user_id=U), lambda: m.get(r.memory_id, user_id=U),
@@ -401,9 +412,9 @@ def test_unknown_or_foreign_ids_are_not_found(mem: Memory) -> None:
 
 def test_file_database_persists_across_instances(tmp_path) -> None:
     path = tmp_path / "mem.db"
-    with Memory(path, config=MemoryConfig(embedder="hash")) as m:
+    with Memory(path, config=MemoryConfig(embedder="hash", claims=False)) as m:
         [r] = m.add("persisted fact about kayaking", user_id=U).results
-    with Memory(path, config=MemoryConfig(embedder="hash")) as m:
+    with Memory(path, config=MemoryConfig(embedder="hash", claims=False)) as m:
         assert m.get(r.memory_id, user_id=U).memory == "persisted fact about kayaking"
         assert m.search("kayaking", user_id=U).results[0].id == r.memory_id
 
@@ -443,7 +454,7 @@ def test_every_method_rejects_a_bad_user_id(mem: Memory, bad) -> None:
 
 
 def test_user_id_is_required() -> None:
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     with pytest.raises(TypeError):
         m.add("text")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
@@ -498,7 +509,7 @@ def test_bad_messages_store_nothing(mem: Memory, messages, error) -> None:
 
 
 def test_the_size_limit_is_configurable() -> None:
-    m = Memory(config=MemoryConfig(embedder="hash", max_message_chars=10))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False, max_message_chars=10))
     m.add("0123456789", user_id=U)
     with pytest.raises(InputTooLargeError, match="max_message_chars"):
         m.add("0123456789a", user_id=U)
@@ -606,7 +617,7 @@ _json = st.recursive(
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=200), name=st.none() | st.text(max_size=20))
 def test_any_text_is_stored_exactly_or_refused_cleanly(text: str, name: str | None) -> None:
-    mem = Memory(config=MemoryConfig(embedder="hash"))
+    mem = Memory(config=MemoryConfig(embedder="hash", claims=False))
     try:
         res = mem.add([{"role": "user", "content": text, "name": name}], user_id=U, admission="all")
     except InvalidInputError:
@@ -643,7 +654,7 @@ def test_rejected_receipts_expire_after_the_configured_days() -> None:
         def decide(self, ctx: AdmissionContext) -> list[Decision]:
             return [Decision("rejected", "test") for _ in ctx.candidates]
 
-    m = Memory(config=MemoryConfig(embedder="hash", unstored_receipt_days=7))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False, unstored_receipt_days=7))
     first = m.add("a passing remark about the weather", user_id="u", admission=RejectAll()).results[0]
     kept = m.add("my passport number ends in 42", user_id="u", admission="all").results[0]
     # Age the first two receipts past the horizon, then any write expires the rejected one.
@@ -657,7 +668,7 @@ def test_rejected_receipts_expire_after_the_configured_days() -> None:
 def test_a_duplicate_adds_its_source_turns_to_the_memory_it_repeats() -> None:
     from memwarden import Memory, MemoryConfig
 
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     first = m.add([{"role": "user", "content": "I live in Porto", "id": "D1:1"}], user_id="u", admission="auto").results[0]
     res = m.add([{"role": "user", "content": "I live in Porto", "id": "D2:4"},
                  {"role": "user", "content": "I live in Porto", "id": "D2:5"}], user_id="u", admission="auto").results
@@ -675,7 +686,7 @@ def test_with_an_llm_and_llm_admission_candidates_are_extracted_facts_with_their
 
     facts = _json.dumps({"facts": [{"text": "Bob moved to Lisbon in May.", "turns": [0, 1]}]})
     llm = ScriptedLLM([facts, '{"score": 0.9}'])
-    m = Memory(config=MemoryConfig(embedder="hash", llm_admission=True), llm=llm)
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False, llm_admission=True), llm=llm)
     res = m.add([{"role": "user", "name": "Bob", "content": "Guess what, I moved!", "id": "D1:1"},
                  {"role": "user", "name": "Bob", "content": "Lisbon, back in May.", "id": "D1:2"}], user_id="b")
     assert [r.text for r in res.results] == ["Bob moved to Lisbon in May."]
@@ -687,7 +698,7 @@ def test_with_an_llm_and_llm_admission_candidates_are_extracted_facts_with_their
     assert [r.text for r in res.results] == ["I adopted a cat called Miso."]
     # Off by default: no LLM call at all.
     quiet = ScriptedLLM([])
-    m2 = Memory(config=MemoryConfig(embedder="hash"), llm=quiet)
+    m2 = Memory(config=MemoryConfig(embedder="hash", claims=False), llm=quiet)
     m2.add("I adopted a cat called Miso.", user_id="b")
     assert quiet.calls == []
 
@@ -699,7 +710,7 @@ def test_turns_no_extracted_fact_came_from_get_a_rejected_receipt() -> None:
     from memwarden.providers.llm import ScriptedLLM
 
     facts = _json.dumps({"facts": [{"text": "Ann is allergic to peanuts.", "turns": [1]}]})
-    m = Memory(config=MemoryConfig(embedder="hash", llm_admission=True), llm=ScriptedLLM([facts, '{"score": 0.9}']))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False, llm_admission=True), llm=ScriptedLLM([facts, '{"score": 0.9}']))
     res = m.add([{"role": "user", "name": "Ann", "content": "hello there"},
                  {"role": "user", "name": "Ann", "content": "I'm allergic to peanuts"}], user_id="a")
     events = {r.text: r.event for r in res.results}

@@ -32,6 +32,8 @@ def test_supporting_image_makes_a_denied_claim_true():
 
 
 def test_refuting_image_makes_a_claim_false():
+    # Turn memories (claims=False): on claims the hash embedder puts Bob's rewritten claim below
+    # the track record's evidence cosine, so his credibility is not lowered (left to the trust work).
     m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     say(m, "Bob", "Leo won the Lisbon marathon, I'm sure.")
     say(m, "Ann", "A notice saying Leo did not win the Lisbon marathon", image="mma://x/2.jpg")

@@ -225,6 +225,8 @@ def import_(path: Path, user_id: str, admission, batch_size: int, db, as_json) -
     console.print(
         f"imported {summary['turns']} turns from {path}: {summary['stored']} stored, "
         f"{summary['duplicate']} duplicates, {summary['rejected']} rejected"
+        + (f"; {summary['claims']} claims stored, {summary['claims_duplicate']} merged, "
+           f"{summary['claims_rejected']} rejected" if "claims" in summary else "")
     )
 
 

@@ -54,6 +54,8 @@ def import_conversation(
         if isinstance(m, dict) and m.get("timestamp") is not None:
             parse_time(m["timestamp"])
     counts = {"turns": len(messages), "stored": 0, "duplicate": 0, "rejected": 0, "skipped": 0}
+    if memory.config.claims:  # every turn is stored (as an episode); claims are admitted, merged or rejected
+        counts.update(claims=0, claims_duplicate=0, claims_rejected=0)
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task(f"importing {path.name}", total=len(messages))
         for start in range(0, len(messages), batch_size):
@@ -65,7 +67,11 @@ def import_conversation(
             if todo:
                 res = memory.add(todo, user_id=user_id, admission=admission)
                 for r in res.results:
-                    key = "stored" if r.event in ("admitted", "superseded") else r.event
+                    if memory.config.claims and r.kind == "claim":
+                        # turns are counted by their episodes; claims on their own
+                        key = "claims" if r.event in ("admitted", "superseded") else f"claims_{r.event}"
+                    else:
+                        key = "stored" if r.event in ("admitted", "superseded") else r.event
                     counts[key] = counts.get(key, 0) + 1
             bar.advance(task, len(batch))
     return counts

@@ -37,7 +37,7 @@ from .models import (
     Verdict,
 )
 from .providers.embedder import Embedder, HashEmbedder, default_embedder
-from .retrieval.index import IndexCache
+from .retrieval.index import IndexCache, single_threaded_blas
 from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
@@ -230,8 +230,9 @@ class Memory:
         if self.config.claims:
             from .claims.service import add_claims
 
-            return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
-                              admitter=admitter, infer=infer, when=when)
+            with single_threaded_blas():  # admission's neighbour products, as in search
+                return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
+                                  admitter=admitter, infer=infer, when=when)
         extracted = None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
             extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}))
@@ -241,7 +242,8 @@ class Memory:
             # Turns no extracted fact came from still get a receipt: a rejection, never a disappearance.
             cited = {i for c in extracted for i in c.source_turn_indexes}
             candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
-        return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
+        with single_threaded_blas():
+            return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
@@ -553,7 +555,8 @@ class Memory:
                 agent_id=agent_id, run_id=run_id, metadata=filters, include_superseded=include_superseded or when is not None,
                 kind=kind_, limit=None))}
         index = self._index.get(user_id)
-        with index.lock:  # another thread's write may be appending to this index
+        # another thread's write may be appending to this index
+        with index.lock, single_threaded_blas():
             mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
             if allowed is not None:
                 mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
@@ -580,7 +583,7 @@ class Memory:
         result = SearchResult(results=with_episodes(self, user_id, hits, items))
         if not (self.config.trust.enabled if trust is None else trust):
             return result
-        with index.lock:  # the trust stage reads the same index (neighbours, track record)
+        with index.lock, single_threaded_blas():  # the trust stage reads the same index (neighbours, track record)
             return self._trust.assess(self.store, user_id, index, qvec, result, when, query=query,
                                       pool=[f.row for f in fused], embed=self.embedder.embed)
 

@@ -209,6 +209,9 @@ class Receipt(_Model):
     #: ``claim``: the admission decision on one extracted claim.
     kind: MemoryKind = "claim"
     claim_ids: list[str] = Field(default_factory=list)
+    #: On a turn's receipt: the ids of the per-claim receipts of every claim extracted from the
+    #: turn, rejected ones included (what ``memwarden admission explain`` shows with it).
+    claim_receipts: list[str] = Field(default_factory=list)
     #: The extractor that ran ("rules", "llm:<model>") and the fallback taken, if any.
     extractor: str | None = None
     fallback: str | None = None

@@ -67,6 +67,9 @@ def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
     try:
         with _memory(database) as mem:
             found = mem.store.receipts(user_id, receipt_id=id, limit=1) or mem.receipts(user_id=user_id, memory_id=id)
+            # A turn's receipt comes with the receipts of the claims extracted from it.
+            found += [c for r in list(found) for cid in r.claim_receipts
+                      for c in mem.store.receipts(user_id, receipt_id=cid, limit=1) if c.id not in {f.id for f in found}]
     except MemwardenError as exc:
         _fail(exc)
     if not found:

@@ -116,7 +116,8 @@ def extract(data: Dataset, embedder: Embedder, progress: Progress | None = None)
     labels: list[int] = []
     groups: list[str] = []
     for conv in data.conversations:
-        with Memory(config=MemoryConfig(database=":memory:"), embedder=embedder, admitter=rec) as mem:
+        # The policy learns from LoCoMo's per-turn labels: the turn path (claims=False) feeds it turns.
+        with Memory(config=MemoryConfig(database=":memory:", claims=False), embedder=embedder, admitter=rec) as mem:
             for s in data.sessions:
                 if s.conversation != conv:
                     continue

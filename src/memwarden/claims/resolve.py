@@ -29,6 +29,7 @@ import numpy as np
 
 from .._util import new_id, text_hash
 from ..admission.base import Decision
+from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
 from .ingest import ClaimCandidate, stated_at
@@ -60,11 +61,18 @@ def _norm(value: str | None) -> str:
 
 
 def same_value(a: Claim, a_text: str, b: Claim, b_text: str) -> bool:
+    """A restatement: the same value on the slot, and no other number, date, time or name in
+    one text than in the other (a slot guessed from "a vegetarian restaurant in Alfama for
+    twelve" must not swallow that booking into "Maya is vegetarian")."""
     if a.negated != b.negated:
         return False
     if a.value and b.value:
-        return _norm(a.value) == _norm(b.value)
+        return _norm(a.value) == _norm(b.value) and not values_differ(a_text, b_text)
     return text_hash(a_text) == text_hash(b_text)
+
+
+def _same_plain_value(a: Claim, b: Claim) -> bool:
+    return bool(a.value and b.value) and a.negated == b.negated and _norm(a.value) == _norm(b.value)
 
 
 @dataclass
@@ -164,6 +172,9 @@ def build_batch(
             receipt(i, dec, "rejected", f"echo of a value its slot {claim.slot} no longer holds (current: "
                     f"{', '.join(h.id for h in current)}): an echo never revives or supersedes", None)
             continue
+        # The same value said with other details (a booking "at a vegetarian restaurant" next to
+        # "Maya is vegetarian"): both stand, neither replaces the other.
+        current = [h for h in current if not _same_plain_value(claim, h.claim)]
         mid = new_id()
         ids[i] = mid
         valid_from = stated_at(cand, now)
@@ -177,7 +188,9 @@ def build_batch(
             conflicts.setdefault(mid, set()).add(h.id)
         item = MemoryItem(
             id=mid, memory=cand.text, metadata=cand.metadata, source=cand.source, speaker=cand.speaker, role=cand.role,
-            memory_type=dec.memory_type, modality=cand.modality, image_ref=cand.image_ref,
+            # A hedged claim ("I believe we only use 10% of our brains") is the speaker's belief:
+            # governance must never take it as evidence, whatever type its rewritten text reads as.
+            memory_type="belief" if claim.firmness == "hedged" else dec.memory_type, modality=cand.modality, image_ref=cand.image_ref,
             source_turn_ids=cand.source_turn_ids, hash=text_hash(cand.text), occurred_at=cand.occurred_at,
             kind="claim", claim=claim, valid_from=valid_from, **common)
         new_items[mid] = item
@@ -248,9 +261,11 @@ def build_batch(
 
     # One receipt per turn: kept as an episode, and which claims came from it.
     from_turn: dict[int, list[str]] = {}
-    for cc, mid in zip(claims, ids):
-        if mid is not None:
-            for t in cc.turn_indexes:
+    receipts_of_turn: dict[int, list[str]] = {}
+    for cc, mid, rc in zip(claims, ids, receipts):
+        for t in cc.turn_indexes:
+            receipts_of_turn.setdefault(t, []).append(rc.id)
+            if mid is not None:
                 from_turn.setdefault(t, []).append(mid)
     turn_receipts = []
     for n, (cand, mid) in enumerate(zip(episodes, episode_ids)):
@@ -260,7 +275,7 @@ def build_batch(
         turn_receipts.append(Receipt(
             id=new_id(), user_id=user_id, memory_id=mid, text=cand.text, event="admitted", reason=reason,
             source_turn_ids=cand.source_turn_ids, created_at=now, kind="episode", claim_ids=got, extractor=extractor,
-            fallback=fallback, policy="episode"))
+            fallback=fallback, policy="episode", claim_receipts=receipts_of_turn.get(n, [])))
     batch.receipts = turn_receipts + receipts
     return plan
 

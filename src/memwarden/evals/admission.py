@@ -100,7 +100,8 @@ def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | 
     out = Replay()
     for conv in data.conversations:
         timed = _TimedAdmitter(ScoredAdmitter(policy))
-        with Memory(config=MemoryConfig(database=":memory:"), embedder=embedder, admitter=timed) as mem:
+        # Scored against LoCoMo's per-turn labels, on the turn path (claims=False).
+        with Memory(config=MemoryConfig(database=":memory:", claims=False), embedder=embedder, admitter=timed) as mem:
             for s in data.sessions:
                 if s.conversation != conv:
                     continue

@@ -67,7 +67,7 @@ def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_re
             for conv in test_convs:
                 for mode in ("all", "auto"):
                     admitter = ScoredAdmitter(policy) if mode == "auto" else None
-                    with Memory(config=MemoryConfig(database=":memory:"), embedder=emb, admitter=admitter) as mem:
+                    with Memory(config=MemoryConfig(database=":memory:", claims=False), embedder=emb, admitter=admitter) as mem:
                         for s in data.sessions:
                             if s.conversation == conv:
                                 mem.add(s.messages, user_id=conv, timestamp=s.timestamp, source="import",

@@ -128,7 +128,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
         if float(p[best]) < RULE_BELOW:
             # The classifier is unsure (input unlike its training data): the explicit rules decide.
             policy, method = rule_policy(f), "rule"
-        if policy != "superseded" and f["q_factual"] and BELIEF.search(m.text):
+        if policy != "superseded" and f["q_factual"] and (BELIEF.search(m.text) or m.memory_type == "belief"):
             # Hard rule: a belief is never evidence for the factual question it bears on.
             policy, method = "ignore_as_evidence", "rule"
         extra = ""

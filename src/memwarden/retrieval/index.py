@@ -17,11 +17,29 @@ import threading
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
+
+_POOLS: ThreadpoolController | None = None
+
+
+def single_threaded_blas() -> Any:
+    """A context in which numpy's BLAS runs on one thread.
+
+    A query's products are small (rows x 384); OpenBLAS splits them over its threads anyway,
+    and on a busy 2-core machine the threads' hand-offs cost milliseconds: 1,245 rows took
+    8.6 ms with two threads and 0.03 ms with one (BENCHMARKS.md, "Claims: import speed").
+    """
+    global _POOLS
+    if _POOLS is None:
+        _POOLS = ThreadpoolController()
+    return _POOLS.limit(limits=1, user_api="blas")
+
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -34,6 +52,17 @@ class Ranked:
 
 
 _NO_TIMES = (np.nan, np.nan, np.nan)
+#: Attributes that constrain what may be suggested to their subject, weighted: health and safety
+#: (an allergy, a medication) before preferences (a diet, a budget): "what should I keep in mind
+#: when suggesting food" must not lead with the diet and bury the allergy.
+CONSTRAINT_WEIGHTS = {"allergy": 2.0, "medication": 2.0, "condition": 2.0, "intolerance": 2.0,
+                      "diet": 1.0, "budget": 1.0, "dislikes": 1.0}
+
+
+def constraint_weight(slot: str | None) -> float:
+    if not slot:
+        return 0.0
+    return CONSTRAINT_WEIGHTS.get(slot.partition("|")[2].split(":", 1)[0], 0.0)
 
 
 def _ts(value: datetime | None) -> float:
@@ -70,6 +99,9 @@ class ScopeIndex:
         self.t_stated = np.full(self._cap, np.nan)  # occurred_at, else valid_from, else created_at
         self.t_from = np.full(self._cap, np.nan)
         self.t_to = np.full(self._cap, np.nan)
+        #: A claim stating a constraint (allergy, diet, medication, budget...): what an indirect
+        #: request ("suggest a dinner place") must not miss (``retrieval.search``).
+        self.constraint = np.zeros(self._cap, dtype=np.float32)
         self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.df: Counter[str] = Counter()
@@ -81,7 +113,8 @@ class ScopeIndex:
             vec = rows.vectors[r] if rows.vectors.shape[1] == dim else np.zeros(dim, np.float32)
             times = _times(rows.occurred_at[r], rows.valid_from[r], rows.valid_to[r], rows.created_at[r]) if full else _NO_TIMES
             self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False,
-                         claim=rows.kinds[r] == "claim" if full else True, times=times)
+                         claim=rows.kinds[r] == "claim" if full else True, times=times,
+                         slot=rows.slots[r] if len(rows.slots) == n else None)
 
     # -- maintenance -----------------------------------------------------------
 
@@ -91,7 +124,7 @@ class ScopeIndex:
 
     def _grow(self) -> None:
         self._cap *= 2
-        for name in ("_vectors", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to"):
+        for name in ("_vectors", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to", "constraint"):
             old = getattr(self, name)
             new = np.full((self._cap, *old.shape[1:]), np.nan) if name.startswith("t_") else np.zeros(
                 (self._cap, *old.shape[1:]), dtype=old.dtype)
@@ -99,7 +132,8 @@ class ScopeIndex:
             setattr(self, name, new)
 
     def _append(self, mid: str, vector: np.ndarray, tokens: list[str], active: bool, *, new: bool = True,
-                claim: bool = True, times: tuple[float, float, float] = (np.nan, np.nan, np.nan)) -> None:
+                claim: bool = True, times: tuple[float, float, float] = (np.nan, np.nan, np.nan),
+                slot: str | None = None) -> None:
         if self.n >= self._cap:
             self._grow()
         r = self.n
@@ -112,6 +146,7 @@ class ScopeIndex:
         self.active[r] = active
         self.is_claim[r] = claim
         self.t_stated[r], self.t_from[r], self.t_to[r] = times
+        self.constraint[r] = constraint_weight(slot)
         self.doclen[r] = len(tokens)
         for term, tf in Counter(tokens).items():
             self._postings[term].append((r, tf))
@@ -144,7 +179,8 @@ class ScopeIndex:
             self.run_ids.append(rec.item.run_id)
             it = rec.item
             self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
-                         times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at))
+                         times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at),
+                         slot=it.claim.slot if it.claim is not None else None)
         self.version = version
 
     @property

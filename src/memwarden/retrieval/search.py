@@ -9,6 +9,7 @@ that matters in personal memory. RRF stays available (``method="rrf"``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,6 +19,13 @@ from .index import ScopeIndex, top_k
 from .text import tokenize
 
 
+#: A request for a suggestion or an action on someone's behalf (where their constraints apply).
+_REQUEST = re.compile(
+    r"\b(?:suggest\w*|recommend\w*|ideas?|keep in mind|should (?:i|we)|what (?:can|could) (?:i|we)|plan\w*|book\w*|"
+    r"order\w*|cook\w*|make (?:for|a|some|dinner|lunch)|buy\w*|gift|menu|recipe\w*|prescrib\w*|pick|choose|"
+    r"where (?:to|should) (?:eat|go)|help me)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class FusionConfig:
     method: Literal["zscore", "rrf"] = "zscore"
@@ -25,6 +33,10 @@ class FusionConfig:
     keyword_weight: float = 0.5
     #: RRF's constant: score = sum_arm w_arm / (k + rank_arm).
     k: int = 60
+    #: z-score fusion only: added to a constraint claim (allergy, diet, medication, budget) that
+    #: shares a word with a *request* ("suggest", "recommend", "keep in mind", "book"...): a
+    #: constraint stated once must surface for an indirect request that never names it.
+    constraint_boost: float = 1.0
 
 
 @dataclass
@@ -63,6 +75,8 @@ def hybrid_search(
         fused = fusion.dense_weight / (fusion.k + d_rank) + fusion.keyword_weight / (fusion.k + k_rank)
     else:
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
+        if fusion.constraint_boost and _REQUEST.search(query):
+            fused = fused + fusion.constraint_boost * index.constraint[rows] * (keyword > 0)
     top = top_k(fused, min(limit, rows.size))
     out = []
     for i in top.tolist():

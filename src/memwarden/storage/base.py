@@ -66,6 +66,8 @@ class IndexRows:
     valid_to: list[datetime | None] = field(default_factory=list)
     created_at: list[datetime | None] = field(default_factory=list)
     occurred_at: list[datetime | None] = field(default_factory=list)
+    #: The claim's slot (None for episodes and slot-less claims).
+    slots: list[str | None] = field(default_factory=list)
 
 
 @dataclass

@@ -58,7 +58,8 @@ _ITEM_COLUMNS = (
 )
 _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 N_ITEM = 25
-_INDEX_COLUMNS = "id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, occurred_at"
+_INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
+                  "occurred_at, slot")
 
 #: PostgreSQL-only statements applied in the same transaction as the shared migration.
 _PG_EXTRAS: dict[int, list[str]] = {
@@ -354,6 +355,7 @@ class PostgresStore:
             valid_to=[r[9] for r in rows],
             created_at=[r[10] for r in rows],
             occurred_at=[r[11] for r in rows],
+            slots=[r[12] for r in rows],
         )
 
     def scope_ids(self) -> list[str]:

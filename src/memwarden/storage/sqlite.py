@@ -64,7 +64,8 @@ def _dt(value: str | None) -> datetime | None:
 
 
 #: What retrieval's per-scope index reads (``IndexRows``), in this order.
-_INDEX_COLUMNS = "id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, occurred_at"
+_INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
+                  "occurred_at, slot")
 
 
 def _json_kinds(value: Any) -> tuple[str, ...]:
@@ -342,6 +343,7 @@ class SQLiteStore:
             valid_to=[_dt(r[9]) for r in rows],
             created_at=[_dt(r[10]) for r in rows],
             occurred_at=[_dt(r[11]) for r in rows],
+            slots=[r[12] for r in rows],
         )
 
     def scope_ids(self) -> list[str]:
