@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 __all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
 
 #: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
-_PHOTO = re.compile(r"^\s*\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
+#: A claim keeps its speaker as a prefix ("Ann: [shares a photo] ..."): allowed before the bracket.
+_PHOTO = re.compile(r"^\s*(?:[\w' .-]{1,40}:\s*)?\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
 
 
 def is_photo_share(text: str) -> bool:
