@@ -3,9 +3,11 @@
 The default order of a trusted search (``TrustConfig.rank_weight`` and
 ``rank_conflicts``, chosen by measurement; BENCHMARKS.md):
 
-1. **Blend.** Each hit's relevance is min-max normalised over the returned
-   hits (fused scores can be negative) and ``rank_weight x (C - 0.5)`` is
-   added, C the hit's confidence (source hierarchy, currentness, consensus).
+1. **Blend.** Each hit's relevance, min-max normalised over the returned
+   hits (fused scores can be negative), plus ``rank_weight x (S - 0.5)``, S
+   the hit's source credibility (``rank_signal="confidence"``: C, which also
+   weighs age). The score is reported in the relevance's units (scaled back by
+   the hits' spread); ``relevance`` keeps the score before.
 2. **Conflicts.** Within a group of hits that contradict each other, the one
    the source hierarchy believes (:func:`order_by_testimony`: a later
    first-hand or evidence statement beats what it contradicts; otherwise the
@@ -82,17 +84,16 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
 
 def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig) -> list[SearchHit]:
     out = hits
-    if cfg.rank_weight > 0 and hits:
+    if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
-        lo, hi = min(raw), max(raw)
-        span = (hi - lo) or 1.0
-        blended = []
-        for h in hits:
-            c = _signal(h, cfg)
-            rel = (h.score - lo) / span if hi > lo else 1.0
-            blended.append(h.model_copy(update={"relevance": h.score,
-                                                "score": round(rel + cfg.rank_weight * (c - 0.5), 6)}))
-        out = sorted(blended, key=lambda h: -h.score)
+        span = max(raw) - min(raw)
+        if span > 0:
+            # In the relevance's own units: normalising by the spread and scaling back keeps the
+            # order of "min-max relevance + weight x (S - 0.5)" and leaves a lone hit's score alone.
+            blended = [h.model_copy(update={"relevance": h.score,
+                                            "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
+                       for h in hits]
+            out = sorted(blended, key=lambda h: -h.score)
     if cfg.rank_conflicts:
         for g in conflicts:
             if not g.resolved or g.winner is None:
