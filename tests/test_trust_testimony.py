@@ -97,3 +97,28 @@ def test_verdict_cases_runner_and_cli_on_a_fixture():
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["accuracy"] == 1.0 and {c["expect"] for c in data["cases"]} == {"TRUE", "FALSE", "UNKNOWN"}
+
+
+def test_deleting_evidence_drops_only_its_judgements():
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
+
+    def say(name, text, image=None):
+        msg = {"role": "user", "name": name, "content": text, "timestamp": T0.isoformat()}
+        if image:
+            msg["image"] = image
+        return m.add([msg], user_id="u", metadata={"domain": "sports"}, admission="all").results[0].memory_id
+
+    say("Bob", "Leo won the Lisbon marathon.")
+    say("Bob", "Mia won the Porto marathon.")
+    refute = say("Ann", "A notice saying Leo did not win the Lisbon marathon", image="mma://x/1.jpg")
+    say("Ann", "Mia won the Porto marathon, smiling at the finish", image="mma://x/2.jpg")
+
+    def bob():
+        hits = m.search("Leo won the Lisbon marathon", user_id="u", as_of=T0).results
+        return next(h for h in hits if h.speaker == "Bob" and "Leo" in h.memory).reliability.source
+
+    before = bob()
+    assert (before.hits, before.misses) == (1, 1)
+    m.delete(refute, user_id="u")
+    after = bob()
+    assert (after.hits, after.misses) == (1, 0) and after.value > before.value

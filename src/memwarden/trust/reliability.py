@@ -83,6 +83,8 @@ class MemoryView:
     timed: bool  # False: occurred_at missing, ``when`` is the storage time
     image_missing: bool
     evidence: bool
+    #: ``episode`` (a turn as said) or ``claim``; the track record judges claims only, once each.
+    kind: str = "claim"
     #: The source hierarchy's reading of who vouches and how firmly (trust/testimony.py).
     testimony: Testimony | None = None
 
@@ -96,6 +98,7 @@ class MemoryView:
             memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
             when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
             image_missing=missing, evidence=evidence and not missing,
+            kind=str(getattr(item, "kind", "claim")),
             testimony=testimony(item.memory, source=str(item.source), speaker=item.speaker,
                                 claim=getattr(item, "claim", None), evidence=evidence and not missing),
         )
@@ -124,16 +127,30 @@ class TrackRecord:
     #: carries a domain label (real dialogue never does).
     items: dict[str, list[tuple[np.ndarray, bool]]] = None  # type: ignore[assignment]
 
+    #: Every judgement with the ids it joins, so a memory leaving the scope takes its judgements
+    #: with it without re-judging the rest.
+    judgements: list[tuple[str, str | None, bool, np.ndarray | None, tuple[str, str]]] = None  # type: ignore[assignment]
+
     @classmethod
     def empty(cls) -> "TrackRecord":
-        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(list))
+        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(list), [])
 
-    def add(self, speaker: str, domain: str | None, hit: bool, vector: np.ndarray | None = None) -> None:
+    def add(self, speaker: str, domain: str | None, hit: bool, vector: np.ndarray | None = None,
+            ids: tuple[str, str] = ("", "")) -> None:
         i = 0 if hit else 1
         self.by_speaker[speaker][i] += 1
         self.by_domain[(speaker, domain)][i] += 1
         if vector is not None:
             self.items[speaker].append((vector, hit))
+        self.judgements.append((speaker, domain, hit, vector, ids))
+
+    def without(self, gone: set[str]) -> "TrackRecord":
+        """The record minus every judgement that involves a memory in ``gone``."""
+        out = TrackRecord.empty()
+        for speaker, domain, hit, vector, ids in self.judgements:
+            if ids[0] not in gone and ids[1] not in gone:
+                out.add(speaker, domain, hit, vector, ids)
+        return out
 
     def topical(self, speaker: str, vector: np.ndarray, floor: float) -> tuple[float, float]:
         """(hits, misses) of the speaker's judged claims, each weighted by how close its topic is
@@ -154,7 +171,8 @@ class _ScopeState:
     """What the engine keeps per scope: views, the track record and the ids it already covers.
 
     The record is updated incrementally as memories are added; a delete, a
-    supersession or an update (see :meth:`TrustEngine.forget`) rebuilds it.
+    supersession or an update (see :meth:`TrustEngine.forget`) drops the judgements
+    of the memories concerned (an updated one is judged again at the next search).
     """
 
     def __init__(self) -> None:
@@ -186,9 +204,14 @@ class TrustEngine:
                 self._scopes.pop(user_id, None)
             elif user_id in self._scopes:
                 st = self._scopes[user_id]
-                for i in ids:
+                changed = set(ids)
+                for i in changed:
                     st.views.pop(i, None)
-                st.synced.clear()  # forces a rebuild of the record at the next search
+                # An updated text is judged again at the next search; its old judgements go now.
+                st.record = st.record.without(changed)
+                st.synced -= changed
+                st.evidence = [i for i in st.evidence if i not in changed]
+                st.claims = [i for i in st.claims if i not in changed]
                 st.version = -1
 
     def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
@@ -208,8 +231,16 @@ class TrustEngine:
                 return st
             active = index.active[: index.n]
             alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
-            if st.synced - alive or index.version < st.version:
+            if index.version < st.version:
                 st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+            gone = st.synced - alive
+            if gone:
+                # A delete or a superseded claim: drop its judgements, keep the rest (re-judging
+                # every pair of a large scope after each supersession took seconds).
+                st.record = st.record.without(gone)
+                st.synced -= gone
+                st.evidence = [i for i in st.evidence if i not in gone]
+                st.claims = [i for i in st.claims if i not in gone]
             new = [i for i in alive if i not in st.synced]
             if self.config.track_record and new:
                 self._extend_record(store, user_id, index, st, new)
@@ -221,8 +252,11 @@ class TrustEngine:
     def _extend_record(self, store: "Store", user_id: str, index: "ScopeIndex", st: _ScopeState, new: list[str]) -> None:
         """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
         views = self._views(store, user_id, st, new)
-        new_ev = [i for i in new if i in views and views[i].evidence]
-        new_cl = [i for i in new if i in views and not views[i].evidence and views[i].speaker]
+        # With claims on, a turn and the claims extracted from it say the same thing: judging both
+        # would count each testimony twice (and double the pairs); the record reads claims only.
+        judged = [i for i in new if i in views and views[i].kind != "episode"]
+        new_ev = [i for i in judged if views[i].evidence]
+        new_cl = [i for i in judged if not views[i].evidence and views[i].speaker]
         pairs: list[tuple[list[str], list[str]]] = []
         if new_ev and (st.claims or new_cl):
             pairs.append((new_ev, st.claims + new_cl))
@@ -242,7 +276,7 @@ class TrustEngine:
                 stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
                 if stance.label == "unrelated" or "hedged" in stance.reason:
                     continue  # ambiguous evidence judges nobody
-                st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci])  # type: ignore[arg-type]
+                st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci], (c.id, e.id))  # type: ignore[arg-type]
         st.evidence += new_ev
         st.claims += new_cl
 
