@@ -183,6 +183,8 @@ class _ScopeState:
         self.evidence: list[str] = []
         self.claims: list[str] = []
         self.credibility: dict[str, SourceCredibility] = {}
+        #: The scope stores turns as episodes (claims on): the track record judges those.
+        self.episodes = False
 
 
 class TrustEngine:
@@ -253,8 +255,10 @@ class TrustEngine:
         """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
         views = self._views(store, user_id, st, new)
         # With claims on, a turn and the claims extracted from it say the same thing: judging both
-        # would count each testimony twice (and double the pairs); the record reads claims only.
-        judged = [i for i in new if i in views and views[i].kind != "episode"]
+        # would count each testimony twice (and double the pairs). The record reads the turns as
+        # said (episodes) when the scope has them: rewritten claims ("Bob: ...") judge worse.
+        st.episodes = st.episodes or any(v.kind == "episode" for v in views.values())
+        judged = [i for i in new if i in views and (views[i].kind == "episode") == st.episodes]
         new_ev = [i for i in judged if views[i].evidence]
         new_cl = [i for i in judged if not views[i].evidence and views[i].speaker]
         pairs: list[tuple[list[str], list[str]]] = []
