@@ -29,13 +29,14 @@ def abstain_decision(
     cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
            for h in hits]
     best = max(cos)
-    if best < cfg.min_relevance:
+    if best < cfg.min_relevance and not _first_person_support(query, hits, cos, cfg):
         return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
     topic = [h.reliability.topic_cosine for h in hits if h.reliability and h.reliability.topic_cosine is not None]
     if topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine:
         return "no_evidence", (f"no memory shares a topic word with the query, and without the speaker names "
                                f"its best cosine is {max(topic):.2f} < min_topic_cosine {cfg.min_topic_cosine:.2f}")
-    band = max(cfg.min_relevance, best - cfg.relevance_band)
+    # (A first-person question let through below the floor keeps its best hits as the relevant set.)
+    band = max(min(cfg.min_relevance, best), best - cfg.relevance_band)
     relevant = [h for h, c in zip(hits, cos) if c >= band]
     if cfg.check_subject:
         missing = subject_not_covered(query, hits, relevant)
@@ -55,6 +56,16 @@ def abstain_decision(
         if g.margin < cfg.conflict_margin and relevant_ids & set(g.memory_ids):
             return "unresolved_conflict", g.reason
     return None
+
+
+def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[float], cfg: TrustConfig) -> bool:
+    """"Where do I live?" against "Alice: I live in Porto": the speaker's name sits in the memory's
+    embedding and not in the question, so the cosine undersells it. A first-person question is
+    supported when a hit within 0.15 of the floor shares a content word with it."""
+    if not _FIRST_PERSON.search(query):
+        return False
+    q = set(tokenize(query))
+    return any(c >= cfg.min_relevance - 0.15 and q & set(tokenize(h.memory)) for h, c in zip(hits, cos))
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
