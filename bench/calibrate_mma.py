@@ -1,9 +1,11 @@
-"""Sweep the verdict threshold and the track-record prior strength on development seeds.
+"""Sweep the verdict threshold and the track-record prior strength on the tuning seeds.
 
-    PYTHONPATH=src python bench/calibrate_mma.py --seeds 0-4 --cases 10
+    PYTHONPATH=src python bench/calibrate_mma.py --cases 5 [--no-domain-labels]
 
 Prints CoRe per (prior_strength, verdict_true); the chosen defaults live in trust/config.py.
-Development seeds only: report held-out seeds (e.g. 1000+) with ``memwarden eval mma``.
+The tuning seeds are ``memwarden.evals.mma.TUNING_SEEDS`` (0, 1, 2) and nothing else: report
+held-out seeds (1000, 2000) with ``memwarden eval mma``. ``--no-domain-labels`` stores the
+dialogue without the generator's per-turn domain (real conversations have none).
 """
 
 from __future__ import annotations
@@ -14,24 +16,26 @@ import statistics
 
 from memwarden import Memory
 from memwarden.config import MemoryConfig
-from memwarden.evals.mma import core, generate, load_case
+from memwarden.evals.mma import TUNING_SEEDS, core, generate, load_case
 from memwarden.trust.config import TrustConfig
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seeds", default="0-4")
+    ap.add_argument("--seeds", default=",".join(map(str, TUNING_SEEDS)),
+                    help="comma-separated generator seeds (default: the tuning seeds)")
+    ap.add_argument("--no-domain-labels", dest="domain_labels", action="store_false")
     ap.add_argument("--cases", type=int, default=10)
     ap.add_argument("--mode", default="text")
     args = ap.parse_args()
-    lo, hi = (int(x) for x in args.seeds.split("-"))
+    seeds = [int(x) for x in args.seeds.split(",")]
     for strength in (0.5, 1.0, 2.0):
         rows = []
         cfg = MemoryConfig(trust=TrustConfig(prior_strength=strength, verdict_true=0.99999, verdict_false=0.0))
         m = Memory(config=cfg)
-        for seed in range(lo, hi + 1):
+        for seed in seeds:
             for case in generate(seed, args.cases):
-                uid = load_case(m, case, args.mode)
+                uid = load_case(m, case, args.mode, domain_labels=args.domain_labels)
                 as_of = case.session_time(11)
                 for e in case.events:
                     if e.kind in "ABCD":

@@ -64,3 +64,18 @@ def test_run_reports_types_and_baselines():
     assert out["n"] == 18
     with pytest.raises(ValueError):
         run(1, 1, "audio")
+
+
+def test_domain_labels_can_be_removed():
+    from memwarden.evals.mma import TUNING_SEEDS, generate, load_case
+
+    assert TUNING_SEEDS == (0, 1, 2)
+    m = Memory(config=MemoryConfig(embedder="hash"))
+    case = generate(1, 1)[0]
+    uid = load_case(m, case, "text", domain_labels=False)
+    assert all("domain" not in x.metadata for x in m.get_all(user_id=uid))
+    m2 = Memory(config=MemoryConfig(embedder="hash"))
+    uid2 = load_case(m2, case, "text")
+    assert uid2 == uid and any("domain" in x.metadata for x in m2.get_all(user_id=uid2))
+    out = run(1, 1, "text", memory_factory=lambda: Memory(config=MemoryConfig(embedder="hash")), domain_labels=False)
+    assert out["domain_labels"] is False and out["tuning_seed"] is True

@@ -240,7 +240,8 @@ def test_search_hits_and_score_parts(mem: Memory) -> None:
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     for h in hits:
         s = h.scores
-        assert h.score == s.fused
+        # With trust on, ``score`` blends in source credibility and ``relevance`` keeps the fused score.
+        assert (h.relevance if h.relevance is not None else h.score) == s.fused
         assert (s.dense is None) == (s.dense_rank is None) and (s.keyword is None) == (s.keyword_rank is None)
         assert h.user_id == U and h.created_at.tzinfo is not None
     # each arm's ranks follow its scores

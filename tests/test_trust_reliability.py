@@ -36,15 +36,17 @@ def test_every_hit_carries_its_reliability_parts():
     res = m.search("Where did I move?", user_id="u", as_of=T0 + timedelta(days=30))
     r = res.results[0].reliability
     assert r is not None
-    assert r.source.value == 1.0 and r.source.source == "user"
+    # The user's own statement: the top of the source hierarchy.
+    assert r.source.value == 0.95 and r.source.source == "user" and "first-hand" in r.source.note
     assert r.temporal.value == pytest.approx(0.5, abs=1e-3) and r.temporal.half_life_days == 30
     assert r.weights == {"source": 0.45, "temporal": 0.40, "consensus": 0.15}
-    assert r.confidence == pytest.approx((0.45 * 1.0 + 0.40 * 0.5 + 0.15 * r.consensus.value) / 1.0, abs=1e-3)
+    assert r.confidence == pytest.approx((0.45 * 0.95 + 0.40 * 0.5 + 0.15 * r.consensus.value) / 1.0, abs=1e-3)
     assert r.as_of == T0 + timedelta(days=30)
 
 
 def test_source_prior_per_kind_is_configurable():
-    m = mem(source_priors={"web": 0.2, "unknown": 0.6, "user": 1.0})
+    # The per-kind priors apply with the source hierarchy off (testimony=False).
+    m = mem(source_priors={"web": 0.2, "unknown": 0.6, "user": 1.0}, testimony=False)
     add(m, "The museum opens at nine.", source="web")
     r = m.search("museum opening time", user_id="u", as_of=T0).results[0].reliability
     assert r.source.prior == 0.2 and r.source.value == 0.2
@@ -238,7 +240,8 @@ def test_speaker_with_no_history_keeps_the_source_prior():
     m = mem()
     add(m, "The bakery closes at six.", speaker="Newcomer", domain="food")
     s = m.search("bakery closing time", user_id="u", as_of=T0).results[0].reliability.source
-    assert s.value == 1.0 and s.hits == s.misses == 0 and "no track record" in s.note
+    # A named speaker's statement about something else: the third-party prior, no record to refine it.
+    assert s.value == 0.6 and s.hits == s.misses == 0 and "no track record" in s.note and "third-party" in s.note
 
 
 def test_photo_share_convention():

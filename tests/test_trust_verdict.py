@@ -14,13 +14,13 @@ def say(m, speaker, text, *, domain="sports", image=None, day=0):
 
 
 def test_no_memory_is_unknown_with_no_evidence():
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     v = m.verdict("Leo won the Lisbon marathon", user_id="u")
     assert v.verdict == "UNKNOWN" and "no_evidence" in v.reason and v.evidence == []
 
 
 def test_supporting_image_makes_a_denied_claim_true():
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     say(m, "Ann", "No, Leo did not win the Lisbon marathon.")
     say(m, "Bob", "Look, Leo won the Lisbon marathon!")
     say(m, "Bob", "Leo right after he won the Lisbon marathon, grinning", image="mma://x/1.jpg")
@@ -42,7 +42,7 @@ def test_refuting_image_makes_a_claim_false():
 
 
 def test_ambiguous_image_and_bare_testimony_stay_unknown_when_the_speaker_is_unproven():
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     say(m, "Bob", "Here's the proof that Leo won the Lisbon marathon.")
     say(m, "Bob", "a blurry crowd at the Lisbon marathon; maybe Leo is there", image="mma://x/3.jpg")
     # Bob has a record: one claim supported, one refuted elsewhere.
@@ -56,6 +56,6 @@ def test_ambiguous_image_and_bare_testimony_stay_unknown_when_the_speaker_is_unp
 
 
 def test_a_bare_denial_does_not_make_a_claim_false():
-    m = Memory(config=MemoryConfig(embedder="hash"))
+    m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     say(m, "Ann", "Leo never won the Lisbon marathon.")
     assert m.verdict("Leo won the Lisbon marathon", user_id="u").verdict == "UNKNOWN"

@@ -20,7 +20,7 @@ from rich.table import Table
 from ._output import emit_json
 from .errors import InvalidInputError, MemwardenError, NotFoundError
 from .settings import open_memory as _open_memory, raise_llm_failure
-from .trust.cli import abstention_command, mma_command
+from .trust.cli import abstention_command, mma_command, verdict_cases_command
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
@@ -421,6 +421,7 @@ eval_group.add_command(eval_policy_cases)
 
 
 eval_group.add_command(mma_command)
+eval_group.add_command(verdict_cases_command)
 eval_group.add_command(abstention_command)
 
 from .evals.scenarios_cli import eval_scenarios  # noqa: E402

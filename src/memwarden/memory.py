@@ -722,7 +722,10 @@ class Memory:
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
         user_id = _check_scope_id(user_id, "user_id", required=True)
         claim = check_text(claim, what="claim", max_chars=self.config.max_message_chars)
-        found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of)
+        # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
+        # as said (the verdict keeps one reading per source turn).
+        found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of,
+                            kind="any")
         return _verdict(claim, found, self.config.trust)
 
     # -- governed use (stage 3) ---------------------------------------------------------

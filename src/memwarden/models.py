@@ -424,14 +424,20 @@ class VerdictEvidence(_Model):
     id: str
     memory: str
     speaker: str | None = None
-    #: ``assertion``/``denial`` (someone's testimony) or ``evidence`` (image, document).
-    role: Literal["assertion", "denial", "evidence", "ambiguous_evidence"]
+    #: ``assertion``/``denial`` (weaker testimony), ``evidence`` (first-hand or a document, tool
+    #: output, image), ``ambiguous_evidence`` (hedged), ``superseded`` (a later strong statement contradicts it).
+    role: Literal["assertion", "denial", "evidence", "ambiguous_evidence", "superseded"]
     stance: StanceName
     stance_score: float
     reliability: float
     #: Factor this item multiplied the odds by (1.0: none).
     odds_factor: float
     reason: str
+    #: Source-hierarchy tier (first_hand, evidence, assistant, third_party, hedged, reported).
+    tier: str | None = None
+    #: This memory decided the verdict.
+    decisive: bool = False
+    superseded_by: str | None = None
 
 
 class Verdict(_Model):
@@ -447,6 +453,8 @@ class Verdict(_Model):
     contradiction: float
     reason: str
     evidence: list[VerdictEvidence] = Field(default_factory=list)
+    #: The memories that decided a TRUE or FALSE (empty for UNKNOWN).
+    deciding_ids: list[str] = Field(default_factory=list)
 
 
 class HistoryEvent(_Model):

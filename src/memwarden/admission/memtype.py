@@ -47,7 +47,7 @@ _CUES: dict[str, list[tuple[str, float]]] = {
         (r"\b(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?(?:love|like|enjoy|prefer|hate|adore|dislike|can't stand)\b", 1.4),
         (r"\bmy\s+fav(?:ou?rite)?\b", 1.4),
         (r"\b(?:i'm|i am)\s+(?:a\s+)?(?:big\s+)?fan of\b", 1.2),
-        (r"\b(?:allergic|vegetarian|vegan)\b", 1.0),
+        (r"\b(?:vegetarian|vegan)\b", 1.0),
     ],
     "identity": [
         (r"\bmy name is\b|\bcall me\b", 1.6),
@@ -56,6 +56,10 @@ _CUES: dict[str, list[tuple[str, float]]] = {
         (r"\bi\s+(?:live|grew up|was born)\b|\b(?:i'm|i am) from\b", 1.3),
         (r"\bmy\s+(?:wife|husband|partner|son|daughter|kids?|children|mom|dad|mother|father|sister|brother|family|dog|cat|pets?)\b", 0.7),
         (r"\b(?:years old|my birthday|transgender|married|divorced|single parent)\b", 1.1),
+        # Health that lasts: an allergy or a chronic condition is part of who someone is, for years.
+        (r"\ballergic\b|\ballergy\b|\b(?:i have|i've got|i've had|diagnosed with)\s+(?:type \d\s+)?(?:diabetes|asthma|"
+         r"epilepsy|adhd|autism|coeliac|celiac|crohn'?s|ibs|arthritis|hypertension|high blood pressure|eczema|"
+         r"psoriasis|migraines|depression|anxiety|hypothyroidism|a pacemaker)\b", 1.6),
     ],
     "belief": [
         (r"\bi\s+(?:believe|think|feel)\s+(?:that\s+)?(?:\w+\s+){0,4}(?:should|must|is important|matters)\b", 1.4),
@@ -67,6 +71,26 @@ _CUES: dict[str, list[tuple[str, float]]] = {
         (r"\b(?:yesterday|last\s+(?:week|weekend|month|year|night|friday|saturday|sunday)|(?:two|three|a few|\d+)\s+(?:days|weeks|months|years)\s+ago)\b", 0.9),
         (r"\b(?:19|20)\d\d\b|\b\d+\b", 0.4),
         (r"\bi(?:'ve| have)\s+(?:been|got|had|started|finished|done)\b", 0.6),
+        # Routines: a standing arrangement decays over months, not the two days of "temporary".
+        (r"\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|month|year|other|second|"
+         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|weekly|monthly|fortnightly|"
+         r"yearly|annually)\b|\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|"
+         r"\b(?:stand-?up|retro|sprint planning|bin day|the bins)\b", 2.0),
+        # Subscriptions and service plans: "I'm on your Fiber 300 plan, $55 a month".
+        (r"\b(?:i'm|i am|we're|we are)\s+on\s+(?:the |your |our |a |an )?[\w ]{0,25}?(?:plan|tariff|account|contract|"
+         r"subscription|membership|package|tier|bundle)\b|\b(?:contract|subscription|membership|policy|tariff)\b.{0,40}"
+         r"\b(?:with|until|renews?|expires?|ends?)\b|[$€£]\s?\d+.{0,12}\b(?:a|per)\s+(?:month|year)\b|"
+         r"\b\d+(?:\.\d+)?\s+(?:a|per)\s+month\b|\bwe pay for\b", 2.0),
+        # Tech stack and devices: "we're on Python 3.12, pinned", "the backend is Django".
+        (r"\b(?:python|java|node|react|django|rails|flask|fastapi|postgres(?:ql)?|mysql|redis|kafka|kubernetes|k8s|aws|"
+         r"gcp|azure|docker|typescript|golang|rust|terraform|github actions|macbook|thinkpad|iphone|android)\b", 1.4),
+        (r"\b(?:pinned|deploy(?:s|ed)? (?:with|to|on)|runs on|built (?:on|with)|(?:backend|frontend|stack|repo) "
+         r"(?:is|uses|runs))\b|\bv?\d+\.\d+(?:\.\d+)?\b", 0.8),
+        (r"\bmy (?:work |new |old )?(?:laptop|phone|car|bike|computer|pc) is\b", 1.2),
+        # Medication: "I take sertraline 50mg every morning", "I'm on warfarin".
+        (r"\b\d+\s?(?:mg|mcg|ml)\b|\b(?:i take|i'm on|i am on|taking|prescribed)\s+(?:\w+\s+)?(?:warfarin|sertraline|"
+         r"metformin|insulin|statins?|levothyroxine|the pill|antidepressants?|medication|meds|ibuprofen|paracetamol|"
+         r"\w+(?:pril|olol|statin|pam|ine|ol|in))\b", 1.8),
     ],
     "plan": [
         (r"\b(?:i'm|i am|we're|we are)\s+(?:going to|gonna|planning|about to)\b", 1.3),

@@ -27,7 +27,7 @@ from ..errors import InvalidInputError
 from ..memory import Memory
 from ..models import SearchResult
 from ..trust.config import TrustConfig
-from ..trust.reliability import abstain_decision
+from ..trust.abstain import abstain_decision
 
 __all__ = ["load_locomo", "run", "metrics"]
 

@@ -42,7 +42,7 @@ from ..errors import InvalidInputError
 from ..memory import Memory
 from ..trust.stance import detect_stance
 
-__all__ = ["Event", "Case", "generate_case", "generate", "oracle", "core", "run"]
+__all__ = ["Event", "Case", "generate_case", "generate", "oracle", "core", "run", "TUNING_SEEDS"]
 
 Mode = Literal["text", "visual"]
 Answer = Literal["TRUE", "FALSE", "UNKNOWN"]
@@ -270,8 +270,16 @@ def generate(seed: int, cases: int) -> list[Case]:
     return [generate_case(seed, i) for i in range(cases)]
 
 
-def load_case(memory: Memory, case: Case, mode: Mode) -> str:
-    """Store the case's dialogue in its own scope; returns the scope id."""
+#: The generator seeds every trust setting was tuned on (bench/calibrate_mma.py); report others.
+TUNING_SEEDS = (0, 1, 2)
+
+
+def load_case(memory: Memory, case: Case, mode: Mode, *, domain_labels: bool = True) -> str:
+    """Store the case's dialogue in its own scope; returns the scope id.
+
+    ``domain_labels``: give every turn the generator's ``domain`` metadata, which the per-domain
+    track record reads. Real conversations carry no such label: ``False`` is the honest setting.
+    """
     uid = f"mma-{case.case_id}"
     k = 0
     by_session: dict[int, list[tuple[str, Turn]]] = {}
@@ -291,7 +299,7 @@ def load_case(memory: Memory, case: Case, mode: Mode) -> str:
                 msg["content"] = f"[shares a photo] {t.text}"
             else:
                 msg["content"] = t.text
-            memory.add([msg], user_id=uid, metadata={"domain": domain}, admission="all")
+            memory.add([msg], user_id=uid, metadata={"domain": domain} if domain_labels else None, admission="all")
     return uid
 
 
@@ -321,7 +329,7 @@ def _summary(rows: list[tuple[str, Answer, Answer]]) -> dict[str, Any]:
 
 
 def run(seed: int, cases: int, mode: Mode, *, memory_factory: Callable[[], Memory] | None = None,
-        include_calibration: bool = False) -> dict[str, Any]:
+        include_calibration: bool = False, domain_labels: bool = True) -> dict[str, Any]:
     """Generate, load, answer every typed event with memwarden and both baselines; summarise."""
     if mode not in ("text", "visual"):
         raise InvalidInputError(f"mode must be 'text' or 'visual', not {mode!r}")
@@ -330,7 +338,7 @@ def run(seed: int, cases: int, mode: Mode, *, memory_factory: Callable[[], Memor
     calib: list[tuple[str, Answer, Answer]] = []
     try:
         for case in generate(seed, cases):
-            uid = load_case(memory, case, mode)
+            uid = load_case(memory, case, mode, domain_labels=domain_labels)
             as_of = case.session_time(10) + timedelta(days=1)
             for e in case.events:
                 if e.kind == "calibration" and not include_calibration:
@@ -349,7 +357,8 @@ def run(seed: int, cases: int, mode: Mode, *, memory_factory: Callable[[], Memor
                 rows["majority_vote"].append((e.kind, e.label, "TRUE" if pro > con else "FALSE" if con > pro else "UNKNOWN"))
     finally:
         memory.close()
-    out = {"benchmark": "mma", "seed": seed, "cases": cases, "mode": mode, **_summary(rows["memwarden"]),
+    out = {"benchmark": "mma", "seed": seed, "cases": cases, "mode": mode, "domain_labels": domain_labels,
+           "tuning_seed": seed in TUNING_SEEDS, **_summary(rows["memwarden"]),
            "baselines": {k: _summary(v) for k, v in rows.items() if k != "memwarden"}}
     if include_calibration:
         out["calibration"] = _summary(calib)

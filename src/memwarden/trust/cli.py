@@ -6,7 +6,7 @@ import json
 
 import click
 
-__all__ = ["mma_command", "abstention_command"]
+__all__ = ["mma_command", "abstention_command", "verdict_cases_command"]
 
 
 def _print(result: dict, as_json: bool) -> None:
@@ -28,13 +28,17 @@ def _print(result: dict, as_json: bool) -> None:
 
 
 @click.command("mma")
-@click.option("--seed", type=int, default=1000, show_default=True, help="Generator seed (0-9 were used for tuning).")
+@click.option("--seed", type=int, default=1000, show_default=True,
+              help="Generator seed (0, 1, 2 were used for tuning: evals.mma.TUNING_SEEDS).")
 @click.option("--cases", type=int, default=20, show_default=True, help="Cases to generate (18 scored events each).")
 @click.option("--mode", type=click.Choice(["text", "visual"]), default="text", show_default=True,
               help="text: photos as captions in the dialogue; visual: photos as image memories.")
 @click.option("--embedder", type=click.Choice(["minilm", "hash"]), default="minilm", show_default=True)
+@click.option("--domain-labels/--no-domain-labels", default=True, show_default=True,
+              help="Store the generator's per-turn domain label (real dialogue has none; the per-domain track "
+                   "record reads it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def mma_command(seed: int, cases: int, mode: str, embedder: str, as_json: bool) -> None:
+def mma_command(seed: int, cases: int, mode: str, embedder: str, domain_labels: bool, as_json: bool) -> None:
     """MMA-Bench-style verdict benchmark (Types A-D, CoRe) with two baselines."""
     from ..config import MemoryConfig
     from ..errors import InvalidInputError
@@ -43,7 +47,8 @@ def mma_command(seed: int, cases: int, mode: str, embedder: str, as_json: bool) 
 
     if cases < 1:
         raise InvalidInputError("--cases must be at least 1")
-    result = run(seed, cases, mode, memory_factory=lambda: Memory(config=MemoryConfig(embedder=embedder)))  # type: ignore[arg-type]
+    result = run(seed, cases, mode, memory_factory=lambda: Memory(config=MemoryConfig(embedder=embedder)),  # type: ignore[arg-type]
+                 domain_labels=domain_labels)
     _print(result, as_json)
 
 
@@ -68,3 +73,32 @@ def abstention_command(path: str, dev_fraction: float, results: str | None, as_j
         r = result[split]
         click.echo(f"{split:8s} precision {r['precision']:.3f} recall {r['recall']:.3f} f1 {r['f1']:.3f} "
                    f"false-abstention {r['false_abstention_rate']:.3f} (n={r['n']}, adversarial={r['adversarial']})")
+
+
+@click.command("verdict-cases")
+@click.option("--data", "path", type=click.Path(exists=True, dir_okay=False), required=True,
+              help="JSONL of cases: id, memories [{text, speaker, ts}], claim, expect (evals/cases/verdicts.jsonl).")
+@click.option("--split", type=click.Choice(["dev", "heldout", "all"]), default="all", show_default=True,
+              help="sha1(id) even: dev, odd: heldout.")
+@click.option("--embedder", type=click.Choice(["minilm", "hash"]), default="minilm", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the result (with every case) as JSON.")
+@click.option("--errors", is_flag=True, help="List the cases answered wrongly.")
+def verdict_cases_command(path: str, split: str, embedder: str, as_json: bool, errors: bool) -> None:
+    """Verdicts on hand-written cases: accuracy per expected label (TRUE / FALSE / UNKNOWN)."""
+    from ..config import MemoryConfig
+    from ..evals.verdict_cases import run
+    from ..memory import Memory
+
+    result = run(path, split=split, memory_factory=lambda: Memory(config=MemoryConfig(embedder=embedder)))  # type: ignore[arg-type]
+    if as_json:
+        click.echo(json.dumps(result, indent=2, default=str))
+        return
+    click.echo(f"verdict cases ({split}): accuracy {result['accuracy']:.3f} (n={result['n']})")
+    for lab, r in result["per_label"].items():
+        if r["n"]:
+            ans = ", ".join(f"{k} {v}" for k, v in r["answered"].items())
+            click.echo(f"  expected {lab:7s} n={r['n']:2d} accuracy {r['accuracy']:.3f}  answered: {ans}")
+    if errors:
+        for c in result["cases"]:
+            if c["got"] != c["expect"]:
+                click.echo(f"  MISS {c['id']} expected {c['expect']} got {c['got']} (p={c['p_true']:.2f}): {c['reason']}")

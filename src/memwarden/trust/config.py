@@ -2,16 +2,20 @@
 
 The abstention thresholds below were calibrated on LoCoMo's development
 conversations by ``memwarden eval abstention`` (the largest thresholds within
-0.005 of the best development F1; see BENCHMARKS.md); the
-verdict thresholds on MMA-style cases from development seeds 0-9 by
+0.005 of the best development F1; see BENCHMARKS.md) and the scenario dev set
+(``min_relevance`` 0.25: "what street do I live on" sits at cosine 0.26; the
+attribute check now carries the precision the cosine floor used to); the
+verdict thresholds on MMA-style cases from the tuning seeds 0, 1, 2 (evals.mma.TUNING_SEEDS) by
 ``memwarden eval mma``. Change them with care: they are data, not taste.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["TrustConfig", "DEFAULT_SOURCE_PRIORS", "DEFAULT_HALF_LIVES"]
+__all__ = ["TrustConfig", "DEFAULT_SOURCE_PRIORS", "DEFAULT_HALF_LIVES", "DEFAULT_TESTIMONY_PRIORS"]
 
 #: DESIGN.md section 2; ``image``/``document`` are evidence a third party can check.
 DEFAULT_SOURCE_PRIORS: dict[str, float] = {
@@ -25,6 +29,21 @@ DEFAULT_SOURCE_PRIORS: dict[str, float] = {
     "assistant": 0.6,
     "import": 0.5,
     "unknown": 0.6,
+}
+
+#: The source hierarchy (trust/testimony.py): the prior credibility of each tier of testimony.
+#: Ordered as the issue asks and DESIGN.md section 2 reads it: the user first-hand > documents, tool
+#: output and image captions > the assistant > named third parties > hedged or reported speech.
+#: The values keep that order and put only the top two above ``verdict`` thresholds' reach on
+#: their own (see verdict.py); they were set by that order, then checked on the dev halves of
+#: evals/cases (verdicts, scenarios), never on the MMA generator's labels.
+DEFAULT_TESTIMONY_PRIORS: dict[str, float] = {
+    "first_hand": 0.95,
+    "evidence": 0.9,
+    "assistant": 0.7,
+    "third_party": 0.6,
+    "hedged": 0.4,
+    "reported": 0.35,
 }
 
 #: Days until a memory of this type counts half; an identity outlives a mood.
@@ -51,6 +70,9 @@ class TrustConfig(BaseModel):
     w_temporal: float = Field(0.40, ge=0)
     w_consensus: float = Field(0.15, ge=0)
     source_priors: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_SOURCE_PRIORS))
+    #: Read the source hierarchy (who vouches, how firmly) instead of the bare source kind for S.
+    testimony: bool = True
+    testimony_priors: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_TESTIMONY_PRIORS))
     half_life_days: float = Field(30.0, gt=0)
     half_lives: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_HALF_LIVES))
     #: T for a memory stamped after ``as_of`` (clock skew or bad data): neither fresh nor stale.
@@ -64,6 +86,10 @@ class TrustConfig(BaseModel):
     track_record: bool = True
     #: Pseudo-count of the Beta prior that the track record updates (higher: slower to change).
     prior_strength: float = Field(0.5, gt=0)
+    #: Without a domain label, weigh the speaker's judged claims by topical closeness (cosine above
+    #: ``neighbour_min_cosine``) instead of pooling all of them: a person reliable about sport and
+    #: careless about cooking keeps both records apart without anyone labelling the turns.
+    topical_record: bool = True
     #: Metadata keys naming a memory's domain/topic, first present wins.
     domain_keys: tuple[str, ...] = ("domain", "topic")
     #: Cosine at or above which an evidence memory is checked against a claim.
@@ -71,11 +97,19 @@ class TrustConfig(BaseModel):
     #: Credibility multiplier for an image memory whose local file is gone (it cannot be re-checked).
     missing_image_factor: float = Field(0.5, ge=0, le=1)
     # -- ranking
-    #: 0: rank by relevance only (unchanged order); 1: by reliability only.
-    rank_weight: float = Field(0.0, ge=0, le=1)
+    #: Added to each hit's min-max normalised relevance: rank_weight x (signal - 0.5), the signal
+    #: being ``rank_signal``. 0 keeps the relevance order (trust/ranking.py). 1.0 was chosen on the
+    #: scenario dev set (BENCHMARKS.md): source-reliability current@1 0.55 -> 0.68 with constraints
+    #: hit@3 unchanged at 0.96; 1.5 gained current@1 (0.73) but lost constraints (0.88).
+    rank_weight: float = Field(1.0, ge=0, le=2)
+    #: Move the believed member of a conflict group (source hierarchy, later correction) just
+    #: above the members it beats; the set of hits is unchanged.
+    rank_conflicts: bool = True
+    #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
+    rank_signal: Literal["source", "confidence"] = "source"
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
-    min_relevance: float = Field(0.30, ge=-1, le=1)
+    min_relevance: float = Field(0.25, ge=-1, le=1)
     #: Hits at least this close to the best one are the "relevant" set that must be trusted.
     relevance_band: float = Field(0.2, ge=0)
     #: A query naming a known speaker is ``no_evidence`` when no relevant hit is by or about them
@@ -86,8 +120,11 @@ class TrustConfig(BaseModel):
     #: 0 turns the test off (and skips the embedding). 0.10 is the largest value that costs nothing on LoCoMo development
     #: conversations (whose adversarial questions are all on-topic, so it cannot gain there).
     min_topic_cosine: float = Field(0.10, ge=-1, le=1)
+    #: The attribute a question asks for (a phone number, a prescriber, a date, which hotel) must be
+    #: stated by a memory on its topic, else ``no_evidence`` naming it (trust/attribute.py).
+    check_attribute: bool = True
     #: No relevant hit reaches this confidence: ``low_reliability``.
-    min_confidence: float = Field(0.40, ge=0, le=1)
+    min_confidence: float = Field(0.20, ge=0, le=1)
     #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.
     #: 0 (the calibrated value) never abstains for a conflict: on LoCoMo every margin above 0 only
     #: added false abstentions (dev F1 -0.003 at 0.01, -0.027 at 0.03). Conflict groups are still
@@ -113,6 +150,9 @@ class TrustConfig(BaseModel):
         for k, v in self.source_priors.items():
             if not 0 <= v <= 1:
                 raise ValueError(f"source prior for {k!r} must be in [0, 1]")
+        for k in ("first_hand", "evidence", "assistant", "third_party", "hedged", "reported"):
+            if not 0 <= self.testimony_priors.get(k, -1) <= 1:
+                raise ValueError(f"testimony_priors needs {k!r} in [0, 1]")
         if "unknown" not in self.source_priors:
             raise ValueError("source_priors needs an 'unknown' entry (used for unlisted kinds)")
         return self

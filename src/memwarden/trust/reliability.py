@@ -47,8 +47,10 @@ from ..models import (
     TemporalDecay,
 )
 from .config import TrustConfig
-from ..retrieval.text import tokenize
 from .stance import detect_stance
+from .abstain import abstain_decision, subject_not_covered, topic_query  # noqa: F401 (re-exported)
+from .ranking import _rule_winner, order_by_testimony, rerank
+from .testimony import Testimony, testimony
 
 if TYPE_CHECKING:
     from ..retrieval.index import ScopeIndex
@@ -57,7 +59,8 @@ if TYPE_CHECKING:
 __all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
 
 #: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
-_PHOTO = re.compile(r"^\s*\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
+#: A claim keeps its speaker as a prefix ("Ann: [shares a photo] ..."): allowed before the bracket.
+_PHOTO = re.compile(r"^\s*(?:[\w' .-]{1,40}:\s*)?\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
 
 
 def is_photo_share(text: str) -> bool:
@@ -80,6 +83,10 @@ class MemoryView:
     timed: bool  # False: occurred_at missing, ``when`` is the storage time
     image_missing: bool
     evidence: bool
+    #: ``episode`` (a turn as said) or ``claim``; the track record judges claims only, once each.
+    kind: str = "claim"
+    #: The source hierarchy's reading of who vouches and how firmly (trust/testimony.py).
+    testimony: Testimony | None = None
 
     @classmethod
     def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
@@ -91,6 +98,9 @@ class MemoryView:
             memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
             when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
             image_missing=missing, evidence=evidence and not missing,
+            kind=str(getattr(item, "kind", "claim")),
+            testimony=testimony(item.memory, source=str(item.source), speaker=item.speaker,
+                                claim=getattr(item, "claim", None), evidence=evidence and not missing),
         )
 
 
@@ -113,22 +123,56 @@ class TrackRecord:
 
     by_speaker: dict[str, list[int]]
     by_domain: dict[tuple[str, str | None], list[int]]
+    #: Per speaker, the judged claims' vectors and outcomes: a topical record when no memory
+    #: carries a domain label (real dialogue never does).
+    items: dict[str, list[tuple[np.ndarray, bool]]] = None  # type: ignore[assignment]
+
+    #: Every judgement with the ids it joins, so a memory leaving the scope takes its judgements
+    #: with it without re-judging the rest.
+    judgements: list[tuple[str, str | None, bool, np.ndarray | None, tuple[str, str]]] = None  # type: ignore[assignment]
 
     @classmethod
     def empty(cls) -> "TrackRecord":
-        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]))
+        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(list), [])
 
-    def add(self, speaker: str, domain: str | None, hit: bool) -> None:
+    def add(self, speaker: str, domain: str | None, hit: bool, vector: np.ndarray | None = None,
+            ids: tuple[str, str] = ("", "")) -> None:
         i = 0 if hit else 1
         self.by_speaker[speaker][i] += 1
         self.by_domain[(speaker, domain)][i] += 1
+        if vector is not None:
+            self.items[speaker].append((vector, hit))
+        self.judgements.append((speaker, domain, hit, vector, ids))
+
+    def without(self, gone: set[str]) -> "TrackRecord":
+        """The record minus every judgement that involves a memory in ``gone``."""
+        out = TrackRecord.empty()
+        for speaker, domain, hit, vector, ids in self.judgements:
+            if ids[0] not in gone and ids[1] not in gone:
+                out.add(speaker, domain, hit, vector, ids)
+        return out
+
+    def topical(self, speaker: str, vector: np.ndarray, floor: float) -> tuple[float, float]:
+        """(hits, misses) of the speaker's judged claims, each weighted by how close its topic is
+        to ``vector``: (cosine - floor) / (1 - floor), clipped at 0."""
+        its = self.items.get(speaker) if self.items else None
+        if not its:
+            return 0.0, 0.0
+        mat = np.stack([v for v, _ in its])
+        sims = mat @ vector
+        # The closest judged claims stand for "this domain": the three nearest above the floor.
+        near = np.argsort(-sims)[:3]
+        near = near[sims[near] >= floor]
+        hit = np.asarray([h for _, h in its], dtype=bool)[near]
+        return float(hit.sum()), float((~hit).sum())
 
 
 class _ScopeState:
     """What the engine keeps per scope: views, the track record and the ids it already covers.
 
     The record is updated incrementally as memories are added; a delete, a
-    supersession or an update (see :meth:`TrustEngine.forget`) rebuilds it.
+    supersession or an update (see :meth:`TrustEngine.forget`) drops the judgements
+    of the memories concerned (an updated one is judged again at the next search).
     """
 
     def __init__(self) -> None:
@@ -139,6 +183,8 @@ class _ScopeState:
         self.evidence: list[str] = []
         self.claims: list[str] = []
         self.credibility: dict[str, SourceCredibility] = {}
+        #: The scope stores turns as episodes (claims on): the track record judges those.
+        self.episodes = False
 
 
 class TrustEngine:
@@ -160,9 +206,14 @@ class TrustEngine:
                 self._scopes.pop(user_id, None)
             elif user_id in self._scopes:
                 st = self._scopes[user_id]
-                for i in ids:
+                changed = set(ids)
+                for i in changed:
                     st.views.pop(i, None)
-                st.synced.clear()  # forces a rebuild of the record at the next search
+                # An updated text is judged again at the next search; its old judgements go now.
+                st.record = st.record.without(changed)
+                st.synced -= changed
+                st.evidence = [i for i in st.evidence if i not in changed]
+                st.claims = [i for i in st.claims if i not in changed]
                 st.version = -1
 
     def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
@@ -182,8 +233,16 @@ class TrustEngine:
                 return st
             active = index.active[: index.n]
             alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
-            if st.synced - alive or index.version < st.version:
+            if index.version < st.version:
                 st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+            gone = st.synced - alive
+            if gone:
+                # A delete or a superseded claim: drop its judgements, keep the rest (re-judging
+                # every pair of a large scope after each supersession took seconds).
+                st.record = st.record.without(gone)
+                st.synced -= gone
+                st.evidence = [i for i in st.evidence if i not in gone]
+                st.claims = [i for i in st.claims if i not in gone]
             new = [i for i in alive if i not in st.synced]
             if self.config.track_record and new:
                 self._extend_record(store, user_id, index, st, new)
@@ -195,8 +254,13 @@ class TrustEngine:
     def _extend_record(self, store: "Store", user_id: str, index: "ScopeIndex", st: _ScopeState, new: list[str]) -> None:
         """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
         views = self._views(store, user_id, st, new)
-        new_ev = [i for i in new if i in views and views[i].evidence]
-        new_cl = [i for i in new if i in views and not views[i].evidence and views[i].speaker]
+        # With claims on, a turn and the claims extracted from it say the same thing: judging both
+        # would count each testimony twice (and double the pairs). The record reads the turns as
+        # said (episodes) when the scope has them: rewritten claims ("Bob: ...") judge worse.
+        st.episodes = st.episodes or any(v.kind == "episode" for v in views.values())
+        judged = [i for i in new if i in views and (views[i].kind == "episode") == st.episodes]
+        new_ev = [i for i in judged if views[i].evidence]
+        new_cl = [i for i in judged if not views[i].evidence and views[i].speaker]
         pairs: list[tuple[list[str], list[str]]] = []
         if new_ev and (st.claims or new_cl):
             pairs.append((new_ev, st.claims + new_cl))
@@ -216,7 +280,7 @@ class TrustEngine:
                 stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
                 if stance.label == "unrelated" or "hedged" in stance.reason:
                     continue  # ambiguous evidence judges nobody
-                st.record.add(c.speaker, c.domain, stance.label == "agree")  # type: ignore[arg-type]
+                st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci], (c.id, e.id))  # type: ignore[arg-type]
         st.evidence += new_ev
         st.claims += new_cl
 
@@ -225,7 +289,8 @@ class TrustEngine:
 
     # -- the three parts ---------------------------------------------------------
 
-    def source_credibility(self, view: MemoryView, record: TrackRecord | None) -> SourceCredibility:
+    def source_credibility(self, view: MemoryView, record: TrackRecord | None,
+                           vector: np.ndarray | None = None) -> SourceCredibility:
         cfg = self.config
         notes = []
         source = view.source
@@ -235,6 +300,9 @@ class TrustEngine:
         if prior is None:
             notes.append(f"unknown source kind {view.source!r}: using the 'unknown' prior")
             prior = cfg.source_priors["unknown"]
+        if cfg.testimony and view.testimony is not None:
+            prior = cfg.testimony_priors[view.testimony.tier]
+            notes.append(f"{view.testimony.tier.replace('_', '-')}: {view.testimony.reason}")
         value = prior
         hits = misses = 0
         if view.speaker and record is not None and not view.evidence:
@@ -242,18 +310,21 @@ class TrustEngine:
             p0 = min(0.95, max(0.05, prior))  # a Beta mean of exactly 1 could never learn
             sh, sm = record.by_speaker.get(view.speaker, (0, 0))
             hits, misses = record.by_domain.get((view.speaker, view.domain), (0, 0))
+            if view.domain is None and vector is not None and cfg.topical_record:
+                # No domain label: the record on claims of a similar topic stands in for "this domain".
+                hits, misses = record.topical(view.speaker, vector, cfg.neighbour_min_cosine)
             if sh + sm:
                 p_speaker = (sh + a * p0) / (sh + sm + a)
                 value = (hits + a * p_speaker) / (hits + misses + a)
                 notes.append(f"track record {view.speaker}: {sh} supported / {sm} contradicted overall, "
-                             f"{hits}/{misses} in {view.domain or 'this domain'}")
+                             f"{hits:.3g}/{misses:.3g} in {view.domain or 'claims on this topic'}")
             else:
                 notes.append("speaker has no track record: source prior")
         if view.image_missing:
             value *= cfg.missing_image_factor
             notes.append("image file missing: cannot be re-checked")
         return SourceCredibility(source=view.source, prior=prior, speaker=view.speaker, domain=view.domain,
-                                 hits=hits, misses=misses, value=round(value, 4), note="; ".join(notes))
+                                 hits=round(hits), misses=round(misses), value=round(value, 4), note="; ".join(notes))
 
     def temporal(self, view: MemoryView, as_of: datetime) -> TemporalDecay:
         cfg = self.config
@@ -322,7 +393,9 @@ class TrustEngine:
                 v = views[mid]
                 s_ = state.credibility.get(mid)
                 if s_ is None:
-                    s_ = state.credibility[mid] = self.source_credibility(v, record)
+                    row = index.row_of.get(mid)
+                    s_ = state.credibility[mid] = self.source_credibility(
+                        v, record, index.vectors[row] if row is not None else None)
                 p = base[mid] = (s_, self.temporal(v, as_of))
             return p
 
@@ -398,14 +471,9 @@ class TrustEngine:
                         rel[h.id] = rel[h.id].model_copy(
                             update={"topic_cosine": round(float(index.vectors[r] @ tvec), 4)})
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
-        if cfg.rank_weight > 0:
-            top = max(h.score for h in scored) or 1.0
-            lam = cfg.rank_weight
-            for h in scored:
-                c = h.reliability.confidence if h.reliability else 0.0
-                h.relevance, h.score = h.score, round((1 - lam) * h.score / top + lam * c, 6)
-            scored.sort(key=lambda h: -h.score)
         conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
+        if cfg.rank_weight > 0 or cfg.rank_conflicts:
+            scored = rerank(scored, conflicts, cfg)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:
@@ -443,122 +511,23 @@ class TrustEngine:
         for members in groups.values():
             if len(members) < 2:
                 continue
-            ranked = sorted(members, key=lambda i: -(hits[i].reliability.confidence if hits[i].reliability else 0.0))
-            a, b = hits[ranked[0]], hits[ranked[1]]
+            ranked = order_by_testimony([hits[i] for i in members])
+            a, b = ranked[0], ranked[1]
             ca = a.reliability.confidence if a.reliability else 0.0
             cb = b.reliability.confidence if b.reliability else 0.0
-            margin = round(ca - cb, 4)
+            rule = _rule_winner(a, b)
+            # Decided by the source hierarchy or a later correction: as clear as it gets (margin 1).
+            margin = 1.0 if rule else round(abs(ca - cb), 4)
             resolved = margin >= self.config.conflict_margin
             why = "; ".join(sorted({r for i in members for r in edges.get(i, [])}))
             if resolved:
-                reason = f"{a.id} wins with confidence {ca:.2f} vs {cb:.2f} ({_why_wins(a, b)}); conflict: {why}"
+                reason = (f"{a.id} wins ({rule or _why_wins(a, b)}; confidence {ca:.2f} vs {cb:.2f}); "
+                          f"conflict: {why}")
             else:
                 reason = f"no winner: confidences {ca:.2f} vs {cb:.2f} within margin {self.config.conflict_margin:.2f}; conflict: {why}"
-            out.append(ConflictGroup(memory_ids=[hits[i].id for i in ranked], winner=a.id if resolved else None,
+            out.append(ConflictGroup(memory_ids=[h.id for h in ranked], winner=a.id if resolved else None,
                                      margin=margin, resolved=resolved, reason=reason))
         return out
-
-
-def abstain_decision(
-    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
-) -> tuple[str, str] | None:
-    """(reason, detail) when the scored hits are not enough to answer; None otherwise.
-
-    Reads only the hits' reliability (with ``query_cosine``) and the conflict groups,
-    so the abstention evaluation can sweep thresholds over stored results.
-    """
-    if not hits:
-        return "no_evidence", "nothing in this scope matches the query"
-    cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
-           for h in hits]
-    best = max(cos)
-    if best < cfg.min_relevance:
-        return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
-    topic = [h.reliability.topic_cosine for h in hits if h.reliability and h.reliability.topic_cosine is not None]
-    if topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine:
-        return "no_evidence", (f"no memory shares a topic word with the query, and without the speaker names "
-                               f"its best cosine is {max(topic):.2f} < min_topic_cosine {cfg.min_topic_cosine:.2f}")
-    band = max(cfg.min_relevance, best - cfg.relevance_band)
-    relevant = [h for h, c in zip(hits, cos) if c >= band]
-    if cfg.check_subject:
-        missing = subject_not_covered(query, hits, relevant)
-        if missing:
-            return "no_evidence", missing
-    top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
-    if top_conf < cfg.min_confidence:
-        return "low_reliability", (f"best confidence among relevant hits {top_conf:.2f} "
-                                   f"< min_confidence {cfg.min_confidence:.2f}")
-    relevant_ids = {h.id for h in relevant}
-    for g in conflicts:
-        # The margin, not the stored ``resolved`` flag, so a sweep can move the threshold.
-        if g.margin < cfg.conflict_margin and relevant_ids & set(g.memory_ids):
-            return "unresolved_conflict", g.reason
-    return None
-
-
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us)\b", re.I)
-
-
-def topic_query(query: str, hits: Sequence[SearchHit]) -> str | None:
-    """The query with the hits' speaker names removed, when topical support must be checked.
-
-    Memories are embedded as "Speaker: text", so a question naming a person is close to
-    everything that person said, whatever it asks. None (no check needed) when the query names
-    no speaker, when nothing but names is left, or when some hit shares a content word with
-    the rest of the query (lexical support; cheap, and no second embedding).
-    """
-    speakers = {h.speaker for h in hits if h.speaker}
-    if not speakers or not query:
-        return None
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(speakers, key=len, reverse=True))
-                         + r")(?:'s|s')?\b", re.I)
-    stripped, n = pattern.subn(" ", query)
-    if n == 0:
-        return None
-    names = {t for s in speakers for t in tokenize(s)}
-    qtok = set(tokenize(stripped)) - names
-    if not qtok:
-        return None
-    if any(qtok & set(tokenize(h.memory)) for h in hits):
-        return None
-    return " ".join(stripped.split())
-
-
-def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
-    """If the query names a speaker of these memories, does any memory on its topic speak for them?
-
-    The topic hits are those sharing the most content words with the query (names left out).
-    They cover the named person only when that person said them in the first person; a reply
-    by the other speaker ("your race sounds fun") or a first-person story of someone else does
-    not. LoCoMo's adversarial questions ask what X did about something Y said of themselves;
-    on its development conversations this check alone reached abstention F1 0.52 where the
-    cosine band reached 0.22 (BENCHMARKS.md).
-    """
-    speakers = {h.speaker for h in hits if h.speaker}
-    if not speakers or not query:
-        return None
-    qwords = {w.lower().removesuffix("'s") for w in _WORD.findall(query)}
-    named = sorted(s for s in speakers if s.lower() in qwords)
-    if not named:
-        return None
-    names = {t for s in speakers for t in tokenize(s)}
-    qtok = set(tokenize(query)) - names
-    overlap = [len(qtok & set(tokenize(h.memory))) for h in hits]
-    best = max(overlap, default=0)
-    if best == 0:
-        return None  # nothing shares the query's topic words: the relevance tests decide
-    topic = [h for h, o in zip(hits, overlap) if o == best]
-    for s in named:
-        # A claim is rewritten in the third person ("Maya prefers morning runs"): it speaks for s
-        # when s said its source turn in the first person, or s is its resolved subject.
-        if any(h.speaker == s and (_FIRST_PERSON.search(h.memory) or any(_FIRST_PERSON.search(e.text) for e in h.episodes)
-                                   or (h.claim is not None and h.claim.subject in (s, "user")))
-               for h in topic):
-            return None
-    others = sorted({h.speaker for h in topic if h.speaker} - set(named))
-    return (f"the query is about {', '.join(named)} but the memories on its topic are "
-            f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")
 
 
 def _why_wins(a: SearchHit, b: SearchHit) -> str:

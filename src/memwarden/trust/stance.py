@@ -34,6 +34,8 @@ from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import STOPWORDS, _stem, words
+from .lexicon import (ADDITIVE, ANTONYM_WORDS, HEDGE_PHRASES, HEDGE_WORDS, INCOMPATIBLE, NEGATING, NOT_NEGATION,
+                      REPORT_FRAME_WORDS, firmness, rewrite)
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -69,49 +71,11 @@ _NEGATORS = frozenset(
     "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
     "arent werent hasnt havent hadnt wont wouldnt cant couldnt shouldnt".split()
 )
-#: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
-_HEDGE_PHRASES = (
-    "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
-    "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
-    "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
-    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
-)
-_HEDGE_WORDS = frozenset(
-    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
-    "uncertain might unsure vague grainy".split()
-)
-#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
-_NOT_NEGATION = (
-    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
-    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind",
-)
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
 
-_ANTONYM_WORDS = [
-    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
-    ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
-    ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
-    ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),
-    ("started", "quit"), ("start", "quit"), ("begin", "end"), ("arrive", "leave"), ("arrived", "left"),
-    ("buy", "sell"), ("bought", "sold"), ("increase", "decrease"), ("rise", "fall"), ("rose", "fell"),
-    ("before", "after"), ("married", "divorced"), ("married", "single"), ("present", "absent"),
-    ("agree", "disagree"), ("happy", "sad"), ("hot", "cold"), ("early", "late"), ("up", "down"),
-    ("on", "off"), ("in", "out"), ("success", "failure"), ("succeeded", "failed"), ("safe", "dangerous"),
-    ("legal", "illegal"), ("possible", "impossible"), ("healthy", "sick"), ("rich", "poor"), ("full", "empty"),
-    ("employed", "unemployed"), ("hired", "fired"), ("joined", "left"), ("join", "leave"), ("include", "exclude"),
-    ("included", "excluded"), ("allow", "forbid"), ("allowed", "forbidden"), ("allowed", "banned"),
-    ("confirmed", "denied"), ("confirm", "deny"), ("present", "missing"), ("found", "lost"), ("old", "new"),
-    ("old", "young"), ("big", "small"), ("large", "small"), ("tall", "short"), ("long", "short"),
-    ("heavy", "light"), ("best", "worst"), ("good", "bad"), ("better", "worse"), ("more", "less"),
-    ("most", "least"), ("vegetarian", "carnivore"), ("vegan", "carnivore"), ("introvert", "extrovert"),
-    ("cat", "dog"), ("win", "lost"), ("won", "lose"), ("arrived", "departed"), ("attended", "missed"),
-    ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
-    ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
-    ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
-]
 _ANTONYMS: frozenset[tuple[str, str]] = frozenset(
-    (x, y) for a, b in _ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
+    (x, y) for a, b in ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
 )
 #: Only these antonym pairs are checked; words like "in"/"up" are stopwords and never reach it.
 _NEG_PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
@@ -143,6 +107,7 @@ _MONTHS = ("january february march april may june july august september october 
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
+_CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
 _CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
 #: Capitalised only because they open a sentence; without a dictionary, these are not names.
 _STARTERS = frozenset(
@@ -170,6 +135,12 @@ class TextFeatures:
     numbers: frozenset[str]
     dates: frozenset[str]
     proper: frozenset[str]  # stemmed capitalised words not at a sentence start
+    #: Proper names in the order they appear ("Ana is Ben's manager": ana, ben).
+    order: tuple[str, ...] = ()
+    #: Who the sentence is about when it opens with a person: "i", "my sister", a name; else None.
+    subject: str | None = None
+    reported: bool = False
+    additive: bool = False
 
 
 def _prep(text: str) -> str:
@@ -182,20 +153,23 @@ def features(text: str) -> TextFeatures:
     text = _prep(text)
     low = text.lower()
     hedged = False
-    for phrase in _NOT_NEGATION:
+    for phrase in NOT_NEGATION:
         if phrase in low:
             low = low.replace(phrase, " ")
-    for phrase in _HEDGE_PHRASES:
+    for phrase in HEDGE_PHRASES:
         if phrase in low:
             hedged = True
             low = low.replace(phrase, " ")
+    firm = firmness(text)
+    hedged = hedged or firm == "hedged"
+    low = rewrite(low)
     toks = words(low)
     neg = 0
     content: set[str] = set()
     numbers: set[str] = set()
     dates: set[str] = set()
     for i, t in enumerate(toks):
-        if t in _HEDGE_WORDS:
+        if t in HEDGE_WORDS:
             hedged = True
             continue
         if t in _NEGATORS or t.endswith("n't"):
@@ -224,7 +198,7 @@ def features(text: str) -> TextFeatures:
             else:
                 numbers.add(t.lstrip("0") or "0")
             continue
-        if t in STOPWORDS:
+        if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
             continue
         if "'" in t:
             t = t.split("'", 1)[0]
@@ -233,6 +207,10 @@ def features(text: str) -> TextFeatures:
         v = m.group(1).replace(",", "")
         if not (len(v) == 4 and v[:2] in ("19", "20")):
             numbers.add(v.lstrip("0") or "0")
+    # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
+    for m in _CODE.finditer(text):
+        numbers.add(m.group(0).lower())
+        content.discard(_stem(m.group(0).lower()))
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
     # word only matters if the other text swaps it for another capitalised word.
     proper = frozenset(
@@ -240,9 +218,36 @@ def features(text: str) -> TextFeatures:
         if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
         and not (m.group(1).strip() and w in _STARTERS)
     ) & content
+    order = tuple(dict.fromkeys(
+        s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
-                        frozenset(proper))
+                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)))
+
+
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
+_KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
+    neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+_LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
+
+
+def _subject(text: str) -> str | None:
+    """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
+    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
+    raw = [w for w in raw if w]
+    i = 0
+    while i < len(raw) and raw[i].lower() in _LEAD:
+        i += 1
+    if i >= len(raw):
+        return None
+    w = raw[i].lower()
+    if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
+        return "i"
+    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
+        return "my " + raw[i + 1].lower()
+    if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
+        return w
+    return None
 
 
 _ANTONYM_MAP: dict[str, frozenset[str]] = {}
@@ -267,6 +272,29 @@ def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] 
     return None
 
 
+_NEGATING = frozenset(_stem(w) for w in NEGATING)
+_INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
+
+
+def _incompatible(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
+    """Two everyday concepts that exclude each other, one on each side (a vegetarian's steak)."""
+    for x, y in _INCOMPATIBLE:
+        for p, q in ((a, b), (b, a)):
+            if p & x and q & y and not (p & y) and not (q & x):
+                return min(p & x), min(q & y)
+    return None
+
+
+def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
+    """The same two names in reversed order on each side (who beat whom, who manages whom)."""
+    oa = [n for n in fa.order if n in fb.order]
+    ob = [n for n in fb.order if n in fa.order]
+    # Only when each side opens on its first name (the roles are subject and object, not a place).
+    if len(oa) == 2 and oa == ob[::-1] and fa.subject == oa[0] and fb.subject == ob[0]:
+        return f"{oa[0]} / {oa[1]}"
+    return None
+
+
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
@@ -286,8 +314,11 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
     shared = fa.content & fb.content
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
-    smaller = max(1, min(len(fa.content), len(fb.content)))
-    overlap = len(shared) / smaller
+    # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
+    vals_a, vals_b = fa.numbers | fa.dates, fb.numbers | fb.dates
+    shared_vals = vals_a & vals_b
+    smaller = max(1, min(len(fa.content) + len(vals_a), len(fb.content) + len(vals_b)))
+    overlap = min(1.0, (len(shared) + len(shared_vals)) / smaller)
     # Relatedness: shared content words, or the embedding saying "same topic". For long texts
     # (chat turns of several sentences) a high cosine only says "same conversation": a negation
     # somewhere in one of them is no denial of the other, so only shared words count there.
@@ -300,11 +331,26 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     damp = 0.6 if hedge else 1.0
     hedge_note = " (hedged)" if hedge else ""
 
-    if not shared and (cosine is None or cosine < 0.55):
+    if not shared and not shared_vals and not _incompatible(fa.content, fb.content) and (cosine is None or cosine < 0.55):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
+    personal = ("i", "my ")
+    if (fa.subject and fb.subject and fa.subject != fb.subject
+            and fa.subject.startswith(personal) == fb.subject.startswith(personal)
+            and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
+        # "I passed my test" / "my brother failed his": the same predicate about different people.
+        return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
+    incompatible = _incompatible(fa.content, fb.content)
+    if incompatible:
+        related = max(related, 0.5)  # a vegetarian's steak shares no word but is about the same diet
+    swapped = _swapped(fa, fb)
+    if swapped and not (only_a or only_b):
+        # "Ana is Ben's manager" / "Ben is Ana's manager": the same relation with its roles reversed.
+        return Stance("contradict", round(0.75 * damp, 3), f"roles reversed: {swapped}" + hedge_note, ("roles",))
+    if swapped:
+        return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
-    if pa and pb and (len(pa) > 1 or len(pb) > 1):
+    if pa and pb and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
@@ -313,8 +359,12 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         cues.append("negation")
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
-    pair = _antonym(only_a, only_b)
-    if pair and related >= 0.3:
+    pair = _antonym(only_a, only_b) or incompatible
+    na, nb = bool(only_a & _NEGATING), bool(only_b & _NEGATING)
+    if not pair and na != nb and fa.negated == fb.negated and overlap >= 0.34:
+        cues.append("negation")
+        reasons.append(f"the {'first' if na else 'second'} text says it was {sorted((only_a if na else only_b) & _NEGATING)[0]}")
+    if pair and related >= 0.3 or (incompatible and not shared):
         cues.append("antonym")
         reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
     if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4:
@@ -347,7 +397,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
 
     # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
     substituted = bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
-    if related >= 0.5 and not substituted:
+    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
                       ("hedged",) if hedge else ())

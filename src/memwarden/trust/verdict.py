@@ -1,102 +1,213 @@
-"""Verdict mode: TRUE / FALSE / UNKNOWN for a yes/no claim, without an LLM.
+"""Verdict mode: TRUE / FALSE / UNKNOWN for a yes/no claim, from testimony, without an LLM.
 
-The aggregation follows the MMA-Bench oracle so that its answers can be
-checked against it, but every input is *estimated* from memory, never given:
+Each retrieved memory that speaks to the claim (its stance is ``agree`` or
+``contradict``, :mod:`.stance`) is read as testimony with a tier of the source
+hierarchy (:mod:`.testimony`): the user first-hand > evidence (document, tool
+output, image caption) > the assistant > a named third party > hedged or
+reported speech. A named speaker speaking of someone else is a third party
+even when they say "I": first-hand covers what one says of oneself.
 
-1. Testimony sets the prior. The claim starts at the credibility S of its most
-   credible assertion (a speaker saying it is so), as refined by that speaker's
-   track record in the memory's domain; with no assertion it starts at 0.5.
-   A hedged assertion ("I think maybe...") is pulled towards 0.5.
-2. A bare denial multiplies the odds by ((1 - r) / r) ** denial_weight, r the
-   denier's credibility; the default weight 0 follows the oracle (a denial
-   without evidence does not settle anything).
-3. Evidence (an image memory, a shared photo, a document) that clearly supports
-   the claim multiplies the odds by ``evidence_lr`` ** (stance score x its
-   credibility); one that clearly refutes it divides them. Hedged or
-   ambiguous evidence ("blurry", "might be") counts for nothing.
-4. p >= verdict_true: TRUE; p <= verdict_false: FALSE, but only when something speaks
-   against the claim (refuting evidence, or a weighted denial): an unreliable speaker
-   asserting a thing makes it doubtful, not false; otherwise UNKNOWN.
+1. **Corrections.** A memory contradicted by a *later* first-hand or evidence
+   memory is superseded and counts for nothing ("the demo is Wednesday", then
+   "they moved the demo to Thursday"; hearsay, then the letter). Turns of one
+   conversation keep their order on its clock.
+2. **Strong testimony decides.** Every remaining first-hand or evidence memory
+   multiplies the odds by ``evidence_lr ** (±stance score x its credibility)``:
+   the user's own "I've never been to Japan" refutes "The user has visited
+   Japan" as a refuting photo would. Hedged wording counts for nothing here.
+3. **Weak testimony sets the prior.** Otherwise, as in the MMA-Bench oracle, the
+   claim starts at the credibility S of its most credible assertion (the tier's
+   prior refined by the speaker's track record, :mod:`.reliability`); a bare
+   denial moves it by ``((1 - r) / r) ** denial_weight`` (default weight 0).
+4. p >= verdict_true: TRUE; p <= verdict_false with strong testimony or a
+   weighted denial against the claim: FALSE; otherwise UNKNOWN, which then
+   means the memories do not settle it.
+
+The verdict lists every memory it read (role, stance, odds factor) and marks
+the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
 
 from __future__ import annotations
 
 import math
+import re
+from datetime import datetime, timezone
 
-from ..models import SearchResult, Verdict, VerdictEvidence
+from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
-from .stance import detect_stance
+from .stance import Stance, detect_stance, features
+from .testimony import Testimony, testimony
 
-__all__ = ["verdict"]
+__all__ = ["verdict", "as_first_person"]
+
+_USER = [(re.compile(r"\bthe user's\b", re.I), "my"), (re.compile(r"\bthe user\b", re.I), "I"),
+         (re.compile(r"\bthe user(?=\W)", re.I), "I")]
+
+
+def as_first_person(claim: str) -> str:
+    """Claims about the user are often phrased "The user ..."; memories say "I ..."."""
+    for pat, rep in _USER:
+        claim = pat.sub(rep, claim)
+    return claim
+
+
+def _named(text: str, speaker: str) -> str:
+    """A named speaker's "I" is that person: "Priya: I'm staying" compares as "Priya is staying"."""
+    text = re.sub(r"\bI'm\b|\bI am\b", f"{speaker} is", text)
+    text = re.sub(r"\bI've\b", f"{speaker} has", text)
+    text = re.sub(r"\bmy\b", f"{speaker}'s", text, flags=re.I)
+    return re.sub(r"\bI\b", speaker, text)
+
+
+def _when(hit: SearchHit) -> datetime:
+    t = hit.occurred_at or hit.created_at
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
+
+
+def _stance(claim: str, text: str, cosine: float | None) -> Stance:
+    """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
+    on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
+    whole = detect_stance(claim, text, cosine=cosine)
+    parts = [p for p in _SENTENCE.split(text) if p.strip()]
+    if len(parts) < 2:
+        return whole
+    fc = features(claim)
+
+    def shared(p: str) -> int:
+        fp = features(p)
+        return len(fc.content & fp.content) + len((fc.numbers | fc.dates) & (fp.numbers | fp.dates))
+
+    scores = sorted((shared(p) for p in parts), reverse=True)
+    best = max(parts, key=shared)
+    if scores[0] == 0 or scores[0] == scores[1]:
+        return whole  # no clause, or no single clause, is the one about the claim
+    st = detect_stance(claim, best)
+    # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
+    # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
+    return st if st.label == "contradict" else whole
+
+
+def _one_per_turn(read: list) -> list:
+    """A claim and the turn it was extracted from are one testimony: keep the reading with the
+    clearer stance (the claim when extraction resolved "she" or "the user", the turn when it
+    lost the sense), in retrieval order."""
+    best: dict[str, tuple[int, float]] = {}
+    for i, (hit, ev, _, _) in enumerate(read):
+        key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
+        if key not in best or ev.stance_score > best[key][1]:
+            best[key] = (i, ev.stance_score)
+    keep = {i for i, _ in best.values()}
+    return [r for i, r in enumerate(read) if i in keep]
+
+
+def _later(a: SearchHit, ta: Testimony, b: SearchHit, tb: Testimony) -> bool:
+    """``a`` was said after ``b``; turns of one message batch share a time, and then the one
+    worded as a correction ("oh wait", "actually", "false alarm") is the later one."""
+    wa, wb = _when(a), _when(b)
+    return wa > wb or (wa == wb and ta.correction and not tb.correction)
+
+
+def _tier(hit: SearchHit, claim: str) -> Testimony:
+    rel = hit.reliability
+    t = testimony(hit.memory, source=str(hit.source), speaker=hit.speaker, claim=hit.claim,
+                  evidence=bool(rel and rel.evidence))
+    if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
+        # "I don't buy it, Leo never won": first-hand about the speaker, hearsay about Leo.
+        return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    return t
 
 
 def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
-    items: list[VerdictEvidence] = []
-    best_assert = None
-    best_deny = None
-    log_lr = 0.0
+    query = as_first_person(claim)
+    read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
     support = contradiction = 0.0
     for hit in found.results:
         rel = hit.reliability
-        cos = hit.scores.dense
-        st = detect_stance(claim, hit.memory, cosine=cos)
-        if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if "hedged" in st.reason else 1.0):
-            continue
-        s = rel.source.value if rel else 0.5
-        conf = rel.confidence if rel else 0.5
+        text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
+        if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
+            text = _named(text, hit.speaker)
+        st = _stance(query, text, hit.scores.dense)
         hedged = "hedged" in st.reason
+        if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if hedged else 1.0):
+            continue
+        tm = _tier(hit, query)
+        s = rel.source.value if rel else config.testimony_priors[tm.tier]
+        conf = rel.confidence if rel else 0.5
         if st.label == "agree":
             support += conf * st.score
         else:
             contradiction += conf * st.score
-        if rel is not None and rel.evidence:
-            if hedged:
-                items.append(VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="ambiguous_evidence",
-                                             stance=st.label, stance_score=st.score, reliability=s, odds_factor=1.0,
-                                             reason="hedged evidence settles nothing; " + st.reason))
-                continue
-            step = st.value * st.score * min(1.0, s) * math.log(config.evidence_lr)
-            log_lr += step
-            items.append(VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence",
-                                         stance=st.label, stance_score=st.score, reliability=s,
-                                         odds_factor=round(math.exp(step), 4), reason=st.reason))
-            continue
-        r = min(0.99, max(0.01, s))
-        if hedged:
-            r = 0.5 + (r - 0.5) * st.score
-        role = "assertion" if st.label == "agree" else "denial"
+        if tm.strong:
+            role = "ambiguous_evidence" if hedged else "evidence"
+        else:
+            role = "assertion" if st.label == "agree" else "denial"
         ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role=role, stance=st.label,
-                             stance_score=st.score, reliability=round(r, 4), odds_factor=1.0, reason=st.reason)
-        items.append(ev)
-        if role == "assertion" and (best_assert is None or r > best_assert.reliability):
-            best_assert = ev
-        if role == "denial" and (best_deny is None or r > best_deny.reliability):
-            best_deny = ev
-    if not items:
+                             stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
+                             reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
+        read.append((hit, ev, tm, st.value))
+    read = _one_per_turn(read)
+    if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
+    # 1. A later strong statement supersedes an earlier one it contradicts.
+    for hit, ev, tm, sign in read:
+        if ev.role == "ambiguous_evidence":
+            continue
+        for h2, ev2, tm2, sign2 in read:
+            if (sign2 != sign and tm2.strong and ev2.role == "evidence" and _later(h2, tm2, hit, tm)
+                    and (tm2.rank <= tm.rank or tm.strong)):
+                ev.role, ev.superseded_by = "superseded", h2.id
+                break
+    live = [(h, ev, tm, sg) for h, ev, tm, sg in read if ev.role != "superseded"]
+    # 2. Strong testimony: a likelihood ratio per item.
+    log_lr = 0.0
+    for _, ev, _, sign in live:
+        if ev.role == "evidence":
+            step = sign * ev.stance_score * min(1.0, ev.reliability) * math.log(config.evidence_lr)
+            log_lr += step
+            ev.odds_factor = round(math.exp(step), 4)
+    # 3. Weak testimony: prior from the best assertion, denials weighted by denial_weight.
+    asserts = [ev for _, ev, _, _ in live if ev.role == "assertion"]
+    denials = [ev for _, ev, _, _ in live if ev.role == "denial"]
+    best_assert = max(asserts, key=lambda e: e.reliability, default=None)
+    best_deny = max(denials, key=lambda e: e.reliability, default=None)
     p0 = best_assert.reliability if best_assert else 0.5
+    if best_assert is not None and "hedged" in best_assert.reason:
+        p0 = 0.5 + (p0 - 0.5) * best_assert.stance_score
     log_odds = math.log(p0 / (1 - p0)) + log_lr
+    if best_assert is not None:
+        best_assert.odds_factor = round(p0 / (1 - p0), 4)
     if best_deny is not None and config.denial_weight > 0:
         r = best_deny.reliability
         step = config.denial_weight * math.log((1 - r) / r)
         best_deny.odds_factor = round(math.exp(step), 4)
         log_odds += step
-    if best_assert is not None:
-        best_assert.odds_factor = round(p0 / (1 - p0), 4)
     p = 1 / (1 + math.exp(-max(-50.0, min(50.0, log_odds))))
-    refuted = any(i.role == "evidence" and i.stance == "contradict" for i in items) or (
-        best_deny is not None and config.denial_weight > 0)
+    strong_against = [ev for _, ev, _, sg in live if ev.role == "evidence" and sg < 0]
+    strong_for = [ev for _, ev, _, sg in live if ev.role == "evidence" and sg > 0]
+    refuted = bool(strong_against) or (best_deny is not None and config.denial_weight > 0)
     if p >= config.verdict_true:
         label, confidence = "TRUE", p
+        deciding = strong_for or ([best_assert] if best_assert else [])
     elif p <= config.verdict_false and refuted:
         label, confidence = "FALSE", 1 - p
+        deciding = strong_against or ([best_deny] if best_deny else [])
     else:
         label, confidence = "UNKNOWN", 1 - abs(2 * p - 1)
+        deciding = []
+    for ev in deciding:
+        ev.decisive = True
+    items = [ev for _, ev, _, _ in read]
+    n_sup = sum(1 for i in items if i.role == "superseded")
     start = (f"prior {p0:.2f} from {best_assert.speaker or 'an assertion'}" if best_assert else "prior 0.50 (no assertion)")
-    n_ev = sum(1 for i in items if i.role == "evidence")
-    n_amb = sum(1 for i in items if i.role == "ambiguous_evidence")
-    reason = (f"{start}; {n_ev} clear evidence item(s) (log odds {log_lr:+.2f}), {n_amb} ambiguous; "
+    reason = (f"{start}; {len(strong_for)} first-hand/evidence item(s) for, {len(strong_against)} against "
+              f"(log odds {log_lr:+.2f}), {n_sup} superseded by a later statement; "
               f"p(true) = {p:.2f} against thresholds {config.verdict_false:.2f}/{config.verdict_true:.2f}")
+    if label == "UNKNOWN":
+        reason = "not settled: " + reason
     return Verdict(claim=claim, verdict=label, p_true=round(p, 4), confidence=round(confidence, 4),
-                   support=round(support, 4), contradiction=round(contradiction, 4), reason=reason, evidence=items)
+                   support=round(support, 4), contradiction=round(contradiction, 4), reason=reason, evidence=items,
+                   deciding_ids=[e.id for e in deciding])

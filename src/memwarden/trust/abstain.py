@@ -1,0 +1,141 @@
+"""Abstention: when the scored hits are not enough to answer (``no_evidence``, ``low_reliability``,
+``unresolved_conflict``). Reads only the hits (with their reliability) and the conflict groups, so
+``memwarden eval abstention`` can sweep thresholds over stored searches.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ..models import ConflictGroup, SearchHit
+from ..retrieval.text import tokenize
+from .attribute import attribute_missing
+from .config import TrustConfig
+
+__all__ = ["abstain_decision", "subject_not_covered", "topic_query"]
+
+
+def abstain_decision(
+    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
+) -> tuple[str, str] | None:
+    """(reason, detail) when the scored hits are not enough to answer; None otherwise.
+
+    Reads only the hits' reliability (with ``query_cosine``) and the conflict groups,
+    so the abstention evaluation can sweep thresholds over stored results.
+    """
+    if not hits:
+        return "no_evidence", "nothing in this scope matches the query"
+    cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
+           for h in hits]
+    best = max(cos)
+    if best < cfg.min_relevance and not _first_person_support(query, hits, cos, cfg):
+        return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
+    topic = [h.reliability.topic_cosine for h in hits if h.reliability and h.reliability.topic_cosine is not None]
+    if topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine:
+        return "no_evidence", (f"no memory shares a topic word with the query, and without the speaker names "
+                               f"its best cosine is {max(topic):.2f} < min_topic_cosine {cfg.min_topic_cosine:.2f}")
+    # (A first-person question let through below the floor keeps its best hits as the relevant set.)
+    band = max(min(cfg.min_relevance, best), best - cfg.relevance_band)
+    relevant = [h for h, c in zip(hits, cos) if c >= band]
+    if cfg.check_subject:
+        missing = subject_not_covered(query, hits, relevant)
+        if missing:
+            return "no_evidence", missing
+    if cfg.check_attribute:
+        missing = attribute_missing(query, hits, relevant)
+        if missing:
+            return "no_evidence", missing
+    top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
+    if top_conf < cfg.min_confidence:
+        return "low_reliability", (f"best confidence among relevant hits {top_conf:.2f} "
+                                   f"< min_confidence {cfg.min_confidence:.2f}")
+    relevant_ids = {h.id for h in relevant}
+    for g in conflicts:
+        # The margin, not the stored ``resolved`` flag, so a sweep can move the threshold.
+        if g.margin < cfg.conflict_margin and relevant_ids & set(g.memory_ids):
+            return "unresolved_conflict", g.reason
+    return None
+
+
+def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[float], cfg: TrustConfig) -> bool:
+    """"Where do I live?" against "Alice: I live in Porto": the speaker's name sits in the memory's
+    embedding and not in the question, so the cosine undersells it. A first-person question is
+    supported when a hit within 0.15 of the floor shares a content word with it."""
+    if not _FIRST_PERSON.search(query):
+        return False
+    q = set(tokenize(query))
+    return any(c >= cfg.min_relevance - 0.15 and q & set(tokenize(h.memory)) for h, c in zip(hits, cos))
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|our|us)\b", re.I)
+
+
+def topic_query(query: str, hits: Sequence[SearchHit]) -> str | None:
+    """The query with the hits' speaker names removed, when topical support must be checked.
+
+    Memories are embedded as "Speaker: text", so a question naming a person is close to
+    everything that person said, whatever it asks. None (no check needed) when the query names
+    no speaker, when nothing but names is left, or when some hit shares a content word with
+    the rest of the query (lexical support; cheap, and no second embedding).
+    """
+    speakers = {h.speaker for h in hits if h.speaker}
+    if not speakers or not query:
+        return None
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(speakers, key=len, reverse=True))
+                         + r")(?:'s|s')?\b", re.I)
+    stripped, n = pattern.subn(" ", query)
+    if n == 0:
+        return None
+    names = {t for s in speakers for t in tokenize(s)}
+    qtok = set(tokenize(stripped)) - names
+    if not qtok:
+        return None
+    if any(qtok & set(tokenize(h.memory)) for h in hits):
+        return None
+    return " ".join(stripped.split())
+
+
+def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
+    """If the query names a speaker of these memories, does any memory on its topic speak for them?
+
+    The topic hits are those sharing the most content words with the query (names left out).
+    They cover the named person only when that person said them in the first person; a reply
+    by the other speaker ("your race sounds fun") or a first-person story of someone else does
+    not. LoCoMo's adversarial questions ask what X did about something Y said of themselves;
+    on its development conversations this check alone reached abstention F1 0.52 where the
+    cosine band reached 0.22 (BENCHMARKS.md).
+    """
+    speakers = {h.speaker for h in hits if h.speaker}
+    if not speakers or not query:
+        return None
+    qwords = {w.lower().removesuffix("'s") for w in _WORD.findall(query)}
+    named = sorted(s for s in speakers if s.lower() in qwords)
+    if not named:
+        return None
+    names = {t for s in speakers for t in tokenize(s)}
+    qtok = set(tokenize(query)) - names
+    overlap = [len(qtok & set(tokenize(h.memory))) for h in hits]
+    best = max(overlap, default=0)
+    if best == 0:
+        return None  # nothing shares the query's topic words: the relevance tests decide
+    topic = [h for h, o in zip(hits, overlap) if o == best]
+    for s in named:
+        if any(_speaks_for(h, s, speakers) for h in topic):
+            return None
+    others = sorted({h.speaker for h in topic if h.speaker} - set(named))
+    return (f"the query is about {', '.join(named)} but the memories on its topic are "
+            f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")
+
+
+def _speaks_for(h: SearchHit, name: str, speakers: set[str]) -> bool:
+    """The hit is ``name`` speaking of themselves: a first-person turn of theirs, or a claim of
+    theirs that is not about the other speaker (extraction writes their "I" as their name or
+    "user", and sometimes makes the topic the subject: "Yoga is a great way to relax")."""
+    if h.speaker != name:
+        return False
+    if h.claim is not None:
+        subj = h.claim.subject.lower()
+        return not any(o.lower() in subj for o in speakers - {name})
+    return bool(_FIRST_PERSON.search(h.memory))

@@ -1,0 +1,220 @@
+"""Abstention per attribute: is what the question asks for ever stated about its subject?
+
+A cosine floor says whether memories are *about* the question's topic; it cannot
+say whether any of them holds the *answer*. "Which doctor prescribed my
+sertraline?" is close to "I take sertraline 50mg", which names no doctor.
+
+:func:`asked` reads the question's attribute: a value class (a number, an
+amount, a date or time, a person's or organisation's name, a place, a phone
+number, an email, an address, a code, a colour) and, when the question names
+it, the attribute's head noun ("hotel", "fiancé", "salary", "team").
+:func:`attribute_missing` then looks at the memories on the question's topic
+(sharing a content word with it other than the attribute's own words; claims
+by their subject and slot when they have them) and asks whether one of them
+states a value of that class, and, for head nouns that are themselves what a
+memory would name ("hotel", "manager", "microchip"), whether one mentions the
+head. If none does, the search abstains with ``no_evidence`` and says which
+attribute is missing.
+
+First-person questions ("Where do I live?") are about the user, whoever the
+speaker was: the check never asks for the user's name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from ..models import SearchHit
+from ..retrieval.text import STOPWORDS, _stem, tokenize
+
+__all__ = ["Asked", "asked", "attribute_missing"]
+
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
+_NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+             "hundred|thousand|half|dozen|a couple|once|twice")
+
+#: Value classes: a memory states the attribute when one of these matches it.
+VALUES: dict[str, re.Pattern[str]] = {
+    "number": re.compile(rf"\d|\b(?:{_NUMWORDS})\b", re.I),
+    # Money: a currency, or a number said with a money word around it.
+    "amount": re.compile(r"[$€£¥]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|p/h)\b|\bfree\b|"
+                         r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
+                         r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
+                         r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
+    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
+                       r"|\b(?:mornings?|afternoons?|evenings?|nights?|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
+                       rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b", re.I),
+    "date": re.compile(rf"\b(?:{_MONTHS}|{_MON3})\b|\b(?:{_DAYS})\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+                       r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|next|last|this) ?(?:week|weekend|month|"
+                       r"year|spring|summer|autumn|fall|winter)?\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b",
+                       re.I),
+    "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
+    "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"
+                          r"place|square|crescent|terrace|court)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b", re.I),
+    "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
+    "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
+                         r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
+    "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
+}
+
+#: Heads a memory must mention to state the attribute: what a memory would name when it says it.
+NAMED_HEADS: dict[str, tuple[str, ...]] = {
+    "hotel": ("hotel", "inn", "airbnb", "hostel", "b&b", "staying at"),
+    "fiance": ("fiance", "fiancé", "fiancée", "engaged to", "marrying", "partner"),
+    "fiancé": ("fiance", "fiancé", "fiancée", "engaged to", "marrying", "partner"),
+    "venue": ("venue", "hall", "church", "hotel", "castle", "barn", "chapel", "registry office"),
+    "hospital": ("hospital", "clinic", "infirmary", "medical centre", "medical center"),
+    "clinic": ("clinic", "hospital", "surgery", "practice"),
+    "airline": ("airline", "ryanair", "easyjet", "british airways", "lufthansa", "klm", "flying with", "flight"),
+    "microchip": ("microchip", "chip"),
+    "serial": ("serial",),
+    "tracking": ("tracking",),
+    "manager": ("manager", "boss", "reports to", "reporting to", "line manager"),
+    "team": ("team",),
+    "council": ("council",),
+    "ide": ("ide", "vscode", "vs code", "pycharm", "intellij", "vim", "neovim", "emacs", "cursor", "xcode"),
+    "insurer": ("insur", "aviva", "admiral", "direct line", "axa"),
+    "salary": ("salary", "earn", "pay", "paid", "£", "$", "€", "k a year", "per year", "an hour", "per hour"),
+    "rate": ("rate", "%", "percent"),
+    "plate": ("plate", "reg", "registration"),
+    "prescriber": ("prescrib", "dr ", "doctor", "gp"),
+    "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
+    "phone": ("phone", "number", "call", "mobile", "tel"),
+    "email": ("email", "@"),
+    "brand": ("brand",),
+    "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
+}
+
+#: (pattern over the question, value class, head) in order; the first that matches wins.
+_RULES: list[tuple[re.Pattern[str], str, str | None]] = [
+    (re.compile(p, re.I), cls, head) for p, cls, head in [
+        (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
+        (r"\bemail\b", "email", "email"),
+        (r"\baddress\b", "address", "address"),
+        (r"\b(?:tracking|serial|microchip|order|reference|ref|policy|account|licen[cs]e plate|plate|registration) "
+         r"(?:number|no\.?|code)\b|\blicen[cs]e plate\b", "code", None),
+        (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
+        (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
+        (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
+        (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
+         r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
+        # "How many times...", "how long did it take": answered by counting or by the memories' own
+        # dates, not by one stated number; only an age or a quantity must be said.
+        (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
+        (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
+        # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
+        (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
+         r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
+        (r"\bwho\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
+        (r"\bwhich (?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
+         r"restaurant|shop|airport|gym|agency|firm)\b", "name", None),
+        (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
+    ]
+]
+_HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
+                   r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
+#: Month names as words ("may" the verb is too common to count).
+_MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
+_QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
+_ISO = re.compile(r"\s*\(\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:\.\.\d{4}-\d\d-\d\d)?\)")
+_PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
+_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    value: str  # value class
+    head: str | None  # attribute noun a memory must mention (None: the value class is enough)
+    topic: frozenset[str]  # stemmed content words of the question, without the attribute's words
+    label: str  # what to call it in the detail ("a phone number", "which hotel")
+
+
+@lru_cache(maxsize=8192)
+def asked(query: str) -> Asked | None:
+    """The attribute a question asks for; None when it asks for none we can check (yes/no, why, what happened)."""
+    q = query.strip().replace("\u2019", "'")
+    low = q.lower()
+    named = next((w for w in re.findall(r"[a-zé]+", low) if w in NAMED_HEADS), None)
+    for pat, cls, head in _RULES:
+        if pat.search(q):
+            break
+    else:
+        if not (named and re.match(r"\s*(?:what|which|who)", low)):
+            return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
+        pat, cls, head = _HEAD, "name", named
+    nouns = [m.group(1).lower() for m in _HEAD.finditer(q)]
+    noun = next((n for n in nouns if n not in ("name", "exact", "new")), None)
+    if head is None:
+        head = named if named else (noun if noun in NAMED_HEADS else None)
+    attr_words = {w for w in re.findall(r"[a-zé]+", pat.pattern.lower()) if len(w) > 2}
+    if noun:
+        attr_words.add(noun)
+    topic = _topic(q, attr_words)
+    label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
+                                          "number": "a number", "time": "a time", "date": "a date"}.get(cls, f"a {cls}")
+    return Asked(cls, head, topic, label)
+
+
+def _topic(q: str, attr_words: set[str]) -> frozenset[str]:
+    drop = {_stem(w) for w in attr_words | _QWORDS}
+    return frozenset(t for t in tokenize(q.lower()) if t not in drop and t not in STOPWORDS)
+
+
+def _text(hit: SearchHit) -> str:
+    # A claim's text carries resolved dates in brackets ("(2025-11-27)"): not a value the source stated.
+    return _ISO.sub("", hit.memory)
+
+
+def _states(a: Asked, text: str, query: str) -> bool:
+    low = text.lower()
+    if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
+        return False
+    if a.value == "name":
+        qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+        names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
+                 and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
+        return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", low))
+    if a.value == "place":
+        return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
+            _PROPER.search(text))
+    if a.value == "date":  # "when" is answered by a date, a time of day or a routine
+        return bool(VALUES["date"].search(text) or VALUES["time"].search(text))
+    pat = VALUES.get(a.value)
+    return bool(pat and pat.search(text))
+
+
+def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
+    """A detail for ``no_evidence`` when no memory on the question's topic states what it asks; else None."""
+    a = asked(query)
+    if a is None:
+        return None
+    pool = list({h.id: h for h in list(relevant) + list(hits)}.values())
+    if a.topic:
+        on_topic = [h for h in pool if a.topic & set(tokenize(_text(h).lower()))]
+    else:
+        on_topic = list(relevant)
+    if not on_topic:
+        if a.value == "any" or not (a.head and a.head in NAMED_HEADS):
+            return None  # nothing shares a topic word: the relevance tests decide
+        on_topic = list(relevant)  # "which hotel" still needs some close memory to name one
+    months = set(_MONTH_WORD.findall(query.lower()))
+    if months:
+        # "What's the book club reading in April?" when the memories say March: another month's answer.
+        said = {mm for h in on_topic for mm in _MONTH_WORD.findall(_text(h).lower())}
+        if said and not (months & said):
+            return (f"the memories about {', '.join(sorted(a.topic)) or 'this'} are about "
+                    f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")
+    if a.value == "any":
+        return None
+    for h in on_topic:
+        texts = [_text(h)] + [e.text for e in h.episodes if e.text]
+        if any(_states(a, t, query) for t in texts):
+            return None
+    topic = ", ".join(sorted(a.topic)) or "the question's topic"
+    return f"no memory about {topic} states {a.label} (attribute asked: {a.value}{'/' + a.head if a.head else ''})"

@@ -1,0 +1,211 @@
+"""Wording the trust stage reads: status and result words, corrections, hedges, reported speech.
+
+Kept apart from :mod:`.stance` so the detector stays a set of rules over
+features; everything here is data. Each entry says why it exists.
+
+* :data:`REWRITES` turn many ways of saying one status into one token before
+  tokenizing ("called off", "scrapped", "cancelled" -> ``cancelled``; "overdue",
+  "outstanding", "late paying" -> ``unpaid``; "came back clear" -> ``negative``),
+  and drop the value a correction rejects ("at 10, not noon": noon is what is
+  *not* the case, so it must not count as a second time).
+* :data:`POLAR_PAIRS` are the status opposites those tokens form (paid/unpaid,
+  cancelled/proceeded, delivered/undelivered, negative/allergic...).
+* :data:`INCOMPATIBLE` are pairs of concepts that exclude each other in
+  everyday life (a vegetarian's steak); few, and each one a common case.
+* :func:`firmness` reads how firmly a text holds what it says: ``stated``,
+  ``hedged`` ("I think", "pretty sure", "might", a question) or ``reported``
+  ("my mom insists", "Tom heard", "apparently", "someone said").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+__all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
+           "REPORT_FRAME_WORDS", "is_correction"]
+
+Firmness = Literal["stated", "hedged", "reported"]
+
+_HOURS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+#: (pattern, replacement) applied in order to the lower-cased text.
+REWRITES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r) for p, r in [
+        # A correction names the rejected value after "not": "at 10, not noon", "Thursday not Wednesday".
+        (r"\b(?:and |but )?not (?:at |on |in )?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday|midnight|"
+         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", " "),
+        (r"\bhalf (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b",
+         lambda m: f"{_HOURS.get(m.group(1), m.group(1))}:30"),  # type: ignore[list-item]
+        (r"\b(?:noon|midday)\b", "12"),
+        (r"\b(\d{1,2})(?::00)?\s*(?:am|pm)\b", r"\1"),
+        (r"\b(?:in the morning|in the evening|tonight|o'clock)\b", " "),
+        (r"\b(\d{1,2})(?:st|nd|rd|th)\b", r"\1"),
+        # Statuses and results, many wordings -> one token.
+        (r"\b(?:beat|defeated|won against)\b", " won "),
+        (r"\b(?:turned down|said no to|declined|rejected|refused)\b", " declined "),
+        (r"\b(?:said yes(?: to)?|accepted|agreed to)\b", " accepted "),
+        (r"\b(?:called off|cancell?ed|scrapped|axed)\b", " cancelled "),
+        (r"\b(?:went ahead|going ahead|go ahead|goes ahead|as planned|on time|took off|back on)\b", " proceeded "),
+        (r"\b(?:sold out|all gone|none left)\b", " soldout "),
+        (r"\b(?:loads|lots|plenty) of (\w+) (?:left|available)\b", r" \1 available "),
+        (r"\b(?:out for delivery|still waiting (?:on|for)|(?:has not|hasn't|not|nothing's|nothing has) arrived"
+         r"(?: yet)?|not (?:been )?delivered(?: yet)?)\b", " undelivered "),
+        (r"\b(?:arrived|got delivered|was delivered|been delivered|delivered)\b", " delivered "),
+        (r"\b(?:overdue|unpaid|outstanding|still owed|late paying|not (?:been )?paid(?: yet)?)\b", " unpaid "),
+        (r"\b(?:came back|come back|tested|test(?:ed)? was|results? (?:was|were|came back)?)\s*"
+         r"(?:negative|clear|fine|normal)\b", " negative "),
+        (r"\bnegative result\b|\ball clear\b|\bgot the all clear\b", " negative "),
+        (r"\b(?:green|all (?:the )?tests passed|passing|succeeded)\b", " passed "),
+        (r"\b(?:red|failing|broken|broke)\b", " broken "),
+        (r"\b(?:repaired|sorted|fixed|working again)\b", " fixed "),
+        (r"\b(?:need an invite|invite only|invite-only|not public)\b", " private "),
+        (r"\b(?:shuts|shut|closes|closing)\b", " closed "),
+        # "I used to be vegetarian": the state held once and no longer does, a denial of the present.
+        (r"\bused to\b", " not "),
+        (r"\b(?:parcel)\b", "package"),
+        (r"\b(?:tenancy(?: agreement)?|rental agreement|rental contract)\b", "lease"),
+        (r"\b(?:on my own|by myself|living solo)\b", " alone "),
+        (r"\b(?:is operating|operating|operates|is flying|departs on time)\b", " proceeded "),
+        (r"\b(?:kids|children|child)\b", "kids"),
+        (r"\b(?:pipeline|ci|the build|build)\b", "ci"),
+        (r"\ballerg(?:y|ies)\b", "allergic"),
+        (r"\b(?:turned|turns)\s+(?=\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", "is "),
+        (r"\b(?:doesn't|does not|don't|do not|no longer) work(?:s)? (?:at|for)\b", " not employed "),
+        (r"\b(?:has left|left|quit)\b(?= \w)", " left "),
+    ]
+]
+
+#: Status opposites, after :data:`REWRITES` (stemmed by the caller).
+POLAR_PAIRS: list[tuple[str, str]] = [
+    ("paid", "unpaid"), ("cancelled", "proceeded"), ("delivered", "undelivered"), ("accepted", "declined"),
+    ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
+    ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
+    ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
+]
+
+#: Statuses that deny the action they name when the other side has no opposite status
+#: ("I turned down the Singapore move" against "Priya is moving to Singapore").
+NEGATING = frozenset({"declined", "cancelled", "undelivered", "unpaid"})
+
+#: Everyday concepts that exclude each other (word sets, compared after stemming).
+INCOMPATIBLE: list[tuple[frozenset[str], frozenset[str]]] = [
+    (frozenset({"vegetarian", "vegan"}), frozenset({"steak", "meat", "burger", "bacon", "chicken", "ham", "beef", "pork"})),
+    (frozenset({"sober"}), frozenset({"beer", "beers", "wine", "drunk", "pint", "pints", "vodka", "whisky"})),
+    (frozenset({"coffee"}), frozenset({"espresso", "espressos", "latte", "cappuccino"})),
+    (frozenset({"alone"}), frozenset({"flatmate", "roommate", "housemate"})),
+]
+
+#: "Ana is Carla's manager too": the second value adds to the first, it does not replace it.
+ADDITIVE = re.compile(r"\b(?:too|also|as well|another|either)\b")
+
+#: Words that frame reported speech; dropped from content so "Priya said X" compares as X.
+REPORT_FRAME_WORDS = frozenset(
+    "said says say told tell tells heard hear insists insisted reckons reckon claims claimed thinks apparently "
+    "according rumour rumor someone somebody whatsapp".split()
+)
+
+_HEDGE = re.compile(
+    r"\b(?:i think|i thought|i guess|i suppose|i believe|pretty sure|fairly sure|not (?:100% |totally |completely )?sure|"
+    r"might|maybe|perhaps|possibly|probably|could be|may be|i reckon|not certain|unsure|no idea|don't quote me|"
+    r"might be wrong|could be wrong|if i remember|iirc|i'm guessing|seems like|looks like|supposedly|allegedly|"
+    r"hard to tell|not clear|unclear)\b", re.I)
+_REPORT = re.compile(
+    r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:mom|mum|mother|dad|father|brother|sister|friend|colleague|boss|"
+    r"neighbou?r|gran|grandma|granddad|aunt|uncle|cousin|wife|husband|partner)\b[^.!?]{0,40}?\b(?:says|said|insists|"
+    r"insisted|reckons|thinks|told|claims|swears)|someone (?:said|told|mentioned)|(?:i|we) (?:heard|was told|were told)|"
+    r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
+    r"\w+ (?:reckons|insists|claims|swears)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
+_CORRECTION = re.compile(
+    r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
+    r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all)\b", re.I)
+
+
+@lru_cache(maxsize=65_536)
+def rewrite(low: str) -> str:
+    for pat, rep in REWRITES:
+        low = pat.sub(rep, low)
+    return low
+
+
+#: Someone whose word on their own subject is a record, relayed by the user: not hearsay.
+_AUTHORITY = re.compile(
+    r"\b(?:doctor|dr\.? \w+|gp|nurse|pharmacist|allergist|dentist|vet|consultant|specialist|surgeon|garage|mechanic|"
+    r"lawyer|solicitor|accountant|bank|school|landlord'?s? letter|letter|email|notice|report|results?|invoice|"
+    r"ticket|tracking|airline|council|hr|agent|pass|invite|invitation|calendar|receipt|contract|schedule|timetable|"
+    r"website|app|label|fee schedule)\W+(?:\w+\W+)?(?:says|said|confirmed|told me|told us|called)\b", re.I)
+
+
+@lru_cache(maxsize=65_536)
+def firmness(text: str) -> Firmness:
+    """How firmly ``text`` holds its content: reported speech first (it is hearsay even when firm).
+
+    What a doctor, a garage, a letter or a tracking page "says", relayed by the user, is a record
+    rather than hearsay: those spans are not read as reported speech.
+    """
+    t = text.replace("\u2019", "'")
+    auth = [m.span() for m in _AUTHORITY.finditer(t)]
+    for m in _REPORT.finditer(t):
+        if not any(a <= m.start() < b or a < m.end() <= b for a, b in auth):
+            return "reported"
+    if _HEDGE.search(t) or t.rstrip().endswith("?"):
+        return "hedged"
+    return "stated"
+
+
+def is_correction(text: str) -> bool:
+    """The text corrects something said before ("actually", "false alarm", "turns out")."""
+    return bool(_CORRECTION.search(text.replace("\u2019", "'")))
+
+
+# -- moved from stance.py: the detector's general lexicons ------------------------
+
+#: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
+HEDGE_PHRASES = (
+    "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
+    "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
+    "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
+    "could have", "looks like it could", "i guess", "i think", "i suppose", "i believe",
+)
+
+
+HEDGE_WORDS = frozenset(
+    "maybe perhaps possibly probably seemingly allegedly supposedly blurry blurred ambiguous unclear "
+    "uncertain might unsure vague grainy".split()
+)
+
+
+#: Idioms with a negation word that deny nothing ("you won't believe it, ...").
+NOT_NEGATION = (
+    "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
+    "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
+    "no worries", "no problem", "wait no", "no wait", "oh no", "no idea why", "no way",
+)
+
+
+ANTONYM_WORDS = [
+    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
+    ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
+    ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
+    ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),
+    ("started", "quit"), ("start", "quit"), ("begin", "end"), ("arrive", "leave"), ("arrived", "left"),
+    ("buy", "sell"), ("bought", "sold"), ("increase", "decrease"), ("rise", "fall"), ("rose", "fell"),
+    ("before", "after"), ("married", "divorced"), ("married", "single"), ("present", "absent"),
+    ("agree", "disagree"), ("happy", "sad"), ("hot", "cold"), ("early", "late"), ("up", "down"),
+    ("on", "off"), ("in", "out"), ("success", "failure"), ("succeeded", "failed"), ("safe", "dangerous"),
+    ("legal", "illegal"), ("possible", "impossible"), ("healthy", "sick"), ("rich", "poor"), ("full", "empty"),
+    ("employed", "unemployed"), ("hired", "fired"), ("joined", "left"), ("join", "leave"), ("include", "exclude"),
+    ("included", "excluded"), ("allow", "forbid"), ("allowed", "forbidden"), ("allowed", "banned"),
+    ("confirmed", "denied"), ("confirm", "deny"), ("present", "missing"), ("found", "lost"), ("old", "new"),
+    ("old", "young"), ("big", "small"), ("large", "small"), ("tall", "short"), ("long", "short"),
+    ("heavy", "light"), ("best", "worst"), ("good", "bad"), ("better", "worse"), ("more", "less"),
+    ("most", "least"), ("vegetarian", "carnivore"), ("vegan", "carnivore"), ("introvert", "extrovert"),
+    ("cat", "dog"), ("win", "lost"), ("won", "lose"), ("arrived", "departed"), ("attended", "missed"),
+    ("attend", "miss"), ("remember", "forget"), ("remembered", "forgot"), ("cheap", "expensive"),
+    ("easy", "hard"), ("easy", "difficult"), ("wet", "dry"), ("clean", "dirty"), ("light", "dark"),
+    ("asleep", "awake"), ("inside", "outside"), ("sunny", "rainy"), ("friend", "enemy"),
+]
+ANTONYM_WORDS += POLAR_PAIRS
+
