@@ -18,6 +18,8 @@ import json
 import statistics
 import time
 
+import numpy as np
+
 from memwarden import Memory, MemoryConfig
 from memwarden.providers.llm import LLMConfig, UsageMeter, llm_from_config, metered
 
@@ -30,11 +32,6 @@ QUERIES = [
     "Which seat should I book?", "Recommend a movie for tonight.", "What should I cook for my team dinner?",
     "Is it true we only use 10% of our brains?", "Which summarisation system should we choose?", "Plan a family trip.",
 ]
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return round(1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))], 1)
 
 
 def main() -> int:
@@ -58,8 +55,8 @@ def main() -> int:
         cached.append(time.perf_counter() - t0)
     out = {
         "queries": a.queries, "llm": a.llm, "memories_per_query": 5,
-        "context_ms_online_cards": {"p50": pct(online, 0.5), "p95": pct(online, 0.95)},
-        "context_ms_cached_cards": {"p50": pct(cached, 0.5), "p95": pct(cached, 0.95)},
+        "context_ms_online_cards": {"p50": round(1000 * float(np.percentile(online, 50)), 1), "p95": round(1000 * float(np.percentile(online, 95)), 1)},
+        "context_ms_cached_cards": {"p50": round(1000 * float(np.percentile(cached, 50)), 1), "p95": round(1000 * float(np.percentile(cached, 95)), 1)},
         "llm_calls_total": meter.calls, "llm_tokens_total": meter.prompt_tokens + meter.completion_tokens,
         "llm_calls_per_query_cached": 0,
         "paper_llm_calls_per_query": 3,
