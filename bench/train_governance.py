@@ -58,12 +58,17 @@ def cv_report(X, y, groups, tasks, C: float) -> dict:  # type: ignore[no-untyped
         # As shipped: below RULE_BELOW the explicit rules decide (classes are POLICIES in order here).
         for r in np.where(proba.max(axis=1) < RULE_BELOW)[0]:
             pred[r] = POLICIES.index(rule_policy(dict(zip(FEATURES, X[r].tolist()))))
-        per_task: dict[str, list[bool]] = defaultdict(list)
-        for p, t, task in zip(pred, y, tasks):
-            per_task[task].append(bool(p == t))
-        out[name] = {"accuracy": round(float((pred == y).mean()), 4), "ruled": int((proba.max(axis=1) < RULE_BELOW).sum()),
-                     "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
+        out[name] = {**accuracy(pred, y, tasks), "ruled": int((proba.max(axis=1) < RULE_BELOW).sum())}
     return out
+
+
+def accuracy(pred, y, tasks) -> dict:  # type: ignore[no-untyped-def]
+    """Overall and per-task accuracy of predicted policy indexes."""
+    per_task: dict[str, list[bool]] = defaultdict(list)
+    for p, t, task in zip(pred, y, tasks):
+        per_task[task].append(bool(p == t))
+    return {"accuracy": round(float((pred == y).mean()), 4),
+            "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
 
 
 def main(argv: list[str] | None = None) -> int:
