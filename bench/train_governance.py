@@ -66,7 +66,7 @@ def accuracy(pred, y, tasks) -> dict:  # type: ignore[no-untyped-def]
     """Overall and per-task accuracy of predicted policy indexes."""
     per_task: dict[str, list[bool]] = defaultdict(list)
     for p, t, task in zip(pred, y, tasks):
-        per_task[task].append(bool(p == t))
+        per_task[str(task)].append(bool(p == t))
     return {"accuracy": round(float((pred == y).mean()), 4),
             "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
 
