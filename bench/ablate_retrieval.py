@@ -26,16 +26,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 
 import memwarden.memory as memory_module
+from memwarden.admission.train import CachingEmbedder
 from memwarden.config import MemoryConfig
 from memwarden.evals.retrieval import run_retrieval_eval
 from memwarden.memory import Memory
-from memwarden.providers.embedder import Embedder, default_embedder
+from memwarden.providers.embedder import default_embedder
 
 # name -> (speaker prefix on, context_before, context_after)
 VARIANTS: dict[str, tuple[bool, int, int]] = {
@@ -46,25 +46,6 @@ VARIANTS: dict[str, tuple[bool, int, int]] = {
     "ctx1-1": (True, 1, 1),
     "ctx3-2": (True, 3, 2),
 }
-
-
-class CachingEmbedder:
-    """The bundled embedder with a per-text cache shared by every variant."""
-
-    def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self.model_id = inner.model_id
-        self.dim = inner.dim
-        self._cache: dict[str, np.ndarray] = {}
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-        if missing:
-            for text, vec in zip(missing, self.inner.embed(missing), strict=True):
-                self._cache[text] = vec
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack([self._cache[t] for t in texts])
 
 
 @contextlib.contextmanager
