@@ -29,7 +29,6 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-
 import memwarden.memory as memory_module
 from memwarden.admission.train import CachingEmbedder
 from memwarden.config import MemoryConfig
