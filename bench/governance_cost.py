@@ -18,6 +18,8 @@ import json
 import statistics
 import time
 
+import numpy as np
+
 from memwarden import Memory, MemoryConfig
 from memwarden.providers.llm import LLMConfig, UsageMeter, llm_from_config, metered
 
@@ -30,11 +32,6 @@ QUERIES = [
     "Which seat should I book?", "Recommend a movie for tonight.", "What should I cook for my team dinner?",
     "Is it true we only use 10% of our brains?", "Which summarisation system should we choose?", "Plan a family trip.",
 ]
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return round(1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))], 1)
 
 
 def main() -> int:

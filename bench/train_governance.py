@@ -58,12 +58,17 @@ def cv_report(X, y, groups, tasks, C: float) -> dict:  # type: ignore[no-untyped
                         ("stratified_5fold", StratifiedKFold(5, shuffle=True, random_state=42), None)):
         proba = cross_val_predict(make_clf(C), X, y, groups=g, cv=cv, method="predict_proba")
         pred = proba.argmax(axis=1)
-        per_task: dict[str, list[bool]] = defaultdict(list)
-        for p, t, task in zip(pred, y, tasks):
-            per_task[task].append(bool(p == t))
-        out[name] = {"accuracy": round(float((pred == y).mean()), 4),
-                     "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
+        out[name] = accuracy(pred, y, tasks)
     return out
+
+
+def accuracy(pred, y, tasks) -> dict:  # type: ignore[no-untyped-def]
+    """Overall and per-task accuracy of predicted policy indexes."""
+    per_task: dict[str, list[bool]] = defaultdict(list)
+    for p, t, task in zip(pred, y, tasks):
+        per_task[str(task)].append(bool(p == t))
+    return {"accuracy": round(float((pred == y).mean()), 4),
+            "per_task": {k: round(float(np.mean(v)), 4) for k, v in sorted(per_task.items())}}
 
 
 def main(argv: list[str] | None = None) -> int:

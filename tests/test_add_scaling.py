@@ -47,14 +47,14 @@ def test_grounding_index_is_exact_within_a_session() -> None:
 
 def test_grounding_compares_a_bounded_number_of_turns(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     calls = 0
-    real = F._lcs
+    real = F.lcs_length
 
     def counting(*a):  # type: ignore[no-untyped-def]
         nonlocal calls
         calls += 1
         return real(*a)
 
-    monkeypatch.setattr(F, "_lcs", counting)
+    monkeypatch.setattr(F, "lcs_length", counting)
     texts = chat(2000)
     index = F.GroundingIndex(texts)
     for i, t in enumerate(texts):

@@ -6,24 +6,32 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memwarden.admission import factors as F
 from memwarden.admission.memtype import PRIORS, classify, cue_scores
 
 
-def test_lcs_matches_the_textbook_table():
-    def slow(a, b):
-        t = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
-        for i in range(len(a)):
-            for j in range(len(b)):
-                t[i + 1][j + 1] = t[i][j] + 1 if a[i] == b[j] else max(t[i][j + 1], t[i + 1][j])
-        return t[-1][-1]
+def _textbook_lcs(a, b):  # type: ignore[no-untyped-def]
+    t = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a)):
+        for j in range(len(b)):
+            t[i + 1][j + 1] = t[i][j] + 1 if a[i] == b[j] else max(t[i][j + 1], t[i + 1][j])
+    return t[-1][-1]
 
-    rng = np.random.default_rng(0)
-    for _ in range(200):
-        a = list(rng.choice(list("abcde"), rng.integers(0, 12)))
-        b = list(rng.choice(list("abcde"), rng.integers(0, 12)))
-        assert F.lcs_length(a, b) == slow(a, b)
+
+# Up to 150 tokens: past rapidfuzz's 64-token blocks, and longer than any LoCoMo turn.
+_tokens = st.lists(st.sampled_from(["a", "b", "c", "d", "e", "the", "puppy"]), max_size=150)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tokens, _tokens)
+def test_lcs_and_rouge_l_match_the_textbook_table(a, b):  # type: ignore[no-untyped-def]
+    lcs = _textbook_lcs(a, b)
+    assert F.lcs_length(a, b) == lcs
+    want = 0.0 if lcs == 0 else 2 * (lcs / len(b)) * (lcs / len(a)) / (lcs / len(b) + lcs / len(a))
+    assert F.rouge_l_f1(a, b) == pytest.approx(want, abs=1e-12)
 
 
 def test_rouge_l_f1_agrees_with_rouge_score():

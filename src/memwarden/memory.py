@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence, get_args
@@ -16,7 +15,7 @@ import numpy as np
 
 from ._locks import ScopeLocks
 from ._util import new_id, text_hash, utcnow
-from .admission import AdmissionContext, Admitter, AdmitAll, Decision, DuplicateFilter
+from .admission import AdmissionContext, Admitter, AdmitAll
 from .admission.policy import AdmissionPolicy
 from .admission.extract import extract_candidates
 from .admission.scored import ScoredAdmitter
@@ -155,12 +154,6 @@ def keyword_tokens(cand: Candidate) -> list[str]:
     """The keyword entry: context turns, the speaker, and the text weighted twice."""
     own = tokenize(index_text(cand.text, cand.speaker))
     return [tok for ctx in cand.context for tok in tokenize(ctx)] + own + tokenize(cand.text)
-
-
-@dataclass
-class _Prepared:
-    candidates: list[Candidate]
-    vectors: np.ndarray
 
 
 class Memory:

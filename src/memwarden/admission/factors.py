@@ -14,6 +14,8 @@ from bisect import bisect_left
 from datetime import datetime, timezone
 from typing import Collection, Sequence
 
+from rapidfuzz.distance import LCSseq
+
 from ..retrieval.text import tokenize
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -44,35 +46,9 @@ def content_words(text: str) -> set[str]:
     return set(tokenize(text))
 
 
-def _masks(a: Sequence[str]) -> dict[str, int]:
-    masks: dict[str, int] = {}
-    for i, tok in enumerate(a):
-        masks[tok] = masks.get(tok, 0) | (1 << i)
-    return masks
-
-
-def _lcs(n: int, masks: dict[str, int], b: Sequence[str]) -> int:
-    full = (1 << n) - 1
-    v = full
-    for tok in b:
-        m = masks.get(tok)
-        if m is None:
-            continue
-        u = v & m
-        v = ((v + u) | (v - u)) & full
-    return n - bin(v).count("1")
-
-
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
-    """Length of the longest common subsequence, bit-parallel (Hyyrö 2004).
-
-    One big-int operation per token of ``b`` instead of a len(a) x len(b)
-    table: grounding compares a candidate with many earlier turns, and this
-    keeps it well under a millisecond per pair in pure Python.
-    """
-    if not a or not b:
-        return 0
-    return _lcs(len(a), _masks(a), b)
+    """Length of the longest common subsequence of two token lists (rapidfuzz's bit-parallel C)."""
+    return int(LCSseq.similarity(a, b)) if a and b else 0
 
 
 def _f1(lcs: int, len_a: int, len_b: int) -> float:
@@ -133,13 +109,13 @@ class GroundingIndex:
         toks = rouge_tokens(candidate)
         if not cw or not toks:
             return 0.0
-        masks, n = _masks(toks), len(toks)
+        n = len(toks)
         best = 0.0
         for j in self._sharing(cw, len(self._tokens) if before is None else before, exclude):
             b = self._tokens[j]
             # ROUGE-L F1 is at most 2 min(n, m) / (n + m): skip turns that cannot beat the best.
             if b and 2 * min(n, len(b)) / (n + len(b)) > best:
-                best = max(best, _f1(_lcs(n, masks, b), n, len(b)))
+                best = max(best, _f1(lcs_length(toks, b), n, len(b)))
         return best
 
 

@@ -28,7 +28,6 @@ from datetime import datetime
 
 import numpy as np
 
-from ..models import Candidate
 from . import factors as F
 from .base import AdmissionContext
 from .memtype import TYPES, classify
@@ -279,10 +278,6 @@ def compute(ctx: AdmissionContext, *, model_id: str | None = None) -> list[Candi
             memory_type=mtype.memory_type, type_prior=mtype.prior, notes=notes,
         ))
     return out
-
-
-def candidate_text(c: Candidate) -> str:
-    return c.text
 
 
 def context_vectors(vectors: np.ndarray) -> np.ndarray:

@@ -22,7 +22,6 @@ resulting policy is plain JSON and runs without it.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -366,10 +365,6 @@ def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float |
         metrics=metrics, utility=utility, decision=decision,
     )
     return AdmissionPolicy(spec, origin="<trained>")
-
-
-def data_fingerprint(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
 def build_prototypes(embedder: Embedder) -> dict:

@@ -15,13 +15,6 @@ from pathlib import Path
 
 from ..errors import InvalidInputError
 
-TASKS = (
-    "objective_fact_judgment",
-    "contextual_scope_control",
-    "memory_evidence_conflict",
-    "personalized_memory_use",
-    "valid_memory_selection",
-)
 POLICIES = ("use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded")
 
 

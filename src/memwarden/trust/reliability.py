@@ -29,7 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -283,9 +283,6 @@ class TrustEngine:
                 st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci], (c.id, e.id))  # type: ignore[arg-type]
         st.evidence += new_ev
         st.claims += new_cl
-
-    def track_record(self, store: "Store", user_id: str, index: "ScopeIndex") -> TrackRecord:
-        return self._state(store, user_id, index).record
 
     # -- the three parts ---------------------------------------------------------
 
@@ -541,7 +538,3 @@ def _why_wins(a: SearchHit, b: SearchHit) -> str:
     }
     name, gap = max(diffs.items(), key=lambda kv: kv[1])
     return name if gap > 0 else "higher overall confidence"
-
-
-def as_of_or_now(value: Any) -> datetime:
-    return as_utc(value) if isinstance(value, datetime) else utcnow()
