@@ -15,7 +15,10 @@ from typing import Any, Callable
 
 
 def default_reply(prompt: str) -> str:
-    if "Extract the facts" in prompt:
+    if "Extract the claims" in prompt:  # the claim extractor (claims on, the default)
+        return json.dumps({"claims": [{"text": "Maya lives in Porto", "turns": [0], "subject": "Maya",
+                                       "attribute": "residence", "value": "Porto"}]})
+    if "Extract the facts" in prompt:  # the turn path's fact extraction (claims=False)
         return json.dumps({"facts": [{"text": "Maya lives in Porto", "turns": [0]}]})
     if "Check one sentence" in prompt:
         return json.dumps({"supported": True, "problem": ""})

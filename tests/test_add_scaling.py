@@ -158,7 +158,9 @@ def test_a_slow_add_in_one_tenant_does_not_block_another(gated) -> None:  # type
     fast = _start(m.add, "I like tea", user_id="fast")
     fast.join(5)
     assert not fast.is_alive(), "tenant fast waited for tenant slow's add"
-    assert [i.memory for i in m.get_all(user_id="fast")] == ["I like tea"]
+    # Done: the turn is kept as said, and the gated admitter let its claim through.
+    assert [i.memory for i in m.get_all(user_id="fast", kind="episode")] == ["I like tea"]
+    assert [i.memory for i in m.get_all(user_id="fast")] == ["The user likes tea"]
     # The other tenant's update, delete and delete_all do not wait either.
     mid = m.get_all(user_id="fast")[0].id
     t = _start(lambda: (m.update(mid, "I like green tea", user_id="fast"), m.delete_all(user_id="fast")))
@@ -167,12 +169,12 @@ def test_a_slow_add_in_one_tenant_does_not_block_another(gated) -> None:  # type
     assert slow.is_alive()
     gate.release.set()
     slow.join(10)
-    assert [i.memory for i in m.get_all(user_id="slow")] == ["a slow import"]
+    assert [i.memory for i in m.get_all(user_id="slow", kind="episode")] == ["a slow import"]
 
 
 def test_writes_to_one_scope_still_wait_for_each_other(gated) -> None:  # type: ignore[no-untyped-def]
     m, gate = gated
-    first = _start(m.add, "first", user_id="slow")
+    first = _start(m.add, "I moved to Porto", user_id="slow")  # yields a claim: the gated admitter runs
     assert gate.entered.wait(10)
     done = threading.Event()
     second = _start(lambda: (m.delete_all(user_id="slow"), done.set()))

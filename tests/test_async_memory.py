@@ -26,7 +26,8 @@ def test_every_public_memory_method_has_an_async_twin() -> None:
 def test_basic_calls_and_errors_come_through() -> None:
     async def main() -> None:
         async with AsyncMemory(config=MemoryConfig(embedder="hash")) as m:
-            res = await m.add(messages=[{"role": "user", "content": "I'm travelling to SF"}], user_id="alice")
+            # infer=False (mem0's "as given"): the message is the claim, so its text reads back unchanged.
+            res = await m.add(messages=[{"role": "user", "content": "I'm travelling to SF"}], user_id="alice", infer=False)
             mid = res["results"][0]["id"]
             assert (await m.search(query="Where am I travelling?", user_id="alice"))["results"][0]["id"] == mid
             assert [i.id for i in (await m.get_all(user_id="alice"))["results"]] == [mid]
@@ -51,7 +52,8 @@ def _run_concurrently(am: AsyncMemory) -> None:
     rng = random.Random(13)
 
     async def add(user: str, i: int) -> str:
-        res = await am.add(_text(user, i), user_id=user, metadata={"i": i, "owner": user}, admission="all")
+        # As given (one verbatim claim per message, admission "all"): the concurrency checks read the texts back.
+        res = await am.add(_text(user, i), user_id=user, metadata={"i": i, "owner": user}, infer=False)
         [r] = res["results"]
         assert r["event"] == "ADD" and r.user_id == user
         return r["id"]

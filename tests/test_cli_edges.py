@@ -37,7 +37,9 @@ def run(*args: str, ok: bool = True, input: str | None = None):
 def test_add_dash_reads_stdin(env):
     out = json.loads(run("add", "-", "-u", "u", "--admission", "all", "--json", input="My cat is called Miso\n").output)
     assert out["results"][0]["text"] == "My cat is called Miso"
-    assert [i["memory"] for i in json.loads(run("list", "-u", "u", "--json").output)] == ["My cat is called Miso"]
+    # The line is kept as said (its episode) and its claim is what list shows by default.
+    assert [i["memory"] for i in json.loads(run("list", "-u", "u", "--kind", "episode", "--json").output)] == ["My cat is called Miso"]
+    assert [i["memory"] for i in json.loads(run("list", "-u", "u", "--json").output)] == ["The user's cat is called Miso"]
 
 
 def test_unique_prefixes_resolve_and_ambiguous_ones_list_the_candidates(env):
@@ -67,12 +69,13 @@ def test_import_is_idempotent_with_admission(env):
     path = env / "conv.jsonl"
     path.write_text("\n".join(json.dumps(t) for t in turns))
     first = json.loads(run("import", str(path), "-u", "u", "--batch", "2", "--json").output)
-    assert first["rejected"] > 0 and first["stored"] > 0  # admission dropped some turns: those must stay dropped
+    # Every turn is kept as an episode; some yielded no claim (chit-chat): those must stay claimless.
+    assert first["stored"] == len(turns) and 0 < first["claims"] < len(turns)
     before = json.loads(run("list", "-u", "u", "--json").output)
     receipts = json.loads(run("admission", "log", "-u", "u", "--json", "--limit", "1000").output)
     for batch in ("2", "64"):  # same turns, other batching: same decisions
         again = json.loads(run("import", str(path), "-u", "u", "--batch", batch, "--json").output)
-        assert again["already_imported"] == len(turns) and again["stored"] == again["rejected"] == 0
+        assert again["already_imported"] == len(turns) and again["stored"] == again["rejected"] == again["claims"] == 0
     assert json.loads(run("list", "-u", "u", "--json").output) == before
     assert len(json.loads(run("admission", "log", "-u", "u", "--json", "--limit", "1000").output)) == len(receipts)
 

@@ -36,7 +36,8 @@ def _worker(db: str, prefix: str, tries: int, slow: bool, barrier: Any, out: Any
         for k in range(tries):
             barrier.wait(60)
             res = m.add(SENTENCE, user_id=f"{prefix}{k}")
-            events.append(res.results[0].event)
+            [claim] = [r for r in res.results if r.kind == "claim"]  # the sentence's one claim (the episode is the turn)
+            events.append(claim.event)
     finally:
         m.close()
         out.put(events)
@@ -66,10 +67,13 @@ def test_two_processes_store_the_same_sentence_once(backend, slow, tmp_path, req
     prefix, results = _race(db, tries, slow)
     with Memory(config=MemoryConfig(database=db, embedder="hash")) as m:
         for k in range(tries):
+            # Claims are what must not be stored twice; the same words said twice are two episodes by design.
             active = m.get_all(user_id=f"{prefix}{k}", include_superseded=False)
-            assert [i.hash for i in active] == [text_hash(SENTENCE)], f"try {k}: {len(active)} active copies"
-            # Nothing disappears silently: the loser's candidate has a duplicate receipt naming the winner.
-            receipts = m.receipts(user_id=f"{prefix}{k}")
+            assert len(active) == 1, f"try {k}: {len(active)} active copies"
+            assert [i.hash for i in active] == [text_hash(active[0].memory)] and "Oslo" in active[0].memory
+            assert [e.memory for e in m.get_all(user_id=f"{prefix}{k}", kind="episode")] == [SENTENCE] * 2
+            # Nothing disappears silently: the loser's claim has a duplicate receipt naming the winner.
+            receipts = [r for r in m.receipts(user_id=f"{prefix}{k}") if r.kind == "claim"]
             assert sorted(r.event for r in receipts) == ["admitted", "duplicate"]
             assert next(r for r in receipts if r.event == "duplicate").duplicate_of == active[0].id
     assert all(sorted(pair) == ["admitted", "duplicate"] for pair in zip(*results))

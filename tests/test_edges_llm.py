@@ -38,7 +38,7 @@ def test_add_extracts_with_the_llm_from_the_environment(tmp_path):
     with FakeOpenAI() as llm:
         r = _cli(["add", "I moved from Lisbon to Porto last week", "-u", "maya", "--json"], _env(tmp_path, **llm.env()))
         assert r.returncode == 0, r.stderr
-        assert any("Extract the facts" in p for p in llm.prompts())
+        assert any("Extract the claims" in p for p in llm.prompts())
     texts = [x["text"] for x in json.loads(r.stdout)["results"]]
     assert "Maya lives in Porto" in texts  # the fact the LLM extracted, not the raw turn
 
@@ -118,6 +118,6 @@ def test_import_extracts_with_the_llm_and_a_refused_key_exits_1(tmp_path):
     with FakeOpenAI() as llm:
         r = _cli(["import", str(conv), "-u", "maya", "--json"], _env(tmp_path, **llm.env()))
         assert r.returncode == 0, r.stderr
-        assert any("Extract the facts" in p for p in llm.prompts())
+        assert any("Extract the claims" in p for p in llm.prompts())
         bad = _cli(["import", str(conv), "-u", "other", "--json"], _env(tmp_path, **llm.env(api_key="sk-wrong")))
     assert bad.returncode == 1 and "401" in bad.stderr and "without the LLM" in bad.stderr

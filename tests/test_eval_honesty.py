@@ -55,7 +55,14 @@ def test_admission_train_without_the_train_extra_is_one_line(tmp_path, monkeypat
 
 
 def _model_trained_on(cases) -> PolicyModel:
-    raw = json.loads((Path(memsyco.__file__).parents[1] / "governance" / "data" / "policy_model.json").read_text())
+    """A model file of the current shape (no model ships any more: policies come from rules);
+    its weights do not matter here, only what it says it was trained on."""
+    from memwarden.governance.features import FEATURES
+    from memwarden.governance.models import POLICIES
+
+    k, f = len(POLICIES), len(FEATURES)
+    raw = {"features": FEATURES, "classes": list(POLICIES), "mean": [0.0] * f, "scale": [1.0] * f,
+           "coef": [[0.0] * f for _ in range(k)], "intercept": [0.0] * k}
     return PolicyModel({**raw, "trained_on_items": sorted({item_key(c) for c in cases})})
 
 

@@ -89,7 +89,7 @@ def test_deep_metadata_and_filters_are_invalid_input(memory, depth) -> None:  # 
 def test_metadata_at_the_depth_limit_is_stored_and_filtered(memory) -> None:  # type: ignore[no-untyped-def]
     u = f"u-{uuid.uuid4().hex}"
     meta = {"a": _nested(MAX_JSON_DEPTH - 1), "tag": "x"}  # the outer object is level 1
-    memory.add("hello there", user_id=u, metadata=meta, admission="all")
+    memory.add("hello there", user_id=u, metadata=meta, infer=False)  # as given: chit-chat yields no claim otherwise
     # An object value in a filter means operators (mem0's filter language), which adds a level:
     # the deepest metadata round-trips and is found through a sibling key.
     assert [i.metadata for i in memory.get_all(user_id=u, filters={"tag": "x"})] == [meta]
@@ -110,6 +110,6 @@ def test_too_many_filter_keys_are_invalid_input(memory, keys) -> None:  # type: 
 def test_filters_at_the_key_limit_work(memory) -> None:  # type: ignore[no-untyped-def]
     u = f"u-{uuid.uuid4().hex}"
     meta = {f"k{i}": i for i in range(MAX_FILTER_KEYS)}
-    memory.add("hello there", user_id=u, metadata=meta, admission="all")
+    memory.add("hello there", user_id=u, metadata=meta, infer=False)  # as given: chit-chat yields no claim otherwise
     assert len(memory.get_all(user_id=u, filters=meta)) == 1
     assert len(memory.search("hello", user_id=u, filters=meta).results) == 1

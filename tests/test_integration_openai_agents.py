@@ -47,7 +47,9 @@ def test_an_agent_remembers_recalls_and_forgets(memory):
     async def go():
         first = await Runner.run(agent, "Remember that I'm allergic to peanuts", run_config=cfg)
         assert first.final_output == "Noted: no peanuts."
-        assert [m.memory for m in memory.get_all(user_id="alice")] == ["I am allergic to peanuts"]
+        # The claim is what recall ranks; the words as said are its episode.
+        assert [m.memory for m in memory.get_all(user_id="alice")] == ["The user is allergic to peanuts"]
+        assert [m.memory for m in memory.get_all(user_id="alice", kind="episode")] == ["I am allergic to peanuts"]
         second = await Runner.run(agent, "What am I allergic to? Then forget it.", run_config=cfg)
         return first, second
 
@@ -56,7 +58,7 @@ def test_an_agent_remembers_recalls_and_forgets(memory):
     calls = model.calls
     assert "remembered: [" in _tool_output(calls[1], "remember")
     recalled = _tool_output(calls[3], "recall")
-    assert "I am allergic to peanuts" in recalled and "Bob" not in recalled  # bound to alice only
+    assert "The user is allergic to peanuts" in recalled and "Bob" not in recalled  # bound to alice only
     assert _tool_output(calls[4], "forget").startswith("forgot ")
     assert memory.get_all(user_id="alice") == [] and len(memory.get_all(user_id="bob")) == 1
     model.assert_complete()

@@ -42,10 +42,12 @@ async def _every_tool_without_user_id(client) -> None:
         assert "'alice'" in t.description, name
     added = await client.call_tool("add_memory", {"text": "My sister lives in Oslo", "admission": "all"})
     assert not _is_error(added), _text(added)
-    mid = _structured(added)["results"][0]["memory_id"]
+    turn, claim = _structured(added)["results"]  # the turn kept as an episode; the claim extracted from it
+    mid = claim["memory_id"]
+    assert turn["kind"] == "episode" and "Oslo" in claim["text"]
     assert _structured(await client.call_tool("search_memory", {"query": "sister Oslo"}))["results"][0]["id"] == mid
     assert [i["id"] for i in _structured(await client.call_tool("list_memories", {}))["results"]] == [mid]
-    assert _structured(await client.call_tool("get_memory", {"memory_id": mid}))["memory"] == "My sister lives in Oslo"
+    assert _structured(await client.call_tool("get_memory", {"memory_id": mid}))["memory"] == claim["text"]
     r = await client.call_tool("update_memory", {"memory_id": mid, "text": "My sister lives in Bergen"})
     assert _structured(r)["memory"] == "My sister lives in Bergen"
     events = _structured(await client.call_tool("memory_history", {"memory_id": mid}))["results"]

@@ -29,14 +29,15 @@ def test_results_answer_as_mem0_dicts(m: Memory) -> None:
     item = res["results"][0]
     assert item["event"] == "ADD" and item.event == "admitted"  # mem0's word in the dict, memwarden's on the attribute
     assert item["id"] == item.memory_id and item["receipt_id"] == item.id and item["decision"] == "admitted"
-    assert item["memory"] == "I love sci-fi movies"
+    assert item["memory"] == "The user loves sci-fi movies"  # the claim; its episode keeps the words as said
     assert {"id", "memory", "event"} <= set(item) and "id" in item and "nope" not in item
 
     found = m.search("sci-fi movies", user_id="alice")
     assert isinstance(found, SearchResult) and found["results"] is found.results
     hit = found["results"][0]
     assert isinstance(hit, SearchHit)
-    assert hit["memory"] == "I love sci-fi movies" and hit["id"] == item["id"]
+    assert hit["memory"] == item["memory"] and hit["id"] == item["id"]
+    assert [e.text for e in hit.episodes] == ["I love sci-fi movies"]
     assert hit.get("score") == hit.score and hit.get("missing", 7) == 7 and hit["metadata"] == {"category": "movies"}
     as_dict = dict(hit)
     assert as_dict["memory"] == hit.memory and list(as_dict) == list(hit.keys()) == list(hit)
@@ -65,7 +66,7 @@ def test_get_all_is_a_list_that_answers_results(m: Memory) -> None:
 
 
 def test_history_answers_mem0_keys(m: Memory) -> None:
-    mid = m.add("first text", user_id="alice")["results"][0]["id"]
+    mid = m.add("first text", user_id="alice", infer=False)["results"][0]["id"]  # as given: the text is the claim
     m.update(mid, text="second text")
     events = m.history(mid)
     assert all(isinstance(e, HistoryEvent) for e in events)
@@ -92,8 +93,9 @@ def test_a_repeat_is_none_in_mem0_terms(m: Memory) -> None:
 
 
 def test_scope_keys_in_filters(m: Memory) -> None:
-    m.add("alice likes tea", user_id="alice", agent_id="bot", run_id="s1")
-    m.add("bob likes coffee", user_id="bob", agent_id="bot")
+    # infer=False (mem0's "as given"): this test is about scope keys, not what claims are extracted
+    m.add("alice likes tea", user_id="alice", agent_id="bot", run_id="s1", infer=False)
+    m.add("bob likes coffee", user_id="bob", agent_id="bot", infer=False)
     assert [h.memory for h in m.search("likes", filters={"user_id": "alice"}).results] == ["alice likes tea"]
     assert [i.memory for i in m.get_all(filters={"user_id": "bob"})] == ["bob likes coffee"]
     assert [i.memory for i in m.get_all(filters={"AND": [{"user_id": "alice"}, {"run_id": "s1"}]})] == ["alice likes tea"]
@@ -109,14 +111,14 @@ def test_scope_keys_in_filters(m: Memory) -> None:
 
 
 def test_agent_or_run_alone_is_its_own_scope(m: Memory) -> None:
-    a = m.add("the deploy runs on Fridays", agent_id="ops-bot")["results"][0]
-    r = m.add("this session is about taxes", run_id="sess-9")["results"][0]
+    a = m.add("the deploy runs on Fridays", agent_id="ops-bot", infer=False)["results"][0]  # as given: one claim each
+    r = m.add("this session is about taxes", run_id="sess-9", infer=False)["results"][0]
     assert m.get(a["id"]).user_id == "agent:ops-bot" and m.get(r["id"]).user_id == "run:sess-9"
     assert [h.id for h in m.search("deploy", agent_id="ops-bot").results] == [a["id"]]
     assert [h.id for h in m.search("deploy", filters={"agent_id": "ops-bot"}).results] == [a["id"]]
     assert [i.id for i in m.get_all(filters={"run_id": "sess-9"})] == [r["id"]]
     # An agent's memories of a user stay in that user's scope, not in the agent's.
-    m.add("alice prefers mornings", user_id="alice", agent_id="ops-bot")
+    m.add("alice prefers mornings", user_id="alice", agent_id="ops-bot", infer=False)
     assert [i.memory for i in m.get_all(agent_id="ops-bot")] == ["the deploy runs on Fridays"]
     assert m.delete_all(agent_id="ops-bot") == 1
     assert m.get_all(user_id="alice", agent_id="ops-bot")[0].memory == "alice prefers mornings"
@@ -124,7 +126,7 @@ def test_agent_or_run_alone_is_its_own_scope(m: Memory) -> None:
 
 def test_delete_all_with_filters(m: Memory) -> None:
     for i in range(6):
-        m.add(f"note {i}", user_id="u", metadata={"n": i}, admission="all")
+        m.add(f"note {i}", user_id="u", metadata={"n": i}, infer=False)  # as given: one claim (and its episode) each
     assert m.delete_all(filters={"user_id": "u", "n": {"gte": 4}}) == 2
     assert sorted(i.metadata["n"] for i in m.get_all(user_id="u")) == [0, 1, 2, 3]
     with pytest.raises(InvalidInputError, match="unknown operator"):
@@ -176,7 +178,7 @@ def test_top_k_limit_threshold_rerank(m: Memory) -> None:
 
 
 def test_by_id_calls_without_user_id(m: Memory) -> None:
-    mid = m.add("I work at Acme", user_id="alice")["results"][0]["id"]
+    mid = m.add("I work at Acme", user_id="alice", infer=False)["results"][0]["id"]  # as given: the text is the claim
     m.add("unrelated", user_id="bob")
     assert m.get(mid).memory == "I work at Acme"
     assert m.update(mid, text="I work at Initech").memory == "I work at Initech"
@@ -201,7 +203,7 @@ def test_an_id_in_two_scopes_needs_a_user_id() -> None:
 
     store = SQLiteStore(":memory:")
     m = Memory(config=MemoryConfig(embedder="hash"), store=store)
-    [r] = m.add("shared id", user_id="a").results
+    [r] = m.add("shared id", user_id="a", infer=False)["results"]
     rec = store.get("a", [r.memory_id])[0]
     rec.item = rec.item.model_copy(update={"user_id": "b"})
     store.write(WriteBatch(user_id="b", upserts=[rec]))
@@ -223,15 +225,16 @@ def test_infer_false_stores_the_messages_as_given(m: Memory) -> None:
         m.add("x", user_id="u", infer="yes")
 
 
-def _extracting_llm(facts: list[dict]) -> ScriptedLLM:
+def _extracting_llm(claims: list[dict]) -> ScriptedLLM:
+    """Answers the claim extractor's call (claims are the unit of memory); anything else gets a score."""
     def reply(messages: list[dict]) -> str:
         text = messages[-1]["content"]
-        return json.dumps({"facts": facts}) if "Extract the facts" in text else '{"score": 0.9}'
+        return json.dumps({"claims": claims}) if "Extract the claims" in text else '{"score": 0.9}'
     return ScriptedLLM(reply)
 
 
 def test_infer_true_extracts_and_prompt_reaches_the_extractor() -> None:
-    llm = _extracting_llm([{"text": "User loves sci-fi movies", "turns": [0]}])
+    llm = _extracting_llm([{"text": "User loves sci-fi movies", "turns": [0], "subject": "user"}])
     m = Memory(config=MemoryConfig(embedder="hash", extraction_prompt="Only movie tastes."), llm=llm)
     res = m.add([{"role": "user", "content": "I love sci-fi movies but not thrillers"}], user_id="u", infer=True,
                 admission="all")
@@ -353,7 +356,7 @@ def test_rest_filters_cannot_name_another_tenant(tmp_path) -> None:
     mem = Memory(config=MemoryConfig(database=str(tmp_path / "s.db"), embedder="hash"))
     try:
         bob_id = mem.add("bob's secret plan", user_id="bob", agent_id="bot")["results"][0]["id"]
-        mem.add("alice likes tea", user_id="alice", agent_id="bot", metadata={"category": "drinks"}, admission="all")
+        mem.add("alice likes tea", user_id="alice", agent_id="bot", metadata={"category": "drinks"}, infer=False)
         keys = open_keys(mem.store)
         auth = {"Authorization": f"Bearer {keys.create('alice', parse_tenants(['alice'])).token}"}
         client = TestClient(create_app(mem, keys), raise_server_exceptions=False)

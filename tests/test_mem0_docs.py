@@ -596,4 +596,5 @@ def test_readme_coming_from_mem0_blocks_run(capsys) -> None:
     for block in blocks:
         exec(compile(block, "README.md: Coming from mem0", "exec"), {"__name__": "readme"})  # noqa: S102
     out = capsys.readouterr().out
-    assert "ADD" in out and "['ADD', 'UPDATE']" in out and "I'm not a big fan" in out
+    # Search prints claims: the user's words with the subject resolved (the turn itself is the claim's episode).
+    assert "ADD" in out and "['ADD', 'UPDATE']" in out and "not a big fan of thriller movies" in out

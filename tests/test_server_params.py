@@ -95,9 +95,10 @@ def test_rest_matches_the_python_api_for_every_query_parameter(app_env):
         return {i.memory: i.model_dump(mode="json") for i in memory.get_all(user_id=user, limit=None)}
 
     @given(rows=st.lists(row, min_size=1, max_size=len(TEXTS)), want=scope, flt=filters,
-           limit=st.integers(0, 12), offset=st.integers(0, 4), superseded=st.booleans(), pick=st.integers(0, 99))
+           limit=st.integers(0, 12), offset=st.integers(0, 4), superseded=st.booleans(), pick=st.integers(0, 99),
+           kind=st.sampled_from(["claim", "episode", "any"]))
     @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-    def check(rows, want, flt, limit, offset, superseded, pick):
+    def check(rows, want, flt, limit, offset, superseded, pick, kind):
         user = f"u{next(users)}"
         stored = seed(user, rows)
         ids = {v["id"]: v for v in stored.values()}
@@ -105,8 +106,8 @@ def test_rest_matches_the_python_api_for_every_query_parameter(app_env):
 
         # list: the same page as get_all, and (unpaged) exactly the model's scope
         page = call("GET", "/v1/memories", "/v1/memories", {"user_id": user, **want, "limit": limit, "offset": offset,
-                                                            "include_superseded": superseded})["results"]
-        py = memory.get_all(user_id=user, **want, include_superseded=superseded, limit=limit, offset=offset)
+                                                            "include_superseded": superseded, "kind": kind})["results"]
+        py = memory.get_all(user_id=user, **want, include_superseded=superseded, limit=limit, offset=offset, kind=kind)
         assert [i["id"] for i in page] == [i.id for i in py]
         full = call("GET", "/v1/memories", "/v1/memories", {"user_id": user, **want, "limit": 100})["results"]
         assert {i["id"] for i in full} == expected

@@ -68,6 +68,7 @@ class AsyncMemory:
     card = _in_thread("card")
     context = _in_thread("context")
     answer = _in_thread("answer")
+    reindex = _in_thread("reindex")
     close = _in_thread("close")
 
     async def __aenter__(self) -> "AsyncMemory":

@@ -8,7 +8,7 @@ once. (Receipts of candidates that were not stored expire after
 ``unstored_receipt_days``; after that a rejected turn is decided again.)
 
 An export is JSONL: a header line ``{"memwarden_export": 1, ...}`` and one line per memory
-(``role``, ``content``, ``name``, ``timestamp``, ``id``, ``metadata``, ``agent_id``, ``run_id``).
+(with claims: per episode, the turns as said; ``role``, ``content``, ``name``, ``timestamp``, ``id``, ``metadata``, ``agent_id``, ``run_id``).
 Importing it stores every line as it was (admission ``all``): the round trip keeps texts,
 speakers, times, metadata and agent/run scopes; ids are new, and each new memory names the
 old id as its source turn.
@@ -123,8 +123,14 @@ def import_conversation(
 
 
 def export_memories(memory: Memory, user_id: str, out: IO[str], *, include_superseded: bool = False) -> int:
-    """Write the scope's memories as import-ready JSONL, oldest first; the number written."""
-    items = memory.get_all(user_id=user_id, include_superseded=include_superseded, limit=1 << 31)
+    """Write the scope's memories as import-ready JSONL, oldest first; the number written.
+
+    With claims (the default) the lines are the episodes, the turns as said: importing them
+    extracts the same claims again (what the rules or the LLM make of the same turns), with
+    their supersession on the same conversation clock. Claims edited by hand (``update``) or
+    stored verbatim (``infer=False``) are re-extracted from their turns, not copied."""
+    kind = "episode" if memory.config.claims else "claim"
+    items = memory.get_all(user_id=user_id, include_superseded=include_superseded, limit=1 << 31, kind=kind)
     items.sort(key=lambda it: (it.occurred_at or it.created_at, it.created_at))
     out.write(json.dumps({"memwarden_export": EXPORT_VERSION, "user_id": user_id, "memories": len(items)}) + "\n")
     for it in items:

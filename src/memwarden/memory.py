@@ -539,11 +539,17 @@ class Memory:
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                    filters: Mapping[str, Any] | None = None) -> int:
-        """Delete the scope's memories (only those of ``agent_id``/``run_id`` / matching ``filters`` when given)."""
+        """Delete the scope's memories (only those of ``agent_id``/``run_id`` / matching ``filters`` when given).
+
+        Claims and episodes both go; the count returned is of memories in mem0's sense (claims,
+        or turn memories with ``claims=False``), as ``get_all`` lists them: the episodes (the
+        turns as said) are evidence and are not counted."""
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         with self._locks.scope(user_id):
             if agent_id is None and run_id is None and where is None:
-                n = self.store.delete_scope(user_id)
+                index = self._index.get(user_id)
+                n = int((index.alive[: index.n] & index.is_claim[: index.n]).sum())
+                self.store.delete_scope(user_id)
                 self._index.drop(user_id)
                 self._trust.forget(user_id)
                 return n
@@ -554,7 +560,7 @@ class Memory:
                              cause="delete_all", at=now) for i in items])
             self.store.write(batch)
             self._index.drop(user_id)
-            return len(items)
+            return sum(i.kind != "episode" for i in items)
 
     def reset(self) -> None:
         """Delete everything in every scope."""

@@ -278,7 +278,20 @@ class Receipt(_Model):
 
 
 class AddResult(_Model):
+    """Every receipt of one ``add`` (``.results``: the turns' episode receipts, then the claims').
+
+    As a mapping it is mem0's ``add`` result: ``res["results"]`` lists one entry per memory
+    decision (mem0's ``ADD``/``UPDATE``/``NONE``), i.e. the claim receipts; the receipts of the
+    episodes (the turns kept as said) are only on ``.results``.
+    """
+
+    _mem0_keys: ClassVar[dict[str, str]] = {"results": "mem0_results"}
+
     results: list[Receipt]
+
+    @property
+    def mem0_results(self) -> list[Receipt]:
+        return [r for r in self.results if r.kind != "episode"]
 
     @property
     def stored(self) -> list[Receipt]:

@@ -25,9 +25,30 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["pick_extractor", "add_claims", "with_episodes", "delete_with_claims", "reindex_scope"]
 
 
+class VerbatimExtractor:
+    """mem0's ``infer=False`` ("store the messages as given"): each turn is one claim, its text
+    exactly as said; no extraction, no slot (nothing supersedes it), vouched for by its role."""
+
+    name = "verbatim"
+
+    def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
+        from ..models import Claim
+        from .base import ExtractedClaim
+
+        vouch = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
+        out = [ExtractedClaim(text=t.content.strip(), turn_indexes=[t.index], claim=Claim(
+                   subject=t.name or ("user" if t.role == "user" else t.role), vouched_by=vouch.get(t.role, "unknown"),
+                   voucher=t.name if t.role not in vouch else None, extractor=self.name))
+               for t in turns if t.content.strip()]
+        return Extraction(claims=out, extractor=self.name)
+
+
 def pick_extractor(m: "Memory", infer: bool | None, instructions: str | None = None) -> ClaimExtractor:
-    """The caller's extractor, else the LLM one when an LLM is set and ``infer`` (default
+    """``infer=False``: the messages as given (:class:`VerbatimExtractor`); else the caller's
+    extractor, else the LLM one when an LLM is set and ``infer`` (default
     ``config.llm_admission``) asks for it, else the offline rules."""
+    if infer is False:
+        return VerbatimExtractor()
     if m.extractor is not None:
         return m.extractor
     if m.llm is not None and (infer if infer is not None else m.config.llm_admission):

@@ -137,7 +137,7 @@ class MemwardenStore(BaseStore):
                 self.memory.update(old.id, text, user_id=user, metadata=meta)
             return
         res = self.memory.add(text, user_id=user, metadata=meta, admission="all", infer=False)
-        if not any(r.event in ("admitted", "superseded") for r in res.results):
+        if not any(r.event in ("admitted", "superseded") for r in res.results if r.kind == "claim"):  # not the episode
             # The same text under another key of the scope: memwarden keeps one memory per text,
             # so this key's copy says whose it is.
             self.memory.add(f"{text}\n[{'/'.join(op.namespace)}:{op.key}]", user_id=user, metadata=meta,

@@ -40,10 +40,12 @@ def memory_tools(memory: Memory, *, user_id: str, agent_id: str | None = None, a
             res = await call(memory.add, text, user_id=user_id, agent_id=agent_id, admission=admission)
         except MemwardenError as exc:
             return f"not remembered: {exc}"
-        kept = [r for r in res.results if r.event in ("admitted", "superseded")]
+        # What recall can find and forget can delete: the claims (the turn itself is kept as an episode).
+        decided = [r for r in res.results if r.kind == "claim"]
+        kept = [r for r in decided if r.event in ("admitted", "superseded")]
         if kept:
             return "remembered: " + "; ".join(f"[{r.memory_id}] {r.text}" for r in kept)
-        return "not stored: " + "; ".join(f"{r.event} ({r.reason})" for r in res.results)
+        return "not stored: " + ("; ".join(f"{r.event} ({r.reason})" for r in decided) or "no fact to remember in it")
 
     @function_tool(name_override="recall", description_override=f"Search what is remembered about {who}; best matches first.")
     async def recall(query: str) -> str:

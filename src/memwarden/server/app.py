@@ -426,7 +426,8 @@ def create_app(
         run_id: Annotated[str | None, Query(**_ID)] = None,
         key: ApiKey = Depends(authenticate),
     ) -> Deleted:
-        """Delete a tenant's memories (only those of ``agent_id``/``run_id`` when given)."""
+        """Delete a tenant's memories (only those of ``agent_id``/``run_id`` when given): claims and
+        episodes; ``deleted`` counts the claims, as ``GET /v1/memories`` lists them."""
         allow(key, user_id)
         return Deleted(deleted=memory.delete_all(user_id=user_id, agent_id=agent_id, run_id=run_id))
 

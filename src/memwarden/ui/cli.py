@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import webbrowser
 
@@ -37,7 +38,8 @@ def ui_app(memory, *, keys=None, trusted_hosts=None, manage_keys=None):
               help="Address to listen on; anything but loopback requires API keys (memwarden keys create).")
 @click.option("--port", default=8765, show_default=True, type=int, help="Port (0: any free port).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
-def ui_command(database: str | None, host: str, port: int, no_browser: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Announce the address as one JSON line (for scripts).")
+def ui_command(database: str | None, host: str, port: int, no_browser: bool, as_json: bool) -> None:
     """Open the web inspector: memories, receipts, trust, policies and timelines, per user."""
     try:
         import uvicorn
@@ -72,7 +74,10 @@ def ui_command(database: str | None, host: str, port: int, no_browser: bool) -> 
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
         shown = f"[{host}]" if ":" in host else host
         url = f"http://{shown}:{bound}/ui/"
-        click.echo(f"memwarden inspector on {url} ({'API keys required' if keys else 'local mode'}; Ctrl+C stops it)")
+        if as_json:
+            click.echo(json.dumps({"inspector": url, "api_keys_required": keys is not None}))
+        else:
+            click.echo(f"memwarden inspector on {url} ({'API keys required' if keys else 'local mode'}; Ctrl+C stops it)")
         if not no_browser:
             webbrowser.open(url)
 
