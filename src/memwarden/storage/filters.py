@@ -285,7 +285,7 @@ class _Compiler:
         raise NotImplementedError
 
 
-def _sqlite_kinds(value: Any) -> tuple[str, ...]:
+def sqlite_json_kinds(value: Any) -> tuple[str, ...]:
     """SQLite ``json_type`` names a stored value equal to ``value`` can have."""
     if value is None:
         return ("null",)
@@ -335,7 +335,7 @@ class _SQLite(_Compiler):
         return f"mw_lower({expr})"  # Python's str.lower, registered on the connection (SQLite's is ASCII-only)
 
     def equal(self, a: str, value: Any) -> str:
-        kinds = _sqlite_kinds(value)
+        kinds = sqlite_json_kinds(value)
         cond = f"{a}.type IN ({', '.join(self.p(k) for k in kinds)})"
         if kinds[0] not in ("null", "true", "false"):
             cond += f" AND {a}.value = json_extract({self.p(json.dumps(value))}, '$')"

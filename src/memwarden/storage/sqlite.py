@@ -17,7 +17,7 @@ from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import Claim, HistoryEvent, MemoryItem, Receipt
 from . import _sql
 from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, prefix_query, receipts_query
-from .filters import compile_sqlite, sqlite_lower
+from .filters import compile_sqlite, sqlite_json_kinds, sqlite_lower
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -67,21 +67,6 @@ def _dt(value: str | None) -> datetime | None:
 #: What retrieval's per-scope index reads (``IndexRows``), in this order.
 _INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
                   "occurred_at, slot")
-
-
-def _json_kinds(value: Any) -> tuple[str, ...]:
-    """The SQLite ``json_type`` names a stored value equal to ``value`` can have."""
-    if value is None:
-        return ("null",)
-    if isinstance(value, bool):
-        return ("true",) if value else ("false",)
-    if isinstance(value, (int, float)):
-        return ("integer", "real")
-    if isinstance(value, (list, tuple)):
-        return ("array",)
-    if isinstance(value, dict):
-        return ("object",)
-    return ("text",)
 
 
 def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
@@ -272,7 +257,7 @@ class SQLiteStore:
             # JSON equality: the type must match too (SQLite's json_extract makes true equal 1,
             # and a string holding JSON text equal the object it spells). json_each, not a
             # '$."key"' path: SQLite paths cannot quote a key that contains a double quote.
-            kinds = _json_kinds(value)
+            kinds = sqlite_json_kinds(value)
             cond = f"j.key = ? AND j.type IN ({', '.join('?' * len(kinds))})"
             params += [str(key), *kinds]
             if kinds[0] not in ("null", "true", "false"):
