@@ -138,3 +138,20 @@ def test_incremental_writes_keep_the_moments_exact() -> None:
     act = idx.vectors[idx.active[: idx.n]] @ q
     mean, std = idx.dense_stats(q)
     assert abs(mean - act.mean()) < 1e-6 and abs(std - act.std()) < 1e-6
+
+
+def test_candidate_fusion_with_the_default_depth_matches_full_fusion() -> None:
+    # 3,000 rows and a depth of 200: keyword rows outside the depth are pulled in by the bound.
+    idx = make_index(3000, 32, 12)
+    rng = np.random.default_rng(13)
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    same = total = 0
+    for i in range(20):
+        q = unit(rng, 32)
+        text = " ".join(WORDS[j] for j in rng.choice(len(WORDS), size=1 + i % 3, replace=False))
+        full = [f.row for f in hybrid_search(idx, q, text, mask, 10, FusionConfig())]
+        with thresholds(0, 10**9):
+            fast = [f.row for f in hybrid_search(idx, q, text, mask, 10, FusionConfig())]
+        same += len(set(full) & set(fast))
+        total += len(full)
+    assert same / total >= 0.99

@@ -81,6 +81,9 @@ class ScopeIndex:
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.df: Counter[str] = Counter()
         self.n_alive = 0
+        #: Ids killed (deleted, updated, superseded) since the build, in order: lets a reader
+        #: catch up with a later version from the rows and kills since, not a pass over all rows.
+        self.killed: list[str] = []
         self.total_len = 0.0
         self.n = 0
         for r in range(n):
@@ -148,6 +151,7 @@ class ScopeIndex:
             return
         if self.active[r]:
             self._moment_update([r], -1.0)
+        self.killed.append(mid)
         self.alive[r] = False
         self.active[r] = False
         self.n_alive -= 1
@@ -327,7 +331,7 @@ class ScopeIndex:
         # Summed term by term in the same order as bm25_scores, so the floats agree exactly.
         off = 0
         for pr, ps in zip(parts_r, parts_s):
-            np.add.at(scores, inv[off : off + pr.size], ps)
+            scores[inv[off : off + pr.size]] += ps  # a term's postings name each row once
             off += pr.size
         keep = mask[rows] & (scores > 0)
         return rows[keep], scores[keep]

@@ -102,11 +102,11 @@ def _candidates(
 ) -> list[Fused]:
     """z-score fusion from candidates only (large scopes): O(depth + postings) after the dense arm.
 
-    The fused top ``limit`` lies in the dense arm's top ``limit`` plus the rows the keyword arm
+    The fused top ``limit`` lies in the dense arm's top ``depth`` plus the rows the keyword arm
     scores above zero: a row with no keyword match is beaten by every dense-top row (same or
-    higher keyword score, higher cosine). The keyword rows are taken best first, and more of
-    them only while a row not yet scored could still enter the top (its cosine at most the
-    best one, its keyword score at most the last one taken).
+    higher keyword score, higher cosine). The keyword rows outside the dense depth are taken
+    best first, and more of them only while one not yet scored could still enter the top (its
+    cosine at most the depth's last, its keyword score at most the last one taken).
     """
     wd, wk = fusion.dense_weight, fusion.keyword_weight
     if np.array_equal(mask, index.active[: index.n]):
@@ -122,7 +122,9 @@ def _candidates(
     depth = max(limit * _index.RESCORE_PER_HIT, _index.RESCORE_MIN)
     dtop = index.dense(query_vec, mask, depth)
     d_sorted = dtop.scores  # best first
-    d_best = float(d_sorted[0]) if d_sorted.size else -1.0
+    # A row outside the dense depth has a cosine at most the depth's last one (all rows are inside
+    # when the mask holds fewer than ``depth``).
+    d_floor = float(d_sorted[-1]) if dtop.rows.size >= depth else -math.inf
 
     def kw_lookup(rows: np.ndarray) -> np.ndarray:
         if not kw_rows.size:
@@ -132,6 +134,8 @@ def _candidates(
 
     order = np.lexsort((kw_rows, -kw_scores))
     kw_by_score, kw_desc = kw_rows[order], kw_scores[order]
+    outside = ~np.isin(kw_by_score, dtop.rows)  # keyword rows the dense depth did not already score
+    kw_by_score, kw_out = kw_by_score[outside], kw_desc[outside]
     c_rows, c_dense = dtop.rows, dtop.scores
     take = max(4 * limit, 64)
     while True:
@@ -142,10 +146,10 @@ def _candidates(
         dense = dense[first]
         kw = kw_lookup(rows)
         fused = wd * _z(dense, d_mean, d_std) + wk * _z(kw, k_mean, k_std)
-        if take >= kw_by_score.size:
+        if take >= kw_by_score.size or d_floor == -math.inf:
             break
         kth = np.sort(fused)[::-1][min(limit, fused.size) - 1]
-        bound = wd * float(_z(d_best, d_mean, d_std)) + wk * float(_z(float(kw_desc[take - 1]), k_mean, k_std))
+        bound = wd * float(_z(d_floor, d_mean, d_std)) + wk * float(_z(float(kw_out[take - 1]), k_mean, k_std))
         if fused.size >= limit and kth > bound:
             break
         take *= 4

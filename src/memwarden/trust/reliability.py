@@ -139,6 +139,11 @@ class _ScopeState:
         self.evidence: list[str] = []
         self.claims: list[str] = []
         self.credibility: dict[str, SourceCredibility] = {}
+        #: The index object last synced from, its row count and kill-log length then: a later
+        #: version of the same index is caught up from its new rows and kills, not all rows.
+        self.index_ref: object | None = None
+        self.rows_seen = 0
+        self.kills_seen = 0
 
 
 class TrustEngine:
@@ -164,6 +169,7 @@ class TrustEngine:
                     st.views.pop(i, None)
                 st.synced.clear()  # forces a rebuild of the record at the next search
                 st.version = -1
+                st.index_ref = None  # and a full pass, not a catch-up
 
     def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
         missing = [i for i in ids if i not in st.views]
@@ -180,11 +186,22 @@ class TrustEngine:
                 st = self._scopes[user_id] = _ScopeState()
             if st.version == index.version:
                 return st
-            active = index.active[: index.n]
-            alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
-            if st.synced - alive or index.version < st.version:
-                st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
-            new = [i for i in alive if i not in st.synced]
+            n = index.n
+            active = index.active[:n]
+            if st.index_ref is index and index.version >= st.version and st.rows_seen <= n:
+                # Same index, later version: only rows appended since, and ids killed since, matter.
+                removed = index.killed[st.kills_seen :]
+                if any(i in st.synced for i in removed):
+                    st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+                    new = [index.ids[r] for r in np.flatnonzero(active).tolist()]
+                else:
+                    new = [index.ids[r] for r in (st.rows_seen + np.flatnonzero(active[st.rows_seen :])).tolist()]
+            else:
+                alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
+                if st.synced - alive or index.version < st.version:
+                    st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+                new = [i for i in alive if i not in st.synced]
+            st.index_ref, st.rows_seen, st.kills_seen = index, n, len(index.killed)
             if self.config.track_record and new:
                 self._extend_record(store, user_id, index, st, new)
             st.synced |= set(new)
