@@ -140,7 +140,20 @@ def main() -> None:
           f"{'p95/fl':>6} {'rec@10':>7} {'dense':>5} {'add/s':>7} {'index MB':>8} {'RSS MB':>7} {'disk MB':>8} {'load1':>5}", flush=True)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        for size in (int(s) for s in args.sizes.split(",") if s):
+        sizes = [int(s) for s in args.sizes.split(",") if s]
+        small, big = [s for s in sizes if s < 1_000_000], [s for s in sizes if s >= 1_000_000]
+        sqlite_sizes(tmp, small, pool, pool_texts, toks, queries, qvecs, rng)
+        pg_sizes = [int(s) for s in args.pg_sizes.split(",") if s]
+        if pg_sizes:
+            bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng)
+        if args.scopes:
+            bench_scopes(tmp, args.scopes, pool, pool_texts, toks, queries, rng)
+        sqlite_sizes(tmp, big, pool, pool_texts, toks, queries, qvecs, rng)  # last: the longest
+
+
+def sqlite_sizes(tmp: Path, sizes: list[int], pool: np.ndarray, pool_texts: list[str], toks: list[list[str]],
+                 queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
+        for size in sizes:
             vecs, which = make_vectors(pool, size, size)
             path = tmp / f"s{size}.db"
             with Memory(path, config=CONFIG) as m:
@@ -151,11 +164,6 @@ def main() -> None:
             row("sqlite", size, fill_s, r, adds, disk)
             path.unlink()
             del vecs
-        pg_sizes = [int(s) for s in args.pg_sizes.split(",") if s]
-        if pg_sizes:
-            bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng)
-        if args.scopes:
-            bench_scopes(tmp, args.scopes, pool, pool_texts, toks, queries, rng)
 
 
 def bench_pg(tmp: Path, sizes: list[int], pool: np.ndarray, texts: list[str], toks: list[list[str]],

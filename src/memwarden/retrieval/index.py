@@ -47,6 +47,26 @@ ANN_DTYPE = "i8"
 ANN_BUILD_THREADS = 2
 
 
+_blas: object | None = None
+
+
+def matvec(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
+    """``mat @ vec`` on one BLAS thread.
+
+    Measured interleaved on this 2-core shared machine (bench/bench_threads.py, BENCHMARKS.md):
+    a 10k x 384 scan took 2.0 ms on one OpenBLAS thread and 74 ms on two (the second thread
+    waits for a busy core); at 100k, 62 vs 70 ms. The limit is set around our own products only
+    (about 35 us a call), not for the host application's numpy.
+    """
+    global _blas
+    if _blas is None:
+        from threadpoolctl import ThreadpoolController
+
+        _blas = ThreadpoolController()
+    with _blas.limit(limits=1, user_api="blas"):  # type: ignore[attr-defined]
+        return mat @ vec
+
+
 @dataclass
 class Ranked:
     rows: np.ndarray  # row numbers, best first
@@ -194,11 +214,11 @@ class ScopeIndex:
         """Cosine of the query with each of ``rows`` (vectors are unit length)."""
         n = self.n
         if rows.size == n:
-            return self._vectors[:n] @ query_vec
+            return matvec(self._vectors[:n], query_vec)
         if rows.size * 8 >= n:
             # Gathering most rows copies more memory than scoring them all.
-            return (self._vectors[:n] @ query_vec)[rows]
-        return self._vectors[rows] @ query_vec
+            return matvec(self._vectors[:n], query_vec)[rows]
+        return matvec(self._vectors[rows], query_vec)
 
     def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int, *, depth: int | None = None) -> Ranked:
         """The ``k`` nearest rows among ``mask``, by exact cosine.
@@ -221,7 +241,7 @@ class ScopeIndex:
         cand = self._ann_candidates(query_vec, mask, depth, count) if count >= ANN_ROWS else None
         if cand is None:
             cand = self._scan_candidates(query_vec, mask, depth, count)
-        sims = self._vectors[cand] @ query_vec
+        sims = matvec(self._vectors[cand], query_vec)
         order = np.lexsort((cand, -sims))[:k]
         return Ranked(cand[order], sims[order])
 
