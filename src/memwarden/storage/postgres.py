@@ -367,7 +367,7 @@ class PostgresStore:
         return int(rows[0][0]) if rows else 0
 
     def nearest(
-        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None
+        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None, ef_search: int | None = None
     ) -> list[tuple[str, float]]:
         """Cosine nearest neighbours computed in SQL by pgvector, within one scope.
 
@@ -377,10 +377,10 @@ class PostgresStore:
         re-ordered by exact distance. ``None``: HNSW when the index exists and the scope has at
         least ``ANN_MIN_ROWS`` memories, exact otherwise. Needs the pgvector extension.
         """
-        return self.nearest_versioned(user_id, vector, k, exact=exact)[0]
+        return self.nearest_versioned(user_id, vector, k, exact=exact, ef_search=ef_search)[0]
 
     def nearest_versioned(
-        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None
+        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None, ef_search: int | None = None
     ) -> tuple[list[tuple[str, float]], int]:
         """:meth:`nearest` and the scope's version read in the same statement (one round trip)."""
         if not self.pgvector:
@@ -401,7 +401,7 @@ class PostgresStore:
                     # relaxed_order: the scan may return rows slightly out of order, so the outer
                     # query sorts the k by exact distance; ef_search bounds each step of the walk.
                     c.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                    c.execute(f"SET LOCAL hnsw.ef_search = {max(ANN_EF_SEARCH, 2 * int(k))}")
+                    c.execute(f"SET LOCAL hnsw.ef_search = {max(int(ef_search or ANN_EF_SEARCH), 2 * int(k))}")
                     c.execute(f"SET LOCAL hnsw.max_scan_tuples = {ANN_MAX_SCAN_TUPLES}")
                     rows = c.execute(
                         f"SELECT id, 1 - d, (SELECT version FROM scopes WHERE user_id=%s) FROM ("
