@@ -132,31 +132,36 @@ def _candidates(
         pos = np.minimum(np.searchsorted(kw_rows, rows), kw_rows.size - 1)
         return np.where(kw_rows[pos] == rows, kw_scores[pos], np.float32(0))
 
-    order = np.lexsort((kw_rows, -kw_scores))
-    kw_by_score, kw_desc = kw_rows[order], kw_scores[order]
-    outside = ~np.isin(kw_by_score, dtop.rows)  # keyword rows the dense depth did not already score
-    kw_by_score, kw_out = kw_by_score[outside], kw_desc[outside]
+    outside = ~np.isin(kw_rows, dtop.rows)  # keyword rows the dense depth did not already score
+    out_rows, out_scores = kw_rows[outside], kw_scores[outside]
+
+    def best(m: int) -> tuple[np.ndarray, np.ndarray]:
+        """The ``m`` best keyword rows outside the depth, best first (a partial sort, not all)."""
+        pick = top_k(out_scores, min(m, out_scores.size))  # ties to the lower row, as lexsort
+        return out_rows[pick], out_scores[pick]
+
     c_rows, c_dense = dtop.rows, dtop.scores
     take = max(4 * limit, 64)
     while True:
-        extra = kw_by_score[:take]
+        extra, extra_s = best(take)
         rows = np.concatenate([c_rows, extra])
         dense = np.concatenate([c_dense, index.dense_scores(query_vec, extra) if extra.size else np.zeros(0, np.float32)])
         rows, first = np.unique(rows, return_index=True)
         dense = dense[first]
         kw = kw_lookup(rows)
         fused = wd * _z(dense, d_mean, d_std) + wk * _z(kw, k_mean, k_std)
-        if take >= kw_by_score.size or d_floor == -math.inf:
+        if take >= out_rows.size or d_floor == -math.inf:
             break
         kth = np.sort(fused)[::-1][min(limit, fused.size) - 1]
-        bound = wd * float(_z(d_floor, d_mean, d_std)) + wk * float(_z(float(kw_out[take - 1]), k_mean, k_std))
+        bound = wd * float(_z(d_floor, d_mean, d_std)) + wk * float(_z(float(extra_s[-1]), k_mean, k_std))
         if fused.size >= limit and kth > bound:
             break
         take *= 4
     top = np.lexsort((rows, -fused))[:limit]
-    kw_asc = kw_desc[::-1]
+    # Keyword ranks by one comparison of the hits with every keyword score (no sort of them all).
+    kw_rank = 1 + (kw_scores[None, :] > kw[top][:, None]).sum(axis=1)
     out = []
-    for i in top.tolist():
+    for j, i in enumerate(top.tolist()):
         d, kv = float(dense[i]), float(kw[i])
         out.append(Fused(
             row=int(rows[i]), fused=float(fused[i]), dense=d,
@@ -164,6 +169,6 @@ def _candidates(
             # further down reports depth + 1 at most).
             dense_rank=_rank(d_sorted, dense[i]),
             keyword=kv if kv > 0 else None,
-            keyword_rank=(kw_asc.size - int(np.searchsorted(kw_asc, kw[i], side="right")) + 1) if kv > 0 else None,
+            keyword_rank=int(kw_rank[j]) if kv > 0 else None,
         ))
     return out

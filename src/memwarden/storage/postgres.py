@@ -60,7 +60,7 @@ _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 #: Scopes with fewer memories are searched exactly in SQL (a scan of a few thousand rows beats the graph).
 ANN_MIN_ROWS = 20_000
 #: hnsw.ef_search per step of an iterative scan, and the most tuples one scan may visit.
-ANN_EF_SEARCH = 100
+ANN_EF_SEARCH = 200
 ANN_MAX_SCAN_TUPLES = 200_000
 
 #: PostgreSQL-only statements applied in the same transaction as the shared migration.
