@@ -124,12 +124,15 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=100)
     ap.add_argument("--track-record", action=argparse.BooleanOptionalAction, default=True,
                     help="trust's scope-wide speaker track record (its first build reads every memory of the scope)")
+    ap.add_argument("--search-trust", action=argparse.BooleanOptionalAction, default=True,
+                    help="run the trust stage in each search (the default, as Memory.search does)")
     args = ap.parse_args()
     global CONFIG
-    CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(update={"track_record": args.track_record}))
+    CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(
+        update={"track_record": args.track_record, "enabled": args.search_trust}))
     rng = random.Random(11)
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average {load():.2f}; "
-          f"trust track record {'on' if args.track_record else 'off'}", flush=True)
+          f"trust stage {'on' if args.search_trust else 'off'}, its track record {'on' if args.track_record else 'off'}", flush=True)
     with Memory(config=MemoryConfig()) as m0:
         pool_texts = [sentence(rng) for _ in range(2000)]
         pool = m0.embedder.embed(pool_texts)
