@@ -229,3 +229,39 @@ def test_memory_facade_on_postgres_two_processes_share_state(pg_url):
     b.add("I work at a bakery", user_id="u1", admission="all")
     assert "I work at a bakery" in {e.text for h in a.search("bakery", user_id="u1").results for e in h.episodes}
     a.close(), b.close()
+
+
+def test_pg_hnsw_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(pg_url):
+    s = open_store(pg_url)
+    if not s.pgvector:
+        pytest.skip("pgvector not installed on this server")
+    rng = np.random.default_rng(1)
+
+    def recs(uid: str, n: int) -> list[MemoryRecord]:
+        out = []
+        for i in range(n):
+            r = _rec(uid, f"{uid} memory {i}", dim=16)
+            v = rng.standard_normal(16).astype(np.float32)
+            r.vector = v / np.linalg.norm(v)
+            out.append(r)
+        return out
+
+    s.write(WriteBatch(user_id="big", upserts=recs("big", 3000)))
+    s.write(WriteBatch(user_id="small", upserts=recs("small", 7)))
+    s.ensure_ann_index(16)
+    s.ensure_ann_index(16)  # idempotent
+    hits = 0
+    for _ in range(20):
+        q = rng.standard_normal(16).astype(np.float32)
+        q /= np.linalg.norm(q)
+        exact = s.nearest("big", q, 10, exact=True)
+        approx, version = s.nearest_versioned("big", q, 10, exact=False)
+        assert version == s.version("big") == 1
+        assert [d for _, d in approx] == sorted((d for _, d in approx), reverse=True)
+        hits += len({i for i, _ in exact} & {i for i, _ in approx})
+        # 7 rows among 3,007 in the graph: the iterative scan walks on until it has all 7.
+        small = s.nearest("small", q, 10, exact=False)
+        assert sorted(small) == sorted(s.nearest("small", q, 10, exact=True))
+        assert len(small) == 7
+    assert hits / 200 >= 0.95
+    s.close()

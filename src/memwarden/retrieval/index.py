@@ -8,6 +8,15 @@ document frequency -- is computed within one scope only.
 The index is built from :meth:`Store.index_rows` and kept in step with the
 writes this process makes; a write by another process bumps the scope's
 version and the next search rebuilds.
+
+Dense search scales in three steps (measured in BENCHMARKS.md, scale section):
+up to ``EXACT_ROWS`` masked rows an exact float32 scan; above it an int8 scan
+(per-row scale, SIMD dot products from numkong: a quarter of the memory read
+of float32) whose top ``depth`` rows are re-scored exactly in float32; from
+``ANN_ROWS`` rows an HNSW graph (usearch) proposes the candidates instead of
+the scan, widened until enough of them pass the mask, and the int8 scan is the
+fallback when the mask is too selective for the graph. Every returned score is
+the exact float32 cosine.
 """
 
 from __future__ import annotations
@@ -43,6 +52,42 @@ def single_threaded_blas() -> Any:
 
 BM25_K1 = 1.2
 BM25_B = 0.75
+
+#: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
+EXACT_ROWS = 20_000
+#: Masked rows from which an HNSW graph proposes the dense candidates. Measured (BENCHMARKS.md, scale
+#: section): the int8 scan costs ~2-4 ms per 100k rows and a graph query ~1 ms, but the graph costs
+#: ~0.6-1.2 ms per row to build on 2 shared cores; below ~250k rows the scan is the better trade.
+ANN_ROWS = 250_000
+#: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
+RESCORE_PER_HIT = 20
+RESCORE_MIN = 200
+#: The graph stores int8 (a quarter of float32's memory; candidates are re-scored exactly anyway).
+ANN_DTYPE = "i8"
+#: Candidates asked of the graph (and its search breadth). 200 gave recall@10 0.939 at 1M
+#: near-duplicate-rich memories (BENCHMARKS.md scale section); re-scoring 512 rows costs ~0.1 ms.
+ANN_MIN_CANDIDATES = 512
+ANN_BUILD_THREADS = 2
+
+
+_blas: object | None = None
+
+
+def matvec(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
+    """``mat @ vec`` on one BLAS thread.
+
+    Measured interleaved on this 2-core shared machine (bench/bench_threads.py, BENCHMARKS.md):
+    a 10k x 384 scan took 2.0 ms on one OpenBLAS thread and 74 ms on two (the second thread
+    waits for a busy core); at 100k, 62 vs 70 ms. The limit is set around our own products only
+    (about 35 us a call), not for the host application's numpy.
+    """
+    global _blas
+    if _blas is None:
+        from threadpoolctl import ThreadpoolController
+
+        _blas = ThreadpoolController()
+    with _blas.limit(limits=1, user_api="blas"):  # type: ignore[attr-defined]
+        return mat @ vec
 
 
 @dataclass
@@ -90,6 +135,14 @@ class ScopeIndex:
         self.run_ids: list[str | None] = list(rows.run_ids)
         self._cap = max(1024, n * 2)
         self._vectors = np.zeros((self._cap, dim), dtype=np.float32)
+        # int8 codes with a per-row scale: v ~ codes * scale. Filled in bulk below (one pass).
+        self._codes = np.zeros((self._cap, dim), dtype=np.int8)
+        self._scale = np.zeros(self._cap, dtype=np.float32)
+        #: Sum and second moment of the active rows' vectors (float64), built on first need: the
+        #: dense arm's mean and standard deviation over the scope for any query without a scan.
+        self._moments: tuple[np.ndarray, np.ndarray] | None = None
+        self._ann: object | None = None  # usearch.index.Index over rows [0, _ann_n)
+        self._ann_n = 0
         self.alive = np.zeros(self._cap, dtype=bool)
         self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
         self.doclen = np.zeros(self._cap, dtype=np.float32)
@@ -106,15 +159,19 @@ class ScopeIndex:
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.df: Counter[str] = Counter()
         self.n_alive = 0
+        #: Ids killed (deleted, updated, superseded) since the build, in order: lets a reader
+        #: catch up with a later version from the rows and kills since, not a pass over all rows.
+        self.killed: list[str] = []
         self.total_len = 0.0
         self.n = 0
         full = len(rows.kinds) == n  # rows built by hand (tests) carry no kinds: active claims, no time
         for r in range(n):
             vec = rows.vectors[r] if rows.vectors.shape[1] == dim else np.zeros(dim, np.float32)
             times = _times(rows.occurred_at[r], rows.valid_from[r], rows.valid_to[r], rows.created_at[r]) if full else _NO_TIMES
-            self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False,
+            self._append(rows.ids[r], vec, rows.tokens[r], rows.statuses[r] == "active", new=False, quantize=False,
                          claim=rows.kinds[r] == "claim" if full else True, times=times,
                          slot=rows.slots[r] if len(rows.slots) == n else None)
+        self._quantize(0, n)
 
     # -- maintenance -----------------------------------------------------------
 
@@ -124,16 +181,32 @@ class ScopeIndex:
 
     def _grow(self) -> None:
         self._cap *= 2
-        for name in ("_vectors", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to", "constraint"):
+        for name in ("_vectors", "_codes", "_scale", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to",
+                     "constraint"):
             old = getattr(self, name)
             new = np.full((self._cap, *old.shape[1:]), np.nan) if name.startswith("t_") else np.zeros(
                 (self._cap, *old.shape[1:]), dtype=old.dtype)
             new[: len(old)] = old
             setattr(self, name, new)
 
+    def _quantize(self, lo: int, hi: int) -> None:
+        v = self._vectors[lo:hi]
+        peak = np.abs(v).max(axis=1) if hi > lo else np.zeros(0, np.float32)
+        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+        self._codes[lo:hi] = np.rint(v / scale[:, None]).astype(np.int8)
+        self._scale[lo:hi] = scale
+
+    def _moment_update(self, rows: list[int], sign: float) -> None:
+        if self._moments is None or not rows:
+            return
+        v = self._vectors[rows].astype(np.float64)
+        s, m2 = self._moments
+        s += sign * v.sum(axis=0)
+        m2 += sign * (v.T @ v)
+
     def _append(self, mid: str, vector: np.ndarray, tokens: list[str], active: bool, *, new: bool = True,
                 claim: bool = True, times: tuple[float, float, float] = (np.nan, np.nan, np.nan),
-                slot: str | None = None) -> None:
+                slot: str | None = None, quantize: bool = True) -> None:
         if self.n >= self._cap:
             self._grow()
         r = self.n
@@ -154,11 +227,18 @@ class ScopeIndex:
             self.df[term] += 1
         self.n_alive += 1
         self.total_len += len(tokens)
+        if quantize:
+            self._quantize(r, r + 1)
+            if active:
+                self._moment_update([r], 1.0)
 
     def _kill(self, mid: str, tokens: list[str] | None) -> None:
         r = self.row_of.pop(mid, None)
         if r is None or not self.alive[r]:
             return
+        if self.active[r]:
+            self._moment_update([r], -1.0)
+        self.killed.append(mid)
         self.alive[r] = False
         self.active[r] = False
         self.n_alive -= 1
@@ -224,20 +304,97 @@ class ScopeIndex:
         """Cosine of the query with each of ``rows`` (vectors are unit length)."""
         n = self.n
         if rows.size == n:
-            return self._vectors[:n] @ query_vec
+            return matvec(self._vectors[:n], query_vec)
         if rows.size * 8 >= n:
             # Gathering most rows copies more memory than scoring them all.
-            return (self._vectors[:n] @ query_vec)[rows]
-        return self._vectors[rows] @ query_vec
+            return matvec(self._vectors[:n], query_vec)[rows]
+        return matvec(self._vectors[rows], query_vec)
 
-    def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
-        """The ``k`` nearest rows among ``mask``."""
-        rows = np.flatnonzero(mask[: self.n])
-        if rows.size == 0:
+    def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int, *, depth: int | None = None) -> Ranked:
+        """The ``k`` nearest rows among ``mask``, by exact cosine.
+
+        Small masks are scanned in float32. Larger ones go through int8 (or the HNSW graph) and
+        the best ``depth`` candidates (default ``max(20 k, 200)``) are re-scored in float32;
+        ``depth`` at least the number of masked rows makes the result exact by construction.
+        """
+        n = self.n
+        mask = mask[:n]
+        count = int(np.count_nonzero(mask))
+        if count == 0 or k <= 0:
             return Ranked(np.zeros(0, np.int64), np.zeros(0, np.float32))
-        sims = self.dense_scores(query_vec, rows)
-        top = _top(sims, k)
-        return Ranked(rows[top.rows], top.scores)
+        if count <= EXACT_ROWS:
+            rows = np.flatnonzero(mask)
+            sims = self.dense_scores(query_vec, rows)
+            top = _top(sims, k)
+            return Ranked(rows[top.rows], top.scores)
+        depth = max(k, depth if depth is not None else max(RESCORE_PER_HIT * k, RESCORE_MIN))
+        cand = self._ann_candidates(query_vec, mask, depth, count) if count >= ANN_ROWS else None
+        if cand is None:
+            cand = self._scan_candidates(query_vec, mask, depth, count)
+        sims = matvec(self._vectors[cand], query_vec)
+        order = np.lexsort((cand, -sims))[:k]
+        return Ranked(cand[order], sims[order])
+
+    def approx_scores(self, query_vec: np.ndarray) -> np.ndarray:
+        """int8 estimate of every row's cosine with the query (rows ``[0, n)``)."""
+        import numkong
+
+        n = self.n
+        qpeak = float(np.abs(query_vec).max()) or 1.0
+        q8 = np.rint(query_vec * (127.0 / qpeak)).astype(np.int8)
+        out = np.empty((n, 1), dtype=np.float32)
+        if n:
+            numkong.cdist(self._codes[:n], q8[None, :], metric="dot", out=out)
+        scores = out[:, 0]
+        scores *= self._scale[:n]
+        scores *= qpeak / 127.0
+        return scores
+
+    def _scan_candidates(self, query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray:
+        approx = self.approx_scores(query_vec)
+        if count < approx.size:
+            approx[~mask] = -np.inf
+        return top_k(approx, min(depth, count))
+
+    def _ann_candidates(self, query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray | None:
+        """Masked candidates from the HNSW graph, widened until ``depth`` pass; None: scan instead."""
+        n = self.n
+        ann = self._ensure_ann(n)
+        # Expect the mask to keep count/n of what the graph returns; at least ANN_MIN_CANDIDATES.
+        want = max(depth, ANN_MIN_CANDIDATES) * max(1, round(n / count))
+        while want <= n // 4:
+            keys = np.asarray(ann.search(query_vec, want).keys, dtype=np.int64)  # type: ignore[attr-defined]
+            keys = keys[keys < n]
+            keys = keys[mask[keys]]
+            if keys.size >= min(depth, count):
+                return keys
+            want *= 4
+        return None  # the mask is too selective for the graph: the int8 scan never loses a row
+
+    def _ensure_ann(self, n: int) -> object:
+        from usearch.index import Index, MetricKind
+
+        if self._ann is None:
+            # i8 graph: a quarter of float32's memory, and the candidates are re-scored exactly anyway.
+            self._ann = Index(ndim=self.dim, metric=MetricKind.IP, dtype=ANN_DTYPE,
+                              connectivity=16, expansion_add=64, expansion_search=ANN_MIN_CANDIDATES)
+        if self._ann_n < n:
+            self._ann.add(np.arange(self._ann_n, n), self._vectors[self._ann_n : n], threads=ANN_BUILD_THREADS)  # type: ignore[attr-defined]
+            self._ann_n = n
+        return self._ann
+
+    def dense_stats(self, query_vec: np.ndarray) -> tuple[float, float]:
+        """Mean and standard deviation of the query's cosine over the active rows, in O(dim^2)."""
+        if self._moments is None:
+            rows = np.flatnonzero(self.active[: self.n])
+            v = self._vectors[rows].astype(np.float64)
+            self._moments = (v.sum(axis=0), v.T @ v)
+        s, m2 = self._moments
+        cnt = max(int(np.count_nonzero(self.active[: self.n])), 1)
+        q = query_vec.astype(np.float64)
+        mean = float(q @ s) / cnt
+        var = float(q @ m2 @ q) / cnt - mean * mean
+        return mean, math.sqrt(max(var, 0.0))
 
     def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
         """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
@@ -257,6 +414,30 @@ class ScopeIndex:
                 norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
                 scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
         return scores[rows]
+
+    def bm25_sparse(self, query_tokens: list[str], mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The masked rows with a positive BM25 score and their scores, in O(postings) (same values as
+        :meth:`bm25_scores`)."""
+        n = self.n
+        scores = np.zeros(n, dtype=np.float32)
+        if self.n_alive:
+            avgdl = max(self.total_len / self.n_alive, 1e-9)
+            for term in set(query_tokens):
+                df = self.df.get(term, 0)
+                if df <= 0:
+                    continue
+                idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
+                prow, tfs = self._term_arrays(term)
+                if len(prow) and prow[-1] >= n:
+                    keep = prow < n
+                    prow, tfs = prow[keep], tfs[keep]
+                norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
+                scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
+        # A dense accumulator (4 bytes a row, zeroed in one memset) beat np.unique over the
+        # postings of common terms at 1M rows; the values are bm25_scores' own.
+        rows = np.flatnonzero(scores > 0)
+        rows = rows[mask[rows]]
+        return rows, scores[rows]
 
     def _term_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         arr = self._arrays.get(term)

@@ -61,6 +61,11 @@ _RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
 N_ITEM = 25
 _INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
                   "occurred_at, slot")
+#: Scopes with fewer memories are searched exactly in SQL (a scan of a few thousand rows beats the graph).
+ANN_MIN_ROWS = 20_000
+#: hnsw.ef_search per step of an iterative scan, and the most tuples one scan may visit.
+ANN_EF_SEARCH = 200
+ANN_MAX_SCAN_TUPLES = 200_000
 
 #: PostgreSQL-only statements applied in the same transaction as the shared migration.
 _PG_EXTRAS: dict[int, list[str]] = {
@@ -392,20 +397,77 @@ class PostgresStore:
         rows = self._read("SELECT version FROM scopes WHERE user_id=%s", (user_id,))
         return int(rows[0][0]) if rows else 0
 
-    def nearest(self, user_id: str, vector: np.ndarray, k: int = 10) -> list[tuple[str, float]]:
-        """Exact cosine nearest neighbours computed in SQL by pgvector, within one scope.
+    def nearest(
+        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None, ef_search: int | None = None
+    ) -> list[tuple[str, float]]:
+        """Cosine nearest neighbours computed in SQL by pgvector, within one scope.
 
-        The scope b-tree narrows the rows first; no ANN index is involved, so
-        nothing is lost to filtering. Needs the pgvector extension.
+        ``exact=True``: the scope b-tree narrows the rows and every one is scored. ``exact=False``:
+        the HNSW index of :meth:`ensure_ann_index` with iterative scans (pgvector >= 0.8), which
+        keep walking the graph until ``k`` rows of this scope pass the filter, then the ``k`` are
+        re-ordered by exact distance. ``None``: HNSW when the index exists and the scope has at
+        least ``ANN_MIN_ROWS`` memories, exact otherwise. Needs the pgvector extension.
         """
+        return self.nearest_versioned(user_id, vector, k, exact=exact, ef_search=ef_search)[0]
+
+    def nearest_versioned(
+        self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None, ef_search: int | None = None
+    ) -> tuple[list[tuple[str, float]], int]:
+        """:meth:`nearest` and the scope's version read in the same statement (one round trip)."""
         if not self.pgvector:
             raise StorageError("the pgvector extension is not installed in this database")
-        rows = self._read(
-            "SELECT id, 1 - (embedding <=> %s::vector) FROM memories WHERE user_id=%s AND embedding IS NOT NULL "
-            "AND vector_dims(embedding) = %s ORDER BY embedding <=> %s::vector, id LIMIT %s",
-            (_vector_literal(vector), user_id, len(vector), _vector_literal(vector), k),
-        )
-        return [(r[0], float(r[1])) for r in rows]
+        dim = len(vector)
+        lit = _vector_literal(vector)
+        try:
+            with self._tx() as c:
+                if exact is None:
+                    exact = not self._has_ann(c, dim) or self._scope_rows(c, user_id) < ANN_MIN_ROWS
+                if exact:
+                    rows = c.execute(
+                        "SELECT id, 1 - (embedding <=> %s::vector), (SELECT version FROM scopes WHERE user_id=%s) "
+                        "FROM memories WHERE user_id=%s AND embedding IS NOT NULL AND vector_dims(embedding) = %s "
+                        "ORDER BY embedding <=> %s::vector, id LIMIT %s",
+                        (lit, user_id, user_id, dim, lit, k)).fetchall()
+                else:
+                    # relaxed_order: the scan may return rows slightly out of order, so the outer
+                    # query sorts the k by exact distance; ef_search bounds each step of the walk.
+                    c.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                    c.execute(f"SET LOCAL hnsw.ef_search = {max(int(ef_search or ANN_EF_SEARCH), 2 * int(k))}")
+                    c.execute(f"SET LOCAL hnsw.max_scan_tuples = {ANN_MAX_SCAN_TUPLES}")
+                    rows = c.execute(
+                        f"SELECT id, 1 - d, (SELECT version FROM scopes WHERE user_id=%s) FROM ("
+                        f"SELECT id, embedding::vector({dim}) <=> %s::vector({dim}) AS d FROM memories "
+                        f"WHERE user_id=%s AND vector_dims(embedding) = {dim} "
+                        f"ORDER BY embedding::vector({dim}) <=> %s::vector({dim}) LIMIT %s) t ORDER BY d, id",
+                        (user_id, lit, user_id, lit, k)).fetchall()
+                version = int(rows[0][2]) if rows and rows[0][2] is not None else int(
+                    (c.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone() or (0,))[0])
+        except psycopg.Error as exc:
+            raise StorageError(f"database read failed: {exc}") from exc
+        return [(r[0], float(r[1])) for r in rows], version
+
+    def ensure_ann_index(self, dim: int) -> None:
+        """Build (once) the HNSW index for ``dim``-dimensional embeddings: a partial expression index,
+        since the ``embedding`` column holds vectors of any size. Slow on a large table (minutes
+        per million rows): an explicit operator step, never done inside a search."""
+        if not self.pgvector:
+            raise StorageError("the pgvector extension is not installed in this database")
+        with self._tx() as c:
+            c.execute(f"CREATE INDEX IF NOT EXISTS memories_embedding_hnsw_{int(dim)} ON memories "
+                      f"USING hnsw ((embedding::vector({int(dim)})) vector_cosine_ops) "
+                      f"WITH (m = 16, ef_construction = 64) WHERE vector_dims(embedding) = {int(dim)}")
+
+    @staticmethod
+    def _has_ann(c: psycopg.Connection, dim: int) -> bool:
+        return c.execute("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = %s",
+                         (f"memories_embedding_hnsw_{int(dim)}",)).fetchone() is not None
+
+    @staticmethod
+    def _scope_rows(c: psycopg.Connection, user_id: str) -> int:
+        # Counted only up to the threshold: a full count of a million-row scope costs more than the search.
+        row = c.execute("SELECT count(*) FROM (SELECT 1 FROM memories WHERE user_id=%s LIMIT %s) t",
+                        (user_id, ANN_MIN_ROWS)).fetchone()
+        return int(row[0]) if row else 0
 
     def ping(self) -> None:
         """Raise :class:`StorageError` unless the database answers (readiness probes)."""

