@@ -514,3 +514,13 @@ def test_reactions_in_unseen_wordings_yield_nothing_and_facts_around_them_are_ke
     assert [c for c in REACTIONS if R.extract([T(c)]).claims] == []
     assert [f for f in KEPT_FACTS if not R.extract([T(f)]).claims] == []
     assert R.extract([T("are you sure the venue is the Corn Exchange on Market St at 7pm Friday?")]).claims == []
+
+
+def test_natural_updates_land_on_the_slot_of_the_value_they_replace() -> None:
+    # the value before and after, in wordings unlike each other, share one slot
+    assert (one("I quit PureGym last month").attribute, one("I quit PureGym last month").negated) == ("gym", True)
+    assert one("we live in a tiny terraced house near the park in Sheffield").attribute == "residence"
+    assert one("the new flat is a studio in Glasgow").attribute == "residence"
+    assert one("my wage goes up to 48k in April").attribute == "salary"
+    assert one("support downgraded my account to Basic").attribute == "plan"
+    assert one("I'm on the Premium plan").attribute == "plan"
