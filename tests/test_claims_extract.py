@@ -506,7 +506,7 @@ KEPT_FACTS = [
     'freezing lol, the heating broke again', "she's on a special low-salt diet",
     "the form says: 'Case 881 | Hearing: 4 March 2026 | Court: Leeds'",
     'the email says the venue moved to the Corn Exchange on Market St, 7pm Friday, bring ID?? odd',
-    'they are NOT closing', 'My brother says the new flat is super tiny haha', 'they met at work',
+    'they are NOT closing', 'My brother says the new flat is super tiny haha', 'they met at work', 'two kids and a dog',
 ]
 
 

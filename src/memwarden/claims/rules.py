@@ -91,6 +91,8 @@ _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
 _WORDS = re.compile(r"[A-Za-z0-9]+")
+_REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brilliant|thx|thanks|thank|ty|ok|okay|sure|yes|yep|"
+                         r"yeah|no|nah|alright)\w*\b", re.I)
 _VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
@@ -173,6 +175,8 @@ class RuleExtractor:
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
+        # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
+        led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
         vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
@@ -299,8 +303,8 @@ class RuleExtractor:
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((_chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
-                return None  # a fragment with no subject, slot or date: "one sec", "back to allen keys"
+            if plain and (led_by_chat or _chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+                return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
