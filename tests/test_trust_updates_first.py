@@ -33,3 +33,9 @@ def test_unrelated_or_older_hits_stay_put() -> None:
     older = _hit(2, "The user now runs python 3.12", 1)
     newer = _hit(3, "The user runs python 3.9", 9)  # the cued hit is the older one: no move
     assert [h.id for h in updates_first([newer, older], "python")] == ["3", "2"]
+
+
+def test_a_cued_hit_without_the_asked_word_does_not_jump_one_that_has_it() -> None:
+    old = _hit(0, "The user wrote about kayaks with the old embedder", 1)
+    new = _hit(1, "The user wrote about canoes with the new embedder", 9)  # cue "new", shares "embedder"
+    assert [h.id for h in updates_first([old, new], "kayaks")] == ["0", "1"]

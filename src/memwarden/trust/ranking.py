@@ -134,7 +134,8 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
     """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
 
     It updates it when both are claims on the same slot, or when the later one says it changes
-    something (``_UPDATE``) and shares a content word with the earlier one or the query. Only
+    something (``_UPDATE``) and shares a content word with the earlier one or the query, unless
+    the earlier one holds a word of the query the later one lacks (then it answers, not the update). Only
     hits already in the first ``top`` move, and only upwards past older ones, so recall at any
     limit >= ``top`` is unchanged.
     """
@@ -152,8 +153,10 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 if not _when(h) > _when(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                shared = hw & _words(o.memory)
-                if same_slot or (cue and (shared or (hw & qwords and _words(o.memory) & qwords))):
+                ow = _words(o.memory)
+                if not same_slot and ow & qwords and not hw & qwords:
+                    continue  # the older hit says what was asked ("kayaks"), the later one does not
+                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
                     out.insert(i, out.pop(j))
                     moved = True
                     break
