@@ -492,3 +492,35 @@ def test_an_assistant_restating_from_memory_is_an_echo() -> None:
     assert [(c.claim.echo, c.claim.vouched_by) for c in later] == [(True, "assistant"), (True, "assistant")]
     assert later[0].claim.slot == "user|residence"
     assert (later[1].claim.subject, later[1].claim.slot) == ("user's sister Ana", "user's sister Ana|diet")
+
+
+# Reactions, moods, hand-offs and records written in wordings the scenario dev set does not use:
+# the general patterns (a chat marker at a clause's edge, an intensified mood, a subjectless
+# fragment, a key: value record, a long report that ends wondering) must hold for them too.
+REACTIONS = [
+    'so relieved lol', 'the traffic was super annoying haha', 'omg the view', 'ok two secs', 'back to work 😅',
+    "he's exhausted but happy", 'good thing I asked', 'no clue tbh', 'on it!', 'just ranting lol',
+    'still buzzing tbh', 'work is so draining lol',
+]
+KEPT_FACTS = [
+    'freezing lol, the heating broke again', "she's on a special low-salt diet",
+    "the form says: 'Case 881 | Hearing: 4 March 2026 | Court: Leeds'",
+    'the email says the venue moved to the Corn Exchange on Market St, 7pm Friday, bring ID?? odd',
+    'they are NOT closing', 'My brother says the new flat is super tiny haha', 'they met at work', 'two kids and a dog',
+]
+
+
+def test_reactions_in_unseen_wordings_yield_nothing_and_facts_around_them_are_kept() -> None:
+    assert [c for c in REACTIONS if R.extract([T(c)]).claims] == []
+    assert [f for f in KEPT_FACTS if not R.extract([T(f)]).claims] == []
+    assert R.extract([T("are you sure the venue is the Corn Exchange on Market St at 7pm Friday?")]).claims == []
+
+
+def test_natural_updates_land_on_the_slot_of_the_value_they_replace() -> None:
+    # the value before and after, in wordings unlike each other, share one slot
+    assert (one("I quit PureGym last month").attribute, one("I quit PureGym last month").negated) == ("gym", True)
+    assert one("we live in a tiny terraced house near the park in Sheffield").attribute == "residence"
+    assert one("the new flat is a studio in Glasgow").attribute == "residence"
+    assert one("my wage goes up to 48k in April").attribute == "salary"
+    assert one("support downgraded my account to Basic").attribute == "plan"
+    assert one("I'm on the Premium plan").attribute == "plan"

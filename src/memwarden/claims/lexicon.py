@@ -67,7 +67,20 @@ CHITCHAT = re.compile(
     r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
     r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
     r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
-    r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye)(?!\w)", _I)
+    r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye|"
+    # reactions and hand-offs that carry no fact in any wording
+    r"good thing|no clue|no idea|not sure|dunno|idk|tell (?:that|it) to|don't remind me|i know,? right|one sec(?:ond)?|"
+    r"just a (?:sec|second|minute|min)|hold on|brb|(?:i'll |will )?(?:try|do) (?:that|it|so)|will try|sending (?:it )?now|"
+    r"on it|here (?:i|we) (?:come|go)|just venting|don't ask|bless|random question|quick question|so excited|"
+    r"can't believe|cannot believe|still can't|oof|yikes|nvm|never ?mind)(?!\w)", _I)
+#: Chat markers (laughter, "omg", "tbh", kisses, drawn-out words, emoji): a short clause carrying one
+#: and no slot, date, number or name is a reaction ("money is so stressful lol", "nervous lol").
+CHAT_MARK = re.compile(r"(?:\b(?:lol|lmao+|lmfao|rofl|ha(?:ha)+h?|hehe+|omg|tbh|xx+|yes{3,}|so{3,}|ugh+)\b|"
+                       r"[\U0001F300-\U0001FAFF\u2600-\u27BF])", _I)
+#: Intensified judgements or moods ("super easy", "so stressful", "knackered but happy"): opinions, not facts.
+MOOD = re.compile(r"\b(?:so|super|really|way|pretty|slightly|totally|kinda|sooo+|too)\s+(?:\w+(?:ful|ous|ing|ed|y|ive|ble)|easy|hard|"
+                  r"bad|good|nervous|tired|happy|sad|excited|done|off|better|worse|scared|mad)\b|"
+                  r"\b(?:knackered|terrified|exhausted|mush|pumped|stoked|gutted|shattered)\b", _I)
 #: Imperatives ("check out this place"): no claim unless they mention the speaker ("look at my new car").
 IMPERATIVE = re.compile(r"^(?:check|look|take a look|have a look|watch|see|imagine|guess|try|go for|keep|tell me|send|"
                         r"remember|don't forget|make sure|let's|lemme|come|give|grab|enjoy|have fun)\b(?!\s*[,!:])", _I)

@@ -91,6 +91,9 @@ _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
 _WORDS = re.compile(r"[A-Za-z0-9]+")
+_REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brilliant|thx|thanks|thank|ty|ok|okay|sure|yes|yep|"
+                         r"yeah|no|nah|alright)\w*\b", re.I)
+_VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
 class RuleExtractor:
@@ -154,7 +157,7 @@ class RuleExtractor:
     def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
                 addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
-        if c.endswith("?") or L.QUESTION_START.match(c):
+        if L.QUESTION_START.match(c) or (c.endswith("?") and not _statement_with_doubt(c)):
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
@@ -166,11 +169,14 @@ class RuleExtractor:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
-            if (hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c)):
+            if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c))
+                    and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
                 c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
+        # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
+        led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
         vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
@@ -289,9 +295,16 @@ class RuleExtractor:
         if role != "assistant" and guess.attribute is None and not live_hits:
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
                 return None
-            if (L.EVALUATIVE_WORDS.search(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+            if (_judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
                 return None  # a generic opinion: "Helping animals is really important"
+            words = len(_WORDS.findall(c))
+            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
+                     and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
+            if plain and ((_chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
+                return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
+            if plain and (led_by_chat or _chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+                return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
@@ -344,6 +357,34 @@ class RuleExtractor:
             vouched_by=vouched_by, voucher=voucher, firmness=firmness, echo=echo,  # type: ignore[arg-type]
             event_start=start, event_end=end, time_text=[h.text for h in live_hits],
             extractor=self.name, previous_value=previous))
+
+
+_ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
+
+
+def _judges(c: str) -> bool:
+    """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
+    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
+    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
+
+
+_ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
+                   r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
+
+
+def _statement_with_doubt(c: str) -> bool:
+    """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
+    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
+
+
+def _chat_marked(clause: str) -> bool:
+    """A chat marker at the tail of the clause ("nervous lol"), or at its head when nobody says "I"
+    ("haha the peppers have seen better days", not "haha I just got engaged"); one in the middle
+    ("freezing lol, the boiler died again") only colours the first part."""
+    toks = clause.split()
+    return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
+        bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
 
 
 def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:

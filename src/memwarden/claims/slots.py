@@ -88,6 +88,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
@@ -128,10 +129,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
     ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
+    ("salary", rf"\b(?:salary|wage|wages|pay rise|raise)\b[^.;]*?{_MONEY}"),
     ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
     ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
+    ("plan", r"\b(?:upgraded|downgraded)\s+(?:(?:us|me|him|her|them|it|the account|my account|our account)\s+)?to\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w+]*(?:\s+[A-Z][\w+]*)?))(?:\s+(?:plan|tier))?\b"),
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
     ("favourite", r"(?-i:(?!(?:This|That|It|These|Those|Here|There|What|Which)\b)(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
     ("favourite", r"\b(?:my|our|his|her)\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+"
@@ -176,8 +179,8 @@ _TRIGGERS = {
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
-    "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays"), "rent": ("rent",),
-    "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership"), "favourite": ("favo",),
+    "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
+    "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership", "grade"), "favourite": ("favo",),
     "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",
               "obsessed", "fan of"),
 }
@@ -186,6 +189,9 @@ _TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _T
 _PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|planning|plan to|plans to|hoping|hope to|"
                    r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
 _STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
+#: A verb right before a state's value that ends it ("cancelled FitHub", "quit the Starter plan").
+_ENDS_BEFORE = re.compile(r"\b(?:cancel+ed|cancel+ing|quit|quitting|left|leaving|stopped going to|gave up|dropped|ended|"
+                          r"moved out of|no longer (?:at|with|in|go to|use))\s+(?:my\s+|the\s+|our\s+)?(?:membership\s+(?:at|with|to)\s+)?$", re.I)
 _ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
 _ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
 _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
@@ -336,6 +342,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             continue
         if attr in _STATE and _PLAN.search(text[: m.start()]):
             return SlotGuess()
+        if attr in _STATE | {"plan"} and _ENDS_BEFORE.search(text[: m.start("v")]):
+            return SlotGuess(attr, value, negated=True)  # "I cancelled FitHub": the state ends
         if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
             continue
         if attr == "licence":

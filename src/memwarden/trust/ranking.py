@@ -14,6 +14,10 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    better tier, then the later one, then confidence) is moved just above the
    highest-ranked member it beats. Nothing leaves or enters the list, so
    recall at the search's limit is unchanged.
+3. **Updates.** A later hit on the same slot as a hit above it, or one that says it changes
+   something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
+   hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
+   natural updates often escape both the slot lexicon and the stance detector.
 
 Every hit keeps its parts: ``relevance`` is the score before the blend,
 ``reliability`` the breakdown.
@@ -21,6 +25,7 @@ Every hit keeps its parts: ``relevance`` is the score before the blend,
 
 from __future__ import annotations
 
+import re
 from datetime import timezone
 from functools import cmp_to_key
 from typing import Sequence
@@ -29,7 +34,22 @@ from ..models import ConflictGroup, SearchHit
 from .config import TrustConfig
 from .testimony import Testimony, testimony
 
-__all__ = ["rerank", "order_by_testimony", "testimony_of"]
+__all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
+
+#: Words that say a statement replaces an earlier one.
+_UPDATE = re.compile(r"\b(?:now|from now on|anymore|any more|no longer|instead|switched|changed|moved|upgraded|downgraded|"
+                     r"bumped|upped|raised|lowered|rescheduled|pushed(?: back)?|postponed|brought forward|started|"
+                     r"stopped|quit|cancel+ed|replaced|new|newly|actually|turns out|again|updated?|goes up|went up|"
+                     r"went down|promoted|relocated)\b", re.I)
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9.:'-]*[a-z0-9]|[a-z0-9]", re.I)
+_NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to of in on at for and or but with my our "
+                       "your his her their it its this that these those from by as so now just also too not no do does "
+                       "did has have had will would can could i me we you he she they them what which who when where how "
+                       "why there here then than very really like get got".split())
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower().rstrip("s") for w in _TOKEN.findall(text) if w.lower() not in _NOT_TOPIC and len(w) > 1}
 
 
 def testimony_of(hit: SearchHit) -> Testimony:
@@ -82,7 +102,7 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
-def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig) -> list[SearchHit]:
+def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "") -> list[SearchHit]:
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
@@ -106,4 +126,42 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
+        out = updates_first(out, query)
+    return out
+
+
+def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:
+    """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
+
+    It updates it when both are claims on the same slot, or when the later one says it changes
+    something (``_UPDATE``) and shares a content word with the earlier one or the query, unless
+    the earlier one holds a word of the query the later one lacks (then it answers, not the update). Only
+    hits already in the first ``top`` move, and only upwards past older ones, so recall at any
+    limit >= ``top`` is unchanged.
+    """
+    out = list(hits)
+    qwords = _words(query)
+    for _ in range(top):  # each pass moves at most one hit; a few passes settle chains (a -> b -> c)
+        moved = False
+        for j in range(1, min(top, len(out))):
+            h = out[j]
+            hs = h.claim.slot if h.claim else None
+            cue = bool(_UPDATE.search(h.memory))
+            hw = _words(h.memory)
+            for i in range(j):
+                o = out[i]
+                if not _when(h) > _when(o):
+                    continue
+                same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
+                ow = _words(o.memory)
+                if not same_slot and ow & qwords and not hw & qwords:
+                    continue  # the older hit says what was asked ("kayaks"), the later one does not
+                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
+                    out.insert(i, out.pop(j))
+                    moved = True
+                    break
+            if moved:
+                break
+        if not moved:
+            break
     return out

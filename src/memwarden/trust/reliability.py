@@ -484,7 +484,7 @@ class TrustEngine:
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
         conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
         if cfg.rank_weight > 0 or cfg.rank_conflicts:
-            scored = rerank(scored, conflicts, cfg)
+            scored = rerank(scored, conflicts, cfg, query)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:

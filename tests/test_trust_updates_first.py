@@ -1,0 +1,41 @@
+"""A later statement that updates an earlier one ranks above it (trust.ranking.updates_first)."""
+
+from datetime import datetime, timezone
+
+from memwarden.models import Claim, ScoreParts, SearchHit
+from memwarden.trust.ranking import updates_first
+
+
+def _hit(i: int, text: str, day: int, slot: str | None = None) -> SearchHit:
+    when = datetime(2025, 3, day, tzinfo=timezone.utc)
+    claim = Claim(subject="user", attribute=slot.split("|")[1], slot=slot) if slot else None
+    return SearchHit(id=str(i), memory=text, score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10), user_id="u",
+                     created_at=when, updated_at=when, claim=claim)
+
+
+def test_a_later_update_cue_sharing_a_word_moves_above_the_older_hit() -> None:
+    old = _hit(0, "The user's service runs on python 3.9", 1)
+    other = _hit(1, "The user is allergic to cats", 2)
+    new = _hit(2, "The user finally bumped the runtime to python 3.12", 20)
+    assert [h.id for h in updates_first([old, other, new], "which python version?")] == ["2", "0", "1"]
+
+
+def test_same_slot_later_claim_moves_up_without_a_cue() -> None:
+    old = _hit(0, "The user's plan is Starter", 1, "user|plan")
+    new = _hit(1, "The user is on Business", 9, "user|plan")
+    assert [h.id for h in updates_first([old, new], "what plan?")] == ["1", "0"]
+
+
+def test_unrelated_or_older_hits_stay_put() -> None:
+    top = _hit(0, "The user is allergic to peanuts", 1)
+    cued = _hit(1, "The user moved to Bristol now", 9)  # a cue, but nothing shared with the top hit or query
+    assert [h.id for h in updates_first([top, cued], "am I allergic to anything?")] == ["0", "1"]
+    older = _hit(2, "The user now runs python 3.12", 1)
+    newer = _hit(3, "The user runs python 3.9", 9)  # the cued hit is the older one: no move
+    assert [h.id for h in updates_first([newer, older], "python")] == ["3", "2"]
+
+
+def test_a_cued_hit_without_the_asked_word_does_not_jump_one_that_has_it() -> None:
+    old = _hit(0, "The user wrote about kayaks with the old embedder", 1)
+    new = _hit(1, "The user wrote about canoes with the new embedder", 9)  # cue "new", shares "embedder"
+    assert [h.id for h in updates_first([old, new], "kayaks")] == ["0", "1"]
