@@ -65,3 +65,17 @@ def test_eval_runs_end_to_end_through_memory(tmp_path):
     assert r["baselines"]["admit_all"]["recall"] == 1.0
     rr = run_retrieval(data, "heldout", progress=False, embedder=HashEmbedder())
     assert rr["memories_admission"] < rr["memories_all"] == 48
+
+
+def test_eval_on_claims_counts_a_turn_by_its_kept_claims(tmp_path):
+    from memwarden.evals.admission import run
+    from memwarden.providers.embedder import HashEmbedder
+
+    data = _synthetic_locomo(tmp_path / "l.json")
+    turns = run(data, "heldout", progress=False, embedder=HashEmbedder())
+    r = run(data, "heldout", progress=False, embedder=HashEmbedder(), claims=True)
+    # one row per labelled turn on both paths, so the numbers compare
+    assert r["n"] == turns["n"] == 48 and r["claims"] is True and r["baselines"] == {}
+    assert set(r["events"]) <= {"admitted", "no claim kept"}
+    assert sum(r["events"].values()) == r["n"]
+    assert 0.0 <= r["precision"] <= 1.0 and 0.0 <= r["recall"] <= 1.0

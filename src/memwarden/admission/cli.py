@@ -185,8 +185,10 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
 @click.option("--protocol", type=click.Choice(["amac", "heldout", "loco"]), default="heldout", show_default=True)
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
+@click.option("--claims", is_flag=True,
+              help="Replay on the two-tier path: a turn counts as admitted when a claim extracted from it is kept.")
 @click.option("--json", "as_json", is_flag=True)
-def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bool) -> None:
+def eval_admission(data_path: str, protocol: str, min_recall: float, claims: bool, as_json: bool) -> None:
     """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run.
 
     Policies are trained only on the other conversations, but the recipe's defaults (features, C, recall
@@ -196,7 +198,7 @@ def eval_admission(data_path: str, protocol: str, min_recall: float, as_json: bo
     from ..evals.admission import run
 
     try:
-        report = run(data_path, protocol, min_recall=min_recall, progress=not as_json)
+        report = run(data_path, protocol, min_recall=min_recall, progress=not as_json, claims=claims)
     except MemwardenError as exc:
         _fail(exc)
     if as_json:

@@ -92,8 +92,14 @@ class Replay:
         self.event_list += other.event_list
 
 
-def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | None = None) -> Replay:
-    """Add every session of ``data`` through a Memory using ``policy``; one row per turn."""
+def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | None = None, *,
+           claims: bool = False) -> Replay:
+    """Add every session of ``data`` through a Memory using ``policy``; one row per turn.
+
+    ``claims``: the two-tier path (every turn an episode, claims extracted and admitted); a turn
+    counts as admitted when a claim extracted from it was kept (or merged into a kept one), read
+    from the receipts as ``memwarden eval scenarios`` reads them. Factor scores are then not per
+    turn, so the baselines (which re-score turn factors) are not computed on this path."""
     from ..config import MemoryConfig
     from ..memory import Memory
 
@@ -101,11 +107,24 @@ def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | 
     for conv in data.conversations:
         timed = _TimedAdmitter(ScoredAdmitter(policy))
         # Scored against LoCoMo's per-turn labels, on the turn path (claims=False).
-        with Memory(config=MemoryConfig(database=":memory:", claims=False), embedder=embedder, admitter=timed) as mem:
+        with Memory(config=MemoryConfig(database=":memory:", claims=claims), embedder=embedder, admitter=timed) as mem:
             for s in data.sessions:
                 if s.conversation != conv:
                     continue
                 res = mem.add(s.messages, user_id=conv, timestamp=s.timestamp, source="import")
+                if claims:
+                    from .scenario_systems import turns_stored
+
+                    kept = turns_stored(res.results, [str(m.get("id") or "") for m in s.messages],
+                                        [str(m["content"]) for m in s.messages],
+                                        lambda ids, mem=mem, conv=conv: {r.item.id for r in mem.store.get(conv, ids)})
+                    for stored, label in zip(kept, s.labels):
+                        out.labels.append(label)
+                        out.admitted.append(int(bool(stored)))
+                        out.event_list.append("admitted" if stored else "no claim kept")
+                    if advance:
+                        advance(len(s.labels))
+                    continue
                 for rec, label in zip(res.results, s.labels):
                     out.labels.append(label)
                     out.admitted.append(int(rec.event in ("admitted", "superseded")))
@@ -155,7 +174,7 @@ def _take(ex: Examples, convs: list[str]) -> Examples:
 
 
 def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float = 0.95, progress: bool = True,
-        embedder=None) -> dict[str, Any]:
+        embedder=None, claims: bool = False) -> dict[str, Any]:
     """Train and evaluate per ``protocol``; returns the JSON-ready report."""
     from ..providers.embedder import default_embedder
 
@@ -185,8 +204,8 @@ def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float =
             lin = train_policy(_take(ex, train_convs), learner="amac", min_recall=None, name=f"eval-{protocol}-amac")
             bar.advance(t_fold)
             test = data.subset(test_convs)
-            rep = replay(test, pol, emb)
-            grep = replay(test, lin, emb)
+            rep = replay(test, pol, emb, claims=claims)
+            grep = replay(test, lin, emb) if not claims else Replay()
             if protocol == "amac":
                 for r in (rep, grep):
                     for attr in ("labels", "admitted", "factors", "ms", "event_list"):
@@ -199,5 +218,6 @@ def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float =
               **metrics(np.asarray(ours.admitted), y, ours.ms),
               "events": ours.events,
               "feature_extraction_ms_per_turn_incl_embedding": round(embed_ms, 3),
-              "folds": len(folds), "baselines": baselines(ours, grid)}
+              "folds": len(folds), "claims": claims,
+              "baselines": baselines(ours, grid) if not claims else {}}
     return report
