@@ -396,8 +396,8 @@ class ScopeIndex:
         var = float(q @ m2 @ q) / cnt - mean * mean
         return mean, math.sqrt(max(var, 0.0))
 
-    def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
-        """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
+    def _bm25_all(self, query_tokens: list[str]) -> np.ndarray:
+        """BM25 of every row, with N, avgdl and df taken from this scope only."""
         n = self.n
         scores = np.zeros(n, dtype=np.float32)
         if self.n_alive:
@@ -413,28 +413,18 @@ class ScopeIndex:
                     prow, tfs = prow[keep], tfs[keep]
                 norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
                 scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
-        return scores[rows]
+        return scores
+
+    def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
+        """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
+        return self._bm25_all(query_tokens)[rows]
 
     def bm25_sparse(self, query_tokens: list[str], mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The masked rows with a positive BM25 score and their scores, in O(postings) (same values as
         :meth:`bm25_scores`)."""
-        n = self.n
-        scores = np.zeros(n, dtype=np.float32)
-        if self.n_alive:
-            avgdl = max(self.total_len / self.n_alive, 1e-9)
-            for term in set(query_tokens):
-                df = self.df.get(term, 0)
-                if df <= 0:
-                    continue
-                idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
-                prow, tfs = self._term_arrays(term)
-                if len(prow) and prow[-1] >= n:
-                    keep = prow < n
-                    prow, tfs = prow[keep], tfs[keep]
-                norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
-                scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
         # A dense accumulator (4 bytes a row, zeroed in one memset) beat np.unique over the
-        # postings of common terms at 1M rows; the values are bm25_scores' own.
+        # postings of common terms at 1M rows.
+        scores = self._bm25_all(query_tokens)
         rows = np.flatnonzero(scores > 0)
         rows = rows[mask[rows]]
         return rows, scores[rows]
