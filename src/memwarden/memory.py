@@ -42,13 +42,12 @@ from .retrieval.index import IndexCache, single_threaded_blas
 from .retrieval.search import FusionConfig, hybrid_search
 from .retrieval.text import tokenize
 from .storage import MemoryRecord, Store, WriteBatch, open_store
-from .storage.base import HashConflict, ListQuery
+from .storage.base import ListQuery, retry_on_hash_conflict
 from .storage.filters import FilterNode, parse_filter
 from .trust.reliability import TrustEngine
 from .trust.verdict import verdict as _verdict
 
 #: Times an add decides again after another process stored one of its texts meanwhile.
-_CONFLICT_RETRIES = 3
 _ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
 _ID_MAX = 256
 
@@ -381,15 +380,8 @@ class Memory:
     ) -> AddResult:
         vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
             (0, self.embedder.dim), np.float32)
-        for attempt in range(_CONFLICT_RETRIES + 1):
-            try:
-                return self._decide_and_write(user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted)
-            except HashConflict:
-                # Another process stored one of these texts between our duplicate check and our
-                # write (nothing of ours was written): decide again, now seeing its memory.
-                if attempt == _CONFLICT_RETRIES:
-                    raise
-        raise AssertionError("unreachable")
+        return retry_on_hash_conflict(lambda: self._decide_and_write(
+            user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted))
 
     def _decide_and_write(
         self,

@@ -64,8 +64,6 @@ def pick_extractor(m: "Memory", infer: bool | None, instructions: str | None = N
 
 
 _RULES: ClaimExtractor | None = None
-#: Decisions re-made when another process stored one of our claims first (see Memory._admit_and_store).
-_CONFLICT_RETRIES = 3
 
 
 def _user_name(turns: Sequence[Turn]) -> str | None:
@@ -134,42 +132,39 @@ def _ingest(
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
     ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)
-    from ..storage.base import HashConflict
+    from ..storage.base import retry_on_hash_conflict
 
-    for attempt in range(_CONFLICT_RETRIES + 1):
-        try:
-            with m._locks.scope(user_id):
-                now = utcnow()
-                index = m._index.get(user_id)
-                found = m.store.find_by_hash(user_id, [text_hash(c.candidate.text) for c in claims]) if claims else {}
-                hashes = {h: i for h, i in found.items() if i in index.row_of and index.is_claim[index.row_of[i]]}
-                ctx = AdmissionContext(
-                    user_id=user_id, turns=turns, candidates=[c.candidate for c in claims], vectors=claim_vecs,
-                    neighbours=_claim_neighbours(m, user_id), stored_hashes=hashes, now=now, embedder_id=m.embedder.model_id,
-                    texts=lambda ids: {r.item.id: r.item.memory for r in m.store.get(user_id, ids)}, supersession=False,
-                )
-                decisions = admitter.decide(ctx) if claims else []
-                if len(decisions) != len(claims):
-                    raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(claims)} claims")
-                plan = build_batch(
-                    user_id=user_id, agent_id=agent_id, run_id=run_id, now=now, turns=turns, episodes=episodes,
-                    episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
-                    claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
-                    decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
-                    embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
-                )
-                if getattr(admitter, "checks_duplicates", False):
-                    # The admitter promised no duplicate claims: the store re-checks the new claims'
-                    # hashes inside the write's transaction (another process may have stored one).
-                    plan.batch.unique_hashes = [r.item.hash for r in plan.batch.upserts
-                                                if r.item.kind == "claim" and r.item.id not in plan.old_tokens]
-                version = m.store.write(plan.batch)
-                m._index.after_write(user_id, plan.batch.upserts, [], plan.old_tokens, version)
-            return plan.batch.receipts
-        except HashConflict:
-            if attempt == _CONFLICT_RETRIES:
-                raise
-    raise AssertionError("unreachable")
+    def decide_and_write() -> list[Any]:
+        with m._locks.scope(user_id):
+            now = utcnow()
+            index = m._index.get(user_id)
+            found = m.store.find_by_hash(user_id, [text_hash(c.candidate.text) for c in claims]) if claims else {}
+            hashes = {h: i for h, i in found.items() if i in index.row_of and index.is_claim[index.row_of[i]]}
+            ctx = AdmissionContext(
+                user_id=user_id, turns=turns, candidates=[c.candidate for c in claims], vectors=claim_vecs,
+                neighbours=_claim_neighbours(m, user_id), stored_hashes=hashes, now=now, embedder_id=m.embedder.model_id,
+                texts=lambda ids: {r.item.id: r.item.memory for r in m.store.get(user_id, ids)}, supersession=False,
+            )
+            decisions = admitter.decide(ctx) if claims else []
+            if len(decisions) != len(claims):
+                raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(claims)} claims")
+            plan = build_batch(
+                user_id=user_id, agent_id=agent_id, run_id=run_id, now=now, turns=turns, episodes=episodes,
+                episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
+                claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
+                decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
+                embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
+            )
+            if getattr(admitter, "checks_duplicates", False):
+                # The admitter promised no duplicate claims: the store re-checks the new claims'
+                # hashes inside the write's transaction (another process may have stored one).
+                plan.batch.unique_hashes = [r.item.hash for r in plan.batch.upserts
+                                            if r.item.kind == "claim" and r.item.id not in plan.old_tokens]
+            version = m.store.write(plan.batch)
+            m._index.after_write(user_id, plan.batch.upserts, [], plan.old_tokens, version)
+        return plan.batch.receipts
+
+    return retry_on_hash_conflict(decide_and_write)
 
 
 def _ref(item: MemoryItem) -> EpisodeRef:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -27,6 +27,23 @@ class HashConflict(StorageError):
         super().__init__(f"{len(existing)} text(s) of this write were stored meanwhile by another writer; nothing was written")
         #: hash -> id of the active memory that holds it
         self.existing = existing
+
+
+_T = TypeVar("_T")
+#: How often a write that lost a duplicate race is decided again before the conflict is raised.
+CONFLICT_RETRIES = 3
+
+
+def retry_on_hash_conflict(decide_and_write: Callable[[], _T], retries: int = CONFLICT_RETRIES) -> _T:
+    """Run ``decide_and_write`` again when another process stored one of its texts between its
+    duplicate check and its write (nothing of it was written): the next decision sees that memory."""
+    for attempt in range(retries + 1):
+        try:
+            return decide_and_write()
+        except HashConflict:
+            if attempt == retries:
+                raise
+    raise AssertionError("unreachable")
 
 
 @dataclass
