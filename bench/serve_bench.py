@@ -98,7 +98,7 @@ class Server:
 
     def start(self) -> None:
         with self.log.open("ab") as err:
-            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.server.cli", "serve", "--port", str(self.port)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.cli", "serve", "--port", str(self.port)],
                                          env=self.env, stdout=subprocess.DEVNULL, stderr=err)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -53,7 +53,7 @@ class _Server:
 
     def start(self) -> None:
         with self.log.open("ab") as err:
-            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.server.cli", "serve", "--port", str(self.port)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.cli", "serve", "--port", str(self.port)],
                                          env=self.env, stdout=subprocess.DEVNULL, stderr=err)
         for _ in range(300):
             try:

@@ -116,7 +116,7 @@ def page(browser):
 @pytest.fixture(scope="module")
 def local(demo_memory):
     from memwarden.server.keys import open_keys
-    from memwarden.ui.cli import ui_app
+    from memwarden.ui.app import ui_app
 
     s = Served(ui_app(demo_memory, manage_keys=open_keys(demo_memory.store)))
     yield s

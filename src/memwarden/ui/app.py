@@ -178,3 +178,16 @@ def create_ui_app(memory: Memory, keys: KeyStore | None = None, *, trusted_hosts
     pages.register(app, ui)
     actions.register(app, ui)
     return app
+
+
+def ui_app(memory: Memory, *, keys: KeyStore | None = None, trusted_hosts: list[str] | None = None,
+           manage_keys: KeyStore | None = None) -> FastAPI:
+    """The inspector mounted at ``/ui`` with ``/`` redirecting there (what ``memwarden ui`` serves)."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/ui/", status_code=307)
+
+    app.mount("/ui", create_ui_app(memory, keys, trusted_hosts=trusted_hosts, manage_keys=manage_keys))
+    return app
