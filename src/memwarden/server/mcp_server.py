@@ -35,6 +35,7 @@ from starlette.types import ASGIApp
 
 from ..errors import MemwardenError
 from ..memory import Memory
+from .auth import MISSING_KEY, AuthError, check_token, token_from_headers
 from .guards import BearerGuard
 from .keys import ApiKey, KeyStore, Tenants
 
@@ -75,12 +76,10 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         headers = ctx.headers  # None on stdio and in-process
         if keys is None or headers is None:
             return None
-        auth = headers.get("authorization", "")
-        token = auth[7:].strip() if auth.lower().startswith("bearer ") else headers.get("x-api-key", "")
-        key = keys.verify(token) if token else None
-        if key is None:
-            raise ToolError("an API key is required (Authorization: Bearer mw_...)")
-        return key
+        try:
+            return check_token(keys.verify, token_from_headers(headers))
+        except AuthError as exc:
+            raise ToolError(exc.message) from exc
 
     def allowed(ctx: Context, user_id: str | None) -> str:
         key = key_of(ctx)
@@ -95,7 +94,7 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         elif tenants is not None:
             ok = tenants.allows(user_id)
         else:
-            raise ToolError("an API key is required (Authorization: Bearer mw_...)")
+            raise ToolError(MISSING_KEY)
         if not ok:
             raise ToolError("this session may not access that user_id")
         return user_id

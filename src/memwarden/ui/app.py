@@ -21,6 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import errors
 from ..memory import Memory
+from ..server.auth import token_from_headers
 from ..server.keys import KeyStore
 from .auth import COOKIE, LOOPBACK_NAMES, Sessions, Viewer, host_allowed
 from .data import Reader
@@ -72,8 +73,7 @@ class UI:
     def viewer(self, request: Request, *, login_redirect: bool = True) -> Viewer:
         if self.hosts is not None and not host_allowed(request.headers.get("host"), self.hosts):
             raise _Stop(HTMLResponse("unknown host", status_code=421))
-        header = request.headers.get("authorization", "")
-        token = header[7:].strip() if header.lower().startswith("bearer ") else request.headers.get("x-api-key")
+        token = token_from_headers(request.headers) or None
         sid = request.cookies.get(COOKIE)
         v = self.sessions.viewer(sid, token)
         if v is not None:
