@@ -244,7 +244,7 @@ def setup(args: argparse.Namespace, workdir: Path) -> tuple[Backend, dict[str, s
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "MEMWARDEN_DATABASE_URL": backend.url,
            "MEMWARDEN_EMBEDDER": args.embedder}
     sys.path.insert(0, str(ROOT / "src"))
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
     from memwarden.storage import open_store
 
     store = open_store(backend.url)  # one key per tenant, as `memwarden keys create` makes them

@@ -1,4 +1,4 @@
-"""The API key is read one way (server/auth.py) by the REST routes, the MCP transport's guard and
+"""The API key is read one way (api_keys.token_from_headers) by the REST routes, the MCP transport's guard and
 the inspector; the split server still names every method of a path in a 405's Allow header."""
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from fastapi.testclient import TestClient  # noqa: E402
 from starlette.datastructures import Headers  # noqa: E402
 
 from memwarden import Memory  # noqa: E402
+from memwarden.api_keys import BAD_KEY, MISSING_KEY, AuthError, check_token, open_keys, parse_tenants, token_from_headers  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.auth import BAD_KEY, MISSING_KEY, AuthError, check_token, token_from_headers  # noqa: E402
 from memwarden.server.guards import BearerGuard  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
 
 
 @pytest.mark.parametrize("headers, token", [

@@ -24,7 +24,7 @@ httpx = pytest.importorskip("httpx")
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.errors import StorageError  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
 from memwarden.storage import ListQuery, open_store  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")

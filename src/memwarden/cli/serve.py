@@ -30,7 +30,7 @@ def _announce(as_json: bool, **info: object) -> None:
 
 
 def _open_keys(memory_or_db: Any) -> Any:
-    from ..server.keys import open_keys
+    from ..api_keys import open_keys
     from ..settings import memory_config
     from ..storage import open_store
 
@@ -84,7 +84,7 @@ def keys_create(db: str | None, name: str, users: tuple[str, ...], prefixes: tup
     so 'team-a:' covers 'team-a:bob' but never the sibling 'team-ab';
     a bare prefix such as 'team-a' is refused.
     """
-    from ..server.keys import parse_tenants
+    from ..api_keys import parse_tenants
 
     created = _open_keys(db).create(name, parse_tenants(users, prefixes))
     if as_json:
@@ -147,7 +147,7 @@ def mcp_command(db: str | None, transport: str, users: tuple[str, ...], prefixes
     bound to exactly one user needs no user_id, others pass it.
     """
     needs_extra("server", "the MCP server", "mcp", "uvicorn")
-    from ..server.keys import parse_tenants
+    from ..api_keys import parse_tenants
     from ..server.mcp_server import create_mcp, create_mcp_http_app
 
     if transport == "stdio" and not (users or prefixes):

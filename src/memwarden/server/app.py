@@ -30,7 +30,7 @@ from ..memory import MAX_FILTER_KEYS, Memory
 from .docs import mount_docs
 from .errors import install_error_handlers
 from .guards import DEFAULT_MAX_JSON_DEPTH, BodyLimit, JsonDepthLimit
-from .keys import KeyStore
+from ..api_keys import KeyStore
 from .routers import include_routers
 from .schemas import ERROR_RESPONSES
 

@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from .. import errors
-from .auth import AuthError
+from ..api_keys import AuthError
 from .routers import api_routes
 from .schemas import ErrorBody, ErrorDetail
 

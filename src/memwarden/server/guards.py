@@ -22,7 +22,7 @@ import numpy as np
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .auth import AuthError, check_token, token_from_headers
+from ..api_keys import AuthError, check_token, token_from_headers
 from .errors import error_response
 
 DEFAULT_MAX_JSON_DEPTH = 64

@@ -35,9 +35,8 @@ from starlette.types import ASGIApp
 
 from ..errors import MemwardenError
 from ..memory import Memory
-from .auth import MISSING_KEY, AuthError, check_token, token_from_headers
 from .guards import BearerGuard
-from .keys import ApiKey, KeyStore, Tenants
+from ..api_keys import MISSING_KEY, ApiKey, AuthError, KeyStore, Tenants, check_token, token_from_headers
 
 TOOLS = ("add_memory", "search_memory", "list_memories", "get_memory", "update_memory", "delete_memory",
          "memory_history", "memory_context", "memory_verdict")

@@ -21,8 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import errors
 from ..memory import Memory
-from ..server.auth import token_from_headers
-from ..server.keys import KeyStore
+from ..api_keys import KeyStore, token_from_headers
 from .auth import COOKIE, LOOPBACK_NAMES, Sessions, Viewer, host_allowed
 from .data import Reader
 

@@ -11,7 +11,7 @@ from fastapi.routing import APIRoute
 
 from ...memory import Memory
 from ..auth import allow, authenticate
-from ..keys import ApiKey
+from ...api_keys import ApiKey
 from ..schemas import ID
 
 

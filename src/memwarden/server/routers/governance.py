@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from ...memory import Memory
 from ..auth import allow, authenticate
-from ..keys import ApiKey
+from ...api_keys import ApiKey
 from ..schemas import AnswerRequest, ContextRequest
 from . import OneMemory, memory_of, one_memory
 

@@ -10,7 +10,7 @@ from ... import errors
 from ...memory import MAX_FILTER_KEYS, Memory
 from ...models import AddResult, MemoryItem, SearchResult
 from ..auth import allow, authenticate
-from ..keys import ApiKey
+from ...api_keys import ApiKey
 from ..schemas import ID, AddRequest, Deleted, HistoryList, ItemList, ReceiptList, SearchRequest, UpdateRequest
 from . import OneMemory, memory_of, one_memory
 
