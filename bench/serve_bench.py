@@ -98,7 +98,7 @@ class Server:
 
     def start(self) -> None:
         with self.log.open("ab") as err:
-            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.server.cli", "serve", "--port", str(self.port)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.cli", "serve", "--port", str(self.port)],
                                          env=self.env, stdout=subprocess.DEVNULL, stderr=err)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -244,7 +244,7 @@ def setup(args: argparse.Namespace, workdir: Path) -> tuple[Backend, dict[str, s
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "MEMWARDEN_DATABASE_URL": backend.url,
            "MEMWARDEN_EMBEDDER": args.embedder}
     sys.path.insert(0, str(ROOT / "src"))
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
     from memwarden.storage import open_store
 
     store = open_store(backend.url)  # one key per tenant, as `memwarden keys create` makes them

@@ -110,7 +110,7 @@ def test_the_server_answers_413_naming_the_limit() -> None:
     from fastapi.testclient import TestClient
 
     from memwarden.server.app import create_app
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
 
     m = Memory(config=MemoryConfig(embedder="hash", max_messages_per_add=3))
     keys = open_keys(m.store)

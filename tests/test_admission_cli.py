@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from memwarden import Memory
-from memwarden.admission.cli import admission_group
+from memwarden.cli.admission import admission_group
 from memwarden.config import MemoryConfig
 
 

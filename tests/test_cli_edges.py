@@ -125,6 +125,32 @@ def test_json_output_parses_for_the_everyday_commands(env):
         json.loads(run(*args, "--json").output)
 
 
+def test_json_output_parses_for_the_writing_commands(env):
+    """The commands that change something print what they did as one JSON document."""
+    added = json.loads(run("add", "I keep bees", "-u", "u", "--admission", "all", "--json").output)
+    receipt = added["results"][0]["id"]
+    assert json.loads(run("admission", "explain", receipt, "-u", "u", "--json").output)[0]["id"] == receipt
+    mid = json.loads(run("list", "-u", "u", "--json").output)[0]["id"]
+    assert json.loads(run("update", mid[:8], "I keep two hives", "-u", "u", "--json").output)["id"] == mid
+    assert json.loads(run("reindex", "-u", "u", "--json").output) == {"episodes_extracted": {"u": 0}}
+    out = env / "u.jsonl"
+    assert json.loads(run("export", "-u", "u", "-o", str(out), "--json").output)["path"] == str(out)
+    key = json.loads(run("keys", "create", "--name", "k", "--user", "u", "--json").output)
+    assert key["token"].startswith("mw_")
+    assert [k["id"] for k in json.loads(run("keys", "list", "--json").output)] == [key["key"]["id"]]
+    assert json.loads(run("keys", "revoke", key["key"]["id"], "--json").output)["revoked_at"]
+    assert json.loads(run("delete", mid[:8], "-u", "u", "--json").output) == {"deleted": mid}
+
+
+def test_errors_are_one_line_on_every_command_path(env):
+    """A MemwardenError from any command module is ``error: ...`` and exit 1, never a traceback."""
+    for args in (["get", "nope", "-u", "u"], ["admission", "explain", "nope", "-u", "u"], ["keys", "revoke", "nope"],
+                 ["answer", "why?", "-u", "u"], ["mcp"], ["admission", "policy", str(env / "missing.json")]):
+        res = run(*args, "--json", ok=False)
+        lines = [ln for ln in res.output.splitlines() if ln.strip()]
+        assert res.exit_code == 1 and len(lines) == 1 and lines[0].startswith("error: "), (args, res.output)
+
+
 def test_config_file_keys_and_precedence(env, monkeypatch):
     assert config_file() is None
     (env / "memwarden.toml").write_text(

@@ -154,7 +154,7 @@ def test_rest_context_renders_every_payload_inert(stored, mode) -> None:  # type
     from fastapi.testclient import TestClient
 
     from memwarden.server.app import create_app
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
 
     keys = open_keys(stored.store)
     token = keys.create("alice", parse_tenants(["alice"])).token
@@ -185,7 +185,7 @@ def test_mcp_memory_context_renders_every_payload_inert(stored) -> None:  # type
     import anyio
     from mcp import Client
 
-    from memwarden.server.keys import Tenants
+    from memwarden.api_keys import Tenants
     from memwarden.server.mcp_server import create_mcp
 
     async def go() -> str:

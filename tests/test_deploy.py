@@ -11,7 +11,7 @@ import pytest
 yaml = pytest.importorskip("yaml")
 
 from memwarden.config import MemoryConfig  # noqa: E402
-from memwarden.server.cli import register  # noqa: E402
+from memwarden.cli.serve import COMMANDS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,8 @@ def compose() -> dict:
 
 def _group() -> click.Group:
     group = click.Group("memwarden")
-    register(group)
+    for command in COMMANDS:
+        group.add_command(command)
     return group
 
 

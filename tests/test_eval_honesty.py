@@ -44,7 +44,7 @@ def test_eval_admission_without_the_train_extra_is_one_line(tmp_path, monkeypatc
 
 
 def test_admission_train_without_the_train_extra_is_one_line(tmp_path, monkeypatch):
-    from memwarden.admission.cli import admission_group
+    from memwarden.cli.admission import admission_group
 
     _hide_train_extra(monkeypatch)
     data = tmp_path / "d.json"

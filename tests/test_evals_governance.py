@@ -92,7 +92,8 @@ def test_persistbench_rejects_bad_rows(tmp_path) -> None:  # type: ignore[no-unt
 
 
 def test_cli_eval_memsyco_json_and_card(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from memwarden.governance.cli import card_cmd, context_cmd, eval_memsyco
+    from memwarden.cli.evals import eval_memsyco
+    from memwarden.cli.governance import card_cmd, context_cmd
 
     r = CliRunner().invoke(eval_memsyco, ["--data", str(DATA / "memsyco_sample.jsonl"), "--json"])
     assert r.exit_code == 0, r.output

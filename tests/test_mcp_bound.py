@@ -14,7 +14,7 @@ from mcp import Client, StdioServerParameters  # noqa: E402
 
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
-from memwarden.server.keys import Tenants  # noqa: E402
+from memwarden.api_keys import Tenants  # noqa: E402
 from memwarden.server.mcp_server import TOOLS, create_mcp  # noqa: E402
 from test_server_cli import _env, _port, _start  # noqa: E402
 from test_server_mcp import _is_error, _schema, _structured, _text  # noqa: E402

@@ -351,7 +351,7 @@ def test_rest_filters_cannot_name_another_tenant(tmp_path) -> None:
     from fastapi.testclient import TestClient
 
     from memwarden.server.app import create_app
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
 
     mem = Memory(config=MemoryConfig(database=str(tmp_path / "s.db"), embedder="hash"))
     try:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -16,7 +16,7 @@ pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
 from click.testing import CliRunner  # noqa: E402
 
-from memwarden.server.cli import keys_group  # noqa: E402
+from memwarden.cli.serve import keys_group  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -34,7 +34,7 @@ def _port() -> int:
 def _start(args: list[str], env: dict[str, str], url: str) -> subprocess.Popen:
     log = Path(env["MEMWARDEN_DATABASE_URL"] + ".log")
     with log.open("wb") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "memwarden.server.cli", *args], env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "memwarden.cli", *args], env=env,
                                 stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -71,7 +71,7 @@ def test_keys_commands(tmp_path, monkeypatch):
 
 def test_serve_process_end_to_end(tmp_path):
     env = _env(str(tmp_path / "s.db"))
-    token = subprocess.run([sys.executable, "-m", "memwarden.server.cli", "keys", "create", "--name", "t", "--user", "alice"],
+    token = subprocess.run([sys.executable, "-m", "memwarden.cli", "keys", "create", "--name", "t", "--user", "alice"],
                            env=env, check=True, capture_output=True, text=True).stdout.strip()
     port = _port()
     base = f"http://127.0.0.1:{port}"
@@ -95,7 +95,7 @@ async def test_mcp_over_http_needs_a_key(tmp_path):
 
     httpx2 = pytest.importorskip("httpx2")
     env = _env(str(tmp_path / "m.db"))
-    token = subprocess.run([sys.executable, "-m", "memwarden.server.cli", "keys", "create", "--name", "t", "--user", "alice"],
+    token = subprocess.run([sys.executable, "-m", "memwarden.cli", "keys", "create", "--name", "t", "--user", "alice"],
                            env=env, check=True, capture_output=True, text=True).stdout.strip()
     port = _port()
     url = f"http://127.0.0.1:{port}/mcp"
@@ -139,7 +139,7 @@ async def test_mcp_over_stdio_is_bound_to_its_tenants(tmp_path):
     from mcp import Client, StdioServerParameters
 
     env = _env(str(tmp_path / "stdio.db"))
-    params = StdioServerParameters(command=sys.executable, args=["-m", "memwarden.server.cli", "mcp", "--user", "alice"], env=env)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "memwarden.cli", "mcp", "--user", "alice"], env=env)
     async with Client(params) as client:
         r = await client.call_tool("add_memory", {"text": "I keep bees", "user_id": "alice", "admission": "all"})
         assert not (getattr(r, "is_error", None) or getattr(r, "isError", None))

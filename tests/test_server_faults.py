@@ -24,7 +24,7 @@ httpx = pytest.importorskip("httpx")
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.errors import StorageError  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
 from memwarden.storage import ListQuery, open_store  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -53,7 +53,7 @@ class _Server:
 
     def start(self) -> None:
         with self.log.open("ab") as err:
-            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.server.cli", "serve", "--port", str(self.port)],
+            self.proc = subprocess.Popen([sys.executable, "-m", "memwarden.cli", "serve", "--port", str(self.port)],
                                          env=self.env, stdout=subprocess.DEVNULL, stderr=err)
         for _ in range(300):
             try:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
 
 _memory = Memory(config=MemoryConfig(embedder="hash"))
 _keys = open_keys(_memory.store)

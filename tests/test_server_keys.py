@@ -12,8 +12,8 @@ from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.errors import InvalidInputError  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.cli import keys_group  # noqa: E402
-from memwarden.server.keys import Tenants, open_keys, parse_tenants  # noqa: E402
+from memwarden.cli.serve import keys_group  # noqa: E402
+from memwarden.api_keys import Tenants, open_keys, parse_tenants  # noqa: E402
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import MAX_FILTER_KEYS, create_app  # noqa: E402
 from memwarden.server.guards import json_depth  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

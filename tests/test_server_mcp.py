@@ -9,7 +9,7 @@ from mcp import Client  # noqa: E402
 
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
-from memwarden.server.keys import Tenants  # noqa: E402
+from memwarden.api_keys import Tenants  # noqa: E402
 from memwarden.server.mcp_server import TOOLS, create_mcp  # noqa: E402
 
 pytestmark = pytest.mark.anyio
@@ -79,7 +79,7 @@ _ACCEPT = {"Accept": "application/json, text/event-stream"}
 def test_http_refuses_a_bad_key_at_initialise(memory):
     from starlette.testclient import TestClient
 
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
     from memwarden.server.mcp_server import create_mcp_http_app
 
     keys = open_keys(memory.store)

@@ -15,7 +15,6 @@ import itertools
 import pytest
 
 pytest.importorskip("fastapi")
-from fastapi.routing import APIRoute  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -23,7 +22,8 @@ from hypothesis import strategies as st  # noqa: E402
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.server.routers import api_routes  # noqa: E402
 
 TEXTS = [
     "I keep bees in the garden", "My sister lives in Oslo", "I drive a red Volvo", "Coffee gives me headaches",
@@ -65,12 +65,12 @@ def _query_params(app) -> dict[tuple[str, str], set[str]]:
         for sub in dep.dependencies:
             walk(sub, acc)
 
-    for route in app.routes:
-        if isinstance(route, APIRoute):
-            for method in route.methods:
-                acc: set[str] = set()
-                walk(route.dependant, acc)
-                out[(method, route.path_format)] = acc
+    for route in api_routes(app.router.routes):
+        for method in route.methods:
+            acc: set[str] = set()
+            walk(route.dependant, acc)
+            out[(method, route.path_format)] = acc
+    assert len(out) >= 13, out  # every /v1 route and the probes: the walk reached the included routers
     return out
 
 
@@ -154,7 +154,8 @@ def test_rest_matches_the_python_api_for_every_query_parameter(app_env):
 def test_openapi_lists_every_parameter_each_route_reads(app_env):
     _, client = app_env
     doc = client.get("/openapi.json").json()
-    routes = [r for r in client.app.routes if isinstance(r, APIRoute)]
+    routes = list(api_routes(client.app.router.routes))
+    assert len(routes) >= 13
     for route in routes:
         names = [f.name for f in route.dependant.query_params]
         aliases = [f.alias for f in route.dependant.query_params]

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from memwarden import Memory  # noqa: E402
 from memwarden.config import MemoryConfig  # noqa: E402
 from memwarden.server.app import create_app  # noqa: E402
-from memwarden.server.keys import open_keys, parse_tenants  # noqa: E402
-from memwarden.ui.cli import ui_app  # noqa: E402
+from memwarden.api_keys import open_keys, parse_tenants  # noqa: E402
+from memwarden.ui.app import ui_app  # noqa: E402
 
 XSS = "<script>alert('pwned')</script><img src=x onerror=alert(2)>"
 BOB_SECRET = "Bob keeps his spare key under the blue flowerpot"

@@ -115,8 +115,8 @@ def page(browser):
 
 @pytest.fixture(scope="module")
 def local(demo_memory):
-    from memwarden.server.keys import open_keys
-    from memwarden.ui.cli import ui_app
+    from memwarden.api_keys import open_keys
+    from memwarden.ui.app import ui_app
 
     s = Served(ui_app(demo_memory, manage_keys=open_keys(demo_memory.store)))
     yield s
@@ -126,7 +126,7 @@ def local(demo_memory):
 @pytest.fixture(scope="module")
 def keyed(demo_memory):
     from memwarden.server.app import create_app
-    from memwarden.server.keys import open_keys, parse_tenants
+    from memwarden.api_keys import open_keys, parse_tenants
 
     keys = open_keys(demo_memory.store)
     tokens = {"demo": keys.create("demo-user key", parse_tenants(["demo-user"])).token}

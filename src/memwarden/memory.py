@@ -304,10 +304,10 @@ class Memory:
             with single_threaded_blas():  # admission's neighbour products, as in search
                 return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
                                   admitter=admitter, infer=infer, when=when, instructions=prompt or self.config.extraction_prompt)
-        extracted = None
+        extracted, fallback = None, None
         if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
-            extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}),
-                                           instructions=prompt or self.config.extraction_prompt)
+            extracted, fallback = extract_candidates(self.llm, turns, metadata=dict(metadata or {}),
+                                                     instructions=prompt or self.config.extraction_prompt)
         if extracted is None:
             candidates, unextracted = self.candidates(turns, source=source, metadata=dict(metadata or {})), []
         else:
@@ -315,7 +315,7 @@ class Memory:
             cited = {i for c in extracted for i in c.source_turn_indexes}
             candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
         with single_threaded_blas():
-            return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
+            return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted, fallback)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
@@ -377,11 +377,12 @@ class Memory:
         candidates: list[Candidate],
         admitter: Admitter,
         unextracted: Sequence[Turn] = (),
+        fallback: str | None = None,
     ) -> AddResult:
         vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
             (0, self.embedder.dim), np.float32)
         return retry_on_hash_conflict(lambda: self._decide_and_write(
-            user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted))
+            user_id, agent_id, run_id, turns, candidates, vectors, admitter, unextracted, fallback))
 
     def _decide_and_write(
         self,
@@ -393,6 +394,7 @@ class Memory:
         vectors: np.ndarray,
         admitter: Admitter,
         unextracted: Sequence[Turn],
+        fallback: str | None = None,
     ) -> AddResult:
         with self._locks.scope(user_id):
             now = utcnow()
@@ -439,6 +441,7 @@ class Memory:
                         reason=dec.reason, scores=dec.scores, weights=dec.weights, score=dec.score,
                         threshold=dec.threshold, policy=dec.policy, memory_type=dec.memory_type, duplicate_of=dup,
                         supersedes=dec.supersedes, source_turn_ids=cand.source_turn_ids, created_at=now,
+                        fallback=fallback,  # the LLM extraction's failure, when these are one candidate per turn
                     )
                 )
             for t in unextracted:

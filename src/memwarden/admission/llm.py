@@ -7,10 +7,9 @@ to the trained utility model and says so in the receipt.
 
 from __future__ import annotations
 
-import json
 from typing import Sequence
 
-from ..providers.llm import LLM, ScriptedLLM
+from ..providers.llm import LLM, ScriptedLLM, parse_json
 
 __all__ = ["LLM", "ScriptedLLM", "UTILITY_PROMPT", "ask", "llm_utility", "parse_score"]
 
@@ -25,8 +24,9 @@ Answer with strict JSON only: {{"score": <number between 0 and 1>}}"""
 
 
 def parse_score(text: str) -> float:
-    """The score of a strict ``{"score": x}`` answer; ValueError for anything else."""
-    data = json.loads(text.strip())
+    """The score of a ``{"score": x}`` answer (fenced or not: read by ``parse_json``, the one parser of
+    LLM replies); LLMError or ValueError for anything else."""
+    data = parse_json(text)
     if not isinstance(data, dict) or set(data) != {"score"}:
         raise ValueError("answer is not exactly {\"score\": x}")
     x = data["score"]

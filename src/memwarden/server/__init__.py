@@ -1,6 +1,6 @@
 """Serving memwarden: the REST app, API keys and the MCP server (extra ``memwarden[server]``)."""
 
-from .keys import ApiKey, CreatedKey, KeyStore, Tenants, open_keys
+from ..api_keys import ApiKey, CreatedKey, KeyStore, Tenants, open_keys
 
 __all__ = ["ApiKey", "CreatedKey", "KeyStore", "Tenants", "open_keys", "create_app"]
 

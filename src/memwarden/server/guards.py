@@ -7,8 +7,10 @@
   needs no recursion and no parse.
 * :class:`BearerGuard` refuses an HTTP request without a live API key with
   401, so the MCP transport never opens a session for a bad token.
+* :class:`BodyLimit` refuses a request body over a size with 413, declared or
+  streamed, before it is read in full.
 
-Both reply with the REST server's error body ``{"error": {"type", "message"}}``.
+All reply with the REST server's error body (:func:`~memwarden.server.errors.error_response`).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from typing import Callable
 
 import numpy as np
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..api_keys import AuthError, check_token, token_from_headers
+from .errors import error_response
 
 DEFAULT_MAX_JSON_DEPTH = 64
 
@@ -28,10 +32,6 @@ _STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
 _OPEN = np.zeros(256, dtype=np.int8)
 _OPEN[[ord("["), ord("{")]] = 1
 _OPEN[[ord("]"), ord("}")]] = -1
-
-
-def _reject(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"type": kind, "message": message}}, status_code=status, headers=headers)
 
 
 def json_depth(body: bytes) -> int:
@@ -45,7 +45,7 @@ def json_depth(body: bytes) -> int:
 class JsonDepthLimit:
     """Reject request bodies nested more than ``limit`` deep with 400, before anything parses them.
 
-    The body is read in full here (the outer :class:`~memwarden.server.app.BodyLimit`
+    The body is read in full here (the outer :class:`BodyLimit`
     has already bounded its size) and handed on unchanged.
     """
 
@@ -67,7 +67,7 @@ class JsonDepthLimit:
                 break
         body = b"".join(chunks)
         if json_depth(body) > self.limit:
-            await _reject(400, "request_too_deep",
+            await error_response(400, "request_too_deep",
                           f"request body is nested more than {self.limit} levels deep; the limit is {self.limit}"
                           )(scope, receive, send)
             return
@@ -98,13 +98,64 @@ class BearerGuard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
-        auth = headers.get("authorization", "")
-        token = auth[7:].strip() if auth.lower().startswith("bearer ") else headers.get("x-api-key", "")
-        if not token:
-            message = "an API key is required (Authorization: Bearer mw_...)"
-        elif await run_in_threadpool(self.verify, token) is None:  # a database read: off the event loop
-            message = "invalid or revoked API key"
-        else:
+        try:
+            await run_in_threadpool(check_token, self.verify, token_from_headers(headers))  # a database read: off the event loop
+        except AuthError as exc:
+            await error_response(exc.status, "unauthorized", exc.message)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class BodyLimit:
+    """Reject request bodies over ``limit`` bytes with 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        await _reject(401, "unauthorized", message, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        too_big = error_response(413, "request_too_large", f"request body over {self.limit:,} bytes")
+        if declared is not None:
+            try:
+                if int(declared) > self.limit:
+                    await too_big(scope, receive, send)
+                    return
+            except ValueError:
+                await error_response(400, "bad_request", "invalid Content-Length")(scope, receive, send)
+                return
+        seen = 0
+        exceeded = replied = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen, exceeded
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    exceeded = True
+                    raise _TooLarge
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            # Whatever the app makes of the aborted read, the client gets a 413.
+            nonlocal replied
+            if exceeded:
+                if message["type"] == "http.response.start" and not replied:
+                    replied = True
+                    await too_big(scope, receive, send)
+                return
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except _TooLarge:
+            if not replied:
+                replied = True
+                await too_big(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass

@@ -36,7 +36,7 @@ from starlette.types import ASGIApp
 from ..errors import MemwardenError
 from ..memory import Memory
 from .guards import BearerGuard
-from .keys import ApiKey, KeyStore, Tenants
+from ..api_keys import MISSING_KEY, ApiKey, AuthError, KeyStore, Tenants, check_token, token_from_headers
 
 TOOLS = ("add_memory", "search_memory", "list_memories", "get_memory", "update_memory", "delete_memory",
          "memory_history", "memory_context", "memory_verdict")
@@ -75,12 +75,10 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         headers = ctx.headers  # None on stdio and in-process
         if keys is None or headers is None:
             return None
-        auth = headers.get("authorization", "")
-        token = auth[7:].strip() if auth.lower().startswith("bearer ") else headers.get("x-api-key", "")
-        key = keys.verify(token) if token else None
-        if key is None:
-            raise ToolError("an API key is required (Authorization: Bearer mw_...)")
-        return key
+        try:
+            return check_token(keys.verify, token_from_headers(headers))
+        except AuthError as exc:
+            raise ToolError(exc.message) from exc
 
     def allowed(ctx: Context, user_id: str | None) -> str:
         key = key_of(ctx)
@@ -95,7 +93,7 @@ def create_mcp(memory: Memory, *, tenants: Tenants | None = None, keys: KeyStore
         elif tenants is not None:
             ok = tenants.allows(user_id)
         else:
-            raise ToolError("an API key is required (Authorization: Bearer mw_...)")
+            raise ToolError(MISSING_KEY)
         if not ok:
             raise ToolError("this session may not access that user_id")
         return user_id

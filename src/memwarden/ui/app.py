@@ -21,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import errors
 from ..memory import Memory
-from ..server.keys import KeyStore
+from ..api_keys import KeyStore, token_from_headers
 from .auth import COOKIE, LOOPBACK_NAMES, Sessions, Viewer, host_allowed
 from .data import Reader
 
@@ -72,8 +72,7 @@ class UI:
     def viewer(self, request: Request, *, login_redirect: bool = True) -> Viewer:
         if self.hosts is not None and not host_allowed(request.headers.get("host"), self.hosts):
             raise _Stop(HTMLResponse("unknown host", status_code=421))
-        header = request.headers.get("authorization", "")
-        token = header[7:].strip() if header.lower().startswith("bearer ") else request.headers.get("x-api-key")
+        token = token_from_headers(request.headers) or None
         sid = request.cookies.get(COOKIE)
         v = self.sessions.viewer(sid, token)
         if v is not None:
@@ -177,4 +176,17 @@ def create_ui_app(memory: Memory, keys: KeyStore | None = None, *, trusted_hosts
 
     pages.register(app, ui)
     actions.register(app, ui)
+    return app
+
+
+def ui_app(memory: Memory, *, keys: KeyStore | None = None, trusted_hosts: list[str] | None = None,
+           manage_keys: KeyStore | None = None) -> FastAPI:
+    """The inspector mounted at ``/ui`` with ``/`` redirecting there (what ``memwarden ui`` serves)."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/ui/", status_code=307)
+
+    app.mount("/ui", create_ui_app(memory, keys, trusted_hosts=trusted_hosts, manage_keys=manage_keys))
     return app

@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..server.keys import ApiKey, KeyStore, Tenants, hash_token
+from ..api_keys import ApiKey, KeyStore, Tenants, hash_token
 
 COOKIE = "mw_ui_session"
 #: Sessions kept in memory (oldest dropped first): bounded, whatever anonymous clients do.

@@ -1,4 +1,7 @@
-"""API keys: who may call the server, and for which tenants.
+"""API keys: who may call the server (REST, MCP, the inspector), and for which tenants.
+
+Below the server and the inspector, which both read keys here (and the token a request
+carries: :func:`token_from_headers`, :func:`check_token`), so neither imports the other's package.
 
 A key is a random token ``mw_<id>_<secret>`` (256 bits of secret) shown once
 at creation; only its SHA-256 is stored (a fast hash is enough for a
@@ -28,15 +31,15 @@ import sqlite3
 import threading
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Iterator, Protocol, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .._util import utcnow
-from ..errors import InvalidInputError, NotFoundError, StorageError
-from ..storage import SQLiteStore, Store
-from ..storage.sqlite import _ts as sqlite_ts
-from ..storage.sqlite import immediate_transaction
+from ._util import utcnow
+from .errors import InvalidInputError, NotFoundError, StorageError
+from .storage import SQLiteStore, Store
+from .storage.sqlite import _ts as sqlite_ts
+from .storage.sqlite import immediate_transaction
 
 TOKEN_PREFIX = "mw_"
 #: A tenant prefix must end with one of these, so it cannot cover a sibling tenant.
@@ -254,3 +257,37 @@ def open_keys(store: Store) -> SQLiteKeys | PostgresKeys:
     if type(store).__name__ == "PostgresStore":
         return PostgresKeys(store)
     raise StorageError(f"API keys are not supported on {type(store).__name__}")
+
+
+# -- the token a request carries: read one way by the REST routes, the MCP server and the inspector --
+
+MISSING_KEY = "an API key is required (Authorization: Bearer mw_...)"
+BAD_KEY = "invalid or revoked API key"
+
+
+class AuthError(Exception):
+    """401 (no live key) or 403 (the key may not touch that user_id)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def token_from_headers(headers: Mapping[str, str]) -> str:
+    """The token of ``Authorization: Bearer <token>``, else of ``X-API-Key``; "" when there is none.
+
+    ``headers`` is looked up by lower-case name (a Starlette ``Headers``, or a dict built lower-case)."""
+    scheme, _, credentials = (headers.get("authorization") or "").strip().partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    return (headers.get("x-api-key") or "").strip()
+
+
+def check_token(verify: Callable[[str], ApiKey | None], token: str) -> ApiKey:
+    """The live key for ``token``, else :class:`AuthError` 401 (missing, or unknown/revoked)."""
+    if not token:
+        raise AuthError(401, MISSING_KEY)
+    key = verify(token)
+    if key is None:
+        raise AuthError(401, BAD_KEY)
+    return key

@@ -1,44 +1,19 @@
-"""``memwarden admission ...`` (train, explain, log, policy) and ``memwarden eval admission``."""
+"""``memwarden admission ...`` (explain, log, policy, train) and the admission benchmarks
+``memwarden eval admission`` and ``memwarden eval admission-retrieval``."""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
+from rich.table import Table
 
-from .._output import emit_json
-from ..errors import MemwardenError
+from ..errors import NotFoundError
 from ..models import Receipt
+from .options import command, console, db_option, emit_json, group, json_option, needs_extra, open_memory, user_option
 
-
-# The same flags as the main CLI's (``--user/-u``, ``--db``); defined here so this module imports on its own.
-_user = click.option("--user", "-u", "user_id", required=True, help="The user (scope) id.")
-_db = click.option("--db", "database", envvar="MEMWARDEN_DATABASE_URL", default=None, metavar="PATH|URL",
-                   help="Database: a SQLite file path or a postgresql:// URL [default $MEMWARDEN_HOME/memwarden.db].")
-
-
-def _fail(exc: Exception) -> None:
-    click.echo(f"error: {exc}", err=True)
-    sys.exit(1)
-
-
-def _needs_train_extra(command: str) -> None:
-    """Stop in one line, before any work, when the [train] extra (scikit-learn, scipy) is missing."""
-    try:
-        import scipy.sparse  # noqa: F401
-        import sklearn.linear_model  # noqa: F401
-    except ImportError as exc:
-        _fail(MemwardenError(f"{command} needs the [train] extra: pip install 'memwarden[train]' ({exc})"))
-
-
-def _memory(database: str | None):
-    from ..config import MemoryConfig
-    from ..memory import Memory
-
-    cfg = MemoryConfig.from_env(database=database)
-    return Memory(config=cfg)
+_TRAIN = ("scipy.sparse", "sklearn.linear_model")  # what the [train] extra brings
 
 
 def _print_receipt(r: Receipt) -> None:
@@ -61,28 +36,25 @@ def _print_receipt(r: Receipt) -> None:
     click.echo(f"at        {r.created_at.isoformat()}")
 
 
-@click.group("admission")
+@group("admission")
 def admission_group() -> None:
     """Admission control: why a candidate was stored or dropped; train and inspect policies."""
 
 
 @admission_group.command("explain")
 @click.argument("id")
-@_user
-@_db
-@click.option("--json", "as_json", is_flag=True, help="Print the receipt(s) as JSON.")
-def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
+@user_option
+@db_option
+@json_option
+def explain(id: str, user_id: str, db: str | None, as_json: bool) -> None:
     """Show the receipt(s) for ID: a receipt id or a memory id."""
-    try:
-        with _memory(database) as mem:
-            found = mem.store.receipts(user_id, receipt_id=id, limit=1) or mem.receipts(user_id=user_id, memory_id=id)
-            # A turn's receipt comes with the receipts of the claims extracted from it.
-            found += [c for r in list(found) for cid in r.claim_receipts
-                      for c in mem.store.receipts(user_id, receipt_id=cid, limit=1) if c.id not in {f.id for f in found}]
-    except MemwardenError as exc:
-        _fail(exc)
+    with open_memory(db) as mem:
+        found = mem.store.receipts(user_id, receipt_id=id, limit=1) or mem.receipts(user_id=user_id, memory_id=id)
+        # A turn's receipt comes with the receipts of the claims extracted from it.
+        found += [c for r in list(found) for cid in r.claim_receipts
+                  for c in mem.store.receipts(user_id, receipt_id=cid, limit=1) if c.id not in {f.id for f in found}]
     if not found:
-        _fail(MemwardenError(f"no receipt or memory {id!r} for this user"))
+        raise NotFoundError(f"no receipt or memory {id!r} for this user")
     if as_json:
         emit_json(found)
         return
@@ -93,32 +65,26 @@ def explain(id: str, user_id: str, database: str | None, as_json: bool) -> None:
 
 
 @admission_group.command("log")
-@_user
+@user_option
 @click.option("--event", type=click.Choice(["admitted", "rejected", "duplicate", "superseded"]), default=None,
               help="Only receipts with this outcome.")
 @click.option("--limit", type=click.IntRange(1, 10_000), default=20, show_default=True)
-@_db
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def log(user_id: str, event: str | None, limit: int, database: str | None, as_json: bool) -> None:
+@db_option
+@json_option
+def log(user_id: str, event: str | None, limit: int, db: str | None, as_json: bool) -> None:
     """The scope's admission receipts, newest first (rejected candidates included)."""
-    try:
-        with _memory(database) as mem:
-            rows = mem.receipts(user_id=user_id, limit=limit if event is None else 10_000)
-    except MemwardenError as exc:
-        _fail(exc)
+    with open_memory(db) as mem:
+        rows = mem.receipts(user_id=user_id, limit=limit if event is None else 10_000)
     if event:
         rows = [r for r in rows if r.event == event][:limit]
     if as_json:
         emit_json(rows)
         return
-    from rich.console import Console
-    from rich.table import Table
-
     table = Table("receipt", "event", "score", "type", "text", "reason")
     for r in rows:
         table.add_row(r.id, r.event, f"{r.score:.2f}" if r.score is not None else "-", r.memory_type or "-",
                       r.text[:50], r.reason[:70])
-    Console().print(table)
+    console.print(table)
 
 
 @admission_group.command("policy")
@@ -127,19 +93,16 @@ def log(user_id: str, event: str | None, limit: int, database: str | None, as_js
 @click.option("--json", "as_json", is_flag=True, help="JSON (the summary is JSON already; accepted like on every command).")
 def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
     """Validate and summarise a policy file (default: the one shipped with memwarden)."""
-    from .policy import AdmissionPolicy
+    from ..admission.policy import AdmissionPolicy
 
-    try:
-        pol = AdmissionPolicy.load(path) if path else AdmissionPolicy.default()
-    except MemwardenError as exc:
-        _fail(exc)
+    pol = AdmissionPolicy.load(path) if path else AdmissionPolicy.default()
     if full:
         click.echo(pol.to_json())
         return
     spec = pol.spec
-    click.echo(json.dumps({"name": spec.name, "origin": pol.origin, "version": spec.version, "description": spec.description,
-                           "decision": spec.decision.kind, "threshold": spec.decision.threshold, "factor_weights": pol.weights(),
-                           "trained": spec.trained, "metrics": spec.metrics}, indent=2))
+    emit_json({"name": spec.name, "origin": pol.origin, "version": spec.version, "description": spec.description,
+               "decision": spec.decision.kind, "threshold": spec.decision.threshold, "factor_weights": pol.weights(),
+               "trained": spec.trained, "metrics": spec.metrics})
 
 
 @admission_group.command("train")
@@ -152,96 +115,82 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@json_option
 def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, as_json: bool) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
-    _needs_train_extra("memwarden admission train")
-    from .train import extract, train_policy
+    needs_extra("train", "memwarden admission train", *_TRAIN)
     from rich.progress import Progress
 
+    from ..admission.dataset import load
+    from ..admission.train import extract, train_policy
     from ..providers.embedder import default_embedder
-    from .dataset import load
 
-    try:
-        data = load(data_path)
-        emb = default_embedder()
-        with Progress(transient=True, disable=as_json) as bar:
-            task = bar.add_task("features", total=data.n_turns())
-            ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
-        pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
-                           data_desc=Path(data_path).name)
-        pol.save(out)
-    except MemwardenError as exc:
-        _fail(exc)
+    data = load(data_path)
+    emb = default_embedder()
+    with Progress(transient=True, disable=as_json) as bar:
+        task = bar.add_task("features", total=data.n_turns())
+        ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
+    pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
+                       data_desc=Path(data_path).name)
+    pol.save(out)
     if as_json:
-        click.echo(json.dumps({"path": out, "description": pol.spec.description, "threshold": pol.threshold,
-                               "metrics": pol.spec.metrics}))
+        emit_json({"path": out, "description": pol.spec.description, "threshold": pol.threshold, "metrics": pol.spec.metrics})
         return
     click.echo(f"wrote {out}: {pol.spec.description}; threshold {pol.threshold:.3f}; metrics {json.dumps(pol.spec.metrics)}")
 
 
-@click.command("admission")
+@command("admission")
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--protocol", type=click.Choice(["amac", "heldout", "loco"]), default="heldout", show_default=True)
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--claims", is_flag=True,
               help="Replay on the two-tier path: a turn counts as admitted when a claim extracted from it is kept.")
-@click.option("--json", "as_json", is_flag=True)
+@json_option
 def eval_admission(data_path: str, protocol: str, min_recall: float, claims: bool, as_json: bool) -> None:
     """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run.
 
     Policies are trained only on the other conversations, but the recipe's defaults (features, C, recall
     target) were chosen looking at these same protocols' results.
     """
-    _needs_train_extra("memwarden eval admission")  # every protocol trains policies
+    needs_extra("train", "memwarden eval admission", *_TRAIN)  # every protocol trains policies
     from ..evals.admission import run
 
-    try:
-        report = run(data_path, protocol, min_recall=min_recall, progress=not as_json, claims=claims)
-    except MemwardenError as exc:
-        _fail(exc)
+    report = run(data_path, protocol, min_recall=min_recall, progress=not as_json, claims=claims)
     if as_json:
-        click.echo(json.dumps(report, indent=2))
+        emit_json(report)
         return
-    from rich.console import Console
-    from rich.table import Table
-
     table = Table("policy", "P", "R", "F1", "admitted", "p50 ms", "p95 ms", title=f"admission, protocol {protocol}, n={report['n']}")
     rows = [("memwarden", report), *report["baselines"].items()]
     for name, m in rows:
         table.add_row(name, f"{m['precision']:.3f}", f"{m['recall']:.3f}", f"{m['f1']:.3f}", f"{m['admitted_fraction']:.3f}",
                       f"{m['latency_ms_p50']:.2f}", f"{m['latency_ms_p95']:.2f}")
-    Console().print(table)
+    console.print(table)
 
 
-@click.command("admission-retrieval")
+@command("admission-retrieval")
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--protocol", type=click.Choice(["heldout", "loco"]), default="heldout", show_default=True)
 @click.option("-k", "k", type=click.IntRange(1, 100), default=10, show_default=True)
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
-@click.option("--json", "as_json", is_flag=True)
+@json_option
 def eval_admission_retrieval(data_path: str, protocol: str, k: int, min_recall: float, as_json: bool) -> None:
     """LoCoMo retrieval recall@k with admission on vs storing everything, and the storage saved.
 
     Policies are trained on the other conversations only (unlike eval retrieval --admission auto), but the
     default recall target 0.95 was chosen on these same results.
     """
-    _needs_train_extra("memwarden eval admission-retrieval")
+    needs_extra("train", "memwarden eval admission-retrieval", *_TRAIN)
     from ..evals.admission_retrieval import run
 
-    try:
-        report = run(data_path, protocol, k=k, min_recall=min_recall, progress=not as_json)
-    except MemwardenError as exc:
-        _fail(exc)
+    report = run(data_path, protocol, k=k, min_recall=min_recall, progress=not as_json)
     if as_json:
-        click.echo(json.dumps(report, indent=2))
+        emit_json(report)
         return
     click.echo(f"recall@{k}: store everything {report[f'recall_at_{k}_all']:.4f} ({report['memories_all']} memories); "
                f"admission {report[f'recall_at_{k}_admission']:.4f} ({report['memories_admission']} memories); "
                f"drop {report['recall_drop_points']:.2f} points, storage saved {100 * report['storage_saved_fraction']:.1f}%")
 
 
-if __name__ == "__main__":  # until the main CLI registers these: python -m memwarden.admission.cli
-    admission_group()
+EVAL_COMMANDS = [eval_admission, eval_admission_retrieval]

@@ -1,4 +1,4 @@
-"""``memwarden eval scenarios`` (registered in ``memwarden.cli``): rich tables, or ``--json``."""
+"""``memwarden eval scenarios``: rich tables, or ``--json``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,35 @@ from typing import Any
 
 import click
 
-from .scenario_format import KINDS
-from .scenario_systems import SYSTEMS
+from ..errors import InvalidInputError
+from ..evals.scenario_format import KINDS
+from ..evals.scenario_systems import SYSTEMS
+from .options import command, console, embedder_option, emit_json, err_console, json_option
 
 __all__ = ["eval_scenarios"]
+
+
+# The rows of the two side-by-side tables: label -> path into a report ("a/b/c"; a list counts its items).
+_PER_TYPE = {
+    "rank": {"probes": "n", "current@1": "current@1", "hit@k": "hit@k", "hit@3": "hit@3",
+             "stale above target": "stale_above_rate", "all targets in k": "all_targets",
+             "probes returning a forbid string": "forbid_violations"},
+    "abstain": {"probes": "n", "balanced accuracy": "balanced_accuracy", "precision": "precision", "recall": "recall",
+                "false abstention rate": "false_abstention_rate"},
+    "verdict": {"probes": "n", "accuracy": "accuracy"},
+    "policy": {"probes": "n", "accuracy": "accuracy"},
+    "admission": {"fact turns": "facts", "facts stored": "facts_stored_rate", "facts lost": "facts_lost",
+                  "chit-chat turns": "chitchat", "chit-chat stored": "chitchat_stored_rate",
+                  "balanced accuracy": "balanced_accuracy"},
+}
+_ISSUE_10 = {
+    'current fact first ("now" probes)': "issue10/now_current@1", "  now probes": "issue10/now_probes",
+    "past value first (as_of probes)": "issue10/past_value@1", "  as_of probes": "issue10/past_probes",
+    "stale above current": "issue10/stale_above_current_rate", "chit-chat stored": "issue10/chitchat_stored_rate",
+    "facts lost": "issue10/facts_lost", "constraint hit@3": "issue10/constraint_hit@3",
+    "multi-fact all in top 5": "issue10/multi_fact_all_in_top5", "probes passed (all checks)": "probes_passed",
+    "errors raised by the system": "errors", "seconds": "seconds",
+}
 
 
 def _fmt(v: Any) -> str:
@@ -61,32 +86,9 @@ def _tables(reports: list[dict[str, Any]], console: Any) -> None:
             out.append(len(v) if isinstance(v, list) else v)
         return out
 
-    per_type = [
-        ("rank: probes", "per_type/rank/n"), ("rank: current@1", "per_type/rank/current@1"),
-        ("rank: hit@k", "per_type/rank/hit@k"), ("rank: hit@3", "per_type/rank/hit@3"),
-        ("rank: stale above target", "per_type/rank/stale_above_rate"), ("rank: all targets in k", "per_type/rank/all_targets"),
-        ("rank: probes returning a forbid string", "per_type/rank/forbid_violations"),
-        ("abstain: probes", "per_type/abstain/n"), ("abstain: balanced accuracy", "per_type/abstain/balanced_accuracy"),
-        ("abstain: precision", "per_type/abstain/precision"), ("abstain: recall", "per_type/abstain/recall"),
-        ("abstain: false abstention rate", "per_type/abstain/false_abstention_rate"),
-        ("verdict: probes", "per_type/verdict/n"), ("verdict: accuracy", "per_type/verdict/accuracy"),
-        ("policy: probes", "per_type/policy/n"), ("policy: accuracy", "per_type/policy/accuracy"),
-        ("admission: fact turns", "per_type/admission/facts"), ("admission: facts stored", "per_type/admission/facts_stored_rate"),
-        ("admission: facts lost", "per_type/admission/facts_lost"), ("admission: chit-chat turns", "per_type/admission/chitchat"),
-        ("admission: chit-chat stored", "per_type/admission/chitchat_stored_rate"),
-        ("admission: balanced accuracy", "per_type/admission/balanced_accuracy"),
-    ]
+    per_type = [(f"{kind}: {label}", f"per_type/{kind}/{key}") for kind, rows in _PER_TYPE.items() for label, key in rows.items()]
     console.print(_side_by_side("per probe type", [(n, col(p)) for n, p in per_type], systems))
-    issue = [
-        ('current fact first ("now" probes)', "issue10/now_current@1"), ("  now probes", "issue10/now_probes"),
-        ("past value first (as_of probes)", "issue10/past_value@1"), ("  as_of probes", "issue10/past_probes"),
-        ("stale above current", "issue10/stale_above_current_rate"), ("chit-chat stored", "issue10/chitchat_stored_rate"),
-        ("facts lost", "issue10/facts_lost"), ("constraint hit@3", "issue10/constraint_hit@3"),
-        ("multi-fact all in top 5", "issue10/multi_fact_all_in_top5"), ("probes passed (all checks)", "probes_passed"),
-        ("errors raised by the system", "errors"),
-        ("seconds", "seconds"),
-    ]
-    console.print(_side_by_side("issue 10 targets", [(n, col(p)) for n, p in issue], systems))
+    console.print(_side_by_side("issue 10 targets", [(n, col(p)) for n, p in _ISSUE_10.items()], systems))
 
 
 def _failures(report: dict[str, Any], console: Any) -> None:
@@ -116,25 +118,22 @@ def _failures(report: dict[str, Any], console: Any) -> None:
         console.print(a)
 
 
-@click.command(name="scenarios")
+@command(name="scenarios")
 @click.option("--data", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A scenario file (format: SCENARIOS.md, version 1).")
 @click.option("--system", "systems", multiple=True, type=click.Choice(SYSTEMS), default=("memwarden",), show_default=True,
               help="System to replay into; repeat to compare side by side.")
-@click.option("--embedder", default="minilm", type=click.Choice(["minilm", "hash"]), show_default=True)
+@embedder_option
 @click.option("--only", type=click.Choice(KINDS), default=None, help="Only the scenarios of this kind.")
 @click.option("--verbose", "-v", is_flag=True, help="Also show every failing probe with what came back.")
-@click.option("--json", "as_json", is_flag=True, help="Print the full results (every probe and turn) as JSON.")
+@json_option
 def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: str | None, verbose: bool, as_json: bool) -> None:
     """End-to-end scenarios: replay conversations, score rank/abstain/verdict/policy probes and admission."""
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .._output import emit_json
-    from ..errors import InvalidInputError
-    from .scenario_format import load_scenarios
-    from .scenario_systems import make_embedder, system_factory
-    from .scenarios import run_scenarios
+    from ..evals.scenario_format import load_scenarios
+    from ..evals.scenario_systems import make_embedder, system_factory
+    from ..evals.scenarios import run_scenarios
 
     scenarios = load_scenarios(data)
     n = sum(1 for s in scenarios.scenarios if only is None or s.kind == only)
@@ -144,7 +143,7 @@ def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: st
     systems = tuple(dict.fromkeys(systems))
     reports = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True, disable=as_json) as bar:
+                  console=err_console, transient=True, disable=as_json) as bar:
         for name in systems:
             task = bar.add_task(f"{name}", total=n)
             report = run_scenarios(scenarios, system_factory(name, emb), only=only,
@@ -152,7 +151,6 @@ def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: st
             reports.append({**report, "system": name, "embedder": embedder, "data": str(data), "only": only})
     if as_json:
         return emit_json(reports[0] if len(reports) == 1 else {"data": str(data), "embedder": embedder, "reports": reports})
-    console = Console()
     _tables(reports, console)
     if verbose:
         for r in reports:
