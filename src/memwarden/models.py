@@ -421,6 +421,18 @@ class SearchHit(_Model):
     #: The source episodes (turns as said) of a claim hit; for an episode hit, itself.
     episodes: list[EpisodeRef] = Field(default_factory=list)
 
+    @classmethod
+    def from_item(cls, item: "MemoryItem", scores: ScoreParts) -> "SearchHit":
+        """The hit for a stored memory ranked with ``scores`` (its score is the fused one)."""
+        return cls(
+            id=item.id, memory=item.memory, score=scores.fused, scores=scores, user_id=item.user_id,
+            agent_id=item.agent_id, run_id=item.run_id, metadata=item.metadata, source=item.source,
+            speaker=item.speaker, memory_type=item.memory_type, modality=item.modality, status=item.status,
+            source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, image_ref=item.image_ref,
+            created_at=item.created_at, updated_at=item.updated_at, kind=item.kind, claim=item.claim,
+            valid_from=item.valid_from, valid_to=item.valid_to,
+        )
+
 
 class SearchResult(_Model):
     results: list[SearchHit]
