@@ -7,34 +7,33 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, get_args
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
 from . import compat
 from ._util import new_id, text_hash, utcnow
-from .admission import AdmissionContext, Admitter
-from .admission.extract import extract_candidates
-from .admission.facade import resolve_admitter, turn_batch
+from .admission import Admitter
+from .admission.facade import add_turns, resolve_admitter
 from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
-from .messages import (  # noqa: F401  (MAX_*: the limits' old import path)
-    MAX_FILTER_KEYS, MAX_JSON_DEPTH, check_count, check_flag, check_kind, check_memory_id, check_metadata,
-    check_scope_id, check_text, check_user_id, normalize_messages, parse_time, turn_candidates,
+from .messages import (
+    check_count, check_flag, check_kind, check_memory_id, check_metadata, check_optional_str, check_source, check_text,
+    check_user_id, normalize_messages, parse_time, turn_candidates,
 )
 from .models import (
-    AddResult, Candidate, HistoryEvent, MemoryItem, MemoryList, Receipt, SearchResult, SourceKind, Turn, Verdict,
+    AddResult, Candidate, HistoryEvent, MemoryItem, MemoryList, Receipt, SearchResult, Turn, Verdict,
 )
-from .providers.embedder import Embedder, HashEmbedder, default_embedder
-from .retrieval.entry import index_text, keyword_tokens  # noqa: F401  (keyword_tokens: its old import path)
+from .providers.embedder import Embedder, make_embedder
+from .retrieval.entry import index_text, keyword_tokens
 from .retrieval.hits import hydrate
 from .retrieval.index import single_threaded_blas
 from .retrieval.search import FusionConfig, hybrid_search
 from .scopes import Scopes
 from .storage import MemoryRecord, Store, WriteBatch, open_store
-from .storage.base import ListQuery, retry_on_hash_conflict
-from .storage.filters import FilterNode, parse_filter
+from .storage.base import ListQuery
+from .storage.filters import FilterNode
 from .trust.verdict import verdict as _verdict
 
 if TYPE_CHECKING:  # governance is imported on first use: most callers never ask for a card
@@ -63,14 +62,7 @@ class Memory:
         if path is not None:
             cfg = cfg.model_copy(update={"database": str(Path(path).expanduser()) if str(path) != ":memory:" else ":memory:"})
         self.config = cfg
-        if embedder is None:
-            if cfg.embedder == "hash":
-                embedder = HashEmbedder()
-            elif cfg.embedder == "minilm":
-                embedder = default_embedder()
-            else:
-                raise InvalidInputError(f"unknown embedder {cfg.embedder!r}: use 'minilm' or 'hash'")
-        self.embedder = embedder
+        self.embedder = embedder = embedder if embedder is not None else make_embedder(cfg.embedder)
         self.store: Store = store if store is not None else open_store(cfg.database)
         #: Per-scope locks, cached indexes and trust caches; the stages write through ``scopes.commit``.
         self.scopes = Scopes(self.store, embedder.dim, cfg.trust)
@@ -88,35 +80,15 @@ class Memory:
         """A Memory from a :class:`MemoryConfig`, its dict, or a mem0-style config dict
         (``llm`` / ``embedder`` / ``vector_store`` / ``history_db_path`` / ``version``: what maps
         is translated, what does not raises :class:`InvalidInputError` naming it)."""
-        if config_dict is not None:
-            if config is not None:
-                raise InvalidInputError("pass config or config_dict, not both")
-            config = config_dict
-        if config is None:
-            return cls()
-        if isinstance(config, MemoryConfig):
-            return cls(config=config)
-        if not isinstance(config, Mapping):
-            raise InvalidInputError(f"config must be a MemoryConfig or a dict, not {type(config).__name__}")
-        if compat.is_mem0_config(config):
-            cfg, llm = compat.from_mem0_config(config)
-            return cls(config=cfg, llm=llm)
-        return cls(config=MemoryConfig.model_validate(dict(config)))
+        cfg, llm = compat.config_and_llm(config, config_dict)
+        return cls(config=cfg, llm=llm)
 
     def _scope(self, user_id: Any, agent_id: Any, run_id: Any, filters: Any = None
                ) -> tuple[str, str | None, str | None, FilterNode | None]:
-        """Scope arguments named either way (keywords or mem0's ``filters={"user_id": ...}``),
-        checked, and the parsed filter that is left. See :mod:`memwarden.compat`."""
-        user_id, agent_id, run_id, rest = compat.split_scope(user_id, agent_id, run_id, filters)
-        where = parse_filter(check_metadata(rest, "filters"))
-        agent_id = check_scope_id(agent_id, "agent_id", required=False)
-        run_id = check_scope_id(run_id, "run_id", required=False)
-        return check_user_id(compat.default_user(user_id, agent_id, run_id)), agent_id, run_id, where
+        return compat.scope(user_id, agent_id, run_id, filters)
 
     def _owner(self, memory_id: Any, user_id: Any) -> str:
-        if user_id is not None:
-            return check_user_id(user_id)
-        return compat.owner_of(self.store, check_memory_id(memory_id))
+        return compat.owner(self.store, memory_id, user_id)
 
     # -- context management -----------------------------------------------------
 
@@ -151,15 +123,13 @@ class Memory:
         ``timestamp``: when the conversation happened (its own clock), for imports.
         ``admission``: ``"auto"`` (the configured policy), ``"all"`` (store
         everything), an :class:`~memwarden.admission.AdmissionPolicy`, or an :class:`Admitter`.
-        ``infer`` (default ``config.llm_admission``): with an LLM set, candidates are the
-        facts it extracts (each keeping its source turn ids) instead of the turns; an
-        unusable LLM answer falls back to one candidate per turn. ``infer=False`` (mem0's "store
-        the messages as given"): no extraction, and every turn is stored (admission ``"all"``)
-        unless ``admission`` says otherwise. ``prompt``: instructions for the LLM extractor
-        (default ``config.extraction_prompt``; without an LLM nothing reads it).
+        ``infer`` (default ``config.llm_admission``): with an LLM set, the LLM extracts the claims
+        (one call, falling back to the offline rules and saying so in the receipts; with
+        ``claims=False``, facts keeping their source turn ids, falling back to one candidate per
+        turn). ``infer=False`` (mem0's "store the messages as given"): no extraction, and every
+        turn is stored (admission ``"all"``) unless ``admission`` says otherwise. ``prompt``:
+        instructions for the LLM extractor (default ``config.extraction_prompt``).
         Scope: ``user_id``, or ``agent_id`` / ``run_id`` alone (scope ``agent:<id>`` / ``run:<id>``).
-        ``infer`` (default ``config.llm_admission``): with an LLM set, claims are extracted by
-        the LLM (one call, falling back to the offline rules and saying so in the receipts).
 
         Every turn is kept as an *episode* (its text as said) with a receipt of
         ``kind="episode"`` naming the claims extracted from it ("kept as an episode only: no
@@ -168,74 +138,30 @@ class Memory:
         its slot. ``config.claims=False`` restores one memory per admitted turn.
         """
         user_id, agent_id, run_id, _ = self._scope(user_id, agent_id, run_id)
-        metadata = check_metadata(metadata)
-        check_flag(infer, "infer")
-        if prompt is not None and not isinstance(prompt, str):
-            raise InvalidInputError(f"prompt must be a string, not {type(prompt).__name__}")
+        metadata = dict(check_metadata(metadata) or {})
+        check_flag(infer, "infer"), check_optional_str(prompt, "prompt"), check_source(source)
         if infer is False and admission is None:
             admission = "all"
-        if source is not None and source not in get_args(SourceKind):
-            raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
         when = parse_time(timestamp)
-        admitter = self._resolve_admitter(admission)
+        admitter = resolve_admitter(admission if admission is not None else self.config.admission, default=self._admitter,
+                                    llm=self.llm, llm_admission=self.config.llm_admission,
+                                    duplicate_cosine=self.config.duplicate_cosine)
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
                                    max_messages=self.config.max_messages_per_add)
-        if self.config.claims:
-            from .claims.service import add_claims
+        instructions = prompt or self.config.extraction_prompt
+        with single_threaded_blas():  # admission's neighbour products, as in search
+            if self.config.claims:
+                from .claims.service import add_claims
 
-            with single_threaded_blas():  # admission's neighbour products, as in search
-                return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=dict(metadata or {}),
-                                  admitter=admitter, infer=infer, when=when, instructions=prompt or self.config.extraction_prompt)
-        extracted = None
-        if self.llm is not None and (infer if infer is not None else self.config.llm_admission):
-            extracted = extract_candidates(self.llm, turns, metadata=dict(metadata or {}),
-                                           instructions=prompt or self.config.extraction_prompt)
-        if extracted is None:
-            candidates, unextracted = self.candidates(turns, source=source, metadata=dict(metadata or {})), []
-        else:
-            cited = {i for c in extracted for i in c.source_turn_indexes}
-            candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
-        with single_threaded_blas():
-            return self._admit_and_store(user_id, agent_id, run_id, turns, candidates, admitter, unextracted)
+                return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
+                                  admitter=admitter, infer=infer, when=when, instructions=instructions)
+            return add_turns(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
+                             admitter=admitter, infer=infer, instructions=instructions)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
         return turn_candidates(list(turns), source=source, metadata=metadata, before=self.config.context_before,
                                after=self.config.context_after)
-
-    def _resolve_admitter(self, admission: str | Admitter | None) -> Admitter:
-        return resolve_admitter(admission if admission is not None else self.config.admission, default=self._admitter,
-                                llm=self.llm, llm_admission=self.config.llm_admission,
-                                duplicate_cosine=self.config.duplicate_cosine)
-
-    def _admit_and_store(self, user_id: str, agent_id: str | None, run_id: str | None, turns: list[Turn],
-                         candidates: list[Candidate], admitter: Admitter, unextracted: Sequence[Turn] = ()) -> AddResult:
-        """The turn path (``claims=False``): embed once, then decide and commit under the scope's lock
-        (again if another process stored one of the texts meanwhile)."""
-        vectors = self.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
-            (0, self.embedder.dim), np.float32)
-
-        def decide_and_write() -> AddResult:
-            with self.scopes.lock(user_id):
-                now = utcnow()
-                decisions = admitter.decide(AdmissionContext(
-                    user_id=user_id, turns=turns, candidates=candidates, vectors=vectors,
-                    neighbours=self.scopes.neighbours(user_id),
-                    stored_hashes=self.store.find_by_hash(user_id, [text_hash(c.text) for c in candidates]), now=now,
-                    embedder_id=self.embedder.model_id,
-                    texts=lambda ids: {r.item.id: r.item.memory for r in self.store.get(user_id, ids)},
-                ))
-                if len(decisions) != len(candidates):
-                    raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
-                batch, old_tokens = turn_batch(
-                    user_id=user_id, agent_id=agent_id, run_id=run_id, candidates=candidates, vectors=vectors,
-                    decisions=decisions, unextracted=unextracted, now=now, embedding_model=self.embedder.model_id,
-                    load=lambda ids: self.store.get(user_id, ids), expire_before=self.config.receipt_horizon(now),
-                    checks_duplicates=getattr(admitter, "checks_duplicates", False))
-                self.scopes.commit(batch, old_tokens)
-            return AddResult(results=batch.receipts)
-
-        return retry_on_hash_conflict(decide_and_write)
 
     def reindex(self, *, user_id: str, progress: Any = None) -> int:
         """Extract claims from this scope's episodes that have none yet (databases written before
@@ -248,12 +174,7 @@ class Memory:
                metadata: Mapping[str, Any] | None = None) -> MemoryItem:
         """Replace a memory's text (``data`` or ``text``, as mem0 names it; optionally its
         metadata); history keeps the old text. Without ``user_id`` the id is looked up in every scope."""
-        if text is not None:
-            if data is not None and data != text:
-                raise InvalidInputError("pass data or text, not both")
-            data, what = text, "text"
-        else:
-            what = "data"
+        data, what = compat.update_text(data, text)
         user_id = self._owner(memory_id, user_id)
         text = check_text(data, what=what, max_chars=self.config.max_message_chars).strip()
         metadata = check_metadata(metadata)
@@ -407,11 +328,7 @@ class Memory:
         """
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         query = check_text(query, what="query", max_chars=self.config.max_message_chars)
-        limit = compat.search_limit(limit, top_k)
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise InvalidInputError("limit must be a positive integer")
-        threshold = compat.check_threshold(threshold)
-        check_flag(rerank, "rerank"), check_flag(explain, "explain")
+        limit, threshold = compat.search_args(limit, top_k, threshold, rerank, explain)
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
         qvec = self.embedder.embed([query])[0]

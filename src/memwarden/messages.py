@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, get_args
 
 from ._util import as_utc
 from .errors import InputTooLargeError, InvalidInputError
-from .models import Candidate, Turn
+from .models import Candidate, SourceKind, Turn
 
 
 def parse_time(value: Any, *, what: str = "timestamp") -> datetime | None:
@@ -252,3 +252,16 @@ def check_kind(kind: Any) -> str | None:
     if kind not in ("claim", "episode", "any"):
         raise InvalidInputError(f"kind must be 'claim', 'episode' or 'any', not {kind!r}")
     return None if kind == "any" else kind
+
+
+def check_source(source: Any) -> str | None:
+    """``add``'s ``source``: None (from each turn's role) or one of :data:`~memwarden.models.SourceKind`."""
+    if source is not None and source not in get_args(SourceKind):
+        raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
+    return source
+
+
+def check_optional_str(value: Any, name: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
+    return value

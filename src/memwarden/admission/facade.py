@@ -1,5 +1,6 @@
-"""What the facade asks of admission: which admitter an ``add`` uses, and the turn path's
-decisions as one write (``MemoryConfig(claims=False)``).
+"""What the facade asks of admission: which admitter an ``add`` uses, and the turn path
+(``MemoryConfig(claims=False)``: one searchable memory per admitted turn or LLM-extracted fact),
+the counterpart of :func:`memwarden.claims.service.add_claims`.
 
 :func:`turn_batch` is a pure function: given the candidates of one ``add`` call, their vectors and the admitter's decisions, build
 the :class:`~memwarden.storage.WriteBatch` the facade commits: a memory row per stored
@@ -12,18 +13,22 @@ path's counterpart is :func:`memwarden.claims.resolve.build_batch`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from .._util import new_id, text_hash
-from ..models import Candidate, HistoryEvent, MemoryItem, Receipt, Turn
-from ..retrieval.entry import keyword_tokens
-from ..storage.base import MemoryRecord, WriteBatch
+from .._util import new_id, text_hash, utcnow
 from ..errors import InvalidInputError
-from .base import AdmitAll, Admitter, Decision
+from ..models import AddResult, Candidate, HistoryEvent, MemoryItem, Receipt, Turn
+from ..retrieval.entry import index_text, keyword_tokens
+from ..storage.base import MemoryRecord, WriteBatch, retry_on_hash_conflict
+from .base import AdmissionContext, AdmitAll, Admitter, Decision
+from .extract import extract_candidates
 from .policy import AdmissionPolicy
 from .scored import ScoredAdmitter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..memory import Memory
 
 
 def resolve_admitter(admission: Any, *, default: Admitter, llm: Any, llm_admission: bool,
@@ -44,6 +49,46 @@ def resolve_admitter(admission: Any, *, default: Admitter, llm: Any, llm_admissi
             return ScoredAdmitter(default.policy, llm=llm, duplicate_cosine=duplicate_cosine)
         return default
     raise InvalidInputError(f"admission must be 'auto', 'all' or an Admitter, not {admission!r}")
+
+
+def add_turns(m: "Memory", user_id: str, agent_id: str | None, run_id: str | None, turns: list[Turn], *,
+              source: str | None, metadata: dict[str, Any], admitter: Admitter, infer: bool | None,
+              instructions: str | None) -> AddResult:
+    """Candidates (the turns, or the facts an LLM extracts when ``infer`` asks for it), embedded
+    once, then decided and committed under the scope's lock (again if another process stored one
+    of the texts meanwhile)."""
+    extracted = None
+    if m.llm is not None and (infer if infer is not None else m.config.llm_admission):
+        extracted = extract_candidates(m.llm, turns, metadata=metadata, instructions=instructions)
+    if extracted is None:
+        candidates, unextracted = m.candidates(turns, source=source, metadata=metadata), []
+    else:
+        cited = {i for c in extracted for i in c.source_turn_indexes}
+        candidates, unextracted = extracted, [t for t in turns if t.index not in cited]
+    vectors = m.embedder.embed([index_text(c.text, c.speaker) for c in candidates]) if candidates else np.zeros(
+        (0, m.embedder.dim), np.float32)
+
+    def decide_and_write() -> AddResult:
+        with m.scopes.lock(user_id):
+            now = utcnow()
+            decisions = admitter.decide(AdmissionContext(
+                user_id=user_id, turns=turns, candidates=candidates, vectors=vectors,
+                neighbours=m.scopes.neighbours(user_id),
+                stored_hashes=m.store.find_by_hash(user_id, [text_hash(c.text) for c in candidates]), now=now,
+                embedder_id=m.embedder.model_id,
+                texts=lambda ids: {r.item.id: r.item.memory for r in m.store.get(user_id, ids)},
+            ))
+            if len(decisions) != len(candidates):
+                raise RuntimeError(f"admitter {admitter.name!r} returned {len(decisions)} decisions for {len(candidates)} candidates")
+            batch, old_tokens = turn_batch(
+                user_id=user_id, agent_id=agent_id, run_id=run_id, candidates=candidates, vectors=vectors,
+                decisions=decisions, unextracted=unextracted, now=now, embedding_model=m.embedder.model_id,
+                load=lambda ids: m.store.get(user_id, ids), expire_before=m.config.receipt_horizon(now),
+                checks_duplicates=getattr(admitter, "checks_duplicates", False))
+            m.scopes.commit(batch, old_tokens)
+        return AddResult(results=batch.receipts)
+
+    return retry_on_hash_conflict(decide_and_write)
 
 
 def turn_batch(
