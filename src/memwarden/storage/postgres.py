@@ -36,7 +36,7 @@ from ..models import MemoryItem
 from . import _sql
 from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
 from ._sql import Dialect, SQLStore, expire_receipts_sql, list_conditions
-from .filters import compile_postgres
+from .filter_sql import compile_postgres
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
