@@ -14,7 +14,7 @@ import numpy as np
 
 from .config import MemoryConfig
 from .errors import InvalidInputError
-from .messages import check_flag, check_memory_id, check_metadata, check_scope_id, check_user_id
+from .messages import check_memory_id, check_optional, check_metadata, check_scope_id, check_user_id
 from .storage.filters import FilterNode, parse_filter
 
 SCOPE_KEYS = ("user_id", "agent_id", "run_id")
@@ -131,7 +131,7 @@ def search_args(limit: Any, top_k: Any, threshold: Any, rerank: Any, explain: An
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise InvalidInputError("limit must be a positive integer")
     threshold = check_threshold(threshold)
-    check_flag(rerank, "rerank"), check_flag(explain, "explain")
+    check_optional(rerank, "rerank", bool), check_optional(explain, "explain", bool)
     return limit, threshold
 
 

@@ -19,7 +19,7 @@ from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
 from .messages import (
-    check_count, check_flag, check_kind, check_memory_id, check_metadata, check_optional_str, check_source, check_text,
+    check_count, check_kind, check_memory_id, check_metadata, check_optional, check_source, check_text,
     check_user_id, normalize_messages, parse_time, turn_candidates,
 )
 from .models import (
@@ -139,7 +139,7 @@ class Memory:
         """
         user_id, agent_id, run_id, _ = self._scope(user_id, agent_id, run_id)
         metadata = dict(check_metadata(metadata) or {})
-        check_flag(infer, "infer"), check_optional_str(prompt, "prompt"), check_source(source)
+        check_optional(infer, "infer", bool), check_optional(prompt, "prompt", str), check_source(source)
         if infer is False and admission is None:
             admission = "all"
         when = parse_time(timestamp)

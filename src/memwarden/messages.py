@@ -240,11 +240,13 @@ def check_count(value: Any, name: str, *, minimum: int) -> int:
     return value
 
 
-def check_flag(value: Any, name: str) -> bool | None:
-    """An optional true/false argument (``infer``, ``rerank``, ``explain``)."""
-    if value is not None and not isinstance(value, bool):
+def check_optional(value: Any, name: str, kind: type) -> Any:
+    """An optional argument of one type: ``bool`` (``infer``, ``rerank``, ``explain``) or ``str`` (``prompt``)."""
+    if value is None or isinstance(value, kind):
+        return value
+    if kind is bool:
         raise InvalidInputError(f"{name} must be true or false, not {value!r}")
-    return value
+    raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
 
 
 def check_kind(kind: Any) -> str | None:
@@ -259,9 +261,3 @@ def check_source(source: Any) -> str | None:
     if source is not None and source not in get_args(SourceKind):
         raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
     return source
-
-
-def check_optional_str(value: Any, name: str) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
-    return value
