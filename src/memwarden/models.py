@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from ._model import _Model
-from .trust_models import (
+from .trust_models import (  # re-exported: callers import every record from memwarden.models
     AbstainReason, ConflictGroup, Consensus, NeighbourStance, Reliability, SourceCredibility, StanceName, TemporalDecay,
     Verdict, VerdictEvidence,
 )
