@@ -22,7 +22,7 @@ import numpy as np
 
 from memwarden.evals.locomo import load_locomo, session_messages
 from memwarden.models import Candidate
-from memwarden.memory import keyword_tokens
+from memwarden.retrieval.entry import keyword_tokens
 from memwarden.retrieval.index import ScopeIndex
 from memwarden.retrieval.text import tokenize
 from memwarden.storage.base import IndexRows

@@ -83,7 +83,7 @@ def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs
     t0 = time.perf_counter()
     m.search(queries[0], user_id=user_id, limit=10)  # builds the scope index (and graph, if large)
     build_s = time.perf_counter() - t0
-    idx = m._index.get(user_id)
+    idx = m.scopes.index(user_id)
     lat, floor, hits = [], [], 0
     for q, qv in zip(queries, qvecs):
         t0 = time.perf_counter()

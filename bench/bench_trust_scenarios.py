@@ -35,7 +35,7 @@ def main() -> None:
             s = MemwardenSystem(emb)
             cfg = s.memory.config.trust.model_copy(update=update)
             s.memory.config = s.memory.config.model_copy(update={"trust": cfg})
-            s.memory._trust.config = cfg  # the engine holds its own reference
+            s.memory.scopes.trust.config = cfg  # the engine holds its own reference
             return s
 
         out = {}

@@ -23,35 +23,21 @@ import pytest
 SRC = Path(__file__).parents[1] / "src"
 
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(["errors", "_util", "_locks", "models", "messages"], 0),
+    **dict.fromkeys(["errors", "_util", "_locks", "_model", "models", "trust_models", "messages"], 0),
     "storage": 1,
     "retrieval": 2,
     "providers": 3,
     **dict.fromkeys(["admission", "claims", "trust", "governance"], 4),
     # the facade: Memory, its config (which holds the stages' configs), mem0 compatibility, the async
     # wrapper, the package root re-exporting them, and the API keys (in the same database)
-    **dict.fromkeys(["memory", "async_memory", "compat", "config", "memwarden", "api_keys"], 5),
-    **dict.fromkeys(["cli", "server", "ui", "integrations", "evals", "settings", "importer", "demo"], 6),
+    **dict.fromkeys(["memory", "scopes", "async_memory", "compat", "config", "memwarden", "api_keys"], 5),
+    **dict.fromkeys(["cli", "__main__", "server", "ui", "integrations", "evals", "settings", "importer", "demo"], 6),
 }
 
-# issue 14: removed when the core branch lands (memory.py's facade split: index_text/keyword_tokens
-# to retrieval/, one commit method for the writes of claims/ and governance/, a facade method for
-# the reliability the inspector shows).
-CORE_PENDING_IMPORTS = {
-    ("memwarden.claims.service", "memwarden.memory"),  # index_text, keyword_tokens (to retrieval/)
-}
-CORE_PENDING_PRIVATE = {
-    # a write outside Memory: its scope lock, index cache and receipt horizon (to one commit method)
-    ("memwarden.claims.service", "_index"),
-    ("memwarden.claims.service", "_locks"),
-    ("memwarden.claims.service", "_receipt_horizon"),
-    ("memwarden.governance.service", "_index"),
-    ("memwarden.governance.service", "_locks"),
-    ("memwarden.governance.service", "_record"),
-    # the inspector's per-memory reliability (no facade method yet)
-    ("memwarden.ui.data", "_index"),
-    ("memwarden.ui.data", "_trust"),
-}
+# issue 14: the core branch (memory.py's facade split) has landed: nothing outside memory.py
+# reaches into its private names, so these stay empty.
+CORE_PENDING_IMPORTS: set[tuple[str, str]] = set()
+CORE_PENDING_PRIVATE: set[tuple[str, str]] = set()
 # issue 14: removed when the admission-training branch lands (admission/train.py and
 # admission/dataset.py move out of the runtime package, next to evals/).
 TRAINING_PENDING_IMPORTS = {

@@ -11,7 +11,7 @@ import pytest
 
 from memwarden import Memory, MemoryConfig
 from memwarden.errors import InvalidInputError
-from memwarden.memory import MAX_FILTER_KEYS, MAX_JSON_DEPTH
+from memwarden.messages import MAX_FILTER_KEYS, MAX_JSON_DEPTH
 from memwarden.messages import parse_time
 
 EDGE_TIMES = [

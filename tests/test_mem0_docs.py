@@ -511,7 +511,7 @@ def _seed(memory: Any) -> None:
     """Store the docs' sample memories under the ids the docs use (what their sample add returned)."""
     from memwarden import MemoryItem
     from memwarden._util import text_hash, utcnow
-    from memwarden.memory import keyword_tokens
+    from memwarden.retrieval.entry import keyword_tokens
     from memwarden.models import Candidate, HistoryEvent
     from memwarden.storage import MemoryRecord, WriteBatch
 
@@ -524,7 +524,7 @@ def _seed(memory: Any) -> None:
         rec = MemoryRecord(item, m.embedder.embed([text])[0], keyword_tokens(Candidate(text=text)), m.embedder.model_id)
         m.store.write(WriteBatch(user_id=user, upserts=[rec], history=[
             HistoryEvent(id=f"seed-{mid}", memory_id=mid, user_id=user, event="ADD", new_memory=text, cause="seed", at=now)]))
-        m._index.drop(user)
+        m.scopes.drop(user, trust=False)
 
 
 def run_examples() -> tuple[Tally, dict[str, dict[str, Any]]]:

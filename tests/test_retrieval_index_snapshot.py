@@ -16,7 +16,7 @@ def test_search_with_a_mask_taken_before_an_append():
     m = Memory(config=MemoryConfig(embedder="hash"))
     for t in ["tea in Lisbon", "coffee in Porto", "bees and honey", "tea and bees"]:
         m.add(t, user_id="u", admission="all")
-    index = m._index.get("u")
+    index = m.scopes.index("u")
     mask = index.mask(agent_id=None, run_id=None, include_superseded=False)
     m.add("tea again and more tea", user_id="u", admission="all")  # appends a row to the same index
     assert index.n > len(mask)

@@ -212,7 +212,7 @@ def test_pg_nearest_agrees_with_in_process_search(pg_url):
         pytest.skip("pgvector not installed on this server")
     q = m.embedder.embed(["dog Rex"])[0]
     sql = m.store.nearest("u1", q, 4)
-    index = m._index.get("u1")
+    index = m.scopes.index("u1")
     ranked = index.dense(q, index.mask(agent_id=None, run_id=None, include_superseded=False), 4)
     # the same best score (a claim and its one-claim episode share a vector, so ids may tie)
     assert sql[0][1] == pytest.approx(float(ranked.scores[0]), abs=1e-5)

@@ -6,7 +6,7 @@ from memwarden import Memory
 from memwarden.config import MemoryConfig
 from memwarden.models import MemoryItem
 from memwarden.trust.config import TrustConfig
-from memwarden.trust.reliability import MemoryView, TrustEngine, is_photo_share, topic_query
+from memwarden.trust.reliability import TrustView, TrustEngine, is_photo_share, topic_query
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -56,9 +56,9 @@ def test_temporal_decay_uses_the_type_half_life():
     engine = TrustEngine(TrustConfig())
     item = MemoryItem(id="x", memory="I am a nurse.", user_id="u", hash="h", memory_type="identity",
                       occurred_at=T0, created_at=T0, updated_at=T0)
-    view = MemoryView.of(item, ("domain",))
+    view = TrustView.of(item, ("domain",))
     assert engine.temporal(view, T0 + timedelta(days=365)).value > 0.9
-    mood = MemoryView.of(item.model_copy(update={"memory_type": "temporary"}), ("domain",))
+    mood = TrustView.of(item.model_copy(update={"memory_type": "temporary"}), ("domain",))
     assert engine.temporal(mood, T0 + timedelta(days=30)).value < 0.01
 
 
@@ -193,7 +193,7 @@ def _item(**kw):
 
 def test_unknown_source_kind_uses_the_unknown_prior():
     engine = TrustEngine(TrustConfig())
-    view = MemoryView.of(_item(source="martian", speaker=None, modality="text", image_ref=None, metadata={},
+    view = TrustView.of(_item(source="martian", speaker=None, modality="text", image_ref=None, metadata={},
                                occurred_at=None, memory_type=None), ("domain",))
     s = engine.source_credibility(view, None)
     assert s.value == 0.6 and "unknown source kind" in s.note
@@ -201,11 +201,11 @@ def test_unknown_source_kind_uses_the_unknown_prior():
 
 def test_missing_and_future_timestamps_are_defined():
     engine = TrustEngine(TrustConfig())
-    untimed = MemoryView.of(_item(source="user", speaker=None, modality="text", image_ref=None, metadata={},
+    untimed = TrustView.of(_item(source="user", speaker=None, modality="text", image_ref=None, metadata={},
                                   occurred_at=None, memory_type=None), ("domain",))
     t = engine.temporal(untimed, T0 + timedelta(days=30))
     assert t.value == pytest.approx(0.5, abs=1e-3) and "no occurred_at" in t.note
-    future = MemoryView.of(_item(source="user", speaker=None, modality="text", image_ref=None, metadata={},
+    future = TrustView.of(_item(source="user", speaker=None, modality="text", image_ref=None, metadata={},
                                  occurred_at=T0 + timedelta(days=10), memory_type=None), ("domain",))
     t = engine.temporal(future, T0)
     assert t.value == 0.5 and "after as_of" in t.note and t.age_days < 0

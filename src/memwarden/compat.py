@@ -14,6 +14,8 @@ import numpy as np
 
 from .config import MemoryConfig
 from .errors import InvalidInputError
+from .messages import check_memory_id, check_optional, check_metadata, check_scope_id, check_user_id
+from .storage.filters import FilterNode, parse_filter
 
 SCOPE_KEYS = ("user_id", "agent_id", "run_id")
 
@@ -93,6 +95,44 @@ def default_user(user_id: Any, agent_id: Any, run_id: Any) -> Any:
         return run_scope(run_id)
     raise InvalidInputError(
         "user_id is required: pass user_id=, filters={'user_id': ...}, or agent_id / run_id alone")
+
+
+def scope(user_id: Any, agent_id: Any, run_id: Any, filters: Any = None
+          ) -> tuple[str, str | None, str | None, FilterNode | None]:
+    """Scope arguments named either way (keywords or ``filters={"user_id": ...}``), checked, and
+    the parsed filter that is left: what every scoped facade method starts with."""
+    user_id, agent_id, run_id, rest = split_scope(user_id, agent_id, run_id, filters)
+    where = parse_filter(check_metadata(rest, "filters"))
+    agent_id = check_scope_id(agent_id, "agent_id", required=False)
+    run_id = check_scope_id(run_id, "run_id", required=False)
+    return check_user_id(default_user(user_id, agent_id, run_id)), agent_id, run_id, where
+
+
+def owner(store: Any, memory_id: Any, user_id: Any) -> str:
+    """The scope of a by-id call: ``user_id`` when given, else the one scope holding the id."""
+    if user_id is not None:
+        return check_user_id(user_id)
+    return owner_of(store, check_memory_id(memory_id))
+
+
+def update_text(data: Any, text: Any) -> tuple[Any, str]:
+    """``update``'s new text, named ``data`` (mem0 v1) or ``text`` (mem0 now), and that name."""
+    if text is None:
+        return data, "data"
+    if data is not None and data != text:
+        raise InvalidInputError("pass data or text, not both")
+    return text, "text"
+
+
+def search_args(limit: Any, top_k: Any, threshold: Any, rerank: Any, explain: Any) -> tuple[int, float | None]:
+    """``search``'s mem0 knobs checked: the hit count (``limit`` or ``top_k``) and the threshold.
+    ``rerank`` and ``explain`` are accepted for mem0 code and change nothing (see ``search``)."""
+    limit = search_limit(limit, top_k)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise InvalidInputError("limit must be a positive integer")
+    threshold = check_threshold(threshold)
+    check_optional(rerank, "rerank", bool), check_optional(explain, "explain", bool)
+    return limit, threshold
 
 
 def search_limit(limit: Any, top_k: Any, default: int = 10) -> Any:
@@ -272,6 +312,24 @@ def from_mem0_config(config: Mapping[str, Any], environ: Mapping[str, str] | Non
     if llm is not None:
         values["llm_admission"] = True  # mem0 infers facts on add by default
     return MemoryConfig(**values), llm
+
+
+def config_and_llm(config: Any, config_dict: Any) -> tuple[MemoryConfig, Any]:
+    """``Memory.from_config``'s arguments as ``(MemoryConfig, llm or None)``: a
+    :class:`MemoryConfig`, its dict, or a mem0-style config dict (translated)."""
+    if config_dict is not None:
+        if config is not None:
+            raise InvalidInputError("pass config or config_dict, not both")
+        config = config_dict
+    if config is None:
+        return MemoryConfig(), None
+    if isinstance(config, MemoryConfig):
+        return config, None
+    if not isinstance(config, Mapping):
+        raise InvalidInputError(f"config must be a MemoryConfig or a dict, not {type(config).__name__}")
+    if is_mem0_config(config):
+        return from_mem0_config(config)
+    return MemoryConfig.model_validate(dict(config)), None
 
 
 def owner_of(store: Any, memory_id: str) -> str:

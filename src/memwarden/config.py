@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
@@ -64,6 +65,11 @@ class MemoryConfig(BaseModel):
 
     def fusion(self) -> FusionConfig:
         return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+
+    def receipt_horizon(self, now: datetime) -> datetime | None:
+        """Receipts of unstored candidates older than this expire in a write made at ``now``."""
+        days = self.unstored_receipt_days
+        return now - timedelta(days=days) if days is not None else None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "MemoryConfig":

@@ -1,13 +1,16 @@
-"""Turn what callers pass to ``add`` into validated :class:`Turn` objects."""
+"""Validate what callers pass to the facade: ``add``'s messages become :class:`Turn` objects;
+scope ids, memory ids, metadata, filters, counts and ``kind`` are checked here, so
+:class:`~memwarden.Memory` only composes."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterable, Mapping, get_args
 
 from ._util import as_utc
 from .errors import InputTooLargeError, InvalidInputError
-from .models import Turn
+from .models import Candidate, SourceKind, Turn
 
 
 def parse_time(value: Any, *, what: str = "timestamp") -> datetime | None:
@@ -121,3 +124,140 @@ def normalize_messages(messages: Any, *, max_chars: int, default_time: datetime 
         ts = parse_time(msg.get("timestamp"), what=f"{where} timestamp") or default_time
         turns.append(Turn(role=role, content=text, name=name, index=i, turn_id=turn_id, timestamp=ts, image_ref=image))
     return turns
+
+
+_ROLE_SOURCE = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
+
+
+def turn_candidates(turns: list[Turn], *, source: str | None, metadata: dict[str, Any], before: int,
+                    after: int) -> list[Candidate]:
+    """One candidate per turn, each with ``before`` / ``after`` neighbouring turns as keyword context."""
+    out = []
+    for i, t in enumerate(turns):
+        context = [u.content for u in turns[max(0, i - before) : i]] + [u.content for u in turns[i + 1 : i + 1 + after]]
+        out.append(Candidate(
+            text=t.content.strip(), role=t.role, speaker=t.name or None,
+            source=source or ("image" if t.image_ref else _ROLE_SOURCE.get(t.role, "unknown")),  # type: ignore[arg-type]
+            modality="image" if t.image_ref else "text", image_ref=t.image_ref,
+            source_turn_ids=[t.turn_id] if t.turn_id else [], turn_index=t.index, occurred_at=t.timestamp,
+            metadata=metadata, context=context,
+        ))
+    return out
+
+
+_ID_MAX = 256
+
+
+def check_scope_id(value: Any, name: str, *, required: bool) -> str | None:
+    """A ``user_id`` / ``agent_id`` / ``run_id``: a non-blank string of printable characters."""
+    if value is None:
+        if required:
+            raise InvalidInputError(f"{name} is required")
+        return None
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
+    if not value.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if len(value) > _ID_MAX or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        raise InvalidInputError(f"{name} must be at most {_ID_MAX} printable characters")
+    return value
+
+
+def check_user_id(value: Any) -> str:
+    return check_scope_id(value, "user_id", required=True)  # type: ignore[return-value]
+
+
+def check_memory_id(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise InvalidInputError("memory_id must be a non-empty string")
+    return check_scope_id(value, "memory_id", required=True)  # type: ignore[return-value]
+
+
+#: Deepest nesting of metadata and filter values: deeper values hit Python's recursion limit
+#: (json, pydantic) long before any real use needs them.
+MAX_JSON_DEPTH = 32
+#: Most keys in one filter: each is one SQL condition, and SQLite refuses an expression tree
+#: of about a thousand ("Expression tree is too large").
+MAX_FILTER_KEYS = 100
+
+
+def _json_depth_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests objects/arrays more than ``limit`` deep (iterative: no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        obj, depth = stack.pop()
+        if isinstance(obj, Mapping):
+            children: Iterable[Any] = obj.values()
+        elif isinstance(obj, (list, tuple)):
+            children = obj
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children)
+    return False
+
+
+def check_metadata(value: Any, name: str = "metadata") -> dict[str, Any] | None:
+    """A JSON object with string keys: stored as JSON and filtered on by every backend."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidInputError(f"{name} must be an object, not {type(value).__name__}")
+    if not all(isinstance(k, str) for k in value):
+        raise InvalidInputError(f"{name} keys must be strings")
+    if name == "filters" and len(value) > MAX_FILTER_KEYS:
+        raise InvalidInputError(f"filters has {len(value):,} keys; the limit is {MAX_FILTER_KEYS}")
+    if _json_depth_over(value, MAX_JSON_DEPTH):
+        raise InvalidInputError(f"{name} is nested more than {MAX_JSON_DEPTH} levels deep; the limit is {MAX_JSON_DEPTH}")
+    try:
+        json.dumps(dict(value), default=str, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise InvalidInputError(f"{name} is not JSON-serialisable: {exc}") from exc
+    if _bad_string(dict(value)):
+        raise InvalidInputError(f"{name} contains a NUL character or invalid UTF-8")
+    return dict(value)
+
+
+def _bad_string(obj: Any) -> bool:
+    """A string with NUL or a lone surrogate anywhere inside: json.dumps escapes both, but
+    SQLite then compares that text wrongly and PostgreSQL's jsonb refuses it."""
+    if isinstance(obj, str):
+        return "\x00" in obj or any(0xD800 <= ord(ch) <= 0xDFFF for ch in obj)
+    if isinstance(obj, Mapping):
+        return any(_bad_string(k) or _bad_string(v) for k, v in obj.items())
+    if isinstance(obj, (list, tuple)):
+        return any(_bad_string(v) for v in obj)
+    return False
+
+
+_COUNT_MAX = 2**63 - 1  # what a database integer holds
+
+
+def check_count(value: Any, name: str, *, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= _COUNT_MAX:
+        raise InvalidInputError(f"{name} must be an integer from {minimum} to {_COUNT_MAX}, not {value!r}")
+    return value
+
+
+def check_optional(value: Any, name: str, kind: type) -> Any:
+    """An optional argument of one type: ``bool`` (``infer``, ``rerank``, ``explain``) or ``str`` (``prompt``)."""
+    if value is None or isinstance(value, kind):
+        return value
+    if kind is bool:
+        raise InvalidInputError(f"{name} must be true or false, not {value!r}")
+    raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
+
+
+def check_kind(kind: Any) -> str | None:
+    """``claim`` / ``episode`` / ``any``; None stands for ``any`` (no kind filter)."""
+    if kind not in ("claim", "episode", "any"):
+        raise InvalidInputError(f"kind must be 'claim', 'episode' or 'any', not {kind!r}")
+    return None if kind == "any" else kind
+
+
+def check_source(source: Any) -> str | None:
+    """``add``'s ``source``: None (from each turn's role) or one of :data:`~memwarden.models.SourceKind`."""
+    if source is not None and source not in get_args(SourceKind):
+        raise InvalidInputError(f"source must be one of {', '.join(get_args(SourceKind))}, not {source!r}")
+    return source

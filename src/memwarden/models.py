@@ -7,9 +7,15 @@ Everything a caller receives is one of these pydantic models; the CLI's
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar, Iterator, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from ._model import _Model
+from .trust_models import (  # re-exported: callers import every record from memwarden.models
+    AbstainReason, ConflictGroup, Consensus, NeighbourStance, Reliability, SourceCredibility, StanceName, TemporalDecay,
+    Verdict, VerdictEvidence,
+)
 
 __all__ = [
     "SourceKind",
@@ -56,49 +62,6 @@ MemoryKind = Literal["episode", "claim"]
 Firmness = Literal["stated", "hedged", "reported"]
 ReceiptEvent = Literal["admitted", "rejected", "duplicate", "superseded"]
 HistoryKind = Literal["ADD", "UPDATE", "DELETE", "SUPERSEDE"]
-
-
-class _Model(BaseModel):
-    """Every record is also a read-only mapping of its fields, so code written for mem0's dicts
-    (``res["results"][0]["memory"]``, ``hit.get("score")``, ``"id" in hit``, ``dict(hit)``) runs
-    on the typed objects: one type, two ways in. ``_mem0_keys`` maps a mem0 key to the attribute
-    it reads where mem0's name differs (see :class:`Receipt`, :class:`HistoryEvent`)."""
-
-    model_config = ConfigDict(extra="forbid")
-    _mem0_keys: ClassVar[dict[str, str]] = {}
-
-    def keys(self) -> list[str]:
-        own = [k for k in type(self).model_fields if k not in self._mem0_keys]
-        return list(dict.fromkeys([*self._mem0_keys, *own]))
-
-    def __getitem__(self, key: str) -> Any:
-        if isinstance(key, str):
-            if key in self._mem0_keys:
-                return getattr(self, self._mem0_keys[key])
-            if key in type(self).model_fields:
-                return getattr(self, key)
-        raise KeyError(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in self.keys()
-
-    def __iter__(self) -> Iterator[str]:  # type: ignore[override]  # a mapping iterates its keys
-        return iter(self.keys())
-
-    def values(self) -> list[Any]:
-        return [self[k] for k in self.keys()]
-
-    def items(self) -> list[tuple[str, Any]]:
-        return [(k, self[k]) for k in self.keys()]
-
-    def __len__(self) -> int:
-        return len(self.keys())
 
 
 class Turn(_Model):
@@ -308,86 +271,6 @@ class ScoreParts(_Model):
     fused: float
 
 
-AbstainReason = Literal["no_evidence", "low_reliability", "unresolved_conflict"]
-StanceName = Literal["agree", "contradict", "unrelated"]
-
-
-class SourceCredibility(_Model):
-    """S: the source kind's prior, refined by the speaker's track record in this domain."""
-
-    source: str
-    prior: float
-    speaker: str | None = None
-    domain: str | None = None
-    #: The speaker's claims in this domain that stronger evidence later supported / contradicted.
-    hits: int = 0
-    misses: int = 0
-    value: float
-    note: str = ""
-
-
-class TemporalDecay(_Model):
-    """T = 0.5 ** (age_days / half_life_days), age measured at ``as_of``."""
-
-    age_days: float | None
-    half_life_days: float
-    value: float
-    note: str = ""
-
-
-class NeighbourStance(_Model):
-    id: str
-    memory: str
-    cosine: float
-    fuzzy: float
-    #: w_j = 0.7 cosine + 0.3 fuzzy ratio (configurable).
-    weight: float
-    #: The neighbour's own confidence from S and T (not its consensus, to avoid recursion).
-    confidence: float
-    stance: StanceName
-    stance_score: float
-    reason: str
-
-
-class Consensus(_Model):
-    """K = sum w_j conf_j stance_j / sum w_j over the top neighbours, in [-1, 1]."""
-
-    value: float
-    neighbours: list[NeighbourStance] = Field(default_factory=list)
-
-
-class Reliability(_Model):
-    """How far a memory can be trusted at ``as_of``: C = clip((w_s S + w_t T + w_c K) / sum w, 0, 1)."""
-
-    confidence: float
-    source: SourceCredibility
-    temporal: TemporalDecay
-    consensus: Consensus
-    weights: dict[str, float]
-    as_of: datetime
-    #: True for image or document-like evidence (what can confirm or refute a speaker).
-    evidence: bool = False
-    #: Cosine between the query and this memory (what the abstention's relevance test reads).
-    query_cosine: float | None = None
-    #: Cosine between the query with the scope's speaker names removed and this memory; set only
-    #: when the query names a speaker and no hit shares a content word with the rest of it (what
-    #: the topical-support test reads: "What is Maya's blood type?" is close to every Maya memory).
-    topic_cosine: float | None = None
-    #: Bad-input notes: unknown source kind, missing or future timestamp, image file gone.
-    warnings: list[str] = Field(default_factory=list)
-
-
-class ConflictGroup(_Model):
-    """Memories that contradict each other, returned together with the one that wins."""
-
-    memory_ids: list[str]
-    winner: str | None
-    #: Confidence gap between the winner and the runner-up.
-    margin: float
-    resolved: bool
-    reason: str
-
-
 class SearchHit(_Model):
     #: mem0's ``search(explain=True)`` puts the breakdown under ``score_details``.
     _mem0_keys: ClassVar[dict[str, str]] = {"score_details": "scores"}
@@ -421,6 +304,18 @@ class SearchHit(_Model):
     #: The source episodes (turns as said) of a claim hit; for an episode hit, itself.
     episodes: list[EpisodeRef] = Field(default_factory=list)
 
+    @classmethod
+    def from_item(cls, item: "MemoryItem", scores: ScoreParts) -> "SearchHit":
+        """The hit for a stored memory ranked with ``scores`` (its score is the fused one)."""
+        return cls(
+            id=item.id, memory=item.memory, score=scores.fused, scores=scores, user_id=item.user_id,
+            agent_id=item.agent_id, run_id=item.run_id, metadata=item.metadata, source=item.source,
+            speaker=item.speaker, memory_type=item.memory_type, modality=item.modality, status=item.status,
+            source_turn_ids=item.source_turn_ids, occurred_at=item.occurred_at, image_ref=item.image_ref,
+            created_at=item.created_at, updated_at=item.updated_at, kind=item.kind, claim=item.claim,
+            valid_from=item.valid_from, valid_to=item.valid_to,
+        )
+
 
 class SearchResult(_Model):
     results: list[SearchHit]
@@ -431,43 +326,6 @@ class SearchResult(_Model):
     #: One line saying why (thresholds and the values that missed them).
     abstain_detail: str | None = None
     conflicts: list[ConflictGroup] = Field(default_factory=list)
-
-
-class VerdictEvidence(_Model):
-    id: str
-    memory: str
-    speaker: str | None = None
-    #: ``assertion``/``denial`` (weaker testimony), ``evidence`` (first-hand or a document, tool
-    #: output, image), ``ambiguous_evidence`` (hedged), ``superseded`` (a later strong statement contradicts it).
-    role: Literal["assertion", "denial", "evidence", "ambiguous_evidence", "superseded"]
-    stance: StanceName
-    stance_score: float
-    reliability: float
-    #: Factor this item multiplied the odds by (1.0: none).
-    odds_factor: float
-    reason: str
-    #: Source-hierarchy tier (first_hand, evidence, assistant, third_party, hedged, reported).
-    tier: str | None = None
-    #: This memory decided the verdict.
-    decisive: bool = False
-    superseded_by: str | None = None
-
-
-class Verdict(_Model):
-    """Yes/no answer to a claim from stored memories alone, no LLM."""
-
-    claim: str
-    verdict: Literal["TRUE", "FALSE", "UNKNOWN"]
-    #: Probability the claim is true given the memories.
-    p_true: float
-    confidence: float
-    #: Reliability-weighted support and contradiction.
-    support: float
-    contradiction: float
-    reason: str
-    evidence: list[VerdictEvidence] = Field(default_factory=list)
-    #: The memories that decided a TRUE or FALSE (empty for UNKNOWN).
-    deciding_ids: list[str] = Field(default_factory=list)
 
 
 class HistoryEvent(_Model):

@@ -11,11 +11,12 @@ import heapq
 import math
 import re
 from bisect import bisect_left
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Collection, Sequence
 
 from rapidfuzz.distance import LCSseq
 
+from .._util import as_utc
 from ..retrieval.text import tokenize
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -146,12 +147,7 @@ def recency(occurred_at: datetime | None, reference: datetime | None, memory_typ
     """
     if occurred_at is None or reference is None:
         return 1.0
-    occurred_at, reference = _aware(occurred_at), _aware(reference)
+    occurred_at, reference = as_utc(occurred_at), as_utc(reference)
     age_h = max(0.0, (reference - occurred_at).total_seconds() / 3600.0)
     lam = LAMBDA_BY_TYPE.get(memory_type or "", DEFAULT_LAMBDA)
     return float(math.exp(-lam * age_h))
-
-
-def _aware(t: datetime) -> datetime:
-    # A naive time is taken as UTC so naive and aware timestamps can be compared.
-    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)

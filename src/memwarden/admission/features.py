@@ -28,6 +28,7 @@ from datetime import datetime
 
 import numpy as np
 
+from .._util import as_utc
 from . import factors as F
 from .base import AdmissionContext
 from .memtype import TYPES, classify
@@ -148,7 +149,7 @@ def _turn_texts(ctx: AdmissionContext) -> list[str]:
 
 def _reference_time(ctx: AdmissionContext) -> datetime | None:
     """The conversation's clock: the latest timestamp among the call's turns (None without any)."""
-    times = [F._aware(t.timestamp) for t in ctx.turns if t.timestamp is not None]
+    times = [as_utc(t.timestamp) for t in ctx.turns if t.timestamp is not None]
     return max(times) if times else None
 
 

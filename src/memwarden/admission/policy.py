@@ -107,7 +107,9 @@ class LogisticRule(_Model):
     threshold: float
 
 
-Decision = Annotated[Union[LinearRule, LogisticRule], Field(discriminator="kind")]
+#: The policy file's decision rule (``decision`` key); not :class:`~memwarden.admission.Decision`,
+#: which is one candidate's outcome.
+DecisionRule = Annotated[Union[LinearRule, LogisticRule], Field(discriminator="kind")]
 
 
 class PolicyFile(_Model):
@@ -120,7 +122,7 @@ class PolicyFile(_Model):
     #: Validation numbers measured when the policy was trained.
     metrics: dict[str, Any] = Field(default_factory=dict)
     utility: LinearModel
-    decision: Decision
+    decision: DecisionRule
     #: Cosine at or above which a candidate is a near-duplicate of a stored memory.
     duplicate_cosine: float = Field(0.95, ge=0.0, le=1.0)
 

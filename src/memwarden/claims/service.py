@@ -75,14 +75,7 @@ def _user_name(turns: Sequence[Turn]) -> str | None:
 
 
 def _claim_neighbours(m: "Memory", user_id: str) -> Callable[[np.ndarray, int], list[tuple[str, float]]]:
-    index = m._index.get(user_id)
-    mask = index.mask(agent_id=None, run_id=None, include_superseded=False, kind="claim")
-
-    def nearest(vec: np.ndarray, k: int) -> list[tuple[str, float]]:
-        ranked = index.dense(vec, mask, k)
-        return [(index.ids[r], float(s)) for r, s in zip(ranked.rows.tolist(), ranked.scores.tolist())]
-
-    return nearest
+    return m.scopes.neighbours(user_id, kind="claim")
 
 
 def add_claims(
@@ -100,7 +93,7 @@ def add_claims(
     instructions: str | None = None,
 ) -> AddResult:
     """Episodes for every turn, claims extracted and admitted, slots settled: one write."""
-    from ..memory import keyword_tokens
+    from ..retrieval.entry import keyword_tokens
 
     episodes = m.candidates(turns, source=source, metadata=metadata)
     episode_ids = [new_id() for _ in episodes]
@@ -125,7 +118,7 @@ def _ingest(
 ) -> list[Any]:
     """Embed, admit and settle the claims of one call; write them with the episodes (new ones
     when ``episode_tokens`` is given; stored ones, for reindexing, when it is None)."""
-    from ..memory import index_text, keyword_tokens
+    from ..retrieval.entry import index_text, keyword_tokens
 
     claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=dict(episodes[0].metadata) if episodes else {},
                               context_before=m.config.context_before, context_after=m.config.context_after)
@@ -135,9 +128,9 @@ def _ingest(
     from ..storage.base import retry_on_hash_conflict
 
     def decide_and_write() -> list[Any]:
-        with m._locks.scope(user_id):
+        with m.scopes.lock(user_id):
             now = utcnow()
-            index = m._index.get(user_id)
+            index = m.scopes.index(user_id)
             found = m.store.find_by_hash(user_id, [text_hash(c.candidate.text) for c in claims]) if claims else {}
             hashes = {h: i for h, i in found.items() if i in index.row_of and index.is_claim[index.row_of[i]]}
             ctx = AdmissionContext(
@@ -153,15 +146,14 @@ def _ingest(
                 episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
                 claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
                 decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
-                embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
+                embedding_model=m.embedder.model_id, expire_before=m.config.receipt_horizon(now),
             )
             if getattr(admitter, "checks_duplicates", False):
                 # The admitter promised no duplicate claims: the store re-checks the new claims'
                 # hashes inside the write's transaction (another process may have stored one).
                 plan.batch.unique_hashes = [r.item.hash for r in plan.batch.upserts
                                             if r.item.kind == "claim" and r.item.id not in plan.old_tokens]
-            version = m.store.write(plan.batch)
-            m._index.after_write(user_id, plan.batch.upserts, [], plan.old_tokens, version)
+            m.scopes.commit(plan.batch, plan.old_tokens)
         return plan.batch.receipts
 
     return retry_on_hash_conflict(decide_and_write)
@@ -201,7 +193,7 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
     old_tokens = {mid: rec.tokens}
     if rec.item.kind != "episode":
         return batch, old_tokens
-    index = m._index.get(user_id)
+    index = m.scopes.index(user_id)
     claim_ids = [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
     recs = {r.item.id: r for r in m.store.get(user_id, claim_ids)}
     drop, keep = claims_of_episodes(list(recs.values()), {mid})

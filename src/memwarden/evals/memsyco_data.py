@@ -15,8 +15,6 @@ from pathlib import Path
 
 from ..errors import InvalidInputError
 
-POLICIES = ("use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded")
-
 
 @dataclass
 class MemSycoCase:

@@ -22,7 +22,7 @@ import numpy as np
 from ..config import MemoryConfig
 from ..errors import InvalidInputError, NotFoundError
 from ..models import Receipt
-from ..providers.embedder import Embedder, HashEmbedder, default_embedder
+from ..providers.embedder import Embedder, make_embedder  # noqa: F401  (make_embedder: imported from here by the eval CLI)
 from ..trust.config import TrustConfig
 from .scenario_format import fold
 
@@ -201,14 +201,6 @@ class VectorSystem:
     def close(self) -> None:
         self._rows.clear()
         self._vecs.clear()
-
-
-def make_embedder(name: str) -> Embedder:
-    if name == "hash":
-        return HashEmbedder()
-    if name == "minilm":
-        return default_embedder()
-    raise InvalidInputError(f"unknown embedder {name!r}: use 'minilm' or 'hash'")
 
 
 def system_factory(name: str, embedder: Embedder) -> Callable[[], ScenarioSystem]:

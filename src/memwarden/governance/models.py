@@ -3,12 +3,13 @@ calibrated context and the traced answer."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Policy = Literal["use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded"]
-POLICIES: tuple[str, ...] = ("use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded")
+#: The policies in order, from the one ``Policy`` type (evals and the confusion matrix read this).
+POLICIES: tuple[str, ...] = get_args(Policy)
 Enforcement = Literal["soft", "strict"]
 
 

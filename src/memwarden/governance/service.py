@@ -34,7 +34,7 @@ def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False
             out[it.id] = card
             stale.append((rec, card))
     if stale:
-        with mem._locks.scope(user_id):
+        with mem.scopes.lock(user_id):
             batch = WriteBatch(user_id=user_id)
             fresh = {r.item.id: r for r in mem.store.get(user_id, [r.item.id for r, _ in stale])}
             for rec, card in stale:
@@ -44,8 +44,7 @@ def _cards(mem: "Memory", user_id: str, ids: list[str], *, refresh: bool = False
                 cur.item = cur.item.model_copy(update={"card": card.model_dump()})
                 batch.upserts.append(cur)
             if batch.upserts:
-                version = mem.store.write(batch)
-                mem._index.after_write(user_id, batch.upserts, [], {r.item.id: r.tokens for r in batch.upserts}, version)
+                mem.scopes.commit(batch, {r.item.id: r.tokens for r in batch.upserts})
     return out
 
 
@@ -68,7 +67,7 @@ def _speaker(h: Any) -> str:
 
 
 def card_for(mem: "Memory", user_id: str, memory_id: str, *, refresh: bool = False) -> BoundaryCard:
-    mem._record(user_id, memory_id)  # NotFoundError for unknown ids and other scopes
+    mem.get(memory_id, user_id=user_id)  # NotFoundError for unknown ids and other scopes
     return _cards(mem, user_id, [memory_id], refresh=refresh)[memory_id]
 
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from .._util import sha256_file
-from ..errors import ModelError
+from ..errors import InvalidInputError, ModelError
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
@@ -151,3 +151,12 @@ def default_embedder() -> OnnxMiniLMEmbedder:
         if _default is None:
             _default = OnnxMiniLMEmbedder()
         return _default
+
+
+def make_embedder(name: str) -> Embedder:
+    """The embedder a config names: ``minilm`` (the bundled model, shared) or ``hash`` (tests)."""
+    if name == "hash":
+        return HashEmbedder()
+    if name == "minilm":
+        return default_embedder()
+    raise InvalidInputError(f"unknown embedder {name!r}: use 'minilm' or 'hash'")

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from ..memory import MAX_FILTER_KEYS, Memory
+from ..memory import Memory
+from ..messages import MAX_FILTER_KEYS
 from .docs import mount_docs
 from .errors import install_error_handlers
 from .guards import DEFAULT_MAX_JSON_DEPTH, BodyLimit, JsonDepthLimit

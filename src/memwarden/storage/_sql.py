@@ -2,17 +2,58 @@
 
 The two backends differ in placeholders (``?`` / ``%s``), in the column that
 breaks ties in insertion order (``rowid`` / ``seq``) and in how a timestamp
-is passed; the queries themselves are the same.
+is passed; the queries themselves are the same. :class:`SQLStore` is their
+common base: the reads and scope deletes written once, and the one mapping of
+driver errors to the :class:`~memwarden.errors.MemwardenError` tree.
 """
 
 from __future__ import annotations
 
+import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, ContextManager, Iterator, Sequence
 
-from ..models import HistoryEvent
-from .base import ListQuery
+import numpy as np
+
+from ..errors import InvalidInputError, StorageError
+from ..models import Claim, HistoryEvent, MemoryItem, Receipt
+from .base import IndexRows, ListQuery
+
+
+#: The columns of a ``MemoryItem`` row, in the order both backends read them.
+ITEM_COLUMNS = (
+    "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
+    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card, "
+    "kind, claim, slot, valid_from, valid_to"
+)
+RECORD_COLUMNS = ITEM_COLUMNS + ", embedding_model, vector, tokens"
+#: Columns of an item row (the record's embedding_model, vector and tokens follow).
+N_ITEM = 25
+#: What retrieval's per-scope index reads (``IndexRows``), in this order (see :func:`index_rows`).
+INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
+                 "occurred_at, slot")
+
+
+def item_from_row(row: Sequence[Any], *, json_text: bool) -> MemoryItem:
+    """A ``MemoryItem`` from the first ``N_ITEM`` columns (``ITEM_COLUMNS``). ``json_text``:
+    metadata, card and claim arrive as JSON text (SQLite), not decoded (PostgreSQL's jsonb)."""
+    (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
+     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card,
+     kind, claim, _slot, valid_from, valid_to) = row[:N_ITEM]
+    if json_text:
+        metadata, card = json.loads(metadata), (json.loads(card) if card else None)
+        claim = Claim.model_validate_json(claim) if claim else None
+    else:
+        claim = Claim.model_validate(claim) if claim is not None else None
+    return MemoryItem(
+        id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
+        metadata=metadata, source=source, speaker=speaker, role=role, memory_type=memory_type,
+        modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
+        superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
+        card=card, kind=kind, claim=claim, valid_from=valid_from, valid_to=valid_to,
+    )
 
 
 @dataclass(frozen=True)
@@ -135,3 +176,90 @@ def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
         found.update({h: i for h, i in rows if i not in own and h not in found})
     if found:
         raise HashConflict(found)
+
+
+def index_rows(version: int, rows: Sequence[Sequence[Any]], blobs: Sequence[bytes],
+               time: Callable[[Any], datetime | None]) -> IndexRows:
+    """``Store.index_rows`` from the rows of ``SELECT <index columns> ... ORDER BY <insertion>``
+    (``blobs``: each row's vector bytes; ``time``: the backend's timestamp reader)."""
+    size = len(blobs[-1]) if blobs else 0
+    if all(len(b) == size for b in blobs):
+        vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), size // 4)
+    else:
+        # The scope was written by two embedders: keep the newest row's size, zero the others
+        # (keyword search still finds them) rather than fail every search and add of the scope.
+        vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
+        for n, b in enumerate(blobs):
+            if len(b) == size:
+                vectors[n] = np.frombuffer(b, dtype=np.float32)
+    return IndexRows(
+        version=version, ids=[r[0] for r in rows], agent_ids=[r[1] for r in rows], run_ids=[r[2] for r in rows],
+        statuses=[r[3] for r in rows], vectors=vectors, tokens=[r[5].split() for r in rows],
+        embedding_models=[r[6] for r in rows], kinds=[r[7] for r in rows], valid_from=[time(r[8]) for r in rows],
+        valid_to=[time(r[9]) for r in rows], created_at=[time(r[10]) for r in rows],
+        occurred_at=[time(r[11]) for r in rows], slots=[r[12] for r in rows],
+    )
+
+
+class SQLStore:
+    """What the SQL backends share. A subclass sets the class attributes and provides
+    ``_tx()`` (a transaction yielding a connection with ``execute``) and ``_read(sql, params)``."""
+
+    _dialect: ClassVar[Dialect]
+    #: The driver's base error (``sqlite3.Error``, ``psycopg.Error``): the database failed.
+    _driver_error: ClassVar[type[Exception]]
+    #: The driver's errors for a value the database refuses (PostgreSQL: ``DataError``): the caller's fault.
+    _data_errors: ClassVar[tuple[type[Exception], ...]] = ()
+
+    def _tx(self) -> ContextManager[Any]:  # pragma: no cover - every backend defines it
+        raise NotImplementedError
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _receipt(self, body: Any) -> Receipt:
+        """A receipt from its stored ``body`` column (JSON text; PostgreSQL's jsonb is a dict)."""
+        return Receipt.model_validate_json(body) if isinstance(body, (str, bytes)) else Receipt.model_validate(body)
+
+    @contextmanager
+    def _failing(self, what: str) -> Iterator[None]:
+        """Driver errors inside as memwarden errors; ``what`` ends the message ("database read
+        failed", "database write failed, nothing was written")."""
+        try:
+            yield
+        except self._data_errors as exc:
+            tail = what.partition(", ")[2]
+            raise InvalidInputError(f"value not accepted by the database{', ' + tail if tail else ''}: {exc}") from exc
+        except self._driver_error as exc:
+            raise StorageError(f"{what}: {exc}") from exc
+
+    def delete_scope(self, user_id: str) -> int:
+        with self._failing("database write failed, nothing was deleted"), self._tx() as c:
+            return delete_scope(c, self._dialect, user_id)
+
+    def reset(self) -> None:
+        with self._failing("database write failed, nothing was deleted"), self._tx() as c:
+            reset(c)
+
+    def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
+        return history_events(self._read(*history_query(self._dialect, user_id, memory_id)))
+
+    def locate(self, memory_id: str) -> list[str]:
+        return [r[0] for r in self._read(*locate_query(self._dialect, memory_id))]
+
+    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
+        return [r[0] for r in self._read(*prefix_query(self._dialect, user_id, prefix, limit))]
+
+    def receipts(self, user_id: str, *, receipt_id: str | None = None, memory_id: str | None = None,
+                 since: datetime | None = None, limit: int = 100) -> list[Receipt]:
+        rows = self._read(*receipts_query(self._dialect, user_id, receipt_id=receipt_id, memory_id=memory_id,
+                                          since=since, limit=limit))
+        return [self._receipt(r[0]) for r in rows]
+
+    def scope_ids(self) -> list[str]:
+        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
+        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+
+    def version(self, user_id: str) -> int:
+        rows = self._read(f"SELECT version FROM scopes WHERE user_id={self._dialect.ph}", (user_id,))
+        return int(rows[0][0]) if rows else 0

@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from datetime import datetime
 from typing import Any, Iterator, Sequence
 
 import numpy as np
 
 from .._util import utcnow
-from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
-from ..models import Claim, HistoryEvent, MemoryItem, Receipt
+from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from ..models import MemoryItem
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, prefix_query, receipts_query
-from .filters import compile_postgres
+from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
+from ._sql import Dialect, SQLStore, expire_receipts_sql, list_conditions
+from .filter_sql import compile_postgres
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
@@ -52,15 +52,6 @@ APP_ID = "memwarden"
 _MIGRATION_LOCK = 0x6D656D77  # "memw"
 _DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
 
-_ITEM_COLUMNS = (
-    "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
-    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card, "
-    "kind, claim, slot, valid_from, valid_to"
-)
-_RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
-N_ITEM = 25
-_INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
-                  "occurred_at, slot")
 #: Scopes with fewer memories are searched exactly in SQL (a scan of a few thousand rows beats the graph).
 ANN_MIN_ROWS = 20_000
 #: hnsw.ef_search per step of an iterative scan, and the most tuples one scan may visit.
@@ -81,17 +72,7 @@ _PG_EXTRAS: dict[int, list[str]] = {
 
 
 def _item(row: Sequence[Any]) -> MemoryItem:
-    (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
-     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card,
-     kind, claim, _slot, valid_from, valid_to) = row[:N_ITEM]
-    return MemoryItem(
-        id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
-        metadata=metadata, source=source, speaker=speaker, role=role, memory_type=memory_type,
-        modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
-        superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
-        card=card, kind=kind, claim=Claim.model_validate(claim) if claim is not None else None,
-        valid_from=valid_from, valid_to=valid_to,
-    )
+    return _sql.item_from_row(row, json_text=False)
 
 
 def _record(row: Sequence[Any]) -> MemoryRecord:
@@ -103,12 +84,16 @@ def _vector_literal(vec: np.ndarray) -> str:
     return "[" + ",".join(repr(float(x)) for x in np.asarray(vec, dtype=np.float32)) + "]"
 
 
-class PostgresStore:
+class PostgresStore(SQLStore):
     """Store backed by a PostgreSQL database, through a psycopg connection pool.
 
     ``url``: ``postgresql://user:pass@host:port/db`` (libpq syntax, so
     ``?host=/socket/dir`` works too).
     """
+
+    _dialect = _DIALECT
+    _driver_error = psycopg.Error
+    _data_errors = (psycopg.DataError,)
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8, timeout: float = 30.0) -> None:
         self.url = url
@@ -181,22 +166,22 @@ class PostgresStore:
         return int(row[0][0] or 0)
 
     @contextmanager
-    def _tx(self) -> Iterator[psycopg.Connection]:
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection; a pool with none free in time is a :class:`StorageError`."""
         try:
             with self._pool.connection(timeout=self._timeout) as conn:
-                with conn.transaction():
-                    yield conn
+                yield conn
         except PoolTimeout as exc:
             raise StorageError(f"no database connection available: {exc}") from exc
 
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection]:
+        with self._connection() as conn, conn.transaction():
+            yield conn
+
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
-            with self._tx() as c:
-                return c.execute(sql, params).fetchall()
-        except psycopg.DataError as exc:
-            raise InvalidInputError(f"value not accepted by the database: {exc}") from exc
-        except psycopg.Error as exc:
-            raise StorageError(f"database read failed: {exc}") from exc
+        with self._failing("database read failed"), self._tx() as c:
+            return c.execute(sql, params).fetchall()
 
     # -- writes -----------------------------------------------------------------
 
@@ -224,61 +209,42 @@ class PostgresStore:
         cols = _RECORD_COLUMNS + (", embedding" if self.pgvector else "")
         n = N_ITEM + 3 + (1 if self.pgvector else 0)
         updates = ", ".join(f"{c.strip()} = EXCLUDED.{c.strip()}" for c in cols.split(",") if c.strip() not in ("user_id", "id"))
-        try:
-            with self._tx() as c:
-                with c.cursor() as cur:
-                    # The version bump comes first: it locks the scope's row until commit, so writes
-                    # to one scope serialise from here on and the duplicate check below sees every
-                    # earlier writer's committed rows (READ COMMITTED: each statement a new snapshot).
-                    row = cur.execute(
-                        "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
-                        "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
-                        (uid,),
-                    ).fetchone()
-                    if batch.unique_hashes:
-                        _sql.check_unique_hashes(cur, _DIALECT, batch)
-                    if batch.upserts:
-                        cur.executemany(
-                            f"INSERT INTO memories ({cols}) VALUES ({', '.join(['%s'] * n)}) "
-                            f"ON CONFLICT (user_id, id) DO UPDATE SET {updates}",
-                            [self._record_params(r) for r in batch.upserts],
-                        )
-                    if batch.deletes:
-                        cur.execute("DELETE FROM memories WHERE user_id=%s AND id = ANY(%s)", (uid, list(batch.deletes)))
-                    if batch.history:
-                        cur.executemany(
-                            "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) "
-                            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
-                            [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, h.at) for h in batch.history],
-                        )
-                    if batch.receipts:
-                        cur.executemany(
-                            "INSERT INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (%s,%s,%s,%s,%s,%s) "
-                            "ON CONFLICT (user_id, id) DO UPDATE SET memory_id = EXCLUDED.memory_id, event = EXCLUDED.event, "
-                            "created_at = EXCLUDED.created_at, body = EXCLUDED.body",
-                            [(uid, r.id, r.memory_id, r.event, r.created_at, Jsonb(r.model_dump(mode="json"))) for r in batch.receipts],
-                        )
-                    if batch.expire_unstored_receipts_before is not None:
-                        cur.execute(expire_receipts_sql(_DIALECT), (uid, batch.expire_unstored_receipts_before))
-                    return int(row[0])
-        except psycopg.DataError as exc:
-            raise InvalidInputError(f"value not accepted by the database, nothing was written: {exc}") from exc
-        except psycopg.Error as exc:
-            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
-
-    def delete_scope(self, user_id: str) -> int:
-        try:
-            with self._tx() as c:
-                return _sql.delete_scope(c, _DIALECT, user_id)
-        except psycopg.Error as exc:
-            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
-
-    def reset(self) -> None:
-        try:
-            with self._tx() as c:
-                _sql.reset(c)
-        except psycopg.Error as exc:
-            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
+        with self._failing("database write failed, nothing was written"), self._tx() as c:
+            with c.cursor() as cur:
+                # The version bump comes first: it locks the scope's row until commit, so writes
+                # to one scope serialise from here on and the duplicate check below sees every
+                # earlier writer's committed rows (READ COMMITTED: each statement a new snapshot).
+                row = cur.execute(
+                    "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
+                    "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
+                    (uid,),
+                ).fetchone()
+                if batch.unique_hashes:
+                    _sql.check_unique_hashes(cur, _DIALECT, batch)
+                if batch.upserts:
+                    cur.executemany(
+                        f"INSERT INTO memories ({cols}) VALUES ({', '.join(['%s'] * n)}) "
+                        f"ON CONFLICT (user_id, id) DO UPDATE SET {updates}",
+                        [self._record_params(r) for r in batch.upserts],
+                    )
+                if batch.deletes:
+                    cur.execute("DELETE FROM memories WHERE user_id=%s AND id = ANY(%s)", (uid, list(batch.deletes)))
+                if batch.history:
+                    cur.executemany(
+                        "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) "
+                        "VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
+                        [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, h.at) for h in batch.history],
+                    )
+                if batch.receipts:
+                    cur.executemany(
+                        "INSERT INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (%s,%s,%s,%s,%s,%s) "
+                        "ON CONFLICT (user_id, id) DO UPDATE SET memory_id = EXCLUDED.memory_id, event = EXCLUDED.event, "
+                        "created_at = EXCLUDED.created_at, body = EXCLUDED.body",
+                        [(uid, r.id, r.memory_id, r.event, r.created_at, Jsonb(r.model_dump(mode="json"))) for r in batch.receipts],
+                    )
+                if batch.expire_unstored_receipts_before is not None:
+                    cur.execute(expire_receipts_sql(_DIALECT), (uid, batch.expire_unstored_receipts_before))
+                return int(row[0])
 
     # -- reads ------------------------------------------------------------------
 
@@ -314,75 +280,18 @@ class PostgresStore:
             (user_id, uniq))
         return {h: i for h, i in rows}
 
-    def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
-        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
-
-    def locate(self, memory_id: str) -> list[str]:
-        return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
-
-    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
-        return [r[0] for r in self._read(*prefix_query(_DIALECT, user_id, prefix, limit))]
-
-    def receipts(
-        self,
-        user_id: str,
-        *,
-        receipt_id: str | None = None,
-        memory_id: str | None = None,
-        since: datetime | None = None,
-        limit: int = 100,
-    ) -> list[Receipt]:
-        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
-        return [Receipt.model_validate(r[0]) for r in rows]
-
     def index_rows(self, user_id: str) -> IndexRows:
-        try:
-            with self._pool.connection(timeout=self._timeout) as conn:
-                # version and rows from one snapshot
-                conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
-                try:
-                    with conn.transaction():
-                        row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
-                        rows = conn.execute(
-                            f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
-                finally:
-                    conn.isolation_level = None
-        except PoolTimeout as exc:
-            raise StorageError(f"no database connection available: {exc}") from exc
-        except psycopg.Error as exc:
-            raise StorageError(f"database read failed: {exc}") from exc
-        version = int(row[0]) if row else 0
-        blobs = [bytes(r[4]) for r in rows]
-        size = len(blobs[-1]) if blobs else 0
-        if all(len(b) == size for b in blobs):
-            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), size // 4)
-        else:
-            # Two embedders wrote this scope (as on SQLite): keep the newest row's size, zero
-            # the others (keyword search still finds them) rather than fail every search.
-            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
-            for n, b in enumerate(blobs):
-                if len(b) == size:
-                    vectors[n] = np.frombuffer(b, dtype=np.float32)
-        return IndexRows(
-            version=version,
-            ids=[r[0] for r in rows],
-            agent_ids=[r[1] for r in rows],
-            run_ids=[r[2] for r in rows],
-            statuses=[r[3] for r in rows],
-            vectors=vectors,
-            tokens=[r[5].split() for r in rows],
-            embedding_models=[r[6] for r in rows],
-            kinds=[r[7] for r in rows],
-            valid_from=[r[8] for r in rows],
-            valid_to=[r[9] for r in rows],
-            created_at=[r[10] for r in rows],
-            occurred_at=[r[11] for r in rows],
-            slots=[r[12] for r in rows],
-        )
-
-    def scope_ids(self) -> list[str]:
-        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
-        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+        with self._failing("database read failed"), self._connection() as conn:
+            # version and rows from one snapshot
+            conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+            try:
+                with conn.transaction():
+                    row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
+                    rows = conn.execute(
+                        f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
+            finally:
+                conn.isolation_level = None
+        return _sql.index_rows(int(row[0]) if row else 0, rows, [bytes(r[4]) for r in rows], lambda t: t)
 
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         uniq = [s for s in dict.fromkeys(slots) if s]
@@ -392,10 +301,6 @@ class PostgresStore:
             f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=%s AND kind='claim' AND status='active' "
             "AND slot = ANY(%s) ORDER BY seq", (user_id, uniq))
         return [_record(r) for r in rows]
-
-    def version(self, user_id: str) -> int:
-        rows = self._read("SELECT version FROM scopes WHERE user_id=%s", (user_id,))
-        return int(rows[0][0]) if rows else 0
 
     def nearest(
         self, user_id: str, vector: np.ndarray, k: int = 10, *, exact: bool | None = None, ef_search: int | None = None

@@ -14,23 +14,16 @@ import numpy as np
 
 from .._util import as_utc, create_private_file, utcnow
 from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
-from ..models import Claim, HistoryEvent, MemoryItem, Receipt
+from ..models import MemoryItem
 from . import _sql
-from ._sql import Dialect, expire_receipts_sql, history_events, history_query, list_conditions, locate_query, prefix_query, receipts_query
-from .filters import compile_sqlite, sqlite_json_kinds, sqlite_lower
+from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
+from ._sql import Dialect, SQLStore, expire_receipts_sql, list_conditions
+from .filter_sql import compile_sqlite, sqlite_json_kinds, sqlite_lower
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 from .migrations import LATEST, MIGRATIONS
 
 APP_ID = "memwarden"
 
-_ITEM_COLUMNS = (
-    "id, user_id, agent_id, run_id, memory, hash, metadata, source, speaker, role, memory_type, "
-    "modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card, "
-    "kind, claim, slot, valid_from, valid_to"
-)
-_RECORD_COLUMNS = _ITEM_COLUMNS + ", embedding_model, vector, tokens"
-#: Columns of an item row (the record's embedding_model, vector and tokens follow).
-N_ITEM = 25
 
 
 def _ts(value: datetime | None) -> str | None:
@@ -42,17 +35,7 @@ _DIALECT = Dialect(ph="?", order="rowid", ts=_ts)
 
 
 def _item_from_row(row: Sequence[Any]) -> MemoryItem:
-    (mid, user_id, agent_id, run_id, memory, hash_, metadata, source, speaker, role, memory_type,
-     modality, image_ref, source_turn_ids, status, superseded_by, occurred_at, created_at, updated_at, card,
-     kind, claim, _slot, valid_from, valid_to) = row[:N_ITEM]
-    return MemoryItem(
-        id=mid, user_id=user_id, agent_id=agent_id, run_id=run_id, memory=memory, hash=hash_,
-        metadata=json.loads(metadata), source=source, speaker=speaker, role=role, memory_type=memory_type,
-        modality=modality, image_ref=image_ref, source_turn_ids=json.loads(source_turn_ids), status=status,
-        superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
-        card=json.loads(card) if card else None,
-        kind=kind, claim=Claim.model_validate_json(claim) if claim else None, valid_from=valid_from, valid_to=valid_to,
-    )
+    return _sql.item_from_row(row, json_text=True)
 
 
 def _record_from_row(row: Sequence[Any]) -> MemoryRecord:
@@ -64,9 +47,6 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-#: What retrieval's per-scope index reads (``IndexRows``), in this order.
-_INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
-                  "occurred_at, slot")
 
 
 def record_row(rec: MemoryRecord) -> tuple[Any, ...]:
@@ -95,12 +75,15 @@ def immediate_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connecti
     conn.execute("COMMIT")
 
 
-class SQLiteStore:
+class SQLiteStore(SQLStore):
     """Store backed by one SQLite file (``":memory:"`` for a throwaway store).
 
     One connection guarded by a lock; every ``write`` is one ``BEGIN
     IMMEDIATE`` transaction, so a crash leaves either all of a batch or none.
     """
+
+    _dialect = _DIALECT
+    _driver_error = sqlite3.Error
 
     def __init__(self, path: str | Path = ":memory:", *, timeout: float = 30.0) -> None:
         self.path = str(path)
@@ -176,11 +159,8 @@ class SQLiteStore:
             yield c
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
-                raise StorageError(f"database read failed: {exc}") from exc
+        with self._lock, self._failing("database read failed"):
+            return self._conn.execute(sql, params).fetchall()
 
     # -- writes -----------------------------------------------------------------
 
@@ -189,51 +169,34 @@ class SQLiteStore:
         owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
         if any(owner != uid for owner in owners):
             raise StorageError("a write batch may only touch its own scope")
-        try:
-            with self._tx() as c:
-                if batch.unique_hashes:  # BEGIN IMMEDIATE holds the write lock: no one inserts in between
-                    _sql.check_unique_hashes(c, _DIALECT, batch)
-                if batch.upserts:
-                    c.executemany(
-                        f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * (N_ITEM + 3))})",
-                        [record_row(r) for r in batch.upserts],
-                    )
-                if batch.deletes:
-                    c.executemany("DELETE FROM memories WHERE user_id=? AND id=?", [(uid, i) for i in batch.deletes])
-                if batch.history:
-                    c.executemany(
-                        "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) VALUES (?,?,?,?,?,?,?,?)",
-                        [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, _ts(h.at)) for h in batch.history],
-                    )
-                if batch.receipts:
-                    c.executemany(
-                        "INSERT OR REPLACE INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (?,?,?,?,?,?)",
-                        [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
-                    )
-                if batch.expire_unstored_receipts_before is not None:
-                    c.execute(expire_receipts_sql(_DIALECT), (uid, _ts(batch.expire_unstored_receipts_before)))
-                c.execute(
-                    "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
-                    "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
-                    (uid,),
+        with self._failing("database write failed, nothing was written"), self._tx() as c:
+            if batch.unique_hashes:  # BEGIN IMMEDIATE holds the write lock: no one inserts in between
+                _sql.check_unique_hashes(c, _DIALECT, batch)
+            if batch.upserts:
+                c.executemany(
+                    f"INSERT OR REPLACE INTO memories ({_RECORD_COLUMNS}) VALUES ({', '.join('?' * (N_ITEM + 3))})",
+                    [record_row(r) for r in batch.upserts],
                 )
-                return int(c.execute("SELECT version FROM scopes WHERE user_id=?", (uid,)).fetchone()[0])
-        except sqlite3.Error as exc:
-            raise StorageError(f"database write failed, nothing was written: {exc}") from exc
-
-    def delete_scope(self, user_id: str) -> int:
-        try:
-            with self._tx() as c:
-                return _sql.delete_scope(c, _DIALECT, user_id)
-        except sqlite3.Error as exc:
-            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
-
-    def reset(self) -> None:
-        try:
-            with self._tx() as c:
-                _sql.reset(c)
-        except sqlite3.Error as exc:
-            raise StorageError(f"database write failed, nothing was deleted: {exc}") from exc
+            if batch.deletes:
+                c.executemany("DELETE FROM memories WHERE user_id=? AND id=?", [(uid, i) for i in batch.deletes])
+            if batch.history:
+                c.executemany(
+                    "INSERT INTO history (user_id, id, memory_id, event, old_memory, new_memory, cause, at) VALUES (?,?,?,?,?,?,?,?)",
+                    [(uid, h.id, h.memory_id, h.event, h.old_memory, h.new_memory, h.cause, _ts(h.at)) for h in batch.history],
+                )
+            if batch.receipts:
+                c.executemany(
+                    "INSERT OR REPLACE INTO receipts (user_id, id, memory_id, event, created_at, body) VALUES (?,?,?,?,?,?)",
+                    [(uid, r.id, r.memory_id, r.event, _ts(r.created_at), r.model_dump_json()) for r in batch.receipts],
+                )
+            if batch.expire_unstored_receipts_before is not None:
+                c.execute(expire_receipts_sql(_DIALECT), (uid, _ts(batch.expire_unstored_receipts_before)))
+            c.execute(
+                "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
+                "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
+                (uid,),
+            )
+            return int(c.execute("SELECT version FROM scopes WHERE user_id=?", (uid,)).fetchone()[0])
 
     # -- reads ------------------------------------------------------------------
 
@@ -286,30 +249,9 @@ class SQLiteStore:
             out.update({h: i for h, i in rows})
         return out
 
-    def history(self, user_id: str, memory_id: str) -> list[HistoryEvent]:
-        return history_events(self._read(*history_query(_DIALECT, user_id, memory_id)))
-
-    def locate(self, memory_id: str) -> list[str]:
-        return [r[0] for r in self._read(*locate_query(_DIALECT, memory_id))]
-
-    def ids_with_prefix(self, user_id: str, prefix: str, limit: int = 10) -> list[str]:
-        return [r[0] for r in self._read(*prefix_query(_DIALECT, user_id, prefix, limit))]
-
-    def receipts(
-        self,
-        user_id: str,
-        *,
-        receipt_id: str | None = None,
-        memory_id: str | None = None,
-        since: datetime | None = None,
-        limit: int = 100,
-    ) -> list[Receipt]:
-        rows = self._read(*receipts_query(_DIALECT, user_id, receipt_id=receipt_id, memory_id=memory_id, since=since, limit=limit))
-        return [Receipt.model_validate_json(r[0]) for r in rows]
-
     def index_rows(self, user_id: str) -> IndexRows:
         with self._lock:  # version and rows from one snapshot
-            try:
+            with self._failing("database read failed"):
                 self._conn.execute("BEGIN")
                 try:
                     version = self.version(user_id)
@@ -319,38 +261,7 @@ class SQLiteStore:
                     ).fetchall()
                 finally:
                     self._conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                raise StorageError(f"database read failed: {exc}") from exc
-        size = len(rows[-1][4]) if rows else 0
-        if all(len(r[4]) == size for r in rows):
-            vectors = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.float32).reshape(len(rows), size // 4)
-        else:
-            # The scope was written by two embedders: keep the newest row's size, zero the others
-            # (keyword search still finds them) rather than fail every search and add of the scope.
-            vectors = np.zeros((len(rows), size // 4), dtype=np.float32)
-            for n, r in enumerate(rows):
-                if len(r[4]) == size:
-                    vectors[n] = np.frombuffer(r[4], dtype=np.float32)
-        return IndexRows(
-            version=version,
-            ids=[r[0] for r in rows],
-            agent_ids=[r[1] for r in rows],
-            run_ids=[r[2] for r in rows],
-            statuses=[r[3] for r in rows],
-            vectors=vectors,
-            tokens=[r[5].split() for r in rows],
-            embedding_models=[r[6] for r in rows],
-            kinds=[r[7] for r in rows],
-            valid_from=[_dt(r[8]) for r in rows],
-            valid_to=[_dt(r[9]) for r in rows],
-            created_at=[_dt(r[10]) for r in rows],
-            occurred_at=[_dt(r[11]) for r in rows],
-            slots=[r[12] for r in rows],
-        )
-
-    def scope_ids(self) -> list[str]:
-        """Every scope ever written (operators' tools: ``memwarden reindex`` without ``--user``)."""
-        return [r[0] for r in self._read("SELECT user_id FROM scopes ORDER BY user_id")]
+        return _sql.index_rows(version, rows, [r[4] for r in rows], _dt)
 
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         uniq = [s for s in dict.fromkeys(slots) if s]
@@ -366,10 +277,6 @@ class SQLiteStore:
             )
             out += [_record_from_row(r) for r in rows]
         return out
-
-    def version(self, user_id: str) -> int:
-        rows = self._read("SELECT version FROM scopes WHERE user_id=?", (user_id,))
-        return int(rows[0][0]) if rows else 0
 
     def close(self) -> None:
         with self._lock:

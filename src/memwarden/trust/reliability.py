@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from ..retrieval.index import ScopeIndex
     from ..storage.base import Store
 
-__all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
+__all__ = ["TrustEngine", "TrustView", "TrackRecord", "is_photo_share"]
 
 #: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
 #: A claim keeps its speaker as a prefix ("Ann: [shares a photo] ..."): allowed before the bracket.
@@ -68,7 +68,7 @@ def is_photo_share(text: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class MemoryView:
+class TrustView:
     """The fields of a memory the trust stage reads, cached per scope."""
 
     id: str
@@ -89,7 +89,7 @@ class MemoryView:
     testimony: Testimony | None = None
 
     @classmethod
-    def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
+    def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "TrustView":
         domain = next((str(item.metadata[k]) for k in domain_keys if item.metadata.get(k)), None)
         missing = item.modality == "image" and _local_file_missing(item.image_ref)
         evidence = (item.modality == "image" or item.source in ("image", "document") or is_photo_share(item.memory))
@@ -177,7 +177,7 @@ class _ScopeState:
 
     def __init__(self) -> None:
         self.version = -1
-        self.views: dict[str, MemoryView] = {}
+        self.views: dict[str, TrustView] = {}
         self.record = TrackRecord.empty()
         self.synced: set[str] = set()
         self.evidence: list[str] = []
@@ -222,11 +222,11 @@ class TrustEngine:
                 st.version = -1
                 st.index_ref = None  # and a full pass, not a catch-up
 
-    def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
+    def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, TrustView]:
         missing = [i for i in ids if i not in st.views]
         for start in range(0, len(missing), 500):
             for rec in store.get(user_id, missing[start : start + 500]):
-                st.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
+                st.views[rec.item.id] = TrustView.of(rec.item, self.config.domain_keys)
         return {i: st.views[i] for i in ids if i in st.views}
 
     def _state(self, store: "Store", user_id: str, index: "ScopeIndex") -> _ScopeState:
@@ -300,7 +300,7 @@ class TrustEngine:
 
     # -- the three parts ---------------------------------------------------------
 
-    def source_credibility(self, view: MemoryView, record: TrackRecord | None,
+    def source_credibility(self, view: TrustView, record: TrackRecord | None,
                            vector: np.ndarray | None = None) -> SourceCredibility:
         cfg = self.config
         notes = []
@@ -337,7 +337,7 @@ class TrustEngine:
         return SourceCredibility(source=view.source, prior=prior, speaker=view.speaker, domain=view.domain,
                                  hits=round(hits), misses=round(misses), value=round(value, 4), note="; ".join(notes))
 
-    def temporal(self, view: MemoryView, as_of: datetime) -> TemporalDecay:
+    def temporal(self, view: TrustView, as_of: datetime) -> TemporalDecay:
         cfg = self.config
         hl = cfg.half_lives.get(view.memory_type or "", cfg.half_life_days)
         age = (as_of - view.when).total_seconds() / 86400.0

@@ -189,12 +189,10 @@ class Reader:
     def reliability(self, user_id: str, memory_id: str, as_of: datetime | None = None) -> Any:
         """The trust stage's reliability parts for one memory (what search would attach to it).
 
-        Memory has no public per-memory call for this; the trust engine's ``score`` is the
-        one search uses, run on the same cached index under its lock.
+        Memory has no public per-memory call for this; ``Memory.scopes.reliability`` runs the
+        trust engine's ``score`` (the one search uses) on the same cached index under its lock.
         """
-        index = self.memory._index.get(user_id)
-        with index.lock:
-            return self.memory._trust.score(self.memory.store, user_id, index, [memory_id], as_of).get(memory_id)
+        return self.memory.scopes.reliability(user_id, memory_id, as_of)
 
     def card(self, item: MemoryItem) -> Any:
         """The boundary card: the stored one when current, else computed for display only

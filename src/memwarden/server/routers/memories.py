@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Path, Query
 
 from ... import errors
-from ...memory import MAX_FILTER_KEYS, Memory
+from ...memory import Memory
+from ...messages import MAX_FILTER_KEYS
 from ...models import AddResult, MemoryItem, SearchResult
 from ..auth import allow, authenticate
 from ...api_keys import ApiKey
