@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from memwarden import Memory, MemoryConfig
-from memwarden.governance.facts import memory_facts, request_facts, world_question
+from memwarden.governance.facts import memory_facts
+from memwarden.governance.request import request_facts, world_question
 from memwarden.governance.policy import MemoryView, classify
 from memwarden.models import Claim
 from memwarden.providers.embedder import default_embedder

@@ -1,4 +1,4 @@
-"""What a memory and a request say about *whose*, *for whom*, *which context* and
+"""What a memory says about *whose* it is, *which context* it was stated for and
 *what kind of statement* — read from meaning-bearing words and, for memories,
 from the structured claim when the claim extractor produced one.
 
@@ -78,12 +78,6 @@ GROUP = {
     "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
     "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
 }
-_GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
-                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
-                        r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
-                        r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
-_SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
-_OTHER_FOR = re.compile(r"\b(?:for|to|with|help(?:ing)?|taking|tell|text|email|message|write to)\s+(?:my|our|a|the)\s+([a-z]+)\b", re.I)
 # Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
@@ -103,24 +97,6 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "party": ("party", "birthday"),
     "trip": ("trip", "holiday", "vacation", "road trip"),
 }
-
-# --- requests ----------------------------------------------------------------------------------
-_Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)"
-# Truth cues that make a question about how the world is, even when addressed ("is it safe ...").
-_STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|not true|myth|misconception|safe|dangerous|harmful|"
-                           r"toxic|poisonous|who'?s right|who is right|correct|accurate|proven|scientific(?:ally)?|legit)\b", re.I)
-# Addressed to someone's doing ("can you", "should I", "how do I"): about the user's task, not the world.
-_ADDRESSED = re.compile(r"\b(?:can|could|would|will|do|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
-                        r"(?:i|we|she|he|they)\b|\b(?:i|we|she|he|they)\s+(?:should|could|can|might|need)\b|\byou'?d\b", re.I)
-_ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|you'?d recommend|you would recommend|you recommend|"
-                     r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
-                     r"which (?:option|one|of the following|course|approach|resource|activity)|"
-                     r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
-                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
-                     r"are there (?:any|some))\b", re.I)
-_REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
-                          r"the case|it all|that one|this one)\b", re.I)
-_ROLE_PREFIX = re.compile(r"^\s*(user|assistant|system|human|ai)\s*:\s*", re.I)
 
 
 def words(text: str) -> list[str]:
@@ -294,102 +270,3 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )
-
-
-@dataclass(frozen=True)
-class RequestFacts:
-    """Whom the request serves, in which setting, and whether it asks about the world."""
-
-    #: ``user`` (the user alone), ``group`` (team, family, guests, N people) or ``other`` (one other person).
-    serves: str
-    beneficiaries: frozenset[str]
-    contexts: frozenset[str]
-    world_question: bool
-    text: str
-    content: frozenset[str]
-    entities: frozenset[str]
-    #: Capitalised names in the request (people, places, events), lower-cased.
-    names: frozenset[str] = frozenset()
-
-
-_COMPANY = {"for", "with", "our", "my", "the", "their", "a", "whole", "entire", "several", "other", "existing", "visiting",
-            "two", "three", "four", "five", "six", "some", "feed", "host", "hosting", "invite", "organizing", "organising",
-            "planning", "and", "new"}
-
-
-def is_conversation(piece: str) -> bool:
-    return bool(_ROLE_PREFIX.match(piece))
-
-
-def _last_user_turns(evidence: list[str], n: int = 2) -> list[str]:
-    turns = [_ROLE_PREFIX.sub("", e) for e in evidence if re.match(r"^\s*(user|human)\s*:", e, re.I)]
-    return turns[-n:]
-
-
-def _question_parts(text: str) -> list[str]:
-    """Each question with the text back to the previous sentence boundary (initials like "J. B." are no boundary)."""
-    out, start = [], 0
-    for m in re.finditer(r"(?<!\b[A-Z])[.!:;]\s+|\?", text):
-        if m.group(0) == "?":
-            out.append(text[start:m.end()])
-        start = m.end()
-    return out
-
-
-def world_question(query: str) -> bool:
-    """A question about how the world is (where a held view must not count as evidence)."""
-    for part in _question_parts(query):
-        m = re.search(r"\b" + _Q_START + r"\b.*", part, re.I)
-        if not m:
-            continue
-        clause = m.group(0)
-        if _STRONG_TRUTH.search(clause):
-            return True
-        if _ADVICE.search(part) or _ADDRESSED.search(clause) or len(words(part)) < 3:
-            continue  # a request for advice, or about the user's own doing ("how do I ...")
-        return True
-    return False
-
-
-def request_facts(query: str, evidence: list[str]) -> RequestFacts:
-    # A request that points back ("the situation we discussed") is about what the user said last.
-    text = query
-    if _REFERS_BACK.search(query) or len(words(query)) < 6:
-        text = " ".join([*_last_user_turns(evidence, 1), query])
-    low = text.lower()
-    w = words(text)
-    ws = set(w)
-    third_person_user = bool(re.search(r"\bthe user\b", low))
-    # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
-    taking_part = {m.group(1) for m in re.finditer(
-        r"\b(?:for|with|our|my|the|their|a|whole|entire|several|other|feed|host|hosting|invite|organi[sz]ing|planning)\s+"
-        r"(?:\w+[- ]){0,2}?(\w+)", low)}
-    objects = {m.group(1) for m in re.finditer(r"\b(?:of|about)\s+(?:my|our|the|his|her|their)\s+(\w+)", low)}
-    # Taking part: within three words after a determiner or preposition of company, or opening a
-    # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
-    taking_part: set[str] = set()
-    for sent in re.split(r"[.;:!?]\s+", low):
-        toks = words(sent)
-        for k, tok in enumerate(toks):
-            if k == 0 or tok in _COMPANY:
-                taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
-    group = bool((ws & GROUP & taking_part) - objects) or bool(_GROUP_NUM.search(text)) or (
-        not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
-    others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
-    others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
-               if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
-                                                              and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
-    others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
-    if third_person_user:
-        others -= {"user"}
-    if _SOLO.search(text) and not group:
-        serves = "user"
-    elif group:
-        serves = "group"
-    elif others:
-        serves = "other"
-    else:
-        serves = "user"
-    return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
-                        world_question=world_question(query), text=text, content=content(text), entities=entities(text),
-                        names=names(text))

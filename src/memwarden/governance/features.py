@@ -25,7 +25,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..trust.stance import detect_stance
-from .facts import MemoryFacts, content, topic_polarity, RequestFacts, entities, is_conversation, memory_facts, request_facts, words
+from .facts import MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
