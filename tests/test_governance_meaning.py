@@ -67,6 +67,18 @@ def test_work_only_rule_does_not_shape_a_personal_message(emb) -> None:  # type:
     assert u.policy == "constrain_to_scope" and "another setting" in u.rationale
 
 
+def test_a_taste_is_one_consideration_when_the_situation_weighs_options(emb) -> None:  # type: ignore[no-untyped-def]
+    taste = "I always go for the cheapest thing that does the job"
+    weighed = ("I'm buying a tent for three weeks in Scotland. The cheapest one sleeps two and weighs 3 kg, while a pricier "
+               "one is half the weight and is rated for storms. Which should I get?")
+    assert request_facts(weighed, []).weighs_options
+    assert one(emb, weighed, taste).policy == "constrain_to_scope"
+    # The user's wishes set against each other, or time ("while I cook"), weigh no options.
+    plain = "I need a tent for a weekend at the lake, but I don't want to spend much. What should I get?"
+    assert not request_facts(plain, []).weighs_options and one(emb, plain, taste).policy == "use"
+    assert not request_facts("Put on some music while I make dinner.", []).weighs_options
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

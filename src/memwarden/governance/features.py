@@ -30,7 +30,7 @@ from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
-    "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
+    "serves_group", "serves_other", "about_beneficiary", "weighs_options", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
@@ -232,7 +232,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
             "about_we": float(f.about_we),
             "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
-            "about_beneficiary": float(about_benef), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
+            "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
             "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,

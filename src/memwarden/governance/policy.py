@@ -188,6 +188,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
     if f["mem_personal"] and (f["serves_group"] or f["serves_other"]) and not f["about_beneficiary"]:
         return "constrain_to_scope", "one person's preference in a request that serves " + (
             "a group" if f["serves_group"] else "someone else")
+    if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:
+        return "constrain_to_scope", "the request weighs options on more than the user's taste"
     return "use", ""
 
 

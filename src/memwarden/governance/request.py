@@ -55,6 +55,10 @@ class RequestFacts:
     entities: frozenset[str]
     #: Capitalised names in the request (people, places, events), lower-cased.
     names: frozenset[str] = frozenset()
+    #: The request's own account of the situation weighs options or considerations against each
+    #: other ("the cheapest model ..., while another ...", "I can patch it or refactor"): a taste
+    #: is then one consideration among those stated, not the deciding rule.
+    weighs_options: bool = False
 
 
 _COMPANY = {"for", "with", "our", "my", "the", "their", "a", "whole", "entire", "several", "other", "existing", "visiting",
@@ -79,6 +83,29 @@ def _question_parts(text: str) -> list[str]:
             out.append(text[start:m.end()])
         start = m.end()
     return out
+
+
+# A contrast between facts, not between the user's wishes: "..., but the contractor cannot open
+# them", "while another model has ...", "though discovery may reveal ..." (not "but I want ...",
+# and not the "while I cook" of time).
+_CONTRAST = re.compile(r"\b(?:but|while|whereas|though|although|however|yet)\b,?\s+([\w']+)|;\s+([\w']+)", re.I)
+_OPTION_START = {"the", "a", "an", "another", "one", "its", "their", "this", "that", "these", "those", "other", "some",
+                 "each", "neither", "both", "either", "his", "her", "several", "most", "many"}
+_ALTERNATIVES = re.compile(r"\b(?:i|we)\s+(?:can|could)\s+[^.?!;]*?\bor\s+(?!not\b)\w+", re.I)
+
+
+def weighs_options(text: str) -> bool:
+    """Statements (not questions) that set options or facts against each other."""
+    for sent in re.split(r"(?<=[.!?])\s+", text):
+        if sent.rstrip().endswith("?"):
+            continue
+        for m in _CONTRAST.finditer(sent):
+            nxt = (m.group(1) or m.group(2)).lower()
+            if nxt in _OPTION_START or (m.group(1) and nxt.endswith("ing") and m.group(0)[:2].lower() == "wh"):
+                return True
+        if _ALTERNATIVES.search(sent):
+            return True
+    return False
 
 
 def world_question(query: str) -> bool:
@@ -106,9 +133,6 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     ws = set(w)
     third_person_user = bool(re.search(r"\bthe user\b", low))
     # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
-    taking_part = {m.group(1) for m in re.finditer(
-        r"\b(?:for|with|our|my|the|their|a|whole|entire|several|other|feed|host|hosting|invite|organi[sz]ing|planning)\s+"
-        r"(?:\w+[- ]){0,2}?(\w+)", low)}
     objects = {m.group(1) for m in re.finditer(r"\b(?:of|about)\s+(?:my|our|the|his|her|their)\s+(\w+)", low)}
     # Taking part: within three words after a determiner or preposition of company, or opening a
     # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
@@ -137,4 +161,4 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         serves = "user"
     return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
-                        names=names(text))
+                        names=names(text), weighs_options=weighs_options(text))
