@@ -91,7 +91,12 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
              "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
-    "home": ("at home", "for fun", "personal", "hobby", "weekend", "blog", "my own", "own repos", "side project", "family"),
+    # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
+    # not in "personal experience" or "forming my own opinions".
+    "home": ("at home", "for fun", "personal life", "personal use", "personal projects", "personal project", "personal email",
+             "personal emails", "personal time", "personal account", "personal stuff", "hobby", "weekend", "blog", "my own cv",
+             "my own code", "my own projects", "my own project", "my own time", "my own stuff", "own repos", "side project",
+             "family"),
     "wedding": ("wedding", "ceremony", "reception", "bride", "groom", "honeymoon"),
     "league": ("league", "tournament", "competition", "match day"),
     "party": ("party", "birthday"),

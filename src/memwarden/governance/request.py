@@ -37,7 +37,7 @@ _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|y
                      r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
                      r"are there (?:any|some))\b", re.I)
 _REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
-                          r"the case|it all|that one|this one)\b", re.I)
+                          r"the case|that one|this one)\b", re.I)
 _ROLE_PREFIX = re.compile(r"^\s*(user|assistant|system|human|ai)\s*:\s*", re.I)
 
 
