@@ -79,6 +79,25 @@ def test_a_taste_is_one_consideration_when_the_situation_weighs_options(emb) -> 
     assert not request_facts("Put on some music while I make dinner.", []).weighs_options
 
 
+def test_which_group_and_which_preference_decide_a_group_request(emb) -> None:  # type: ignore[no-untyped-def]
+    thriller = "I'm big on slow-burn thrillers, the tenser the better"
+    # A plan among the user's own friends: the user's taste may shape it ...
+    among = "Pick a film for Saturday's movie night with a few friends."
+    assert request_facts(among, []).peers and one(emb, among, thriller).policy == "use"
+    # ... not someone else's occasion, nor a group whose other members' wants are stated.
+    party = "Pick a film for my nephew's birthday sleepover with his friends."
+    assert request_facts(party, []).honours == {"nephew"} and one(emb, party, thriller).policy == "constrain_to_scope"
+    split = "Pick a film for movie night with friends. One of them hates gore and another only watches comedies."
+    assert request_facts(split, []).weighs_options and one(emb, split, thriller).policy == "constrain_to_scope"
+    # A constraint on the user's own plate stays the user's own, even among peers.
+    assert one(emb, "We're doing a barbecue with friends on Sunday, how should we cook the meat?", "I like my steak blue"
+               ).policy == "constrain_to_scope"
+    # A class the user looks for is where the user takes part, not a group the request serves.
+    joined = request_facts("Find me a pottery class to join on weekday evenings.", [])
+    assert joined.serves == "user" and one(emb, "Find me a pottery class to join on weekday evenings.",
+                                           "I like hands-on, messy crafts").policy == "use"
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

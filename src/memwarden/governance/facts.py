@@ -61,6 +61,17 @@ _NOT_ENTITY = {"I", "I'm", "I've", "I'd", "I'll", "User", "The", "A", "An", "My"
                "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July",
                "August", "September", "October", "November", "December", "EUR", "USD", "GBP"}
 
+# The user's own body, plate, seat or sleep: a constraint on the user's own portion of anything shared
+# ("tastes like soap to me", "wrecks my stomach", "I like my steak blue", "a light sleeper").
+_OWN_PORTION = re.compile(
+    r"\b(to me|for me|me ill|makes? me sick|my (?:stomach|steak|tea|coffee|plate|portion|seat|bed|skin|back|knees?|body|sleep)|"
+    r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?)\b", re.I)
+# How the user makes or does something (explaining, writing, presenting, a working style): it shapes the
+# user's own work, whoever that work is for.
+_METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|explanations?|present(?:s|ing)|presentations?|"
+                     r"teach(?:es|ing)?|work(?:s|ing)? (?:independently|alone|solo)|formats?|infographics?|visual aids?|flowcharts?|"
+                     r"slides?|handouts?|study|studying)\b", re.I)
+
 # --- people and groups -----------------------------------------------------------------------
 RELATIONS = {
     "sister", "brother", "mum", "mom", "mother", "dad", "father", "parents", "son", "daughter", "niece", "nephew",
@@ -174,6 +185,10 @@ class MemoryFacts:
     change: bool
     negated: bool
     content: frozenset[str]
+    #: A constraint on the user's own portion, body or seat (see ``_OWN_PORTION``).
+    own_portion: bool = False
+    #: A preference about how the user makes or does things (see ``_METHOD``).
+    method: bool = False
     #: "+" / "-" when the memory takes a positive / negative attitude to its topic.
     valence: frozenset[str] = frozenset()
     slot: str | None = None
@@ -273,5 +288,6 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
+        own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)),
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

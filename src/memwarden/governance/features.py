@@ -25,12 +25,14 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..trust.stance import detect_stance
-from .facts import MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from ..retrieval.text import _stem
+from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
 from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
-    "serves_group", "serves_other", "about_beneficiary", "weighs_options", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
+    "serves_group", "serves_other", "about_beneficiary", "group_peers", "group_honours", "own_audience", "own_portion", "method",
+    "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
 ]
@@ -42,6 +44,11 @@ _OBLIGATION = re.compile(
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
                        "hate", "avoid", "appreci", "realli", "alway", "usual", "now"})
+
+# Groups and gatherings: a memory naming the same one as the request was stated for that setting.
+_SETTING_STEMS = frozenset(_stem(w) for w in GROUP | {"night", "nights", "gathering", "gatherings", "event", "events", "meetup",
+                                                     "discussion", "discussions", "session", "sessions", "club", "marathon",
+                                                     "marathons", "hangout", "hangouts", "get-together"})
 
 _PERSONAL_PRONOUNS = {"i", "i'm", "i've", "i'd", "me", "my", "you", "your", "you're", "we", "we're", "our", "us"}
 
@@ -205,6 +212,8 @@ def features(j: Joint) -> list[dict[str, float]]:
         # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
         about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
         about_benef = about_people or (f.about_we and req.serves == "group")
+        # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
+        shared_setting = bool(f.content & req.content & _SETTING_STEMS)
         mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
             bool(req.contexts) or req.serves != "user" or f.scoped)
         # -- newer memory on the same slot
@@ -232,7 +241,9 @@ def features(j: Joint) -> list[dict[str, float]]:
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
             "about_we": float(f.about_we),
             "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
-            "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
+            "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
+            "group_peers": float(req.peers), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
+            "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
             "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,

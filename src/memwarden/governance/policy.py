@@ -153,6 +153,7 @@ EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
+RESTATED = 0.60       # a request this close to a preference asks for what it prefers
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
 
@@ -185,9 +186,20 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
+    if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
+                                                         or f["weighs_options"]):
+        # Whom the group is and what the preference is about decide whether it may shape the whole plan.
+        if f["q_sim"] >= RESTATED:
+            return "use", "the request itself asks for what it prefers"
+        if f["shared_setting"]:
+            return "use", "a preference stated for this kind of gathering"
+        if f["group_peers"]:
+            return "use", "the user's own plan among peers"
+        if f["method"] and f["own_audience"]:
+            return "use", "how the user does their own work, for their own audience"
     if f["mem_personal"] and (f["serves_group"] or f["serves_other"]) and not f["about_beneficiary"]:
-        return "constrain_to_scope", "one person's preference in a request that serves " + (
-            "a group" if f["serves_group"] else "someone else")
+        return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
+            " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
     if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:
         return "constrain_to_scope", "the request weighs options on more than the user's taste"
     return "use", ""

@@ -20,6 +20,21 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
+# A group the user seeks, joins or belongs to is where the user takes part, not whom the request
+# serves ("looking for a cooking class", "a movie group to join", "I'm part of a support group").
+_JOINED = re.compile(r"\b(?:join(?:ing)?|part of|member of|looking for|look for|find(?:ing)?|sign(?:ing)? up for|enrol+(?:ing)? in|"
+                     r"attend(?:ing)?)\s+((?:[\w-]+\s+){0,3}[\w-]+)|\b(\w+)\s+to join\b", re.I)
+_OWNED = re.compile(r"\b(?:my|our|(?:i|we) have an?)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# A class of people described, not a party served ("people who can't afford a lawyer").
+_GENERIC = re.compile(r"\b(people|others|anyone|everyone)\s+(?:who|that|with|seeking|looking)\b", re.I)
+# Groups a user belongs to (``my reading group``) are a circle of equals like friends.
+_OWN_GROUPS = {"group", "club", "band", "circle", "crew"}
+# The user's own circle of equals: a plan among friends, or "we" with nobody else named.
+PEERS = {"friends", "mates", "buddies", "pals", "bandmates", "teammates"}
+# The user's own audience (readers of the user's blog, a talk's listeners): served by the user's own work.
+_OWN_AUDIENCE = re.compile(r"\b(?:my|our|their)\s+(?:\w+\s+)?(?:audience|readers|readership|followers|subscribers|listeners|"
+                           r"viewers|clients)\b|\b(?:a talk|presenting|present|explain\w*|teach\w*|lectur\w*)\b[^.?!]*\bto\s+"
+                           r"(?:a|an|the|my|our)\s+(?:\w+\s+){0,2}?(?:group|class|audience|team|clients?)\b", re.I)
 _OTHER_FOR = re.compile(r"\b(?:for|to|with|help(?:ing)?|taking|tell|text|email|message|write to)\s+(?:my|our|a|the)\s+([a-z]+)\b", re.I)
 
 # --- requests ----------------------------------------------------------------------------------
@@ -55,6 +70,12 @@ class RequestFacts:
     entities: frozenset[str]
     #: Capitalised names in the request (people, places, events), lower-cased.
     names: frozenset[str] = frozenset()
+    #: Group kinds, for a request that serves a group: the user's peers ("with a few friends", "we"
+    #: alone), someone's occasion ("my husband's 50th": ``serves`` keeps "group", ``honours`` says
+    #: whose), or the audience of the user's own work ("a talk to a group of non-specialists").
+    peers: bool = False
+    honours: frozenset[str] = frozenset()
+    own_audience: bool = False
     #: The request's own account of the situation weighs options or considerations against each
     #: other ("the cheapest model ..., while another ...", "I can patch it or refactor"): a taste
     #: is then one consideration among those stated, not the deciding rule.
@@ -91,11 +112,15 @@ def _question_parts(text: str) -> list[str]:
 _CONTRAST = re.compile(r"\b(?:but|while|whereas|though|although|however|yet)\b,?\s+([\w']+)|;\s+([\w']+)", re.I)
 _OPTION_START = {"the", "a", "an", "another", "one", "its", "their", "this", "that", "these", "those", "other", "some",
                  "each", "neither", "both", "either", "his", "her", "several", "most", "many"}
+# Other members' own wants stated beside the user's: "one friend works late, another has not said".
+_MEMBERS_WANT = re.compile(r"\b(?:one|another|two|three|some|several|others|the other|most)\s+(?:[\w-]+\s+){0,2}?(?:prefers?|likes?|"
+                           r"enjoys?|wants?|finds?|needs?|dislikes?|hates?|works|has not|hasn'?t|can'?t|cannot|would rather)\b", re.I)
 _ALTERNATIVES = re.compile(r"\b(?:i|we)\s+(?:can|could)\s+[^.?!;]*?\bor\s+(?!not\b)\w+", re.I)
 
 
 def weighs_options(text: str) -> bool:
-    """Statements (not questions) that set options or facts against each other."""
+    """Statements (not questions) that set options or facts against each other, or state what
+    other members of a group want beside the user."""
     for sent in re.split(r"(?<=[.!?])\s+", text):
         if sent.rstrip().endswith("?"):
             continue
@@ -103,7 +128,7 @@ def weighs_options(text: str) -> bool:
             nxt = (m.group(1) or m.group(2)).lower()
             if nxt in _OPTION_START or (m.group(1) and nxt.endswith("ing") and m.group(0)[:2].lower() == "wh"):
                 return True
-        if _ALTERNATIVES.search(sent):
+        if _ALTERNATIVES.search(sent) or _MEMBERS_WANT.search(sent):
             return True
     return False
 
@@ -142,7 +167,14 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         for k, tok in enumerate(toks):
             if k == 0 or tok in _COMPANY:
                 taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
-    group = bool((ws & GROUP & taking_part) - objects) or bool(_GROUP_NUM.search(text)) or (
+    objects |= {m.group(1).lower() for m in _GENERIC.finditer(text)}
+    # A group sought or joined is where the user takes part; the user's own reading group or band is a
+    # circle of equals; "my team" is still a team the user plans for.
+    joined = {x for m in _JOINED.finditer(text) for x in words(m.group(1) or m.group(2))}
+    owned = {x for m in _OWNED.finditer(text) for x in words(m.group(1))} & _OWN_GROUPS
+    named_groups = (ws & GROUP & taking_part) - objects - (joined - owned)
+    own_groups = named_groups & owned
+    group = bool(named_groups) or bool(_GROUP_NUM.search(text)) or (
         not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
     others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
@@ -151,6 +183,10 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
     if third_person_user:
         others -= {"user"}
+    # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").
+    honours = {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)} & (others | RELATIONS) | {
+        m.group(1).lower() for m in re.finditer(r"\bfor\s+(?:my|our|his|her|their)\s+(\w+)", text) if m.group(1).lower().rstrip("s") in RELATIONS}
+    peers = group and not honours and named_groups <= PEERS | own_groups and (bool(named_groups) or not _GROUP_NUM.search(text))
     if _SOLO.search(text) and not group:
         serves = "user"
     elif group:
@@ -161,4 +197,5 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         serves = "user"
     return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
-                        names=names(text), weighs_options=weighs_options(text))
+                        names=names(text), weighs_options=weighs_options(text), peers=peers, honours=frozenset(honours),
+                        own_audience=bool(_OWN_AUDIENCE.search(text)))
