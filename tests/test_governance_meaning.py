@@ -98,6 +98,35 @@ def test_which_group_and_which_preference_decide_a_group_request(emb) -> None:  
                                            "I like hands-on, messy crafts").policy == "use"
 
 
+def test_the_users_own_words_without_i_are_about_the_user(emb) -> None:  # type: ignore[no-untyped-def]
+    # "I" left out, or a judgement of taste: the user's own, not a claim about the world.
+    f = memory_facts("Allergic to penicillin - found out the hard way in 2019")
+    assert f.about_user and not f.world_claim
+    taste = "honestly mushrooms are the worst, slimy little things"
+    g = memory_facts(taste)
+    assert g.about_user and g.preference and not g.world_claim
+    assert one(emb, "Cater the lunch for our department's away day, about 40 people.", taste).policy == "constrain_to_scope"
+    assert one(emb, "Suggest a risotto I could make for myself on Thursday.", taste).policy == "use"
+    # A question about the user's own affairs is not a question about how the world is.
+    assert not world_question("How long is my commute to work by bike?")
+    assert not world_question("I've got a sore throat and the GP mentioned antibiotics, anything I should tell her?")
+    assert world_question("How many planets are there in our solar system?")
+
+
+def test_another_named_value_of_the_same_thing_supersedes(emb) -> None:  # type: ignore[no-untyped-def]
+    old = MemoryView(id="a", text="I work at the Northfield branch", time=t(1))
+    new = MemoryView(id="b", text="Started at the Eastgate branch this week, much shorter commute", time=t(20))
+    a, b = classify(emb, "How long is my commute to work by bike?", [], [old, new])
+    assert (a.policy, b.policy) == ("superseded", "use")
+
+
+def test_a_rule_for_messages_to_the_team_is_a_work_rule(emb) -> None:  # type: ignore[no-untyped-def]
+    assert memory_facts("Keep Slack messages to the team short and in bullet points").contexts == {"work"}
+    assert not memory_facts("I cycle to work").contexts
+    assert one(emb, "Write a long message to my sister about our holiday plans.",
+               "Keep Slack messages to the team short and in bullet points").policy == "constrain_to_scope"
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

@@ -37,6 +37,15 @@ _PREF = re.compile(
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
                     r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?)\b", re.I)
+# A judgement of taste ("mushrooms are the worst", "that bakery is overrated"): the speaker's taste,
+# not a claim about the world.
+_SUBJECTIVE = re.compile(r"\b(the worst|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
+                         r"boring)\b", re.I)
+# A user's own statement with the "I" left out: "Started at the Eastgate branch", "Allergic to penicillin".
+_ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:[a-z]+ed\s+(?:to|at|from|my|the|a|an|"
+                            r"in|on|off|up|out|back|into|with|for|[A-Z]\w*)\b|(?:got|went|left|took|bought|sold|began|found|paid|"
+                            r"came|quit|joined|allergic|intolerant|pregnant|vegan|vegetarian|coeliac|diabetic|training for|"
+                            r"back (?:at|in|on|to)|off (?:to|work|sick)|now (?:at|in|on|with))\b)", re.I)
 # The attitude a memory takes towards its topic; a newer memory on the same topic taking
 # another attitude replaces the older one ("enjoys documentaries" -> "now avoids them").
 _POSITIVE = re.compile(r"\b(prefers?|likes?|loves?|enjoys?|adores?|values?|appreciates?|favou?rs?|fan of|into|intrigu\w+|valuable|"
@@ -52,7 +61,7 @@ _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded)\b", re.I)
+    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired)\b", re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
@@ -129,12 +138,15 @@ def entities(text: str) -> frozenset[str]:
         e = m.group(1)
         if e.split()[0] in _NOT_ENTITY and len(e.split()) == 1:
             continue
-        out.add(e.lower())
+        out.add(re.sub(r"['’]s$", "", e.lower()))  # "AI's potential" names AI
     return frozenset(out)
 
 
 def names(text: str) -> frozenset[str]:
     return frozenset(t.lower() for t in re.findall(r"\b[A-Z][a-z]{2,}\b", text) if t.lower() not in STOPWORDS and t not in _NOT_ENTITY)
+
+
+_ADDRESSEES = {"team", "client", "clients", "colleague", "colleagues", "boss", "staff", "customers"}
 
 
 def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
@@ -151,7 +163,9 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
             # topic a clause opens with ("Client presentations always use ...").
             clause_start = max(text.rfind(x, 0, at) for x in ".;:!?\n") + 1 if at > 0 else 0
             if not scoped_only or c.startswith("my own") or len(words(text[clause_start:at])) <= 1 or re.search(
-                    r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]):
+                    r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
+                    # addressed to people of that setting: "messages to the team", "emails to clients"
+                    c in _ADDRESSEES and re.search(r"\bto\s+(?:the|my|our|all|any)?\s*$", low[:at + 1])):
                 out.add(k)
                 break
     return frozenset(out)
@@ -265,7 +279,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     held = bool(_HELD.search(text)) or quoted or firmness == "hedged" or by_self
     pw_all = set(words(prop))
     pw = set(words(re.split(r"[,;]|\bwhich\b", prop)[0]))  # the claim itself, not a comment on it
-    anchored = bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
+    own_say = voucher_kind == "user" and not reported
+    elliptic = own_say and bool(_ELLIPTIC_SELF.search(text))
+    taste = own_say and bool(_SUBJECTIVE.search(text)) and not held
+    anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
         (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
         bool(pw & RELATIONS and not reported)
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
@@ -276,8 +293,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     world = world and not (_CHANGE.search(text) and not reported and not held)
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
-    pref = bool(_PREF.search(text)) and not (reported and voucher_kind == "other")
-    about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user"
+    pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
+    about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user" or elliptic or taste
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
     ctx = contexts(text, scoped_only=True)
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))

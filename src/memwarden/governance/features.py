@@ -235,7 +235,11 @@ def features(j: Joint) -> list[dict[str, float]]:
             shared = float(len((f.content & mf[best_j].content) - _ATTITUDE))
             a, b = topic_polarity(text), topic_polarity(other)
             shift = 1.0 if any(a[w] != b[w] for w in a.keys() & b.keys()) else 0.0
-            nconf = 1.0 if st.label == "contradict" or (_numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
+            # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
+            swap = bool(f.entities and mf[best_j].entities and not (f.entities & mf[best_j].entities)
+                        and (f.content & mf[best_j].content) - _ATTITUDE)
+            nconf = 1.0 if st.label == "contradict" or swap or (
+                _numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),

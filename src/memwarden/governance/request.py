@@ -133,6 +133,9 @@ def weighs_options(text: str) -> bool:
     return False
 
 
+_OWN_AFFAIRS = re.compile(r"\b(?:my|i|i'm|i've|me)\b", re.I)  # not "our planet", "do we use 10% of our brains"
+
+
 def world_question(query: str) -> bool:
     """A question about how the world is (where a held view must not count as evidence)."""
     for part in _question_parts(query):
@@ -142,8 +145,8 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(part) or _ADDRESSED.search(clause) or len(words(part)) < 3:
-            continue  # a request for advice, or about the user's own doing ("how do I ...")
+        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause):
+            continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
         return True
     return False
 
