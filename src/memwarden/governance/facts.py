@@ -52,7 +52,7 @@ _POSITIVE = re.compile(r"\b(prefers?|likes?|loves?|enjoys?|adores?|values?|appre
                        r"enrich\w*|excited|keen|passionate|wants?)\b", re.I)
 _NEGATIVE = re.compile(r"\b(dislikes?|hates?|avoids?|can'?t stand|cannot stand|without|minimal|less|rather than|over(?:ly)? \w+|"
                        r"detrimental|unreliable|tired of|bored|stopp?(?:ed|s)?|quit|no longer|not|never|don'?t|doesn'?t|instead of|"
-                       r"away from|wrecks?|terribl[ey]|torture|overwhelm\w*|stress\w*|frustrat\w*)\b", re.I)
+                       r"away from|wrecks?|terribl[ey]|torture|overwhelm\w*|stress\w*|frustrat\w*|no|leave \w+ out|leave out|skip)\b", re.I)
 _FIRST = re.compile(r"\b(i|i'm|i’m|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(we|we're|we've|us|our|ours)\b", re.I)
 _USER_3P = re.compile(r"^\s*(?:the )?user\b|^\s*(?:prefers|enjoys|likes|dislikes|values|appreciates|believes|finds|"

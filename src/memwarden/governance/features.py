@@ -34,7 +34,7 @@ FEATURES = [
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "group_honours", "own_audience", "own_portion", "method",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
-    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
+    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
 ]
 
 _OBLIGATION = re.compile(
@@ -170,6 +170,28 @@ def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
 
+_NO_NEWER = {"change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
+# Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
+_ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
+
+
+def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) -> dict[str, float]:
+    """How a newer memory ``g`` stands to ``f``: a change, a contradiction, a reversed attitude, what they
+    share and what the newer one adds."""
+    st = detect_stance(text, other, cosine=sim)
+    shared = (f.content & g.content) - _ATTITUDE
+    a, b = topic_polarity(text), topic_polarity(other)
+    common = a.keys() & b.keys()
+    shift = any(a[w] != b[w] for w in common)
+    # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
+    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
+    # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
+    agrees = bool(common) and all(a[w] == b[w] for w in common)
+    conflict = (st.label == "contradict" and not agrees) or swap or (_numbers_differ(f, other) and len(f.content & g.content) >= 1)
+    return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
+            "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
+
+
 def features(j: Joint) -> list[dict[str, float]]:
     """One dict of :data:`FEATURES` per memory (plus ``newer_index`` for the rationale)."""
     req: RequestFacts = request_facts(j.query, j.evidence)
@@ -216,30 +238,19 @@ def features(j: Joint) -> list[dict[str, float]]:
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
         mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
             bool(req.contexts) or req.serves != "user" or f.scoped)
-        # -- newer memory on the same slot
-        best_j, best_sim, change, nconf, same_slot, shift, shared = -1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
-        for k in range(n):
-            if k == i or not _newer(j.memories, i, k) or _reliable_rank(mf[k]) < _reliable_rank(f):
-                continue
-            if f.slot and mf[k].slot:
-                if f.slot == mf[k].slot:
-                    best_j, same_slot, best_sim = k, 1.0, max(best_sim, float(sims[i, k]))
-                continue  # both have slots and they differ: another attribute
-            s = float(sims[i, k])
-            if s > best_sim:
-                best_j, best_sim = k, s
-        if best_j >= 0:
-            other = j.memories[best_j].text
-            change = 1.0 if mf[best_j].change else 0.0
-            st = detect_stance(text, other, cosine=best_sim)
-            shared = float(len((f.content & mf[best_j].content) - _ATTITUDE))
-            a, b = topic_polarity(text), topic_polarity(other)
-            shift = 1.0 if any(a[w] != b[w] for w in a.keys() & b.keys()) else 0.0
-            # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
-            swap = bool(f.entities and mf[best_j].entities and not (f.entities & mf[best_j].entities)
-                        and (f.content & mf[best_j].content) - _ATTITUDE)
-            nconf = 1.0 if st.label == "contradict" or swap or (
-                _numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
+        # -- newer memories: the closest one that states a change or disagrees, else the closest
+        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
+        same_slot = 0.0
+        if f.slot and any(mf[k].slot for k in newer):
+            slotted = [k for k in newer if mf[k].slot == f.slot]
+            same_slot = 1.0 if slotted else 0.0
+            newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
+        cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
+                       reverse=True)
+        disagree = [c for c in cands if c[2]["change"] or c[2]["conflict"] or c[2]["shift"]]
+        best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)
+        top_sim, _, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
+        change, nconf, shift = cmp["change"], cmp["conflict"], cmp["shift"]
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
@@ -251,7 +262,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
             "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,
-            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
+            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
+            "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
             "newer_index": float(best_j),
         })
     return rows
