@@ -120,9 +120,32 @@ def test_another_named_value_of_the_same_thing_supersedes(emb) -> None:  # type:
     assert (a.policy, b.policy) == ("superseded", "use")
 
 
+def test_memories_stated_together_do_not_replace_each_other(emb) -> None:  # type: ignore[no-untyped-def]
+    left = MemoryView(id="a", text="Priya left the company last week, Tom took over as ops lead", time=t(19))
+    now = MemoryView(id="b", text="the friday report goes to Tom from now on", time=t(19))
+    old = MemoryView(id="c", text="the weekly ops report goes to Priya every friday", time=t(3))
+    got = {u.memory_id: u.policy for u in classify(emb, "who do I send the weekly ops report to?", [], [old, now, left])}
+    assert got == {"a": "use", "b": "use", "c": "superseded"}
+
+
+def test_evidence_with_another_value_or_on_a_belief_decides(emb) -> None:  # type: ignore[no-untyped-def]
+    assert one(emb, "plan my weekday morning routine for next week",
+               "I hit the gym at 6am every weekday before work, it's the only time it's empty",
+               ["Email from PureGym: from Monday 1 December our opening hours change to 7am to 10pm on weekdays."]
+               ).policy == "defer_to_evidence"
+    assert one(emb, "is my blood pressure ok?", "I think my blood pressure is totally normal, not sure though",
+               ["Clinic reading, 10 June 2025: 152/98 mmHg. Flagged as high by the practice nurse; repeat in two weeks."]
+               ).policy == "defer_to_evidence"
+
+
 def test_a_rule_for_messages_to_the_team_is_a_work_rule(emb) -> None:  # type: ignore[no-untyped-def]
     assert memory_facts("Keep Slack messages to the team short and in bullet points").contexts == {"work"}
     assert not memory_facts("I cycle to work").contexts
+    # Stated for the user's own trips: not for booking the CEO's.
+    assert one(emb, "book flights to Frankfurt for the CEO and the two directors",
+               "for my own trips I only fly budget, ryanair or easyjet").policy == "constrain_to_scope"
+    assert one(emb, "find me a cheap flight to Porto for a weekend in June",
+               "for my own trips I only fly budget, ryanair or easyjet").policy == "use"
     assert one(emb, "Write a long message to my sister about our holiday plans.",
                "Keep Slack messages to the team short and in bullet points").policy == "constrain_to_scope"
 

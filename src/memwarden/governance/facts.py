@@ -27,7 +27,7 @@ _REPORT = re.compile(
     r"according to|drilled (?:that|it) into me|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
-                   r"myth|framing|explanation|view|opinion|theory)\b", re.I)
+                   r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
 _QUOTED_PROPOSITION = re.compile(r"['\"\u2018\u201c]([^'\"\u2019\u201d]{12,})['\"\u2019\u201d]")
 _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
@@ -75,6 +75,9 @@ _NOT_ENTITY = {"I", "I'm", "I've", "I'd", "I'll", "User", "The", "A", "An", "My"
 _OWN_PORTION = re.compile(
     r"\b(to me|for me|me ill|makes? me sick|my (?:stomach|steak|tea|coffee|plate|portion|seat|bed|skin|back|knees?|body|sleep)|"
     r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?)\b", re.I)
+# Stated for the user's own affairs only ("for my own trips", "my personal travel"): not for others'.
+_OWN_ONLY = re.compile(r"\b(?:my|user'?s|the user's) own (?!opinions?|pace|way|judg\w*|mind|words?|thoughts?|interpretations?)\w+|"
+                       r"\bpersonal (?:travel|trips?|use|life|projects?)\b", re.I)
 # How the user makes or does something (explaining, writing, presenting, a working style): it shapes the
 # user's own work, whoever that work is for.
 _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|explanations?|present(?:s|ing)|presentations?|"
@@ -88,7 +91,7 @@ RELATIONS = {
     "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
     "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
     "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
-    "nan", "nana", "gran", "granddad", "grandad", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
+    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
@@ -108,7 +111,7 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "business", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
+             "standup", "sales", "expense", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
@@ -201,6 +204,8 @@ class MemoryFacts:
     content: frozenset[str]
     #: A constraint on the user's own portion, body or seat (see ``_OWN_PORTION``).
     own_portion: bool = False
+    #: Stated for the user's own affairs only (see ``_OWN_ONLY``).
+    own_only: bool = False
     #: A preference about how the user makes or does things (see ``_METHOD``).
     method: bool = False
     #: "+" / "-" when the memory takes a positive / negative attitude to its topic.
@@ -305,6 +310,6 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
-        own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)),
+        own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

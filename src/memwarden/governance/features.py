@@ -33,7 +33,7 @@ FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "group_honours", "own_audience", "own_portion", "method",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
 ]
 
@@ -162,7 +162,7 @@ def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
 def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
     a, b = mems[i].time, mems[j].time
     if a is not None and b is not None:
-        return b > a if b != a else j > i
+        return b > a  # stated at the same moment (one message, one session turn): neither replaces the other
     return j > i  # no clock: stored order is the only time there is
 
 
@@ -217,12 +217,13 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
-        conflict, ev_rule = 0.0, 0.0
+        conflict, ev_rule, ev_shared = 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
+            ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
                 conflict = 1.0
             elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
@@ -236,8 +237,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         about_benef = about_people or (f.about_we and req.serves == "group")
         # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
-        mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
-            bool(req.contexts) or req.serves != "user" or f.scoped)
+        mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user"))
         # -- newer memories: the closest one that states a change or disagrees, else the closest
         newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
         same_slot = 0.0
@@ -247,7 +247,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
         cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
                        reverse=True)
-        disagree = [c for c in cands if c[2]["change"] or c[2]["conflict"] or c[2]["shift"]]
+        # An echo that adds nothing new cannot state another value.
+        disagree = [c for c in cands if (c[2]["change"] or c[2]["conflict"] or c[2]["shift"]) and c[2]["novel"] >= 1]
         best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)
         top_sim, _, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
         change, nconf, shift = cmp["change"], cmp["conflict"], cmp["shift"]
@@ -261,7 +262,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
             "newer_index": float(best_j),

@@ -178,6 +178,10 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
             return "defer_to_evidence", "the supplied evidence covers the same point" + (
                 " and contradicts it" if f["ev_conflict"] else "")
+        if f["ev_conflict"] and f["ev_shared"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence gives another value for what it names"
+        if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
+            return "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
         if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
             return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
