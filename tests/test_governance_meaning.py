@@ -150,6 +150,16 @@ def test_a_rule_for_messages_to_the_team_is_a_work_rule(emb) -> None:  # type: i
                "Keep Slack messages to the team short and in bullet points").policy == "constrain_to_scope"
 
 
+def test_a_rule_stated_for_a_setting_applies_in_it(emb) -> None:  # type: ignore[no-untyped-def]
+    rule = "for work emails I always want a formal tone, no emojis, and sign off with 'Kind regards'"
+    assert one(emb, "draft an email to my manager explaining the Q3 report will be two days late", rule).policy == "use"
+    assert one(emb, "write a birthday card message for my best friend Zoe", rule).policy == "constrain_to_scope"
+    # Working from home is a home setting: it does not carry into the team offsite.
+    assert memory_facts("When I work from home I need total silence").contexts == {"home"}
+    assert one(emb, "I'm organising the quarterly offsite for our 30-person sales team. Agenda ideas?",
+               "When I work from home I need total silence, no music, nothing.").policy == "constrain_to_scope"
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

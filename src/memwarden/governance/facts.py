@@ -116,7 +116,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
     # not in "personal experience" or "forming my own opinions".
-    "home": ("at home", "for fun", "personal life", "personal use", "personal projects", "personal project", "personal email",
+    "home": ("at home", "wfh", "for fun", "personal life", "personal use", "personal projects", "personal project", "personal email",
              "personal emails", "personal time", "personal account", "personal stuff", "hobby", "weekend", "blog", "my own cv",
              "my own code", "my own projects", "my own project", "my own time", "my own stuff", "own repos", "side project",
              "family"),
@@ -156,6 +156,8 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
     """Settings the text names; ``scoped_only``: only those it is stated *for* ("at work", "for the
     wedding", "when I work from home", "my own CV", "in the thesis"), not merely mentioned."""
     low = " " + re.sub(r"[^a-z0-9 ]", " ", text.lower()) + " "
+    # "When I work from home" is a home setting, not work ("wfh" keeps the string's length for the offsets below).
+    low = re.sub(r" work(?:ing)? from home ", lambda m: " wfh" + " " * (len(m.group(0)) - 4), low)
     out = set()
     for k, cues in CONTEXTS.items():
         for c in cues:

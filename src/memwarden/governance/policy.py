@@ -190,6 +190,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
+    if f["mem_personal"] and f["ctx_match"] and not f["own_portion"] and not f["weighs_options"]:
+        return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
                                                          or f["weighs_options"]):
         # Whom the group is and what the preference is about decide whether it may shape the whole plan.
