@@ -120,6 +120,22 @@ def test_another_named_value_of_the_same_thing_supersedes(emb) -> None:  # type:
     assert (a.policy, b.policy) == ("superseded", "use")
 
 
+def test_a_stated_change_with_another_value_supersedes_in_other_words(emb) -> None:  # type: ignore[no-untyped-def]
+    old = MemoryView(id="a", text="I work from the Dublin office", time=t(1))
+    new = MemoryView(id="b", text="Transferred to the Berlin office in January", time=t(20))
+    a, b = classify(emb, "Find a gym near my office.", [], [old, new])
+    assert (a.policy, b.policy) == ("superseded", "use")
+
+
+def test_a_fact_about_the_users_job_is_not_a_work_only_rule(emb) -> None:  # type: ignore[no-untyped-def]
+    assert not memory_facts("I work as a nurse at St Mary's").contexts
+    assert memory_facts("In the lab, all data files are named YYYY-MM-DD_sample").contexts == {"work"}
+    assert one(emb, "Help me plan my budget for next month.", "Lost my job in March").policy == "use"
+    # A rule someone lays down about the user's affairs is not hearsay about the world.
+    assert one(emb, "When do I need to get my expenses in this month?",
+               "The boss said everyone must submit expenses by the 25th").policy == "use"
+
+
 def test_memories_stated_together_do_not_replace_each_other(emb) -> None:  # type: ignore[no-untyped-def]
     left = MemoryView(id="a", text="Priya left the company last week, Tom took over as ops lead", time=t(19))
     now = MemoryView(id="b", text="the friday report goes to Tom from now on", time=t(19))

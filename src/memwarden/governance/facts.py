@@ -61,7 +61,11 @@ _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired)\b", re.I)
+    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
+# A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
+# end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
+_NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
+                        r"required|mandatory|all|no \w+|not allowed)\b", re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
@@ -111,7 +115,7 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
+             "standup", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
@@ -296,6 +300,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(" ".join(pw))) and not anchored and not _USER_3P.search(prop) and \
         not _users_taste(prop.split(",")[0]) and len(pw_all) >= 4
+    # A rule someone lays down ("everyone must submit expenses by the 25th") is not a claim about how the world is.
+    world = world and not (reported and re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
+                           and not held)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
@@ -303,7 +310,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
     about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user" or elliptic or taste
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
-    ctx = contexts(text, scoped_only=True)
+    ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text)) else frozenset()
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})
     return MemoryFacts(

@@ -145,15 +145,16 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
-#: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
-SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
+#: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
+SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
+RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
 EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
-RESTATED = 0.60       # a request this close to a preference asks for what it prefers
+RESTATED = 0.60        # a request this close to a preference asks for what it prefers
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
 
@@ -165,6 +166,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
+    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"]:
+        return "superseded", "a newer memory states a change and another value of what it names"
     if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
         return "superseded", "a newer memory restates the same thing differently"
     held = f["held_view"] or f["reported"] or f["world_claim"]
