@@ -204,6 +204,17 @@ def test_newer_claim_on_the_same_slot_supersedes_and_other_slots_do_not(emb) -> 
     assert (a2.policy, b2.policy) == ("superseded", "use")
 
 
+def test_a_value_folded_into_the_slot_name_is_still_the_same_slot(emb) -> None:  # type: ignore[no-untyped-def]
+    june = MemoryView(id="a", text="I want a June wedding, outdoors, about 80 guests", time=t(1),
+                      claim=Claim(subject="user", attribute="june_wedding_time", value="June", slot="user|june_wedding_time"))
+    sept = MemoryView(id="b", text="the wedding is in September now, still outdoors", time=t(20),
+                      claim=Claim(subject="user", attribute="wedding_time", value="September", slot="user|wedding_time"))
+    venue = MemoryView(id="c", text="we booked the wedding venue by the lake", time=t(25),
+                       claim=Claim(subject="user", attribute="wedding_venue", value="lake", slot="user|wedding_venue"))
+    a, b, c = classify(emb, "help me plan the timeline for the wedding", [], [june, sept, venue])
+    assert (a.policy, b.policy, c.policy) == ("superseded", "use", "use")
+
+
 def test_a_third_partys_later_statement_does_not_supersede_the_users(emb) -> None:  # type: ignore[no-untyped-def]
     mine = MemoryView(id="a", text="my daughter is allergic to peanuts", speaker="user", time=t(1))
     theirs = MemoryView(id="b", text="Nina says peanut allergies are mostly made up", speaker="Nina", time=t(5))

@@ -166,6 +166,16 @@ def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
     return j > i  # no clock: stored order is the only time there is
 
 
+def _same_slot(a: str, b: str | None) -> bool:
+    """The same subject and attribute, allowing for a value the extractor folded into the attribute's
+    name ("user|wedding_time" and "user|june_wedding_time")."""
+    if not b or a == b:
+        return a == b
+    (sa, _, aa), (sb, _, ab) = a.partition("|"), b.partition("|")
+    ta, tb = set(re.split(r"[_:\W]+", aa.lower())) - {""}, set(re.split(r"[_:\W]+", ab.lower())) - {""}
+    return sa == sb and bool(ta) and bool(tb) and (ta <= tb or tb <= ta)
+
+
 def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
@@ -242,7 +252,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
-            slotted = [k for k in newer if mf[k].slot == f.slot]
+            slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
             same_slot = 1.0 if slotted else 0.0
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
         cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
