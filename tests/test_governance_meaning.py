@@ -77,6 +77,9 @@ def test_a_taste_is_one_consideration_when_the_situation_weighs_options(emb) -> 
     plain = "I need a tent for a weekend at the lake, but I don't want to spend much. What should I get?"
     assert not request_facts(plain, []).weighs_options and one(emb, plain, taste).policy == "use"
     assert not request_facts("Put on some music while I make dinner.", []).weighs_options
+    # A one-line request with a contrast in it describes no situation to weigh.
+    assert not request_facts("Book the sushi place for tonight, my usual one is closed but the other branch is open.", []
+                             ).weighs_options
 
 
 def test_which_group_and_which_preference_decide_a_group_request(emb) -> None:  # type: ignore[no-untyped-def]
@@ -100,6 +103,7 @@ def test_which_group_and_which_preference_decide_a_group_request(emb) -> None:  
 
 def test_the_users_own_words_without_i_are_about_the_user(emb) -> None:  # type: ignore[no-untyped-def]
     # "I" left out, or a judgement of taste: the user's own, not a claim about the world.
+    assert memory_facts("Cracked knuckles cause arthritis, everyone knows").world_claim  # a subject, not the user
     f = memory_facts("Allergic to penicillin - found out the hard way in 2019")
     assert f.about_user and not f.world_claim
     taste = "honestly mushrooms are the worst, slimy little things"

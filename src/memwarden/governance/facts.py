@@ -43,7 +43,7 @@ _SUBJECTIVE = re.compile(r"\b(the worst|gross|disgusting|yuck|yucky|vile|delicio
                          r"boring)\b", re.I)
 # A user's own statement with the "I" left out: "Started at the Eastgate branch", "Allergic to penicillin".
 _ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:[a-z]+ed\s+(?:to|at|from|my|the|a|an|"
-                            r"in|on|off|up|out|back|into|with|for|[A-Z]\w*)\b|(?:got|went|left|took|bought|sold|began|found|paid|"
+                            r"in|on|off|up|out|back|into|with|for|(?-i:[A-Z])\w*)\b|(?:got|went|left|took|bought|sold|began|found|paid|"
                             r"came|quit|joined|allergic|intolerant|pregnant|vegan|vegetarian|coeliac|diabetic|training for|"
                             r"back (?:at|in|on|to)|off (?:to|work|sick)|now (?:at|in|on|with))\b)", re.I)
 # The attitude a memory takes towards its topic; a newer memory on the same topic taking

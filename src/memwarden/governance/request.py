@@ -120,10 +120,12 @@ _ALTERNATIVES = re.compile(r"\b(?:i|we)\s+(?:can|could)\s+[^.?!;]*?\bor\s+(?!not
 
 def weighs_options(text: str) -> bool:
     """Statements (not questions) that set options or facts against each other, or state what
-    other members of a group want beside the user."""
-    for sent in re.split(r"(?<=[.!?])\s+", text):
-        if sent.rstrip().endswith("?"):
-            continue
+    other members of a group want beside the user — in a described situation (two statements or
+    more), not a one-line request ("book the sushi place, the usual one is closed but ...")."""
+    statements = [x for x in re.split(r"(?<=[.!?])\s+", text) if x.strip() and not x.rstrip().endswith("?")]
+    if len(statements) < 2:
+        return False
+    for sent in statements:
         for m in _CONTRAST.finditer(sent):
             nxt = (m.group(1) or m.group(2)).lower()
             if nxt in _OPTION_START or (m.group(1) and nxt.endswith("ing") and m.group(0)[:2].lower() == "wh"):
@@ -133,7 +135,8 @@ def weighs_options(text: str) -> bool:
     return False
 
 
-_OWN_AFFAIRS = re.compile(r"\b(?:my|i|i'm|i've|me)\b", re.I)  # not "our planet", "do we use 10% of our brains"
+# The user's own things ("my commute", "my rent"); not "our planet", nor "will I catch a cold".
+_OWN_AFFAIRS = re.compile(r"\bmy\b", re.I)
 
 
 def world_question(query: str) -> bool:
