@@ -180,6 +180,16 @@ def test_a_rule_stated_for_a_setting_applies_in_it(emb) -> None:  # type: ignore
                "When I work from home I need total silence, no music, nothing.").policy == "constrain_to_scope"
 
 
+def test_the_users_own_account_is_not_a_pasted_document() -> None:
+    from memwarden.governance.features import split_evidence
+
+    told = ["user: I watched a documentary on Pacific music last night. I loved every minute of it, honestly. "
+            "The film traced modern adaptations."]
+    pasted = ["user: I found this. The 42 bus runs every 30 minutes after 22:00. Tickets cost 2 EUR on board."]
+    assert split_evidence(told) == ([], [])
+    assert split_evidence(pasted)[1] == ["The 42 bus runs every 30 minutes after 22:00.", "Tickets cost 2 EUR on board."]
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

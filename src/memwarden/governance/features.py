@@ -90,15 +90,18 @@ def split_evidence(evidence: Sequence[str]) -> tuple[list[str], list[str]]:
     """(external pieces to embed, impersonal sentences) — conversation is not evidence.
 
     A piece without a role prefix is a document; inside conversation turns, sentences
-    without personal pronouns are kept as document text (a pasted excerpt, a search result).
+    without personal pronouns are kept as document text (a pasted excerpt, a search result)
+    when they make up most of the turn; in a turn that is mostly someone's own account ("I
+    watched a documentary ... The film delved into ...") they are part of that account.
     """
     pieces = [e for e in evidence if e.strip()]
     external = [e for e in pieces if not is_conversation(e)]
     sentences = []
     for e in pieces:
-        for s in _sentences(e):
-            if not (set(words(s)) & _PERSONAL_PRONOUNS):
-                sentences.append(s)
+        sents = _sentences(e)
+        impersonal = [s for s in sents if not (set(words(s)) & _PERSONAL_PRONOUNS)]
+        if not is_conversation(e) or 2 * len(impersonal) >= len(sents):
+            sentences.extend(impersonal)
     return external, sentences
 
 
