@@ -195,7 +195,9 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     shared = (f.content & g.content) - _ATTITUDE
     a, b = topic_polarity(text), topic_polarity(other)
     common = a.keys() & b.keys()
-    shift = any(a[w] != b[w] for w in common)
+    # A reversed attitude to things both name (2+ shared), not to one shared category word
+    # ("dislikes courses that move too slowly" / "prefers courses that resonate with ...").
+    shift = any(a[w] != b[w] for w in common) and len(shared) >= 2
     # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
     swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
