@@ -111,6 +111,13 @@ def test_the_users_own_words_without_i_are_about_the_user(emb) -> None:  # type:
     assert g.about_user and g.preference and not g.world_claim
     assert one(emb, "Cater the lunch for our department's away day, about 40 people.", taste).policy == "constrain_to_scope"
     assert one(emb, "Suggest a risotto I could make for myself on Thursday.", taste).policy == "use"
+    assert memory_facts("can't stand the smell of fish cooking").about_user
+    assert one(emb, "Plan a seafood paella night for my cousins visiting from Spain.",
+               "can't stand the smell of fish cooking").policy == "constrain_to_scope"
+    # A road named by a short code is still named: "M4".
+    assert one(emb, "Best route to Bristol tomorrow morning?", "I always take the M4 to Bristol",
+               ["Traffic England: M4 closed in both directions between J15 and J17 until 11:00 tomorrow."]
+               ).policy == "defer_to_evidence"
     # A question about the user's own affairs is not a question about how the world is.
     assert not world_question("How long is my commute to work by bike?")
     assert not world_question("I've got a sore throat and the GP mentioned antibiotics, anything I should tell her?")

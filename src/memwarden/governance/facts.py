@@ -115,7 +115,7 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "desk", "ward", "on call"),
+             "standup", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
@@ -292,7 +292,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     pw = set(words(re.split(r"[,;]|\bwhich\b", prop)[0]))  # the claim itself, not a comment on it
     own_say = voucher_kind == "user" and not reported
     elliptic = own_say and bool(_ELLIPTIC_SELF.search(text))
-    taste = own_say and bool(_SUBJECTIVE.search(text)) and not held
+    # ... or a taste word with no holder but the speaker ("can't stand the smell of fish cooking").
+    taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
     anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
         (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
         bool(pw & RELATIONS and not reported)

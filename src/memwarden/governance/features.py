@@ -228,7 +228,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         text = j.memories[i].text
         # -- evidence
         ev_sim = float(evs[i].max()) if evs.shape[1] else 0.0
-        ents = {e for e in f.entities if len(e) > 2} - {b.lower() for b in req.beneficiaries}
+        ents = {e for e in f.entities if len(e) > 2 or re.search(r"\d", e)} - {b.lower() for b in req.beneficiaries}  # "M4"
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
