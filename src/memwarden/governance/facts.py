@@ -283,6 +283,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # "I think X" / "User now believes X" is a view the user holds; "my mum swears X" is a report.
     before = words(re.split(r"[;,.:]", text[:rep.start()])[-1])[-3:] if rep else []  # within its clause
     by_self = bool(rep) and (set(before) <= _FILLER or bool(set(before) & {"i", "user", "i'm", "i've"}))
+    if rep and not by_self:  # "I want to help and believe ...": the sentence's subject is still the speaker
+        sent = re.split(r"[.;:!?]", text[:rep.start()])[-1]
+        sw = words(sent)
+        by_self = bool(sw) and sw[0] in {"i", "i'm", "i've", "user"} and not (set(sw) & RELATIONS) and not names(sent[1:])
     reported = third or firmness == "reported" or (bool(rep) and not by_self)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
     prop = _proposition(text)
