@@ -208,7 +208,8 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
 
 
 def features(j: Joint) -> list[dict[str, float]]:
-    """One dict of :data:`FEATURES` per memory (plus ``newer_index`` for the rationale)."""
+    """One dict of :data:`FEATURES` per memory (plus ``newer_index`` / ``newer_top_index``, the newer
+    memory that disagrees / the closest one, for the rationale)."""
     req: RequestFacts = request_facts(j.query, j.evidence)
     mf = [facts_of(m) for m in j.memories]
     n = len(mf)
@@ -265,7 +266,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         # An echo that adds nothing new cannot state another value.
         disagree = [c for c in cands if (c[2]["change"] or c[2]["conflict"] or c[2]["shift"]) and c[2]["novel"] >= 1]
         best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)
-        top_sim, _, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
+        top_sim, top_j, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
         change, nconf, shift = cmp["change"], cmp["conflict"], cmp["shift"]
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
@@ -281,7 +282,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "ev_conflict": conflict, "ev_rule": ev_rule, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
-            "newer_index": float(best_j),
+            "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows
 

@@ -138,8 +138,9 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
             policy, why = rule_policy(f)
             scores, method = {policy: 1.0}, "rule"
         extra = f" ({why})" if why else ""
-        if policy == "superseded" and f.get("newer_index", -1) >= 0:
-            extra += f" (newer memory: {memories[int(f['newer_index'])].id})"
+        k = int(f.get("newer_top_index" if why.startswith("a newer memory restates") else "newer_index", -1))
+        if policy == "superseded" and k >= 0:
+            extra += f" (newer memory: {memories[k].id})"
         out.append(instruction_for(m.id, policy, scores, method=method, extra=extra))
     return out
 
