@@ -197,6 +197,27 @@ def test_the_users_own_account_is_not_a_pasted_document() -> None:
     assert split_evidence(pasted)[1] == ["The 42 bus runs every 30 minutes after 22:00.", "Tickets cost 2 EUR on board."]
 
 
+def test_whom_the_request_is_for_decides_beside_the_setting(emb) -> None:  # type: ignore[no-untyped-def]
+    # The user's own meeting with one other person: the user's own preference applies.
+    assert request_facts("Schedule my one-to-one with my manager next week.", []).with_other
+    assert one(emb, "Schedule my one-to-one with my manager next week.", "I hate long meetings, 30 minutes max").policy == "use"
+    # A work habit in a work request for a group is still one person's habit.
+    assert one(emb, "Set up the shared desk area for the 5 new starters on my team.",
+               "I like my desk super tidy, nothing on it but the laptop").policy == "constrain_to_scope"
+    # A choice made for one event does not carry into another.
+    assert one(emb, "Pick colours for my daughter's 5th birthday party.", "For my wedding we picked navy and gold"
+               ).policy == "constrain_to_scope"
+
+
+def test_a_saying_of_the_person_honoured_is_for_their_toast_and_evidence_beats_hearsay(emb) -> None:  # type: ignore[no-untyped-def]
+    saying = "Granny always said an apple a day keeps the doctor away"
+    assert one(emb, "Write a short toast for Granny's 95th birthday.", saying).policy == "use"
+    assert one(emb, "Do apples really keep you healthy?", saying).policy == "ignore_as_evidence"
+    assert one(emb, "When does the new bridge open?", "Ben says the new bridge will open in March",
+               ["Council press release, 2 June: the new river bridge opening is delayed to September following safety "
+                "inspections."]).policy == "defer_to_evidence"
+
+
 def test_hearsay_and_beliefs_are_no_evidence_for_facts(emb) -> None:  # type: ignore[no-untyped-def]
     assert one(emb, "Does cold weather actually cause the flu?", "My uncle swears cold weather gives you flu").policy == \
         "ignore_as_evidence"

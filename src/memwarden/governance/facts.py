@@ -65,7 +65,7 @@ _CHANGE = re.compile(
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
-                        r"required|mandatory|all|no \w+|not allowed)\b", re.I)
+                        r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")

@@ -172,7 +172,10 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
     if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
         return "superseded", "a newer memory restates the same thing differently"
     held = f["held_view"] or f["reported"] or f["world_claim"]
-    if f["reported"] and f["world_claim"]:
+    if f["reported"] and f["world_claim"] and f["ev_external"] and f["ev_conflict"] and (
+            f["ev_shared"] >= 2 or f["ev_sim"] >= EVIDENCE_SPEAKS):
+        return "defer_to_evidence", "someone's report, and the supplied evidence says otherwise"
+    if f["reported"] and f["world_claim"] and not f["about_beneficiary"]:
         return "ignore_as_evidence", "someone's report of how the world is, not evidence"
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
@@ -194,7 +197,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
-    if f["mem_personal"] and f["ctx_match"] and not f["own_portion"] and not f["weighs_options"]:
+    if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
                                                          or f["weighs_options"]):
@@ -207,7 +210,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "use", "the user's own plan among peers"
         if f["method"] and f["own_audience"]:
             return "use", "how the user does their own work, for their own audience"
-    if f["mem_personal"] and (f["serves_group"] or f["serves_other"]) and not f["about_beneficiary"]:
+    if f["mem_personal"] and (f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
             " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
     if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:

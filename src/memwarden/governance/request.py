@@ -74,6 +74,9 @@ class RequestFacts:
     #: alone), someone's occasion ("my husband's 50th": ``serves`` keeps "group", ``honours`` says
     #: whose), or the audience of the user's own work ("a talk to a group of non-specialists").
     peers: bool = False
+    #: The one other person takes part with the user ("my one-to-one with my manager"), and the
+    #: request is not for them or their occasion.
+    with_other: bool = False
     honours: frozenset[str] = frozenset()
     own_audience: bool = False
     #: The request's own account of the situation weighs options or considerations against each
@@ -192,6 +195,10 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").
     honours = {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)} & (others | RELATIONS) | {
         m.group(1).lower() for m in re.finditer(r"\bfor\s+(?:my|our|his|her|their)\s+(\w+)", text) if m.group(1).lower().rstrip("s") in RELATIONS}
+    linked = [(m.group(0).split()[0].lower(), m.group(1).lower()) for m in _OTHER_FOR.finditer(text)
+              if m.group(1).lower().rstrip("s") in RELATIONS]
+    with_other = bool(others) and not honours and bool(linked) and all(v == "with" for v, _ in linked) and \
+        others <= {x for _, x in linked}
     peers = group and not honours and named_groups <= PEERS | own_groups and (bool(named_groups) or not _GROUP_NUM.search(text))
     if _SOLO.search(text) and not group:
         serves = "user"
@@ -203,5 +210,5 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         serves = "user"
     return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
-                        names=names(text), weighs_options=weighs_options(text), peers=peers, honours=frozenset(honours),
+                        names=names(text), weighs_options=weighs_options(text), peers=peers, with_other=with_other, honours=frozenset(honours),
                         own_audience=bool(_OWN_AUDIENCE.search(text)))
