@@ -34,6 +34,11 @@ QUERIES = [
 ]
 
 
+def pct(xs: list[float], q: float) -> float:
+    """The q-quantile of durations in seconds, in ms (numpy's linear interpolation)."""
+    return round(1000 * float(np.percentile(xs, 100 * q)), 1)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--queries", type=int, default=40)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memwarden.evals.memsyco_data import TASKS, load_memsyco
+from memwarden.evals.memsyco_data import load_memsyco
 from memwarden.evals.policy_cases import load_cases, split_of
 from memwarden.governance.features import MemoryInput, embed_joint, features, matrix
 from memwarden.governance.models import POLICIES
@@ -40,6 +40,9 @@ from memwarden.governance.policy import rule_policy
 from memwarden.providers.embedder import default_embedder
 
 ROOT = Path(__file__).resolve().parents[1]
+# MemSyco's five tasks, in the order BENCHMARKS.md's table lists them (the names are the files' stems).
+TASKS = ("objective_fact_judgment", "contextual_scope_control", "memory_evidence_conflict", "personalized_memory_use",
+         "valid_memory_selection")
 
 
 def string_rule(question: str, evidence: list[str], memories: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ from memwarden.errors import InvalidInputError
 from memwarden.evals.policy_cases import load_cases, score, split_of
 
 TINY = Path(__file__).parent / "data" / "policy_cases_tiny.jsonl"
+CASES = Path(__file__).parents[1] / "evals" / "cases"
 
 
 def test_split_is_by_id_and_stable() -> None:
@@ -41,6 +42,36 @@ def test_cli_runs_the_shipped_policy_on_each_case() -> None:
                    ("tiny-d-hearsay", "m1"): "ignore_as_evidence"}
     out = CliRunner().invoke(main, ["eval", "policy-cases", "--data", str(TINY), "--split", "dev"])
     assert out.exit_code == 0 and "1.0000 over 2" in " ".join(out.output.split())
+
+
+def test_several_files_score_together_and_errors_are_listed_only_on_request(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    extra = tmp_path / "extra.jsonl"
+    extra.write_text(json.dumps({"id": "x-solo-dinner", "memories": [{"id": "m1", "text": "I can't stand coriander"}],
+                                 "query": "What should I cook for myself tonight?", "expect": {"m1": ["superseded"]}}) + "\n")
+    args = ["eval", "policy-cases", "--data", str(TINY), "--data", str(extra)]
+    out = CliRunner().invoke(main, [*args, "--json"])
+    assert out.exit_code == 0, out.output
+    r = json.loads(out.output)
+    assert r["cases"] == 5 and r["memories"] == 6 and r["correct"] == 5 and isinstance(r["data"], list)
+    quiet = CliRunner().invoke(main, args)
+    assert quiet.exit_code == 0 and "wrong:" not in quiet.output
+    loud = CliRunner().invoke(main, [*args, "--errors"])
+    assert "wrong: x-solo-dinner m1: expected superseded, got use" in loud.output
+    # The same id in two files is refused (a case would count twice).
+    dup = CliRunner().invoke(main, ["eval", "policy-cases", "--data", str(TINY), "--data", str(TINY)])
+    assert dup.exit_code != 0 and "repeat" in dup.output
+
+
+def test_probe_cases_stay_right() -> None:
+    """A regression guard, not an estimate: the rules were tuned on these (evals/cases/README.md)."""
+    from memwarden.evals.policy_cases import run
+    from memwarden.providers.embedder import default_embedder
+
+    emb = default_embedder()
+    r = run(CASES / "governance_probes.jsonl", embedder=emb)
+    assert r["memories"] >= 140 and r["accuracy"] >= 0.95, [x for x in r["rows"] if not x["ok"]]
+    dev = run(CASES / "governance.jsonl", embedder=emb, split="dev")  # the half the rules were tuned on
+    assert dev["accuracy"] >= 0.95, [x for x in dev["rows"] if not x["ok"]]
 
 
 def test_malformed_case_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -256,18 +256,21 @@ def eval_persistbench(data: Path, limit: int | None, k: int, methods: tuple[str,
 
 
 @eval_group.command(name="policy-cases")
-@click.option("--data", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Hand-written governance cases (JSONL; format in evals/cases/README.md).")
+@click.option("--data", "data", required=True, multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Hand-written governance cases (JSONL; format in evals/cases/README.md). Repeat to score several files "
+                   "together, e.g. --data evals/cases/governance.jsonl --data evals/cases/governance_probes.jsonl.")
 @click.option("--split", type=click.Choice(["dev", "heldout", "all"]), default="all", show_default=True,
               help="dev: sha1(id) even; heldout: odd (keep one half untouched while tuning).")
+@click.option("--errors", is_flag=True, default=False,
+              help="List every wrongly judged memory (off by default, so that scoring the held-out half shows only totals).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the full JSON report here.")
 @json_option
-def eval_policy_cases(data: Path, split: str, out: Path | None, as_json: bool) -> None:
+def eval_policy_cases(data: tuple[Path, ...], split: str, errors: bool, out: Path | None, as_json: bool) -> None:
     """Policy accuracy on hand-written cases: every case's memories judged jointly, no LLM."""
     from ..evals import policy_cases
     from ..providers.embedder import default_embedder
 
-    report = policy_cases.run(data, embedder=default_embedder(), split=split)
+    report = policy_cases.run(list(data), embedder=default_embedder(), split=split)
     if out:
         out.write_text(json.dumps(report, indent=1), encoding="utf-8")
     if as_json:
@@ -279,7 +282,7 @@ def eval_policy_cases(data: Path, split: str, out: Path | None, as_json: bool) -
         t.add_row(p, str(r["n"]), f"{r['accuracy']:.4f}")
     console.print(t)
     console.print(_confusion_table(report))
-    wrong = [r for r in report["rows"] if not r["ok"]]
-    for r in wrong:
-        console.print(f"  wrong: {r['case']} {r['memory']}: expected {'/'.join(r['expected'])}, got {r['predicted']}",
-                      highlight=False, markup=False)
+    if errors:
+        for r in (r for r in report["rows"] if not r["ok"]):
+            console.print(f"  wrong: {r['case']} {r['memory']}: expected {'/'.join(r['expected'])}, got {r['predicted']}",
+                          highlight=False, markup=False)

@@ -118,10 +118,17 @@ def score(cases: Sequence[PolicyCase], decide: Decide) -> dict[str, Any]:
     }
 
 
-def run(path: str | Path, *, embedder: Any, split: str = "all") -> dict[str, Any]:
-    cases = load_cases(path, split)
+def run(path: str | Path | Sequence[str | Path], *, embedder: Any, split: str = "all") -> dict[str, Any]:
+    """Score one case file, or several together (e.g. ``governance.jsonl`` and ``governance_probes.jsonl``);
+    case ids must be unique across them."""
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    cases = [c for p in paths for c in load_cases(p, split)]
+    dup = [k for k, n in Counter(c.id for c in cases).items() if n > 1]
+    if dup:
+        raise InvalidInputError(f"case ids repeat across the files: {', '.join(sorted(dup)[:5])}")
     out = score(cases, governance_decide(embedder))
-    return {"benchmark": "policy-cases", "data": str(path), "split": split, **out}
+    return {"benchmark": "policy-cases", "data": str(paths[0]) if len(paths) == 1 else [str(p) for p in paths],
+            "split": split, **out}
 
 
 def load_jsonl(path: str | Path) -> list[dict[str, Any]]:

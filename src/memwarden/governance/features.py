@@ -25,13 +25,16 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..trust.stance import detect_stance
-from .facts import MemoryFacts, content, topic_polarity, RequestFacts, entities, is_conversation, memory_facts, request_facts, words
+from ..retrieval.text import _stem
+from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
-    "serves_group", "serves_other", "about_beneficiary", "ctx_scoped", "ctx_mismatch", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule",
-    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_shared",
+    "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
+    "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_shared",
+    "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
 ]
 
 _OBLIGATION = re.compile(
@@ -41,6 +44,11 @@ _OBLIGATION = re.compile(
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
                        "hate", "avoid", "appreci", "realli", "alway", "usual", "now"})
+
+# Groups and gatherings: a memory naming the same one as the request was stated for that setting.
+_SETTING_STEMS = frozenset(_stem(w) for w in GROUP | {"night", "nights", "gathering", "gatherings", "event", "events", "meetup",
+                                                     "discussion", "discussions", "session", "sessions", "club", "marathon",
+                                                     "marathons", "hangout", "hangouts", "get-together"})
 
 _PERSONAL_PRONOUNS = {"i", "i'm", "i've", "i'd", "me", "my", "you", "your", "you're", "we", "we're", "our", "us"}
 
@@ -82,15 +90,18 @@ def split_evidence(evidence: Sequence[str]) -> tuple[list[str], list[str]]:
     """(external pieces to embed, impersonal sentences) — conversation is not evidence.
 
     A piece without a role prefix is a document; inside conversation turns, sentences
-    without personal pronouns are kept as document text (a pasted excerpt, a search result).
+    without personal pronouns are kept as document text (a pasted excerpt, a search result)
+    when they make up most of the turn; in a turn that is mostly someone's own account ("I
+    watched a documentary ... The film delved into ...") they are part of that account.
     """
     pieces = [e for e in evidence if e.strip()]
     external = [e for e in pieces if not is_conversation(e)]
     sentences = []
     for e in pieces:
-        for s in _sentences(e):
-            if not (set(words(s)) & _PERSONAL_PRONOUNS):
-                sentences.append(s)
+        sents = _sentences(e)
+        impersonal = [s for s in sents if not (set(words(s)) & _PERSONAL_PRONOUNS)]
+        if not is_conversation(e) or 2 * len(impersonal) >= len(sents):
+            sentences.extend(impersonal)
     return external, sentences
 
 
@@ -154,16 +165,51 @@ def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
 def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
     a, b = mems[i].time, mems[j].time
     if a is not None and b is not None:
-        return b > a if b != a else j > i
+        return b > a  # stated at the same moment (one message, one session turn): neither replaces the other
     return j > i  # no clock: stored order is the only time there is
+
+
+def _same_slot(a: str, b: str | None) -> bool:
+    """The same subject and attribute, allowing for a value the extractor folded into the attribute's
+    name ("user|wedding_time" and "user|june_wedding_time")."""
+    if not b or a == b:
+        return a == b
+    (sa, _, aa), (sb, _, ab) = a.partition("|"), b.partition("|")
+    ta, tb = set(re.split(r"[_:\W]+", aa.lower())) - {""}, set(re.split(r"[_:\W]+", ab.lower())) - {""}
+    return sa == sb and bool(ta) and bool(tb) and (ta <= tb or tb <= ta)
 
 
 def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
 
+_NO_NEWER = {"change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
+# Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
+_ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
+
+
+def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) -> dict[str, float]:
+    """How a newer memory ``g`` stands to ``f``: a change, a contradiction, a reversed attitude, what they
+    share and what the newer one adds."""
+    st = detect_stance(text, other, cosine=sim)
+    shared = (f.content & g.content) - _ATTITUDE
+    a, b = topic_polarity(text), topic_polarity(other)
+    common = a.keys() & b.keys()
+    # A reversed attitude to things both name (2+ shared), not to one shared category word
+    # ("dislikes courses that move too slowly" / "prefers courses that resonate with ...").
+    shift = any(a[w] != b[w] for w in common) and len(shared) >= 2
+    # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
+    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
+    # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
+    agrees = bool(common) and all(a[w] == b[w] for w in common)
+    conflict = (st.label == "contradict" and not agrees) or swap or (_numbers_differ(f, other) and len(f.content & g.content) >= 1)
+    return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
+            "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
+
+
 def features(j: Joint) -> list[dict[str, float]]:
-    """One dict of :data:`FEATURES` per memory (plus ``newer_index`` for the rationale)."""
+    """One dict of :data:`FEATURES` per memory (plus ``newer_index`` / ``newer_top_index``, the newer
+    memory that disagrees / the closest one, for the rationale)."""
     req: RequestFacts = request_facts(j.query, j.evidence)
     mf = [facts_of(m) for m in j.memories]
     n = len(mf)
@@ -183,16 +229,17 @@ def features(j: Joint) -> list[dict[str, float]]:
         text = j.memories[i].text
         # -- evidence
         ev_sim = float(evs[i].max()) if evs.shape[1] else 0.0
-        ents = {e for e in f.entities if len(e) > 2} - {b.lower() for b in req.beneficiaries}
+        ents = {e for e in f.entities if len(e) > 2 or re.search(r"\d", e)} - {b.lower() for b in req.beneficiaries}  # "M4"
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
-        conflict, ev_rule = 0.0, 0.0
+        conflict, ev_rule, ev_shared = 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
+            ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
                 conflict = 1.0
             elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
@@ -204,39 +251,38 @@ def features(j: Joint) -> list[dict[str, float]]:
         # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
         about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
         about_benef = about_people or (f.about_we and req.serves == "group")
-        mismatch = bool(f.contexts) and not (f.contexts & req.contexts) and not about_people and (
-            bool(req.contexts) or req.serves != "user" or f.scoped)
-        # -- newer memory on the same slot
-        best_j, best_sim, change, nconf, same_slot, shift, shared = -1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
-        for k in range(n):
-            if k == i or not _newer(j.memories, i, k) or _reliable_rank(mf[k]) < _reliable_rank(f):
-                continue
-            if f.slot and mf[k].slot:
-                if f.slot == mf[k].slot:
-                    best_j, same_slot, best_sim = k, 1.0, max(best_sim, float(sims[i, k]))
-                continue  # both have slots and they differ: another attribute
-            s = float(sims[i, k])
-            if s > best_sim:
-                best_j, best_sim = k, s
-        if best_j >= 0:
-            other = j.memories[best_j].text
-            change = 1.0 if mf[best_j].change else 0.0
-            st = detect_stance(text, other, cosine=best_sim)
-            shared = float(len((f.content & mf[best_j].content) - _ATTITUDE))
-            a, b = topic_polarity(text), topic_polarity(other)
-            shift = 1.0 if any(a[w] != b[w] for w in a.keys() & b.keys()) else 0.0
-            nconf = 1.0 if st.label == "contradict" or (_numbers_differ(f, other) and len(f.content & mf[best_j].content) >= 1) else 0.0
+        # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
+        shared_setting = bool(f.content & req.content & _SETTING_STEMS)
+        mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user"))
+        # -- newer memories: the closest one that states a change or disagrees, else the closest
+        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
+        same_slot = 0.0
+        if f.slot and any(mf[k].slot for k in newer):
+            slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
+            same_slot = 1.0 if slotted else 0.0
+            newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
+        cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
+                       reverse=True)
+        # An echo that adds nothing new cannot state another value.
+        disagree = [c for c in cands if (c[2]["change"] or c[2]["conflict"] or c[2]["shift"]) and c[2]["novel"] >= 1]
+        best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)
+        top_sim, top_j, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
+        change, nconf, shift = cmp["change"], cmp["conflict"], cmp["shift"]
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
             "about_we": float(f.about_we),
             "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
-            "about_beneficiary": float(about_benef), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
+            "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
+            "group_peers": float(req.peers), "with_other": float(req.with_other), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
+            "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
+            "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_judges": ev_judges,
-            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift, "newer_shared": shared,
-            "newer_index": float(best_j),
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_shared": ev_shared, "ev_judges": ev_judges,
+            "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
+            "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
+            "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows
 

@@ -138,21 +138,24 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
             policy, why = rule_policy(f)
             scores, method = {policy: 1.0}, "rule"
         extra = f" ({why})" if why else ""
-        if policy == "superseded" and f.get("newer_index", -1) >= 0:
-            extra += f" (newer memory: {memories[int(f['newer_index'])].id})"
+        k = int(f.get("newer_top_index" if why.startswith("a newer memory restates") else "newer_index", -1))
+        if policy == "superseded" and k >= 0:
+            extra += f" (newer memory: {memories[k].id})"
         out.append(instruction_for(m.id, policy, scores, method=method, extra=extra))
     return out
 
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
-#: MemSyco dev and the dev half of the hand-written cases only; see BENCHMARKS.md.
-SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words), it restates it
+#: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
+SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
+RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
 EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
+RESTATED = 0.60        # a request this close to a preference asks for what it prefers
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
 
@@ -164,10 +167,15 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
-    if f["newer_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2:
+    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"]:
+        return "superseded", "a newer memory states a change and another value of what it names"
+    if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
         return "superseded", "a newer memory restates the same thing differently"
     held = f["held_view"] or f["reported"] or f["world_claim"]
-    if f["reported"] and f["world_claim"]:
+    if f["reported"] and f["world_claim"] and f["ev_external"] and f["ev_conflict"] and (
+            f["ev_shared"] >= 2 or f["ev_sim"] >= EVIDENCE_SPEAKS):
+        return "defer_to_evidence", "someone's report, and the supplied evidence says otherwise"
+    if f["reported"] and f["world_claim"] and not f["about_beneficiary"]:
         return "ignore_as_evidence", "someone's report of how the world is, not evidence"
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
@@ -177,6 +185,10 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
             return "defer_to_evidence", "the supplied evidence covers the same point" + (
                 " and contradicts it" if f["ev_conflict"] else "")
+        if f["ev_conflict"] and f["ev_shared"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence gives another value for what it names"
+        if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
+            return "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
         if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
             return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
@@ -185,9 +197,24 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
-    if f["mem_personal"] and (f["serves_group"] or f["serves_other"]) and not f["about_beneficiary"]:
-        return "constrain_to_scope", "one person's preference in a request that serves " + (
-            "a group" if f["serves_group"] else "someone else")
+    if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
+        return "use", "stated for the setting this request is in"
+    if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
+                                                         or f["weighs_options"]):
+        # Whom the group is and what the preference is about decide whether it may shape the whole plan.
+        if f["q_sim"] >= RESTATED:
+            return "use", "the request itself asks for what it prefers"
+        if f["shared_setting"]:
+            return "use", "a preference stated for this kind of gathering"
+        if f["group_peers"]:
+            return "use", "the user's own plan among peers"
+        if f["method"] and f["own_audience"]:
+            return "use", "how the user does their own work, for their own audience"
+    if f["mem_personal"] and (f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
+        return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
+            " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
+    if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:
+        return "constrain_to_scope", "the request weighs options on more than the user's taste"
     return "use", ""
 
 

@@ -1,0 +1,214 @@
+"""What a request says about *whom it serves*, *which setting* it is in and whether it asks
+how the world is (the request side of :mod:`.facts`; memories are read there).
+
+Cues are ordinary words: a group that takes part ("for my team", "with the kids", "for 14"),
+another person ("my niece", "Lena's birthday"), a setting ("at work", "for the wedding"), and
+whether a question is addressed to the user's own doing ("should I", "can you") or asks how
+things are ("is it true", "how far is the Moon").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..retrieval.text import STOPWORDS
+from .facts import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, contexts, entities, names, words
+
+_GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
+                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
+                        r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
+                        r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
+_SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
+# A group the user seeks, joins or belongs to is where the user takes part, not whom the request
+# serves ("looking for a cooking class", "a movie group to join", "I'm part of a support group").
+_JOINED = re.compile(r"\b(?:join(?:ing)?|part of|member of|looking for|look for|find(?:ing)?|sign(?:ing)? up for|enrol+(?:ing)? in|"
+                     r"attend(?:ing)?)\s+((?:[\w-]+\s+){0,3}[\w-]+)|\b(\w+)\s+to join\b", re.I)
+_OWNED = re.compile(r"\b(?:my|our|(?:i|we) have an?)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# A class of people described, not a party served ("people who can't afford a lawyer").
+_GENERIC = re.compile(r"\b(people|others|anyone|everyone)\s+(?:who|that|with|seeking|looking)\b", re.I)
+# Groups a user belongs to (``my reading group``) are a circle of equals like friends.
+_OWN_GROUPS = {"group", "club", "band", "circle", "crew"}
+# The user's own circle of equals: a plan among friends, or "we" with nobody else named.
+PEERS = {"friends", "mates", "buddies", "pals", "bandmates", "teammates"}
+# The user's own audience (readers of the user's blog, a talk's listeners): served by the user's own work.
+_OWN_AUDIENCE = re.compile(r"\b(?:my|our|their)\s+(?:\w+\s+)?(?:audience|readers|readership|followers|subscribers|listeners|"
+                           r"viewers|clients)\b|\b(?:a talk|presenting|present|explain\w*|teach\w*|lectur\w*)\b[^.?!]*\bto\s+"
+                           r"(?:a|an|the|my|our)\s+(?:\w+\s+){0,2}?(?:group|class|audience|team|clients?)\b", re.I)
+_OTHER_FOR = re.compile(r"\b(?:for|to|with|help(?:ing)?|taking|tell|text|email|message|write to)\s+(?:my|our|a|the)\s+([a-z]+)\b", re.I)
+
+# --- requests ----------------------------------------------------------------------------------
+_Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)"
+# Truth cues that make a question about how the world is, even when addressed ("is it safe ...").
+_STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|not true|myth|misconception|safe|dangerous|harmful|"
+                           r"toxic|poisonous|who'?s right|who is right|correct|accurate|proven|scientific(?:ally)?|legit)\b", re.I)
+# Addressed to someone's doing ("can you", "should I", "how do I"): about the user's task, not the world.
+_ADDRESSED = re.compile(r"\b(?:can|could|would|will|do|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
+                        r"(?:i|we|she|he|they)\b|\b(?:i|we|she|he|they)\s+(?:should|could|can|might|need)\b|\byou'?d\b", re.I)
+_ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|you'?d recommend|you would recommend|you recommend|"
+                     r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
+                     r"which (?:option|one|of the following|course|approach|resource|activity)|"
+                     r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
+                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
+                     r"are there (?:any|some))\b", re.I)
+_REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
+                          r"the case|that one|this one)\b", re.I)
+_ROLE_PREFIX = re.compile(r"^\s*(user|assistant|system|human|ai)\s*:\s*", re.I)
+
+
+@dataclass(frozen=True)
+class RequestFacts:
+    """Whom the request serves, in which setting, and whether it asks about the world."""
+
+    #: ``user`` (the user alone), ``group`` (team, family, guests, N people) or ``other`` (one other person).
+    serves: str
+    beneficiaries: frozenset[str]
+    contexts: frozenset[str]
+    world_question: bool
+    text: str
+    content: frozenset[str]
+    entities: frozenset[str]
+    #: Capitalised names in the request (people, places, events), lower-cased.
+    names: frozenset[str] = frozenset()
+    #: Group kinds, for a request that serves a group: the user's peers ("with a few friends", "we"
+    #: alone), someone's occasion ("my husband's 50th": ``serves`` keeps "group", ``honours`` says
+    #: whose), or the audience of the user's own work ("a talk to a group of non-specialists").
+    peers: bool = False
+    #: The one other person takes part with the user ("my one-to-one with my manager"), and the
+    #: request is not for them or their occasion.
+    with_other: bool = False
+    honours: frozenset[str] = frozenset()
+    own_audience: bool = False
+    #: The request's own account of the situation weighs options or considerations against each
+    #: other ("the cheapest model ..., while another ...", "I can patch it or refactor"): a taste
+    #: is then one consideration among those stated, not the deciding rule.
+    weighs_options: bool = False
+
+
+_COMPANY = {"for", "with", "our", "my", "the", "their", "a", "whole", "entire", "several", "other", "existing", "visiting",
+            "two", "three", "four", "five", "six", "some", "feed", "host", "hosting", "invite", "organizing", "organising",
+            "planning", "and", "new"}
+
+
+def is_conversation(piece: str) -> bool:
+    return bool(_ROLE_PREFIX.match(piece))
+
+
+def _last_user_turns(evidence: list[str], n: int = 2) -> list[str]:
+    turns = [_ROLE_PREFIX.sub("", e) for e in evidence if re.match(r"^\s*(user|human)\s*:", e, re.I)]
+    return turns[-n:]
+
+
+def _question_parts(text: str) -> list[str]:
+    """Each question with the text back to the previous sentence boundary (initials like "J. B." are no boundary)."""
+    out, start = [], 0
+    for m in re.finditer(r"(?<!\b[A-Z])[.!:;]\s+|\?", text):
+        if m.group(0) == "?":
+            out.append(text[start:m.end()])
+        start = m.end()
+    return out
+
+
+# A contrast between facts, not between the user's wishes: "..., but the contractor cannot open
+# them", "while another model has ...", "though discovery may reveal ..." (not "but I want ...",
+# and not the "while I cook" of time).
+_CONTRAST = re.compile(r"\b(?:but|while|whereas|though|although|however|yet)\b,?\s+([\w']+)|;\s+([\w']+)", re.I)
+_OPTION_START = {"the", "a", "an", "another", "one", "its", "their", "this", "that", "these", "those", "other", "some",
+                 "each", "neither", "both", "either", "his", "her", "several", "most", "many"}
+# Other members' own wants stated beside the user's: "one friend works late, another has not said".
+_MEMBERS_WANT = re.compile(r"\b(?:one|another|two|three|some|several|others|the other|most)\s+(?:[\w-]+\s+){0,2}?(?:prefers?|likes?|"
+                           r"enjoys?|wants?|finds?|needs?|dislikes?|hates?|works|has not|hasn'?t|can'?t|cannot|would rather)\b", re.I)
+_ALTERNATIVES = re.compile(r"\b(?:i|we)\s+(?:can|could)\s+[^.?!;]*?\bor\s+(?!not\b)\w+", re.I)
+
+
+def weighs_options(text: str) -> bool:
+    """Statements (not questions) that set options or facts against each other, or state what
+    other members of a group want beside the user — in a described situation (two statements or
+    more), not a one-line request ("book the sushi place, the usual one is closed but ...")."""
+    statements = [x for x in re.split(r"(?<=[.!?])\s+", text) if x.strip() and not x.rstrip().endswith("?")]
+    if len(statements) < 2:
+        return False
+    for sent in statements:
+        for m in _CONTRAST.finditer(sent):
+            nxt = (m.group(1) or m.group(2)).lower()
+            if nxt in _OPTION_START or (m.group(1) and nxt.endswith("ing") and m.group(0)[:2].lower() == "wh"):
+                return True
+        if _ALTERNATIVES.search(sent) or _MEMBERS_WANT.search(sent):
+            return True
+    return False
+
+
+# The user's own things ("my commute", "my rent"); not "our planet", nor "will I catch a cold".
+_OWN_AFFAIRS = re.compile(r"\bmy\b", re.I)
+
+
+def world_question(query: str) -> bool:
+    """A question about how the world is (where a held view must not count as evidence)."""
+    for part in _question_parts(query):
+        m = re.search(r"\b" + _Q_START + r"\b.*", part, re.I)
+        if not m:
+            continue
+        clause = m.group(0)
+        if _STRONG_TRUTH.search(clause):
+            return True
+        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause):
+            continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
+        return True
+    return False
+
+
+def request_facts(query: str, evidence: list[str]) -> RequestFacts:
+    # A request that points back ("the situation we discussed") is about what the user said last.
+    text = query
+    if _REFERS_BACK.search(query) or len(words(query)) < 6:
+        text = " ".join([*_last_user_turns(evidence, 1), query])
+    low = text.lower()
+    w = words(text)
+    ws = set(w)
+    third_person_user = bool(re.search(r"\bthe user\b", low))
+    # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
+    objects = {m.group(1) for m in re.finditer(r"\b(?:of|about)\s+(?:my|our|the|his|her|their)\s+(\w+)", low)}
+    # Taking part: within three words after a determiner or preposition of company, or opening a
+    # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
+    taking_part: set[str] = set()
+    for sent in re.split(r"[.;:!?]\s+", low):
+        toks = words(sent)
+        for k, tok in enumerate(toks):
+            if k == 0 or tok in _COMPANY:
+                taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
+    objects |= {m.group(1).lower() for m in _GENERIC.finditer(text)}
+    # A group sought or joined is where the user takes part; the user's own reading group or band is a
+    # circle of equals; "my team" is still a team the user plans for.
+    joined = {x for m in _JOINED.finditer(text) for x in words(m.group(1) or m.group(2))}
+    owned = {x for m in _OWNED.finditer(text) for x in words(m.group(1))} & _OWN_GROUPS
+    named_groups = (ws & GROUP & taking_part) - objects - (joined - owned)
+    own_groups = named_groups & owned
+    group = bool(named_groups) or bool(_GROUP_NUM.search(text)) or (
+        not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
+    others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
+    others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
+               if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
+                                                              and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
+    others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
+    if third_person_user:
+        others -= {"user"}
+    # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").
+    honours = {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)} & (others | RELATIONS) | {
+        m.group(1).lower() for m in re.finditer(r"\bfor\s+(?:my|our|his|her|their)\s+(\w+)", text) if m.group(1).lower().rstrip("s") in RELATIONS}
+    linked = [(m.group(0).split()[0].lower(), m.group(1).lower()) for m in _OTHER_FOR.finditer(text)
+              if m.group(1).lower().rstrip("s") in RELATIONS]
+    with_other = bool(others) and not honours and bool(linked) and all(v == "with" for v, _ in linked) and \
+        others <= {x for _, x in linked}
+    peers = group and not honours and named_groups <= PEERS | own_groups and (bool(named_groups) or not _GROUP_NUM.search(text))
+    if _SOLO.search(text) and not group:
+        serves = "user"
+    elif group:
+        serves = "group"
+    elif others:
+        serves = "other"
+    else:
+        serves = "user"
+    return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
+                        world_question=world_question(query), text=text, content=content(text), entities=entities(text),
+                        names=names(text), weighs_options=weighs_options(text), peers=peers, with_other=with_other, honours=frozenset(honours),
+                        own_audience=bool(_OWN_AUDIENCE.search(text)))
