@@ -52,3 +52,34 @@ def test_a_later_first_hand_statement_outranks_the_hearsay_it_contradicts():
     first = res.results[0]
     assert "Thursday" in first.memory and first.id == res.conflicts[0].winner
     assert first.relevance is not None and first.reliability is not None  # every part kept
+
+
+def test_value_classes_read_from_the_question():
+    assert asked("what dosage of ibuprofen is ok for me?").value == "number"
+    assert asked("how much is the camper van worth now?").value == "amount"
+    assert asked("how much flour goes in the loaf?").value == "number"
+    assert asked("what's my target finish time for the 10k?").value == "time"
+
+
+@pytest.mark.parametrize(("turn", "query", "abstains"), [
+    # a rate is not the payment asked for; a payment is
+    ("we locked the remortgage at 3.9% for two years", "How much is our monthly mortgage payment?", True),
+    ("mortgage payment is 1,240 a month since the remortgage", "How much is our monthly mortgage payment?", False),
+    ("we locked the remortgage at 3.9% for two years", "what interest rate did we lock the mortgage at?", False),
+    # a place after "in"/"at" is not the person asked for
+    ("my cousin Bea is getting married in Galway next spring", "Who is Bea marrying?", True),
+    ("my cousin Bea is marrying Tomasz in Galway next spring", "Who is Bea marrying?", False),
+    # a dose needs a number: "every day" does not say one
+    ("I take loratadine every day through hay fever season", "What dose of loratadine do I take?", True),
+    ("I take 10mg of loratadine every day", "What dose of loratadine do I take?", False),
+])
+def test_a_close_memory_without_the_asked_value_abstains(turn, query, abstains):
+    m = store((None, turn))
+    res = m.search(query, user_id="u", as_of=T0 + timedelta(days=1))
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_a_specific_value_class_is_checked_even_when_no_memory_shares_a_word():
+    m = store((None, "I'm one of the ushers at my brother's wedding in June"))
+    res = m.search("What colour are the groomsmen's ties?", user_id="u", as_of=T0 + timedelta(days=1))
+    assert res.abstained and res.abstain_reason == "no_evidence"

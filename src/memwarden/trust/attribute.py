@@ -102,6 +102,14 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
+        # A dose is a number ("what dose of cetirizine": "every day" does not say it).
+        (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
+        # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
+        (r"\bhow much\b.*\b(?:worth|costs?|pay|paying|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?)\b",
+         "amount", None),
+        # "My target finish time", "the pickup time": a time of day or a duration, not a month.
+        (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
+         "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
          r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
@@ -122,9 +130,21 @@ _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| 
 #: Month names as words ("may" the verb is too common to count).
 _MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
-_ISO = re.compile(r"\s*\(\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:\.\.\d{4}-\d\d-\d\d)?\)")
+_ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
+                  r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
 _GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
+
+
+_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr|%)|%", re.I)
+_PERCENT = re.compile(r"\d[\d,.]*\s?(?:%|percent\b)", re.I)
+_ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)\b", re.I)
+#: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
+_AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+
+#: Value classes specific enough that a close memory must state one even when it shares no word
+#: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
+_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "amount", "number", "time"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +195,8 @@ def _states(a: Asked, text: str, query: str) -> bool:
     low = text.lower()
     if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
         return False
+    if a.value == "name" and _ASKS_PERSON.search(query) and not a.head:
+        text = _AFTER_PLACE_WORD.sub(" ", text)
     if a.value == "name":
         qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
         names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
@@ -185,6 +207,8 @@ def _states(a: Asked, text: str, query: str) -> bool:
             _PROPER.search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
         return bool(VALUES["date"].search(text) or VALUES["time"].search(text))
+    if a.value == "amount" and not _ASKS_RATE.search(query):
+        text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
 
@@ -200,9 +224,9 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     else:
         on_topic = list(relevant)
     if not on_topic:
-        if a.value == "any" or not (a.head and a.head in NAMED_HEADS):
+        if a.value == "any" or not (a.head and a.head in NAMED_HEADS or a.value in _SPECIFIC):
             return None  # nothing shares a topic word: the relevance tests decide
-        on_topic = list(relevant)  # "which hotel" still needs some close memory to name one
+        on_topic = list(relevant)  # "which hotel", "what colour" still need some close memory to say one
     months = set(_MONTH_WORD.findall(query.lower()))
     if months:
         # "What's the book club reading in April?" when the memories say March: another month's answer.

@@ -31,6 +31,7 @@ from functools import cmp_to_key
 from typing import Sequence
 
 from ..models import ConflictGroup, SearchHit
+from .answer_type import answer_type_first
 from .config import TrustConfig
 from .testimony import Testimony, testimony
 
@@ -126,7 +127,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = updates_first(out, query)
+        out = answer_type_first(updates_first(out, query), query)
     return out
 
 

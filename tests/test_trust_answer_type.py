@@ -1,0 +1,65 @@
+"""answer_type_first: a "when"/"how much" question is answered first by a hit holding a time/amount."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memwarden.models import ScoreParts, SearchHit
+from memwarden.trust.answer_type import answer_type_first, asked_type, holds_type
+
+
+def _hit(i: int, text: str, day: int) -> SearchHit:
+    when = datetime(2026, 3, day, tzinfo=timezone.utc)
+    return SearchHit(id=f"m{i}", memory=text, user_id="u", score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10),
+                     created_at=when, updated_at=when, occurred_at=when)
+
+
+@pytest.mark.parametrize(("query", "kind"), [
+    ("When is the plumber coming?", "time"),
+    ("what time does the gym open on sundays", "time"),
+    ("which day is bin collection", "time"),
+    ("How much is the nursery per month?", "amount"),
+    ("how many tablets a day", "amount"),
+    ("what's my rent", "amount"),
+    ("Who is my landlord?", None),
+    ("Where does Ana live?", None),
+])
+def test_the_asked_kind(query: str, kind: str | None) -> None:
+    assert asked_type(query) == kind
+
+
+def test_what_holds_a_time_or_an_amount() -> None:
+    assert holds_type("the vet slot is thursday at 4:15", "time")
+    assert holds_type("parents evening got pushed to the 21st", "time")
+    assert holds_type("she takes them before bed", "time")
+    assert not holds_type("the plumber visit is all sorted", "time")
+    assert holds_type("nursery went up to £1,240", "amount")
+    assert holds_type("two tablets with food", "amount")
+    assert not holds_type("nursery fees are a nightmare", "amount")
+
+
+def test_a_vague_first_hit_gives_way_to_one_with_the_value() -> None:
+    hits = [_hit(0, "The user: plumber visit is booked, finally", 3), _hit(1, "Plumber comes on friday at 8am", 2),
+            _hit(2, "The user hates plumbing", 1)]
+    assert [h.id for h in answer_type_first(hits, "When is the plumber coming?")] == ["m1", "m0", "m2"]
+
+
+def test_a_later_change_naming_only_its_value_moves_above_the_old_value() -> None:
+    hits = [_hit(0, "The user: plumber booked for friday at 8am", 2),
+            _hit(1, "They moved the user to monday at 10", 9)]
+    assert [h.id for h in answer_type_first(hits, "When is the plumber coming?")] == ["m1", "m0"]
+
+
+def test_a_later_change_about_something_else_stays_below() -> None:
+    hits = [_hit(0, "The user: nursery is 1,100 a month", 2),
+            _hit(1, "The user's gym membership went up to 45 a month now", 9)]
+    assert [h.id for h in answer_type_first(hits, "how much is nursery")] == ["m0", "m1"]
+
+
+def test_other_questions_and_hits_below_the_top_three_are_untouched() -> None:
+    hits = [_hit(0, "The user: plumber visit is booked", 3), _hit(1, "The user likes the plumber", 2),
+            _hit(2, "The user: boiler is old", 1), _hit(3, "Plumber comes friday at 8am", 4)]
+    assert answer_type_first(hits, "When is the plumber coming?") == hits
+    assert answer_type_first(hits, "Who is the plumber?") == hits
