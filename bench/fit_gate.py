@@ -1,0 +1,119 @@
+"""Fit the claim gate's weights (``claims/gate.py``) on hand-labelled turns, with 5-fold CV.
+
+    PYTHONPATH=src python bench/fit_gate.py [--data evals/cases/turns.jsonl] [--c 0.5] [--write]
+
+Each clause the extractor emits (gate off) becomes one row of the gate's named features,
+labelled with its turn's label (1 = chit-chat). An L2 logistic regression is fitted; the
+threshold is the lowest that keeps every fact turn the extractor yields a claim for (on the
+training folds), plus ``--margin``. Cross-validation is by turn (stratified, seed 0): the
+held-out fold's turns are scored at the training folds' threshold, at turn level (a turn is
+stored when any of its clauses is kept). ``--write`` rewrites the WEIGHTS/BIAS/THRESHOLD block
+of ``gate.py`` with the fit on all turns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
+
+from memwarden.claims import gate
+from memwarden.claims.rules import RuleExtractor
+from memwarden.models import Turn
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def collect(rows: list[dict]) -> list[list[list[float]]]:
+    """Per row: the feature vectors of the clauses its turn yields (none: the extractor dropped it)."""
+    ex, now = RuleExtractor(), datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
+    out = []
+    gate.ENABLED = False
+    for r in rows:
+        role = r.get("role", "user")
+        turns = []
+        if r.get("prev"):
+            turns.append(Turn(role="assistant" if role == "user" else "user", content=r["prev"], index=0, timestamp=now))
+        turns.append(Turn(role=role, content=r["text"], index=len(turns), timestamp=now))
+        gate.RECORD = []
+        res = ex.extract(turns, now=now)
+        last = len(turns) - 1
+        recs = [f for t, f in gate.RECORD if t == turns[-1].content.translate(str.maketrans({"\u2019": "'", "\u2018": "'"}))]
+        n_echo_free = sum(1 for c in res.claims if last in c.turn_indexes and not c.claim.echo)
+        out.append([[f[k] for k in gate.FEATURES] for f in recs][:max(n_echo_free, 0)] if n_echo_free else [])
+    gate.RECORD, gate.ENABLED = None, True
+    return out
+
+
+def fit(X: np.ndarray, y: np.ndarray, c: float) -> LogisticRegression:
+    return LogisticRegression(C=c, max_iter=5000).fit(X, y)
+
+
+def threshold(model: LogisticRegression, feats: list[list[list[float]]], labels: list[int], margin: float) -> float:
+    need = [min(model.predict_proba(np.array(f))[:, 1]) for f, lab in zip(feats, labels) if lab == 0 and f]
+    return min(0.99, max(need) + margin) if need else 0.5
+
+
+def score(model: LogisticRegression, thr: float, feats: list[list[list[float]]], labels: list[int]) -> tuple[int, int, int, int]:
+    facts = sum(1 for lab in labels if lab == 0)
+    chats = len(labels) - facts
+    kept = [bool(f) and min(model.predict_proba(np.array(f))[:, 1]) <= thr for f in feats]
+    return sum(k for k, lab in zip(kept, labels) if lab == 0), facts, sum(k for k, lab in zip(kept, labels) if lab == 1), chats
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=str(ROOT / "evals/cases/turns.jsonl"))
+    ap.add_argument("--c", type=float, default=0.5)
+    ap.add_argument("--margin", type=float, default=0.02)
+    ap.add_argument("--write", action="store_true")
+    a = ap.parse_args()
+    rows = [json.loads(x) for x in Path(a.data).read_text().splitlines() if x.strip()]
+    feats = collect(rows)
+    labels = [int(r["label"] == "chitchat") for r in rows]
+    base = score_base(feats, labels)
+    print(f"no gate: fact recall {base[0]}/{base[1]}, chit-chat -> claim {base[2]}/{base[3]}")
+    tot = np.zeros(4, int)
+    for k, (tr, te) in enumerate(StratifiedKFold(5, shuffle=True, random_state=0).split(np.zeros(len(rows)), labels)):
+        X = np.array([v for i in tr for v in feats[i]])
+        y = np.array([labels[i] for i in tr for _ in feats[i]])
+        m = fit(X, y, a.c)
+        thr = threshold(m, [feats[i] for i in tr], [labels[i] for i in tr], a.margin)
+        s = score(m, thr, [feats[i] for i in te], [labels[i] for i in te])
+        tot += s
+        print(f"fold {k}: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
+    print(f"5-fold CV: fact recall {tot[0]}/{tot[1]} = {tot[0] / tot[1]:.4f}, chit-chat -> claim {tot[2]}/{tot[3]} = {tot[2] / tot[3]:.4f}")
+    X = np.array([v for f in feats for v in f])
+    y = np.array([lab for f, lab in zip(feats, labels) for _ in f])
+    m = fit(X, y, a.c)
+    thr = threshold(m, feats, labels, a.margin)
+    s = score(m, thr, feats, labels)
+    print(f"fit on all: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
+    w = {k: round(float(v), 3) for k, v in zip(gate.FEATURES, m.coef_[0])}
+    for k, v in sorted(w.items(), key=lambda kv: kv[1]):
+        print(f"  {k:20} {v:+.3f}")
+    if a.write:
+        p = ROOT / "src/memwarden/claims/gate.py"
+        body = "WEIGHTS: dict[str, float] = {\n" + "".join(f"    {k!r}: {v},\n" for k, v in w.items()) + "}\n"
+        body += f"BIAS = {round(float(m.intercept_[0]), 3)}\n"
+        src = p.read_text()
+        src = re.sub(r"WEIGHTS: dict\[str, float\] = \{.*?\n(?:\}\n)?BIAS = [-0-9.]+\n", lambda _: body, src, flags=re.S)
+        src = re.sub(r"THRESHOLD = [0-9.]+", f"THRESHOLD = {round(thr, 3)}", src)
+        p.write_text(src)
+        print("wrote", p)
+
+
+def score_base(feats: list[list[list[float]]], labels: list[int]) -> tuple[int, int, int, int]:
+    facts = sum(1 for lab in labels if lab == 0)
+    return (sum(1 for f, lab in zip(feats, labels) if lab == 0 and f), facts,
+            sum(1 for f, lab in zip(feats, labels) if lab == 1 and f), len(labels) - facts)
+
+
+if __name__ == "__main__":
+    main()
