@@ -51,6 +51,33 @@ def collect(rows: list[dict]) -> list[list[list[float]]]:
     return out
 
 
+def collect_scenarios(paths: list[str]) -> tuple[list[list[list[float]]], list[int], list[str]]:
+    """The labelled messages of scenario files: each session is one ``extract`` call, as ``add`` makes it."""
+    from memwarden.claims.clauses import APOS
+
+    ex = RuleExtractor()
+    feats, labels, texts = [], [], []
+    gate.ENABLED = False
+    for path in paths:
+        for sc in json.loads(Path(path).read_text())["scenarios"]:
+            for sess in sc["sessions"]:
+                ts = datetime.fromisoformat(sess["ts"].replace("Z", "+00:00"))
+                msgs = sess["messages"]
+                turns = [Turn(role=m["role"], content=m["content"], index=i, timestamp=ts) for i, m in enumerate(msgs)]
+                gate.RECORD = []
+                res = ex.extract(turns, now=ts)
+                for i, m in enumerate(msgs):
+                    if m.get("label") not in ("fact", "chitchat"):
+                        continue
+                    n = sum(1 for c in res.claims if i in c.turn_indexes and not c.claim.echo)
+                    recs = [f for t, f in gate.RECORD if t == m["content"].translate(APOS)]
+                    feats.append([[f[k] for k in gate.FEATURES] for f in recs][:n] if n else [])
+                    labels.append(int(m["label"] == "chitchat"))
+                    texts.append(m["content"])
+    gate.RECORD, gate.ENABLED = None, True
+    return feats, labels, texts
+
+
 def fit(X: np.ndarray, y: np.ndarray, c: float) -> LogisticRegression:
     return LogisticRegression(C=c, max_iter=5000).fit(X, y)
 
@@ -73,31 +100,49 @@ def main() -> None:
     ap.add_argument("--c", type=float, default=0.5)
     ap.add_argument("--margin", type=float, default=0.02)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--hard", type=int, default=0, help="print the N fact turns most likely dropped and chit-chat most surely kept")
+    ap.add_argument("--extra", nargs="*", default=[], help="scenario files whose labelled messages always join the training set")
     a = ap.parse_args()
     rows = [json.loads(x) for x in Path(a.data).read_text().splitlines() if x.strip()]
     feats = collect(rows)
     labels = [int(r["label"] == "chitchat") for r in rows]
     base = score_base(feats, labels)
     print(f"no gate: fact recall {base[0]}/{base[1]}, chit-chat -> claim {base[2]}/{base[3]}")
+    xf, xl, xt = collect_scenarios(a.extra) if a.extra else ([], [], [])
+    if a.extra:
+        b = score_base(xf, xl)
+        print(f"extra (scenarios), no gate: fact recall {b[0]}/{b[1]}, chit-chat -> claim {b[2]}/{b[3]}")
     tot = np.zeros(4, int)
     for k, (tr, te) in enumerate(StratifiedKFold(5, shuffle=True, random_state=0).split(np.zeros(len(rows)), labels)):
-        X = np.array([v for i in tr for v in feats[i]])
-        y = np.array([labels[i] for i in tr for _ in feats[i]])
+        trf, trl = [feats[i] for i in tr] + xf, [labels[i] for i in tr] + xl
+        X = np.array([v for f in trf for v in f])
+        y = np.array([lab for f, lab in zip(trf, trl) for _ in f])
         m = fit(X, y, a.c)
-        thr = threshold(m, [feats[i] for i in tr], [labels[i] for i in tr], a.margin)
+        thr = threshold(m, trf, trl, a.margin)
         s = score(m, thr, [feats[i] for i in te], [labels[i] for i in te])
         tot += s
         print(f"fold {k}: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
     print(f"5-fold CV: fact recall {tot[0]}/{tot[1]} = {tot[0] / tot[1]:.4f}, chit-chat -> claim {tot[2]}/{tot[3]} = {tot[2] / tot[3]:.4f}")
-    X = np.array([v for f in feats for v in f])
-    y = np.array([lab for f, lab in zip(feats, labels) for _ in f])
+    af, al = feats + xf, labels + xl
+    X = np.array([v for f in af for v in f])
+    y = np.array([lab for f, lab in zip(af, al) for _ in f])
     m = fit(X, y, a.c)
-    thr = threshold(m, feats, labels, a.margin)
+    thr = threshold(m, af, al, a.margin)
     s = score(m, thr, feats, labels)
-    print(f"fit on all: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
+    print(f"fit on all: thr {thr:.3f}  turns: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
+    if a.extra:
+        s = score(m, thr, xf, xl)
+        print(f"fit on all: scenarios: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
     w = {k: round(float(v), 3) for k, v in zip(gate.FEATURES, m.coef_[0])}
     for k, v in sorted(w.items(), key=lambda kv: kv[1]):
         print(f"  {k:20} {v:+.3f}")
+    if a.hard:
+        texts = [r["text"] for r in rows] + xt
+        pm = [min(m.predict_proba(np.array(f))[:, 1]) if f else None for f in af]
+        fact_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 0 and p is not None), reverse=True)[: a.hard]
+        chat_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 1 and p is not None))[: a.hard]
+        print("hardest facts:", *(f"  {p:.3f} {t!r}" for p, t in fact_p), "chit-chat kept most surely:",
+              *(f"  {p:.3f} {t!r}" for p, t in chat_p), sep="\n")
     if a.write:
         p = ROOT / "src/memwarden/claims/gate.py"
         body = "WEIGHTS: dict[str, float] = {\n" + "".join(f"    {k!r}: {v},\n" for k, v in w.items()) + "}\n"

@@ -41,6 +41,7 @@ _INTERJ = re.compile(r"^(?:u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a
                      r"meh|rip|pfft|ooh+|ta|hey+y*|hi+|ok|okay|sigh|welp|whew|argh+|gah|bah|ew+|eek|nope|yep|yeah|nah|"
                      r"whatever|kinda|anyway|anyways|sooo+|welp|god|jeez|geez|wait|screaming|dead|same)\b", re.I)
 _INTERJ_HEAD = re.compile(r"^(?:whatever|ugh+|ha+|lol|meh|sigh|welp|god|jeez|ok|okay|kinda|honestly|ngl|tbh)\b[\s,!.:;-]*", re.I)
+_YES_NO = re.compile(r"^(?:yeah|yes|yep|yup|nah|no|nope|ok|okay|sure)\b", re.I)
 _CHAT_TAIL = re.compile(r"(?:\b(?:lol|lmao|haha\w*|hehe\w*|xd|tbh|ngl|smh|fml|brb|rip|jk|whatever)|!{2,}|\?!|"
                         r"[\U0001F300-\U0001FAFF\u2600-\u27BF])\W*$", re.I)
 _DRAWN = re.compile(r"\b\w*([a-z])\1\1\w*\b", re.I)  # "sooo", "heyyy", "ugghhh"
@@ -56,14 +57,16 @@ _SUBJ_VERB = re.compile(
     r"(?:(?:just|still|now|also|finally|always|never|already|really|only|usually|actually)\s+)?"
     r"(?:am|is|are|was|were|have|has|had|do|does|did|will|would|can|could|should|must|got|\w+ed|\w+[^s\W]s)\b|"
     r"\b(?:I'm|I've|I'll|I'd|we're|we've|he's|she's|they're|it's|\w+'s\s+(?:in|on|at|a|an|the|\w+ing|\w+ed))\b|"
-    r"^(?:I|we)\s+\w+", re.I)
+    r"^(?:I|we)\s+\w+|"
+    r"\b[a-z]\w*\s+(?:am|is|are|was|were|has|have|had|must|will|would|can|could|should|says|said|do|does|did|won't|can't|"
+    r"wouldn't|isn't|aren't|wasn't|doesn't|didn't|needs|wants|runs|uses)\b", re.I)
 _STATE_VERB = re.compile(
     r"\b(?:I|we)\s+(?:(?:just|still|now|also|finally|always|never|already|only|usually|currently)\s+)?(?:am|'m|have|'ve|own|live|work|"
     r"use|take|prefer|need|want|run|play|speak|study|teach|drive|eat|drink|earn|pay|owe|rent|keep|go|do|don't|can't|cannot|"
     r"moved|switched|started|quit|joined|bought|sold|booked|adopted|got|married|signed|left|changed)\b|"
     r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|are|was|were|has|have|'s|starts|ends|runs|lives|works|expires|moved|turns)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?:my|our|mine|ours)\s+\w+|\b[A-Z][a-z]+'s\s+\w+", re.I)
-_MONEY_UNIT = re.compile(r"(?:[£$€]\s?\d|\d\s?(?:k|m|%|mg|mcg|iu|kg|km|gb|tb|mb|lbs?|quid|grand|pounds|dollars|euros)\b|"
+_MONEY_UNIT = re.compile(r"(?:[£$€]\s?\d|\b\d+\.\d\d\b|\d\s+each\b|\d\s?(?:k|m|%|mg|mcg|iu|kg|km|gb|tb|mb|lbs?|quid|grand|pounds|dollars|euros)\b|"
                          r"\b\d+\s*(?:a|per)\s+(?:month|week|year|day)|#\d+|\b\d{3,}\s?\d{3,}|\b\d{1,2}(?::\d\d|am|pm)\b)", re.I)
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
                      r"hundred|thousand|dozen|half)\b", re.I)
@@ -71,7 +74,7 @@ _DEICTIC_TIME = re.compile(r"^(?:today|tonight|now|this (?:morning|afternoon|eve
 _PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|today|tonight|right now|this morning|atm|rn|brb|gonna|later|for a bit|at the moment|"
                       r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh)\b", re.I)
 #: An event with a participant: a subject and a past-tense verb ("my flight got cancelled", "they met at work").
-_EVENT = re.compile(r"\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\w+|(?-i:[A-Z][a-z]+))\s+"
+_EVENT = re.compile(r"(?:^|\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\w+|(?-i:[A-Z][a-z]+))\s+)"
                     r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?"
                     r"(?:\w+ed|got|went|broke|met|lost|won|sold|bought|quit|left|took|made|found|gave|came|became|began|"
                     r"fell|flew|drove|wrote|ran|paid|spent|had|built|sent|split|hit|cut|set|shut|put|grew|swapped)\b", re.I)
@@ -79,12 +82,19 @@ _EVAL = re.compile(
     r"\b(?:weird|strange|ridiculous|robbery|worst|best|funny|hilarious|exhausting|satisfying|delicious|grim|wild|cursed|"
     r"bane|therapy|life|complicated|overrated|underrated|insane|mad|lovely|cute|adorable|nice|great|awesome|amazing|"
     r"terrible|awful|horrible|annoying|boring|crazy|perfect|gorgeous|beautiful|brilliant|good|bad|sweet|hits different|"
-    r"a vibe|vibes|the dream|a nightmare|a joke|a construct|so \w+|such a)\b", re.I)
+    r"a vibe|vibes|the dream|a nightmare|a joke|a construct)\b", re.I)
 _GENERIC_HEAD = re.compile(r"^(?!(?:I|I'm|I've|we|we're|my|our|the|this|that|his|her|their|he|she|it|it's|they|you|a|an)\b)"
                            r"[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|hits|makes|=)\b")
 _HEDGE_INTENT = re.compile(r"\b(?:i think|maybe|might|who knows|at some point|thinking of|thinking about|probably|idk|not sure|"
                            r"i guess|kinda|sort of)\b", re.I)
 _PRONOUN_TAIL = re.compile(r"\b(?:it|him|her|them|that|this|one)(?:\s+(?:though|tho|too|lol|haha|again|anyway|later))?\W*$", re.I)
+_I_SUBJ = re.compile(r"\b(?:I|I'm|I've|I'd|we|we're|we've)\b(?!')")
+#: First person doing or being something (not a mental or reaction verb: "I think", "I know", "I'll need it").
+_I_VERB = re.compile(r"\b(?:I|we)\s+(?:(?:just|still|now|also|usually|always|never|really|only|basically)\s+)?"
+                     r"(?!(?:think|guess|mean|suppose|hope|wish|bet|know|knew|feel|felt|wonder|love|hate|need|want|wanted|"
+                     r"was|were|'ll|will|would|'d|could|can|might|may|don't|didn't|swear|agree|appreciate)\b)[a-z]+\b")
+#: A value corrected or contrasted: "vitest, not jest", "Porto instead of Seville", "the 14th not the 4th".
+_CONTRAST = re.compile(r"\w,?\s+(?:not|instead of|rather than)\s+(?:the\s+|a\s+)?\w+\s*\W*$|\binstead of\b|\brather than\b", re.I)
 _NAME = re.compile(r"(?<=\w[\s,(])(?!I\b|I'm\b|I've\b|I'll\b)[A-Z][A-Za-z0-9]+|\b[A-Z]{2,}[a-z]*\b")
 
 #: Feature names in weight order; each is 0/1 except ``words`` (log word count).
@@ -92,47 +102,49 @@ FEATURES = ("slot", "likes_slot", "concrete_time", "deictic_time", "unit_number"
             "state_verb", "subject_verb", "third_party", "reported", "hedged", "interjection_head", "chat_tail", "drawn_out",
             "rhetorical", "imperative_me", "rule_word", "evaluative", "generic_subject", "passing", "hedged_intent",
             "you", "answer_to_question", "words", "assistant", "question_mark", "pronoun_tail", "no_anchor", "bare_fragment",
-            "event")
+            "event", "i_verb", "contrast")
 
 #: Fitted by ``bench/fit_gate.py`` (L2 logistic regression, positive class = chit-chat).
 WEIGHTS: dict[str, float] = {
-    'slot': -0.896,
-    'likes_slot': -0.141,
-    'concrete_time': -0.411,
-    'deictic_time': 0.416,
-    'unit_number': 0.076,
-    'number': -0.47,
-    'name': -1.035,
-    'relation': -0.158,
-    'possessive': -0.095,
-    'state_verb': -0.477,
-    'subject_verb': -0.741,
-    'third_party': -0.497,
-    'reported': -0.066,
-    'hedged': 0.478,
-    'interjection_head': 0.67,
-    'chat_tail': 0.989,
-    'drawn_out': 0.284,
-    'rhetorical': 0.746,
-    'imperative_me': 0.481,
-    'rule_word': -0.332,
-    'evaluative': 1.38,
-    'generic_subject': -0.04,
-    'passing': 1.313,
-    'hedged_intent': 0.478,
-    'you': 0.166,
-    'answer_to_question': -0.93,
-    'words': 0.048,
-    'assistant': 0.0,
-    'question_mark': 0.0,
-    'pronoun_tail': 0.498,
-    'no_anchor': 0.959,
-    'bare_fragment': 1.261,
-    'event': -0.037,
+    'slot': -0.769,
+    'likes_slot': -0.476,
+    'concrete_time': -0.524,
+    'deictic_time': 0.424,
+    'unit_number': -0.166,
+    'number': -0.549,
+    'name': -1.002,
+    'relation': 0.05,
+    'possessive': -0.09,
+    'state_verb': -0.495,
+    'subject_verb': -0.417,
+    'third_party': -0.508,
+    'reported': -0.35,
+    'hedged': 0.225,
+    'interjection_head': 1.432,
+    'chat_tail': 0.727,
+    'drawn_out': 1.051,
+    'rhetorical': 1.186,
+    'imperative_me': 0.808,
+    'rule_word': 0.01,
+    'evaluative': 1.267,
+    'generic_subject': 0.708,
+    'passing': 1.47,
+    'hedged_intent': 0.303,
+    'you': 1.033,
+    'answer_to_question': -0.538,
+    'words': -0.359,
+    'assistant': 0.88,
+    'question_mark': -0.075,
+    'pronoun_tail': 0.272,
+    'no_anchor': 0.822,
+    'bare_fragment': 0.636,
+    'event': -0.029,
+    'i_verb': 0.1,
+    'contrast': -0.194,
 }
-BIAS = -1.109
+BIAS = -0.934
 #: Drop a clause only when P(chit-chat) is above this.
-THRESHOLD = 0.664
+THRESHOLD = 0.529
 
 #: What each chit-chat signal is called in a receipt.
 _REASON = {
@@ -154,6 +166,7 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
     attr = getattr(claim, "attribute", None) or ""
     times = [t for t in (getattr(claim, "time_text", None) or [])]
     concrete = [t for t in times if not _DEICTIC_TIME.match(t.strip())]
+    answering = bool(prev) and prev.rstrip().endswith("?")
     f = {
         "slot": float(bool(attr) and not attr.startswith("likes:")),
         "likes_slot": float(attr.startswith("likes:")),
@@ -169,18 +182,21 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "third_party": float(getattr(claim, "subject", "user") not in ("user", None) and role != "assistant"),
         "reported": float(getattr(claim, "vouched_by", "user") in ("document", "unknown") or getattr(claim, "firmness", "") == "reported"),
         "hedged": float(getattr(claim, "firmness", "") == "hedged"),
-        "interjection_head": float(bool(_INTERJ.match(c))),
-        "chat_tail": float(bool(_CHAT_TAIL.search(c)) or bool(L.CHAT_MARK.search(c))),
+        # "yeah ..." after a question is an answer's yes, not a reaction
+        "interjection_head": float(bool(_INTERJ.match(c)) and not (answering and _YES_NO.match(c))),
+        "chat_tail": float(bool(_CHAT_TAIL.search(c)) or bool(words and L.CHAT_MARK.search(c.split()[0]))),
         "drawn_out": float(bool(_DRAWN.search(c))),
         "rhetorical": float(bool(_RHETORIC.search(turn or c))),
-        "imperative_me": float(bool(_IMPERATIVE_ME.match(body)) and not _RULE_WORD.search(c)),
+        "imperative_me": float(bool(_IMPERATIVE_ME.match(body)) and not _RULE_WORD.search(c) and not _I_SUBJ.search(c)),
+        "i_verb": float(bool(_I_VERB.search(c))),
+        "contrast": float(bool(_CONTRAST.search(c))),
         "rule_word": float(bool(_RULE_WORD.search(c))),
-        "evaluative": float(bool(_EVAL.search(c))),
+        "evaluative": float((bool(_EVAL.search(c)) or bool(L.MOOD.search(c))) and len(words) <= 8),
         "generic_subject": float(bool(_GENERIC_HEAD.match(body))),
         "passing": float(bool(_PASSING.search(c))),
         "hedged_intent": float(bool(_HEDGE_INTENT.search(c))),
         "you": float(bool(re.search(r"\b(?:you|your|you're|u)\b", c, re.I))),
-        "answer_to_question": float(bool(prev) and prev.rstrip().endswith("?")),
+        "answer_to_question": float(answering),
         "words": math.log1p(len(words)),
         "assistant": float(role == "assistant"),
         "question_mark": float("?" in c),
@@ -189,7 +205,7 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
-                                  "third_party", "reported", "rule_word", "event"))
+                                  "third_party", "reported", "rule_word", "event", "i_verb", "contrast"))
     f["no_anchor"] = float(not anchored)
     f["bare_fragment"] = float(not anchored and not f["subject_verb"] and not f["answer_to_question"])
     return f

@@ -153,7 +153,7 @@ def _ingest(
                 episode_ids=episode_ids, episode_vectors=ep_vecs, episode_tokens=episode_tokens,
                 claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
                 decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
-                embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now),
+                embedding_model=m.embedder.model_id, expire_before=m._receipt_horizon(now), dropped=extraction.dropped,
             )
             if getattr(admitter, "checks_duplicates", False):
                 # The admitter promised no duplicate claims: the store re-checks the new claims'
