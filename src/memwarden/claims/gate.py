@@ -196,7 +196,9 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "possessive": float(bool(_POSSESSIVE.search(c))),
         "state_verb": float(bool(_STATE_VERB.search(body))),
         "subject_verb": float(bool(_SUBJ_VERB.search(body))),
-        "third_party": float(getattr(claim, "subject", "user") not in ("user", None) and role != "assistant"),
+        # about someone other than the speaker (LoCoMo's named speakers talking of themselves are first-hand)
+        "third_party": float(getattr(claim, "subject", "user") not in ("user", None, getattr(claim, "voucher", None))
+                             and role != "assistant"),
         "reported": float(getattr(claim, "vouched_by", "user") in ("document", "unknown") or getattr(claim, "firmness", "") == "reported"),
         "hedged": float(getattr(claim, "firmness", "") == "hedged"),
         # "yeah ..." after a question is an answer's yes, not a reaction
