@@ -83,15 +83,24 @@ def fit(X: np.ndarray, y: np.ndarray, c: float) -> LogisticRegression:
     return LogisticRegression(C=c, max_iter=5000).fit(X, y)
 
 
+def droppable(model: LogisticRegression, f: list[list[float]]) -> list[float]:
+    """P(chit-chat) of the clauses the gate may drop (those with a reaction mark, as ``gate.judge``)."""
+    w = dict(zip(gate.FEATURES, model.coef_[0]))
+    marked = [v for v in f if gate.reaction_marks(dict(zip(gate.FEATURES, v)), w)]
+    if len(marked) < len(f):
+        return []  # a clause without a mark is always kept, so the turn is
+    return list(model.predict_proba(np.array(f))[:, 1])
+
+
 def threshold(model: LogisticRegression, feats: list[list[list[float]]], labels: list[int], margin: float) -> float:
-    need = [min(model.predict_proba(np.array(f))[:, 1]) for f, lab in zip(feats, labels) if lab == 0 and f]
+    need = [min(ps) for f, lab in zip(feats, labels) if lab == 0 and f and (ps := droppable(model, f))]
     return min(0.99, max(need) + margin) if need else 0.5
 
 
 def score(model: LogisticRegression, thr: float, feats: list[list[list[float]]], labels: list[int]) -> tuple[int, int, int, int]:
     facts = sum(1 for lab in labels if lab == 0)
     chats = len(labels) - facts
-    kept = [bool(f) and min(model.predict_proba(np.array(f))[:, 1]) <= thr for f in feats]
+    kept = [bool(f) and (not (ps := droppable(model, f)) or min(ps) <= thr) for f in feats]
     return sum(k for k, lab in zip(kept, labels) if lab == 0), facts, sum(k for k, lab in zip(kept, labels) if lab == 1), chats
 
 
@@ -147,7 +156,7 @@ def main() -> None:
         print(f"  {k:20} {v:+.3f}")
     if a.hard:
         texts = [r["text"] for r in rows] + xt
-        pm = [min(m.predict_proba(np.array(f))[:, 1]) if f else None for f in af]
+        pm = [min(ps) if f and (ps := droppable(m, f)) else None for f in af]
         fact_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 0 and p is not None), reverse=True)[: a.hard]
         chat_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 1 and p is not None))[: a.hard]
         print("hardest facts:", *(f"  {p:.3f} {t!r}" for p, t in fact_p), "chit-chat kept most surely:",

@@ -60,6 +60,13 @@ def test_a_short_answer_to_a_question_is_a_fact_and_an_imperative_with_a_standin
     assert claims_of("pray for my sanity lol") == []
 
 
+def test_a_plain_note_with_no_mark_of_a_reaction_is_kept_even_without_an_anchor() -> None:
+    # mem0-style notes passed to add() name no one and no date; lacking an anchor is not being a reaction
+    for note in ("Prefers dark mode", "Dislikes spicy food", "Uses vim", "Night owl", "a food memory"):
+        assert claims_of(note) != [], note
+    assert gate.judge("Uses vim").keep and not gate.judge("uses vim lol, fight me").keep
+
+
 def test_the_verdict_names_the_signal_that_weighed_most() -> None:
     v = gate.judge("ugh, mondays", None)
     assert not v.keep and v.p_chat > gate.THRESHOLD and v.reason
@@ -90,7 +97,7 @@ def test_the_extraction_records_the_dropped_turn_only_when_it_yielded_nothing() 
 
 # What the shipped gate measures on evals/cases/turns.jsonl (tuned on it: a regression guard, not an
 # estimate; the 5-fold cross-validated numbers are in BENCHMARKS.md). Without the gate: 0.3375 / 0.9625.
-SHIPPED_CHITCHAT_RATE = 0.1187
+SHIPPED_CHITCHAT_RATE = 0.1375
 SHIPPED_FACT_RECALL = 0.9625
 
 

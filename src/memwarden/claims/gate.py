@@ -258,11 +258,17 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     p = 1.0 / (1.0 + math.exp(-z))
     if p <= THRESHOLD:
         return Verdict(True, p, "")
-    # name the most telling specific signal; "no anchor" only when nothing specific weighed in
-    pos = [k for k in contrib if k in _REASON and contrib[k] > 0]
-    specific = [k for k in pos if k not in _GENERIC_REASONS]
-    top = max(specific or pos, key=lambda k: contrib[k], default="words")
-    return Verdict(False, p, _REASON[top])
+    # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
+    # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.
+    marks = [k for k in contrib if k in _REASON and k not in _GENERIC_REASONS and contrib[k] > 0]
+    if not marks:
+        return Verdict(True, p, "")
+    return Verdict(False, p, _REASON[max(marks, key=lambda k: contrib[k])])
+
+
+def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
+    """Whether some specific sign of a reaction (not just a missing anchor) weighs towards chit-chat."""
+    return any(weights.get(k, 0.0) * values.get(k, 0.0) > 0 for k in _REASON if k not in _GENERIC_REASONS)
 
 
 #: When a list, ``check`` appends (features, kept) for every clause it sees (``bench/fit_gate.py``).
