@@ -31,6 +31,15 @@ from memwarden.models import Turn
 ROOT = Path(__file__).resolve().parents[1]
 
 
+N = len(gate.FEATURES)
+
+
+def _vec(f: dict[str, float], whole: dict[str, float] | None) -> list[float]:
+    """The clause's features, then its whole turn's (zeros when the turn is this clause): only the
+    first half is fitted; the second says whether the turn shows a reaction mark elsewhere."""
+    return [f[k] for k in gate.FEATURES] + [whole[k] if whole else 0.0 for k in gate.FEATURES]
+
+
 def collect(rows: list[dict]) -> list[list[list[float]]]:
     """Per row: the feature vectors of the clauses its turn yields (none: the extractor dropped it)."""
     ex, now = RuleExtractor(), datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
@@ -45,9 +54,9 @@ def collect(rows: list[dict]) -> list[list[list[float]]]:
         gate.RECORD = []
         res = ex.extract(turns, now=now)
         last = len(turns) - 1
-        recs = [f for t, f in gate.RECORD if t == turns[-1].content.translate(str.maketrans({"\u2019": "'", "\u2018": "'"}))]
+        recs = [_vec(f, w) for t, f, w in gate.RECORD if t == turns[-1].content.translate(str.maketrans({"\u2019": "'", "\u2018": "'"}))]
         n_echo_free = sum(1 for c in res.claims if last in c.turn_indexes and not c.claim.echo)
-        out.append([[f[k] for k in gate.FEATURES] for f in recs][:max(n_echo_free, 0)] if n_echo_free else [])
+        out.append(recs[:n_echo_free] if n_echo_free else [])
     gate.RECORD, gate.ENABLED = None, True
     return out
 
@@ -71,8 +80,8 @@ def collect_scenarios(paths: list[str]) -> tuple[list[list[list[float]]], list[i
                     if m.get("label") not in ("fact", "chitchat"):
                         continue
                     n = sum(1 for c in res.claims if i in c.turn_indexes and not c.claim.echo)
-                    recs = [f for t, f in gate.RECORD if t == m["content"].translate(APOS)]
-                    feats.append([[f[k] for k in gate.FEATURES] for f in recs][:n] if n else [])
+                    recs = [_vec(f, w) for t, f, w in gate.RECORD if t == m["content"].translate(APOS)]
+                    feats.append(recs[:n] if n else [])
                     labels.append(int(m["label"] == "chitchat"))
                     texts.append(m["content"])
     gate.RECORD, gate.ENABLED = None, True
@@ -80,16 +89,17 @@ def collect_scenarios(paths: list[str]) -> tuple[list[list[list[float]]], list[i
 
 
 def fit(X: np.ndarray, y: np.ndarray, c: float) -> LogisticRegression:
-    return LogisticRegression(C=c, max_iter=5000).fit(X, y)
+    return LogisticRegression(C=c, max_iter=5000).fit(X[:, :N], y)
 
 
 def droppable(model: LogisticRegression, f: list[list[float]]) -> list[float]:
     """P(chit-chat) of the clauses the gate may drop (those with a reaction mark, as ``gate.judge``)."""
     w = dict(zip(gate.FEATURES, model.coef_[0]))
-    marked = [v for v in f if gate.reaction_marks(dict(zip(gate.FEATURES, v)), w)]
+    marked = [v for v in f if gate.reaction_marks(dict(zip(gate.FEATURES, v[:N])), w)
+              or gate.reaction_marks(dict(zip(gate.FEATURES, v[N:])), w)]
     if len(marked) < len(f):
-        return []  # a clause without a mark is always kept, so the turn is
-    return list(model.predict_proba(np.array(f))[:, 1])
+        return []  # a clause without a mark (in it or in its turn) is always kept, so the turn is
+    return list(model.predict_proba(np.array([v[:N] for v in f]))[:, 1])
 
 
 def threshold(model: LogisticRegression, feats: list[list[list[float]]], labels: list[int], margin: float) -> float:

@@ -41,7 +41,7 @@ __all__ = ["features", "judge", "check", "Verdict", "measure_turns", "FEATURES"]
 ENABLED = True
 
 _W = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
-_INTERJ = re.compile(r"^(?:u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
+_INTERJ = re.compile(r"^(?:hello+|u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
                      r"meh|rip|pfft|ooh+|ta|hey+y*|hi+|ok|okay|sigh|welp|whew|argh+|gah|bah|ew+|eek|nope|yep|yeah|nah|"
                      r"whatever|kinda|anyway|anyways|sooo+|welp|god|jeez|geez|wait|screaming|dead|same)\b", re.I)
 _INTERJ_HEAD = re.compile(r"^(?:whatever|ugh+|ha+|lol|meh|sigh|welp|god|jeez|ok|okay|kinda|honestly|ngl|tbh)\b[\s,!.:;-]*", re.I)
@@ -119,49 +119,49 @@ FEATURES = ("slot", "likes_slot", "concrete_time", "deictic_time", "unit_number"
 
 #: Fitted by ``bench/fit_gate.py`` (L2 logistic regression, positive class = chit-chat).
 WEIGHTS: dict[str, float] = {
-    'slot': -0.749,
-    'likes_slot': -0.567,
-    'concrete_time': -0.632,
+    'slot': -0.742,
+    'likes_slot': -0.568,
+    'concrete_time': -0.614,
     'deictic_time': 1.1,
-    'unit_number': -0.17,
-    'number': -0.62,
-    'name': -0.979,
-    'relation': 0.063,
-    'possessive': -0.264,
-    'state_verb': -0.762,
-    'subject_verb': -0.109,
-    'third_party': -0.672,
+    'unit_number': -0.184,
+    'number': -0.632,
+    'name': -0.971,
+    'relation': 0.065,
+    'possessive': -0.271,
+    'state_verb': -0.763,
+    'subject_verb': -0.082,
+    'third_party': -0.669,
     'reported': -0.371,
-    'hedged': 0.268,
-    'interjection_head': 1.468,
-    'chat_tail': 0.686,
-    'drawn_out': 1.024,
-    'rhetorical': 1.215,
-    'imperative_me': 1.376,
-    'rule_word': -0.183,
-    'evaluative': 1.194,
-    'generic_subject': 0.452,
-    'passing': 1.418,
-    'hedged_intent': 0.352,
-    'you': 1.041,
-    'answer_to_question': -0.641,
-    'words': -0.294,
-    'assistant': 0.882,
+    'hedged': 0.267,
+    'interjection_head': 1.415,
+    'chat_tail': 0.691,
+    'drawn_out': 1.033,
+    'rhetorical': 1.213,
+    'imperative_me': 1.378,
+    'rule_word': -0.173,
+    'evaluative': 1.193,
+    'generic_subject': 0.448,
+    'passing': 1.42,
+    'hedged_intent': 0.354,
+    'you': 1.037,
+    'answer_to_question': -0.632,
+    'words': -0.301,
+    'assistant': 0.88,
     'question_mark': -0.098,
-    'pronoun_tail': 0.23,
-    'no_anchor': 0.762,
-    'bare_fragment': 0.202,
-    'event': -0.095,
-    'i_verb': -0.199,
-    'contrast': -0.226,
-    'short_bare': 0.641,
+    'pronoun_tail': 0.228,
+    'no_anchor': 0.772,
+    'bare_fragment': 0.214,
+    'event': -0.087,
+    'i_verb': -0.196,
+    'contrast': -0.227,
+    'short_bare': 0.642,
     'definite_state': -0.419,
-    'says': -0.138,
-    'plan': 0.578,
+    'says': -0.135,
+    'plan': 0.579,
 }
-BIAS = -0.88
+BIAS = -0.89
 #: Drop a clause only when P(chit-chat) is above this.
-THRESHOLD = 0.521
+THRESHOLD = 0.519
 
 #: What each chit-chat signal is called in a receipt.
 _REASON = {
@@ -260,10 +260,16 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
         return Verdict(True, p, "")
     # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
     # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.
+    # The mark may sit elsewhere in the turn: "leg day. pray for me" marks "leg day" too.
     marks = [k for k in contrib if k in _REASON and k not in _GENERIC_REASONS and contrib[k] > 0]
+    where = ""
+    if not marks and turn is not None and turn.strip() != clause.strip():
+        tf = features(turn, None, role=role, prev=prev)
+        contrib = {k: WEIGHTS.get(k, 0.0) * v for k, v in tf.items()}
+        marks, where = [k for k in contrib if k in _REASON and k not in _GENERIC_REASONS and contrib[k] > 0], ", in its turn"
     if not marks:
         return Verdict(True, p, "")
-    return Verdict(False, p, _REASON[max(marks, key=lambda k: contrib[k])])
+    return Verdict(False, p, _REASON[max(marks, key=lambda k: contrib[k])] + where)
 
 
 def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
@@ -271,8 +277,9 @@ def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
     return any(weights.get(k, 0.0) * values.get(k, 0.0) > 0 for k in _REASON if k not in _GENERIC_REASONS)
 
 
-#: When a list, ``check`` appends (features, kept) for every clause it sees (``bench/fit_gate.py``).
-RECORD: list[tuple[str, dict[str, float]]] | None = None
+#: When a list, ``check`` appends (turn, the clause's features, the whole turn's features when the
+#: turn has more than this clause) for every clause it sees (``bench/fit_gate.py``).
+RECORD: list[tuple[str, dict[str, float], dict[str, float] | None]] | None = None
 
 
 def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -> str | None:
@@ -282,7 +289,8 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -
     if claim.echo:
         return None
     if RECORD is not None:
-        RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn)))
+        whole = features(turn, None, role=role, prev=prev) if turn.strip() != clause.strip() else None
+        RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn), whole))
     if not ENABLED:
         return None
     v = judge(clause, claim, role=role, prev=prev, turn=turn)
