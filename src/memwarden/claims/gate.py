@@ -41,8 +41,9 @@ __all__ = ["features", "judge", "check", "Verdict", "measure_turns", "FEATURES"]
 ENABLED = True
 
 _W = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
-_INTERJ = re.compile(r"^(?:hello+|u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
-                     r"meh|rip|pfft|ooh+|ta|hey+y*|hi+|ok|okay|sigh|welp|whew|argh+|gah|bah|ew+|eek|nope|yep|yeah|nah|"
+#: Interjections that colour what follows ("ugh my flight..."); greetings ("hi", "hello") only open a turn.
+_INTERJ = re.compile(r"^(?:u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
+                     r"meh|rip|pfft|ooh+|ta|ok|okay|sigh|welp|whew|argh+|gah|bah|ew+|eek|nope|yep|yeah|nah|"
                      r"whatever|kinda|anyway|anyways|sooo+|welp|god|jeez|geez|wait|screaming|dead|same)\b", re.I)
 _INTERJ_HEAD = re.compile(r"^(?:whatever|ugh+|ha+|lol|meh|sigh|welp|god|jeez|ok|okay|kinda|honestly|ngl|tbh)\b[\s,!.:;-]*", re.I)
 _YES_NO = re.compile(r"^(?:yeah|yes|yep|yup|nah|no|nope|ok|okay|sure)\b", re.I)
@@ -119,49 +120,49 @@ FEATURES = ("slot", "likes_slot", "concrete_time", "deictic_time", "unit_number"
 
 #: Fitted by ``bench/fit_gate.py`` (L2 logistic regression, positive class = chit-chat).
 WEIGHTS: dict[str, float] = {
-    'slot': -0.742,
+    'slot': -0.762,
     'likes_slot': -0.568,
-    'concrete_time': -0.614,
-    'deictic_time': 1.1,
-    'unit_number': -0.184,
-    'number': -0.632,
-    'name': -0.971,
-    'relation': 0.065,
-    'possessive': -0.271,
-    'state_verb': -0.763,
-    'subject_verb': -0.082,
-    'third_party': -0.669,
-    'reported': -0.371,
-    'hedged': 0.267,
-    'interjection_head': 1.415,
-    'chat_tail': 0.691,
-    'drawn_out': 1.033,
-    'rhetorical': 1.213,
-    'imperative_me': 1.378,
-    'rule_word': -0.173,
-    'evaluative': 1.193,
-    'generic_subject': 0.448,
-    'passing': 1.42,
-    'hedged_intent': 0.354,
-    'you': 1.037,
-    'answer_to_question': -0.632,
-    'words': -0.301,
-    'assistant': 0.88,
-    'question_mark': -0.098,
-    'pronoun_tail': 0.228,
-    'no_anchor': 0.772,
-    'bare_fragment': 0.214,
-    'event': -0.087,
-    'i_verb': -0.196,
-    'contrast': -0.227,
-    'short_bare': 0.642,
-    'definite_state': -0.419,
-    'says': -0.135,
-    'plan': 0.579,
+    'concrete_time': -0.655,
+    'deictic_time': 1.102,
+    'unit_number': -0.165,
+    'number': -0.604,
+    'name': -0.983,
+    'relation': 0.038,
+    'possessive': -0.224,
+    'state_verb': -0.772,
+    'subject_verb': -0.09,
+    'third_party': -0.69,
+    'reported': -0.38,
+    'hedged': 0.264,
+    'interjection_head': 1.595,
+    'chat_tail': 0.683,
+    'drawn_out': 1.123,
+    'rhetorical': 1.207,
+    'imperative_me': 1.369,
+    'rule_word': -0.184,
+    'evaluative': 1.186,
+    'generic_subject': 0.43,
+    'passing': 1.413,
+    'hedged_intent': 0.351,
+    'you': 1.028,
+    'answer_to_question': -0.64,
+    'words': -0.285,
+    'assistant': 0.882,
+    'question_mark': -0.101,
+    'pronoun_tail': 0.217,
+    'no_anchor': 0.797,
+    'bare_fragment': 0.191,
+    'event': -0.115,
+    'i_verb': -0.184,
+    'contrast': -0.226,
+    'short_bare': 0.638,
+    'definite_state': -0.421,
+    'says': -0.108,
+    'plan': 0.571,
 }
-BIAS = -0.89
+BIAS = -0.917
 #: Drop a clause only when P(chit-chat) is above this.
-THRESHOLD = 0.519
+THRESHOLD = 0.523
 
 #: What each chit-chat signal is called in a receipt.
 _REASON = {
