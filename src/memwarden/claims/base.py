@@ -41,6 +41,9 @@ class Extraction(BaseModel):
     extractor: str
     #: Why the configured extractor was not used, when it was not ("llm: invalid JSON; used rules").
     fallback: str | None = None
+    #: Why a turn yielded no claim, by turn index, when a clause of it was dropped as a reaction
+    #: ("no claim: reaction/chit-chat (interjection-led fragment)"); see ``claims/gate.py``.
+    dropped: dict[int, str] = Field(default_factory=dict)
 
 
 @runtime_checkable

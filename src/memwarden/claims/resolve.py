@@ -112,6 +112,7 @@ def build_batch(
     store: Store,
     embedding_model: str,
     expire_before: datetime | None,
+    dropped: dict[int, str] | None = None,
 ) -> Plan:
     batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=expire_before)
     common = dict(user_id=user_id, agent_id=agent_id, run_id=run_id, created_at=now, updated_at=now)
@@ -271,7 +272,7 @@ def build_batch(
     for n, (cand, mid) in enumerate(zip(episodes, episode_ids)):
         got = list(dict.fromkeys(from_turn.get(n, [])))
         reason = (f"kept as an episode; {len(got)} claim(s) extracted" if got
-                  else "kept as an episode only: no claim")
+                  else f"kept as an episode only: {(dropped or {}).get(n, 'no claim')}")
         turn_receipts.append(Receipt(
             id=new_id(), user_id=user_id, memory_id=mid, text=cand.text, event="admitted", reason=reason,
             source_turn_ids=cand.source_turn_ids, created_at=now, kind="episode", claim_ids=got, extractor=extractor,

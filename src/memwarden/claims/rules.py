@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Sequence
 
 from ..models import Claim, SourceKind, Turn
+from . import gate
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
 from .clauses import APOS, sentence_clauses, split_clauses
@@ -104,6 +105,7 @@ class RuleExtractor:
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
         call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
+        dropped: dict[int, str] = {}
         prev_name: str | None = None
         has_unnamed_user = any((t.role or "user") == "user" and not t.name for t in turns)
         for i, t in enumerate(turns):
@@ -136,6 +138,8 @@ class RuleExtractor:
                 if n != sentence:
                     sentence, call.frame = n, None
                 ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
+                if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
+                    ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
                     ec.turn_indexes = [i]
@@ -152,7 +156,8 @@ class RuleExtractor:
                                 voucher=f"image shared by {disp}", event_start=start, event_end=end,
                                 time_text=[h.text for h in hits], extractor=self.name),
                     turn_indexes=[i]))
-        return Extraction(claims=out, extractor=self.name)
+        return Extraction(claims=out, extractor=self.name,
+                          dropped={i: w for i, w in dropped.items() if not any(i in c.turn_indexes for c in out)})
 
     def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
                 addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:

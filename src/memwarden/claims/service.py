@@ -147,6 +147,7 @@ def _ingest(
                 claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
                 decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
                 embedding_model=m.embedder.model_id, expire_before=m.config.receipt_horizon(now),
+                dropped=extraction.dropped,
             )
             if getattr(admitter, "checks_duplicates", False):
                 # The admitter promised no duplicate claims: the store re-checks the new claims'
