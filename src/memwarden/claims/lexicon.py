@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .slots import _REL
+from .slot_lexicon import _REL
 
 _I = re.I
 

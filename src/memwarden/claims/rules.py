@@ -23,14 +23,14 @@ count as first-hand ("user") with the speaker's name as subject and voucher.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Sequence
 
-from ..models import Claim, SourceKind, Turn
+from ..models import Claim, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
 from .clauses import APOS, sentence_clauses, split_clauses
+from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slots import detect_slot, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
@@ -40,41 +40,10 @@ __all__ = ["RuleExtractor", "split_clauses"]
 _NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
                          r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
                          r"really|told|thinks|said)\b")
-_DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
 
 
 def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
-
-
-class _Speaker:
-    """How first person resolves in one turn."""
-
-    def __init__(self, subject: str, display: str, vouched_by: SourceKind, voucher: str | None) -> None:
-        self.subject, self.display, self.vouched_by, self.voucher = subject, display, vouched_by, voucher
-
-
-@dataclass
-class _Call:
-    """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
-
-    user_disp: str
-    #: Speakers' names in the call (a leading "John," addressing one is dropped).
-    names: set[str] = field(default_factory=set)
-    #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
-    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
-    entity: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
-    event: str | None = None
-    #: Who vouches and how firmly, as framed earlier in the current sentence (vouched_by, voucher, firmness, suffix).
-    frame: tuple[SourceKind, str | None, str, str] | None = None
-    #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
-    state: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
-    liked: dict[str, str] = field(default_factory=dict)
-    #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
-    user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
 
 
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
@@ -102,7 +71,7 @@ class RuleExtractor:
     name = "rules"
 
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
-        call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
+        call = CallState(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
         prev_name: str | None = None
         has_unnamed_user = any((t.role or "user") == "user" and not t.name for t in turns)
@@ -116,17 +85,17 @@ class RuleExtractor:
             if m:
                 caption, content = m.group("cap").strip(), L.IMAGE_CAPTION.sub(" ", content).strip()
             if role == "assistant":
-                sp = _Speaker("assistant", "the assistant", "assistant", t.name)
+                sp = Speaker("assistant", "the assistant", "assistant", t.name)
             elif role in ("tool", "function"):
-                sp = _Speaker("user", call.user_disp, "tool", t.name)
+                sp = Speaker("user", call.user_disp, "tool", t.name)
             elif t.name and user_name and t.name != user_name:
-                sp = _Speaker(t.name, t.name, "unknown", t.name)
+                sp = Speaker(t.name, t.name, "unknown", t.name)
             elif t.name and not user_name and has_unnamed_user:
-                sp = _Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
+                sp = Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
             elif t.name and not user_name:
-                sp = _Speaker(t.name, t.name, "user", t.name)
+                sp = Speaker(t.name, t.name, "user", t.name)
             else:
-                sp = _Speaker("user", call.user_disp, "user", None)
+                sp = Speaker("user", call.user_disp, "user", None)
             anchor = t.timestamp or now
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
@@ -154,7 +123,7 @@ class RuleExtractor:
                     turn_indexes=[i]))
         return Extraction(claims=out, extractor=self.name)
 
-    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
+    def _clause(self, clause: str, sp: Speaker, role: str, anchor: datetime | None, call: CallState,
                 addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not _statement_with_doubt(c)):
@@ -179,7 +148,7 @@ class RuleExtractor:
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
-        vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
+        echo = False
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)
             if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
@@ -196,48 +165,8 @@ class RuleExtractor:
                 echo = True  # "Got it. Sam is vegetarian." after the user said so
             if not echo and not _YOU.search(c) and not seen:
                 return None  # the assistant's general statements are not memories about the user
-        m = L.HEDGE_PREFIX.match(c)
-        if m:
-            c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
-        m = L.DOC_COLON.match(c)
-        if m and len(c) > m.end() + 3:
-            rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
-            c, vouched_by, voucher = c[m.end():], "document", _first_person(rep, sp)
-            suffix = f" (per {voucher})"
-            m = None
-        else:
-            m = L.REPORT.match(c)
-        if vouched_by == "document":
-            pass
-        elif m and len(c) > m.end() + 3:
-            rep, c = m.group("rep"), c[m.end():]
-            if _DOCUMENT.match(rep):
-                vouched_by, voucher = "document", _first_person(rep, sp)
-                suffix = f" (per {voucher})"
-            else:
-                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp), "reported"
-                suffix = f" (according to {voucher})"
-                if (rel := L.REL_PHRASE.match(rep)) and role != "assistant":  # "my brother texted that he's engaged"
-                    name = f" {rel.group('name')}" if rel.group("name") else ""
-                    key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
-                    call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
-        else:
-            m = L.HEARSAY.match(c) or L.ACCORDING.search(c)
-            if m:
-                rep = m.groupdict().get("rep") or m.groupdict().get("rep2")
-                c = (c[: m.start()] + " " + c[m.end():]).strip()
-                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp) if rep else None, "reported"
-                suffix = f" (according to {voucher})" if voucher else " (reportedly)"
-        if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
-            call.frame = (vouched_by, voucher, firmness, suffix)
-        elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
-            vouched_by, voucher, firmness, suffix = call.frame
-        if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):
-            # a turn carrying an image: a clause that does not speak in the first person describes it
-            vouched_by, voucher = "image", f"image shared by {sp.display}"
-        if firmness == "stated" and L.HEDGE_INLINE.search(c):
-            firmness = "hedged"
-        c = c.strip(" ,")
+        fr = read_frame(c, sp, role, call, image)
+        c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
         if len(_WORDS.findall(c)) < 2:
             return None
 
@@ -387,16 +316,10 @@ def _chat_marked(clause: str) -> bool:
         bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
 
 
-def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
+def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
     """An assistant clause on a slot the user set in this call, or made mostly of their words."""
     sig = _content_words(text)
     return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
-
-
-def _first_person(phrase: str, sp: _Speaker) -> str:
-    """ "my mom" said by Maya -> "Maya's mom"."""
-    phrase = re.sub(r"^(?:my|our)\b", poss(sp.display), phrase.strip(), flags=re.I)
-    return re.sub(r"^(The|This|That|Our|His|Her)\b", lambda m: m.group(1).lower(), phrase)
 
 
 def _strip_corrections(text: str, hits: list[TimeHit]) -> str:
