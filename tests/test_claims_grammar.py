@@ -1,0 +1,62 @@
+"""The extractor's general grammar rules (issue 10 follow-up), each in wordings of its own:
+weekday-plus-date expressions, habits, arranged events resolving forward, report and document
+frames, anaphoric rescheduling, self-introductions and who a later speaker re-subjects."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import pytest
+
+from memwarden.claims.rules import RuleExtractor
+from memwarden.claims.timex import clause_tense, find_times
+from memwarden.models import Claim, Turn
+
+#: Sunday 10 May 2026, noon UTC.
+SUN = datetime(2026, 5, 10, 12, 0, tzinfo=timezone.utc)
+R = RuleExtractor()
+
+
+def T(content: str, role: str = "user", name: str | None = None, when: datetime = SUN) -> Turn:
+    return Turn(role=role, content=content, name=name, timestamp=when)
+
+
+def one(text: str, **kw: Any) -> Claim:
+    claims = R.extract([T(text, **kw)]).claims
+    assert len(claims) == 1, [c.text for c in claims]
+    return claims[0].claim
+
+
+def day_of(text: str) -> str | None:
+    hits = [h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]
+    return hits[0].begin.date().isoformat() if hits else None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the plumber comes Tuesday the 12th", "2026-05-12"),      # one date, not "next Tuesday" and "the 12th"
+    ("parents' evening is on Thursday 21st", "2026-05-21"),
+    ("we fly out Fri 5 June", "2026-06-05"),
+    ("the vote is on Monday, June 1", "2026-06-01"),
+    ("she got her results on Friday the 8th", "2026-05-08"),   # past tense: the one before today
+    ("the recital is Saturday the 20th", "2026-06-20"),        # May 20th is a Wednesday: the next month whose 20th is a Saturday
+])
+def test_a_weekday_naming_its_date_is_one_day(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+    assert len([h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]) == 1
+
+
+@pytest.mark.parametrize("text", ["Grandpa does Thursday school runs", "I have Monday meetings with the board",
+                                  "she covers Friday lates"])
+def test_a_weekday_before_a_plural_noun_is_a_habit_not_a_date(text: str) -> None:
+    assert day_of(text) is None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I signed up for the Bath half in October", "2026-10-01"),   # said in May: this October, not last
+    ("we booked a cottage in Wales for March", "2027-03-01"),
+    ("I registered for the September conference", "2026-09-01"),
+    ("I ran the Bath half in October", "2025-10-01"),             # a past event stays past
+])
+def test_an_arranged_event_resolves_forward(text: str, expected: str) -> None:
+    assert day_of(text) == expected
