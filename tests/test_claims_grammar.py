@@ -60,3 +60,30 @@ def test_a_weekday_before_a_plural_noun_is_a_habit_not_a_date(text: str) -> None
 ])
 def test_an_arranged_event_resolves_forward(text: str, expected: str) -> None:
     assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text,voucher", [
+    ("Priya's husband said at dinner that the shop is closing in June", "Priya's husband"),
+    ("my cousin Rob, who works at the council, reckons the bridge reopens in April", "the user's cousin Rob"),
+    ("the ferry leaves at 6, or so my uncle says", "the user's uncle"),
+])
+def test_reports_are_framed_wherever_the_reporter_stands(text: str, voucher: str) -> None:
+    c = one(text)
+    assert (c.vouched_by, c.firmness, c.voucher) == ("unknown", "reported", voucher)
+
+
+def test_a_report_after_an_emoji_or_a_comma_is_its_own_claim() -> None:
+    res = R.extract([T("the boiler died on Monday 🥶 my landlord reckons it's the thermostat")]).claims
+    assert [(c.claim.vouched_by, c.claim.firmness) for c in res] == [("user", "stated"), ("unknown", "reported")]
+    assert "thermostat" in res[1].text and "landlord" in (res[1].claim.voucher or "")
+    res = R.extract([T("dug through the drawer, the warranty card says 24 months from purchase")]).claims
+    assert res[-1].claim.vouched_by == "document" and "24 months" in res[-1].text
+
+
+def test_a_quoted_document_is_one_claim_and_its_you_is_the_user() -> None:
+    [c] = R.extract([T("email from the council arrived: 'Your bin day changes to Thursday from 1 June. "
+                       "We will collect garden waste fortnightly.'")], user_name="Jo").claims
+    assert (c.claim.vouched_by, c.claim.voucher) == ("document", "the email from the council")
+    assert c.text.startswith("Jo's bin day changes") and "We will collect garden waste" in c.text
+    [t] = R.extract([T("opened the receipt: 'Order 5521 | Total: £42.10 | Delivery: 3 June'")]).claims
+    assert t.claim.vouched_by == "document" and "Order 5521" in t.text

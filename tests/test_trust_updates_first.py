@@ -39,3 +39,18 @@ def test_a_cued_hit_without_the_asked_word_does_not_jump_one_that_has_it() -> No
     old = _hit(0, "The user wrote about kayaks with the old embedder", 1)
     new = _hit(1, "The user wrote about canoes with the new embedder", 9)  # cue "new", shares "embedder"
     assert [h.id for h in updates_first([old, new], "kayaks")] == ["0", "1"]
+
+
+def _said(i: int, text: str, day: int, vouched_by: str, firmness: str = "stated") -> SearchHit:
+    h = _hit(i, text, day)
+    return h.model_copy(update={"claim": Claim(subject="user", vouched_by=vouched_by, firmness=firmness)})  # type: ignore[arg-type]
+
+
+def test_a_firm_word_on_the_same_topic_ranks_above_hearsay() -> None:
+    rumour = _said(0, "The boiler service is on the 9th (according to the user's neighbour)", 5, "unknown", "reported")
+    letter = _said(1, "Per the letter: the boiler service is booked for the 14th", 2, "document")
+    # earlier or later, the written word beats the neighbour's on the boiler
+    assert [h.id for h in updates_first([rumour, letter], "when is the boiler service?")] == ["1", "0"]
+    hedge = _said(2, "The train leaves at 7 (not certain)", 1, "user", "hedged")
+    unrelated = _said(3, "The user's sister lives in Cork", 9, "user")
+    assert [h.id for h in updates_first([hedge, unrelated], "when does the train leave?")] == ["2", "3"]

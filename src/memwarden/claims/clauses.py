@@ -22,6 +22,12 @@ _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunate
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
 
 
+#: "letter from the surgery came: 'Your total cholesterol is 6.2 ... Please book a follow-up.'": a
+#: quoted passage from a written source, closing at the end of the turn.
+_QUOTED_DOC = re.compile(rf"^(?P<head>(?:.*?[.!?;]\s+)?)(?P<doc>[^.!?;]{{0,80}}?\b{L.DOC_NOUN}\b[^.!?;:]{{0,60}}?(?:says|said|reads|:)\s*)"
+                         r"(?P<quote>(?P<q>['\"]).{10,600}(?P=q))[\s.!]*$", re.I | re.S)
+
+
 def split_clauses(text: str) -> list[str]:
     """Sentences, then clauses; a statement keeps its trailing tag question split off."""
     return [c for _, c in sentence_clauses(text)]
@@ -33,6 +39,16 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
     if "." in text:
         text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
     out: list[tuple[int, str]] = []
+    q = _QUOTED_DOC.match(text)
+    if q:  # a document quoted whole is one piece of testimony: its sentences stay together
+        text = q.group("head").strip()
+        for n, c in sentence_clauses(text)[:-1] if text else []:
+            out.append((n, c))
+        last = sentence_clauses(text)[-1] if text else None
+        n = last[0] if last else 0
+        quoted = q.group("doc") + q.group("quote")
+        out.append((n, quoted.replace("\x00", ".").strip()))
+        return out
     for n, sent in enumerate(L.SENT_SPLIT.split(text)):
         sent = sent.replace("\x00", ".").strip()
         if not sent:

@@ -65,6 +65,8 @@ class Frame:
     voucher: str | None
     firmness: str
     suffix: str
+    #: The rest is a document quoted as written: its "you" is the user, its "we" the sender.
+    quoted: bool = False
 
 
 def first_person(phrase: str, sp: Speaker) -> str:
@@ -81,16 +83,26 @@ _TRAILING_REPORT = re.compile(
     r"thinks|claims|read)\b[^,;]*$")
 
 
+_CAME = re.compile(r"\s+(?:just\s+)?(?:came(?: back| through| in)?|arrived|landed|is here|got here|turned up)$", re.I)
+
+
 def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = False) -> Frame:
     """Cut the frame off clause ``c`` and say whose word the rest is (carried over its sentence)."""
     vouched_by, voucher, firmness, suffix = sp.vouched_by, sp.voucher, "stated", ""
+    quoted = False
     m = L.HEDGE_PREFIX.match(c)
     if m:
         c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
     m = L.DOC_COLON.match(c)
     if m and len(c) > m.end() + 3:
         rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
+        rep = _CAME.sub("", rep)  # "letter from the surgery came": the letter from the surgery
+        if not re.match(r"(?i)(?:the|my|our|his|her|their|your)\b", rep):
+            rep = f"the {rep}"
         c, vouched_by, voucher = c[m.end():], "document", first_person(rep, sp)
+        quoted = c[:1] in "'\"" and c.rstrip(" .!")[-1:] in "'\""
+        if quoted:
+            c = c.strip(" '\"")
         suffix = f" (per {voucher})"
         m = None
     else:
@@ -128,4 +140,4 @@ def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = Fa
         vouched_by, voucher = "image", f"image shared by {sp.display}"
     if firmness == "stated" and L.HEDGE_INLINE.search(c):
         firmness = "hedged"
-    return Frame(c.strip(" ,"), vouched_by, voucher, firmness, suffix)
+    return Frame(c.strip(" ,"), vouched_by, voucher, firmness, suffix, quoted)

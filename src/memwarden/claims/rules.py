@@ -222,7 +222,9 @@ class RuleExtractor:
         guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
-            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
+            framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
+            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
+                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed):
                 return None
             if (_judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
@@ -234,7 +236,7 @@ class RuleExtractor:
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
             if plain and (led_by_chat or _chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
+            if not fr.quoted and (re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
             return None  # "hope so", "I'll think about it", "true true"
@@ -265,7 +267,7 @@ class RuleExtractor:
             body = head_repl[1] + body[len(head_repl[0]):]
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
-        if role == "assistant":
+        if role == "assistant" or fr.quoted:  # an assistant's or a quoted letter's "you" is the user
             body = person_rewrite(body, call.user_disp, first=False)
         else:
             body = person_rewrite(body, sp.display, first=True)

@@ -19,7 +19,9 @@ _STOP = re.compile(
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
     r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
 _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
-          r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?)")
+          r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
+          # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
+          r"|\d[\d,.]*\s*(?:(?:a|per|/)\s*(?:month|year|week|hour)|pcm|pw|p/m)\b)")
 
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")

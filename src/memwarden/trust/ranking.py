@@ -14,7 +14,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    better tier, then the later one, then confidence) is moved just above the
    highest-ranked member it beats. Nothing leaves or enters the list, so
    recall at the search's limit is unchanged.
-3. **Updates.** A later hit on the same slot as a hit above it, or one that says it changes
+3. **Updates.** A firm statement (the user's own, a document's) sharing a content word with
+   hearsay or a hedge above it moves above it; a later hit on the same slot as a hit above it, or one that says it changes
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
    natural updates often escape both the slot lexicon and the stance detector.
@@ -130,6 +131,16 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     return out
 
 
+def _firmer(h: SearchHit, o: SearchHit) -> bool:
+    """``h`` is a firm statement (the user's own, a document's, a tool's) and ``o`` only hearsay or a
+    hedge ("my brother reckons", "I'm pretty sure ... that's what I heard")."""
+    a, b = h.claim, o.claim
+    if a is None or b is None:
+        return False
+    weak = b.firmness != "stated" or b.vouched_by == "unknown"
+    return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
+
+
 def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:
     """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
 
@@ -150,10 +161,14 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             hw = _words(h.memory)
             for i in range(j):
                 o = out[i]
+                ow = _words(o.memory)
+                if _firmer(h, o) and hw & ow and not (ow & qwords) - (hw & qwords):
+                    out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
+                    moved = True
+                    break
                 if not _when(h) > _when(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                ow = _words(o.memory)
                 if not same_slot and ow & qwords and not hw & qwords:
                     continue  # the older hit says what was asked ("kayaks"), the later one does not
                 if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
