@@ -87,3 +87,21 @@ def test_a_quoted_document_is_one_claim_and_its_you_is_the_user() -> None:
     assert c.text.startswith("Jo's bin day changes") and "We will collect garden waste" in c.text
     [t] = R.extract([T("opened the receipt: 'Order 5521 | Total: £42.10 | Delivery: 3 June'")]).claims
     assert t.claim.vouched_by == "document" and "Order 5521" in t.text
+
+
+def test_a_provider_with_a_time_is_an_appointment_and_an_anaphoric_move_lands_on_it() -> None:
+    first = one("made an appointment with the optician for Thursday at 4")
+    assert (first.slot, first.value) == ("user|optician_appointment_time", "2026-05-14 16:00")
+    res = R.extract([T("I'm seeing the physio on Tuesday at 9"),
+                     T("bad news, she's ill so they've moved me to Friday at 10")]).claims
+    moved = res[-1].claim
+    assert moved.slot == "user|physio_appointment_time" == res[0].claim.slot
+    assert moved.value == "2026-05-15 10:00" and "physio appointment" in res[-1].text
+    # with no event talked about, "moved me to" sets nothing
+    assert one("they moved me to Friday").slot is None
+
+
+def test_whoever_reschedules_an_event_is_not_its_owner() -> None:
+    c = one("my boss pushed the quarterly review to Monday 9am")
+    assert (c.subject, c.attribute) == ("user", "review_time") and c.value == "2026-05-11 09:00"
+    assert one("my sister's wedding is on June 6").subject == "user's sister"

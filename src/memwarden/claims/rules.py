@@ -32,7 +32,8 @@ from .base import ExtractedClaim, Extraction
 from .clauses import APOS, sentence_clauses, split_clauses
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .slots import detect_slot, normalise_slot
+from .slot_lexicon import _MOVED_ANAPHOR, _RESCHEDULER
+from .slots import detect_slot, event_name, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -211,8 +212,14 @@ class RuleExtractor:
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
-        if _IT_HEAD.match(c) and call.event:
-            slot_text = re.sub(r"^it\b", f"the {call.event}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        ev_here, ev_before = event_name(c), call.event or call.event_mentioned
+        if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
+            # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
+            c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
+        elif _IT_HEAD.match(c) and ev_before:
+            slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        if ev_here:
+            call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
             slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
 
@@ -243,6 +250,8 @@ class RuleExtractor:
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
+            subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
         if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):

@@ -167,6 +167,16 @@ _ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
 _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
               "cannot do", "can't handle", "can't take"}
 _EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
+#: A provider seen by appointment: "booked the dentist for Friday" is the dentist appointment.
+_PROVIDER = re.compile(r"\b(?:the|my|our|a|his|her)\s+(?P<p>dentist|doctor|gp|vet|hairdresser|hairdressers|barber|physio|"
+                       r"physiotherapist|optician|orthodontist|hygienist|osteopath|chiropractor|podiatrist|midwife|"
+                       r"dermatologist|nail salon|groomer|tutor|driving instructor)(?:'s)?\b(?!\s+(?:appointment|check-?up|visit))", re.I)
+#: "they moved me to", "she pushed it back to": a rescheduling that names no event (it, me, us).
+_MOVED_ANAPHOR = re.compile(r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought|put)\s+(?P<o>it|me|us|him|her|them|that)"
+                            r"(?:\s+(?:back|forward|up))?\s+(?:to|until|till)\b", re.I)
+#: Someone rescheduling an event ("our manager moved standup to 10"): the agent is not the event's owner.
+_RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:moved|pushed|rescheduled|postponed|"
+                          r"bumped|shifted|brought forward|cancel+ed|put back|changed)\b", re.I)
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
                       r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)

@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
     from .timex import TimeHit
 
-__all__ = ["SlotGuess", "detect_slot", "normalise_attribute", "normalise_slot", "same_slot"]
+__all__ = ["SlotGuess", "detect_slot", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass
@@ -99,6 +99,21 @@ def same_slot(a: "Claim", b: "Claim") -> bool:
     return bool(a.slot and b.slot and normalise_slot(a.slot) == normalise_slot(b.slot))
 
 
+def event_name(text: str) -> str | None:
+    """The event a clause is about ("client demo", "dentist appointment"), if it names one."""
+    m = _EVENT.search(text)
+    if not m:
+        p = _PROVIDER.search(text)
+        return f"{p.group('p').lower().rstrip('s') if p.group('p').lower() == 'hairdressers' else p.group('p').lower()} appointment" if p else None
+    noun = m.group("n").lower().replace("-", "")
+    mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
+    if mod in _NOT_MOD or mod.endswith(("ly", "ed")):
+        mod = ""
+    if not mod and noun in ("appointment", "checkup", "visit", "session") and (p := _PROVIDER.search(text)):
+        return f"{p.group('p').lower()} appointment"  # "an appointment with the optician"
+    return f"{mod} {noun}" if mod else noun
+
+
 def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     live = [h for h in hits if not h.corrected]
     if not live:
@@ -107,14 +122,10 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
 
     if clause_tense(text) == "past":
         return None  # an event that happened is a report, not a schedule a later claim could move
-    m = _EVENT.search(text)
-    if not m:
+    name = event_name(text)
+    if name is None:
         return None
-    noun = m.group("n").lower().replace("-", "")
-    mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
-    if mod in _NOT_MOD or mod.endswith(("ly", "ed")):
-        mod = ""
-    attr = normalise_attribute(f"{mod} {noun}_time" if mod else f"{noun}_time")
+    attr = normalise_attribute(f"{name}_time")
     from .timex import anchor_of
 
     begin, until = anchor_of(hits)
