@@ -105,3 +105,16 @@ def test_whoever_reschedules_an_event_is_not_its_owner() -> None:
     c = one("my boss pushed the quarterly review to Monday 9am")
     assert (c.subject, c.attribute) == ("user", "review_time") and c.value == "2026-05-11 09:00"
     assert one("my sister's wedding is on June 6").subject == "user's sister"
+
+
+def test_a_new_helper_for_a_weekly_duty_lands_on_the_duty() -> None:
+    old = one("my dad takes the twins to nursery on Mondays and does the Monday drop-off")
+    new = one("from now on our childminder Bea is doing Monday drop-offs")
+    assert old.slot == new.slot == "user|monday_dropoff" and (old.value, new.value) == ("my dad", "our childminder Bea")
+    assert one("I pick the kids up on Fridays").slot == "user|friday_pickup"
+    assert one("my dad picks me up from work sometimes").slot is None  # no weekday: not a weekly duty
+
+
+def test_reading_something_is_not_hearsay_but_reading_that_is() -> None:
+    assert one("I read three reviews of the hotel and cancelled").firmness == "stated"
+    assert one("I read that the museum is free on Sundays").firmness == "reported"

@@ -155,7 +155,8 @@ REPORT = re.compile(
     r"(?:\s+(?i:at|on|in|over|after|during|by|via|when|this|last|yesterday|today|earlier)\b[^,]{0,30}?(?=\s+that\b))?"
     r"\s+(?:that\s+)?", 0)
 HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
-                     r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
+                     # "I read that ..." frames; "I read a bunch of reviews" is something the speaker did
+                     r"i was told|we were told|i read(?=\s+(?:that|online|somewhere|on|in)\b|\s*:)|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
                      r"(?:\s+that)?[\s,:]+", _I)
 #: "I just got the letter from the landlord: they are NOT selling" -> the document vouches.
 DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+)?(?:(?:just|finally)\s+)?(?:(?:got|received|have|had|read|saw|opened|found|pulled up|"

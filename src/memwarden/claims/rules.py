@@ -33,7 +33,7 @@ from .clauses import APOS, sentence_clauses, split_clauses
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slot_lexicon import _MOVED_ANAPHOR, _RESCHEDULER
-from .slots import detect_slot, event_name, normalise_slot
+from .slots import detect_slot, duty_guess, event_name, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -250,7 +250,9 @@ class RuleExtractor:
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
-        if guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
+        if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
+            guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
+        elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
         if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")

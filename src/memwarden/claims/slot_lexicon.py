@@ -196,3 +196,16 @@ _SYNONYMS = {
 _TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
          for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
 _FROM = re.compile(r"\bfrom\b", re.I)
+
+#: A recurring duty and who does it: "my mum picks him up from school on Tuesdays", "our neighbour Ana
+#: is doing Tuesday pickups for now", "Dad does the Monday drop-off". The slot is the duty on its
+#: weekday (the household's), the value who does it: a new helper supersedes the old one.
+_DUTY = re.compile(
+    r"^(?:(?:from now on|for now|for the moment|for the time being|starting (?:\w+\s+){0,2}?|this (?:week|month|term)|these days|"
+    r"until further notice),?\s+)?(?P<agent>(?-i:I)|we|(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z]+\s+)?(?-i:[A-Z]?[a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
+    r"(?:(?:is|are|will be|'s|'ll be|has been|will|now|usually|always|still|also|currently)\s+)*"
+    r"(?P<verb>picks?|picking|collects?|collecting|drops?|dropping|does|doing|do|takes?|taking|covers?|covering|handles?|handling|walks?|walking)\b"
+    r"(?P<rest>.*)$", re.I)
+_DUTY_NOUN = re.compile(r"\b(?:(?P<pick>pick(?:s|ing)?\s+(?:\w+\s+){0,2}?up|pick-?ups?|collect\w*|school runs?)|(?P<drop>drop(?:s|ping)?\s+(?:\w+\s+){0,2}?off|drop-?offs?)|"
+                        r"(?P<walk>walk\w*\s+the\s+dog|dog walks?))\b", re.I)
+_DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)

@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
     from .timex import TimeHit
 
-__all__ = ["SlotGuess", "detect_slot", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
+__all__ = ["SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass
@@ -112,6 +112,20 @@ def event_name(text: str) -> str | None:
     if not mod and noun in ("appointment", "checkup", "visit", "session") and (p := _PROVIDER.search(text)):
         return f"{p.group('p').lower()} appointment"  # "an appointment with the optician"
     return f"{mod} {noun}" if mod else noun
+
+
+def duty_guess(text: str) -> SlotGuess | None:
+    """ "Our neighbour Ana is doing Tuesday pickups" -> (``tuesday_pickup``, "our neighbour Ana"): who does a
+    weekly duty. The attribute is the duty on its weekday; the claim's subject is the household's."""
+    m = _DUTY.match(text)
+    if not m or m.group("agent").split()[0].lower() in ("it", "they", "that", "this", "there", "he", "she"):
+        return None
+    noun, day = _DUTY_NOUN.search(m.group("verb") + m.group("rest")), _DUTY_DAY.search(m.group("rest"))
+    if not noun or not day:
+        return None
+    duty = "pickup" if noun.group("pick") else "dropoff" if noun.group("drop") else "dog_walk"
+    agent = m.group("agent").strip()
+    return SlotGuess(f"{day.group('wd').lower()}_{duty}", "user" if agent.lower() in ("i", "we") else agent)
 
 
 def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
