@@ -118,3 +118,11 @@ def test_a_new_helper_for_a_weekly_duty_lands_on_the_duty() -> None:
 def test_reading_something_is_not_hearsay_but_reading_that_is() -> None:
     assert one("I read three reviews of the hotel and cancelled").firmness == "stated"
     assert one("I read that the museum is free on Sundays").firmness == "reported"
+
+
+def test_a_self_introduction_names_the_speaker() -> None:
+    [c] = R.extract([T("Hi! I'm Maya")], user_name="Maya").claims
+    assert c.text == "The user's name is Maya" and (c.claim.slot, c.claim.value) == ("user|name", "Maya")
+    assert one("my name's Ollie Brandt").value == "Ollie Brandt"
+    assert one("I'm Canadian").attribute != "name"
+    assert R.extract([T("I'm Ravi", name="Ravi")]).claims == []  # a named speaker saying their own name adds nothing

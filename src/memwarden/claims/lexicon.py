@@ -190,6 +190,11 @@ NOT_NAMES = frozenset(
     "September October November December Im Ive Id Its Lol Haha Thanks Thank Great Good Nice Cool Love Sounds One "
     "Two Three A An Another Such Since Because After Before During On In At By For From With Without About "
     "Our Mine Yours Everyone Someone Somebody Nobody Nothing Everything Something Anything Let Please Sure".split())
+#: Capitalised words after "I'm" that describe rather than name ("I'm British", "I'm Catholic").
+DEMONYMS = frozenset(
+    "British English Scottish Welsh Irish American Canadian Australian Indian Chinese Japanese Korean French German "
+    "Italian Spanish Portuguese Brazilian Mexican Dutch Swedish Polish Russian Ukrainian Greek Turkish Nigerian Kenyan "
+    "Egyptian Iranian Pakistani Filipino Vietnamese Thai Jewish Muslim Christian Catholic Hindu Buddhist Vegan Gen".split())
 STOPWORDS = frozenset(
     "i me my mine we us our ours you your yours he him his she her hers they them their it its a an the and or but "
     "so to of in on at for with from by about as is am are was were be been being have has had do does did will "

@@ -47,6 +47,7 @@ def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
 
 
+_SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
@@ -149,6 +150,14 @@ class RuleExtractor:
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
+        if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
+            # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
+            name = me.group("n")
+            if sp.subject != "user" and name == sp.display:
+                return None  # a named speaker saying the name they already go by
+            return ExtractedClaim(text=f"{'The user' if sp.subject == 'user' else sp.display}'s name is {name}", claim=Claim(
+                subject=sp.subject, attribute="name", value=name, slot=f"{sp.subject}|name", vouched_by=sp.vouched_by,
+                voucher=sp.voucher, extractor=self.name))
         echo = False
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)

@@ -78,7 +78,7 @@ _NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "len
 
 
 def _norm_value(v: str) -> str:
-    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
+    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower().replace("_", " ")).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
     if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
         w = words[-1]
         if len(w) > 4 and w.endswith("ies"):
