@@ -126,3 +126,19 @@ def test_a_self_introduction_names_the_speaker() -> None:
     assert one("my name's Ollie Brandt").value == "Ollie Brandt"
     assert one("I'm Canadian").attribute != "name"
     assert R.extract([T("I'm Ravi", name="Ravi")]).claims == []  # a named speaker saying their own name adds nothing
+
+
+def test_an_assistant_fact_about_a_thing_the_user_named_is_kept_its_advice_is_not() -> None:
+    res = R.extract([T("my fridge is a Bosch KGN39 and the freezer light keeps blinking"),
+                     T("The Bosch KGN39 has a 5-year compressor guarantee.", "assistant"),
+                     T("A blinking light on the KGN39 can mean the door seal is worn.", "assistant"),
+                     T("The KGN39 is a great fridge.", "assistant")]).claims
+    kept = [c for c in res if c.claim.vouched_by == "assistant" and not c.claim.echo]
+    assert [c.turn_indexes for c in kept] == [[1]] and "5-year compressor guarantee" in kept[0].text
+    assert not kept[0].claim.echo
+
+
+def test_a_reporter_speaking_of_hearing_is_the_voucher() -> None:
+    [c] = R.extract([T("I'm pretty sure the venue opens at 6, that's what I heard at the briefing", name="Kai"),
+                     T("ok thanks")]).claims
+    assert (c.claim.vouched_by, c.claim.voucher, c.claim.firmness) == ("unknown", "Kai", "hedged")

@@ -129,8 +129,10 @@ def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = Fa
     elif (m := _TRAILING_REPORT.search(c)) and len(c[: m.start()].split()) >= 3:
         rep, c = m.group("rep"), c[: m.start()]
         first = rep.lower() in ("i", "we")
-        vouched_by, voucher, firmness = "unknown", None if first else first_person(rep, sp), "reported"
-        suffix = f" (according to {voucher})" if voucher else " (reportedly)"
+        # "that's what I heard": second-hand, vouched for by the one passing it on
+        vouched_by, voucher = "unknown", sp.voucher if first else first_person(rep, sp)
+        firmness = firmness if firmness == "hedged" else "reported"
+        suffix = " (heard second-hand)" if first else f" (according to {voucher})"
     if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
         call.frame = (vouched_by, voucher, firmness, suffix)
     elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's

@@ -113,6 +113,7 @@ class RuleExtractor:
                     out.append(ec)
                     if role != "assistant":
                         call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
+                        call.user_names |= _proper_names(clause)
             if caption:
                 disp = sp.display if sp.subject != "assistant" else call.user_disp
                 hits = find_times(caption, anchor, None)
@@ -173,8 +174,13 @@ class RuleExtractor:
                 return None
             if not echo and _repeats_user(c, call):
                 echo = True  # "Got it. Sam is vegetarian." after the user said so
-            if not echo and not _YOU.search(c) and not seen:
-                return None  # the assistant's general statements are not memories about the user
+            names = _proper_names(c)  # ... and says something specific of it: a number or another name
+            about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
+                                 and not L.EVALUATIVE_WORDS.search(c) and not _GENERIC.search(c))
+            if not echo and not _YOU.search(c) and not seen and not about_users_thing:
+                # the assistant's general statements are not memories about the user; one about a thing
+                # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
+                return None
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
         if len(_WORDS.findall(c)) < 2:
@@ -311,6 +317,19 @@ class RuleExtractor:
 
 
 _ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
+
+
+_PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
+
+
+#: Advice or a generality ("drops like that often point to congestion"), not a fact about the user's thing.
+_GENERIC = re.compile(r"\b(?:often|usually|typically|generally|commonly|common|can|could|might|may|should|recommend\w*|tend to|worth)\b", re.I)
+
+
+def _proper_names(text: str) -> set[str]:
+    """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
+    the like are not names."""
+    return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}
 
 
 def _judges(c: str) -> bool:
