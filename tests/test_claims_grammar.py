@@ -142,3 +142,10 @@ def test_a_reporter_speaking_of_hearing_is_the_voucher() -> None:
     [c] = R.extract([T("I'm pretty sure the venue opens at 6, that's what I heard at the briefing", name="Kai"),
                      T("ok thanks")]).claims
     assert (c.claim.vouched_by, c.claim.voucher, c.claim.firmness) == ("unknown", "Kai", "hedged")
+
+
+def test_where_the_user_stays_is_one_slot_whatever_the_wording() -> None:
+    first = one("booked two nights at the Harbour Inn for the conference")
+    later = one("we switched to Casa Lola instead, same dates")
+    assert first.slot == later.slot == "user|lodging" and (first.value, later.value) == ("Harbour Inn", "Casa Lola")
+    assert one("I booked Dishoom for dinner at 7").slot != "user|lodging"  # no word of lodging: a table, not a stay

@@ -106,6 +106,7 @@ ATTRIBUTE_TERMS: dict[str, str] = {
     "mortgage": "mortgage house loan money",
     "plan": "plan plans going will",
     "favourite": "favourite favorite like likes prefer",
+    "lodging": "hotel staying stay where accommodation booked room",
     "likes": "like likes love enjoy prefer favourite favorite",
     "time": "when date time day schedule",
     # a weekly duty ("tuesday_pickup"): asked about by who does it

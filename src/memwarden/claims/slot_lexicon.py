@@ -53,6 +53,12 @@ _REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepm
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
+    # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
+    # same dates" (kept only with a word of lodging in the clause: _LODGING_SIGNAL)
+    ("lodging", r"\b(?:(?:booked|reserved|got)\s+(?:[\w-]+\s+){0,2}?(?:nights?|a room|rooms|a stay|a suite|an apartment)\s+at|"
+                r"booked|booking|reserved|rebooked|staying at|stay at|checked into|checked in at|checking into|switched to|moved (?:us |me )?to|"
+                r"(?:I'm|we're|I am|we are)\s+(?:now\s+|staying\s+)?at)\s+(?:the\s+)?"
+                r"(?P<v>(?-i:[A-Z][\w'&-]*(?:\s+(?:de\s+|of\s+)?[A-Z][\w'&-]*){0,3}))"),
     ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
@@ -117,6 +123,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
      r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
 ]]
 _TRIGGERS = {
+    "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
     "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
                   "new flat", "new apartment", "new house", " now", "these days"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
@@ -209,3 +216,6 @@ _DUTY = re.compile(
 _DUTY_NOUN = re.compile(r"\b(?:(?P<pick>pick(?:s|ing)?\s+(?:\w+\s+){0,2}?up|pick-?ups?|collect\w*|school runs?)|(?P<drop>drop(?:s|ping)?\s+(?:\w+\s+){0,2}?off|drop-?offs?)|"
                         r"(?P<walk>walk\w*\s+the\s+dog|dog walks?))\b", re.I)
 _DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+#: Words that make a named place a place to stay.
+_LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
+                             r"check-?in|check-?out|room|suite)\b", re.I)

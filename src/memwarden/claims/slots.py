@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -194,6 +194,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             neg = g["verb"].lower() in _NEG_VERBS or bool(_ADV_NEG.search(g.get("adv") or ""))
             return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
+            continue
+        if attr == "lodging" and not _LODGING_SIGNAL.search(text):
             continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
         if not value:
