@@ -149,3 +149,13 @@ def test_where_the_user_stays_is_one_slot_whatever_the_wording() -> None:
     later = one("we switched to Casa Lola instead, same dates")
     assert first.slot == later.slot == "user|lodging" and (first.value, later.value) == ("Harbour Inn", "Casa Lola")
     assert one("I booked Dishoom for dinner at 7").slot != "user|lodging"  # no word of lodging: a table, not a stay
+
+
+def test_a_new_time_said_after_an_event_is_that_events_time() -> None:
+    res = R.extract([T("we had to rebook the ferry crossing because of the strike, we're sailing on the 18th instead")]).claims
+    assert res[-1].claim.slot == "user|ferry_time" and res[-1].claim.value == "2026-05-18"
+    assert "(the ferry)" in res[-1].text
+    res = R.extract([T("the boiler service is booked, Tuesday the 19th, 8 to 12")]).claims
+    assert res[-1].claim.slot == "user|boiler_service_time"
+    # a time with no event before it stays unattached
+    assert one("I'm free on the 18th now").slot is None

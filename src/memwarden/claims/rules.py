@@ -47,6 +47,8 @@ def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
 
 
+#: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
+_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
@@ -227,12 +229,16 @@ class RuleExtractor:
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
-        ev_here, ev_before = event_name(c), call.event or call.event_mentioned
+        ev_here, ev_before, attached = event_name(c), call.event_mentioned or call.event, None
         if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
             # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
             c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
         elif _IT_HEAD.match(c) and ev_before:
             slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, anchor):
+            # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
+            # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
+            slot_text, attached = f"the {ev_before} is {c}", ev_before
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -289,6 +295,8 @@ class RuleExtractor:
         body = c
         for h in sorted((h for h in live_hits if h.label and (h.begin or h.until)), key=lambda h: -h.end):
             body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
+        if attached:
+            body = f"{body} (the {attached})"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
@@ -330,6 +338,13 @@ def _proper_names(text: str) -> set[str]:
     """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
     the like are not names."""
     return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}
+
+
+def _gives_a_time(c: str, anchor: datetime | None) -> bool:
+    """The clause says a time as the new one ("I'm going on the 29th now") or opens with one
+    ("Thursday the 12th, 7 to 11am slot")."""
+    hits = [h for h in find_times(c, anchor, None) if not h.corrected]
+    return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
 
 
 def _judges(c: str) -> bool:

@@ -35,7 +35,10 @@ _EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|w
            r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
            r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
            r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date|return|run|"
-           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session")
+           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session|"
+           # things booked for a day that people move: journeys, visits by a trade, medical slots
+           r"journey|crossing|ferry|train|coach|viewing|inspection|installation|fitting|repair|service|consultation|"
+           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening")
 _EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
 #: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
 _NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
