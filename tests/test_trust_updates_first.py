@@ -54,3 +54,10 @@ def test_a_firm_word_on_the_same_topic_ranks_above_hearsay() -> None:
     hedge = _said(2, "The train leaves at 7 (not certain)", 1, "user", "hedged")
     unrelated = _said(3, "The user's sister lives in Cork", 9, "user")
     assert [h.id for h in updates_first([hedge, unrelated], "when does the train leave?")] == ["2", "3"]
+
+
+def test_a_firm_word_answering_the_question_beats_hearsay_answering_it_in_other_words() -> None:
+    rumour = _said(0, "Everyone is moving to the Leeds office in spring (according to Sam)", 5, "unknown", "reported")
+    own = _said(1, "The user's team stays in Bradford", 6, "user")
+    # no word in common, but each answers a part of the question: the user's own word first
+    assert [h.id for h in updates_first([rumour, own], "Is my team's office moving?")] == ["1", "0"]

@@ -50,7 +50,8 @@ _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower().rstrip("s") for w in _TOKEN.findall(text) if w.lower() not in _NOT_TOPIC and len(w) > 1}
+    words = (w.lower().removesuffix("'s").rstrip("'") for w in _TOKEN.findall(text))  # "team's" is "team"
+    return {w.rstrip("s") for w in words if w not in _NOT_TOPIC and len(w) > 1}
 
 
 def testimony_of(hit: SearchHit) -> Testimony:
@@ -162,7 +163,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             for i in range(j):
                 o = out[i]
                 ow = _words(o.memory)
-                if _firmer(h, o) and hw & ow and not (ow & qwords) - (hw & qwords):
+                if _firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords)):
                     out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
                     moved = True
                     break
