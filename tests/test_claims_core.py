@@ -311,3 +311,20 @@ def test_a_named_speaker_beside_the_unnamed_user_does_not_become_the_user() -> N
               user_id="u", timestamp="2026-03-02T09:00:00Z", admission="all")
         texts = sorted(c.memory for c in m.get_all(user_id="u"))
         assert texts[0].startswith("The user takes sertraline") and texts[1].startswith("Tom is flying to Rome")
+
+
+def test_a_move_of_an_event_named_in_an_earlier_call_lands_on_that_event() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("the boiler service is booked for Thursday the 14th at 10", user_id="u", timestamp="2026-05-04T09:00:00Z",
+              admission="all")
+        m.add("ugh they called, it's been pushed back, new date is the 21st", user_id="u",
+              timestamp="2026-05-08T09:00:00Z", admission="all")
+        active = [c for c in m.get_all(user_id="u") if c.claim and c.claim.slot]
+        moved = [c for c in active if "21st" in c.memory]
+        assert len(moved) == 1 and moved[0].claim.slot == "user|boiler_service_time"
+        assert "(the boiler service)" in moved[0].memory  # names the event it moved, so it is found by it
+        old = [c for c in m.get_all(user_id="u", include_superseded=True) if "14th" in c.memory]
+        assert old and old[0].status == "superseded"
+        # with no event said before, a move sets no slot
+        m.add("they moved it to the 30th", user_id="v", timestamp="2026-05-08T09:00:00Z", admission="all")
+        assert all(c.claim.slot is None for c in m.get_all(user_id="v"))

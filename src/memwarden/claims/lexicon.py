@@ -153,7 +153,7 @@ REPORT = re.compile(
     rf"\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}(?:\s+(?:me|us)\b)?"
     # "said at pickup that", "told me on the phone that": where or when, before "that"
     r"(?:\s+(?i:at|on|in|over|after|during|by|via|when|this|last|yesterday|today|earlier)\b[^,]{0,30}?(?=\s+that\b))?"
-    r"\s+(?:that\s+)?", 0)
+    r"(?:\s+that\s+|,?\s+|:\s*)", 0)  # "Loaf texted, it's delayed": the report after a comma
 HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
                      # "I read that ..." frames; "I read a bunch of reviews" is something the speaker did
                      r"i was told|we were told|i read(?=\s+(?:that|online|somewhere|on|in)\b|\s*:)|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"

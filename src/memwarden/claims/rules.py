@@ -33,7 +33,7 @@ from .clauses import APOS, sentence_clauses, split_clauses
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slot_lexicon import _MOVED_ANAPHOR, _RESCHEDULER
-from .slots import detect_slot, duty_guess, event_name, normalise_slot
+from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -49,6 +49,9 @@ def _content_words(text: str) -> set[str]:
 
 #: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
 _NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
+#: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
+_RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
+                           r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
@@ -239,6 +242,8 @@ class RuleExtractor:
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
+                   and _gives_a_time(c, anchor))
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -271,6 +276,9 @@ class RuleExtractor:
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
+            # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which
+            guess = type(guess)(UNNAMED_EVENT, start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):

@@ -18,7 +18,7 @@ from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
 from .base import ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
-from .resolve import build_batch, claims_of_episodes
+from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..memory import Memory
@@ -132,6 +132,7 @@ def _ingest(
 
     claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=dict(episodes[0].metadata) if episodes else {},
                               context_before=m.config.context_before, context_after=m.config.context_after)
+    claims = bind_unnamed_events(m.store, user_id, claims)  # "it's been pushed back to the 23rd": which event
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
     ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)

@@ -34,7 +34,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
     from .timex import TimeHit
 
-__all__ = ["SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
+#: The attribute of a rescheduling that names no event and follows none in its call ("that got pushed
+#: back, it's the 23rd now"): :func:`memwarden.claims.resolve.bind_unnamed_events` binds it to the
+#: event slot the user set last, or drops the attribute.
+UNNAMED_EVENT = "unnamed_event_time"
+
+__all__ = ["UNNAMED_EVENT", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass

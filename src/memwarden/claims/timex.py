@@ -83,7 +83,8 @@ _PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|
                    r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
                    r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
                    r"meant|won|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
-_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|"
+_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
+                     r"new (?:date|slot|time|day)|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
 
 
@@ -185,7 +186,7 @@ def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
     """ "Wednesday the 19th": the nearest month (on the tense's side of today) whose 19th is a
     Wednesday; when none is, the 19th as "the 19th" alone would resolve (the day said wins)."""
     cands = []
-    for k in range(-2, 3):
+    for k in range(-6, 7):
         first = _add_months(today.replace(day=1), k)
         try:
             cands.append(date(first.year, first.month, d))
