@@ -159,3 +159,15 @@ def test_a_new_time_said_after_an_event_is_that_events_time() -> None:
     assert res[-1].claim.slot == "user|boiler_service_time"
     # a time with no event before it stays unattached
     assert one("I'm free on the 18th now").slot is None
+
+
+def test_a_hand_over_to_a_new_person_lands_on_the_role_last_named() -> None:
+    res = R.extract([T("my caseworker Tom is leaving the council next week, they've transferred me to Priya Shah")]).claims
+    moved = res[-1].claim
+    assert (moved.slot, moved.value) == ("user|caseworker", "Priya Shah") and "(the new caseworker)" in res[-1].text
+    assert one("I got transferred to Priya").slot is None  # no role named: nothing to change
+
+
+def test_a_last_day_somewhere_ends_that_job() -> None:
+    c = one("my last day at Deloitte is the 28th")
+    assert (c.slot, c.value, c.negated) == ("user|employer", "Deloitte", True)

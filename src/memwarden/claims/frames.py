@@ -53,6 +53,8 @@ class CallState:
     liked: dict[str, str] = field(default_factory=dict)
     #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
     user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
+    #: The last role the speaker named ("counsellor" in "my counsellor's gone on leave"): what a hand-over changes.
+    role: str | None = None
     #: Proper names the user's claims of this call mention ("the ZenBook 14 OLED"): an assistant
     #: statement about one of them is about the user's thing, not general advice.
     user_names: set[str] = field(default_factory=set)

@@ -32,8 +32,8 @@ from .base import ExtractedClaim, Extraction
 from .clauses import APOS, sentence_clauses, split_clauses
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .slot_lexicon import _MOVED_ANAPHOR, _RESCHEDULER
-from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_slot
+from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MY_ROLE, _RESCHEDULER
+from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -276,6 +276,11 @@ class RuleExtractor:
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if (rm_ := _MY_ROLE.search(c)) and role != "assistant":
+            call.role = rm_.group("k").lower()
+        if guess.attribute is None and call.role and role != "assistant" and (ho := _HANDOVER.search(c)):
+            guess, subject = type(guess)(normalise_attribute(call.role), ho.group("v")), owner  # "handed over to Idris"
+            attached = attached or f"new {call.role}"
         if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
             # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which
             guess = type(guess)(UNNAMED_EVENT, start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())

@@ -63,6 +63,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
                 r"(?:I'm|we're|I am|we are)\s+(?:now\s+|staying\s+)?at)\s+(?:the\s+)?"
                 r"(?P<v>(?-i:[A-Z][\w'&-]*(?:\s+(?:de\s+|of\s+)?[A-Z][\w'&-]*){0,3}))"),
     ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
+    # "last day at Ocado was Friday", "my last day at Ocado is the 30th": leaving that employer
+    ("employer", rf"\b(?:my\s+)?(?:last|final)\s+(?:day|shift|week)\s+(?:at|with)\s+{_CAP}(?P<end>)"),
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
@@ -131,7 +133,7 @@ _TRIGGERS = {
                   "new flat", "new apartment", "new house", " now", "these days"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),
-    "employer": ("quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
@@ -222,3 +224,12 @@ _DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|fr
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)
+#: A role the speaker has ("my counsellor", "my account manager"), what "I've been handed over to Idris" changes.
+_MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|dentist|manager|line manager|boss|tutor|coach|teacher|"
+                      r"lawyer|solicitor|accountant|case ?worker|social worker|advis[eo]r|consultant|physio|trainer|mentor|"
+                      r"landlord|landlady|midwife|health visitor|nurse|vet|account manager|contact|point of contact|supervisor|"
+                      r"psychiatrist|psychologist|key ?worker|caseworker|instructor|driving instructor)\b", re.I)
+#: A hand-over to a new person in a role: "I've been handed over to Idris", "they've assigned me to Dr Okafor".
+_HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )?to|reassigned (?:me |us )?to|assigned (?:me |us )?to|"
+                       r"passed (?:me |us )?(?:on |over )?to|now (?:seeing|with)|replaced by|taken over by|covered by|"
+                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))", re.I)
