@@ -13,7 +13,7 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS"]
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
@@ -70,3 +70,33 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
             pieces.append(part[pos:])
             out += [(n, c.strip()) for c in pieces if c.strip()]
     return out
+
+
+# -- clause-level tests the extractor uses to drop reactions and keep reports --------------------
+
+_ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
+
+
+def judges(c: str) -> bool:
+    """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
+    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
+    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
+
+
+_ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
+                   r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
+
+
+def statement_with_doubt(c: str) -> bool:
+    """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
+    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
+
+
+def chat_marked(clause: str) -> bool:
+    """A chat marker at the tail of the clause ("nervous lol"), or at its head when nobody says "I"
+    ("haha the peppers have seen better days", not "haha I just got engaged"); one in the middle
+    ("freezing lol, the boiler died again") only colours the first part."""
+    toks = clause.split()
+    return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
+        bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))

@@ -29,7 +29,7 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
-from .clauses import APOS, sentence_clauses, split_clauses
+from .clauses import APOS, chat_marked, judges, sentence_clauses, split_clauses, statement_with_doubt
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MY_ROLE, _RESCHEDULER
@@ -134,7 +134,7 @@ class RuleExtractor:
     def _clause(self, clause: str, sp: Speaker, role: str, anchor: datetime | None, call: CallState,
                 addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
-        if L.QUESTION_START.match(c) or (c.endswith("?") and not _statement_with_doubt(c)):
+        if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
@@ -259,15 +259,15 @@ class RuleExtractor:
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
                     L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed):
                 return None
-            if (_judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+            if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
                 return None  # a generic opinion: "Helping animals is really important"
             words = len(_WORDS.findall(c))
             plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
-            if plain and ((_chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
+            if plain and ((chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and (led_by_chat or _chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+            if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if not fr.quoted and (re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
@@ -337,9 +337,6 @@ class RuleExtractor:
             extractor=self.name, previous_value=previous))
 
 
-_ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
-
-
 _PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
 
 
@@ -358,31 +355,6 @@ def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     ("Thursday the 12th, 7 to 11am slot")."""
     hits = [h for h in find_times(c, anchor, None) if not h.corrected]
     return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
-
-
-def _judges(c: str) -> bool:
-    """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
-    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
-    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
-
-
-_ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
-                   r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
-
-
-def _statement_with_doubt(c: str) -> bool:
-    """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
-    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
-    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
-
-
-def _chat_marked(clause: str) -> bool:
-    """A chat marker at the tail of the clause ("nervous lol"), or at its head when nobody says "I"
-    ("haha the peppers have seen better days", not "haha I just got engaged"); one in the middle
-    ("freezing lol, the boiler died again") only colours the first part."""
-    toks = clause.split()
-    return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
-        bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
 
 
 def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
