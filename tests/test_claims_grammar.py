@@ -171,3 +171,22 @@ def test_a_hand_over_to_a_new_person_lands_on_the_role_last_named() -> None:
 def test_a_last_day_somewhere_ends_that_job() -> None:
     c = one("my last day at Deloitte is the 28th")
     assert (c.slot, c.value, c.negated) == ("user|employer", "Deloitte", True)
+
+
+@pytest.mark.parametrize("reply", [
+    "We can go through the budget together whenever you like.", "Great, that gives you some breathing room.",
+    "Teenagers often come round in the end, you'll see!", "Take it easy this weekend if you can!",
+    "Well done on sorting that out, you must be relieved.",
+])
+def test_assistant_pleasantries_and_advice_are_not_memories(reply: str) -> None:
+    assert R.extract([T("my car passed its MOT"), T(reply, "assistant")]).claims[1:] == []
+
+
+def test_assistant_statements_of_the_users_own_facts_are_kept() -> None:
+    res = R.extract([T("when's my parcel coming?"), T("Your parcel is due on Friday between 9 and 1.", "assistant")]).claims
+    assert len(res) == 1 and res[0].claim.vouched_by == "assistant" and "parcel" in res[0].text
+
+
+@pytest.mark.parametrize("text", ["curry night", "builders man", "ooh go on"])
+def test_three_word_fragments_without_subject_or_fact_yield_nothing(text: str) -> None:
+    assert R.extract([T(text)]).claims == []

@@ -61,3 +61,11 @@ def test_a_firm_word_answering_the_question_beats_hearsay_answering_it_in_other_
     own = _said(1, "The user's team stays in Bradford", 6, "user")
     # no word in common, but each answers a part of the question: the user's own word first
     assert [h.id for h in updates_first([rumour, own], "Is my team's office moving?")] == ["1", "0"]
+
+
+def test_in_a_conflict_two_statements_made_together_are_ordered_by_relevance() -> None:
+    from memwarden.trust.ranking import order_by_testimony
+
+    a = _said(0, "The user: changed banks last week", 5, "user").model_copy(update={"score": 0.1})
+    b = _said(1, "The user banks with Starling now", 5, "user").model_copy(update={"score": 0.9})
+    assert [h.id for h in order_by_testimony([a, b])] == ["1", "0"]

@@ -186,6 +186,8 @@ class RuleExtractor:
                 # the assistant's general statements are not memories about the user; one about a thing
                 # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
                 return None
+            if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
+                return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
         if len(_WORDS.findall(c)) < 2:
@@ -267,8 +269,9 @@ class RuleExtractor:
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
-                return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
+            if plain and ((led_by_chat or chat_marked(clause)) and words <= 4 or words <= 3) and not L.FIRST_PERSON.search(c) \
+                    and not _VERBAL.search(c):
+                return None  # a fragment with no subject, slot or date: "ok one sec", "pasta time", "landlords man"
             if not fr.quoted and (re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
@@ -355,6 +358,21 @@ def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     ("Thursday the 12th, 7 to 11am slot")."""
     hits = [h for h in find_times(c, anchor, None) if not h.corrected]
     return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
+
+
+_WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|good|great|nice|well|that's|what a|how|"
+                       r"take|get|try|have|enjoy|rest|drink|remember|keep|don't|do|make)\b", re.I)
+
+
+def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
+    """An assistant's reply that carries no fact about the user: an offer or wish ("We can work on it
+    together", "Take a break if you can!"), a generality ("Kids often surprise you!"), an appraisal
+    after "Great,"/"Good that" ("that gives you certainty for a while"). Kept: anything with a
+    number, a name inside, or stated of "your" things ("your flight is at 9")."""
+    if re.search(r"\d", c) or _NAME_INSIDE.search(c) or re.search(r"\byour\b", c, re.I) and not _GENERIC.search(c):
+        return False
+    return bool(_WE_OFFER.match(c) or _GENERIC.search(c) or L.EVALUATIVE.match(c) or L.IMPERATIVE.match(c)
+                or (led_by_chat and len(c.split()) <= 10) or L.EVALUATIVE_WORDS.search(c) and len(c.split()) <= 10)
 
 
 def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:

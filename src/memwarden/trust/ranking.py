@@ -82,6 +82,10 @@ def _cmp(a: SearchHit, b: SearchHit) -> int:
         return -1
     if _rule_winner(b, a):
         return 1
+    if _when(a) == _when(b) and testimony_of(a).tier == testimony_of(b).tier and a.score != b.score:
+        # said together by the same source ("switched last week! I'm on giffgaff now"): the more
+        # relevant one speaks for both
+        return -1 if a.score > b.score else 1
     ca = a.reliability.confidence if a.reliability else 0.0
     cb = b.reliability.confidence if b.reliability else 0.0
     return -1 if ca > cb else 1 if cb > ca else 0
