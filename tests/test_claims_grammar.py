@@ -56,6 +56,7 @@ def test_a_weekday_before_a_plural_noun_is_a_habit_not_a_date(text: str) -> None
     ("I signed up for the Bath half in October", "2026-10-01"),   # said in May: this October, not last
     ("we booked a cottage in Wales for March", "2027-03-01"),
     ("I registered for the September conference", "2026-09-01"),
+    ("been training hard for the Cardiff 10k in March, did intervals today", "2027-03-01"),
     ("I ran the Bath half in October", "2025-10-01"),             # a past event stays past
 ])
 def test_an_arranged_event_resolves_forward(text: str, expected: str) -> None:

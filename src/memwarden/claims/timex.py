@@ -91,9 +91,10 @@ _FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|n
 #: A plural noun right after a bare weekday ("Tuesday pickups", "Monday meetings"): a habit.
 _PLURAL_NEXT = re.compile(r"\s+(?:(?!(?:the|a|an|my|our|his|her|their|your|to|at|in|on|for|with|and|or|but|is|was|will)\b)[a-z]+\s+)?"
                           r"(?!(?:is|was|has|does|as|its|this|us|yes|plus|always|sometimes|perhaps)\b)[a-z]{2,}[^s'\W]s\b")
-#: A verb that arranges something to come ("booked", "signed up for"): the dates in its clause are
-#: the arranged event's, ahead of the session, though the verb is in the past.
-_ARRANGED = re.compile(r"\b(?:made (?:an appointment|a booking|a reservation)|booked|rebooked|reserved|scheduled|rescheduled|arranged|planned|signed (?:up|him up|her up|them up|us up)|"
+#: A verb that arranges or readies something to come ("booked", "signed up for", "training for"): the
+#: dates in its clause are the event's, ahead of the session, though the verb may be in the past.
+_ARRANGED = re.compile(r"\b(?:(?:training|preparing|getting ready|saving(?: up)?|studying|revising)(?:\s+(?:hard|up|properly|seriously))?\s+for|"
+                       r"counting down to|looking forward to|made (?:an appointment|a booking|a reservation)|booked|rebooked|reserved|scheduled|rescheduled|arranged|planned|signed (?:up|him up|her up|them up|us up)|"
                        r"registered|enrolled|entered|(?:bought|got|booked) (?:the |our |my |some )?tickets|put (?:my|our) name down)\b", re.I)
 _EXPLICIT_PAST = re.compile(r"\b(?:ago|yesterday|last|earlier|this morning|previously|back in)\b", re.I)
 
