@@ -191,3 +191,11 @@ def test_assistant_statements_of_the_users_own_facts_are_kept() -> None:
 @pytest.mark.parametrize("text", ["curry night", "builders man", "ooh go on"])
 def test_three_word_fragments_without_subject_or_fact_yield_nothing(text: str) -> None:
     assert R.extract([T(text)]).claims == []
+
+
+def test_a_new_state_with_a_chat_marker_is_kept_an_appraisal_is_not() -> None:
+    assert R.extract([T("nah it's the 7:15 train now, the early one got axed 🙄")]).claims
+    assert R.extract([T("lol it's Slack now, keep up 😅")]).claims
+    assert R.extract([T("haha she's fine now, back to normal")]).claims == []
+    assert R.extract([T("it's so much better now")]).claims == []
+    assert R.extract([T("member number is 88120475 if you need it")]).claims  # a number is not small talk to the addressee

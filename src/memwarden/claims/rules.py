@@ -52,6 +52,17 @@ _NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|
 #: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
 _RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
                            r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
+#: "it's bun install now": a thing's new state, not an appraisal ("it's so good now" stays a reaction).
+_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on)\b", re.I)
+_COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|cheaper|quieter|calmer|happier|busier|fine|ok|okay|alright|"
+                          r"sorted|over it)\b", re.I)
+
+
+def _states_a_change(c: str) -> bool:
+    """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
+    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
+
+
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
@@ -259,7 +270,8 @@ class RuleExtractor:
         if role != "assistant" and guess.attribute is None and not live_hits:
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
-                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed):
+                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed
+                    and not _states_a_change(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
@@ -267,12 +279,13 @@ class RuleExtractor:
             words = len(_WORDS.findall(c))
             plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
-            if plain and ((chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
+            if plain and ((chat_marked(clause) and words <= 10 and not _states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
             if plain and ((led_by_chat or chat_marked(clause)) and words <= 4 or words <= 3) and not L.FIRST_PERSON.search(c) \
                     and not _VERBAL.search(c):
                 return None  # a fragment with no subject, slot or date: "ok one sec", "pasta time", "landlords man"
-            if not fr.quoted and (re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
+            if not fr.quoted and not re.search(r"\d", c) and (
+                    re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
             return None  # "hope so", "I'll think about it", "true true"
