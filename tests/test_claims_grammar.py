@@ -199,3 +199,10 @@ def test_a_new_state_with_a_chat_marker_is_kept_an_appraisal_is_not() -> None:
     assert R.extract([T("haha she's fine now, back to normal")]).claims == []
     assert R.extract([T("it's so much better now")]).claims == []
     assert R.extract([T("member number is 88120475 if you need it")]).claims  # a number is not small talk to the addressee
+
+
+def test_what_moved_names_the_slot_and_an_intransitive_move_keeps_its_owner() -> None:
+    c = one("the roof survey got pushed to the 20th")
+    assert (c.slot, c.value) == ("user|roof_survey_time", "2026-05-20")
+    mia = one("Mia's piano lesson moved to Thursdays at 4")
+    assert mia.subject == "Mia"

@@ -32,7 +32,7 @@ from .base import ExtractedClaim, Extraction
 from .clauses import APOS, chat_marked, judges, sentence_clauses, split_clauses, statement_with_doubt
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MY_ROLE, _RESCHEDULER
+from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
@@ -298,8 +298,11 @@ class RuleExtractor:
             guess, subject = type(guess)(normalise_attribute(call.role), ho.group("v")), owner  # "handed over to Idris"
             attached = attached or f"new {call.role}"
         if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
-            # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which
-            guess = type(guess)(UNNAMED_EVENT, start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
+            # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
+            # the clause names what moved ("the upgrade got pushed to September")
+            named = _MOVED_SUBJECT.match(c)
+            guess = type(guess)(normalise_attribute(f"{named.group('e')}_time") if named else UNNAMED_EVENT,
+                                start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
