@@ -153,7 +153,7 @@ def gated(tmp_path):  # type: ignore[no-untyped-def]
 
 def test_a_slow_add_in_one_tenant_does_not_block_another(gated) -> None:  # type: ignore[no-untyped-def]
     m, gate = gated
-    slow = _start(m.add, "my slow import", user_id="slow")  # a claim: the admitter runs
+    slow = _start(m.add, "a slow import", user_id="slow")
     assert gate.entered.wait(10)
     fast = _start(m.add, "I like tea", user_id="fast")
     fast.join(5)
@@ -169,7 +169,7 @@ def test_a_slow_add_in_one_tenant_does_not_block_another(gated) -> None:  # type
     assert slow.is_alive()
     gate.release.set()
     slow.join(10)
-    assert [i.memory for i in m.get_all(user_id="slow", kind="episode")] == ["my slow import"]
+    assert [i.memory for i in m.get_all(user_id="slow", kind="episode")] == ["a slow import"]
 
 
 def test_writes_to_one_scope_still_wait_for_each_other(gated) -> None:  # type: ignore[no-untyped-def]
@@ -188,7 +188,7 @@ def test_writes_to_one_scope_still_wait_for_each_other(gated) -> None:  # type: 
 def test_reset_waits_for_running_writes_and_holds_new_ones(gated) -> None:  # type: ignore[no-untyped-def]
     m, gate = gated
     m.add("kept until reset", user_id="fast")
-    first = _start(m.add, "my slow one", user_id="slow")  # a claim (a bare fragment yields none): the admitter runs
+    first = _start(m.add, "slow one", user_id="slow")
     assert gate.entered.wait(10)
     reset_done = threading.Event()
     r = _start(lambda: (m.reset(), reset_done.set()))

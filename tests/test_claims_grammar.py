@@ -188,11 +188,6 @@ def test_assistant_statements_of_the_users_own_facts_are_kept() -> None:
     assert len(res) == 1 and res[0].claim.vouched_by == "assistant" and "parcel" in res[0].text
 
 
-@pytest.mark.parametrize("text", ["curry night", "builders man", "ooh go on"])
-def test_three_word_fragments_without_subject_or_fact_yield_nothing(text: str) -> None:
-    assert R.extract([T(text)]).claims == []
-
-
 def test_a_new_state_with_a_chat_marker_is_kept_an_appraisal_is_not() -> None:
     assert R.extract([T("nah it's the 7:15 train now, the early one got axed 🙄")]).claims
     assert R.extract([T("lol it's Slack now, keep up 😅")]).claims

@@ -281,9 +281,8 @@ class RuleExtractor:
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10 and not _states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and ((led_by_chat or chat_marked(clause)) and words <= 4 or words <= 3) and not L.FIRST_PERSON.search(c) \
-                    and not _VERBAL.search(c):
-                return None  # a fragment with no subject, slot or date: "ok one sec", "pasta time", "landlords man"
+            if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+                return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if not fr.quoted and not re.search(r"\d", c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
