@@ -13,7 +13,8 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked"]
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+           "proper_names", "GENERIC"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
@@ -100,3 +101,26 @@ def chat_marked(clause: str) -> bool:
     toks = clause.split()
     return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
         bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
+
+
+#: "it's bun install now": a thing's new state, not an appraisal ("it's so good now" stays a reaction).
+_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on)\b", re.I)
+_COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|cheaper|quieter|calmer|happier|busier|fine|ok|okay|alright|"
+                          r"sorted|over it)\b", re.I)
+
+
+def states_a_change(c: str) -> bool:
+    """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
+    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
+
+_PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
+
+
+#: Advice or a generality ("drops like that often point to congestion"), not a fact about the user's thing.
+GENERIC = re.compile(r"\b(?:often|usually|typically|generally|commonly|common|can|could|might|may|should|recommend\w*|tend to|worth)\b", re.I)
+
+
+def proper_names(text: str) -> set[str]:
+    """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
+    the like are not names."""
+    return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}

@@ -29,7 +29,8 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
-from .clauses import APOS, chat_marked, judges, sentence_clauses, split_clauses, statement_with_doubt
+from .clauses import (APOS, GENERIC, chat_marked, judges, proper_names, sentence_clauses, split_clauses, states_a_change,
+                      statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
@@ -52,17 +53,6 @@ _NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|
 #: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
 _RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
                            r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
-#: "it's bun install now": a thing's new state, not an appraisal ("it's so good now" stays a reaction).
-_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on)\b", re.I)
-_COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|cheaper|quieter|calmer|happier|busier|fine|ok|okay|alright|"
-                          r"sorted|over it)\b", re.I)
-
-
-def _states_a_change(c: str) -> bool:
-    """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
-    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
-
-
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
@@ -129,7 +119,7 @@ class RuleExtractor:
                     out.append(ec)
                     if role != "assistant":
                         call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
-                        call.user_names |= _proper_names(clause)
+                        call.user_names |= proper_names(clause)
             if caption:
                 disp = sp.display if sp.subject != "assistant" else call.user_disp
                 hits = find_times(caption, anchor, None)
@@ -190,9 +180,9 @@ class RuleExtractor:
                 return None
             if not echo and _repeats_user(c, call):
                 echo = True  # "Got it. Sam is vegetarian." after the user said so
-            names = _proper_names(c)  # ... and says something specific of it: a number or another name
+            names = proper_names(c)  # ... and says something specific of it: a number or another name
             about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
-                                 and not L.EVALUATIVE_WORDS.search(c) and not _GENERIC.search(c))
+                                 and not L.EVALUATIVE_WORDS.search(c) and not GENERIC.search(c))
             if not echo and not _YOU.search(c) and not seen and not about_users_thing:
                 # the assistant's general statements are not memories about the user; one about a thing
                 # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
@@ -271,7 +261,7 @@ class RuleExtractor:
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
                     L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed
-                    and not _states_a_change(c)):
+                    and not states_a_change(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
@@ -279,7 +269,7 @@ class RuleExtractor:
             words = len(_WORDS.findall(c))
             plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
-            if plain and ((chat_marked(clause) and words <= 10 and not _states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
+            if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
             if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
@@ -355,19 +345,6 @@ class RuleExtractor:
             extractor=self.name, previous_value=previous))
 
 
-_PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
-
-
-#: Advice or a generality ("drops like that often point to congestion"), not a fact about the user's thing.
-_GENERIC = re.compile(r"\b(?:often|usually|typically|generally|commonly|common|can|could|might|may|should|recommend\w*|tend to|worth)\b", re.I)
-
-
-def _proper_names(text: str) -> set[str]:
-    """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
-    the like are not names."""
-    return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}
-
-
 def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     """The clause says a time as the new one ("I'm going on the 29th now") or opens with one
     ("Thursday the 12th, 7 to 11am slot")."""
@@ -384,9 +361,9 @@ def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
     together", "Take a break if you can!"), a generality ("Kids often surprise you!"), an appraisal
     after "Great,"/"Good that" ("that gives you certainty for a while"). Kept: anything with a
     number, a name inside, or stated of "your" things ("your flight is at 9")."""
-    if re.search(r"\d", c) or _NAME_INSIDE.search(c) or re.search(r"\byour\b", c, re.I) and not _GENERIC.search(c):
+    if re.search(r"\d", c) or _NAME_INSIDE.search(c) or re.search(r"\byour\b", c, re.I) and not GENERIC.search(c):
         return False
-    return bool(_WE_OFFER.match(c) or _GENERIC.search(c) or L.EVALUATIVE.match(c) or L.IMPERATIVE.match(c)
+    return bool(_WE_OFFER.match(c) or GENERIC.search(c) or L.EVALUATIVE.match(c) or L.IMPERATIVE.match(c)
                 or (led_by_chat and len(c.split()) <= 10) or L.EVALUATIVE_WORDS.search(c) and len(c.split()) <= 10)
 
 
