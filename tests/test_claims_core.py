@@ -277,3 +277,54 @@ def test_near_duplicates_that_state_other_values_are_not_duplicates() -> None:
                                texts=lambda ids: {i: texts[i] for i in ids})
         d = DuplicateFilter(0.95).decide(ctx)
         assert (d[0].event == "duplicate") is dup, (new, d[0].reason)
+
+
+def test_deleting_an_episode_reads_only_the_claims_it_names(mem: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    a = say(mem, "I'm allergic to peanuts", "2026-03-02T09:00:00Z")
+    other = say(mem, "I work at Bikely", "2026-03-03T09:00:00Z")
+    ep_a = next(r.memory_id for r in a.results if r.kind == "episode")
+    unrelated = next(r.memory_id for r in other.results if r.kind == "claim")
+    asked: list[str] = []
+    real_get = mem.store.get
+    monkeypatch.setattr(mem.store, "get", lambda uid, ids: asked.extend(ids) or real_get(uid, ids))
+    mem.delete(ep_a, user_id="u")
+    assert unrelated not in asked  # the episode's receipt named its claim: no scan of the scope
+    assert [c.memory for c in mem.get_all(user_id="u")] == ["Maya works at Bikely"]
+
+
+def test_an_edited_claim_takes_the_slot_and_value_of_its_new_text() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:  # the offline rules
+        res = m.add("I live in Leeds.", user_id="u", timestamp="2026-03-02T09:00:00Z", admission="all")
+        cid = next(r.memory_id for r in res.results if r.kind == "claim")
+        assert m.get(cid, user_id="u").claim.value == "Leeds"
+        m.update(cid, "The user lives in Bristol", user_id="u")
+        c = m.get(cid, user_id="u").claim
+        assert (c.slot, c.value, c.subject) == ("user|residence", "Bristol", "user")
+        m.update(cid, "The user likes long walks", user_id="u")
+        assert m.get(cid, user_id="u").claim.slot == "user|likes:long_walk"
+
+
+def test_a_named_speaker_beside_the_unnamed_user_does_not_become_the_user() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add([{"role": "user", "content": "I take sertraline every morning"},
+               {"role": "user", "name": "Tom", "content": "I'm flying to Rome on Friday"}],
+              user_id="u", timestamp="2026-03-02T09:00:00Z", admission="all")
+        texts = sorted(c.memory for c in m.get_all(user_id="u"))
+        assert texts[0].startswith("The user takes sertraline") and texts[1].startswith("Tom is flying to Rome")
+
+
+def test_a_move_of_an_event_named_in_an_earlier_call_lands_on_that_event() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("the boiler service is booked for Thursday the 14th at 10", user_id="u", timestamp="2026-05-04T09:00:00Z",
+              admission="all")
+        m.add("ugh they called, it's been pushed back, new date is the 21st", user_id="u",
+              timestamp="2026-05-08T09:00:00Z", admission="all")
+        active = [c for c in m.get_all(user_id="u") if c.claim and c.claim.slot]
+        moved = [c for c in active if "21st" in c.memory]
+        assert len(moved) == 1 and moved[0].claim.slot == "user|boiler_service_time"
+        assert "(the boiler service)" in moved[0].memory  # names the event it moved, so it is found by it
+        old = [c for c in m.get_all(user_id="u", include_superseded=True) if "14th" in c.memory]
+        assert old and old[0].status == "superseded"
+        # with no event said before, a move sets no slot
+        m.add("they moved it to the 30th", user_id="v", timestamp="2026-05-08T09:00:00Z", admission="all")
+        assert all(c.claim.slot is None for c in m.get_all(user_id="v"))

@@ -39,3 +39,33 @@ def test_a_cued_hit_without_the_asked_word_does_not_jump_one_that_has_it() -> No
     old = _hit(0, "The user wrote about kayaks with the old embedder", 1)
     new = _hit(1, "The user wrote about canoes with the new embedder", 9)  # cue "new", shares "embedder"
     assert [h.id for h in updates_first([old, new], "kayaks")] == ["0", "1"]
+
+
+def _said(i: int, text: str, day: int, vouched_by: str, firmness: str = "stated") -> SearchHit:
+    h = _hit(i, text, day)
+    return h.model_copy(update={"claim": Claim(subject="user", vouched_by=vouched_by, firmness=firmness)})  # type: ignore[arg-type]
+
+
+def test_a_firm_word_on_the_same_topic_ranks_above_hearsay() -> None:
+    rumour = _said(0, "The boiler service is on the 9th (according to the user's neighbour)", 5, "unknown", "reported")
+    letter = _said(1, "Per the letter: the boiler service is booked for the 14th", 2, "document")
+    # earlier or later, the written word beats the neighbour's on the boiler
+    assert [h.id for h in updates_first([rumour, letter], "when is the boiler service?")] == ["1", "0"]
+    hedge = _said(2, "The train leaves at 7 (not certain)", 1, "user", "hedged")
+    unrelated = _said(3, "The user's sister lives in Cork", 9, "user")
+    assert [h.id for h in updates_first([hedge, unrelated], "when does the train leave?")] == ["2", "3"]
+
+
+def test_a_firm_word_answering_the_question_beats_hearsay_answering_it_in_other_words() -> None:
+    rumour = _said(0, "Everyone is moving to the Leeds office in spring (according to Sam)", 5, "unknown", "reported")
+    own = _said(1, "The user's team stays in Bradford", 6, "user")
+    # no word in common, but each answers a part of the question: the user's own word first
+    assert [h.id for h in updates_first([rumour, own], "Is my team's office moving?")] == ["1", "0"]
+
+
+def test_in_a_conflict_two_statements_made_together_are_ordered_by_relevance() -> None:
+    from memwarden.trust.ranking import order_by_testimony
+
+    a = _said(0, "The user: changed banks last week", 5, "user").model_copy(update={"score": 0.1})
+    b = _said(1, "The user banks with Starling now", 5, "user").model_copy(update={"score": 0.9})
+    assert [h.id for h in order_by_testimony([a, b])] == ["1", "0"]

@@ -178,6 +178,8 @@ class Memory:
         user_id = self._owner(memory_id, user_id)
         text = check_text(data, what=what, max_chars=self.config.max_message_chars).strip()
         metadata = check_metadata(metadata)
+        from .claims.service import rederive_claim  # an edited claim's slot and value follow its new text
+
         with self.scopes.lock(user_id):
             rec = self._record(user_id, memory_id)
             now = utcnow()
@@ -185,6 +187,7 @@ class Memory:
             item = old.model_copy(update={
                 "memory": text, "hash": text_hash(text), "updated_at": now, "card": None if text != old.memory else old.card,
                 "metadata": dict(metadata) if metadata is not None else old.metadata,
+                "claim": rederive_claim(old.claim, text, old.occurred_at or now) if text != old.memory else old.claim,
             })
             vec = self.embedder.embed([index_text(text, item.speaker)])[0]
             # The conversation context of the old text no longer applies to the new one.

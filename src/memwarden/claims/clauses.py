@@ -13,13 +13,20 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS"]
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+           "proper_names", "GENERIC"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
                       r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)
+
+
+#: "letter from the surgery came: 'Your total cholesterol is 6.2 ... Please book a follow-up.'": a
+#: quoted passage from a written source, closing at the end of the turn.
+_QUOTED_DOC = re.compile(rf"^(?P<head>(?:.*?[.!?;]\s+)?)(?P<doc>[^.!?;]{{0,80}}?\b{L.DOC_NOUN}\b[^.!?;:]{{0,60}}?(?:says|said|reads|:)\s*)"
+                         r"(?P<quote>(?P<q>['\"]).{10,600}(?P=q))[\s.!]*$", re.I | re.S)
 
 
 def split_clauses(text: str) -> list[str]:
@@ -33,6 +40,16 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
     if "." in text:
         text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
     out: list[tuple[int, str]] = []
+    q = _QUOTED_DOC.match(text)
+    if q:  # a document quoted whole is one piece of testimony: its sentences stay together
+        text = q.group("head").strip()
+        for n, c in sentence_clauses(text)[:-1] if text else []:
+            out.append((n, c))
+        last = sentence_clauses(text)[-1] if text else None
+        n = last[0] if last else 0
+        quoted = q.group("doc") + q.group("quote")
+        out.append((n, quoted.replace("\x00", ".").strip()))
+        return out
     for n, sent in enumerate(L.SENT_SPLIT.split(text)):
         sent = sent.replace("\x00", ".").strip()
         if not sent:
@@ -54,3 +71,56 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
             pieces.append(part[pos:])
             out += [(n, c.strip()) for c in pieces if c.strip()]
     return out
+
+
+# -- clause-level tests the extractor uses to drop reactions and keep reports --------------------
+
+_ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
+
+
+def judges(c: str) -> bool:
+    """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
+    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
+    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
+
+
+_ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
+                   r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
+
+
+def statement_with_doubt(c: str) -> bool:
+    """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
+    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
+
+
+def chat_marked(clause: str) -> bool:
+    """A chat marker at the tail of the clause ("nervous lol"), or at its head when nobody says "I"
+    ("haha the peppers have seen better days", not "haha I just got engaged"); one in the middle
+    ("freezing lol, the boiler died again") only colours the first part."""
+    toks = clause.split()
+    return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
+        bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
+
+
+#: "it's bun install now": a thing's new state, not an appraisal ("it's so good now" stays a reaction).
+_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on)\b", re.I)
+_COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|cheaper|quieter|calmer|happier|busier|fine|ok|okay|alright|"
+                          r"sorted|over it)\b", re.I)
+
+
+def states_a_change(c: str) -> bool:
+    """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
+    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
+
+_PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
+
+
+#: Advice or a generality ("drops like that often point to congestion"), not a fact about the user's thing.
+GENERIC = re.compile(r"\b(?:often|usually|typically|generally|commonly|common|can|could|might|may|should|recommend\w*|tend to|worth)\b", re.I)
+
+
+def proper_names(text: str) -> set[str]:
+    """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
+    the like are not names."""
+    return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}

@@ -106,8 +106,13 @@ ATTRIBUTE_TERMS: dict[str, str] = {
     "mortgage": "mortgage house loan money",
     "plan": "plan plans going will",
     "favourite": "favourite favorite like likes prefer",
+    "lodging": "hotel staying stay where accommodation booked room",
     "likes": "like likes love enjoy prefer favourite favorite",
     "time": "when date time day schedule",
+    # a weekly duty ("tuesday_pickup"): asked about by who does it
+    "pickup": "who picks up pick collects collect school run pickup",
+    "dropoff": "who drops off drop school run dropoff",
+    "dog_walk": "who walks the dog walk",
 }
 
 
@@ -115,7 +120,9 @@ def slot_terms(claim: Claim) -> list[str]:
     """The ask-words of the claim's attribute (empty without a known attribute)."""
     attr = (claim.attribute or (claim.slot or "").partition("|")[2] or "").lower()
     head = attr.split(":", 1)[0]
-    words = ATTRIBUTE_TERMS.get(head) or (ATTRIBUTE_TERMS["time"] if head.endswith("_time") else "")
+    duty = next((d for d in ("pickup", "dropoff", "dog_walk") if head.endswith("_" + d)), None)
+    words = ATTRIBUTE_TERMS.get(head) or (ATTRIBUTE_TERMS["time"] if head.endswith("_time") else
+                                          ATTRIBUTE_TERMS[duty] if duty else "")
     return words.split()
 
 

@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import re
 
-from .slots import _REL
+from .slot_lexicon import _REL
 
 _I = re.I
 
 #: Abbreviations whose dot does not end a sentence.
 ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|Mt|No|Inc|Ltd|Co)\.", _I)
-SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[A-Z])|\s+[-–—]\s+(?=[A-Z])")
+SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[A-Z])|\s+[-–—]\s+(?=[A-Z])|"
+                        # an emoji ends a chat sentence: "car wouldn't start 😤 my brother reckons it's the battery"
+                        # (only before a new subject: "tore my ACL 🙃 physio says no running" stays one fact)
+                        r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=(?i:I|I'm|I've|we|we're|my|our|he|she|he's|she's|they|they're|"
+                        r"his|her|their|the|it's|it)\b)")
 #: A coordination joining two independent clauses: split before the second subject.
 _SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
          r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b)|"
          r"[a-z]+(?=\s+(?:is|are|was|were|has)\s))")
 CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flying|driving|studying)\s+(?:in|at|to|for|with|from)\b)|"
-                          rf"(?:,\s*|\s+)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
+                          # a report frame after a comma: "checked his bag, the actual invite says ..."
+                          r"(?<=\w\w\w),\s+(?=(?:the|my|our|his|her)\s+(?:[a-z]+\s+){0,2}?(?:says|said|reckons|thinks|insists|claims|reads)\b)|"
+                          rf"(?<!\bor)(?:,\s*|\s+)(?<!\bor\s)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
                           rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
                           r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
@@ -129,19 +135,33 @@ HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i
 _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
                 r"stated|states|is convinced|was convinced|keeps saying|warned|warns)")
-DOCUMENT = (r"(?:the |my |our |this |that )(?:letter|invoice|report|lab report|results|test results|email|document|"
+DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
-            r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite)")
+            r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite|"
+            r"invite|invitation|leaflet|flyer|newsletter|appointment card|card|note|sign|manual|record|records|"
+            r"summary|quote|estimate|contract|terms|app|portal|tracking page)")
+#: A written source, with at most one describing word: "the letter", "the actual invite", "our school newsletter".
+DOCUMENT = rf"(?:the |my |our |this |that )(?:[a-z]+ )?{DOC_NOUN}"
 REPORT = re.compile(
     rf"^(?P<rep>(?i:{DOCUMENT})|(?i:my|our|his|her) (?i:{_REL})(?: [A-Z][a-z]+)?|(?i:my|our|his|her) [a-z]+|"
     rf"(?!(?:I|You|We|It|This|That|There)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)?|(?i:someone|somebody|people|everyone|they)|(?i:the) (?:doctor|nurse|landlord|"
-    rf"teacher|school|vet|bank|airline|hotel|agent|news)|(?i:he|she))\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}\s+(?:me\s+|us\s+)?(?:that\s+)?", 0)
+    rf"teacher|school|vet|bank|airline|hotel|agent|news)|(?i:he|she)|"
+    # "Leila's mum", "Tom's wife": a person named through someone else
+    rf"(?-i:[A-Z][a-z]+)'s (?i:{_REL}|[a-z]+))"
+    # "my friend Ellie, who's a nurse, reckons": a relative clause between reporter and verb
+    r"(?:,?\s+(?i:who|who's|who is|who was|who works|that works)\b[^,]{0,40}?,?)?"
+    rf"\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}(?:\s+(?:me|us)\b)?"
+    # "said at pickup that", "told me on the phone that": where or when, before "that"
+    r"(?:\s+(?i:at|on|in|over|after|during|by|via|when|this|last|yesterday|today|earlier)\b[^,]{0,30}?(?=\s+that\b))?"
+    r"(?:\s+that\s+|,?\s+|:\s*)", 0)  # "Loaf texted, it's delayed": the report after a comma
 HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it)|word is|(?:i\s+|i've\s+|just\s+)?heard|"
-                     r"i was told|we were told|i read|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
+                     # "I read that ..." frames; "I read a bunch of reviews" is something the speaker did
+                     r"i was told|we were told|i read(?=\s+(?:that|online|somewhere|on|in)\b|\s*:)|i saw online)(?:\s+(?:from|via|through)\s+(?P<rep>[^,:]+?)(?=\s+that\b|,|:))?"
                      r"(?:\s+that)?[\s,:]+", _I)
 #: "I just got the letter from the landlord: they are NOT selling" -> the document vouches.
-DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+(?:just\s+|finally\s+)?(?:got|received|have|had|read|saw|opened|found)\s+)?"
-                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message))[^:]{{0,60}}?)\s*(?:says|said|:)\s*(?:that\s+)?", _I)
+DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+)?(?:(?:just|finally)\s+)?(?:(?:got|received|have|had|read|saw|opened|found|pulled up|"
+                       rf"looked up|checked|dug out|dug up|double-checked)\s+)?"
+                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message)|{DOC_NOUN})[^:]{{0,60}}?)\s*(?:(?:says|said|reads)\s*:?|:)\s*(?:that\s+)?", _I)
 #: "so I cancelled": ends the state the speaker last gave a slot (gym, plan, ...).
 ENDED = re.compile(r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?(?:cancel+ed|quit|stopped going|left|dropped|ended|gave up)"
                    r"(?:\s+(?:it|that|there|my membership|the membership|my subscription|the subscription|the plan))?$", _I)
@@ -170,6 +190,11 @@ NOT_NAMES = frozenset(
     "September October November December Im Ive Id Its Lol Haha Thanks Thank Great Good Nice Cool Love Sounds One "
     "Two Three A An Another Such Since Because After Before During On In At By For From With Without About "
     "Our Mine Yours Everyone Someone Somebody Nobody Nothing Everything Something Anything Let Please Sure".split())
+#: Capitalised words after "I'm" that describe rather than name ("I'm British", "I'm Catholic").
+DEMONYMS = frozenset(
+    "British English Scottish Welsh Irish American Canadian Australian Indian Chinese Japanese Korean French German "
+    "Italian Spanish Portuguese Brazilian Mexican Dutch Swedish Polish Russian Ukrainian Greek Turkish Nigerian Kenyan "
+    "Egyptian Iranian Pakistani Filipino Vietnamese Thai Jewish Muslim Christian Catholic Hindu Buddhist Vegan Gen".split())
 STOPWORDS = frozenset(
     "i me my mine we us our ours you your yours he him his she her hers they them their it its a an the and or but "
     "so to of in on at for with from by about as is am are was were be been being have has had do does did will "

@@ -22,7 +22,7 @@ Only claims take part: an episode (chit-chat included) never supersedes anything
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Sequence
 
 import numpy as np
@@ -34,7 +34,7 @@ from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
 from .ingest import ClaimCandidate, stated_at
 
-from .slots import normalise_slot
+from .slots import UNNAMED_EVENT, normalise_slot
 
 
 def same_slot(a: str | None, b: str | None) -> bool:
@@ -281,6 +281,38 @@ def build_batch(
     return plan
 
 
+def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandidate]) -> list[ClaimCandidate]:
+    """A rescheduling that names no event ("that got pushed back, it's the 23rd now",
+    ``slots.UNNAMED_EVENT``) moves the event its subject last gave a time that was still ahead when
+    this was said: the claim takes that event's slot (and names the event in its text, so it is
+    found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
+    One read of the scope's latest claims, only for calls that have such a claim."""
+    if not any(cc.claim.attribute == UNNAMED_EVENT for cc in claims):
+        return list(claims)
+    from ..storage.base import ListQuery
+
+    recent = [it for it in store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
+              if it.claim is not None and it.claim.attribute and it.claim.attribute.endswith("_time")
+              and it.claim.attribute != UNNAMED_EVENT and it.claim.slot]
+    out = []
+    for cc in claims:
+        c = cc.claim
+        if c.attribute != UNNAMED_EVENT:
+            out.append(cc)
+            continue
+        said = cc.candidate.occurred_at
+        target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
+                       and (said is None or it.claim.event_start is None or it.claim.event_start >= said - timedelta(days=1))), None)
+        if target is None or target.claim is None:
+            out.append(ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": None, "slot": None}), cc.turn_indexes))
+            continue
+        event = (target.claim.attribute or "").removesuffix("_time").replace("_", " ")
+        cand = cc.candidate.model_copy(update={"text": f"{cc.candidate.text} (the {event})"})
+        out.append(ClaimCandidate(cand, c.model_copy(update={"attribute": target.claim.attribute, "slot": target.claim.slot}),
+                                  cc.turn_indexes))
+    return out
+
+
 #: Deleting an episode: claims with no other source episode go with it (what was derived only
 #: from a deleted turn must not outlive it); others just lose it as a source.
 def claims_of_episodes(records: Sequence[MemoryRecord], episode_ids: set[str]) -> tuple[list[str], list[MemoryRecord]]:
@@ -298,4 +330,4 @@ def claims_of_episodes(records: Sequence[MemoryRecord], episode_ids: set[str]) -
     return drop, keep
 
 
-__all__ = ["build_batch", "Plan", "same_slot", "same_value", "source_rank", "claims_of_episodes"]
+__all__ = ["build_batch", "bind_unnamed_events", "Plan", "same_slot", "same_value", "source_rank", "claims_of_episodes"]

@@ -23,17 +23,19 @@ count as first-hand ("user") with the speaker's name as subject and voucher.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Sequence
 
-from ..models import Claim, SourceKind, Turn
+from ..models import Claim, Turn
 from . import gate
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
-from .clauses import APOS, sentence_clauses, split_clauses
+from .clauses import (APOS, GENERIC, chat_marked, judges, proper_names, sentence_clauses, split_clauses, states_a_change,
+                      statement_with_doubt)
+from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .slots import detect_slot, normalise_slot
+from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -41,43 +43,18 @@ __all__ = ["RuleExtractor", "split_clauses"]
 _NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
                          r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
                          r"really|told|thinks|said)\b")
-_DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
 
 
 def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
 
 
-class _Speaker:
-    """How first person resolves in one turn."""
-
-    def __init__(self, subject: str, display: str, vouched_by: SourceKind, voucher: str | None) -> None:
-        self.subject, self.display, self.vouched_by, self.voucher = subject, display, vouched_by, voucher
-
-
-@dataclass
-class _Call:
-    """What one ``extract`` call remembers across its turns (for pronouns, echoes, corrections)."""
-
-    user_disp: str
-    #: Speakers' names in the call (a leading "John," addressing one is dropped).
-    names: set[str] = field(default_factory=set)
-    #: "Ana" -> ("user's sister Ana", "the user's sister Ana"): subject key and display.
-    aliases: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The person last talked about, per speaker (what "she", "he", "his", "her" resolve to).
-    entity: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The last event noun with a time ("client demo"), what "it's at 3pm" corrects.
-    event: str | None = None
-    #: Who vouches and how firmly, as framed earlier in the current sentence (vouched_by, voucher, firmness, suffix).
-    frame: tuple[SourceKind, str | None, str, str] | None = None
-    #: The last state slot each speaker set (attribute, value): what "so I cancelled" ends.
-    state: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: The last liked/disliked thing per speaker, what "now I can't stand it" refers to.
-    liked: dict[str, str] = field(default_factory=dict)
-    #: Content words and slots of the user's claims so far (an assistant repeating them echoes).
-    user_sigs: list[tuple[set[str], str | None]] = field(default_factory=list)
-
-
+#: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
+_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
+#: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
+_RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
+                           r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
+_SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
@@ -103,7 +80,7 @@ class RuleExtractor:
     name = "rules"
 
     def extract(self, turns: Sequence[Turn], *, user_name: str | None = None, now: datetime | None = None) -> Extraction:
-        call = _Call(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
+        call = CallState(user_disp=user_name or "the user", names={t.name for t in turns if t.name})
         out: list[ExtractedClaim] = []
         dropped: dict[int, str] = {}
         prev_name: str | None = None
@@ -118,17 +95,17 @@ class RuleExtractor:
             if m:
                 caption, content = m.group("cap").strip(), L.IMAGE_CAPTION.sub(" ", content).strip()
             if role == "assistant":
-                sp = _Speaker("assistant", "the assistant", "assistant", t.name)
+                sp = Speaker("assistant", "the assistant", "assistant", t.name)
             elif role in ("tool", "function"):
-                sp = _Speaker("user", call.user_disp, "tool", t.name)
+                sp = Speaker("user", call.user_disp, "tool", t.name)
             elif t.name and user_name and t.name != user_name:
-                sp = _Speaker(t.name, t.name, "unknown", t.name)
+                sp = Speaker(t.name, t.name, "unknown", t.name)
             elif t.name and not user_name and has_unnamed_user:
-                sp = _Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
+                sp = Speaker(t.name, t.name, "unknown", t.name)  # the user speaks unnamed: a named one is someone else
             elif t.name and not user_name:
-                sp = _Speaker(t.name, t.name, "user", t.name)
+                sp = Speaker(t.name, t.name, "user", t.name)
             else:
-                sp = _Speaker("user", call.user_disp, "user", None)
+                sp = Speaker("user", call.user_disp, "user", None)
             anchor = t.timestamp or now
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
@@ -146,6 +123,7 @@ class RuleExtractor:
                     out.append(ec)
                     if role != "assistant":
                         call.user_sigs.append((_content_words(clause), normalise_slot(ec.claim.slot) if ec.claim.slot else None))
+                        call.user_names |= proper_names(clause)
             if caption:
                 disp = sp.display if sp.subject != "assistant" else call.user_disp
                 hits = find_times(caption, anchor, None)
@@ -159,10 +137,10 @@ class RuleExtractor:
         return Extraction(claims=out, extractor=self.name,
                           dropped={i: w for i, w in dropped.items() if not any(i in c.turn_indexes for c in out)})
 
-    def _clause(self, clause: str, sp: _Speaker, role: str, anchor: datetime | None, call: _Call,
+    def _clause(self, clause: str, sp: Speaker, role: str, anchor: datetime | None, call: CallState,
                 addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
-        if L.QUESTION_START.match(c) or (c.endswith("?") and not _statement_with_doubt(c)):
+        if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
@@ -184,7 +162,15 @@ class RuleExtractor:
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
             return None
-        vouched_by, voucher, firmness, echo, suffix = sp.vouched_by, sp.voucher, "stated", False, ""
+        if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
+            # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
+            name = me.group("n")
+            if sp.subject != "user" and name == sp.display:
+                return None  # a named speaker saying the name they already go by
+            return ExtractedClaim(text=f"{'The user' if sp.subject == 'user' else sp.display}'s name is {name}", claim=Claim(
+                subject=sp.subject, attribute="name", value=name, slot=f"{sp.subject}|name", vouched_by=sp.vouched_by,
+                voucher=sp.voucher, extractor=self.name))
+        echo = False
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)
             if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
@@ -199,50 +185,17 @@ class RuleExtractor:
                 return None
             if not echo and _repeats_user(c, call):
                 echo = True  # "Got it. Sam is vegetarian." after the user said so
-            if not echo and not _YOU.search(c) and not seen:
-                return None  # the assistant's general statements are not memories about the user
-        m = L.HEDGE_PREFIX.match(c)
-        if m:
-            c, firmness, suffix = c[m.end():], "hedged", " (not certain)"
-        m = L.DOC_COLON.match(c)
-        if m and len(c) > m.end() + 3:
-            rep = re.sub(r"^(?:an?|this)\s+", "the ", m.group("rep").strip(), flags=re.I)
-            c, vouched_by, voucher = c[m.end():], "document", _first_person(rep, sp)
-            suffix = f" (per {voucher})"
-            m = None
-        else:
-            m = L.REPORT.match(c)
-        if vouched_by == "document":
-            pass
-        elif m and len(c) > m.end() + 3:
-            rep, c = m.group("rep"), c[m.end():]
-            if _DOCUMENT.match(rep):
-                vouched_by, voucher = "document", _first_person(rep, sp)
-                suffix = f" (per {voucher})"
-            else:
-                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp), "reported"
-                suffix = f" (according to {voucher})"
-                if (rel := L.REL_PHRASE.match(rep)) and role != "assistant":  # "my brother texted that he's engaged"
-                    name = f" {rel.group('name')}" if rel.group("name") else ""
-                    key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
-                    call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
-        else:
-            m = L.HEARSAY.match(c) or L.ACCORDING.search(c)
-            if m:
-                rep = m.groupdict().get("rep") or m.groupdict().get("rep2")
-                c = (c[: m.start()] + " " + c[m.end():]).strip()
-                vouched_by, voucher, firmness = "unknown", _first_person(rep, sp) if rep else None, "reported"
-                suffix = f" (according to {voucher})" if voucher else " (reportedly)"
-        if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
-            call.frame = (vouched_by, voucher, firmness, suffix)
-        elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
-            vouched_by, voucher, firmness, suffix = call.frame
-        if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):
-            # a turn carrying an image: a clause that does not speak in the first person describes it
-            vouched_by, voucher = "image", f"image shared by {sp.display}"
-        if firmness == "stated" and L.HEDGE_INLINE.search(c):
-            firmness = "hedged"
-        c = c.strip(" ,")
+            names = proper_names(c)  # ... and says something specific of it: a number or another name
+            about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
+                                 and not L.EVALUATIVE_WORDS.search(c) and not GENERIC.search(c))
+            if not echo and not _YOU.search(c) and not seen and not about_users_thing:
+                # the assistant's general statements are not memories about the user; one about a thing
+                # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
+                return None
+            if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
+                return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
+        fr = read_frame(c, sp, role, call, image)
+        c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
         if len(_WORDS.findall(c)) < 2:
             return None
 
@@ -287,8 +240,20 @@ class RuleExtractor:
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
-        if _IT_HEAD.match(c) and call.event:
-            slot_text = re.sub(r"^it\b", f"the {call.event}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        ev_here, ev_before, attached = event_name(c), call.event_mentioned or call.event, None
+        if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
+            # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
+            c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
+        elif _IT_HEAD.match(c) and ev_before:
+            slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
+        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, anchor):
+            # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
+            # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
+            slot_text, attached = f"the {ev_before} is {c}", ev_before
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
+                   and _gives_a_time(c, anchor))
+        if ev_here:
+            call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
             slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
 
@@ -298,25 +263,44 @@ class RuleExtractor:
         guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
-            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c)):
+            framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
+            if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
+                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed
+                    and not states_a_change(c)):
                 return None
-            if (_judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
+            if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
                 return None  # a generic opinion: "Helping animals is really important"
             words = len(_WORDS.findall(c))
             plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
-            if plain and ((_chat_marked(clause) and words <= 10) or (L.MOOD.search(c) and words <= 9)):
+            if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and (led_by_chat or _chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+            if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14)):
+            if not fr.quoted and not re.search(r"\d", c) and (
+                    re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
             return None  # "hope so", "I'll think about it", "true true"
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
+        if (rm_ := _MY_ROLE.search(c)) and role != "assistant":
+            call.role = rm_.group("k").lower()
+        if guess.attribute is None and call.role and role != "assistant" and (ho := _HANDOVER.search(c)):
+            guess, subject = type(guess)(normalise_attribute(call.role), ho.group("v")), owner  # "handed over to Idris"
+            attached = attached or f"new {call.role}"
+        if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
+            # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
+            # the clause names what moved ("the upgrade got pushed to September")
+            named = _MOVED_SUBJECT.match(c)
+            guess = type(guess)(normalise_attribute(f"{named.group('e')}_time") if named else UNNAMED_EVENT,
+                                start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
+        if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
+            guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
+        elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
+            subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
         if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):
@@ -337,11 +321,13 @@ class RuleExtractor:
         body = c
         for h in sorted((h for h in live_hits if h.label and (h.begin or h.until)), key=lambda h: -h.end):
             body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
+        if attached:
+            body = f"{body} (the {attached})"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
-        if role == "assistant":
+        if role == "assistant" or fr.quoted:  # an assistant's or a quoted letter's "you" is the user
             body = person_rewrite(body, call.user_disp, first=False)
         else:
             body = person_rewrite(body, sp.display, first=True)
@@ -364,44 +350,32 @@ class RuleExtractor:
             extractor=self.name, previous_value=previous))
 
 
-_ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh)\b)[a-z]\w*", re.I)
+def _gives_a_time(c: str, anchor: datetime | None) -> bool:
+    """The clause says a time as the new one ("I'm going on the 29th now") or opens with one
+    ("Thursday the 12th, 7 to 11am slot")."""
+    hits = [h for h in find_times(c, anchor, None) if not h.corrected]
+    return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
 
 
-def _judges(c: str) -> bool:
-    """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
-    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
-    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
+_WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|good|great|nice|well|that's|what a|how|"
+                       r"take|get|try|have|enjoy|rest|drink|remember|keep|don't|do|make)\b", re.I)
 
 
-_ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
-                   r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
+def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
+    """An assistant's reply that carries no fact about the user: an offer or wish ("We can work on it
+    together", "Take a break if you can!"), a generality ("Kids often surprise you!"), an appraisal
+    after "Great,"/"Good that" ("that gives you certainty for a while"). Kept: anything with a
+    number, a name inside, or stated of "your" things ("your flight is at 9")."""
+    if re.search(r"\d", c) or _NAME_INSIDE.search(c) or re.search(r"\byour\b", c, re.I) and not GENERIC.search(c):
+        return False
+    return bool(_WE_OFFER.match(c) or GENERIC.search(c) or L.EVALUATIVE.match(c) or L.IMPERATIVE.match(c)
+                or (led_by_chat and len(c.split()) <= 10) or L.EVALUATIVE_WORDS.search(c) and len(c.split()) <= 10)
 
 
-def _statement_with_doubt(c: str) -> bool:
-    """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
-    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
-    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
-
-
-def _chat_marked(clause: str) -> bool:
-    """A chat marker at the tail of the clause ("nervous lol"), or at its head when nobody says "I"
-    ("haha the peppers have seen better days", not "haha I just got engaged"); one in the middle
-    ("freezing lol, the boiler died again") only colours the first part."""
-    toks = clause.split()
-    return any(L.CHAT_MARK.search(t) for t in toks[-2:]) or (
-        bool(toks) and bool(L.CHAT_MARK.search(toks[0])) and not L.FIRST_PERSON.search(clause))
-
-
-def _repeats_user(text: str, call: _Call, slot: str | None = None) -> bool:
+def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
     """An assistant clause on a slot the user set in this call, or made mostly of their words."""
     sig = _content_words(text)
     return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
-
-
-def _first_person(phrase: str, sp: _Speaker) -> str:
-    """ "my mom" said by Maya -> "Maya's mom"."""
-    phrase = re.sub(r"^(?:my|our)\b", poss(sp.display), phrase.strip(), flags=re.I)
-    return re.sub(r"^(The|This|That|Our|His|Her)\b", lambda m: m.group(1).lower(), phrase)
 
 
 def _strip_corrections(text: str, hits: list[TimeHit]) -> str:

@@ -6,6 +6,7 @@ service does), so the facade keeps one short call per method.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -13,16 +14,16 @@ import numpy as np
 
 from .._util import new_id, text_hash, utcnow
 from ..admission.base import AdmissionContext, Admitter
-from ..models import AddResult, EpisodeRef, MemoryItem, SearchHit, Turn
+from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
 from .base import ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
-from .resolve import build_batch, claims_of_episodes
+from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..memory import Memory
 
-__all__ = ["pick_extractor", "add_claims", "with_episodes", "delete_with_claims", "reindex_scope"]
+__all__ = ["pick_extractor", "add_claims", "with_episodes", "delete_with_claims", "reindex_scope", "rederive_claim"]
 
 
 class VerbatimExtractor:
@@ -71,6 +72,8 @@ def _user_name(turns: Sequence[Turn]) -> str | None:
     (LoCoMo's two friends both speak as "user": naming one of them the user would make the
     other a third party, vouching for their own life second-hand)."""
     names = {t.name for t in turns if t.role == "user" and t.name}
+    if any(t.role == "user" and not t.name for t in turns):
+        return None  # the user speaks unnamed: a named speaker is someone else ("Tom" must not become the user)
     return names.pop() if len(names) == 1 else None
 
 
@@ -122,6 +125,7 @@ def _ingest(
 
     claims = claim_candidates(turns, extraction, episodes, episode_ids, metadata=dict(episodes[0].metadata) if episodes else {},
                               context_before=m.config.context_before, context_after=m.config.context_after)
+    claims = bind_unnamed_events(m.store, user_id, claims)  # "it's been pushed back to the 23rd": which event
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
     ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)
@@ -194,8 +198,14 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
     old_tokens = {mid: rec.tokens}
     if rec.item.kind != "episode":
         return batch, old_tokens
-    index = m.scopes.index(user_id)
-    claim_ids = [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
+    # The episode's receipt names every claim taken from it or merged with it: read those only.
+    # Without such a receipt (an old row), every claim of the scope is read.
+    named = [r for r in m.store.receipts(user_id, memory_id=mid, limit=20) if r.kind == "episode"]
+    if named:
+        claim_ids = list(dict.fromkeys(c for r in named for c in r.claim_ids))
+    else:
+        index = m.scopes.index(user_id)
+        claim_ids = [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
     recs = {r.item.id: r for r in m.store.get(user_id, claim_ids)}
     drop, keep = claims_of_episodes(list(recs.values()), {mid})
     for rid in drop:
@@ -258,3 +268,28 @@ def reindex_scope(
 
 def _extracted(m: "Memory", user_id: str, episode_id: str) -> bool:
     return any(r.kind == "episode" for r in m.store.receipts(user_id, memory_id=episode_id, limit=5))
+
+
+def rederive_claim(claim: Claim | None, text: str, anchor: datetime | None) -> Claim | None:
+    """A claim's structure for its edited text (``Memory.update``): attribute, value, slot, polarity
+    and times are read again from ``text``; who vouches, the subject and the sources stay. Without
+    this, "The user lives in Bristol" edited from "... Leeds" kept value Leeds and kept superseding
+    (or being superseded) as Leeds."""
+    if claim is None:
+        return None
+    from . import lexicon as L
+    from .slots import detect_slot, normalise_slot
+    from .timex import anchor_of, clause_tense, find_times
+
+    # the cue lexicon reads first-person clauses: "The user likes long walks" is read as "I likes long walks"
+    probe = re.sub(r"(?i)^(?:the user|user)'s\b", "my", text.strip())
+    probe = re.sub(r"(?i)^(?:the user|user)\b", "I", probe)
+    hits = find_times(probe, anchor, clause_tense(probe))
+    guess = detect_slot(probe, hits)
+    start, end = anchor_of(hits)
+    attr = guess.attribute
+    return claim.model_copy(update={
+        "attribute": attr, "value": guess.value, "previous_value": guess.previous_value,
+        "slot": normalise_slot(f"{claim.subject}|{attr}") if attr else None,
+        "negated": guess.negated if guess.negated is not None else bool(L.NEGATION.search(text)),
+        "event_start": start, "event_end": end, "time_text": [h.text for h in hits if not h.corrected]})

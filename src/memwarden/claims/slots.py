@@ -25,11 +25,21 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .slot_lexicon import (
+    _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
+    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+)
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
     from .timex import TimeHit
 
-__all__ = ["SlotGuess", "detect_slot", "normalise_attribute", "normalise_slot", "same_slot"]
+#: The attribute of a rescheduling that names no event and follows none in its call ("that got pushed
+#: back, it's the 23rd now"): :func:`memwarden.claims.resolve.bind_unnamed_events` binds it to the
+#: event slot the user set last, or drops the attribute.
+UNNAMED_EVENT = "unnamed_event_time"
+
+__all__ = ["UNNAMED_EVENT", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass
@@ -41,178 +51,6 @@ class SlotGuess:
     negated: bool | None = None
 
 
-_SPAN = r"(?P<v>[^,.;!?()]+)"
-#: A proper name (case-sensitive even inside re.I patterns): "Porto", "Door Dash", "University of Leeds".
-_CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
-#: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
-_PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
-_STOP = re.compile(
-    r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
-    r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
-    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
-_MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
-          r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?)")
-
-_DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
-          r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
-_DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
-          r"adderall|ritalin|zoloft|prozac|lexapro|paracetamol|acetaminophen|tylenol|aspirin|warfarin|melatonin|"
-          r"antihistamines?|cetirizine|loratadine|omeprazole|metoprolol|amlodipine|gabapentin|fluoxetine|"
-          r"escitalopram|citalopram|bupropion|wellbutrin|vitamin d|iron supplements?|birth control|the pill|"
-          r"(?-i:[a-z]+(?:statin|pril|sartan|olol|azepam|prazole|mycin|cillin|tidine|oxetine|triptan))")
-_EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|wedding|trip|vacation|holiday|"
-           r"check-?up|surgery|operation|exam|test|deadline|launch|presentation|concert|match|class|lesson|"
-           r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
-           r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
-           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date|return|run|"
-           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session")
-_EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
-#: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
-_NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
-                     "annual daily early late upcoming same other whole entire morning evening afternoon big small "
-                     "long short quick important rescheduled cancelled canceled actual real to some any tough fun "
-                     "cool great amazing huge little nice awesome exciting local another one two three every".split())
-_LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
-_DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
-_FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
-_TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
-_REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
-        r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
-        r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
-        r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
-        r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
-
-_RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
-    ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
-    ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
-    ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
-    ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
-    ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
-    ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
-    ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
-    ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
-    ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
-    ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
-    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
-    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
-    ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
-    ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
-    ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
-    ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
-    ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
-    ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
-    ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
-    ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
-    ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
-    ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
-    ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?P<v>[A-Z][\w'-]*)"),
-    ("diet", rf"\b(?P<v>{_DIETS})\b"),
-    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
-    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
-    ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
-    ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
-    ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
-    ("age", r"\b(?:I'm|I am|I turned|turned|turning|she's|he's)\s+(?:now\s+|just\s+)?(?P<v>\d{1,3})(?:\s+years?\s+old)?(?=\s*(?:[.,!;]|$|now|today|yesterday|last|on|in|this|next|and|but|years))"),
-    ("condition", r"\b(?:diagnosed with|I have|I've got|I've had|suffer from|suffering from|living with|struggle with|dealing with)\s+"
-     r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
-     r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
-     r"insomnia|gout|tinnitus|long covid|endometriosis|pcos|(?-i:[a-z]+itis))\b"),
-    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
-    ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
-    ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
-    ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
-    ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
-    ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
-    ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
-    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
-    ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
-    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
-    ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
-    ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
-    ("salary", rf"\b(?:salary|wage|wages|pay rise|raise)\b[^.;]*?{_MONEY}"),
-    ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
-    ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
-    ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
-    ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
-    ("plan", r"\b(?:upgraded|downgraded)\s+(?:(?:us|me|him|her|them|it|the account|my account|our account)\s+)?to\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w+]*(?:\s+[A-Z][\w+]*)?))(?:\s+(?:plan|tier))?\b"),
-    ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
-    ("favourite", r"(?-i:(?!(?:This|That|It|These|Those|Here|There|What|Which)\b)(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
-    ("favourite", r"\b(?:my|our|his|her)\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+"
-     r"(?!so\b|very\b|really\b|usually\b|always\b|just\b|pretty\b|such\b|too\b|quite\b)" + _SPAN),
-    # A preference verb right after its subject ("I really love", "Ana doesn't like"): "like" as a
-    # preposition ("looks like", "self-care, like yoga") and "love" as a noun have no subject before them.
-    ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|(?!(?:It|That|This|There|What|Which|Who|Everyone|Nobody)\b)[A-Z][a-z]+))\s+"
-     r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
-     r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
-     r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
-]]
-_TRIGGERS = {
-    "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
-                  "new flat", "new apartment", "new house", " now", "these days"),
-    "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
-             "been a", "she's a", "he's a", "now a", "still a"),
-    "employer": ("quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
-                 "moved", "switched", "changed"),
-    "licence": ("licen",),
-    "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
-                "girlfriend", "boyfriend", "fianc", "spouse"),
-    "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
-            "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
-    "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
-             "carb", "plant", "carnivore", "whole30", "fasting"),
-    "age": tuple("0123456789"),
-    "condition": ("diagnos", "have", "got", "had", "suffer", "living with", "struggle", "dealing", "asthma", "diabet",
-                  "epilep", "pregnant", "anaemic", "anemic", "blind", "deaf", "hearing", "wheelchair"),
-    "allergy": ("allerg", "intoleran", "coeliac", "celiac"),
-    "medication": ("mg", "mcg", "ml", "unit", "iu", "ibuprofen", "insulin", "metformin", "sertraline", "lisinopril",
-                   "levothyroxine", "amoxicillin", "prednisone", "adderall", "ritalin", "zoloft", "prozac", "lexapro",
-                   "paracetamol", "acetaminophen", "tylenol", "aspirin", "warfarin", "melatonin", "antihistamine",
-                   "cetirizine", "loratadine", "omeprazole", "amlodipine", "gabapentin", "pram", "bupropion",
-                   "wellbutrin", "vitamin", "iron", "birth control", "the pill", "statin", "pril", "sartan", "olol",
-                   "azepam", "prazole", "mycin", "cillin", "tidine", "oxetine", "triptan"),
-    "doctor": ("doctor", "gp", "dentist", "therap", "physio", "pediatric", "paediatric", "vet", "dermatolog",
-               "psychiatr", "cardiolog", "optometr", "dr"),
-    "email": ("@",),
-    "phone": tuple("0123456789"),
-    "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
-            "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
-            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
-    "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
-    "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
-    "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
-    "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership", "grade"), "favourite": ("favo",),
-    "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",
-              "obsessed", "fan of"),
-}
-_TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
-#: A plan or wish ("thinking of moving to Berlin") does not set a state: it must not supersede one.
-_PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|planning|plan to|plans to|hoping|hope to|"
-                   r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
-_STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
-#: A verb right before a state's value that ends it ("cancelled FitHub", "quit the Starter plan").
-_ENDS_BEFORE = re.compile(r"\b(?:cancel+ed|cancel+ing|quit|quitting|left|leaving|stopped going to|gave up|dropped|ended|"
-                          r"moved out of|no longer (?:at|with|in|go to|use))\s+(?:my\s+|the\s+|our\s+)?(?:membership\s+(?:at|with|to)\s+)?$", re.I)
-_ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
-_ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
-_NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
-              "cannot do", "can't handle", "can't take"}
-_EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
-_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
-_FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
-                      r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
-_REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
-_ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
-_SYNONYMS = {
-    "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
-    "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
-    "city": "residence", "hometown": "residence", "relocated to": "residence",
-    "work at": "employer", "works at": "employer", "work for": "employer", "company": "employer",
-    "employer": "employer", "job": "role", "title": "role", "job title": "role", "position": "role",
-    "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
-    "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
-    "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
-    "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
-}
 
 
 def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: int = 0) -> str:
@@ -245,7 +83,7 @@ _NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "len
 
 
 def _norm_value(v: str) -> str:
-    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower()).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
+    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower().replace("_", " ")).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
     if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
         w = words[-1]
         if len(w) > 4 and w.endswith("ies"):
@@ -266,6 +104,35 @@ def same_slot(a: "Claim", b: "Claim") -> bool:
     return bool(a.slot and b.slot and normalise_slot(a.slot) == normalise_slot(b.slot))
 
 
+def event_name(text: str) -> str | None:
+    """The event a clause is about ("client demo", "dentist appointment"), if it names one."""
+    m = _EVENT.search(text)
+    if not m:
+        p = _PROVIDER.search(text)
+        return f"{p.group('p').lower().rstrip('s') if p.group('p').lower() == 'hairdressers' else p.group('p').lower()} appointment" if p else None
+    noun = m.group("n").lower().replace("-", "")
+    mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
+    if mod in _NOT_MOD or mod.endswith(("ly", "ed")):
+        mod = ""
+    if not mod and noun in ("appointment", "checkup", "visit", "session") and (p := _PROVIDER.search(text)):
+        return f"{p.group('p').lower()} appointment"  # "an appointment with the optician"
+    return f"{mod} {noun}" if mod else noun
+
+
+def duty_guess(text: str) -> SlotGuess | None:
+    """ "Our neighbour Ana is doing Tuesday pickups" -> (``tuesday_pickup``, "our neighbour Ana"): who does a
+    weekly duty. The attribute is the duty on its weekday; the claim's subject is the household's."""
+    m = _DUTY.match(text)
+    if not m or m.group("agent").split()[0].lower() in ("it", "they", "that", "this", "there", "he", "she"):
+        return None
+    noun, day = _DUTY_NOUN.search(m.group("verb") + m.group("rest")), _DUTY_DAY.search(m.group("rest"))
+    if not noun or not day:
+        return None
+    duty = "pickup" if noun.group("pick") else "dropoff" if noun.group("drop") else "dog_walk"
+    agent = m.group("agent").strip()
+    return SlotGuess(f"{day.group('wd').lower()}_{duty}", "user" if agent.lower() in ("i", "we") else agent)
+
+
 def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     live = [h for h in hits if not h.corrected]
     if not live:
@@ -274,14 +141,10 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
 
     if clause_tense(text) == "past":
         return None  # an event that happened is a report, not a schedule a later claim could move
-    m = _EVENT.search(text)
-    if not m:
+    name = event_name(text)
+    if name is None:
         return None
-    noun = m.group("n").lower().replace("-", "")
-    mod = (m.group("mod") or "").lower().replace("'s", "").replace("'", "").replace(":", "")
-    if mod in _NOT_MOD or mod.endswith(("ly", "ed")):
-        mod = ""
-    attr = normalise_attribute(f"{mod} {noun}_time" if mod else f"{noun}_time")
+    attr = normalise_attribute(f"{name}_time")
     from .timex import anchor_of
 
     begin, until = anchor_of(hits)
@@ -337,6 +200,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
             continue
+        if attr == "lodging" and not _LODGING_SIGNAL.search(text):
+            continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
         if not value:
             continue
@@ -386,9 +251,6 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     return SlotGuess()
 
 
-_TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
-         for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
-_FROM = re.compile(r"\bfrom\b", re.I)
 
 
 def _tech_guess(text: str) -> SlotGuess | None:

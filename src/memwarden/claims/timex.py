@@ -31,6 +31,7 @@ _MONTH_NUM["sept"] = 9
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WD_NUM = {d: i for i, d in enumerate(_WEEKDAYS)}
 _WD_NUM.update({d[:3]: i for i, d in enumerate(_WEEKDAYS)})
+_WD_NUM.update({"tues": 1, "thur": 3, "thurs": 3})
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2,
             "couple of": 2, "a few": 3, "few": 3, "several": 3}
@@ -43,8 +44,13 @@ _NUM = r"(?:\d+|a couple of|a couple|couple of|a few|few|several|an|a|one|two|th
 _ORD = r"(?:st|nd|rd|th)?"
 _CLOCK = r"(?:(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<ap>[ap]\.?m\.?)|(?P<h2>\d{1,2}):(?P<mi2>\d{2})|(?P<noon>noon|midday|midnight))"
 
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not in ("md", "dm", "month") else 0)) for k, p in [
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not in ("md", "dm", "month", "wd_date") else 0)) for k, p in [
     ("iso", r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"),
+    # a weekday naming its date: "Wednesday the 19th", "Saturday 17th", "Wed 19 March", "Friday, May 9":
+    # one day (the date, checked against the weekday), not a weekday and a date
+    ("wd_date", rf"\b(?:(?i:on|by|until|till)\s+)?(?P<wd>(?i:{_WD}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?),?\s+"
+                rf"(?:(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?:(?i:st|nd|rd|th)(?:\s+(?:(?i:of)\s+)?(?P<mon>{_MON}))?|\s+(?:(?i:of)\s+)?(?P<mon2>{_MON}))"
+                rf"|(?P<mon3>{_MON})\s+(?P<d3>\d{{1,2}}){_ORD})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
@@ -63,7 +69,7 @@ _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "o
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
 _TRIGGERS = {
-    "iso": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "month": _MONTH_KEYS,
+    "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "month": _MONTH_KEYS,
     "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
@@ -76,9 +82,21 @@ _PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|
                    r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
                    r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
                    r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
-                   r"meant|won|\w+ed)\b", re.I)
-_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|"
+                   r"meant|won|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
+_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
+                     r"new (?:date|slot|time|day)|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
+
+
+#: A plural noun right after a bare weekday ("Tuesday pickups", "Monday meetings"): a habit.
+_PLURAL_NEXT = re.compile(r"\s+(?:(?!(?:the|a|an|my|our|his|her|their|your|to|at|in|on|for|with|and|or|but|is|was|will)\b)[a-z]+\s+)?"
+                          r"(?!(?:is|was|has|does|as|its|this|us|yes|plus|always|sometimes|perhaps)\b)[a-z]{2,}[^s'\W]s\b")
+#: A verb that arranges or readies something to come ("booked", "signed up for", "training for"): the
+#: dates in its clause are the event's, ahead of the session, though the verb may be in the past.
+_ARRANGED = re.compile(r"\b(?:(?:training|preparing|getting ready|saving(?: up)?|studying|revising)(?:\s+(?:hard|up|properly|seriously))?\s+for|"
+                       r"counting down to|looking forward to|made (?:an appointment|a booking|a reservation)|booked|rebooked|reserved|scheduled|rescheduled|arranged|planned|signed (?:up|him up|her up|them up|us up)|"
+                       r"registered|enrolled|entered|(?:bought|got|booked) (?:the |our |my |some )?tickets|put (?:my|our) name down)\b", re.I)
+_EXPLICIT_PAST = re.compile(r"\b(?:ago|yesterday|last|earlier|this morning|previously|back in)\b", re.I)
 
 
 @dataclass
@@ -121,6 +139,8 @@ def clause_tense(text: str) -> str | None:
     """"past", "future" or None (unclear), from cue words; a rescheduling ("moved to May 5")
     says nothing about the tense of the new date."""
     text = _PASSIVE.sub(" ", _RESCHEDULE.sub(" ", text))
+    if _ARRANGED.search(text) and not _EXPLICIT_PAST.search(text):
+        return "future"
     past, fut = bool(_PAST.search(text)), bool(_FUTURE.search(text))
     return "past" if past and not fut else "future" if fut and not past else None
 
@@ -163,6 +183,24 @@ def _pick_year(m: int, d: int, today: date, tense: str | None) -> date:
     return min(cands, key=lambda c: abs((c - today).days))
 
 
+def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
+    """ "Wednesday the 19th": the nearest month (on the tense's side of today) whose 19th is a
+    Wednesday; when none is, the 19th as "the 19th" alone would resolve (the day said wins)."""
+    cands = []
+    for k in range(-6, 7):
+        first = _add_months(today.replace(day=1), k)
+        try:
+            cands.append(date(first.year, first.month, d))
+        except ValueError:
+            continue
+    if not cands:
+        raise ValueError(f"no month has a day {d}")
+    side = [c for c in cands if (c <= today if tense == "past" else c >= today)] or cands
+    matching = [c for c in side if c.weekday() == wd]
+    pool = matching or side
+    return min(pool, key=lambda c: abs((c - today).days))
+
+
 def _clock(h: int, mi: int, ap: str | None) -> time | None:
     if ap:
         ap = ap.lower().replace(".", "")
@@ -181,6 +219,15 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
     if kind == "iso":
         d = date(int(g["y"]), int(g["m"]), int(g["d"]))
         return _day(d, tz), None, None
+    if kind == "wd_date":
+        wd = _WD_NUM[g["wd"].lower().rstrip(".")[:3]]
+        d = int(g.get("d") or g["d3"])
+        mon_s = g.get("mon") or g.get("mon2") or g.get("mon3")
+        if mon_s:
+            mon = _MONTH_NUM[mon_s.lower().rstrip(".")]
+            day = date(int(g["y"]), mon, d) if g.get("y") else _pick_year(mon, d, today, tense)
+            return _day(day, tz), None, None
+        return _day(_weekday_nth(wd, d, today, tense), tz), None, None
     if kind in ("md", "dm"):
         mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
         d = date(int(g["y"]), mon, int(g["d"])) if g.get("y") else _pick_year(mon, int(g["d"]), today, tense)
@@ -302,8 +349,8 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> 
                 s += 1
             if s >= e or any(s < b and a < e for a, b in taken):
                 continue
-            if kind == "wd" and not (m.group("pre") or "").strip() and text[e:e + 1] == "s":
-                continue  # "on Fridays": a habit, not a date
+            if kind == "wd" and not (m.group("pre") or "").strip() and (text[e:e + 1] == "s" or _PLURAL_NEXT.match(text, e)):
+                continue  # "on Fridays", "Tuesday pickups": a habit, not a date
             if anchor is None and kind not in ("iso", "clock", "at_hour") and not (kind in ("md", "dm") and m.group("y")):
                 hits.append(TimeHit(s, e, text[s:e], None, None))
                 taken.append((s, e))

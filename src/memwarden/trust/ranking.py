@@ -14,7 +14,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    better tier, then the later one, then confidence) is moved just above the
    highest-ranked member it beats. Nothing leaves or enters the list, so
    recall at the search's limit is unchanged.
-3. **Updates.** A later hit on the same slot as a hit above it, or one that says it changes
+3. **Updates.** A firm statement (the user's own, a document's) sharing a content word with
+   hearsay or a hedge above it moves above it; a later hit on the same slot as a hit above it, or one that says it changes
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
    natural updates often escape both the slot lexicon and the stance detector.
@@ -50,7 +51,8 @@ _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower().rstrip("s") for w in _TOKEN.findall(text) if w.lower() not in _NOT_TOPIC and len(w) > 1}
+    words = (w.lower().removesuffix("'s").rstrip("'") for w in _TOKEN.findall(text))  # "team's" is "team"
+    return {w.rstrip("s") for w in words if w not in _NOT_TOPIC and len(w) > 1}
 
 
 def testimony_of(hit: SearchHit) -> Testimony:
@@ -81,6 +83,10 @@ def _cmp(a: SearchHit, b: SearchHit) -> int:
         return -1
     if _rule_winner(b, a):
         return 1
+    if _when(a) == _when(b) and testimony_of(a).tier == testimony_of(b).tier and a.score != b.score:
+        # said together by the same source ("switched last week! I'm on giffgaff now"): the more
+        # relevant one speaks for both
+        return -1 if a.score > b.score else 1
     ca = a.reliability.confidence if a.reliability else 0.0
     cb = b.reliability.confidence if b.reliability else 0.0
     return -1 if ca > cb else 1 if cb > ca else 0
@@ -131,6 +137,16 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     return out
 
 
+def _firmer(h: SearchHit, o: SearchHit) -> bool:
+    """``h`` is a firm statement (the user's own, a document's, a tool's) and ``o`` only hearsay or a
+    hedge ("my brother reckons", "I'm pretty sure ... that's what I heard")."""
+    a, b = h.claim, o.claim
+    if a is None or b is None:
+        return False
+    weak = b.firmness != "stated" or b.vouched_by == "unknown"
+    return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
+
+
 def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:
     """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
 
@@ -151,10 +167,14 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             hw = _words(h.memory)
             for i in range(j):
                 o = out[i]
+                ow = _words(o.memory)
+                if _firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords)):
+                    out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
+                    moved = True
+                    break
                 if not _when(h) > _when(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                ow = _words(o.memory)
                 if not same_slot and ow & qwords and not hw & qwords:
                     continue  # the older hit says what was asked ("kayaks"), the later one does not
                 if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):

@@ -1,0 +1,239 @@
+"""The slot cue lexicon: which words set which attribute (data for :mod:`.slots`).
+
+Kept apart from the matching logic so each reads on its own: ``slots.py`` says how a clause is
+matched and a value trimmed; this module says which cues, nouns and names count. Every pattern
+is compiled once at import.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SPAN = r"(?P<v>[^,.;!?()]+)"
+#: A proper name (case-sensitive even inside re.I patterns): "Porto", "Door Dash", "University of Leeds".
+_CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
+#: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
+_PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
+_STOP = re.compile(
+    r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
+    r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
+_MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
+          r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
+          # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
+          r"|\d[\d,.]*\s*(?:(?:a|per|/)\s*(?:month|year|week|hour)|pcm|pw|p/m)\b)")
+
+_DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
+          r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
+_DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
+          r"adderall|ritalin|zoloft|prozac|lexapro|paracetamol|acetaminophen|tylenol|aspirin|warfarin|melatonin|"
+          r"antihistamines?|cetirizine|loratadine|omeprazole|metoprolol|amlodipine|gabapentin|fluoxetine|"
+          r"escitalopram|citalopram|bupropion|wellbutrin|vitamin d|iron supplements?|birth control|the pill|"
+          r"(?-i:[a-z]+(?:statin|pril|sartan|olol|azepam|prazole|mycin|cillin|tidine|oxetine|triptan))")
+_EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|wedding|trip|vacation|holiday|"
+           r"check-?up|surgery|operation|exam|test|deadline|launch|presentation|concert|match|class|lesson|"
+           r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
+           r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
+           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date|return|run|"
+           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session|"
+           # things booked for a day that people move: journeys, visits by a trade, medical slots
+           r"journey|crossing|ferry|train|coach|viewing|inspection|installation|fitting|repair|service|consultation|"
+           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening")
+_EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
+#: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
+_NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
+                     "annual daily early late upcoming same other whole entire morning evening afternoon big small "
+                     "long short quick important rescheduled cancelled canceled actual real to some any tough fun "
+                     "cool great amazing huge little nice awesome exciting local another one two three every".split())
+_LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
+_DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
+_FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
+_TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
+_REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
+        r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
+        r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
+        r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
+        r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist")
+
+_RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
+    # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
+    # same dates" (kept only with a word of lodging in the clause: _LODGING_SIGNAL)
+    ("lodging", r"\b(?:(?:booked|reserved|got)\s+(?:[\w-]+\s+){0,2}?(?:nights?|a room|rooms|a stay|a suite|an apartment)\s+at|"
+                r"booked|booking|reserved|rebooked|staying at|stay at|checked into|checked in at|checking into|switched to|moved (?:us |me )?to|"
+                r"(?:I'm|we're|I am|we are)\s+(?:now\s+|staying\s+)?at)\s+(?:the\s+)?"
+                r"(?P<v>(?-i:[A-Z][\w'&-]*(?:\s+(?:de\s+|of\s+)?[A-Z][\w'&-]*){0,3}))"),
+    ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
+    # "last day at Ocado was Friday", "my last day at Ocado is the 30th": leaving that employer
+    ("employer", rf"\b(?:my\s+)?(?:last|final)\s+(?:day|shift|week)\s+(?:at|with)\s+{_CAP}(?P<end>)"),
+    ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
+    ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
+    ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
+    ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
+    ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
+    ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
+    ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
+    ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
+    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
+    ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
+    ("role", r"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
+    ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
+    ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
+    ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
+    ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
+    ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
+    ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
+    ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
+    ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
+    ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
+    ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?P<v>[A-Z][\w'-]*)"),
+    ("diet", rf"\b(?P<v>{_DIETS})\b"),
+    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
+    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
+    ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
+    ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
+    ("age", r"\b(?:I'm|I am|I turned|turned|turning|she's|he's)\s+(?:now\s+|just\s+)?(?P<v>\d{1,3})(?:\s+years?\s+old)?(?=\s*(?:[.,!;]|$|now|today|yesterday|last|on|in|this|next|and|but|years))"),
+    ("condition", r"\b(?:diagnosed with|I have|I've got|I've had|suffer from|suffering from|living with|struggle with|dealing with)\s+"
+     r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
+     r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
+     r"insomnia|gout|tinnitus|long covid|endometriosis|pcos|(?-i:[a-z]+itis))\b"),
+    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
+    ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
+    ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
+    ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
+    ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
+    ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
+    ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
+    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
+    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
+    ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
+    ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
+    ("salary", rf"\b(?:salary|wage|wages|pay rise|raise)\b[^.;]*?{_MONEY}"),
+    ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
+    ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
+    ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
+    ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
+    ("plan", r"\b(?:upgraded|downgraded)\s+(?:(?:us|me|him|her|them|it|the account|my account|our account)\s+)?to\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w+]*(?:\s+[A-Z][\w+]*)?))(?:\s+(?:plan|tier))?\b"),
+    ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
+    ("favourite", r"(?-i:(?!(?:This|That|It|These|Those|Here|There|What|Which)\b)(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:is|was|are|were)\s+(?:my|our)\s+(?:absolute\s+|all-time\s+)?favou?rite(?:\s+(?P<k>[a-z]+))?"),
+    ("favourite", r"\b(?:my|our|his|her)\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<k>[a-z][\w -]*?)\s+(?:is|are|was|has to be|would be|right now is)\s+"
+     r"(?!so\b|very\b|really\b|usually\b|always\b|just\b|pretty\b|such\b|too\b|quite\b)" + _SPAN),
+    # A preference verb right after its subject ("I really love", "Ana doesn't like"): "like" as a
+    # preposition ("looks like", "self-care, like yoga") and "love" as a noun have no subject before them.
+    ("likes", r"(?-i:\b(?:I|I'm|[Ww]e|[Ww]e're|[Yy]ou|[Yy]ou're|[Tt]hey|[Tt]hey're|[Hh]e|[Hh]e's|[Ss]he|[Ss]he's|(?!(?:It|That|This|There|What|Which|Who|Everyone|Nobody)\b)[A-Z][a-z]+))\s+"
+     r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
+     r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
+     r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
+]]
+_TRIGGERS = {
+    "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
+    "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
+                  "new flat", "new apartment", "new house", " now", "these days"),
+    "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
+             "been a", "she's a", "he's a", "now a", "still a"),
+    "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+                 "moved", "switched", "changed"),
+    "licence": ("licen",),
+    "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
+                "girlfriend", "boyfriend", "fianc", "spouse"),
+    "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
+            "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
+    "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
+             "carb", "plant", "carnivore", "whole30", "fasting"),
+    "age": tuple("0123456789"),
+    "condition": ("diagnos", "have", "got", "had", "suffer", "living with", "struggle", "dealing", "asthma", "diabet",
+                  "epilep", "pregnant", "anaemic", "anemic", "blind", "deaf", "hearing", "wheelchair"),
+    "allergy": ("allerg", "intoleran", "coeliac", "celiac"),
+    "medication": ("mg", "mcg", "ml", "unit", "iu", "ibuprofen", "insulin", "metformin", "sertraline", "lisinopril",
+                   "levothyroxine", "amoxicillin", "prednisone", "adderall", "ritalin", "zoloft", "prozac", "lexapro",
+                   "paracetamol", "acetaminophen", "tylenol", "aspirin", "warfarin", "melatonin", "antihistamine",
+                   "cetirizine", "loratadine", "omeprazole", "amlodipine", "gabapentin", "pram", "bupropion",
+                   "wellbutrin", "vitamin", "iron", "birth control", "the pill", "statin", "pril", "sartan", "olol",
+                   "azepam", "prazole", "mycin", "cillin", "tidine", "oxetine", "triptan"),
+    "doctor": ("doctor", "gp", "dentist", "therap", "physio", "pediatric", "paediatric", "vet", "dermatolog",
+               "psychiatr", "cardiolog", "optometr", "dr"),
+    "email": ("@",),
+    "phone": tuple("0123456789"),
+    "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
+            "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
+            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
+    "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
+    "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
+    "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
+    "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership", "grade"), "favourite": ("favo",),
+    "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",
+              "obsessed", "fan of"),
+}
+_TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
+#: A plan or wish ("thinking of moving to Berlin") does not set a state: it must not supersede one.
+_PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|planning|plan to|plans to|hoping|hope to|"
+                   r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
+_STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
+#: A verb right before a state's value that ends it ("cancelled FitHub", "quit the Starter plan").
+_ENDS_BEFORE = re.compile(r"\b(?:cancel+ed|cancel+ing|quit|quitting|left|leaving|stopped going to|gave up|dropped|ended|"
+                          r"moved out of|no longer (?:at|with|in|go to|use))\s+(?:my\s+|the\s+|our\s+)?(?:membership\s+(?:at|with|to)\s+)?$", re.I)
+_ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
+_ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
+_NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
+              "cannot do", "can't handle", "can't take"}
+_EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
+#: A provider seen by appointment: "booked the dentist for Friday" is the dentist appointment.
+_PROVIDER = re.compile(r"\b(?:the|my|our|a|his|her)\s+(?P<p>dentist|doctor|gp|vet|hairdresser|hairdressers|barber|physio|"
+                       r"physiotherapist|optician|orthodontist|hygienist|osteopath|chiropractor|podiatrist|midwife|"
+                       r"dermatologist|nail salon|groomer|tutor|driving instructor)(?:'s)?\b(?!\s+(?:appointment|check-?up|visit))", re.I)
+#: "they moved me to", "she pushed it back to": a rescheduling that names no event (it, me, us).
+_MOVED_ANAPHOR = re.compile(r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought|put)\s+(?P<o>it|me|us|him|her|them|that)"
+                            r"(?:\s+(?:back|forward|up))?\s+(?:to|until|till)\b", re.I)
+#: Someone rescheduling an event ("our manager moved standup to 10"): the agent is not the event's owner.
+#: (Transitive only: "Mia's swim class moved to Wednesdays" is the class moving, its owner stays Mia.)
+_RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:moved|pushed|rescheduled|postponed|"
+                          r"bumped|shifted|brought forward|cancel+ed|put back|changed)\s+(?!(?:to|until|till|back|forward|up|again)\b)\w", re.I)
+#: "the upgrade got pushed to September": what moved is named, though not an event word of the lexicon.
+_MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|have|was|were|is|are|been)\b)[a-z]+)?)\s+(?:(?:got|has been|have been|was|were|is|are|'s been|'s)\s+)?"
+                            r"(?:moved|pushed(?: back)?|postponed|rescheduled|delayed|bumped|brought forward|put back)\b", re.I)
+_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
+_FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
+                      r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
+_REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
+_SYNONYMS = {
+    "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
+    "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
+    "city": "residence", "hometown": "residence", "relocated to": "residence",
+    "work at": "employer", "works at": "employer", "work for": "employer", "company": "employer",
+    "employer": "employer", "job": "role", "title": "role", "job title": "role", "position": "role",
+    "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
+    "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
+    "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
+    "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
+}
+_TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
+         for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
+_FROM = re.compile(r"\bfrom\b", re.I)
+
+#: A recurring duty and who does it: "my mum picks him up from school on Tuesdays", "our neighbour Ana
+#: is doing Tuesday pickups for now", "Dad does the Monday drop-off". The slot is the duty on its
+#: weekday (the household's), the value who does it: a new helper supersedes the old one.
+_DUTY = re.compile(
+    r"^(?:(?:from now on|for now|for the moment|for the time being|starting (?:\w+\s+){0,2}?|this (?:week|month|term)|these days|"
+    r"until further notice),?\s+)?(?P<agent>(?-i:I)|we|(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z]+\s+)?(?-i:[A-Z]?[a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
+    r"(?:(?:is|are|will be|'s|'ll be|has been|will|now|usually|always|still|also|currently)\s+)*"
+    r"(?P<verb>picks?|picking|collects?|collecting|drops?|dropping|does|doing|do|takes?|taking|covers?|covering|handles?|handling|walks?|walking)\b"
+    r"(?P<rest>.*)$", re.I)
+_DUTY_NOUN = re.compile(r"\b(?:(?P<pick>pick(?:s|ing)?\s+(?:\w+\s+){0,2}?up|pick-?ups?|collect\w*|school runs?)|(?P<drop>drop(?:s|ping)?\s+(?:\w+\s+){0,2}?off|drop-?offs?)|"
+                        r"(?P<walk>walk\w*\s+the\s+dog|dog walks?))\b", re.I)
+_DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+#: Words that make a named place a place to stay.
+_LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
+                             r"check-?in|check-?out|room|suite)\b", re.I)
+#: A role the speaker has ("my counsellor", "my account manager"), what "I've been handed over to Idris" changes.
+_MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|dentist|manager|line manager|boss|tutor|coach|teacher|"
+                      r"lawyer|solicitor|accountant|case ?worker|social worker|advis[eo]r|consultant|physio|trainer|mentor|"
+                      r"landlord|landlady|midwife|health visitor|nurse|vet|account manager|contact|point of contact|supervisor|"
+                      r"psychiatrist|psychologist|key ?worker|caseworker|instructor|driving instructor)\b", re.I)
+#: A hand-over to a new person in a role: "I've been handed over to Idris", "they've assigned me to Dr Okafor".
+_HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )?to|reassigned (?:me |us )?to|assigned (?:me |us )?to|"
+                       r"passed (?:me |us )?(?:on |over )?to|now (?:seeing|with)|replaced by|taken over by|covered by|"
+                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))", re.I)

@@ -1,0 +1,203 @@
+"""The extractor's general grammar rules (issue 10 follow-up), each in wordings of its own:
+weekday-plus-date expressions, habits, arranged events resolving forward, report and document
+frames, anaphoric rescheduling, self-introductions and who a later speaker re-subjects."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import pytest
+
+from memwarden.claims.rules import RuleExtractor
+from memwarden.claims.timex import clause_tense, find_times
+from memwarden.models import Claim, Turn
+
+#: Sunday 10 May 2026, noon UTC.
+SUN = datetime(2026, 5, 10, 12, 0, tzinfo=timezone.utc)
+R = RuleExtractor()
+
+
+def T(content: str, role: str = "user", name: str | None = None, when: datetime = SUN) -> Turn:
+    return Turn(role=role, content=content, name=name, timestamp=when)
+
+
+def one(text: str, **kw: Any) -> Claim:
+    claims = R.extract([T(text, **kw)]).claims
+    assert len(claims) == 1, [c.text for c in claims]
+    return claims[0].claim
+
+
+def day_of(text: str) -> str | None:
+    hits = [h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]
+    return hits[0].begin.date().isoformat() if hits else None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the plumber comes Tuesday the 12th", "2026-05-12"),      # one date, not "next Tuesday" and "the 12th"
+    ("parents' evening is on Thursday 21st", "2026-05-21"),
+    ("we fly out Fri 5 June", "2026-06-05"),
+    ("the vote is on Monday, June 1", "2026-06-01"),
+    ("she got her results on Friday the 8th", "2026-05-08"),   # past tense: the one before today
+    ("the recital is Saturday the 20th", "2026-06-20"),        # May 20th is a Wednesday: the next month whose 20th is a Saturday
+])
+def test_a_weekday_naming_its_date_is_one_day(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+    assert len([h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]) == 1
+
+
+@pytest.mark.parametrize("text", ["Grandpa does Thursday school runs", "I have Monday meetings with the board",
+                                  "she covers Friday lates"])
+def test_a_weekday_before_a_plural_noun_is_a_habit_not_a_date(text: str) -> None:
+    assert day_of(text) is None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I signed up for the Bath half in October", "2026-10-01"),   # said in May: this October, not last
+    ("we booked a cottage in Wales for March", "2027-03-01"),
+    ("I registered for the September conference", "2026-09-01"),
+    ("been training hard for the Cardiff 10k in March, did intervals today", "2027-03-01"),
+    ("I ran the Bath half in October", "2025-10-01"),             # a past event stays past
+])
+def test_an_arranged_event_resolves_forward(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text,voucher", [
+    ("Priya's husband said at dinner that the shop is closing in June", "Priya's husband"),
+    ("my cousin Rob, who works at the council, reckons the bridge reopens in April", "the user's cousin Rob"),
+    ("the ferry leaves at 6, or so my uncle says", "the user's uncle"),
+])
+def test_reports_are_framed_wherever_the_reporter_stands(text: str, voucher: str) -> None:
+    c = one(text)
+    assert (c.vouched_by, c.firmness, c.voucher) == ("unknown", "reported", voucher)
+
+
+def test_a_report_after_an_emoji_or_a_comma_is_its_own_claim() -> None:
+    res = R.extract([T("the boiler died on Monday 🥶 my landlord reckons it's the thermostat")]).claims
+    assert [(c.claim.vouched_by, c.claim.firmness) for c in res] == [("user", "stated"), ("unknown", "reported")]
+    assert "thermostat" in res[1].text and "landlord" in (res[1].claim.voucher or "")
+    res = R.extract([T("dug through the drawer, the warranty card says 24 months from purchase")]).claims
+    assert res[-1].claim.vouched_by == "document" and "24 months" in res[-1].text
+
+
+def test_a_quoted_document_is_one_claim_and_its_you_is_the_user() -> None:
+    [c] = R.extract([T("email from the council arrived: 'Your bin day changes to Thursday from 1 June. "
+                       "We will collect garden waste fortnightly.'")], user_name="Jo").claims
+    assert (c.claim.vouched_by, c.claim.voucher) == ("document", "the email from the council")
+    assert c.text.startswith("Jo's bin day changes") and "We will collect garden waste" in c.text
+    [t] = R.extract([T("opened the receipt: 'Order 5521 | Total: £42.10 | Delivery: 3 June'")]).claims
+    assert t.claim.vouched_by == "document" and "Order 5521" in t.text
+
+
+def test_a_provider_with_a_time_is_an_appointment_and_an_anaphoric_move_lands_on_it() -> None:
+    first = one("made an appointment with the optician for Thursday at 4")
+    assert (first.slot, first.value) == ("user|optician_appointment_time", "2026-05-14 16:00")
+    res = R.extract([T("I'm seeing the physio on Tuesday at 9"),
+                     T("bad news, she's ill so they've moved me to Friday at 10")]).claims
+    moved = res[-1].claim
+    assert moved.slot == "user|physio_appointment_time" == res[0].claim.slot
+    assert moved.value == "2026-05-15 10:00" and "physio appointment" in res[-1].text
+    # with no event talked about, "moved me to" sets nothing
+    assert one("they moved me to Friday").slot is None
+
+
+def test_whoever_reschedules_an_event_is_not_its_owner() -> None:
+    c = one("my boss pushed the quarterly review to Monday 9am")
+    assert (c.subject, c.attribute) == ("user", "review_time") and c.value == "2026-05-11 09:00"
+    assert one("my sister's wedding is on June 6").subject == "user's sister"
+
+
+def test_a_new_helper_for_a_weekly_duty_lands_on_the_duty() -> None:
+    old = one("my dad takes the twins to nursery on Mondays and does the Monday drop-off")
+    new = one("from now on our childminder Bea is doing Monday drop-offs")
+    assert old.slot == new.slot == "user|monday_dropoff" and (old.value, new.value) == ("my dad", "our childminder Bea")
+    assert one("I pick the kids up on Fridays").slot == "user|friday_pickup"
+    assert one("my dad picks me up from work sometimes").slot is None  # no weekday: not a weekly duty
+
+
+def test_reading_something_is_not_hearsay_but_reading_that_is() -> None:
+    assert one("I read three reviews of the hotel and cancelled").firmness == "stated"
+    assert one("I read that the museum is free on Sundays").firmness == "reported"
+
+
+def test_a_self_introduction_names_the_speaker() -> None:
+    [c] = R.extract([T("Hi! I'm Maya")], user_name="Maya").claims
+    assert c.text == "The user's name is Maya" and (c.claim.slot, c.claim.value) == ("user|name", "Maya")
+    assert one("my name's Ollie Brandt").value == "Ollie Brandt"
+    assert one("I'm Canadian").attribute != "name"
+    assert R.extract([T("I'm Ravi", name="Ravi")]).claims == []  # a named speaker saying their own name adds nothing
+
+
+def test_an_assistant_fact_about_a_thing_the_user_named_is_kept_its_advice_is_not() -> None:
+    res = R.extract([T("my fridge is a Bosch KGN39 and the freezer light keeps blinking"),
+                     T("The Bosch KGN39 has a 5-year compressor guarantee.", "assistant"),
+                     T("A blinking light on the KGN39 can mean the door seal is worn.", "assistant"),
+                     T("The KGN39 is a great fridge.", "assistant")]).claims
+    kept = [c for c in res if c.claim.vouched_by == "assistant" and not c.claim.echo]
+    assert [c.turn_indexes for c in kept] == [[1]] and "5-year compressor guarantee" in kept[0].text
+    assert not kept[0].claim.echo
+
+
+def test_a_reporter_speaking_of_hearing_is_the_voucher() -> None:
+    [c] = R.extract([T("I'm pretty sure the venue opens at 6, that's what I heard at the briefing", name="Kai"),
+                     T("ok thanks")]).claims
+    assert (c.claim.vouched_by, c.claim.voucher, c.claim.firmness) == ("unknown", "Kai", "hedged")
+
+
+def test_where_the_user_stays_is_one_slot_whatever_the_wording() -> None:
+    first = one("booked two nights at the Harbour Inn for the conference")
+    later = one("we switched to Casa Lola instead, same dates")
+    assert first.slot == later.slot == "user|lodging" and (first.value, later.value) == ("Harbour Inn", "Casa Lola")
+    assert one("I booked Dishoom for dinner at 7").slot != "user|lodging"  # no word of lodging: a table, not a stay
+
+
+def test_a_new_time_said_after_an_event_is_that_events_time() -> None:
+    res = R.extract([T("we had to rebook the ferry crossing because of the strike, we're sailing on the 18th instead")]).claims
+    assert res[-1].claim.slot == "user|ferry_time" and res[-1].claim.value == "2026-05-18"
+    assert "(the ferry)" in res[-1].text
+    res = R.extract([T("the boiler service is booked, Tuesday the 19th, 8 to 12")]).claims
+    assert res[-1].claim.slot == "user|boiler_service_time"
+    # a time with no event before it stays unattached
+    assert one("I'm free on the 18th now").slot is None
+
+
+def test_a_hand_over_to_a_new_person_lands_on_the_role_last_named() -> None:
+    res = R.extract([T("my caseworker Tom is leaving the council next week, they've transferred me to Priya Shah")]).claims
+    moved = res[-1].claim
+    assert (moved.slot, moved.value) == ("user|caseworker", "Priya Shah") and "(the new caseworker)" in res[-1].text
+    assert one("I got transferred to Priya").slot is None  # no role named: nothing to change
+
+
+def test_a_last_day_somewhere_ends_that_job() -> None:
+    c = one("my last day at Deloitte is the 28th")
+    assert (c.slot, c.value, c.negated) == ("user|employer", "Deloitte", True)
+
+
+@pytest.mark.parametrize("reply", [
+    "We can go through the budget together whenever you like.", "Great, that gives you some breathing room.",
+    "Teenagers often come round in the end, you'll see!", "Take it easy this weekend if you can!",
+    "Well done on sorting that out, you must be relieved.",
+])
+def test_assistant_pleasantries_and_advice_are_not_memories(reply: str) -> None:
+    assert R.extract([T("my car passed its MOT"), T(reply, "assistant")]).claims[1:] == []
+
+
+def test_assistant_statements_of_the_users_own_facts_are_kept() -> None:
+    res = R.extract([T("when's my parcel coming?"), T("Your parcel is due on Friday between 9 and 1.", "assistant")]).claims
+    assert len(res) == 1 and res[0].claim.vouched_by == "assistant" and "parcel" in res[0].text
+
+
+def test_a_new_state_with_a_chat_marker_is_kept_an_appraisal_is_not() -> None:
+    assert R.extract([T("nah it's the 7:15 train now, the early one got axed 🙄")]).claims
+    assert R.extract([T("lol it's Slack now, keep up 😅")]).claims
+    assert R.extract([T("haha she's fine now, back to normal")]).claims == []
+    assert R.extract([T("it's so much better now")]).claims == []
+    assert R.extract([T("member number is 88120475 if you need it")]).claims  # a number is not small talk to the addressee
+
+
+def test_what_moved_names_the_slot_and_an_intransitive_move_keeps_its_owner() -> None:
+    c = one("the roof survey got pushed to the 20th")
+    assert (c.slot, c.value) == ("user|roof_survey_time", "2026-05-20")
+    mia = one("Mia's piano lesson moved to Thursdays at 4")
+    assert mia.subject == "Mia"
