@@ -144,7 +144,7 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
 
 @admission_group.command("train")
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="locomo10.json, or JSONL of labelled sessions (see memwarden.admission.dataset).")
+              help="locomo10.json, or JSONL of labelled sessions (see memwarden.training.dataset).")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="Where to write the policy JSON.")
 @click.option("--learner", type=click.Choice(["logistic", "amac"]), default="logistic", show_default=True,
               help="logistic: factors + context features; amac: A-MAC's grid search over w·[U,C,N,R,T] and θ.")
@@ -156,11 +156,11 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
 def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, as_json: bool) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
     _needs_train_extra("memwarden admission train")
-    from .train import extract, train_policy
+    from ..training.train import extract, train_policy
     from rich.progress import Progress
 
     from ..providers.embedder import default_embedder
-    from .dataset import load
+    from ..training.dataset import load
 
     try:
         data = load(data_path)

@@ -25,10 +25,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..admission.dataset import Dataset, load
+from ..training.dataset import Dataset, load
 from ..admission.policy import AdmissionPolicy
 from ..admission.scored import ScoredAdmitter
-from ..admission.train import CachingEmbedder, Examples, extract, prf, train_policy
+from ..training.train import CachingEmbedder, Examples, extract, prf, train_policy
 
 PROTOCOLS = ("amac", "heldout", "loco")
 SEED = 42

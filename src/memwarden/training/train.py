@@ -31,10 +31,10 @@ import numpy as np
 
 from ..errors import InvalidInputError
 from ..providers.embedder import Embedder
-from .base import AdmissionContext, Decision
+from ..admission.base import AdmissionContext, Decision
+from ..admission.features import FACTORS, HASH_DIM, TEXT_FEATURES, CandidateFeatures, compute, context_vectors, set_relative
+from ..admission.policy import FORMAT, VERSION, AdmissionPolicy, LinearModel, LinearRule, LogisticRule, PolicyFile
 from .dataset import Dataset
-from .features import FACTORS, HASH_DIM, TEXT_FEATURES, CandidateFeatures, compute, context_vectors, set_relative
-from .policy import FORMAT, VERSION, AdmissionPolicy, LinearModel, LinearRule, LogisticRule, PolicyFile
 
 Progress = Callable[[int], None]
 
@@ -201,7 +201,7 @@ UTILITY_FEATURES = list(TEXT_FEATURES)
 
 
 def decision_features() -> list[str]:
-    from .features import CONTEXT_FEATURES, RELATIVE_FEATURES, TYPE_FEATURES
+    from ..admission.features import CONTEXT_FEATURES, RELATIVE_FEATURES, TYPE_FEATURES
 
     return [*TEXT_FEATURES, *CONTEXT_FEATURES, *RELATIVE_FEATURES, *FACTORS, *TYPE_FEATURES]
 
@@ -372,7 +372,7 @@ def build_prototypes(embedder: Embedder) -> dict:
     import json
     from importlib import resources
 
-    from .memtype import TYPES
+    from ..admission.memtype import TYPES
 
     seeds = json.loads(resources.files("memwarden.admission").joinpath("data/type_seeds.json").read_text())
     cents = {}
