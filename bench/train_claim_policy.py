@@ -1,7 +1,7 @@
 """Train the shipped claim admission policy (``memwarden/admission/data/claim_policy.json``).
 
     PYTHONPATH=src python bench/train_claim_policy.py --data /work/shared/data/locomo/locomo10.json \
-        [--out src/memwarden/admission/data/claim_policy.json] [--min-recall 0.90]
+        [--out src/memwarden/admission/data/claim_policy.json] [--min-recall 0.95]
 
 Trained on the claims the offline extractor yields from LoCoMo's A-MAC training and validation
 conversations only (8 of 10: seed-42 split of ``memwarden eval admission``), each claim labelled
@@ -9,6 +9,11 @@ by its source turns (a turn is "admit" when a QA pair cites it), with the thresh
 out-of-fold turn-level predictions of those 8 conversations for recall >= ``--min-recall``. The
 two test conversations are never seen, so ``eval admission --protocol heldout --claims`` and
 ``eval admission-retrieval --protocol heldout`` stay held out for the shipped policy too.
+
+Why 0.95 and not 0.90 for the shipped file: at 0.90 the policy rejected a fact of the scenario
+development set ("Felix is leading design on the checkout work", p 0.134 < 0.218: LoCoMo's labels
+favour the two speakers' own events over facts about colleagues), so "facts lost 0" broke; losing
+a needed memory costs more than storing a useless one, as for the turn policy.
 
 The file is kept small: the decision model reads dense features only (no hashed words, no
 embedding weights); the utility model keeps hashed words and the embedding weights (rounded).
@@ -33,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", required=True)
     ap.add_argument("--out", default=str(OUT))
-    ap.add_argument("--min-recall", type=float, default=0.90)
+    ap.add_argument("--min-recall", type=float, default=0.95)
     ap.add_argument("--cache", default=None, help="an .npz embedding cache (read and written)")
     args = ap.parse_args(argv)
     data = load(args.data)

@@ -186,7 +186,8 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--claims", is_flag=True,
-              help="Replay on the two-tier path: a turn counts as admitted when a claim extracted from it is kept.")
+              help="Train on claims (each labelled by its source turns) and replay on the two-tier path: a turn "
+                   "counts as admitted when a claim extracted from it is kept.")
 @click.option("--json", "as_json", is_flag=True)
 def eval_admission(data_path: str, protocol: str, min_recall: float, claims: bool, as_json: bool) -> None:
     """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run.

@@ -123,7 +123,7 @@ def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | 
                     for stored, ep, label in zip(kept, episodes, s.labels):
                         out.labels.append(label)
                         out.admitted.append(int(bool(stored)))
-                        out.event_list.append("admitted" if stored else "no claim kept" if ep is not None and ep.claim_ids
+                        out.event_list.append("admitted" if stored else "no claim kept" if ep is not None and (ep.claim_ids or ep.claim_receipts)
                                               else "no claim extracted")
                     if advance:
                         advance(len(s.labels))

@@ -257,12 +257,14 @@ def _to_linear_model(d: _Design, lr, model_id: str) -> LinearModel:
 UTILITY_FEATURES = list(TEXT_FEATURES)
 
 
-def decision_features() -> list[str]:
+def decision_features(claims: bool = False) -> list[str]:
+    """The decision model's dense features; claim rows add their source turn's (a turn is its
+    own source, so the turn recipe leaves them out and stays as it was)."""
     from ..admission.features import (CONTEXT_FEATURES, RELATIVE_FEATURES, SOURCE_FEATURES, TURN_RELATIVE_FEATURES,
                                       TYPE_FEATURES)
 
-    return [*TEXT_FEATURES, *CONTEXT_FEATURES, *SOURCE_FEATURES, *RELATIVE_FEATURES, *TURN_RELATIVE_FEATURES, *FACTORS,
-            *TYPE_FEATURES]
+    per_claim = [*SOURCE_FEATURES, *TURN_RELATIVE_FEATURES] if claims else []
+    return [*TEXT_FEATURES, *CONTEXT_FEATURES, *per_claim, *RELATIVE_FEATURES, *FACTORS, *TYPE_FEATURES]
 
 
 def fit_utility(ex: Examples, C: float = 0.5) -> LinearModel:
@@ -301,7 +303,7 @@ def oof_utility(ex: Examples, k: int = 5) -> None:
 
 
 def fit_logistic(ex: Examples, C: float = 0.1, emb_parts: int = 2, use_terms: bool = True) -> LinearModel:
-    names = decision_features()
+    names = decision_features(claims=ex.units is not None)
     dense = _dense(ex.feats, names)
     d = _design(dense, names, use_terms, emb_parts)
     return _to_linear_model(d, _fit_lr(d.matrix(ex, dense), ex.labels, C), ex.model_id)
