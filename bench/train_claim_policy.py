@@ -15,6 +15,11 @@ development set ("Felix is leading design on the checkout work", p 0.134 < 0.218
 favour the two speakers' own events over facts about colleagues), so "facts lost 0" broke; losing
 a needed memory costs more than storing a useless one, as for the turn policy.
 
+LoCoMo has no assistant turns, so the file records ``trained["roles"] = ["user"]`` and the shipped
+pair scores claims from other roles with the turn policy, as before the claim policy (admitted by
+the claim policy, an assistant's "Nice, black coffee it is." became a newer claim the governance
+stage took as superseding the user's own statement: 2 scenario policy probes lost).
+
 The file is kept small: the decision model reads dense features only (no hashed words, no
 embedding weights); the utility model keeps hashed words and the embedding weights (rounded).
 """
@@ -46,10 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     emb = CachingEmbedder(default_embedder())
     if args.cache:
         emb.load(Path(args.cache))
-    ex = extract_claims(data.subset(train + val), emb)
+    sub = data.subset(train + val)
+    ex = extract_claims(sub, emb)
     if args.cache:
         emb.save(Path(args.cache))
     pol = train_policy(ex, min_recall=args.min_recall, name="locomo-claims",
+                       roles=sorted({str(m.get("role", "user")) for s in sub.sessions for m in s.messages}),
                        data_desc=f"{Path(args.data).name}: claims of the 8 A-MAC train+val conversations "
                                  f"(held out: {', '.join(test)})")
     spec = json.loads(pol.to_json())

@@ -100,6 +100,19 @@ def test_shipped_pair_scores_claims_and_turns_with_their_own_policy():
     assert pol.threshold != pol.for_turns.threshold
 
 
+def test_claims_from_a_role_the_claim_policy_never_saw_go_to_the_turn_policy():
+    pol = AdmissionPolicy.default()
+    assert pol.spec.trained["roles"] == ["user"]  # LoCoMo: two people, no assistant
+    assert pol.for_candidate("claim", "user") is pol and pol.for_candidate("claim", "assistant") is pol.for_turns
+    msgs = [{"role": "user", "content": "I drink my coffee black now, no sweetener at all."},
+            {"role": "assistant", "content": "Nice, black coffee it is, and I noted that you moved to Porto."}]
+    with Memory(config=MemoryConfig(database=":memory:", embedder="hash")) as m:
+        claims = [r for r in m.add(msgs, user_id="u").results if r.kind == "claim"]
+    turn_scored = [r for r in claims if "trained on no assistant turn" in r.reason]
+    assert turn_scored and all(r.threshold == pytest.approx(pol.for_turns.threshold) for r in turn_scored)
+    assert any(r.threshold == pytest.approx(pol.threshold) for r in claims if r not in turn_scored)
+
+
 def test_a_given_policy_scores_both_units():
     pol = AdmissionPolicy.default().for_turns
     assert pol.for_unit("claim") is pol

@@ -144,6 +144,16 @@ class AdmissionPolicy:
         """The policy to score candidates of ``unit`` ("turn" or "claim") with."""
         return self.for_turns if unit == "turn" and self.for_turns is not None else self
 
+    def for_candidate(self, unit: str, role: str) -> "AdmissionPolicy":
+        """As :meth:`for_unit`, except that a candidate from a role this policy was trained on
+        none of (``trained["roles"]``: LoCoMo has no assistant turns) goes to :attr:`for_turns`,
+        which is what scored claims before there was a claim policy."""
+        pol = self.for_unit(unit)
+        roles = pol.spec.trained.get("roles")
+        if pol is self and self.for_turns is not None and roles and role not in roles:
+            return self.for_turns
+        return pol
+
     @property
     def name(self) -> str:
         return self.spec.name

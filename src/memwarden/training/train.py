@@ -382,7 +382,7 @@ def amac_grid_search(ex: Examples, *, min_recall: float | None = None, k: int = 
 
 def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float | None = 0.95, name: str = "trained",
                  C: float = 0.3, inner_folds: int = 3, emb_parts: int = 0, use_terms: bool = False, data_desc: str = "",
-                 progress: Progress | None = None) -> AdmissionPolicy:
+                 roles: list[str] | None = None, progress: Progress | None = None) -> AdmissionPolicy:
     """Fit utility, then the decision rule, then its threshold on out-of-fold predictions.
 
     Defaults were chosen by leave-one-conversation-out on LoCoMo: the decision
@@ -419,6 +419,8 @@ def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float |
         decision = LogisticRule(model=fit_logistic(ex, C, emb_parts, use_terms), threshold=round(theta, 6))
     else:
         raise InvalidInputError(f"unknown learner {learner!r}: use 'logistic' or 'amac'")
+    # ``roles``: the message roles of the training data; the shipped pair sends candidates from
+    # other roles to the turn policy (AdmissionPolicy.for_candidate).
     spec = PolicyFile(
         format=FORMAT, version=VERSION, name=name,
         description=f"{learner} admission policy" + (f", precision-at-recall>={min_recall}" if min_recall else ", best F1"),
@@ -426,6 +428,7 @@ def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float |
         trained={"learner": learner, "min_recall": min_recall, "C": C, "emb_parts": emb_parts, "terms": use_terms, "rows": int(len(ex.labels)),
                  "positives": int(ex.labels.sum()), "conversations": len(set(ex.groups.tolist())), "data": data_desc,
                  "embedder": ex.model_id, "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                 **({"roles": sorted(roles)} if roles else {}),
                  **({"turns": len(ex.turn_labels), "turn_positives": int(sum(ex.turn_labels.values())),
                      "turns_without_claims": len(ex.turn_labels) - len({k for u in ex.units for k in u})}
                     if ex.units is not None and ex.turn_labels is not None else {})},
