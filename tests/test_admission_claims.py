@@ -144,3 +144,23 @@ def test_source_features_read_the_source_turn_and_its_neighbours():
     lone = AdmissionContext(user_id="u", turns=[], candidates=[Candidate(text="x")], vectors=np.zeros((1, 4)),
                             neighbours=lambda v, k: [], stored_hashes={}, now=None)
     assert source_features(lone) == [{}]
+
+
+def test_admission_train_cli_trains_a_claim_policy(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import memwarden.providers.embedder as E
+    from memwarden.admission.cli import admission_group
+
+    monkeypatch.setattr(E, "default_embedder", lambda: HashEmbedder())
+    rows = [json.dumps({"conversation": s.conversation, "session": s.session,
+                        "turns": [{"speaker": m["name"], "text": m["content"], "admit": bool(y), "id": m["id"]}
+                                  for m, y in zip(s.messages, s.labels)]}) for s in dataset(4).sessions]
+    data = tmp_path / "d.jsonl"
+    data.write_text("\n".join(rows) + "\n")
+    out = tmp_path / "p.json"
+    r = CliRunner().invoke(admission_group, ["train", "--data", str(data), "--out", str(out), "--claims", "--min-recall", "0.8",
+                                             "--json"])
+    assert r.exit_code == 0, r.output
+    pol = AdmissionPolicy.load(out)
+    assert pol.spec.unit == "claim" and pol.spec.trained["roles"] == ["user"] and pol.spec.trained["turns_without_claims"] > 0

@@ -152,11 +152,14 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
+@click.option("--claims", is_flag=True,
+              help="Train on the claims extracted from each turn (the default two-tier path), each labelled by its turn.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, as_json: bool) -> None:
+def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, claims: bool,
+              as_json: bool) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
     _needs_train_extra("memwarden admission train")
-    from ..training.train import extract, train_policy
+    from ..training.train import extract, extract_claims, train_policy
     from rich.progress import Progress
 
     from ..providers.embedder import default_embedder
@@ -167,9 +170,10 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
         emb = default_embedder()
         with Progress(transient=True, disable=as_json) as bar:
             task = bar.add_task("features", total=data.n_turns())
-            ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
+            ex = (extract_claims if claims else extract)(data, emb, progress=lambda n: bar.advance(task, n))
         pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
-                           data_desc=Path(data_path).name)
+                           data_desc=Path(data_path).name,
+                           roles=sorted({str(m.get("role", "user")) for s in data.sessions for m in s.messages}))
         pol.save(out)
     except MemwardenError as exc:
         _fail(exc)
