@@ -16,6 +16,12 @@ admitter, so training sees exactly what the running system sees. Then:
    precision at recall ≥ r (``--min-recall``), because losing a needed
    memory costs more than storing a useless one.
 
+On claims (``extract_claims``, ``--claims``) the rows are the claims the
+two-tier path extracts, each labelled by its source turns; thresholds and the
+``cv_*`` metrics are then per turn (a turn scores its best claim, and a turn
+that yielded no claim counts as missed), and the policy is marked
+``unit="claim"``.
+
 scikit-learn is needed here only (``pip install memwarden[train]``); the
 resulting policy is plain JSON and runs without it.
 """
