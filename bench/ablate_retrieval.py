@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import memwarden.memory as memory_module
-from memwarden.admission.train import CachingEmbedder
+from memwarden.training.train import CachingEmbedder
 from memwarden.config import MemoryConfig
 from memwarden.evals.retrieval import run_retrieval_eval
 from memwarden.memory import Memory

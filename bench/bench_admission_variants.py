@@ -20,8 +20,8 @@ if not os.path.exists("/tmp/adm2/ex.pkl"):
     from pathlib import Path
     import numpy as np
     sys.path.insert(0, "src")
-    from memwarden.admission.dataset import load
-    from memwarden.admission.train import CachingEmbedder, extract
+    from memwarden.training.dataset import load
+    from memwarden.training.train import CachingEmbedder, extract
     from memwarden.providers.embedder import default_embedder
     data = load("/work/shared/data/locomo/locomo10.json")
     emb = CachingEmbedder(default_embedder())
@@ -35,7 +35,7 @@ import pickle, sys, time, re, copy
 import numpy as np
 sys.path.insert(0, "src")
 import memwarden.admission.features as FE
-import memwarden.admission.train as T
+import memwarden.training.train as T
 from memwarden.admission import factors as F
 d = pickle.load(open('/tmp/adm2/ex.pkl','rb'))
 ex, msgs = d['ex'], d['msgs']

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memwarden.evals.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, session_messages
 from memwarden.models import Candidate
 from memwarden.retrieval.entry import keyword_tokens
 from memwarden.retrieval.index import ScopeIndex

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from memwarden import Memory, MemoryConfig
-from memwarden.evals.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, session_messages
 
 
 def pct(values: list[float], q: float) -> float:

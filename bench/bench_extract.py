@@ -31,7 +31,7 @@ from pathlib import Path
 
 from memwarden.claims.rules import RuleExtractor
 from memwarden.claims.slots import normalise_slot
-from memwarden.evals.locomo import load_locomo
+from memwarden.training.locomo import load_locomo
 from memwarden.models import Turn
 
 ROOT = Path(__file__).resolve().parent

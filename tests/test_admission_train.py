@@ -7,9 +7,9 @@ import pytest
 
 pytest.importorskip("sklearn")
 
-from memwarden.admission.dataset import Dataset, Session, evidence_ids, load_jsonl, load_locomo
+from memwarden.training.dataset import Dataset, Session, evidence_ids, load_jsonl, locomo_dataset
 from memwarden.admission.policy import AdmissionPolicy, LinearRule, LogisticRule
-from memwarden.admission.train import amac_weight_grid, choose_threshold, extract, prf, train_policy
+from memwarden.training.train import amac_weight_grid, choose_threshold, extract, prf, train_policy
 from memwarden.providers.embedder import HashEmbedder
 
 FACTS = ["Last {d} I adopted a dog named {n}.", "I started a new job at the {n} bakery on {d}.", "We moved to {n} in 2019.",
@@ -93,7 +93,7 @@ def test_locomo_labels_split_evidence_lists(tmp_path):
                              "session_2_date_time": "bad date", "session_2": [{"speaker": "A", "dia_id": "D2:1", "text": "ok"}]}}
     p = tmp_path / "l.json"
     p.write_text(json.dumps([conv]))
-    ds = load_locomo(p)
+    ds = locomo_dataset(p)
     assert [s.labels for s in ds.sessions] == [[0, 1], [1]]
     assert ds.sessions[0].messages[1]["content"] == "I moved [shares an image: a house]"
     assert ds.sessions[0].timestamp.year == 2023 and ds.sessions[1].timestamp is None

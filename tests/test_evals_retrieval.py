@@ -7,7 +7,7 @@ import json
 import pytest
 
 from memwarden.errors import InvalidInputError
-from memwarden.evals.locomo import load_locomo, parse_locomo_date, split_evidence
+from memwarden.training.locomo import load_locomo, parse_locomo_date, split_evidence
 from memwarden.evals.retrieval import run_retrieval_eval
 
 SAMPLE = [{

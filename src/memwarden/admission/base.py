@@ -34,6 +34,9 @@ class AdmissionContext:
     texts: Callable[[list[str]], dict[str, str]] | None = None
     #: Turn-level supersession (``supersede.py``); off for claims, whose slots settle updates.
     supersession: bool = True
+    #: What the candidates are: "turn" or "claim" (picks the shipped policy trained on that unit).
+    #: None: read from ``supersession``, which the two-tier path turns off for claims.
+    unit: Literal["turn", "claim"] | None = None
 
 
 @dataclass

@@ -32,6 +32,8 @@ from .._util import as_utc
 from . import factors as F
 from .base import AdmissionContext
 from .memtype import TYPES, classify
+from .sources import FOLLOWUP as _FOLLOWUP, GREETING as _GREETING, REACTION as _REACTION, THANKS as _THANKS
+from .sources import SOURCE_FEATURES, TURN_RELATIVE_FEATURES, log1 as _log1, set_turn_relative, source_features, source_turn
 
 HASH_DIM = 4096
 
@@ -48,13 +50,6 @@ _FIRST = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)
 _SECOND = re.compile(r"\b(?:you|you're|you've|your|yours)\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:went|got|had|was|were|did|made|took|saw|met|bought|started|finished|joined|visited|tried|found|became|won|left|moved|\w{3,}ed)\b", re.IGNORECASE)
 _POSSESSION = re.compile(r"\bmy\s+(?!god\b|goodness\b)\w+", re.IGNORECASE)
-_REACTION = re.compile(
-    r"^\s*(?:wow|whoa|omg|oh|aw+|that's|that is|sounds|congrats|congratulations|so cool|amazing|awesome|great|nice|cool|sorry|glad|love|lucky|impressive|what a)\b",
-    re.IGNORECASE,
-)
-_FOLLOWUP = re.compile(r"\b(?:what|which|where|when|who|how|why|did you|do you|have you|was it|is it|are you|tell me)\b[^?]*\?", re.IGNORECASE)
-_GREETING = re.compile(r"^\s*(?:hey|hi|hello|yo|good (?:morning|evening|afternoon))\b|\b(?:bye|goodbye|take care|see you|talk soon|talk later|catch you)\b", re.IGNORECASE)
-_THANKS = re.compile(r"\b(?:thanks|thank you|appreciate it)\b", re.IGNORECASE)
 _CAPWORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\b")
 _PHOTO = re.compile(r"\[shares an image:|\bphoto\b|\bpicture\b|\bpic\b|\bimage\b", re.IGNORECASE)
 
@@ -73,10 +68,6 @@ CONTEXT_FEATURES = (
 RELATIVE_FEATURES = ("u_rank", "u_top3", "u_minus_max", "u_z", "u_prev", "u_next", "from_end", "from_start")
 TYPE_FEATURES = tuple(f"type_{t}" for t in (*TYPES, "unknown"))
 FACTORS = ("utility", "grounding", "novelty", "recency", "type")
-
-
-def _log1(x: float) -> float:
-    return float(np.log1p(x))
 
 
 def text_features(text: str) -> dict[str, float]:
@@ -131,13 +122,16 @@ class CandidateFeatures:
     notes: list[str] = field(default_factory=list)
     utility: float = 0.0
     relative: dict[str, float] = field(default_factory=dict)
+    source: dict[str, float] = field(default_factory=dict)
+    #: Index of the source turn within the call (None: no turn of the call).
+    source_turn: int | None = None
 
     def factors(self) -> dict[str, float]:
         return {"utility": self.utility, "grounding": self.grounding, "novelty": self.novelty,
                 "recency": self.recency, "type": self.type_prior}
 
     def dense(self) -> dict[str, float]:
-        out = {**self.text, **self.context, **self.relative, **self.factors()}
+        out = {**self.text, **self.context, **self.source, **self.relative, **self.factors()}
         for t in TYPE_FEATURES:
             out[t] = float(self.memory_type == t[5:])
         return out
@@ -278,6 +272,10 @@ def compute(ctx: AdmissionContext, *, model_id: str | None = None) -> list[Candi
             grounding=grounding, novelty=novelty, recency=recency,
             memory_type=mtype.memory_type, type_prior=mtype.prior, notes=notes,
         ))
+    nt = len(texts)
+    for f, cand, src in zip(out, cands, source_features(ctx)):
+        f.source = src
+        f.source_turn = source_turn(cand, nt)
     return out
 
 
@@ -316,3 +314,4 @@ def set_relative(feats: list[CandidateFeatures]) -> None:
             "from_end": min(n - 1 - i, 5) / 5,
             "from_start": min(i, 5) / 5,
         }
+    set_turn_relative(feats)

@@ -29,7 +29,10 @@ from .features import FACTORS, HASH_DIM, CandidateFeatures
 
 FORMAT = "memwarden-admission-policy"
 VERSION = 1
-DEFAULT_POLICY = "default_policy.json"
+#: The shipped policies: one trained on claims (the two-tier path, the default) and one trained on
+#: whole turns (``MemoryConfig(claims=False)``); BENCHMARKS.md says what each was trained on.
+DEFAULT_POLICY = "claim_policy.json"
+TURN_POLICY = "default_policy.json"
 
 
 class _Model(BaseModel):
@@ -119,6 +122,8 @@ class PolicyFile(_Model):
     description: str = ""
     #: What the policy was trained on and how (data, protocol, objective).
     trained: dict[str, Any] = Field(default_factory=dict)
+    #: What it scores: whole turns, or claims extracted from turns (its features were computed on those).
+    unit: Literal["turn", "claim"] = "turn"
     #: Validation numbers measured when the policy was trained.
     metrics: dict[str, Any] = Field(default_factory=dict)
     utility: LinearModel
@@ -130,9 +135,26 @@ class PolicyFile(_Model):
 class AdmissionPolicy:
     """A loaded, validated policy; scores one candidate's features."""
 
-    def __init__(self, spec: PolicyFile, *, origin: str = "<memory>") -> None:
+    def __init__(self, spec: PolicyFile, *, origin: str = "<memory>", for_turns: "AdmissionPolicy | None" = None) -> None:
         self.spec = spec
         self.origin = origin
+        #: The policy to score whole turns with when this one was trained on claims (the shipped
+        #: pair); None: this policy scores whatever it is given.
+        self.for_turns = for_turns
+
+    def for_unit(self, unit: str) -> "AdmissionPolicy":
+        """The policy to score candidates of ``unit`` ("turn" or "claim") with."""
+        return self.for_turns if unit == "turn" and self.for_turns is not None else self
+
+    def for_candidate(self, unit: str, role: str) -> "AdmissionPolicy":
+        """As :meth:`for_unit`, except that a candidate from a role this policy was trained on
+        none of (``trained["roles"]``: LoCoMo has no assistant turns) goes to :attr:`for_turns`,
+        which is what scored claims before there was a claim policy."""
+        pol = self.for_unit(unit)
+        roles = pol.spec.trained.get("roles")
+        if pol is self and self.for_turns is not None and roles and role not in roles:
+            return self.for_turns
+        return pol
 
     @property
     def name(self) -> str:
@@ -205,10 +227,16 @@ class AdmissionPolicy:
         return cls.from_dict(data, origin=str(p))
 
     @classmethod
+    def shipped(cls, name: str) -> "AdmissionPolicy":
+        raw = resources.files("memwarden.admission").joinpath(f"data/{name}").read_text()
+        return cls.from_dict(json.loads(raw), origin=f"memwarden/admission/data/{name}")
+
+    @classmethod
     def default(cls) -> "AdmissionPolicy":
-        """The policy shipped in the package (trained on the development data)."""
-        raw = resources.files("memwarden.admission").joinpath(f"data/{DEFAULT_POLICY}").read_text()
-        return cls.from_dict(json.loads(raw), origin=f"memwarden/admission/data/{DEFAULT_POLICY}")
+        """The shipped claim policy, carrying the shipped turn policy for ``claims=False`` adds."""
+        pol = cls.shipped(DEFAULT_POLICY)
+        pol.for_turns = cls.shipped(TURN_POLICY)
+        return pol
 
 
 def _sigmoid(z: float) -> float:

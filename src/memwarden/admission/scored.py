@@ -38,8 +38,9 @@ class ScoredAdmitter:
         self.llm = llm
         self._dups = DuplicateFilter(duplicate_cosine if duplicate_cosine is not None else policy.spec.duplicate_cosine)
 
-    def _utility(self, ctx: AdmissionContext, i: int, feats: FT.CandidateFeatures, vec: np.ndarray | None) -> float:
-        trained = self.policy.utility(feats, vec)
+    def _utility(self, policy: AdmissionPolicy, ctx: AdmissionContext, i: int, feats: FT.CandidateFeatures,
+                 vec: np.ndarray | None) -> float:
+        trained = policy.utility(feats, vec)
         if self.llm is None:
             return trained
         ti = ctx.candidates[i].turn_index
@@ -54,24 +55,30 @@ class ScoredAdmitter:
         n = len(ctx.candidates)
         if n == 0:
             return []
+        unit = candidate_unit(ctx)
+        main = self.policy.for_unit(unit)
+        pols = [self.policy.for_candidate(unit, c.role) for c in ctx.candidates]
         feats = FT.compute(ctx, model_id=ctx.embedder_id)
-        emb_ok = self.policy.uses_embeddings(ctx.embedder_id)
         vecs = np.asarray(ctx.vectors, dtype=np.float32)
         ctx_vecs = FT.context_vectors(vecs)
-        theta = self.policy.threshold
-        weights = self.policy.weights()
-        linear = isinstance(self.policy.spec.decision, LinearRule)
         out: list[Decision] = []
         kept = KeptCandidates(ctx)
+        emb_ok = [pol.uses_embeddings(ctx.embedder_id) for pol in pols]
         for i, f in enumerate(feats):
-            if not emb_ok:
+            if not emb_ok[i]:
                 f.notes.append("policy trained on another embedder: embedding weights skipped")
-            f.utility = self._utility(ctx, i, f, vecs[i] if emb_ok else None)
+            if pols[i] is not main:
+                f.notes.append(f"scored by the {pols[i].spec.unit} policy {pols[i].name}: the {unit} policy was trained "
+                               f"on no {ctx.candidates[i].role} turn")
+            f.utility = self._utility(pols[i], ctx, i, f, vecs[i] if emb_ok[i] else None)
         FT.set_relative(feats)
         for i, f in enumerate(feats):
-            score = self.policy.score(f, [vecs[i], ctx_vecs[i]] if emb_ok else None)
+            policy = pols[i]
+            theta = policy.threshold
+            linear = isinstance(policy.spec.decision, LinearRule)
+            score = policy.score(f, [vecs[i], ctx_vecs[i]] if emb_ok[i] else None)
             scores = {k: round(v, 4) for k, v in f.factors().items()}
-            common = dict(scores=scores, weights=weights, score=round(score, 4), threshold=theta,
+            common = dict(scores=scores, weights=policy.weights(), score=round(score, 4), threshold=theta,
                           policy=self.name, memory_type=f.memory_type)
             note = ("; " + "; ".join(f.notes)) if f.notes else ""
             dup = self._dups.find_duplicate(ctx, i, kept)
@@ -104,6 +111,14 @@ class ScoredAdmitter:
             if why:
                 return mid, why
         return None
+
+
+def candidate_unit(ctx: AdmissionContext) -> str:
+    """``ctx.unit`` when set; else "claim" when supersession is off (the two-tier path turns it off
+    for claims, whose slots settle updates), "turn" otherwise."""
+    if ctx.unit is not None:
+        return ctx.unit
+    return "turn" if ctx.supersession else "claim"
 
 
 def _why(f: FT.CandidateFeatures, *, admitted: bool) -> str:

@@ -107,7 +107,7 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
 
 @admission_group.command("train")
 @click.option("--data", "data_path", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="locomo10.json, or JSONL of labelled sessions (see memwarden.admission.dataset).")
+              help="locomo10.json, or JSONL of labelled sessions (see memwarden.training.dataset).")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="Where to write the policy JSON.")
 @click.option("--learner", type=click.Choice(["logistic", "amac"]), default="logistic", show_default=True,
               help="logistic: factors + context features; amac: A-MAC's grid search over w·[U,C,N,R,T] and θ.")
@@ -115,23 +115,27 @@ def policy_cmd(path: str | None, full: bool, as_json: bool) -> None:
               help="Pick the threshold giving the best precision at out-of-fold recall ≥ this.")
 @click.option("--best-f1", is_flag=True, help="Pick the threshold with the best F1 instead.")
 @click.option("--name", default="trained", show_default=True)
+@click.option("--claims", is_flag=True,
+              help="Train on the claims extracted from each turn (the default two-tier path), each labelled by its turn.")
 @json_option
-def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, as_json: bool) -> None:
+def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1: bool, name: str, claims: bool,
+              as_json: bool) -> None:
     """Train an admission policy on labelled data and write it as JSON."""
     needs_extra("train", "memwarden admission train", *_TRAIN)
     from rich.progress import Progress
 
-    from ..admission.dataset import load
-    from ..admission.train import extract, train_policy
     from ..providers.embedder import default_embedder
+    from ..training.dataset import load
+    from ..training.train import extract, extract_claims, train_policy
 
     data = load(data_path)
     emb = default_embedder()
     with Progress(transient=True, disable=as_json) as bar:
         task = bar.add_task("features", total=data.n_turns())
-        ex = extract(data, emb, progress=lambda n: bar.advance(task, n))
+        ex = (extract_claims if claims else extract)(data, emb, progress=lambda n: bar.advance(task, n))
     pol = train_policy(ex, learner=learner, min_recall=None if best_f1 else min_recall, name=name,
-                       data_desc=Path(data_path).name)
+                       data_desc=Path(data_path).name,
+                       roles=sorted({str(m.get("role", "user")) for s in data.sessions for m in s.messages}))
     pol.save(out)
     if as_json:
         emit_json({"path": out, "description": pol.spec.description, "threshold": pol.threshold, "metrics": pol.spec.metrics})
@@ -145,7 +149,8 @@ def train_cmd(data_path: str, out: str, learner: str, min_recall: float, best_f1
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True,
               help="Recall target used when choosing each trained policy's threshold (out-of-fold).")
 @click.option("--claims", is_flag=True,
-              help="Replay on the two-tier path: a turn counts as admitted when a claim extracted from it is kept.")
+              help="Train on claims (each labelled by its source turns) and replay on the two-tier path: a turn "
+                   "counts as admitted when a claim extracted from it is kept.")
 @json_option
 def eval_admission(data_path: str, protocol: str, min_recall: float, claims: bool, as_json: bool) -> None:
     """LoCoMo admission benchmark (A-MAC's labels and split) with baselines from the same run.

@@ -1,7 +1,7 @@
 """Abstention on LoCoMo: adversarial questions (category 5) should abstain, answerable ones (1-4) not.
 
-Each conversation is stored in its own scope (every turn, admission ``all``;
-a shared photo as ``[shares a photo] caption``), and every question is searched
+Each conversation is stored in its own scope (every turn, admission ``all``, read and rendered
+by :mod:`.locomo` as every LoCoMo harness reads it), and every question is searched
 with trust on at ``as_of`` = the day after the conversation's last session.
 
 Thresholds are calibrated on a development split of conversations (seeded
@@ -15,7 +15,6 @@ the hits), so the sweep costs no extra searches.
 from __future__ import annotations
 
 import itertools
-import json
 import pickle
 import random
 from datetime import datetime, timedelta, timezone
@@ -23,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
-from ..errors import InvalidInputError
 from ..memory import Memory
 from ..models import SearchResult
 from ..trust.config import TrustConfig
 from ..trust.abstain import abstain_decision
+from ..training.locomo import LocomoConversation, load_locomo, session_messages
 
-__all__ = ["load_locomo", "run", "metrics"]
+__all__ = ["run", "metrics"]
 
 TOLERANCE = 0.005
 GRID = {
@@ -46,45 +45,17 @@ GRID = {
 TOPIC_GRID = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3]
 
 
-def _session_time(text: str) -> datetime | None:
-    for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
-        try:
-            return datetime.strptime(text.strip(), fmt).replace(tzinfo=timezone.utc)
-        except ValueError:
-            continue
-    return None
-
-
-def load_locomo(path: str | Path) -> list[dict[str, Any]]:
-    try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as exc:
-        raise InvalidInputError(f"cannot read {path}: {exc}") from exc
-    if not isinstance(data, list) or not data or not isinstance(data[0], dict) or "conversation" not in data[0]:
-        raise InvalidInputError(f"{path} is not LoCoMo's locomo10.json (a list of conversations)")
-    return data
-
-
-def ingest(memory: Memory, conv: dict[str, Any]) -> tuple[str, datetime]:
-    uid = f"locomo-{conv['sample_id']}"
-    c = conv["conversation"]
+def ingest(memory: Memory, conv: LocomoConversation) -> tuple[str, datetime]:
+    """Store every session of ``conv`` (admission ``all``); returns its scope and the ``as_of``
+    for its questions (the day after its last session)."""
+    uid = f"locomo-{conv.sample_id}"
     last = datetime(2023, 1, 1, tzinfo=timezone.utc)
-    n = 1
-    while f"session_{n}" in c:
-        when = _session_time(c.get(f"session_{n}_date_time", "")) or last
-        last = max(last, when)
-        msgs = []
-        for t in c[f"session_{n}"]:
-            text = t.get("text", "")
-            if t.get("blip_caption"):
-                text = f"{text} [shares a photo of {t['blip_caption']}]".strip()
-            if not text.strip():
-                continue
-            msgs.append({"role": "user", "name": t["speaker"], "content": text, "id": t.get("dia_id"),
-                         "timestamp": when.isoformat()})
+    for session in conv.sessions:
+        if session[0].timestamp is not None:
+            last = max(last, session[0].timestamp)
+        msgs = session_messages(session)
         if msgs:
             memory.add(msgs, user_id=uid, admission="all")
-        n += 1
     return uid, last + timedelta(days=1)
 
 
@@ -106,7 +77,7 @@ def _apply(cfg: TrustConfig, stored: list[tuple[str, bool, SearchResult]]) -> li
     return [(should, abstain_decision(q, r.results, r.conflicts, cfg) is not None) for q, should, r in stored]
 
 
-def collect(convs: list[dict[str, Any]], dev_ids: set[int], *, limit: int = 10,
+def collect(convs: list[LocomoConversation], dev_ids: set[int], *, limit: int = 10,
             memory_factory: Any = None) -> dict[str, list[tuple[str, bool, SearchResult]]]:
     """Store every conversation and search every question once, trust on."""
     memory = memory_factory() if memory_factory else Memory(config=MemoryConfig())
@@ -115,12 +86,11 @@ def collect(convs: list[dict[str, Any]], dev_ids: set[int], *, limit: int = 10,
         for i, conv in enumerate(convs):
             uid, as_of = ingest(memory, conv)
             split = "dev" if i in dev_ids else "heldout"
-            for qa in conv["qa"]:
-                q = qa.get("question")
-                if not q:
+            for qa in conv.qa:
+                if not qa.question:
                     continue
-                res = memory.search(q, user_id=uid, limit=limit, trust=True, as_of=as_of)
-                stored[split].append((q, qa.get("category") == 5, res))
+                res = memory.search(qa.question, user_id=uid, limit=limit, trust=True, as_of=as_of)
+                stored[split].append((qa.question, qa.category == 5, res))
     finally:
         memory.close()
     return stored
@@ -130,7 +100,7 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
         memory_factory: Any = None, results: str | Path | None = None) -> dict[str, Any]:
     """``results``: a pickle of the searches; read if it exists, written otherwise (the sweep
     only reads stored hits, so re-scoring a threshold change needs no re-embedding)."""
-    convs = load_locomo(path)
+    convs = load_locomo(Path(path))
     order = list(range(len(convs)))
     random.Random(seed).shuffle(order)
     n_dev = max(1, int(round(len(order) * dev_fraction)))
@@ -169,8 +139,8 @@ def run(path: str | Path, *, dev_fraction: float = 0.5, seed: int = 42, limit: i
             reasons[d[0]] = reasons.get(d[0], 0) + 1
     return {
         "benchmark": "locomo-abstention",
-        "conversations": {"dev": sorted(convs[i]["sample_id"] for i in dev_ids),
-                          "heldout": sorted(convs[i]["sample_id"] for i in range(len(convs)) if i not in dev_ids)},
+        "conversations": {"dev": sorted(convs[i].sample_id for i in dev_ids),
+                          "heldout": sorted(convs[i].sample_id for i in range(len(convs)) if i not in dev_ids)},
         "calibrated": best[1],
         "calibration_rule": (f"largest thresholds within {TOLERANCE} of the best dev F1 ({top:.4f}); then the "
                              f"largest min_topic_cosine with no dev F1 loss"),

@@ -25,10 +25,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..admission.dataset import Dataset, load
+from ..training.dataset import Dataset, load
 from ..admission.policy import AdmissionPolicy
 from ..admission.scored import ScoredAdmitter
-from ..admission.train import CachingEmbedder, Examples, extract, prf, train_policy
+from ..training.train import CachingEmbedder, Examples, extract, extract_claims, prf, train_policy
 
 PROTOCOLS = ("amac", "heldout", "loco")
 SEED = 42
@@ -96,32 +96,35 @@ def replay(data: Dataset, policy: AdmissionPolicy, embedder, advance: Advance | 
            claims: bool = False) -> Replay:
     """Add every session of ``data`` through a Memory using ``policy``; one row per turn.
 
-    ``claims``: the two-tier path (every turn an episode, claims extracted and admitted); a turn
-    counts as admitted when a claim extracted from it was kept (or merged into a kept one), read
-    from the receipts as ``memwarden eval scenarios`` reads them. Factor scores are then not per
-    turn, so the baselines (which re-score turn factors) are not computed on this path."""
+    ``claims``: the two-tier path (every turn an episode, claims extracted and admitted, ``policy``
+    trained on claims); a turn counts as admitted when a claim extracted from it was kept (or
+    merged into a kept one), read from the receipts as ``memwarden eval scenarios`` reads them; a
+    turn that yielded no claim is an event of its own ("no claim extracted"). Factor scores are
+    then not per turn, so the baselines (which re-score turn factors) are not computed on this path."""
     from ..config import MemoryConfig
     from ..memory import Memory
 
     out = Replay()
     for conv in data.conversations:
         timed = _TimedAdmitter(ScoredAdmitter(policy))
-        # Scored against LoCoMo's per-turn labels, on the turn path (claims=False).
+        # Scored against LoCoMo's per-turn labels, on the turn path unless ``claims``.
         with Memory(config=MemoryConfig(database=":memory:", claims=claims), embedder=embedder, admitter=timed) as mem:
             for s in data.sessions:
                 if s.conversation != conv:
                     continue
                 res = mem.add(s.messages, user_id=conv, timestamp=s.timestamp, source="import")
                 if claims:
-                    from .scenario_systems import turns_stored
+                    from .scenario_systems import _per_turn, turns_stored
 
-                    kept = turns_stored(res.results, [str(m.get("id") or "") for m in s.messages],
-                                        [str(m["content"]) for m in s.messages],
+                    ids, texts = [str(m.get("id") or "") for m in s.messages], [str(m["content"]) for m in s.messages]
+                    kept = turns_stored(res.results, ids, texts,
                                         lambda ids, mem=mem, conv=conv: {r.item.id for r in mem.store.get(conv, ids)})
-                    for stored, label in zip(kept, s.labels):
+                    episodes = _per_turn([r for r in res.results if r.kind == "episode"], ids, texts)
+                    for stored, ep, label in zip(kept, episodes, s.labels):
                         out.labels.append(label)
                         out.admitted.append(int(bool(stored)))
-                        out.event_list.append("admitted" if stored else "no claim kept")
+                        out.event_list.append("admitted" if stored else "no claim kept" if ep is not None and (ep.claim_ids or ep.claim_receipts)
+                                              else "no claim extracted")
                     if advance:
                         advance(len(s.labels))
                     continue
@@ -194,18 +197,19 @@ def run(data_path: str | Path, protocol: str = "heldout", *, min_recall: float =
     with Progress(disable=not progress, transient=True) as bar:
         t_ex = bar.add_task("features", total=data.n_turns())
         t0 = time.perf_counter()
-        ex = extract(data, emb, progress=lambda n: bar.advance(t_ex, n))
+        # On the two-tier path the policy learns from claims (each labelled by its source turns).
+        ex = (extract_claims if claims else extract)(data, emb, progress=lambda n: bar.advance(t_ex, n))
         embed_ms = (time.perf_counter() - t0) * 1000 / max(1, data.n_turns())
         t_fold = bar.add_task(f"{protocol}: train + replay", total=len(folds) * 2)
         ours, grid = Replay(), Replay()
         for train_convs, test_convs in folds:
             train_ex = _take(ex, train_convs)
             pol = train_policy(train_ex, learner="logistic", min_recall=min_recall, name=f"eval-{protocol}")
-            lin = train_policy(_take(ex, train_convs), learner="amac", min_recall=None, name=f"eval-{protocol}-amac")
+            lin = None if claims else train_policy(train_ex, learner="amac", min_recall=None, name=f"eval-{protocol}-amac")
             bar.advance(t_fold)
             test = data.subset(test_convs)
             rep = replay(test, pol, emb, claims=claims)
-            grep = replay(test, lin, emb) if not claims else Replay()
+            grep = replay(test, lin, emb) if lin is not None else Replay()
             if protocol == "amac":
                 for r in (rep, grep):
                     for attr in ("labels", "admitted", "factors", "ms", "event_list"):

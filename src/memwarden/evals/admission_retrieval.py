@@ -11,31 +11,21 @@ is adversarial and has no answer in the conversation) is searched with
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..admission.dataset import load_locomo
+from ..training.dataset import locomo_dataset
 from ..admission.scored import ScoredAdmitter
-from ..admission.train import CachingEmbedder, extract, train_policy
+from ..training.train import CachingEmbedder, extract, train_policy
 from .admission import _take, split
-
-_DIA = re.compile(r"D\d+:\d+")
+from ..training.locomo import load_locomo
 
 
 def questions(path: str | Path) -> dict[str, list[tuple[str, set[str]]]]:
-    out: dict[str, list[tuple[str, set[str]]]] = {}
-    for conv in json.loads(Path(path).read_text()):
-        qs = []
-        for q in conv.get("qa", []):
-            ev = {m for e in q.get("evidence") or [] for m in _DIA.findall(str(e))}
-            if ev and q.get("category") != 5:
-                qs.append((str(q["question"]), ev))
-        out[str(conv["sample_id"])] = qs
-    return out
+    return {conv.sample_id: [(str(q.question), set(q.evidence)) for q in conv.qa if q.evidence and q.category != 5]
+            for conv in load_locomo(Path(path))}
 
 
 def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_recall: float = 0.95,
@@ -46,7 +36,7 @@ def run(data_path: str | Path, protocol: str = "heldout", *, k: int = 10, min_re
     from ..memory import Memory
     from ..providers.embedder import default_embedder
 
-    data = load_locomo(data_path)
+    data = locomo_dataset(data_path)
     qa = questions(data_path)
     emb = CachingEmbedder(embedder or default_embedder())
     convs = data.conversations

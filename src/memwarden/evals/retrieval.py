@@ -26,7 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..config import MemoryConfig
 from ..memory import Memory
 from ..retrieval.search import FusionConfig
-from .locomo import load_locomo, session_messages
+from ..training.locomo import load_locomo, session_messages
 
 
 def hit_turns(hits: list[Any], k: int) -> list[str]:

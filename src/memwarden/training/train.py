@@ -16,6 +16,12 @@ admitter, so training sees exactly what the running system sees. Then:
    precision at recall ≥ r (``--min-recall``), because losing a needed
    memory costs more than storing a useless one.
 
+On claims (``extract_claims``, ``--claims``) the rows are the claims the
+two-tier path extracts, each labelled by its source turns; thresholds and the
+``cv_*`` metrics are then per turn (a turn scores its best claim, and a turn
+that yielded no claim counts as missed), and the policy is marked
+``unit="claim"``.
+
 scikit-learn is needed here only (``pip install memwarden[train]``); the
 resulting policy is plain JSON and runs without it.
 """
@@ -31,10 +37,10 @@ import numpy as np
 
 from ..errors import InvalidInputError
 from ..providers.embedder import Embedder
-from .base import AdmissionContext, Decision
+from ..admission.base import AdmissionContext, Decision
+from ..admission.features import FACTORS, HASH_DIM, TEXT_FEATURES, CandidateFeatures, compute, context_vectors, set_relative
+from ..admission.policy import FORMAT, VERSION, AdmissionPolicy, LinearModel, LinearRule, LogisticRule, PolicyFile
 from .dataset import Dataset
-from .features import FACTORS, HASH_DIM, TEXT_FEATURES, CandidateFeatures, compute, context_vectors, set_relative
-from .policy import FORMAT, VERSION, AdmissionPolicy, LinearModel, LinearRule, LogisticRule, PolicyFile
 
 Progress = Callable[[int], None]
 
@@ -50,10 +56,33 @@ class Examples:
     groups: np.ndarray  # conversation id per row
     calls: np.ndarray  # add-call (session) number per row
     model_id: str
+    #: Claim rows: per row, the keys ("conversation|turn id") of the turns it was extracted from.
+    #: None: each row is a turn and is scored on its own.
+    units: list[list[str]] | None = None
+    #: Claim rows: the label of every turn of the data, those that yielded no claim included (they
+    #: count as missed: a turn is admitted when one of its claims is).
+    turn_labels: dict[str, int] | None = None
 
     def take(self, idx: np.ndarray) -> "Examples":
+        units = turn_labels = None
+        if self.units is not None and self.turn_labels is not None:
+            units = [self.units[i] for i in idx]
+            convs = {str(g) for g in self.groups[idx].tolist()}
+            turn_labels = {k: v for k, v in self.turn_labels.items() if k.split("|", 1)[0] in convs}
         return Examples([self.feats[i] for i in idx], self.vecs[idx], self.ctx_vecs[idx], self.labels[idx], self.groups[idx],
-                        self.calls[idx], self.model_id)
+                        self.calls[idx], self.model_id, units, turn_labels)
+
+    def turn_scores(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Claim rows' scores as per-turn (score, label): a turn scores its best claim's score,
+        -inf when it yielded none (never admitted, whatever the threshold)."""
+        if self.units is None or self.turn_labels is None:
+            return scores, self.labels
+        best = dict.fromkeys(self.turn_labels, -np.inf)
+        for sc, keys in zip(scores.tolist(), self.units):
+            for k in keys:
+                if k in best and sc > best[k]:
+                    best[k] = sc
+        return np.array(list(best.values())), np.array(list(self.turn_labels.values()))
 
 
 class CachingEmbedder:
@@ -94,10 +123,12 @@ class _Recorder:
         self.vecs: list[np.ndarray] = []
         self.ctx_vecs: list[np.ndarray] = []
         self.calls: list[int] = []
+        self.turn_ids: list[list[str]] = []
         self._n = 0
 
     def decide(self, ctx: AdmissionContext) -> list[Decision]:
         self.feats.extend(compute(ctx, model_id=ctx.embedder_id))
+        self.turn_ids.extend(list(c.source_turn_ids) for c in ctx.candidates)
         self.calls.extend([self._n] * len(ctx.candidates))
         self._n += 1
         v = np.asarray(ctx.vectors, dtype=np.float32)
@@ -127,6 +158,38 @@ def extract(data: Dataset, embedder: Embedder, progress: Progress | None = None)
                     progress(len(s.labels))
     return Examples(rec.feats, np.asarray(rec.vecs, dtype=np.float32), np.asarray(rec.ctx_vecs, dtype=np.float32),
                     np.asarray(labels), np.asarray(groups), np.asarray(rec.calls), embedder.model_id)
+
+
+def extract_claims(data: Dataset, embedder: Embedder, progress: Progress | None = None) -> Examples:
+    """Claim rows: every session through the two-tier path (claims extracted offline, each claim
+    scored as the running system scores it); a claim's label is 1 when one of its source turns is
+    labelled admit, and every turn's label is kept for turn-level thresholds and metrics."""
+    from ..config import MemoryConfig
+    from ..memory import Memory
+
+    rec = _Recorder()
+    labels: list[int] = []
+    groups: list[str] = []
+    units: list[list[str]] = []
+    turn_labels: dict[str, int] = {}
+    for conv in data.conversations:
+        with Memory(config=MemoryConfig(database=":memory:", claims=True), embedder=embedder, admitter=rec) as mem:
+            for s in data.sessions:
+                if s.conversation != conv:
+                    continue
+                label_of = {str(m.get("id")): y for m, y in zip(s.messages, s.labels)}
+                turn_labels.update({f"{conv}|{k}": y for k, y in label_of.items()})
+                start = len(rec.turn_ids)
+                mem.add(s.messages, user_id="train", timestamp=s.timestamp, source="import")
+                for ids in rec.turn_ids[start:]:
+                    units.append([f"{conv}|{t}" for t in ids])
+                    labels.append(max((label_of.get(t, 0) for t in ids), default=0))
+                    groups.append(conv)
+                if progress:
+                    progress(len(s.labels))
+    return Examples(rec.feats, np.asarray(rec.vecs, dtype=np.float32).reshape(len(rec.feats), -1),
+                    np.asarray(rec.ctx_vecs, dtype=np.float32).reshape(len(rec.feats), -1), np.asarray(labels, dtype=int),
+                    np.asarray(groups), np.asarray(rec.calls), embedder.model_id, units, turn_labels)
 
 
 # -- matrices -------------------------------------------------------------------
@@ -200,10 +263,14 @@ def _to_linear_model(d: _Design, lr, model_id: str) -> LinearModel:
 UTILITY_FEATURES = list(TEXT_FEATURES)
 
 
-def decision_features() -> list[str]:
-    from .features import CONTEXT_FEATURES, RELATIVE_FEATURES, TYPE_FEATURES
+def decision_features(claims: bool = False) -> list[str]:
+    """The decision model's dense features; claim rows add their source turn's (a turn is its
+    own source, so the turn recipe leaves them out and stays as it was)."""
+    from ..admission.features import (CONTEXT_FEATURES, RELATIVE_FEATURES, SOURCE_FEATURES, TURN_RELATIVE_FEATURES,
+                                      TYPE_FEATURES)
 
-    return [*TEXT_FEATURES, *CONTEXT_FEATURES, *RELATIVE_FEATURES, *FACTORS, *TYPE_FEATURES]
+    per_claim = [*SOURCE_FEATURES, *TURN_RELATIVE_FEATURES] if claims else []
+    return [*TEXT_FEATURES, *CONTEXT_FEATURES, *per_claim, *RELATIVE_FEATURES, *FACTORS, *TYPE_FEATURES]
 
 
 def fit_utility(ex: Examples, C: float = 0.5) -> LinearModel:
@@ -242,7 +309,7 @@ def oof_utility(ex: Examples, k: int = 5) -> None:
 
 
 def fit_logistic(ex: Examples, C: float = 0.1, emb_parts: int = 2, use_terms: bool = True) -> LinearModel:
-    names = decision_features()
+    names = decision_features(claims=ex.units is not None)
     dense = _dense(ex.feats, names)
     d = _design(dense, names, use_terms, emb_parts)
     return _to_linear_model(d, _fit_lr(d.matrix(ex, dense), ex.labels, C), ex.model_id)
@@ -321,7 +388,7 @@ def amac_grid_search(ex: Examples, *, min_recall: float | None = None, k: int = 
 
 def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float | None = 0.95, name: str = "trained",
                  C: float = 0.3, inner_folds: int = 3, emb_parts: int = 0, use_terms: bool = False, data_desc: str = "",
-                 progress: Progress | None = None) -> AdmissionPolicy:
+                 roles: list[str] | None = None, progress: Progress | None = None) -> AdmissionPolicy:
     """Fit utility, then the decision rule, then its threshold on out-of-fold predictions.
 
     Defaults were chosen by leave-one-conversation-out on LoCoMo: the decision
@@ -350,18 +417,27 @@ def train_policy(ex: Examples, *, learner: str = "logistic", min_recall: float |
             oof[test] = predict_logistic(fit_logistic(ex.take(train), C, emb_parts, use_terms), ex.take(test))
             if progress:
                 progress(1)
-        theta = choose_threshold(oof, ex.labels, min_recall=min_recall)
-        p, r, f = prf(oof >= theta, ex.labels)
-        metrics.update(cv_precision=round(p, 4), cv_recall=round(r, 4), cv_f1=round(f, 4), cv_admitted=round(float((oof >= theta).mean()), 4))
+        # On claim rows the threshold is set on turns (a turn is admitted when one of its claims is).
+        ts, ty = ex.turn_scores(oof)
+        theta = choose_threshold(ts, ty, min_recall=min_recall, candidates=np.unique(np.round(ts[np.isfinite(ts)], 4)))
+        p, r, f = prf(ts >= theta, ty)
+        metrics.update(cv_precision=round(p, 4), cv_recall=round(r, 4), cv_f1=round(f, 4), cv_admitted=round(float((ts >= theta).mean()), 4))
         decision = LogisticRule(model=fit_logistic(ex, C, emb_parts, use_terms), threshold=round(theta, 6))
     else:
         raise InvalidInputError(f"unknown learner {learner!r}: use 'logistic' or 'amac'")
+    # ``roles``: the message roles of the training data; the shipped pair sends candidates from
+    # other roles to the turn policy (AdmissionPolicy.for_candidate).
     spec = PolicyFile(
         format=FORMAT, version=VERSION, name=name,
         description=f"{learner} admission policy" + (f", precision-at-recall>={min_recall}" if min_recall else ", best F1"),
+        unit="claim" if ex.units is not None else "turn",
         trained={"learner": learner, "min_recall": min_recall, "C": C, "emb_parts": emb_parts, "terms": use_terms, "rows": int(len(ex.labels)),
                  "positives": int(ex.labels.sum()), "conversations": len(set(ex.groups.tolist())), "data": data_desc,
-                 "embedder": ex.model_id, "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")},
+                 "embedder": ex.model_id, "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                 **({"roles": sorted(roles)} if roles else {}),
+                 **({"turns": len(ex.turn_labels), "turn_positives": int(sum(ex.turn_labels.values())),
+                     "turns_without_claims": len(ex.turn_labels) - len({k for u in ex.units for k in u})}
+                    if ex.units is not None and ex.turn_labels is not None else {})},
         metrics=metrics, utility=utility, decision=decision,
     )
     return AdmissionPolicy(spec, origin="<trained>")
@@ -372,7 +448,7 @@ def build_prototypes(embedder: Embedder) -> dict:
     import json
     from importlib import resources
 
-    from .memtype import TYPES
+    from ..admission.memtype import TYPES
 
     seeds = json.loads(resources.files("memwarden.admission").joinpath("data/type_seeds.json").read_text())
     cents = {}

@@ -15,15 +15,13 @@ Each session becomes the ``messages`` of one ``Memory.add`` call.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
-
-_DIA = re.compile(r"D\d+:\d+")
+from .locomo import load_locomo, session_messages, split_evidence
 
 
 @dataclass
@@ -55,19 +53,15 @@ class Dataset:
 
 
 def evidence_ids(qa: list[dict[str, Any]]) -> set[str]:
-    out: set[str] = set()
-    for q in qa:
-        for ev in q.get("evidence") or []:
-            out.update(_DIA.findall(str(ev)))
-    return out
+    """The dia_ids named as evidence by raw LoCoMo QA pairs (``"D1:3; D1:5"`` lists split)."""
+    return {e for q in qa for e in split_evidence(q.get("evidence"))}
 
 
-def load_locomo(path: str | Path) -> Dataset:
-    """LoCoMo through the same reader and message format as ``memwarden import`` / ``eval retrieval``."""
-    from ..evals.locomo import load_locomo as read, session_messages
-
+def locomo_dataset(path: str | Path) -> Dataset:
+    """LoCoMo through the one reader (:mod:`memwarden.training.locomo`) and the message format of
+    ``memwarden import`` / ``eval retrieval``."""
     ds = Dataset()
-    for conv in read(Path(path)):
+    for conv in load_locomo(Path(path)):
         positives = {e for q in conv.qa for e in q.evidence}
         for session in conv.sessions:
             msgs = session_messages(session)
@@ -99,4 +93,4 @@ def load(path: str | Path) -> Dataset:
     p = Path(path)
     if p.suffix == ".jsonl":
         return load_jsonl(p)
-    return load_locomo(p)
+    return locomo_dataset(p)
