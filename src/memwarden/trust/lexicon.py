@@ -164,6 +164,9 @@ def is_correction(text: str) -> bool:
 
 #: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
 HEDGE_PHRASES = (
+    # Doubt about oneself, not a denial of the claim ("react 17 I think? might be wrong").
+    "might be wrong", "could be wrong", "may be wrong", "if i'm not wrong", "if im not wrong", "if i'm wrong",
+    "correct me if", "don't quote me",
     "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
     "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
     "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",

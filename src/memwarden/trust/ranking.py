@@ -32,6 +32,7 @@ from typing import Sequence
 
 from ..models import ConflictGroup, SearchHit
 from .config import TrustConfig
+from .lexicon import is_correction
 from .testimony import Testimony, testimony
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
@@ -48,8 +49,14 @@ _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to
                        "why there here then than very really like get got".split())
 
 
+#: Words of time and motion that two unrelated events share ("last Friday ... went to").
+_NOT_MATTER = frozenset("last next ago since week weekend month year day today yesterday tomorrow went go going "
+                        "gone one thing lot".split())
+
+
 def _words(text: str) -> set[str]:
-    return {w.lower().rstrip("s") for w in _TOKEN.findall(text) if w.lower() not in _NOT_TOPIC and len(w) > 1}
+    return {w.lower().removesuffix("'s").removesuffix("'").rstrip("s") for w in _TOKEN.findall(text)
+            if w.lower() not in _NOT_TOPIC and len(w) > 1}
 
 
 def testimony_of(hit: SearchHit) -> Testimony:
@@ -102,7 +109,11 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
-def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "") -> list[SearchHit]:
+def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "",
+           edges: set[frozenset[str]] | None = None) -> list[SearchHit]:
+    """The trusted order (module docstring). ``edges``: the pairs of ids that contradict each other
+    directly; a conflict winner moves only past those (a group is their transitive closure, and
+    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group."""
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
@@ -115,19 +126,41 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)
     if cfg.rank_conflicts:
+        names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
             if not g.resolved or g.winner is None:
                 continue
             pos = {h.id: i for i, h in enumerate(out)}
             w = pos.get(g.winner)
-            above = [pos[m] for m in g.memory_ids if m != g.winner and m in pos and pos[m] < (w if w is not None else -1)]
-            if w is None or not above:
+            if w is None:
+                continue
+            winner = out[w]
+            above = [pos[m] for m in g.memory_ids if m != g.winner and m in pos and pos[m] < w
+                     and (edges is None or frozenset((m, g.winner)) in edges)
+                     and _moves_past(winner, out[pos[m]], g.margin, cfg, names)]
+            if not above:
                 continue
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
         out = updates_first(out, query)
     return out
+
+
+def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustConfig, names: set[str]) -> bool:
+    """Does the believed member of a conflict group outrank ``other``, which the search put above it?
+
+    Only for a clear decision: by the source hierarchy or a later strong statement, when the two
+    speak of the same matter (a content word in common besides who it is about) or the winner says
+    it replaces something ("instead", "actually", "moved to"); otherwise by a confidence gap of at
+    least ``rank_conflict_margin``. The stance detector also reads two dated events of one person
+    ("ran 14k on Sunday" / "signed up for the April half marathon") as a conflict; moving the later
+    one up on that demoted the answer (LoCoMo MRR 0.60 -> 0.49, BENCHMARKS.md).
+    """
+    if _rule_winner(winner, other):
+        shared = (_words(winner.memory) & _words(other.memory)) - names - _NOT_MATTER
+        return bool(shared) or bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+    return margin >= cfg.rank_conflict_margin
 
 
 def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:

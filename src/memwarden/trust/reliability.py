@@ -482,9 +482,9 @@ class TrustEngine:
                         rel[h.id] = rel[h.id].model_copy(
                             update={"topic_cosine": round(float(index.vectors[r] @ tvec), 4)})
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
-        conflicts = self._conflicts(scored, rows_of=index.row_of, index=index)
+        conflicts, edges = self._conflicts(scored, rows_of=index.row_of, index=index)
         if cfg.rank_weight > 0 or cfg.rank_conflicts:
-            scored = rerank(scored, conflicts, cfg, query)
+            scored = rerank(scored, conflicts, cfg, query, edges)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:
@@ -492,7 +492,9 @@ class TrustEngine:
         reason, detail = decision
         return out.model_copy(update={"abstained": True, "abstain_reason": reason, "abstain_detail": detail})
 
-    def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int], index: "ScopeIndex") -> list[ConflictGroup]:
+    def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int],
+                   index: "ScopeIndex") -> tuple[list[ConflictGroup], set[frozenset[str]]]:
+        """Groups of hits that contradict each other, and the contradicting pairs themselves."""
         n = len(hits)
         parent = list(range(n))
 
@@ -504,6 +506,7 @@ class TrustEngine:
 
         vec = [index.vectors[rows_of[h.id]] if h.id in rows_of else None for h in hits]
         edges: dict[int, list[str]] = defaultdict(list)
+        pairs: set[frozenset[str]] = set()
         for i in range(n):
             for j in range(i + 1, n):
                 if vec[i] is None or vec[j] is None:
@@ -515,6 +518,7 @@ class TrustEngine:
                 if st.label == "contradict":
                     parent[find(i)] = find(j)
                     edges[i].append(st.reason)
+                    pairs.add(frozenset((hits[i].id, hits[j].id)))
         groups: dict[int, list[int]] = defaultdict(list)
         for i in range(n):
             groups[find(i)].append(i)
@@ -538,7 +542,7 @@ class TrustEngine:
                 reason = f"no winner: confidences {ca:.2f} vs {cb:.2f} within margin {self.config.conflict_margin:.2f}; conflict: {why}"
             out.append(ConflictGroup(memory_ids=[h.id for h in ranked], winner=a.id if resolved else None,
                                      margin=margin, resolved=resolved, reason=reason))
-        return out
+        return out, pairs
 
 
 def _why_wins(a: SearchHit, b: SearchHit) -> str:

@@ -35,7 +35,7 @@ from typing import Literal
 
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, ANTONYM_WORDS, HEDGE_PHRASES, HEDGE_WORDS, INCOMPATIBLE, NEGATING, NOT_NEGATION,
-                      REPORT_FRAME_WORDS, firmness, rewrite)
+                      REPORT_FRAME_WORDS, firmness, is_correction, rewrite)
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -141,6 +141,8 @@ class TextFeatures:
     subject: str | None = None
     reported: bool = False
     additive: bool = False
+    #: Says it replaces something said before ("instead", "moved to", "actually"): about the same matter.
+    replaces: bool = False
 
 
 def _prep(text: str) -> str:
@@ -148,9 +150,16 @@ def _prep(text: str) -> str:
     return text.replace("\u2019", "'").replace("\u2018", "'")
 
 
+#: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one
+#: date value, not the numbers 8 and 24.
+_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})(?:(?:\.\.|/)(\d{4}-\d{2}-\d{2}))?(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b")
+
+
 @lru_cache(maxsize=65_536)
 def features(text: str) -> TextFeatures:
     text = _prep(text)
+    iso = frozenset(m.group(0).replace(" ", "T") for m in _ISO.finditer(text))
+    text = _ISO.sub(" ", text)
     low = text.lower()
     hedged = False
     for phrase in NOT_NEGATION:
@@ -213,18 +222,28 @@ def features(text: str) -> TextFeatures:
         content.discard(_stem(m.group(0).lower()))
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
     # word only matters if the other text swaps it for another capitalised word.
+    # Not what the text is about: who passes it on ("that's what Kai heard") and a record's field
+    # labels ("Due date: 27 Nov | Owner: Mira").
+    frame = {_stem(w.lower()) for m in _NOT_ENTITY.finditer(text) for g in m.groups() if g for w in g.split()}
     proper = frozenset(
         _stem(w) for m in _CAP.finditer(text)
         if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
         and not (m.group(1).strip() and w in _STARTERS)
-    ) & content
+    ) & content - frame
     order = tuple(dict.fromkeys(
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
-    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
-                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)))
+    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
+                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
+                        bool(_REPLACES.search(text)) or is_correction(text))
 
 
+_NOT_ENTITY = re.compile(
+    r"\b([A-Z][a-z]+)(?= (?:said|says|told|tells|heard|hears|insists|insisted|reckons|thinks|claims|claimed|"
+    r"mentioned|swears)\b)|\b(?:according to|per) ([A-Z][a-z]+)\b"
+    r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
+_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
+                       r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
     neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
@@ -367,10 +386,15 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if pair and related >= 0.3 or (incompatible and not shared):
         cues.append("antonym")
         reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
-    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4:
+    # Sharing only who ("Melanie painted a sunrise last year" / "Melanie made a bowl in pottery class
+    # yesterday"), each side with words of its own: two events, whose different numbers and dates
+    # are no contradiction.
+    events = (not shared - (fa.proper & fb.proper) - {"user"} and not shared_vals and not (fa.replaces or fb.replaces)
+              and len(only_a - fa.proper) >= 2 and len(only_b - fb.proper) >= 2)
+    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4 and not events:
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
-    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4:
+    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
