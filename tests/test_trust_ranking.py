@@ -51,3 +51,22 @@ def test_a_near_tie_in_confidence_moves_nothing():
     assert [h.id for h in rerank([a, b], [near], CFG, "", {frozenset("01")})] == ["0", "1"]
     clear = _group(["1", "0"], "1", margin=0.3)
     assert [h.id for h in rerank([a, b], [clear], CFG, "", {frozenset("01")})] == ["1", "0"]
+
+
+def _dated(i: int, text: str, day: int, event_day: int) -> SearchHit:
+    h = _hit(i, text, day)
+    when = datetime(2024, 5, event_day, tzinfo=timezone.utc)
+    return h.model_copy(update={"claim": h.claim.model_copy(update={"event_start": when, "event_end": when})})
+
+
+def test_a_later_event_does_not_replace_an_earlier_one_of_the_same_kind():
+    # Same speaker, same tier, both dated: the later one wins the conflict by rule but is a second
+    # event ("a pottery fair" after "a pottery course"), so the search order stands ...
+    fair = _dated(0, "Rosa went to a pottery course on the 2nd", 3, 2)
+    course = _dated(1, "Rosa is going to a pottery fair on the 20th", 9, 20)
+    out = rerank([fair, course], [_group(["1", "0"], "1")], CFG, "", {frozenset("01")})
+    assert [h.id for h in out] == ["0", "1"]
+    # ... unless the later one says it replaces the earlier.
+    moved = _dated(1, "Rosa's pottery course was moved to the 20th instead", 9, 20)
+    out = rerank([fair, moved], [_group(["1", "0"], "1")], CFG, "", {frozenset("01")})
+    assert [h.id for h in out] == ["1", "0"]

@@ -51,7 +51,8 @@ _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to
 
 #: Words of time and motion that two unrelated events share ("last Friday ... went to").
 _NOT_MATTER = frozenset("last next ago since week weekend month year day today yesterday tomorrow went go going "
-                        "gone one thing lot".split())
+                        "gone one thing lot monday tuesday wednesday thursday friday saturday sunday "
+                        "image shared photo photography picture screenshot".split())
 
 
 def _words(text: str) -> set[str]:
@@ -157,10 +158,35 @@ def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustCo
     ("ran 14k on Sunday" / "signed up for the April half marathon") as a conflict; moving the later
     one up on that demoted the answer (LoCoMo MRR 0.60 -> 0.49, BENCHMARKS.md).
     """
-    if _rule_winner(winner, other):
+    rule = _rule_winner(winner, other)
+    if rule:
+        replaces = bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+        if rule.startswith("newer") and testimony_of(winner).rank == testimony_of(other).rank and _two_events(winner, other):
+            # "went to a conference on the 10th" / "is putting on a show next month": a later event,
+            # not a later value of the same thing, unless it says it replaces the other.
+            return _replaces(winner.memory)
         shared = (_words(winner.memory) & _words(other.memory)) - names - _NOT_MATTER
-        return bool(shared) or bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+        return bool(shared) or replaces
     return margin >= cfg.rank_conflict_margin
+
+
+#: Says outright that it replaces something ("rebooked ... instead"), unlike "now" or "new".
+_REPLACE = re.compile(r"\b(?:instead|rescheduled|postponed|pushed back|brought forward|moved (?:to|it)|switched|"
+                      r"replaced|cancel+ed|no longer|any ?more|changed)\b", re.I)
+
+
+def _replaces(text: str) -> bool:
+    return bool(_REPLACE.search(text)) or is_correction(text)
+
+
+def _two_events(a: SearchHit, b: SearchHit) -> bool:
+    """Claims dated to different times and not on one slot: two events of someone's life."""
+    ca, cb = a.claim, b.claim
+    if ca is None or cb is None or ca.event_start is None or cb.event_start is None:
+        return False
+    if ca.slot is not None and ca.slot == cb.slot:
+        return False
+    return (ca.event_start, ca.event_end) != (cb.event_start, cb.event_end)
 
 
 def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:
