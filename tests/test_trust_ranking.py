@@ -70,3 +70,17 @@ def test_a_later_event_does_not_replace_an_earlier_one_of_the_same_kind():
     moved = _dated(1, "Rosa's pottery course was moved to the 20th instead", 9, 20)
     out = rerank([fair, moved], [_group(["1", "0"], "1")], CFG, "", {frozenset("01")})
     assert [h.id for h in out] == ["1", "0"]
+
+
+def test_equally_relevant_hits_put_the_better_voucher_first():
+    from memwarden.models import Reliability, SourceCredibility, TemporalDecay, Consensus
+
+    def scored(i: int, s: float) -> SearchHit:
+        h = _hit(i, f"release {i}", 3).model_copy(update={"score": 0.0})
+        rel = Reliability(confidence=s, source=SourceCredibility(source="user", prior=s, value=s),
+                          temporal=TemporalDecay(age_days=1, half_life_days=30, value=1.0),
+                          consensus=Consensus(value=0.0), weights={}, as_of=datetime(2024, 5, 4, tzinfo=timezone.utc))
+        return h.model_copy(update={"reliability": rel})
+
+    out = rerank([scored(0, 0.4), scored(1, 0.95)], [], TrustConfig(), "")
+    assert [h.id for h in out] == ["1", "0"]

@@ -126,6 +126,9 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                                             "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)
+        else:
+            # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
+            out = sorted(hits, key=lambda h: -_signal(h, cfg))
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:

@@ -1,14 +1,13 @@
-"""Reliability of retrieved memories (MMA), conflict groups and abstention.
+"""Reliability of retrieved memories (MMA): the score of each hit, conflict groups, the trusted order.
 
 For each hit, at the query's time ``as_of``::
 
     C = clip((w_s S + w_t T + w_c K) / (w_s + w_t + w_c), 0, 1)
 
-- S, source credibility: the prior of the memory's source kind, refined by the
-  speaker's track record in the memory's domain. The record counts the
-  speaker's claims that *evidence* (an image memory, a document, a shared
-  photo) later supported (hit) or contradicted (miss); it updates a Beta prior
-  hierarchically: source prior -> speaker (all domains) -> speaker in domain.
+- S, source credibility: the prior of the memory's tier in the source hierarchy
+  (:mod:`.testimony`), refined by the speaker's track record in the memory's
+  domain (:mod:`.record`): a Beta prior updated hierarchically, source prior ->
+  speaker (all domains) -> speaker in domain (or on this topic, without labels).
 - T, temporal decay: 0.5 ** (age_days / half_life), half-life per memory type.
 - K, network consensus over the memory's nearest neighbours j (cosine >=
   ``neighbour_min_cosine``, at most ``neighbours``):
@@ -18,17 +17,15 @@ For each hit, at the query's time ``as_of``::
 
 Everything needed per memory is cached per scope and index version, so a
 search pays for one matrix product against the scope and a hundred cached
-stance comparisons.
+stance comparisons. Abstention is decided in :mod:`.abstain`, the order in
+:mod:`.ranking`.
 """
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
@@ -38,7 +35,6 @@ from .._util import as_utc, utcnow
 from ..models import (
     ConflictGroup,
     Consensus,
-    MemoryItem,
     NeighbourStance,
     Reliability,
     SearchHit,
@@ -46,158 +42,24 @@ from ..models import (
     SourceCredibility,
     TemporalDecay,
 )
+from .abstain import abstain_decision, topic_query
 from .config import TrustConfig
-from .stance import detect_stance
-from .abstain import abstain_decision, subject_not_covered, topic_query  # noqa: F401 (re-exported)
 from .ranking import _rule_winner, order_by_testimony, rerank
-from .testimony import Testimony, testimony
+from .record import MemoryView, ScopeState, TrackRecord
+from .stance import detect_stance
 
 if TYPE_CHECKING:
     from ..retrieval.index import ScopeIndex
     from ..storage.base import Store
 
-__all__ = ["TrustEngine", "MemoryView", "TrackRecord", "is_photo_share"]
-
-#: A shared photo written into the dialogue as text (LoCoMo style, MMA "text mode").
-#: A claim keeps its speaker as a prefix ("Ann: [shares a photo] ..."): allowed before the bracket.
-_PHOTO = re.compile(r"^\s*(?:[\w' .-]{1,40}:\s*)?\[(?:[a-z]+ )?(?:shares? |shared |sent |sends )?(?:a |an )?(?:photo|image|picture|screenshot)\b", re.I)
-
-
-def is_photo_share(text: str) -> bool:
-    return bool(_PHOTO.match(text))
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryView:
-    """The fields of a memory the trust stage reads, cached per scope."""
-
-    id: str
-    text: str
-    source: str
-    speaker: str | None
-    domain: str | None
-    memory_type: str | None
-    modality: str
-    image_ref: str | None
-    when: datetime  # occurred_at, else created_at
-    timed: bool  # False: occurred_at missing, ``when`` is the storage time
-    image_missing: bool
-    evidence: bool
-    #: ``episode`` (a turn as said) or ``claim``; the track record judges claims only, once each.
-    kind: str = "claim"
-    #: The source hierarchy's reading of who vouches and how firmly (trust/testimony.py).
-    testimony: Testimony | None = None
-
-    @classmethod
-    def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "MemoryView":
-        domain = next((str(item.metadata[k]) for k in domain_keys if item.metadata.get(k)), None)
-        missing = item.modality == "image" and _local_file_missing(item.image_ref)
-        evidence = (item.modality == "image" or item.source in ("image", "document") or is_photo_share(item.memory))
-        return cls(
-            id=item.id, text=item.memory, source=str(item.source), speaker=item.speaker, domain=domain,
-            memory_type=item.memory_type, modality=item.modality, image_ref=item.image_ref,
-            when=as_utc(item.occurred_at or item.created_at), timed=item.occurred_at is not None,
-            image_missing=missing, evidence=evidence and not missing,
-            kind=str(getattr(item, "kind", "claim")),
-            testimony=testimony(item.memory, source=str(item.source), speaker=item.speaker,
-                                claim=getattr(item, "claim", None), evidence=evidence and not missing),
-        )
-
-
-def _local_file_missing(ref: str | None) -> bool:
-    """Only local paths are checked (no network here); a URL is taken as present."""
-    if not ref:
-        return True
-    if "://" in ref and not ref.startswith("file://"):
-        return False
-    path = ref[len("file://"):] if ref.startswith("file://") else ref
-    try:
-        return not Path(path).expanduser().exists()
-    except OSError:
-        return True
-
-
-@dataclass
-class TrackRecord:
-    """Hits and misses per speaker and per (speaker, domain), from evidence in the scope."""
-
-    by_speaker: dict[str, list[int]]
-    by_domain: dict[tuple[str, str | None], list[int]]
-    #: Per speaker, the judged claims' vectors and outcomes: a topical record when no memory
-    #: carries a domain label (real dialogue never does).
-    items: dict[str, list[tuple[np.ndarray, bool]]] = None  # type: ignore[assignment]
-
-    #: Every judgement with the ids it joins, so a memory leaving the scope takes its judgements
-    #: with it without re-judging the rest.
-    judgements: list[tuple[str, str | None, bool, np.ndarray | None, tuple[str, str]]] = None  # type: ignore[assignment]
-
-    @classmethod
-    def empty(cls) -> "TrackRecord":
-        return cls(defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0]), defaultdict(list), [])
-
-    def add(self, speaker: str, domain: str | None, hit: bool, vector: np.ndarray | None = None,
-            ids: tuple[str, str] = ("", "")) -> None:
-        i = 0 if hit else 1
-        self.by_speaker[speaker][i] += 1
-        self.by_domain[(speaker, domain)][i] += 1
-        if vector is not None:
-            self.items[speaker].append((vector, hit))
-        self.judgements.append((speaker, domain, hit, vector, ids))
-
-    def without(self, gone: set[str]) -> "TrackRecord":
-        """The record minus every judgement that involves a memory in ``gone``."""
-        out = TrackRecord.empty()
-        for speaker, domain, hit, vector, ids in self.judgements:
-            if ids[0] not in gone and ids[1] not in gone:
-                out.add(speaker, domain, hit, vector, ids)
-        return out
-
-    def topical(self, speaker: str, vector: np.ndarray, floor: float) -> tuple[float, float]:
-        """(hits, misses) of the speaker's judged claims, each weighted by how close its topic is
-        to ``vector``: (cosine - floor) / (1 - floor), clipped at 0."""
-        its = self.items.get(speaker) if self.items else None
-        if not its:
-            return 0.0, 0.0
-        mat = np.stack([v for v, _ in its])
-        sims = mat @ vector
-        # The closest judged claims stand for "this domain": the three nearest above the floor.
-        near = np.argsort(-sims)[:3]
-        near = near[sims[near] >= floor]
-        hit = np.asarray([h for _, h in its], dtype=bool)[near]
-        return float(hit.sum()), float((~hit).sum())
-
-
-class _ScopeState:
-    """What the engine keeps per scope: views, the track record and the ids it already covers.
-
-    The record is updated incrementally as memories are added; a delete, a
-    supersession or an update (see :meth:`TrustEngine.forget`) drops the judgements
-    of the memories concerned (an updated one is judged again at the next search).
-    """
-
-    def __init__(self) -> None:
-        self.version = -1
-        self.views: dict[str, MemoryView] = {}
-        self.record = TrackRecord.empty()
-        self.synced: set[str] = set()
-        self.evidence: list[str] = []
-        self.claims: list[str] = []
-        self.credibility: dict[str, SourceCredibility] = {}
-        #: The scope stores turns as episodes (claims on): the track record judges those.
-        self.episodes = False
-        #: The index object last synced from, its row count and kill-log length then: a later
-        #: version of the same index is caught up from its new rows and kills, not all rows.
-        self.index_ref: object | None = None
-        self.rows_seen = 0
-        self.kills_seen = 0
-
+__all__ = ["TrustEngine"]
 
 class TrustEngine:
     """Scores hits and decides abstention; one per :class:`~memwarden.Memory`."""
 
     def __init__(self, config: TrustConfig | None = None) -> None:
         self.config = config or TrustConfig()
-        self._scopes: dict[str, _ScopeState] = {}
+        self._scopes: dict[str, ScopeState] = {}
         self._lock = threading.RLock()
 
     # -- caches ----------------------------------------------------------------
@@ -215,88 +77,18 @@ class TrustEngine:
                 for i in changed:
                     st.views.pop(i, None)
                 # An updated text is judged again at the next search; its old judgements go now.
-                st.record = st.record.without(changed)
-                st.synced -= changed
-                st.evidence = [i for i in st.evidence if i not in changed]
-                st.claims = [i for i in st.claims if i not in changed]
+                st.drop(changed)
                 st.version = -1
                 st.index_ref = None  # and a full pass, not a catch-up
 
-    def _views(self, store: "Store", user_id: str, st: _ScopeState, ids: Sequence[str]) -> dict[str, MemoryView]:
-        missing = [i for i in ids if i not in st.views]
-        for start in range(0, len(missing), 500):
-            for rec in store.get(user_id, missing[start : start + 500]):
-                st.views[rec.item.id] = MemoryView.of(rec.item, self.config.domain_keys)
-        return {i: st.views[i] for i in ids if i in st.views}
-
-    def _state(self, store: "Store", user_id: str, index: "ScopeIndex") -> _ScopeState:
+    def _state(self, store: "Store", user_id: str, index: "ScopeIndex") -> ScopeState:
         """The scope's state, brought up to the index's version."""
         with self._lock:
             st = self._scopes.get(user_id)
             if st is None:
-                st = self._scopes[user_id] = _ScopeState()
-            if st.version == index.version:
-                return st
-            n = index.n
-            active = index.active[:n]
-            if st.index_ref is index and index.version >= st.version and st.rows_seen <= n:
-                # Same index, later version: only rows appended since, and ids killed since, matter.
-                gone = {i for i in index.killed[st.kills_seen :] if i in st.synced}
-                new_rows = (st.rows_seen + np.flatnonzero(active[st.rows_seen :])).tolist()
-                new = [index.ids[r] for r in new_rows]
-            else:
-                alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
-                if index.version < st.version:
-                    st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
-                gone = st.synced - alive
-                new = [i for i in alive if i not in st.synced]
-            if gone:
-                # A delete or a superseded claim: drop its judgements, keep the rest (re-judging
-                # every pair of a large scope after each supersession took seconds).
-                st.record = st.record.without(gone)
-                st.synced -= gone
-                st.evidence = [i for i in st.evidence if i not in gone]
-                st.claims = [i for i in st.claims if i not in gone]
-            st.index_ref, st.rows_seen, st.kills_seen = index, n, len(index.killed)
-            if self.config.track_record and new:
-                self._extend_record(store, user_id, index, st, new)
-            st.synced |= set(new)
-            st.credibility.clear()
-            st.version = index.version
+                st = self._scopes[user_id] = ScopeState()
+            st.sync(store, user_id, index, self.config)
             return st
-
-    def _extend_record(self, store: "Store", user_id: str, index: "ScopeIndex", st: _ScopeState, new: list[str]) -> None:
-        """Every evidence memory judges the nearby claims of speakers (hit if it supports, miss if it refutes)."""
-        views = self._views(store, user_id, st, new)
-        # With claims on, a turn and the claims extracted from it say the same thing: judging both
-        # would count each testimony twice (and double the pairs). The record reads the turns as
-        # said (episodes) when the scope has them: rewritten claims ("Bob: ...") judge worse.
-        st.episodes = st.episodes or any(v.kind == "episode" for v in views.values())
-        judged = [i for i in new if i in views and (views[i].kind == "episode") == st.episodes]
-        new_ev = [i for i in judged if views[i].evidence]
-        new_cl = [i for i in judged if not views[i].evidence and views[i].speaker]
-        pairs: list[tuple[list[str], list[str]]] = []
-        if new_ev and (st.claims or new_cl):
-            pairs.append((new_ev, st.claims + new_cl))
-        if st.evidence and new_cl:
-            pairs.append((st.evidence, new_cl))
-        for ev_ids, cl_ids in pairs:
-            ev = index.vectors[[index.row_of[i] for i in ev_ids]]
-            cl = index.vectors[[index.row_of[i] for i in cl_ids]]
-            sims = cl @ ev.T
-            hits = np.nonzero(sims >= self.config.evidence_min_cosine)
-            need = {cl_ids[c] for c in hits[0].tolist()} | {ev_ids[e] for e in hits[1].tolist()}
-            vv = self._views(store, user_id, st, list(need))
-            for ci, ei in zip(*hits):
-                e, c = vv.get(ev_ids[ei]), vv.get(cl_ids[ci])
-                if e is None or c is None:
-                    continue
-                stance = detect_stance(e.text, c.text, cosine=float(sims[ci, ei]))
-                if stance.label == "unrelated" or "hedged" in stance.reason:
-                    continue  # ambiguous evidence judges nobody
-                st.record.add(c.speaker, c.domain, stance.label == "agree", cl[ci], (c.id, e.id))  # type: ignore[arg-type]
-        st.evidence += new_ev
-        st.claims += new_cl
 
     # -- the three parts ---------------------------------------------------------
 
@@ -395,7 +187,7 @@ class TrustEngine:
                             neigh[h].append((int(cand[j]), sv))
                     neigh[h].sort(key=lambda x: -x[1])
         all_ids = set(ids) | {index.ids[r] for n in neigh for r, _ in n}
-        views = self._views(store, user_id, state, list(all_ids))
+        views = state.views_of(store, user_id, list(all_ids), cfg.domain_keys)
         base: dict[str, tuple[SourceCredibility, TemporalDecay]] = {}
 
         def parts(mid: str) -> tuple[SourceCredibility, TemporalDecay]:
