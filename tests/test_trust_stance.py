@@ -135,3 +135,22 @@ def test_the_person_passing_news_on_is_not_what_it_is_about():
     rumour = "the migration happens on 12 March, that's what Idris said"
     assert features(rumour).proper == frozenset()
     assert detect_stance(ticket, rumour, cosine=0.6).label == "contradict"
+
+
+def test_a_claim_whose_values_are_all_restated_agrees():
+    st = detect_stance("The recital is on Thursday at 6pm.", "the programme says Thursday 12th, 6pm, main hall", cosine=0.5)
+    assert st.label == "agree"
+    # One calendar date in common is a coincidence, not the same claim.
+    assert detect_stance("My sister's name day is 9 May", "our lease renewal is due 9 May", cosine=0.5).label != "agree"
+
+
+def test_two_shared_words_in_other_context_are_the_same_claim():
+    st = detect_stance("The boiler's pump needs replacing.", "plumber rang: it's the pump, £180 to replace, done monday",
+                       cosine=0.5)
+    assert st.label == "agree"
+
+
+def test_a_reading_outside_the_range_contradicts_within_it():
+    st = detect_stance("My blood pressure is within the healthy range.",
+                       "nurse's note: blood pressure 150/95, above the healthy 120/80", cosine=0.6)
+    assert st.label == "contradict"

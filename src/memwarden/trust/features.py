@@ -43,7 +43,7 @@ _STARTERS = frozenset(
     really did you that's this here there what when just also anyway actually apparently maybe perhaps sure thanks
     thank great good nice cool interesting huh hmm lol yeah yep right today yesterday tomorrow last next please
     let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
-    sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
+    per sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
     tonight earlier later first then after before since because although though still even only probably definitely
     one two three new old my our your his her their its we they it he she i""".split()
 )

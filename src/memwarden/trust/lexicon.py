@@ -43,6 +43,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(\d{1,2})(?::00)?\s*(?:am|pm)\b", r"\1"),
         (r"\b(?:in the morning|in the evening|tonight|o'clock)\b", " "),
         (r"\b(\d{1,2})(?:st|nd|rd|th)\b", r"\1"),
+        # A measured value against a range: "above the recommended 5.0" is outside it.
+        (r"\b(?:above|over|below|under|higher than|lower than) (?:the |your |our )?(recommended|normal|healthy|target|"
+         r"safe|reference)\b", r" outside \1"),
         # Statuses and results, many wordings -> one token.
         (r"\b(?:beat|defeated|won against)\b", " won "),
         (r"\b(?:turned down|said no to|declined|rejected|refused)\b", " declined "),
@@ -189,7 +192,7 @@ NOT_NEGATION = (
 
 
 ANTONYM_WORDS = [
-    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
+    ("within", "outside"), ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
     ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
     ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
     ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),

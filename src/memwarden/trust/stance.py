@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import _stem
-from .features import TextFeatures, features
+from .features import _MONTHS, TextFeatures, features
 from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
@@ -114,6 +114,7 @@ def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] 
 
 
 _NEGATING = frozenset(_stem(w) for w in NEGATING)
+_MONTH_NAMES = frozenset(_MONTHS)
 _INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
 
 
@@ -191,7 +192,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if swapped:
         return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
-    if pa and pb and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
+    if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
@@ -242,7 +243,19 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("contradict", round(score * damp, 3), "; ".join(reasons) + hedge_note, tuple(cues))
 
     # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
-    substituted = bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
+    # Two content words in common are a shared claim told with other context ("alternator needs
+    # replacing" / "garage called: it's the alternator, £340 to replace"), not a swapped value.
+    substituted = (bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
+                   and len(shared) < 2)
+    # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
+    # 3pm, community hall"): the same claim in other words.
+    # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
+    one_date = len(fa.numbers) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+    restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
+                and len(fa.content) <= 4)
+    if restated and related >= 0.4:
+        return Stance("agree", round((0.5 + 0.5 * related) * damp, 3),
+                      f"every value restated ({', '.join(sorted(vals_a))})" + hedge_note, ("values",))
     if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
