@@ -243,10 +243,11 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("contradict", round(score * damp, 3), "; ".join(reasons) + hedge_note, tuple(cues))
 
     # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
-    # Two content words in common are a shared claim told with other context ("alternator needs
-    # replacing" / "garage called: it's the alternator, £340 to replace"), not a swapped value.
+    # Two content words in common, covering half the first text (the claim), are a shared claim told
+    # with other context ("alternator needs replacing" / "garage called: it's the alternator, £340 to
+    # replace"), not a swapped value.
     substituted = (bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
-                   and len(shared) < 2)
+                   and not (len(shared) >= 2 and 2 * len(shared) >= len(fa.content)))
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
