@@ -12,8 +12,9 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    the source hierarchy believes (:func:`order_by_testimony`: a later
    first-hand or evidence statement beats what it contradicts; otherwise the
    better tier, then the later one, then confidence) is moved just above the
-   highest-ranked member it beats. Nothing leaves or enters the list, so
-   recall at the search's limit is unchanged.
+   highest-ranked member it beats, and only past members it contradicts itself,
+   on a clear decision about the same matter (:func:`_moves_past`). Nothing
+   leaves or enters the list, so recall at the search's limit is unchanged.
 3. **Updates.** A later hit on the same slot as a hit above it, or one that says it changes
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
