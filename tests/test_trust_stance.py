@@ -105,3 +105,52 @@ def test_different_entities_are_not_a_slot_conflict():
 def test_idioms_neither_negate_nor_hedge(idiom):
     s = detect_stance("Karim sailed to the islands.", idiom)
     assert s.label == "agree" and "hedged" not in s.reason
+
+
+def test_resolved_calendar_dates_are_one_value_each():
+    f = features("Jonas fixed the fence last Tuesday (2024-03-05)")
+    assert "2024-03-05" in f.dates
+    assert not f.numbers  # neither 3 nor 5 is a number the text states
+
+
+def test_two_dated_events_of_one_person_do_not_contradict():
+    a = "Jonas repainted the garden shed last spring (2023-03-01..2023-05-31)"
+    b = "Jonas joined a choir at the library yesterday (2024-02-11)"
+    assert detect_stance(a, b, cosine=0.55).label == "unrelated"
+
+
+def test_a_replacement_still_contradicts_across_different_wording():
+    a = "The user: train to Lyon on 3 June (2025-06-03), leaves 08:15"
+    b = "They rebooked the user onto the 5 June (2025-06-05) service instead, departs 11:40"
+    assert detect_stance(a, b, cosine=0.6).label == "contradict"
+
+
+def test_doubting_oneself_is_a_hedge_not_a_denial():
+    st = detect_stance("The team uses Django 4.", "we're on django 4 I believe, could be wrong though", cosine=0.7)
+    assert st.label == "agree" and "hedged" in st.reason
+
+
+def test_the_person_passing_news_on_is_not_what_it_is_about():
+    ticket = "Ticket OPS-91 | Migration | Window: 14 March | Owner: Dara"
+    rumour = "the migration happens on 12 March, that's what Idris said"
+    assert features(rumour).proper == frozenset()
+    assert detect_stance(ticket, rumour, cosine=0.6).label == "contradict"
+
+
+def test_a_claim_whose_values_are_all_restated_agrees():
+    st = detect_stance("The recital is on Thursday at 6pm.", "the programme says Thursday 12th, 6pm, main hall", cosine=0.5)
+    assert st.label == "agree"
+    # One calendar date in common is a coincidence, not the same claim.
+    assert detect_stance("My sister's name day is 9 May", "our lease renewal is due 9 May", cosine=0.5).label != "agree"
+
+
+def test_two_shared_words_in_other_context_are_the_same_claim():
+    st = detect_stance("The boiler's pump needs replacing.", "plumber rang: it's the pump, £180 to replace, done monday",
+                       cosine=0.5)
+    assert st.label == "agree"
+
+
+def test_a_reading_outside_the_range_contradicts_within_it():
+    st = detect_stance("My blood pressure is within the healthy range.",
+                       "nurse's note: blood pressure 150/95, above the healthy 120/80", cosine=0.6)
+    assert st.label == "contradict"

@@ -122,3 +122,13 @@ def test_deleting_evidence_drops_only_its_judgements():
     m.delete(refute, user_id="u")
     after = bob()
     assert (after.hits, after.misses) == (1, 0) and after.value > before.value
+
+
+def test_a_named_speaker_who_is_the_user_speaks_first_hand():
+    # Two friends chatting, neither marked as someone else: their claims carry their name as voucher
+    # but are vouched for as the user's own (claims/rules.py); a named outsider stays a third party.
+    own = Claim(subject="Nadia", attribute="hobby", value="climbing", vouched_by="user", voucher="Nadia")
+    assert read_testimony("Nadia took up climbing", source="user", speaker="Nadia", claim=own).tier == "first_hand"
+    other = Claim(subject="user", attribute="hobby", value="climbing", vouched_by="unknown", voucher="Omar")
+    assert read_testimony("the user took up climbing", source="user", speaker="Omar",
+                          claim=other).tier == "third_party"

@@ -59,3 +59,11 @@ def test_a_bare_denial_does_not_make_a_claim_false():
     m = Memory(config=MemoryConfig(embedder="hash", claims=False))
     say(m, "Ann", "Leo never won the Lisbon marathon.")
     assert m.verdict("Leo won the Lisbon marathon", user_id="u").verdict == "UNKNOWN"
+
+
+def test_a_negation_in_another_clause_does_not_deny_the_claim():
+    from memwarden.trust.verdict import _stance
+
+    st = _stance("I can use the sauna after workouts while on this antibiotic.",
+                 "the doctor said no alcohol with the antibiotic, the sauna after workouts is fine", 0.6)
+    assert st.label == "agree"

@@ -105,6 +105,9 @@ class TrustConfig(BaseModel):
     #: Move the believed member of a conflict group (source hierarchy, later correction) just
     #: above the members it beats; the set of hits is unchanged.
     rank_conflicts: bool = True
+    #: A conflict winner decided by confidence alone (no rule of the source hierarchy) moves up only
+    #: with at least this confidence gap: gaps of 0.00-0.05 between two first-hand memories are noise.
+    rank_conflict_margin: float = Field(0.1, ge=0, le=1)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     # -- abstention (calibrated on LoCoMo dev conversations)

@@ -43,6 +43,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(\d{1,2})(?::00)?\s*(?:am|pm)\b", r"\1"),
         (r"\b(?:in the morning|in the evening|tonight|o'clock)\b", " "),
         (r"\b(\d{1,2})(?:st|nd|rd|th)\b", r"\1"),
+        # A measured value against a range: "above the recommended 5.0" is outside it.
+        (r"\b(?:above|over|below|under|higher than|lower than) (?:the |your |our )?(recommended|normal|healthy|target|"
+         r"safe|reference)\b", r" outside \1"),
         # Statuses and results, many wordings -> one token.
         (r"\b(?:beat|defeated|won against)\b", " won "),
         (r"\b(?:turned down|said no to|declined|rejected|refused)\b", " declined "),
@@ -164,6 +167,9 @@ def is_correction(text: str) -> bool:
 
 #: Phrases that express doubt; removed before negation is counted ("not sure" is not a denial).
 HEDGE_PHRASES = (
+    # Doubt about oneself, not a denial of the claim ("react 17 I think? might be wrong").
+    "might be wrong", "could be wrong", "may be wrong", "if i'm not wrong", "if im not wrong", "if i'm wrong",
+    "correct me if", "don't quote me",
     "not sure", "not certain", "not clear", "unclear", "don't know", "do not know", "dont know", "hard to tell",
     "can't tell", "cannot tell", "can't say", "cannot say", "no idea", "not obvious", "difficult to tell",
     "impossible to tell", "hard to say", "could be", "might be", "may be", "may have", "might have",
@@ -186,7 +192,7 @@ NOT_NEGATION = (
 
 
 ANTONYM_WORDS = [
-    ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
+    ("within", "outside"), ("love", "hate"), ("like", "dislike"), ("like", "hate"), ("enjoy", "hate"), ("enjoy", "dislike"),
     ("love", "dislike"), ("true", "false"), ("yes", "no"), ("open", "closed"), ("open", "close"),
     ("alive", "dead"), ("always", "never"), ("accept", "reject"), ("accepted", "rejected"), ("win", "lose"),
     ("won", "lost"), ("pass", "fail"), ("passed", "failed"), ("start", "stop"), ("started", "stopped"),

@@ -12,8 +12,9 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    the source hierarchy believes (:func:`order_by_testimony`: a later
    first-hand or evidence statement beats what it contradicts; otherwise the
    better tier, then the later one, then confidence) is moved just above the
-   highest-ranked member it beats. Nothing leaves or enters the list, so
-   recall at the search's limit is unchanged.
+   highest-ranked member it beats, and only past members it contradicts itself,
+   on a clear decision about the same matter (:func:`_moves_past`). Nothing
+   leaves or enters the list, so recall at the search's limit is unchanged.
 3. **Updates.** A firm statement (the user's own, a document's) sharing a content word with
    hearsay or a hedge above it moves above it; a later hit on the same slot as a hit above it, or one that says it changes
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
@@ -34,6 +35,7 @@ from typing import Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
+from .lexicon import is_correction
 from .testimony import Testimony, testimony
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
@@ -48,6 +50,12 @@ _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to
                        "your his her their it its this that these those from by as so now just also too not no do does "
                        "did has have had will would can could i me we you he she they them what which who when where how "
                        "why there here then than very really like get got".split())
+
+
+#: Words of time and motion that two unrelated events share ("last Friday ... went to").
+_NOT_MATTER = frozenset("last next ago since week weekend month year day today yesterday tomorrow went go going "
+                        "gone one thing lot monday tuesday wednesday thursday friday saturday sunday "
+                        "image shared photo photography picture screenshot".split())
 
 
 def _words(text: str) -> set[str]:
@@ -109,7 +117,11 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
-def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "") -> list[SearchHit]:
+def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "",
+           edges: set[frozenset[str]] | None = None) -> list[SearchHit]:
+    """The trusted order (module docstring). ``edges``: the pairs of ids that contradict each other
+    directly; a conflict winner moves only past those (a group is their transitive closure, and
+    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group."""
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
@@ -121,14 +133,23 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                                             "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)
+        else:
+            # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
+            out = sorted(hits, key=lambda h: -_signal(h, cfg))
     if cfg.rank_conflicts:
+        names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
             if not g.resolved or g.winner is None:
                 continue
             pos = {h.id: i for i, h in enumerate(out)}
             w = pos.get(g.winner)
-            above = [pos[m] for m in g.memory_ids if m != g.winner and m in pos and pos[m] < (w if w is not None else -1)]
-            if w is None or not above:
+            if w is None:
+                continue
+            winner = out[w]
+            above = [pos[m] for m in g.memory_ids if m != g.winner and m in pos and pos[m] < w
+                     and (edges is None or frozenset((m, g.winner)) in edges)
+                     and _moves_past(winner, out[pos[m]], g.margin, cfg, names)]
+            if not above:
                 continue
             first = min(above)
             hit = out.pop(w)
@@ -145,6 +166,47 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
         return False
     weak = b.firmness != "stated" or b.vouched_by == "unknown"
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
+
+
+def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustConfig, names: set[str]) -> bool:
+    """Does the believed member of a conflict group outrank ``other``, which the search put above it?
+
+    Only for a clear decision: by the source hierarchy or a later strong statement, when the two
+    speak of the same matter (a content word in common besides who it is about) or the winner says
+    it replaces something ("instead", "actually", "moved to"); otherwise by a confidence gap of at
+    least ``rank_conflict_margin``. The stance detector also reads two dated events of one person
+    ("ran 14k on Sunday" / "signed up for the April half marathon") as a conflict; moving the later
+    one up on that demoted the answer (LoCoMo MRR 0.60 -> 0.49, BENCHMARKS.md).
+    """
+    rule = _rule_winner(winner, other)
+    if rule:
+        replaces = bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+        if rule.startswith("newer") and testimony_of(winner).rank == testimony_of(other).rank and _two_events(winner, other):
+            # "went to a conference on the 10th" / "is putting on a show next month": a later event,
+            # not a later value of the same thing, unless it says it replaces the other.
+            return _replaces(winner.memory)
+        shared = (_words(winner.memory) & _words(other.memory)) - names - _NOT_MATTER
+        return bool(shared) or replaces
+    return margin >= cfg.rank_conflict_margin
+
+
+#: Says outright that it replaces something ("rebooked ... instead"), unlike "now" or "new".
+_REPLACE = re.compile(r"\b(?:instead|rescheduled|postponed|pushed back|brought forward|moved (?:to|it)|switched|"
+                      r"replaced|cancel+ed|no longer|any ?more|changed)\b", re.I)
+
+
+def _replaces(text: str) -> bool:
+    return bool(_REPLACE.search(text)) or is_correction(text)
+
+
+def _two_events(a: SearchHit, b: SearchHit) -> bool:
+    """Claims dated to different times and not on one slot: two events of someone's life."""
+    ca, cb = a.claim, b.claim
+    if ca is None or cb is None or ca.event_start is None or cb.event_start is None:
+        return False
+    if ca.slot is not None and ca.slot == cb.slot:
+        return False
+    return (ca.event_start, ca.event_end) != (cb.event_start, cb.event_end)
 
 
 def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[SearchHit]:

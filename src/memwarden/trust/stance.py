@@ -28,14 +28,13 @@ Everything is cached per text, so one comparison costs a few set operations
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import (ADDITIVE, ANTONYM_WORDS, HEDGE_PHRASES, HEDGE_WORDS, INCOMPATIBLE, NEGATING, NOT_NEGATION,
-                      REPORT_FRAME_WORDS, firmness, rewrite)
+from ..retrieval.text import _stem
+from .features import _MONTHS, TextFeatures, features
+from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -67,13 +66,6 @@ class Stance:
 
 # -- lexicons -----------------------------------------------------------------
 
-_NEGATORS = frozenset(
-    "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
-    "arent werent hasnt havent hadnt wont wouldnt cant couldnt shouldnt".split()
-)
-#: Deny/refute verbs flip the polarity of what follows, like "not".
-_DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
-
 _ANTONYMS: frozenset[tuple[str, str]] = frozenset(
     (x, y) for a, b in ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
 )
@@ -93,161 +85,10 @@ _EXCLUSIVE_FRAME = frozenset(
     ).split()
 )
 
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
-_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
-                      "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
-_MONTHS = ("january february march april may june july august september october november december").split()
-_MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-_NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
-_CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
-_CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
-#: Capitalised only because they open a sentence; without a dictionary, these are not names.
-_STARTERS = frozenset(
-    """guess big check look see honestly so yes well oh hey hi wow photo picture image snapshot news nope okay ok
-    really did you that's this here there what when just also anyway actually apparently maybe perhaps sure thanks
-    thank great good nice cool interesting huh hmm lol yeah yep right today yesterday tomorrow last next please
-    let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
-    sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
-    tonight earlier later first then after before since because although though still even only probably definitely
-    one two three new old my our your his her their its we they it he she i""".split()
-)
 
 
 #: Content words above which a text is "long" and the cosine no longer vouches for relatedness.
 _SHORT = 12
-
-
-@dataclass(frozen=True, slots=True)
-class TextFeatures:
-    """What the detector needs from one text, computed once and cached."""
-
-    content: frozenset[str]  # stemmed content tokens, without numbers/dates/negators
-    negated: bool
-    hedged: bool
-    numbers: frozenset[str]
-    dates: frozenset[str]
-    proper: frozenset[str]  # stemmed capitalised words not at a sentence start
-    #: Proper names in the order they appear ("Ana is Ben's manager": ana, ben).
-    order: tuple[str, ...] = ()
-    #: Who the sentence is about when it opens with a person: "i", "my sister", a name; else None.
-    subject: str | None = None
-    reported: bool = False
-    additive: bool = False
-
-
-def _prep(text: str) -> str:
-    # Curly apostrophes and "n't" written apart must not hide a negation.
-    return text.replace("\u2019", "'").replace("\u2018", "'")
-
-
-@lru_cache(maxsize=65_536)
-def features(text: str) -> TextFeatures:
-    text = _prep(text)
-    low = text.lower()
-    hedged = False
-    for phrase in NOT_NEGATION:
-        if phrase in low:
-            low = low.replace(phrase, " ")
-    for phrase in HEDGE_PHRASES:
-        if phrase in low:
-            hedged = True
-            low = low.replace(phrase, " ")
-    firm = firmness(text)
-    hedged = hedged or firm == "hedged"
-    low = rewrite(low)
-    toks = words(low)
-    neg = 0
-    content: set[str] = set()
-    numbers: set[str] = set()
-    dates: set[str] = set()
-    for i, t in enumerate(toks):
-        if t in HEDGE_WORDS:
-            hedged = True
-            continue
-        if t in _NEGATORS or t.endswith("n't"):
-            # "no longer", "not anymore": the state changed, which is a denial of the old one.
-            neg += 1
-            continue
-        if t in _DENY_WORDS:
-            neg += 1
-            continue
-        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
-            numbers.add(str(_NUMBER_WORDS[t]))
-            continue
-        if t in _MONTHS or t in _WEEKDAYS:
-            dates.add(t)
-            continue
-        if t in _MONTH_ABBR and t != "may" and t != "mar":
-            dates.add(_MONTH_ABBR[t])
-            continue
-        if t == "may" and i > 0 and (toks[i - 1] in ("in", "of", "since", "until", "early", "late", "mid") or
-                                     (i + 1 < len(toks) and toks[i + 1].isdigit())):
-            dates.add("may")
-            continue
-        if t.isdigit() or _NUM.fullmatch(t):
-            if len(t) == 4 and t[:2] in ("19", "20"):
-                dates.add(t)
-            else:
-                numbers.add(t.lstrip("0") or "0")
-            continue
-        if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
-            continue
-        if "'" in t:
-            t = t.split("'", 1)[0]
-        content.add(_stem(t))
-    for m in _NUM.finditer(text):
-        v = m.group(1).replace(",", "")
-        if not (len(v) == 4 and v[:2] in ("19", "20")):
-            numbers.add(v.lstrip("0") or "0")
-    # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
-    for m in _CODE.finditer(text):
-        numbers.add(m.group(0).lower())
-        content.discard(_stem(m.group(0).lower()))
-    # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
-    # word only matters if the other text swaps it for another capitalised word.
-    proper = frozenset(
-        _stem(w) for m in _CAP.finditer(text)
-        if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
-        and not (m.group(1).strip() and w in _STARTERS)
-    ) & content
-    order = tuple(dict.fromkeys(
-        s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
-    # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
-    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates),
-                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)))
-
-
-_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
-_KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
-    neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
-_LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
-
-
-def _subject(text: str) -> str | None:
-    """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
-    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
-    raw = [w for w in raw if w]
-    i = 0
-    while i < len(raw) and raw[i].lower() in _LEAD:
-        i += 1
-    if i >= len(raw):
-        return None
-    w = raw[i].lower()
-    if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
-        return "i"
-    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
-        return "my " + raw[i + 1].lower()
-    if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
-        return w
-    return None
 
 
 _ANTONYM_MAP: dict[str, frozenset[str]] = {}
@@ -273,6 +114,7 @@ def _antonym(only_a: frozenset[str], only_b: frozenset[str]) -> tuple[str, str] 
 
 
 _NEGATING = frozenset(_stem(w) for w in NEGATING)
+_MONTH_NAMES = frozenset(_MONTHS)
 _INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
 
 
@@ -350,7 +192,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if swapped:
         return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
-    if pa and pb and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
+    if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
@@ -367,10 +209,15 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if pair and related >= 0.3 or (incompatible and not shared):
         cues.append("antonym")
         reasons.append(f"opposites {pair[0]!r} / {pair[1]!r}")
-    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4:
+    # Sharing only who ("Melanie painted a sunrise last year" / "Melanie made a bowl in pottery class
+    # yesterday"), each side with words of its own: two events, whose different numbers and dates
+    # are no contradiction.
+    events = (not shared - (fa.proper & fb.proper) - {"user"} and not shared_vals and not (fa.replaces or fb.replaces)
+              and len(only_a - fa.proper) >= 2 and len(only_b - fb.proper) >= 2)
+    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4 and not events:
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
-    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4:
+    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
@@ -396,7 +243,20 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("contradict", round(score * damp, 3), "; ".join(reasons) + hedge_note, tuple(cues))
 
     # A swapped value in a frame where both can hold ("I like apples" / "I like pears") is no agreement.
-    substituted = bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
+    # Two content words in common, covering half the first text (the claim), are a shared claim told
+    # with other context ("alternator needs replacing" / "garage called: it's the alternator, £340 to
+    # replace"), not a swapped value.
+    substituted = (bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
+                   and not (len(shared) >= 2 and 2 * len(shared) >= len(fa.content)))
+    # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
+    # 3pm, community hall"): the same claim in other words.
+    # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
+    one_date = len(fa.numbers) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+    restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
+                and len(fa.content) <= 4)
+    if restated and related >= 0.4:
+        return Stance("agree", round((0.5 + 0.5 * related) * damp, 3),
+                      f"every value restated ({', '.join(sorted(vals_a))})" + hedge_note, ("values",))
     if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,

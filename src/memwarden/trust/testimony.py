@@ -94,7 +94,9 @@ def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None,
             if _CITES.search(text):
                 return Testimony("evidence", "assistant", firm, corr, "the assistant quoting a record")
             return Testimony("assistant", "assistant", firm, corr, "the assistant's statement")
-        if voucher and voucher != "user":
+        # vouched_by "user" with a name as voucher is a named speaker who counts as the user
+        # (LoCoMo's two friends, claims/rules.py): first-hand, like the user's own claims.
+        if voucher and voucher != "user" and vb != "user":
             return Testimony("third_party", voucher, firm, corr, f"vouched by {voucher}")
         return Testimony("first_hand", voucher or speaker or "user", firm, corr, "first-hand claim")
     if evidence or source in _EVIDENCE_SOURCES:

@@ -87,7 +87,14 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     st = detect_stance(claim, best)
     # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
     # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
-    return st if st.label == "contradict" else whole
+    if st.label == "contradict":
+        return st
+    # ... or when the whole's only objection is a negation that sits in another clause ("no
+    # ibuprofen with warfarin, paracetamol is ok for my headaches" asked about paracetamol).
+    if (whole.label == "contradict" and whole.cues == ("negation",) and st.label == "agree" and scores[0] >= 2
+            and not features(best).negated):
+        return st
+    return whole
 
 
 def _one_per_turn(read: list) -> list:

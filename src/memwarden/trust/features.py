@@ -1,0 +1,193 @@
+"""What the stance detector reads in one text: content words, polarity, hedges, values, names.
+
+Computed once per text and cached (:func:`features`); :mod:`.stance` compares two of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..retrieval.text import STOPWORDS, _stem, words
+from .lexicon import ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REPORT_FRAME_WORDS, firmness, is_correction, rewrite
+
+__all__ = ["TextFeatures", "features"]
+
+_NEGATORS = frozenset(
+    "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
+    "arent werent hasnt havent hadnt wont wouldnt cant couldnt shouldnt".split()
+)
+#: Deny/refute verbs flip the polarity of what follows, like "not".
+_DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
+                      "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
+_MONTHS = ("january february march april may june july august september october november december").split()
+_MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
+_CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
+_CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")
+#: Capitalised only because they open a sentence; without a dictionary, these are not names.
+_STARTERS = frozenset(
+    """guess big check look see honestly so yes well oh hey hi wow photo picture image snapshot news nope okay ok
+    really did you that's this here there what when just also anyway actually apparently maybe perhaps sure thanks
+    thank great good nice cool interesting huh hmm lol yeah yep right today yesterday tomorrow last next please
+    let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
+    per sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
+    tonight earlier later first then after before since because although though still even only probably definitely
+    one two three new old my our your his her their its we they it he she i""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TextFeatures:
+    """What the detector needs from one text, computed once and cached."""
+
+    content: frozenset[str]  # stemmed content tokens, without numbers/dates/negators
+    negated: bool
+    hedged: bool
+    numbers: frozenset[str]
+    dates: frozenset[str]
+    proper: frozenset[str]  # stemmed capitalised words not at a sentence start
+    #: Proper names in the order they appear ("Ana is Ben's manager": ana, ben).
+    order: tuple[str, ...] = ()
+    #: Who the sentence is about when it opens with a person: "i", "my sister", a name; else None.
+    subject: str | None = None
+    reported: bool = False
+    additive: bool = False
+    #: Says it replaces something said before ("instead", "moved to", "actually"): about the same matter.
+    replaces: bool = False
+
+
+def _prep(text: str) -> str:
+    # Curly apostrophes and "n't" written apart must not hide a negation.
+    return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
+#: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one
+#: date value, not the numbers 8 and 24.
+_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})(?:(?:\.\.|/)(\d{4}-\d{2}-\d{2}))?(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b")
+
+
+@lru_cache(maxsize=65_536)
+def features(text: str) -> TextFeatures:
+    text = _prep(text)
+    iso = frozenset(m.group(0).replace(" ", "T") for m in _ISO.finditer(text))
+    text = _ISO.sub(" ", text)
+    low = text.lower()
+    hedged = False
+    for phrase in NOT_NEGATION:
+        if phrase in low:
+            low = low.replace(phrase, " ")
+    for phrase in HEDGE_PHRASES:
+        if phrase in low:
+            hedged = True
+            low = low.replace(phrase, " ")
+    firm = firmness(text)
+    hedged = hedged or firm == "hedged"
+    low = rewrite(low)
+    toks = words(low)
+    neg = 0
+    content: set[str] = set()
+    numbers: set[str] = set()
+    dates: set[str] = set()
+    for i, t in enumerate(toks):
+        if t in HEDGE_WORDS:
+            hedged = True
+            continue
+        if t in _NEGATORS or t.endswith("n't"):
+            # "no longer", "not anymore": the state changed, which is a denial of the old one.
+            neg += 1
+            continue
+        if t in _DENY_WORDS:
+            neg += 1
+            continue
+        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
+            numbers.add(str(_NUMBER_WORDS[t]))
+            continue
+        if t in _MONTHS or t in _WEEKDAYS:
+            dates.add(t)
+            continue
+        if t in _MONTH_ABBR and t != "may" and t != "mar":
+            dates.add(_MONTH_ABBR[t])
+            continue
+        if t == "may" and i > 0 and (toks[i - 1] in ("in", "of", "since", "until", "early", "late", "mid") or
+                                     (i + 1 < len(toks) and toks[i + 1].isdigit())):
+            dates.add("may")
+            continue
+        if t.isdigit() or _NUM.fullmatch(t):
+            if len(t) == 4 and t[:2] in ("19", "20"):
+                dates.add(t)
+            else:
+                numbers.add(t.lstrip("0") or "0")
+            continue
+        if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
+            continue
+        if "'" in t:
+            t = t.split("'", 1)[0]
+        content.add(_stem(t))
+    for m in _NUM.finditer(text):
+        v = m.group(1).replace(",", "")
+        if not (len(v) == 4 and v[:2] in ("19", "20")):
+            numbers.add(v.lstrip("0") or "0")
+    # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
+    for m in _CODE.finditer(text):
+        numbers.add(m.group(0).lower())
+        content.discard(_stem(m.group(0).lower()))
+    # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
+    # word only matters if the other text swaps it for another capitalised word.
+    # Not what the text is about: who passes it on ("that's what Kai heard") and a record's field
+    # labels ("Due date: 27 Nov | Owner: Mira").
+    frame = {_stem(w.lower()) for m in _NOT_ENTITY.finditer(text) for g in m.groups() if g for w in g.split()}
+    proper = frozenset(
+        _stem(w) for m in _CAP.finditer(text)
+        if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
+        and not (m.group(1).strip() and w in _STARTERS)
+    ) & content - frame
+    order = tuple(dict.fromkeys(
+        s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
+    # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
+    return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
+                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
+                        bool(_REPLACES.search(text)) or is_correction(text))
+
+
+_NOT_ENTITY = re.compile(
+    r"\b([A-Z][a-z]+)(?= (?:said|says|told|tells|heard|hears|insists|insisted|reckons|thinks|claims|claimed|"
+    r"mentioned|swears)\b)|\b(?:according to|per) ([A-Z][a-z]+)\b"
+    r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
+_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
+                       r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
+_KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
+    neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+_LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
+
+
+def _subject(text: str) -> str | None:
+    """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
+    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
+    raw = [w for w in raw if w]
+    i = 0
+    while i < len(raw) and raw[i].lower() in _LEAD:
+        i += 1
+    if i >= len(raw):
+        return None
+    w = raw[i].lower()
+    if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
+        return "i"
+    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
+        return "my " + raw[i + 1].lower()
+    if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
+        return w
+    return None
