@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_core import pct, sentence  # noqa: E402
+from bench_core import sentence  # noqa: E402
 
 from memwarden import Memory, MemoryConfig  # noqa: E402
 from memwarden._util import new_id, text_hash, utcnow  # noqa: E402
@@ -40,6 +40,10 @@ from memwarden.storage import MemoryRecord, WriteBatch  # noqa: E402
 
 
 CONFIG = MemoryConfig()
+
+
+def pct(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q))
 
 
 def load() -> float:
@@ -63,6 +67,39 @@ def make_vectors(pool: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, np.nd
         v = pool[which[s:e]] + rng.normal(0, 0.032, (e - s, pool.shape[1])).astype(np.float32)
         out[s:e] = v / np.linalg.norm(v, axis=1, keepdims=True)
     return out, which
+
+
+def base_data(cache: Path | None, rng: random.Random, n_queries: int) -> tuple[np.ndarray, list[str], list[str], np.ndarray]:
+    """The 2,000 pool sentences and the queries with their embeddings (``cache``: reused from .npy files)."""
+    pool_texts = [sentence(rng) for _ in range(2000)]
+    queries = [sentence(rng) for _ in range(n_queries)]
+    files = (cache / "pool.npy", cache / f"qvecs{n_queries}.npy") if cache is not None else None
+    if files is not None and all(f.exists() for f in files):
+        return np.load(files[0]), pool_texts, queries, np.load(files[1])
+    with Memory(config=MemoryConfig()) as m0:
+        pool, qvecs = m0.embedder.embed(pool_texts), m0.embedder.embed(queries)
+    if files is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        np.save(files[0], pool)
+        np.save(files[1], qvecs)
+    return pool, pool_texts, queries, qvecs
+
+
+def vectors(cache: Path | None, pool: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``make_vectors(pool, n, n)``, reused from ``cache`` when there (1M rows take ~40 s to make)."""
+    if cache is None:
+        return make_vectors(pool, n, n)
+    fv, fw = cache / f"v{n}.npy", cache / f"w{n}.npy"
+    if not (fv.exists() and fw.exists()):
+        v, w = make_vectors(pool, n, n)
+        np.save(fv, v)
+        np.save(fw, w)
+    return np.load(fv), np.load(fw)
+
+
+def cached_data(cache: Path, n: int, n_queries: int = 100) -> tuple[np.ndarray, list[str], list[str], np.ndarray, np.ndarray, np.ndarray]:
+    pool, pool_texts, queries, qvecs = base_data(cache, random.Random(11), n_queries)
+    return (pool, pool_texts, queries, qvecs, *vectors(cache, pool, n))
 
 
 def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: list[str], toks: list[list[str]]) -> float:
