@@ -42,10 +42,10 @@ def count_probes(idx: ScopeIndex) -> list[int]:
     calls: list[int] = []
     probe = lists.probe
 
-    def counted(q: np.ndarray, budget: int) -> np.ndarray:
-        rows = probe(q, budget)
+    def counted(q: np.ndarray, budget: int) -> tuple[np.ndarray, np.ndarray]:
+        rows, scores = probe(q, budget)
         calls.append(rows.size)
-        return rows
+        return rows, scores
 
     lists.probe = counted  # type: ignore[method-assign]
     return calls
@@ -220,3 +220,17 @@ def test_candidate_fusion_with_the_default_depth_matches_full_fusion() -> None:
         same += len(set(full) & set(fast))
         total += len(full)
     assert same / total >= 0.99
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(1, 600), budget=st.integers(1, 700), seed=st.integers(0, 10_000))
+def test_a_probe_returns_whole_lists_once_each_with_their_int8_scores(n: int, budget: int, seed: int) -> None:
+    idx = make_index(n, 16, seed, clusters=8)
+    lists = ann_mod.CoarseLists.build(idx.vectors, idx._codes[:n], idx._scale[:n], seed=seed)
+    q = unit(np.random.default_rng(seed + 1), 16)
+    rows, scores = lists.probe(q, budget)
+    assert len(set(rows.tolist())) == rows.size and rows.size >= min(budget, n)
+    filed = {int(r): i for i in range(len(lists.sizes)) for r in lists.order[lists.offsets[i] : lists.offsets[i + 1]]}
+    probed = {filed[int(r)] for r in rows}
+    assert sum(int(lists.sizes[i]) for i in probed) == rows.size  # whole lists, nothing else
+    assert np.allclose(scores, ann_mod.int8_scores(idx._codes[rows], idx._scale[rows], q))

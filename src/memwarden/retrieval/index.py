@@ -37,9 +37,10 @@ __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", 
 #: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
 EXACT_ROWS = 20_000
 #: Masked rows from which coarse lists narrow the int8 scan. Measured (BENCHMARKS.md, scale section):
-#: the full int8 scan costs ~2 ms per 100k rows (44 ms at 1M, memory-bound), the lists ~0.3 ms at 100k
-#: and build there in ~6 s on one core, in the background.
-ANN_ROWS = 100_000
+#: the full int8 scan costs ~2 ms per 100k rows (44 ms at 1M, memory-bound) and loses nothing; the
+#: lists cost a share of that but can miss neighbours on real text, so they start where the scan
+#: gets expensive.
+ANN_ROWS = 200_000
 #: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
 RESCORE_PER_HIT = 20
 RESCORE_MIN = 200
@@ -296,7 +297,7 @@ class ScopeIndex:
     def _ann_candidates(self, query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray | None:
         n = self.n
         # Rows below n never change (appends go above it, kills only flip flags): a build reads them unlocked.
-        return self._lists.candidates(self._vectors[:n], query_vec, mask, depth, count, self.approx_scores)
+        return self._lists.candidates(self._vectors[:n], self._codes[:n], self._scale[:n], query_vec, mask, depth, count)
 
     def ann_ready(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds for a running build of the lists; True when lists exist."""
