@@ -168,6 +168,7 @@ class ListsBuilder:
         self.lists: CoarseLists | None = None
         self._thread: threading.Thread | None = None
         self._failed = False
+        self._start = threading.Lock()  # two concurrent searches start one build, not two
 
     def candidates(self, vectors: np.ndarray, codes: np.ndarray, scale: np.ndarray, query_vec: np.ndarray,
                    mask: np.ndarray, depth: int, count: int) -> np.ndarray | None:
@@ -200,14 +201,14 @@ class ListsBuilder:
         lists, n = self.lists, len(vectors)
         if self._failed or (lists is not None and n - lists.n <= STALE_SHARE * n):
             return lists
-        if self._thread is not None and self._thread.is_alive():
-            return lists
         if not BACKGROUND:
             self._build(vectors, codes, scale)
             return self.lists
-        self._thread = threading.Thread(target=self._build, args=(vectors, codes, scale), name="memwarden-lists",
-                                        daemon=True)
-        self._thread.start()
+        with self._start:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._build, args=(vectors, codes, scale),
+                                                name="memwarden-lists", daemon=True)
+                self._thread.start()
         return lists
 
     def _build(self, vectors: np.ndarray, codes: np.ndarray, scale: np.ndarray) -> None:
