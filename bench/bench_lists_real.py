@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from memwarden import Memory, MemoryConfig
-from memwarden.retrieval.ann import CoarseLists, int8_scores, quantize
+from memwarden.retrieval.ann import CoarseLists, quantize
 from memwarden.retrieval.kernels import top_k
 
 
@@ -42,15 +42,15 @@ def main() -> None:
         np.savez(f, rows=rows, qs=qs)
     codes, scale = quantize(rows)
     t0 = time.perf_counter()
-    lists = CoarseLists.build(rows)
+    lists = CoarseLists.build(rows, codes, scale)
     print(f"{len(rows)} turns, {len(qs)} questions; {len(lists.sizes)} lists built in {time.perf_counter() - t0:.1f} s; "
           f"load {os.getloadavg()[0]:.1f}", flush=True)
     exact = [set(top_k(rows @ q, 10).tolist()) for q in qs]
     for share in (0.01, 0.02, 0.05, 0.1, 0.2):
         hits = 0
         for q, e in zip(qs, exact):
-            cand = lists.probe(q, max(1, int(share * len(rows))))
-            cand = cand[top_k(int8_scores(codes[cand], scale[cand], q), 200)]
+            cand, approx = lists.probe(q, max(1, int(share * len(rows))))
+            cand = cand[top_k(approx, 200)]
             got = cand[top_k(rows[cand] @ q, 10)]
             hits += len(e & set(got.tolist()))
         print(f"  rows probed {share:>5.0%}: recall@10 {hits / (10 * len(qs)):.3f}", flush=True)
