@@ -9,10 +9,11 @@ Why not the HNSW graph used before (usearch, int8, M 16): on 1M memories made of
 of each of 2,000 sentences its 512 candidates reached recall@10 0.946 at best -- the walk stays in
 one sentence's cluster and misses a neighbouring one -- and building it took 168-700 s on two
 shared cores, under the scope's lock. The lists, measured on the same 1M rows
-(BENCHMARKS.md, scale section): built in ~65 s (2,000 lists, one core), recall@10 1.000 from 16
-lists (~9k rows scanned) upwards. Lists only ever miss rows filed under a centroid the query is
-far from; scanning a fixed share of the rows bounds that, and the scope's newest rows (appended
-after the build) are always scanned.
+(BENCHMARKS.md, scale section): 2,000 lists built in 64-151 s on one core at load 7-12, in the
+background; recall@10 1.000 from 16 lists (~9k rows scanned) upwards. Real text is harder (see
+``PROBE_SHARE``). Lists only ever miss rows filed under a centroid the query is far from;
+scanning a fixed share of the rows bounds that, and the scope's newest rows (appended after the
+build) are always scanned.
 """
 
 from __future__ import annotations
