@@ -80,30 +80,24 @@ def exact_top10(cache: Path, vecs: np.ndarray, qvecs: np.ndarray) -> np.ndarray:
 
 
 def ivfflat(store: pg.PostgresStore, args: argparse.Namespace, dim: int, qvecs: np.ndarray, exact: np.ndarray) -> None:
+    """``ensure_ann_index(method="ivfflat")`` instead of HNSW, searched through ``PostgresStore.nearest``
+    with ``ANN_IVF_PROBES`` set to each of ``--probes``."""
     with store._tx() as c:
         c.execute(f"DROP INDEX IF EXISTS memories_embedding_hnsw_{dim}")
     t0 = time.perf_counter()
-    with store._tx() as c:
-        c.execute(f"CREATE INDEX IF NOT EXISTS memories_embedding_ivf_{dim} ON memories USING ivfflat "
-                  f"((embedding::vector({dim})) vector_cosine_ops) WITH (lists = {args.ivfflat}) WHERE vector_dims(embedding) = {dim}")
+    store.ensure_ann_index(dim, method="ivfflat", lists=args.ivfflat)
     print(f"IVFFlat build ({args.ivfflat} lists; 0 when it existed) {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.2f}",
           flush=True)
     for probes in [int(x) for x in args.probes.split(",")]:
+        pg.ANN_IVF_PROBES = probes
         lat, hits = [], 0
         for q, e in zip(qvecs, exact):
-            lit = pg._vector_literal(q)
             t0 = time.perf_counter()
-            with store._tx() as c:  # the store's HNSW query, with IVFFlat's settings
-                c.execute("SET LOCAL ivfflat.iterative_scan = relaxed_order")
-                c.execute(f"SET LOCAL ivfflat.probes = {probes}")
-                got = c.execute(
-                    f"SELECT id, 1 - d FROM (SELECT id, embedding::vector({dim}) <=> %s::vector({dim}) AS d FROM memories "
-                    f"WHERE user_id=%s AND vector_dims(embedding) = {dim} ORDER BY embedding::vector({dim}) <=> %s::vector({dim}) "
-                    f"LIMIT 10) t ORDER BY d, id", (lit, "b", lit)).fetchall()
+            got = store.nearest("b", q, 10, exact=False)
             lat.append((time.perf_counter() - t0) * 1000)
             hits += len({int(i[1:]) for i, _ in got} & set(e.tolist()))
-        print(f"N={args.n} ivfflat.probes={probes}: p50 {pct(lat, 50):.1f} p95 {pct(lat, 95):.1f} ms recall@10 "
-              f"{hits / (10 * len(qvecs)):.3f} load {os.getloadavg()[0]:.1f}", flush=True)
+        print(f"N={args.n} ivfflat.probes={probes} (PostgresStore.nearest): p50 {pct(lat, 50):.1f} p95 {pct(lat, 95):.1f} ms "
+              f"recall@10 {hits / (10 * len(qvecs)):.3f} load {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def main() -> None:
@@ -112,8 +106,8 @@ def main() -> None:
     ap.add_argument("--ef", default="100,200,400")
     ap.add_argument("--queries", type=int, default=100)
     ap.add_argument("--ivfflat", type=int, default=0, metavar="LISTS",
-                    help="instead of HNSW: drop it, build a pgvector IVFFlat index with LISTS lists, and query it "
-                    "with --probes (SQL written here: the store has no IVFFlat path)")
+                    help="instead of HNSW: drop it, build the store's IVFFlat index with LISTS lists, and query it "
+                    "through PostgresStore.nearest with each of --probes")
     ap.add_argument("--probes", default="10,20,40,80")
     ap.add_argument("--fill-only", action="store_true", help="stop after the fill (with --pgdata: build and query in a later run)")
     ap.add_argument("--cache", default="/tmp/scale", help="directory for the generated vectors (.npy), reused across runs")
