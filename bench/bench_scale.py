@@ -6,7 +6,7 @@
 The floor is the least any search can cost on this machine: the same ONNX query embedding, a
 numpy float32 scan of the same vectors, and a top-10 selection. Each query runs memwarden's
 ``Memory.search`` (trust stage on, as by default) and the floor back to back, so a change of load
-hits both. Recall@10 compares the dense arm's top 10 (int8 scan or HNSW, then float32
+hits both. Recall@10 compares the dense arm's top 10 (int8 scan or coarse lists, then float32
 re-scoring) with the exact float32 top 10.
 
 Memories are written through the store (embedding 1M texts would take hours and measures nothing
@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_core import pct, sentence  # noqa: E402
+from bench_core import sentence  # noqa: E402
 
 from memwarden import Memory, MemoryConfig  # noqa: E402
 from memwarden._util import new_id, text_hash, utcnow  # noqa: E402
@@ -40,6 +40,10 @@ from memwarden.storage import MemoryRecord, WriteBatch  # noqa: E402
 
 
 CONFIG = MemoryConfig()
+
+
+def pct(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q))
 
 
 def load() -> float:
@@ -65,6 +69,39 @@ def make_vectors(pool: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, np.nd
     return out, which
 
 
+def base_data(cache: Path | None, rng: random.Random, n_queries: int) -> tuple[np.ndarray, list[str], list[str], np.ndarray]:
+    """The 2,000 pool sentences and the queries with their embeddings (``cache``: reused from .npy files)."""
+    pool_texts = [sentence(rng) for _ in range(2000)]
+    queries = [sentence(rng) for _ in range(n_queries)]
+    files = (cache / "pool.npy", cache / f"qvecs{n_queries}.npy") if cache is not None else None
+    if files is not None and all(f.exists() for f in files):
+        return np.load(files[0]), pool_texts, queries, np.load(files[1])
+    with Memory(config=MemoryConfig()) as m0:
+        pool, qvecs = m0.embedder.embed(pool_texts), m0.embedder.embed(queries)
+    if files is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        np.save(files[0], pool)
+        np.save(files[1], qvecs)
+    return pool, pool_texts, queries, qvecs
+
+
+def vectors(cache: Path | None, pool: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``make_vectors(pool, n, n)``, reused from ``cache`` when there (1M rows take ~40 s to make)."""
+    if cache is None:
+        return make_vectors(pool, n, n)
+    fv, fw = cache / f"v{n}.npy", cache / f"w{n}.npy"
+    if not (fv.exists() and fw.exists()):
+        v, w = make_vectors(pool, n, n)
+        np.save(fv, v)
+        np.save(fw, w)
+    return np.load(fv), np.load(fw)
+
+
+def cached_data(cache: Path, n: int, n_queries: int = 100) -> tuple[np.ndarray, list[str], list[str], np.ndarray, np.ndarray, np.ndarray]:
+    pool, pool_texts, queries, qvecs = base_data(cache, random.Random(11), n_queries)
+    return (pool, pool_texts, queries, qvecs, *vectors(cache, pool, n))
+
+
 def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: list[str], toks: list[list[str]]) -> float:
     now = utcnow()
     t0 = time.perf_counter()
@@ -81,24 +118,28 @@ def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: li
 
 def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs: np.ndarray) -> dict:
     t0 = time.perf_counter()
-    m.search(queries[0], user_id=user_id, limit=10)  # builds the scope index (and graph, if large)
-    build_s = time.perf_counter() - t0
+    m.search(queries[0], user_id=user_id, limit=10)  # builds the scope index (and starts the lists, if large)
     idx = m.scopes.index(user_id)
-    lat, floor, hits = [], [], 0
+    idx.ann_ready()  # the lists build in the background; measured searches start once they are there
+    build_s = time.perf_counter() - t0
+    lat, floor, emb, hits = [], [], [], 0
     for q, qv in zip(queries, qvecs):
         t0 = time.perf_counter()
         m.search(q, user_id=user_id, limit=10)
         lat.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         fq = m.embedder.embed([q])[0]
+        t1 = time.perf_counter()
         top_k(vecs @ fq, 10)
         floor.append((time.perf_counter() - t0) * 1000)
+        emb.append((t1 - t0) * 1000)
         with idx.lock:
             got = idx.dense(qv, idx.active[: idx.n], 10).rows
         hits += len(set(got.tolist()) & set(top_k(idx.vectors @ qv, 10).tolist()))
-    index_mb = (idx._vectors.nbytes + idx._codes.nbytes + (idx._ann.memory_usage if idx._ann is not None else 0)) / 2**20
+    lists = idx._lists.lists
+    index_mb = (idx._vectors.nbytes + idx._codes.nbytes + (lists.nbytes if lists is not None else 0)) / 2**20
     return {"build_s": build_s, "p50": pct(lat, 50), "p95": pct(lat, 95), "floor_p50": pct(floor, 50), "floor_p95": pct(floor, 95),
-            "recall": hits / (10 * len(queries)), "index_mb": index_mb, "ann": idx._ann is not None}
+            "emb_p50": pct(emb, 50), "recall": hits / (10 * len(queries)), "index_mb": index_mb, "ann": lists is not None}
 
 
 def add_rate(m: Memory, user_id: str, rng: random.Random, sessions: int = 5) -> float:
@@ -111,8 +152,8 @@ def add_rate(m: Memory, user_id: str, rng: random.Random, sessions: int = 5) -> 
 
 def row(backend: str, size: int, fill_s: float, r: dict, adds: float, disk: float) -> None:
     print(f"{backend:>8} {size:>9} {size / fill_s:>9.0f} {r['build_s']:>8.1f} {r['p50']:>7.1f} {r['p95']:>7.1f} "
-          f"{r['floor_p50']:>8.1f} {r['floor_p95']:>8.1f} {r['p95'] / r['floor_p95']:>6.2f} {r['recall']:>7.3f} "
-          f"{'hnsw' if r['ann'] else 'scan':>5} {adds:>7.0f} {r['index_mb']:>8.0f} {rss_mb():>7.0f} {disk / 2**20:>8.0f} {load():>5.2f}",
+          f"{r['floor_p50']:>8.1f} {r['floor_p95']:>8.1f} {r['emb_p50']:>6.1f} {r['p95'] / r['floor_p95']:>6.2f} {r['recall']:>7.3f} "
+          f"{'lists' if r['ann'] else 'scan':>5} {adds:>7.0f} {r['index_mb']:>8.0f} {rss_mb():>7.0f} {disk / 2**20:>8.0f} {load():>5.2f}",
           flush=True)
 
 
@@ -122,6 +163,7 @@ def main() -> None:
     ap.add_argument("--pg-sizes", default="1000,10000,100000")
     ap.add_argument("--scopes", type=int, default=100, help="scopes of 1k memories each (SQLite)")
     ap.add_argument("--queries", type=int, default=100)
+    ap.add_argument("--cache", help="directory for the generated vectors and embeddings (.npy), reused across runs")
     ap.add_argument("--track-record", action=argparse.BooleanOptionalAction, default=True,
                     help="trust's scope-wide speaker track record (its first build reads every memory of the scope)")
     ap.add_argument("--search-trust", action=argparse.BooleanOptionalAction, default=True,
@@ -131,41 +173,46 @@ def main() -> None:
     CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(
         update={"track_record": args.track_record, "enabled": args.search_trust}))
     rng = random.Random(11)
+    cache = Path(args.cache) if args.cache else None
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average {load():.2f}; "
           f"trust stage {'on' if args.search_trust else 'off'}, its track record {'on' if args.track_record else 'off'}", flush=True)
-    with Memory(config=MemoryConfig()) as m0:
-        pool_texts = [sentence(rng) for _ in range(2000)]
-        pool = m0.embedder.embed(pool_texts)
-        queries = [sentence(rng) for _ in range(args.queries)]
-        qvecs = m0.embedder.embed(queries)
+    pool, pool_texts, queries, qvecs = base_data(cache, rng, args.queries)
     toks = [tokenize(t) for t in pool_texts]
     print(f"{'backend':>8} {'memories':>9} {'fill/s':>9} {'build s':>8} {'p50 ms':>7} {'p95 ms':>7} {'floor50':>8} {'floor95':>8} "
-          f"{'p95/fl':>6} {'rec@10':>7} {'dense':>5} {'add/s':>7} {'index MB':>8} {'RSS MB':>7} {'disk MB':>8} {'load1':>5}", flush=True)
+          f"{'emb50':>6} {'p95/fl':>6} {'rec@10':>7} {'dense':>5} {'add/s':>7} {'index MB':>8} {'RSS MB':>7} {'disk MB':>8} {'load1':>5}", flush=True)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         sizes = [int(s) for s in args.sizes.split(",") if s]
         small, big = [s for s in sizes if s < 1_000_000], [s for s in sizes if s >= 1_000_000]
-        sqlite_sizes(tmp, small, pool, pool_texts, toks, queries, qvecs, rng)
+        sqlite_sizes(tmp, cache, small, pool, pool_texts, toks, queries, qvecs, rng)
         pg_sizes = [int(s) for s in args.pg_sizes.split(",") if s]
         if pg_sizes:
             bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng)
         if args.scopes:
             bench_scopes(tmp, args.scopes, pool, pool_texts, toks, queries, rng)
-        sqlite_sizes(tmp, big, pool, pool_texts, toks, queries, qvecs, rng)  # last: the longest
+        sqlite_sizes(tmp, cache, big, pool, pool_texts, toks, queries, qvecs, rng)  # last: the longest
 
 
-def sqlite_sizes(tmp: Path, sizes: list[int], pool: np.ndarray, pool_texts: list[str], toks: list[list[str]],
+def sqlite_sizes(tmp: Path, cache: Path | None, sizes: list[int], pool: np.ndarray, pool_texts: list[str], toks: list[list[str]],
                  queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
         for size in sizes:
-            vecs, which = make_vectors(pool, size, size)
-            path = tmp / f"s{size}.db"
+            vecs, which = vectors(cache, pool, size)
+            # With --cache, the filled database stays there until its measurement is complete: a run
+            # interrupted after a 1M fill (minutes on this machine) resumes from the search.
+            path = (cache or tmp) / f"s{size}.db"
             with Memory(path, config=CONFIG) as m:
-                fill_s = fill(m, "bench", vecs, which, pool_texts, toks)
+                filled = m.store.version("bench") == -(-size // 5000)  # one version per fill batch
+            if not filled:
+                for p in path.parent.glob(f"s{size}.db*"):
+                    p.unlink()
+            with Memory(path, config=CONFIG) as m:
+                fill_s = float("nan") if filled else fill(m, "bench", vecs, which, pool_texts, toks)
                 r = measure(m, "bench", vecs, queries, qvecs)
                 adds = add_rate(m, "bench", rng)
-            disk = sum(p.stat().st_size for p in tmp.glob(f"s{size}.db*"))
+            disk = sum(p.stat().st_size for p in path.parent.glob(f"s{size}.db*"))
             row("sqlite", size, fill_s, r, adds, disk)
-            path.unlink()
+            for p in path.parent.glob(f"s{size}.db*"):
+                p.unlink()
             del vecs
 
 

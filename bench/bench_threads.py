@@ -21,7 +21,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_core import pct, sentence  # noqa: E402
+from bench_core import sentence  # noqa: E402
 
 from memwarden.providers.embedder import OnnxMiniLMEmbedder  # noqa: E402
 from memwarden.retrieval.index import top_k  # noqa: E402
@@ -63,10 +63,10 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; load average before {load0:.2f}, after {os.getloadavg()[0]:.2f}; {args.rounds} rounds")
     print(f"{'variant':<34} {'p50 ms':>8} {'p95 ms':>8} {'mean ms':>8}")
     for name, ts in timings.items():
-        print(f"{name:<34} {pct(ts, 50):>8.2f} {pct(ts, 95):>8.2f} {statistics.fmean(ts):>8.2f}")
+        print(f"{name:<34} {float(np.percentile(ts, 50)):>8.2f} {float(np.percentile(ts, 95)):>8.2f} {statistics.fmean(ts):>8.2f}")
     for base in sorted({n.rsplit(",", 1)[0] for n in timings}):
         one, two = timings[f"{base}, 1 thread"], timings[f"{base}, 2 thread"]
-        print(f"{base:<34} 2 threads / 1 thread, median: {pct(two, 50) / pct(one, 50):.2f}")
+        print(f"{base:<34} 2 threads / 1 thread, median: {float(np.percentile(two, 50)) / float(np.percentile(one, 50)):.2f}")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from pathlib import Path
 import memwarden.trust.ranking as ranking
 from memwarden import Memory
 from memwarden.config import MemoryConfig
-from memwarden.evals.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, session_messages
 from memwarden.evals.retrieval import hit_turns
 
 VARIANTS = ("off", "default", "no_blend", "no_conflict_moves", "no_updates_first")
@@ -32,7 +32,7 @@ def main() -> None:
     args = ap.parse_args()
     m = Memory(config=MemoryConfig(claims=True))
     base = m.config.trust
-    engine = m._trust  # bench-only: the variants swap the engine's config and steps in place
+    engine = m.scopes.trust  # bench-only: the variants swap the engine's config and steps in place
     keep_updates, keep_conflicts = ranking.updates_first, type(engine)._conflicts
     rr: dict[str, list[float]] = defaultdict(list)
     rec: dict[str, list[float]] = defaultdict(list)

@@ -1,4 +1,4 @@
-"""The large-scope search paths (int8 scan, HNSW candidates, candidate-only fusion) against the exact ones.
+"""The large-scope search paths (int8 scan, coarse lists, candidate-only fusion) against the exact ones.
 
 The thresholds are lowered inside each test so that small indexes take the large-scope paths.
 """
@@ -12,6 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memwarden.retrieval import ann as ann_mod
 from memwarden.retrieval import index as index_mod
 from memwarden.retrieval.index import ScopeIndex, top_k
 from memwarden.retrieval.search import FusionConfig, hybrid_search
@@ -21,18 +22,40 @@ WORDS = ["kyoto", "pottery", "marathon", "dog", "berlin", "violin", "garden", "c
 
 
 @contextmanager
-def thresholds(exact_rows: int, ann_rows: int) -> Iterator[None]:
-    saved = index_mod.EXACT_ROWS, index_mod.ANN_ROWS
-    index_mod.EXACT_ROWS, index_mod.ANN_ROWS = exact_rows, ann_rows
+def thresholds(exact_rows: int, ann_rows: int, *, background: bool = False, probe_min: int = 64) -> Iterator[None]:
+    names = ((index_mod, "EXACT_ROWS"), (index_mod, "ANN_ROWS"), (ann_mod, "BACKGROUND"), (ann_mod, "PROBE_MIN"))
+    saved = [getattr(m, a) for m, a in names]
+    # Lists built inside the search that needs them (unless asked): the test knows which path answered.
+    for (m, a), v in zip(names, (exact_rows, ann_rows, background, probe_min)):
+        setattr(m, a, v)
     try:
         yield
     finally:
-        index_mod.EXACT_ROWS, index_mod.ANN_ROWS = saved
+        for (m, a), v in zip(names, saved):
+            setattr(m, a, v)
 
 
-def make_index(n: int, dim: int, seed: int, *, statuses: list[str] | None = None) -> ScopeIndex:
+def count_probes(idx: ScopeIndex) -> list[int]:
+    """Make the index's current lists count their probes (one entry per probe: rows returned)."""
+    lists = idx._lists.lists
+    assert lists is not None
+    calls: list[int] = []
+    probe = lists.probe
+
+    def counted(q: np.ndarray, budget: int) -> tuple[np.ndarray, np.ndarray]:
+        rows, scores = probe(q, budget)
+        calls.append(rows.size)
+        return rows, scores
+
+    lists.probe = counted  # type: ignore[method-assign]
+    return calls
+
+
+def make_index(n: int, dim: int, seed: int, *, statuses: list[str] | None = None, clusters: int = 0) -> ScopeIndex:
     rng = np.random.default_rng(seed)
     vecs = rng.normal(size=(n, dim)).astype(np.float32)
+    if clusters:  # rows around a few topics, as sentence embeddings are (uniform noise has no lists to find)
+        vecs = rng.normal(size=(clusters, dim)).astype(np.float32)[rng.integers(0, clusters, n)] + 0.5 * vecs
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
     tokens = [[WORDS[j] for j in rng.choice(len(WORDS), size=rng.integers(0, 4), replace=False)] for _ in range(n)]
     rows = IndexRows(version=1, ids=[f"m{i}" for i in range(n)], agent_ids=[("a" if i % 3 else "b") for i in range(n)],
@@ -75,23 +98,65 @@ def test_int8_scan_with_default_depth_finds_the_exact_top_10() -> None:
     assert hits / 200 >= 0.99
 
 
-def test_hnsw_candidates_keep_recall_and_a_selective_mask_loses_nothing() -> None:
-    idx = make_index(4000, 32, 5)
+def test_coarse_lists_keep_recall_and_a_selective_mask_loses_nothing() -> None:
+    idx = make_index(4000, 32, 5, clusters=50)
     rng = np.random.default_rng(6)
-    with thresholds(0, 1000):
+    with thresholds(0, 1000, probe_min=400):
+        idx.dense(unit(rng, 32), idx.active[: idx.n], 10)  # builds the lists
+        probes = count_probes(idx)
         hits = 0
         for _ in range(20):
-            q = unit(rng, 32)
+            q = idx.vectors[rng.integers(0, idx.n)] + 0.3 * unit(rng, 32)  # a query near the memories
+            q /= np.linalg.norm(q)
             exact = top_k(idx.vectors @ q, 10)
             hits += len(set(idx.dense(q, idx.active[: idx.n], 10).rows.tolist()) & set(exact.tolist()))
-        assert idx._ann is not None  # the graph answered, not the scan
+        assert len(probes) == 20 and max(probes) < 1000  # the lists answered, each from a quarter of the rows at most
         assert hits / 200 >= 0.99
-        # Five masked rows out of 4000: the graph cannot supply them, the scan does, all five.
+        # Five masked rows out of 4000: the lists cannot supply them, the full scan does, all five.
         mask = np.zeros(idx.n, bool)
         mask[[7, 700, 1400, 2100, 3999]] = True
         q = unit(rng, 32)
         got = idx.dense(q, mask, 10)
         assert sorted(got.rows.tolist()) == [7, 700, 1400, 2100, 3999]
+
+
+def test_lists_build_in_the_background_and_rows_appended_after_the_build_are_found() -> None:
+    idx = make_index(4000, 32, 7, clusters=50)
+    rng = np.random.default_rng(8)
+    q = idx.vectors[17] + 0.3 * unit(rng, 32)
+    q /= np.linalg.norm(q)
+    exact = top_k(idx.vectors @ q, 10)
+    with thresholds(0, 1000, background=True, probe_min=400):
+        first = idx.dense(q, idx.active[: idx.n], 10)  # served by the full int8 scan meanwhile
+        assert first.rows.tolist() == exact.tolist()
+        assert idx.ann_ready(timeout=60)
+        lists = idx._lists.lists
+        probes = count_probes(idx)
+        # A row appended after the build (the query itself): it must come first, from the appended
+        # rows the lists do not cover.
+        idx._append("new", q, ["kyoto"], True)
+        got = idx.dense(q, idx.active[: idx.n], 10)
+        assert got.rows[0] == idx.n - 1 and got.rows[1:].tolist() == exact[:9].tolist()  # the lists found the rest
+        assert idx._lists.lists is lists and len(probes) == 1  # one appended row does not make the lists stale
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(60, 400), k=st.integers(1, 12), seed=st.integers(0, 10_000), keep=st.floats(0.02, 1.0))
+def test_coarse_lists_with_a_depth_covering_the_scope_are_exact(n: int, k: int, seed: int, keep: float) -> None:
+    # Filtered search through the lists loses nothing: whatever the mask, the result is the exact top k
+    # when the probe budget and depth cover the scope (or the full scan takes over).
+    idx = make_index(n, 16, seed)
+    rng = np.random.default_rng(seed + 1)
+    with thresholds(0, 0, probe_min=4):
+        idx.dense(unit(rng, 16), idx.active[: idx.n], 1)  # builds the lists over the first n rows
+        for i in range(int(rng.integers(0, 20))):  # and some rows appended after the build
+            idx._append(f"x{i}", unit(rng, 16), [], True)
+        q = unit(rng, 16)
+        mask = rng.random(idx.n) < keep
+        rows = np.flatnonzero(mask)
+        exact = rows[top_k(idx.vectors[rows] @ q, min(k, rows.size))]
+        got = idx.dense(q, mask, k, depth=idx.n)
+    assert got.rows.tolist() == exact.tolist()
 
 
 @settings(max_examples=40, deadline=None)
@@ -155,3 +220,17 @@ def test_candidate_fusion_with_the_default_depth_matches_full_fusion() -> None:
         same += len(set(full) & set(fast))
         total += len(full)
     assert same / total >= 0.99
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(1, 600), budget=st.integers(1, 700), seed=st.integers(0, 10_000))
+def test_a_probe_returns_whole_lists_once_each_with_their_int8_scores(n: int, budget: int, seed: int) -> None:
+    idx = make_index(n, 16, seed, clusters=8)
+    lists = ann_mod.CoarseLists.build(idx.vectors, idx._codes[:n], idx._scale[:n], seed=seed)
+    q = unit(np.random.default_rng(seed + 1), 16)
+    rows, scores = lists.probe(q, budget)
+    assert len(set(rows.tolist())) == rows.size and rows.size >= min(budget, n)
+    filed = {int(r): i for i in range(len(lists.sizes)) for r in lists.order[lists.offsets[i] : lists.offsets[i + 1]]}
+    probed = {filed[int(r)] for r in rows}
+    assert sum(int(lists.sizes[i]) for i in probed) == rows.size  # whole lists, nothing else
+    assert np.allclose(scores, ann_mod.int8_scores(idx._codes[rows], idx._scale[rows], q))

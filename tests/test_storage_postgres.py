@@ -231,7 +231,8 @@ def test_memory_facade_on_postgres_two_processes_share_state(pg_url):
     a.close(), b.close()
 
 
-def test_pg_hnsw_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(pg_url):
+@pytest.mark.parametrize("method", ["hnsw", "ivfflat"])
+def test_pg_ann_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(pg_url, method):
     s = open_store(pg_url)
     if not s.pgvector:
         pytest.skip("pgvector not installed on this server")
@@ -248,8 +249,8 @@ def test_pg_hnsw_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(
 
     s.write(WriteBatch(user_id="big", upserts=recs("big", 3000)))
     s.write(WriteBatch(user_id="small", upserts=recs("small", 7)))
-    s.ensure_ann_index(16)
-    s.ensure_ann_index(16)  # idempotent
+    s.ensure_ann_index(16, method=method)
+    s.ensure_ann_index(16, method=method)  # idempotent
     hits = 0
     for _ in range(20):
         q = rng.standard_normal(16).astype(np.float32)
@@ -259,7 +260,7 @@ def test_pg_hnsw_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(
         assert version == s.version("big") == 1
         assert [d for _, d in approx] == sorted((d for _, d in approx), reverse=True)
         hits += len({i for i, _ in exact} & {i for i, _ in approx})
-        # 7 rows among 3,007 in the graph: the iterative scan walks on until it has all 7.
+        # 7 rows among 3,007 in the index: the iterative scan walks on until it has all 7.
         small = s.nearest("small", q, 10, exact=False)
         assert sorted(small) == sorted(s.nearest("small", q, 10, exact=True))
         assert len(small) == 7

@@ -1,9 +1,5 @@
-"""Per-scope in-memory search index: exact dense vectors plus BM25.
-
-Why not SQLite FTS5's ``bm25()``: it computes document frequencies over the
-whole table, so one tenant's data changes another tenant's ranking (and
-leaks through it). Here every statistic -- document count, average length,
-document frequency -- is computed within one scope only.
+"""Per-scope in-memory search index: exact dense vectors plus BM25 (``retrieval.bm25``: every
+statistic -- document count, average length, document frequency -- within one scope only).
 
 The index is built from :meth:`Store.index_rows` and kept in step with the
 writes this process makes; a write by another process bumps the scope's
@@ -13,9 +9,10 @@ Dense search scales in three steps (measured in BENCHMARKS.md, scale section):
 up to ``EXACT_ROWS`` masked rows an exact float32 scan; above it an int8 scan
 (per-row scale, SIMD dot products from numkong: a quarter of the memory read
 of float32) whose top ``depth`` rows are re-scored exactly in float32; from
-``ANN_ROWS`` rows an HNSW graph (usearch) proposes the candidates instead of
-the scan, widened until enough of them pass the mask, and the int8 scan is the
-fallback when the mask is too selective for the graph. Every returned score is
+``ANN_ROWS`` rows coarse inverted lists (``retrieval.ann``, built in the
+background while the int8 scan serves) narrow the int8 scan to the rows filed
+near the query, widened until enough of them pass the mask; the full int8 scan
+is the fallback when the mask is too selective for the lists. Every returned score is
 the exact float32 cosine.
 """
 
@@ -23,71 +20,30 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import Counter, OrderedDict, defaultdict
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
 from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
+from .ann import ListsBuilder, int8_scores, quantize
+from .bm25 import BM25_B, BM25_K1, Postings
+from .kernels import matvec, single_threaded_blas, top_k
 
-_POOLS: ThreadpoolController | None = None
-
-
-def single_threaded_blas() -> Any:
-    """A context in which numpy's BLAS runs on one thread.
-
-    A query's products are small (rows x 384); OpenBLAS splits them over its threads anyway,
-    and on a busy 2-core machine the threads' hand-offs cost milliseconds: 1,245 rows took
-    8.6 ms with two threads and 0.03 ms with one (BENCHMARKS.md, "Claims: import speed").
-    """
-    global _POOLS
-    if _POOLS is None:
-        _POOLS = ThreadpoolController()
-    return _POOLS.limit(limits=1, user_api="blas")
-
-
-BM25_K1 = 1.2
-BM25_B = 0.75
+__all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
 
 #: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
 EXACT_ROWS = 20_000
-#: Masked rows from which an HNSW graph proposes the dense candidates. Measured (BENCHMARKS.md, scale
-#: section): the int8 scan costs ~2-4 ms per 100k rows and a graph query ~1 ms, but the graph costs
-#: ~0.6-1.2 ms per row to build on 2 shared cores; below ~250k rows the scan is the better trade.
-ANN_ROWS = 250_000
+#: Masked rows from which coarse lists narrow the int8 scan. Measured (BENCHMARKS.md, scale section):
+#: the full int8 scan costs ~2 ms per 100k rows (44 ms at 1M, memory-bound) and loses nothing; the
+#: lists cost a share of that but can miss neighbours on real text, so they start where the scan
+#: gets expensive.
+ANN_ROWS = 200_000
 #: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
 RESCORE_PER_HIT = 20
 RESCORE_MIN = 200
-#: The graph stores int8 (a quarter of float32's memory; candidates are re-scored exactly anyway).
-ANN_DTYPE = "i8"
-#: Candidates asked of the graph (and its search breadth). 200 gave recall@10 0.939 at 1M
-#: near-duplicate-rich memories (BENCHMARKS.md scale section); re-scoring 512 rows costs ~0.1 ms.
-ANN_MIN_CANDIDATES = 512
-ANN_BUILD_THREADS = 2
-
-
-_blas: object | None = None
-
-
-def matvec(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
-    """``mat @ vec`` on one BLAS thread.
-
-    Measured interleaved on this 2-core shared machine (bench/bench_threads.py, BENCHMARKS.md):
-    a 10k x 384 scan took 2.0 ms on one OpenBLAS thread and 74 ms on two (the second thread
-    waits for a busy core); at 100k, 62 vs 70 ms. The limit is set around our own products only
-    (about 35 us a call), not for the host application's numpy.
-    """
-    global _blas
-    if _blas is None:
-        from threadpoolctl import ThreadpoolController
-
-        _blas = ThreadpoolController()
-    with _blas.limit(limits=1, user_api="blas"):  # type: ignore[attr-defined]
-        return mat @ vec
 
 
 @dataclass
@@ -141,8 +97,7 @@ class ScopeIndex:
         #: Sum and second moment of the active rows' vectors (float64), built on first need: the
         #: dense arm's mean and standard deviation over the scope for any query without a scan.
         self._moments: tuple[np.ndarray, np.ndarray] | None = None
-        self._ann: object | None = None  # usearch.index.Index over rows [0, _ann_n)
-        self._ann_n = 0
+        self._lists = ListsBuilder()  # coarse lists, built on first need
         self.alive = np.zeros(self._cap, dtype=bool)
         self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
         self.doclen = np.zeros(self._cap, dtype=np.float32)
@@ -155,9 +110,7 @@ class ScopeIndex:
         #: A claim stating a constraint (allergy, diet, medication, budget...): what an indirect
         #: request ("suggest a dinner place") must not miss (``retrieval.search``).
         self.constraint = np.zeros(self._cap, dtype=np.float32)
-        self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        self.df: Counter[str] = Counter()
+        self.postings = Postings()
         self.n_alive = 0
         #: Ids killed (deleted, updated, superseded) since the build, in order: lets a reader
         #: catch up with a later version from the rows and kills since, not a pass over all rows.
@@ -172,6 +125,7 @@ class ScopeIndex:
                          claim=rows.kinds[r] == "claim" if full else True, times=times,
                          slot=rows.slots[r] if len(rows.slots) == n else None)
         self._quantize(0, n)
+        self.postings.precompute()  # common terms' arrays now, not in the first search naming one
 
     # -- maintenance -----------------------------------------------------------
 
@@ -190,11 +144,7 @@ class ScopeIndex:
             setattr(self, name, new)
 
     def _quantize(self, lo: int, hi: int) -> None:
-        v = self._vectors[lo:hi]
-        peak = np.abs(v).max(axis=1) if hi > lo else np.zeros(0, np.float32)
-        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
-        self._codes[lo:hi] = np.rint(v / scale[:, None]).astype(np.int8)
-        self._scale[lo:hi] = scale
+        self._codes[lo:hi], self._scale[lo:hi] = quantize(self._vectors[lo:hi])
 
     def _moment_update(self, rows: list[int], sign: float) -> None:
         if self._moments is None or not rows:
@@ -221,10 +171,7 @@ class ScopeIndex:
         self.t_stated[r], self.t_from[r], self.t_to[r] = times
         self.constraint[r] = constraint_weight(slot)
         self.doclen[r] = len(tokens)
-        for term, tf in Counter(tokens).items():
-            self._postings[term].append((r, tf))
-            self._arrays.pop(term, None)
-            self.df[term] += 1
+        self.postings.add(r, tokens)
         self.n_alive += 1
         self.total_len += len(tokens)
         if quantize:
@@ -243,8 +190,7 @@ class ScopeIndex:
         self.active[r] = False
         self.n_alive -= 1
         self.total_len -= float(self.doclen[r])
-        for term in set(tokens or []):
-            self.df[term] -= 1
+        self.postings.remove(tokens)
 
     def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         with self.lock:
@@ -313,7 +259,7 @@ class ScopeIndex:
     def dense(self, query_vec: np.ndarray, mask: np.ndarray, k: int, *, depth: int | None = None) -> Ranked:
         """The ``k`` nearest rows among ``mask``, by exact cosine.
 
-        Small masks are scanned in float32. Larger ones go through int8 (or the HNSW graph) and
+        Small masks are scanned in float32. Larger ones go through int8 (or the coarse lists) and
         the best ``depth`` candidates (default ``max(20 k, 200)``) are re-scored in float32;
         ``depth`` at least the number of masked rows makes the result exact by construction.
         """
@@ -335,20 +281,12 @@ class ScopeIndex:
         order = np.lexsort((cand, -sims))[:k]
         return Ranked(cand[order], sims[order])
 
-    def approx_scores(self, query_vec: np.ndarray) -> np.ndarray:
-        """int8 estimate of every row's cosine with the query (rows ``[0, n)``)."""
-        import numkong
-
+    def approx_scores(self, query_vec: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+        """int8 estimate of the query's cosine with every row ``[0, n)``, or with ``rows``."""
         n = self.n
-        qpeak = float(np.abs(query_vec).max()) or 1.0
-        q8 = np.rint(query_vec * (127.0 / qpeak)).astype(np.int8)
-        out = np.empty((n, 1), dtype=np.float32)
-        if n:
-            numkong.cdist(self._codes[:n], q8[None, :], metric="dot", out=out)
-        scores = out[:, 0]
-        scores *= self._scale[:n]
-        scores *= qpeak / 127.0
-        return scores
+        if rows is None:
+            return int8_scores(self._codes[:n], self._scale[:n], query_vec)
+        return int8_scores(self._codes[rows], self._scale[rows], query_vec)
 
     def _scan_candidates(self, query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray:
         approx = self.approx_scores(query_vec)
@@ -357,31 +295,13 @@ class ScopeIndex:
         return top_k(approx, min(depth, count))
 
     def _ann_candidates(self, query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray | None:
-        """Masked candidates from the HNSW graph, widened until ``depth`` pass; None: scan instead."""
         n = self.n
-        ann = self._ensure_ann(n)
-        # Expect the mask to keep count/n of what the graph returns; at least ANN_MIN_CANDIDATES.
-        want = max(depth, ANN_MIN_CANDIDATES) * max(1, round(n / count))
-        while want <= n // 4:
-            keys = np.asarray(ann.search(query_vec, want).keys, dtype=np.int64)  # type: ignore[attr-defined]
-            keys = keys[keys < n]
-            keys = keys[mask[keys]]
-            if keys.size >= min(depth, count):
-                return keys
-            want *= 4
-        return None  # the mask is too selective for the graph: the int8 scan never loses a row
+        # Rows below n never change (appends go above it, kills only flip flags): a build reads them unlocked.
+        return self._lists.candidates(self._vectors[:n], self._codes[:n], self._scale[:n], query_vec, mask, depth, count)
 
-    def _ensure_ann(self, n: int) -> object:
-        from usearch.index import Index, MetricKind
-
-        if self._ann is None:
-            # i8 graph: a quarter of float32's memory, and the candidates are re-scored exactly anyway.
-            self._ann = Index(ndim=self.dim, metric=MetricKind.IP, dtype=ANN_DTYPE,
-                              connectivity=16, expansion_add=64, expansion_search=ANN_MIN_CANDIDATES)
-        if self._ann_n < n:
-            self._ann.add(np.arange(self._ann_n, n), self._vectors[self._ann_n : n], threads=ANN_BUILD_THREADS)  # type: ignore[attr-defined]
-            self._ann_n = n
-        return self._ann
+    def ann_ready(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for a running build of the lists; True when lists exist."""
+        return self._lists.ready(timeout)
 
     def dense_stats(self, query_vec: np.ndarray) -> tuple[float, float]:
         """Mean and standard deviation of the query's cosine over the active rows, in O(dim^2)."""
@@ -398,22 +318,7 @@ class ScopeIndex:
 
     def _bm25_all(self, query_tokens: list[str]) -> np.ndarray:
         """BM25 of every row, with N, avgdl and df taken from this scope only."""
-        n = self.n
-        scores = np.zeros(n, dtype=np.float32)
-        if self.n_alive:
-            avgdl = max(self.total_len / self.n_alive, 1e-9)
-            for term in set(query_tokens):
-                df = self.df.get(term, 0)
-                if df <= 0:
-                    continue
-                idf = math.log(1 + (self.n_alive - df + 0.5) / (df + 0.5))
-                prow, tfs = self._term_arrays(term)
-                if len(prow) and prow[-1] >= n:
-                    keep = prow < n
-                    prow, tfs = prow[keep], tfs[keep]
-                norm = BM25_K1 * (1 - BM25_B + BM25_B * self.doclen[prow] / avgdl)
-                scores[prow] += idf * tfs * (BM25_K1 + 1) / (tfs + norm)
-        return scores
+        return self.postings.scores(query_tokens, self.n, self.n_alive, self.total_len, self.doclen)
 
     def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
         """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
@@ -428,31 +333,6 @@ class ScopeIndex:
         rows = np.flatnonzero(scores > 0)
         rows = rows[mask[rows]]
         return rows, scores[rows]
-
-    def _term_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
-        arr = self._arrays.get(term)
-        if arr is None:
-            plist = self._postings[term]
-            arr = (np.fromiter((p[0] for p in plist), np.int64, len(plist)), np.fromiter((p[1] for p in plist), np.float32, len(plist)))
-            self._arrays[term] = arr
-        return arr
-
-
-def top_k(scores: np.ndarray, k: int) -> np.ndarray:
-    """Positions of the ``k`` highest scores, best first; equal scores go to the earlier position.
-
-    argpartition alone picks among equal scores at the cut, and orders them, arbitrarily: a
-    cached index and a rebuilt one, or limit=3 and limit=50, then disagreed on equal scores.
-    """
-    if k <= 0 or scores.size == 0:
-        return np.zeros(0, np.int64)
-    if k >= scores.size:
-        cand = np.arange(scores.size)
-    else:
-        kth = np.partition(-scores, k - 1)[k - 1]
-        better = np.flatnonzero(-scores < kth)
-        cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
-    return cand[np.lexsort((cand, -scores[cand]))]
 
 
 def _top(scores: np.ndarray, k: int) -> Ranked:

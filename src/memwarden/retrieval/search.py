@@ -134,7 +134,9 @@ def _candidates(
     k_std = math.sqrt(max(float((kw_scores.astype(np.float64) ** 2).sum()) / count - k_mean * k_mean, 0.0))
     # The dense arm's whole re-scored depth: it also gives the hits their dense rank.
     depth = max(limit * _index.RESCORE_PER_HIT, _index.RESCORE_MIN)
-    dtop = index.dense(query_vec, mask, depth)
+    # Its top ``depth`` from twice as many int8 candidates re-scored exactly (not dense()'s default of
+    # 20 x depth: 4,000 rows gathered from the float32 matrix, ~15 ms of a 1M search under load).
+    dtop = index.dense(query_vec, mask, depth, depth=2 * depth)
     d_sorted = dtop.scores  # best first
     # A row outside the dense depth has a cosine at most the depth's last one (all rows are inside
     # when the mask holds fewer than ``depth``).
