@@ -46,11 +46,7 @@ def collect(rows: list[dict]) -> list[list[list[float]]]:
     out = []
     gate.ENABLED = False
     for r in rows:
-        role = r.get("role", "user")
-        turns = []
-        if r.get("prev"):
-            turns.append(Turn(role="assistant" if role == "user" else "user", content=r["prev"], index=0, timestamp=now))
-        turns.append(Turn(role=role, content=r["text"], index=len(turns), timestamp=now))
+        turns = gate.row_turns(r, now)
         gate.RECORD = []
         res = ex.extract(turns, now=now)
         last = len(turns) - 1

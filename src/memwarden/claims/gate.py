@@ -298,13 +298,25 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
 
+def row_turns(row: dict[str, Any], now: Any) -> list[Any]:
+    """A labelled row of ``evals/cases/turns.jsonl`` as the call the extractor sees: its ``prev``
+    message (from the other side) when there is one, then the turn itself."""
+    from ..models import Turn
+
+    role = row.get("role", "user")
+    turns = []
+    if row.get("prev"):
+        turns.append(Turn(role="assistant" if role == "user" else "user", content=row["prev"], index=0, timestamp=now))
+    turns.append(Turn(role=role, content=row["text"], index=len(turns), timestamp=now))
+    return turns
+
+
 def measure_turns(rows: Iterable[dict[str, Any]], *, gate: bool = True) -> dict[str, Any]:
     """Run the offline extractor over labelled turns (``evals/cases/turns.jsonl`` format): fact
     recall (a fact turn yields >= 1 claim) and the chit-chat turns yielding a claim that is not
     an assistant's echo."""
     from datetime import datetime, timezone
 
-    from ..models import Turn
     from .rules import RuleExtractor
 
     global ENABLED
@@ -315,11 +327,7 @@ def measure_turns(rows: Iterable[dict[str, Any]], *, gate: bool = True) -> dict[
     errors = []
     try:
         for r in rows:
-            role = r.get("role", "user")
-            turns = []
-            if r.get("prev"):
-                turns.append(Turn(role="assistant" if role == "user" else "user", content=r["prev"], index=0, timestamp=now))
-            turns.append(Turn(role=role, content=r["text"], index=len(turns), timestamp=now))
+            turns = row_turns(r, now)
             res = ex.extract(turns, now=now)
             last = len(turns) - 1
             mine = [c for c in res.claims if last in c.turn_indexes]
