@@ -71,3 +71,9 @@ def test_the_gate_reads_an_elided_subject_state_as_a_state() -> None:
     assert features("off sugar for good")["state_verb"] == 1.0
     assert features("sooo tired!!")["state_verb"] == 0.0
     assert texts(("done with gluten from now on", None))
+
+
+def test_an_ex_is_a_relation_so_a_fact_about_them_is_not_a_mood() -> None:
+    out = texts(("my ex kept the good blender lol", None))
+    assert out and out[0].startswith("The user's ex kept"), out
+    assert texts(("my example was dumb lol", None)) == []
