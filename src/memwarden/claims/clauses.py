@@ -14,7 +14,7 @@ import re
 from . import lexicon as L
 
 __all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
-           "proper_names", "GENERIC"]
+           "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
@@ -80,8 +80,9 @@ _ATTRIBUTIVE_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|th
 
 def judges(c: str) -> bool:
     """An evaluative word used as a judgement ("is really important"), not before its noun ("a special
-    kidney diet", "a good dentist"), where it only describes the thing the fact is about."""
-    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(c))
+    kidney diet", "a good dentist"), where it only describes the thing the fact is about; "for good"
+    is a change that lasts, not a judgement."""
+    return any(not _ATTRIBUTIVE_NEXT.match(c[m.end():]) for m in L.EVALUATIVE_WORDS.finditer(_FOR_GOOD.sub(" ", c)))
 
 
 _ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|may|might|"
@@ -124,3 +125,34 @@ def proper_names(text: str) -> set[str]:
     """Names inside a clause ("ZenBook", "OLED", "Memmo"), not its first word; weekdays, months and
     the like are not names."""
     return {w for w in _PROPER.findall(text) if w not in L.NOT_NAMES and w not in L.DEMONYMS and w != "I"}
+
+
+#: A life state that is a whole fact said alone ("engaged!!!", "passed!!", "retired as of Friday").
+STATE_WORD = re.compile(r"\b(?:engaged|married|divorced|separated|pregnant|expecting|retired|graduated|passed|hired|promoted|"
+                        r"fired|laid off|vegan|vegetarian|pescatarian|sober|widowed|redundant)\b", re.I)
+#: A change that lasts ("off dairy for good", "no more meat from now on").
+_FOR_GOOD = re.compile(r"\bfor good\b", re.I)
+_LASTING = re.compile(r"\b(?:for good|from now on|any ?more|no longer|these days)\b", re.I)
+#: A title in quotes ("'Monster Hunter: World'", "\"The Bear\"").
+_QUOTED_TITLE = re.compile(r"(['\"])[A-Z0-9][^'\"]{1,60}\1")
+#: A name said to someone at the end of a clause ("that's so sweet, Mel"): an address, not a fact's name.
+_TRAILING_VOCATIVE = re.compile(r",\s*([A-Z][a-z]+)\W*$")
+
+
+def fact_anchor(c: str, speakers: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Something in the clause worth remembering even when it reads like a reaction: a number, a
+    name inside it (not a speaker's, not a trailing address), a quoted title, a life state word, or
+    a change that lasts."""
+    names = proper_names(c) - set(speakers)
+    if (tv := _TRAILING_VOCATIVE.search(c)) and tv.group(1) in names:
+        names.discard(tv.group(1))
+    return bool(re.search(r"\d", c) or names or _QUOTED_TITLE.search(c) or STATE_WORD.search(c) or _LASTING.search(c))
+
+
+_PRONOUN_HEAD = re.compile(r"^(?:it|it's|it was|it is|they|they're|they were|he|he's|she|she's)\b", re.I)
+
+
+def answer_to_question(c: str, asked: bool) -> bool:
+    """ "It happened at yoga in the park." right after "where did it happen?": a pronoun-subject
+    answer says a fact about what was asked; an appraisal ("it's so good") still is a reaction."""
+    return asked and bool(_PRONOUN_HEAD.match(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c)) and len(_WORDS.findall(c)) >= 3

@@ -34,6 +34,7 @@ import re
 from typing import Any, Iterable
 
 from . import lexicon as L
+from .clauses import STATE_WORD
 
 __all__ = ["features", "judge", "check", "Verdict", "measure_turns", "FEATURES"]
 
@@ -105,6 +106,8 @@ _CONTRAST = re.compile(r"\w,?\s+(?:not|instead of|rather than)\s+(?:the\s+|a\s+)
 #: A definite thing in a state: "the recycling box is blue here", "our flat is on the 3rd floor" (not "being so weird").
 _DEFINITE_STATE = re.compile(r"^(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were|'s)\s+(?!(?:so|such|being|just|really|"
                              r"literally|honestly|too|very)\b)\w", re.I)
+#: A lasting state with the subject elided: "off dairy for good", "done with gluten from now on".
+_ELLIPTIC_STATE = re.compile(r"^(?:off|on|done with|quit|no more|back on|going)\s+[\w' -]{2,30}?\s+(?:for good|from now on|any ?more)\b", re.I)
 #: Someone's report ("security team says ...") when no frame was recognised by the extractor.
 _SAYS = re.compile(r"\b[a-z]+\s+(?:says|said|told (?:me|us)|confirmed|reckons|insists|mentioned)\b", re.I)
 #: A plan with a concrete object: "I'll bring a crumble", "we're going to paint the hall" (not "I'll need it").
@@ -199,7 +202,8 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "name": float(bool(_NAME.search(" " + c))),
         "relation": float(bool(L.REL_PHRASE.search(c))),
         "possessive": float(bool(_POSSESSIVE.search(c))),
-        "state_verb": float(bool(_STATE_VERB.search(body))),
+        # the state said with its subject elided is still one: "retired!!", "off sugar for good"
+        "state_verb": float(bool(_STATE_VERB.search(body) or STATE_WORD.fullmatch(body.strip(" !.…")) or _ELLIPTIC_STATE.match(body))),
         "subject_verb": float(bool(_SUBJ_VERB.search(body))),
         # about someone other than the speaker (LoCoMo's named speakers talking of themselves are first-hand)
         "third_party": float(getattr(claim, "subject", "user") not in ("user", None, getattr(claim, "voucher", None))

@@ -30,8 +30,8 @@ from ..models import Claim, Turn
 from . import gate
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, chat_marked, judges, proper_names, sentence_clauses, split_clauses, states_a_change,
-                      statement_with_doubt)
+from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
+                      sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
@@ -111,10 +111,13 @@ class RuleExtractor:
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
             sentence = -1
+            prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
+            asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
             for n, clause in sentence_clauses(content):
                 if n != sentence:
                     sentence, call.frame = n, None
-                ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user")
+                ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user",
+                                 asked=asked)
                 if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
@@ -138,7 +141,7 @@ class RuleExtractor:
                           dropped={i: w for i, w in dropped.items() if not any(i in c.turn_indexes for c in out)})
 
     def _clause(self, clause: str, sp: Speaker, role: str, anchor: datetime | None, call: CallState,
-                addressee: str | None = None, image: bool = False) -> ExtractedClaim | None:
+                addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
             return None
@@ -152,7 +155,8 @@ class RuleExtractor:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
             c = L.LEAD.sub("", c, count=1).strip()
-            if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and not (role == "assistant" and L.ACK.match(c))
+            if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
+                    and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
                     and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
                 c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
@@ -160,7 +164,8 @@ class RuleExtractor:
         c = c.rstrip(" .!…")
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
-        if len(_WORDS.findall(c)) < 2 or L.QUESTION_START.match(c) or c[:4].lower() == "not ":
+        if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
+                or L.QUESTION_START.match(c) or c[:4].lower() == "not "):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -196,7 +201,7 @@ class RuleExtractor:
                 return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
-        if len(_WORDS.findall(c)) < 2:
+        if len(_WORDS.findall(c)) < 2 and not STATE_WORD.fullmatch(c.strip(" !.…")):
             return None
 
         # Subject: a relation, a known alias, a pronoun for the person last talked about, a
@@ -264,8 +269,9 @@ class RuleExtractor:
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
+            anchored = fact_anchor(c, call.names) or answer_to_question(c, asked)  # "It's Shia Labeouf!"
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
-                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not re.search(r"\d", c) and not framed
+                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not anchored and not framed
                     and not states_a_change(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
@@ -276,7 +282,8 @@ class RuleExtractor:
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
-            if plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c):
+            if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
+                    and not STATE_WORD.search(c)):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if not fr.quoted and not re.search(r"\d", c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
