@@ -3,7 +3,8 @@
 Never ``playwright install`` (it downloads a browser): the system ``chromium`` is used through
 ``executable_path``. Without it the tests skip with the reason, except under ``CI=true``,
 where they fail (CI must install it: ``apt-get install -y chromium``). Screenshots of every
-page go to docs/screenshots/ (the README shows two).
+page go to a scratch folder, so a test run leaves the tree clean; with
+``MEMWARDEN_UPDATE_SCREENSHOTS=1`` they refresh docs/screenshots/ (the README shows two).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import re
 import shutil
 import socket
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -20,7 +22,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 ROOT = Path(__file__).parents[1]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("MEMWARDEN_UPDATE_SCREENSHOTS") == "1"
+         else Path(tempfile.gettempdir()) / "memwarden-screenshots")
 AS_OF = "2026-05-10"
 
 
