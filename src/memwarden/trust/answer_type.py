@@ -24,10 +24,10 @@ Only hits already in the first ``top`` move, so recall at any limit >= ``top`` i
 from __future__ import annotations
 
 import re
-from datetime import timezone
 from typing import Literal, Sequence
 
 from ..models import SearchHit
+from .testimony import stated_at
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
@@ -73,11 +73,6 @@ def holds_type(text: str, kind: AnswerType) -> bool:
     return bool((_TIME if kind == "time" else _AMOUNT).search(text))
 
 
-def _when(h: SearchHit):  # noqa: ANN202
-    t = h.occurred_at or h.created_at
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
-
-
 def _topic(text: str) -> set[str]:
     words = {w.lower() for w in _TOKEN.findall(text)}
     return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not _UPDATE.fullmatch(w) and not _TIME.fullmatch(w)
@@ -106,7 +101,7 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> li
         topic = _topic(h.memory)
         if topic and not topic & asked:
             continue  # a change about something else
-        i = next((i for i in range(j) if typed[i] and _when(h) > _when(out[i])), None)
+        i = next((i for i in range(j) if typed[i] and stated_at(h) > stated_at(out[i])), None)
         if i is not None:
             out.insert(i, out.pop(j))
             typed.insert(i, typed.pop(j))

@@ -28,7 +28,6 @@ Every hit keeps its parts: ``relevance`` is the score before the blend,
 from __future__ import annotations
 
 import re
-from datetime import timezone
 from functools import cmp_to_key
 from typing import Sequence
 
@@ -36,7 +35,7 @@ from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
 from .lexicon import is_correction
-from .testimony import Testimony, testimony
+from .testimony import Testimony, stated_at, testimony
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
 
@@ -69,15 +68,11 @@ def testimony_of(hit: SearchHit) -> Testimony:
                      evidence=bool(rel and rel.evidence))
 
 
-def _when(h: SearchHit):  # noqa: ANN202
-    t = h.occurred_at or h.created_at
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
-
 
 def _rule_winner(a: SearchHit, b: SearchHit) -> str | None:
     """Why ``a`` beats ``b`` by rule (None: no rule decides; confidence does)."""
     ta, tb = testimony_of(a), testimony_of(b)
-    wa, wb = _when(a), _when(b)
+    wa, wb = stated_at(a), stated_at(b)
     later = wa > wb or (wa == wb and ta.correction and not tb.correction)
     if later and ta.strong and (ta.rank <= tb.rank or tb.strong):
         return f"newer {ta.tier.replace('_', '-')} statement"
@@ -91,7 +86,7 @@ def _cmp(a: SearchHit, b: SearchHit) -> int:
         return -1
     if _rule_winner(b, a):
         return 1
-    if _when(a) == _when(b) and testimony_of(a).tier == testimony_of(b).tier and a.score != b.score:
+    if stated_at(a) == stated_at(b) and testimony_of(a).tier == testimony_of(b).tier and a.score != b.score:
         # said together by the same source ("switched last week! I'm on giffgaff now"): the more
         # relevant one speaks for both
         return -1 if a.score > b.score else 1
@@ -234,7 +229,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                     out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
                     moved = True
                     break
-                if not _when(h) > _when(o):
+                if not stated_at(h) > stated_at(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
                 if not same_slot and ow & qwords and not hw & qwords:

@@ -26,12 +26,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
 
+from .._util import as_utc
 from .lexicon import firmness as text_firmness
 from .lexicon import is_correction
 
-__all__ = ["Tier", "TIERS", "Testimony", "testimony", "STRONG"]
+if TYPE_CHECKING:
+    from ..models import SearchHit
+
+__all__ = ["Tier", "TIERS", "Testimony", "testimony", "STRONG", "stated_at"]
 
 Tier = Literal["first_hand", "evidence", "assistant", "third_party", "hedged", "reported"]
 #: Best first; the index is the rank the ordering rules compare.
@@ -119,3 +124,9 @@ def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None,
     if speaker:
         return Testimony("first_hand", speaker, firm, corr, f"{speaker} about themselves")
     return Testimony("first_hand", "user", firm, corr, "the user's own statement")
+
+
+def stated_at(hit: "SearchHit") -> datetime:
+    """When a hit's testimony was given (its turn's time, else when it was stored), in UTC: what
+    "later statement" means in the ranking, the answer-type step and the verdicts."""
+    return as_utc(hit.occurred_at or hit.created_at)

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timezone
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
 from .stance import Stance, detect_stance, features
-from .testimony import Testimony, testimony
+from .testimony import Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -58,10 +57,6 @@ def _named(text: str, speaker: str) -> str:
     text = re.sub(r"\bmy\b", f"{speaker}'s", text, flags=re.I)
     return re.sub(r"\bI\b", speaker, text)
 
-
-def _when(hit: SearchHit) -> datetime:
-    t = hit.occurred_at or hit.created_at
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
@@ -113,7 +108,7 @@ def _one_per_turn(read: list) -> list:
 def _later(a: SearchHit, ta: Testimony, b: SearchHit, tb: Testimony) -> bool:
     """``a`` was said after ``b``; turns of one message batch share a time, and then the one
     worded as a correction ("oh wait", "actually", "false alarm") is the later one."""
-    wa, wb = _when(a), _when(b)
+    wa, wb = stated_at(a), stated_at(b)
     return wa > wb or (wa == wb and ta.correction and not tb.correction)
 
 
