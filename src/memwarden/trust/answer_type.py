@@ -38,7 +38,7 @@ _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _DAY = r"mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?"
 _ASK_TIME = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what day|which day|which date)\b"
                        r"|\b(?:what|which) (?:time|date|day|week|month)\b|\bhow long until\b", re.I)
-_ASK_AMOUNT = re.compile(r"^\s*(?:how much|how many)\b|\bhow much\b|\bhow many\b"
+_ASK_AMOUNT = re.compile(r"\bhow (?:much|many)\b"
                          r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|dose|dosage)\b",
                          re.I)
 
@@ -86,23 +86,24 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> li
     if kind is None or len(out) < 2:
         return out
     n = min(top, len(out))
-    typed = [holds_type(h.memory, kind) for h in out[:n]]
-    if not typed[0]:
-        j = next((j for j in range(1, n) if typed[j]), None)
+
+    def typed(h: SearchHit) -> bool:
+        return holds_type(h.memory, kind)
+
+    if not typed(out[0]):
+        j = next((j for j in range(1, n) if typed(out[j])), None)
         if j is None:
             return out
         out.insert(0, out.pop(j))
-        typed.insert(0, typed.pop(j))
     asked = _topic(query)
     for j in range(1, n):  # a later typed hit that says it changes something moves above older typed ones
         h = out[j]
-        if not typed[j] or not _UPDATE.search(h.memory):
+        if not typed(h) or not _UPDATE.search(h.memory):
             continue
         topic = _topic(h.memory)
         if topic and not topic & asked:
             continue  # a change about something else
-        i = next((i for i in range(j) if typed[i] and stated_at(h) > stated_at(out[i])), None)
+        i = next((i for i in range(j) if typed(out[i]) and stated_at(h) > stated_at(out[i])), None)
         if i is not None:
             out.insert(i, out.pop(j))
-            typed.insert(i, typed.pop(j))
     return out

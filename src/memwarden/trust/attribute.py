@@ -136,7 +136,7 @@ _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&
 _GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
 
 
-_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr|%)|%", re.I)
+_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)|%", re.I)
 _PERCENT = re.compile(r"\d[\d,.]*\s?(?:%|percent\b)", re.I)
 _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)\b", re.I)
 #: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
@@ -195,9 +195,10 @@ def _states(a: Asked, text: str, query: str) -> bool:
     low = text.lower()
     if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
         return False
-    if a.value == "name" and _ASKS_PERSON.search(query) and not a.head:
-        text = _AFTER_PLACE_WORD.sub(" ", text)
     if a.value == "name":
+        if _ASKS_PERSON.search(query) and not a.head:
+            # "Who is Amara marrying?": a place named after in/at/to is not the person asked for.
+            text = _AFTER_PLACE_WORD.sub(" ", text)
         qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
         names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
                  and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
