@@ -234,3 +234,22 @@ def test_a_probe_returns_whole_lists_once_each_with_their_int8_scores(n: int, bu
     probed = {filed[int(r)] for r in rows}
     assert sum(int(lists.sizes[i]) for i in probed) == rows.size  # whole lists, nothing else
     assert np.allclose(scores, ann_mod.int8_scores(idx._codes[rows], idx._scale[rows], q))
+
+
+def test_lists_at_the_shipped_threshold_find_the_exact_top_10() -> None:
+    # The shipped constants (lists from ANN_ROWS rows, at least PROBE_MIN rows probed), a scope of
+    # exactly ANN_ROWS rows around many topics: the lists answer and keep recall@10 >= 0.99.
+    n, dim = index_mod.ANN_ROWS, 32
+    idx = make_index(n, dim, 11, clusters=5000)  # 20 rows a topic: 1% probed gives 0.86, 5% 0.98
+    rng = np.random.default_rng(12)
+    with thresholds(index_mod.EXACT_ROWS, index_mod.ANN_ROWS, probe_min=ann_mod.PROBE_MIN):
+        idx.dense(unit(rng, dim), idx.active[: idx.n], 10)  # builds the lists
+        probes = count_probes(idx)
+        hits = 0
+        for _ in range(30):
+            q = idx.vectors[rng.integers(0, n)] + 0.3 * unit(rng, dim)
+            q /= np.linalg.norm(q)
+            exact = top_k(idx.vectors @ q, 10)
+            hits += len(set(idx.dense(q, idx.active[: idx.n], 10).rows.tolist()) & set(exact.tolist()))
+    assert len(probes) == 30 and max(probes) < n // 2  # the lists answered, not the full scan
+    assert hits / 300 >= 0.99

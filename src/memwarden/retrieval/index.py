@@ -37,10 +37,10 @@ __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", 
 #: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
 EXACT_ROWS = 20_000
 #: Masked rows from which coarse lists narrow the int8 scan. Measured (BENCHMARKS.md, scale section):
-#: the full int8 scan costs ~2 ms per 100k rows (44 ms at 1M, memory-bound) and loses nothing; the
-#: lists cost a share of that but can miss neighbours on real text, so they start where the scan
-#: gets expensive.
-ANN_ROWS = 200_000
+#: the full int8 scan costs ~1.6-2 ms per 100k rows (44 ms at 1M, memory-bound) and loses nothing;
+#: the lists cost a share of that but can miss neighbours on real text, so they start at 100k rows
+#: (probing at least ``ann.PROBE_MIN`` rows: 20% there), where the scan was 12% of a search.
+ANN_ROWS = 100_000
 #: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
 RESCORE_PER_HIT = 20
 RESCORE_MIN = 200
