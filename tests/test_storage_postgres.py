@@ -266,3 +266,68 @@ def test_pg_ann_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(p
         assert len(small) == 7
     assert hits / 200 >= 0.95
     s.close()
+
+
+@pytest.mark.parametrize("method", ["ivfflat", "hnsw"])
+def test_memory_search_on_postgres_takes_candidates_from_pgvector_and_filters_lose_nothing(pg_url, method, monkeypatch):
+    from memwarden.providers.embedder import HashEmbedder
+    from memwarden.retrieval import ann as ann_mod
+    from memwarden.retrieval import index as index_mod
+    from memwarden.retrieval.index import top_k
+
+    dim, n = 16, 3000
+    m = Memory(config=MemoryConfig(database=pg_url), embedder=HashEmbedder(dim))
+    if not m.store.pgvector:
+        pytest.skip("pgvector not installed on this server")
+    rng = np.random.default_rng(3)
+    words = ["kyoto", "pottery", "marathon", "violin", "garden", "chess"]
+    recs = []
+    for i in range(n):
+        r = _rec("big", f"{words[i % 6]} note {i}", agent="b" if i % 3 == 0 else "a",
+                 meta={"cat": "rare" if i % 20 == 0 else "common"}, dim=dim)
+        v = rng.standard_normal(dim).astype(np.float32)
+        r.vector = v / np.linalg.norm(v)
+        recs.append(r)
+    m.store.write(WriteBatch(user_id="big", upserts=recs))
+    m.store.write(WriteBatch(user_id="other", upserts=[_rec("other", "kyoto note x", dim=dim)]))
+    m.store.ensure_ann_index(dim, method=method)
+    # The large-scope paths at this size: int8 from 0 rows, the ANN step from 100 masked rows.
+    monkeypatch.setattr(index_mod, "EXACT_ROWS", 0)
+    monkeypatch.setattr(index_mod, "ANN_ROWS", 100)
+    index = m.scopes.index("big")
+    asked: list[int] = []
+    remote = index.remote
+    assert remote is not None
+
+    def counted(q: np.ndarray, k: int) -> list[str] | None:
+        asked.append(k)
+        return remote(q, k)
+
+    index.remote = counted
+    hits = 0
+    for _ in range(10):
+        q = rng.standard_normal(dim).astype(np.float32)
+        q /= np.linalg.norm(q)
+        for agent in (None, "b"):
+            mask = index.mask(agent_id=agent, run_id=None, include_superseded=False)
+            exact = top_k(np.where(mask[: index.n], index.vectors @ q, -np.inf), 10)
+            got = index.dense(q, mask, 10)
+            assert len(got.rows) == 10 and mask[got.rows].all()
+            assert got.scores.tolist() == pytest.approx((index.vectors[got.rows] @ q).tolist(), abs=1e-6)  # exact re-scores
+            hits += len(set(got.rows.tolist()) & set(exact.tolist()))
+    assert asked and hits / 200 >= 0.95  # pgvector answered, with IVFFlat/HNSW recall
+    # Through the facade (which asks for the top 400 to fuse): the whole scope, then one agent's
+    # third of it (asked for 3 x 400 rows: the share of the scope it may ask for is raised here).
+    asked.clear()
+    assert len(m.search("kyoto garden", user_id="big", limit=10, trust=False).results) == 10 and asked
+    monkeypatch.setattr(ann_mod, "STORE_MAX_SHARE", 1.0)
+    asked.clear()
+    res = m.search("kyoto garden", user_id="big", agent_id="b", limit=10, trust=False)
+    assert asked and len(res.results) == 10 and all(h.agent_id == "b" for h in res.results)
+    # 150 rows carry cat=rare: too few for the index to supply in 3,000 asked, so the in-process
+    # scan answers, and finds every one of them.
+    asked.clear()
+    rare = m.search("kyoto garden", user_id="big", filters={"cat": "rare"}, limit=200, trust=False)
+    assert len(rare.results) == 150 and all(h.metadata["cat"] == "rare" for h in rare.results)
+    assert m.search("kyoto", user_id="other", limit=10, trust=False).results[0].memory == "kyoto note x"
+    m.close()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -51,6 +51,9 @@ MAX_PROBE_SHARE = 0.5
 #: The lists are rebuilt (in the background) once rows appended since their build exceed this share
 #: of the scope; appended rows are scanned on every query until then.
 STALE_SHARE = 0.2
+#: The most rows asked of a store's ANN index (``store_candidates``), as a share of the scope,
+#: before the caller's own lists or scan take over (a mask too selective for the index).
+STORE_MAX_SHARE = 0.25
 #: False: build the lists inside the search that needs them (tests), not in a background thread.
 BACKGROUND = True
 
@@ -228,3 +231,26 @@ class ListsBuilder:
         if thread is not None:
             thread.join(timeout)
         return self.lists is not None
+
+
+def store_candidates(remote: Callable[[np.ndarray, int], list[str] | None], row_of: Mapping[str, int],
+                     query_vec: np.ndarray, mask: np.ndarray, depth: int, count: int) -> np.ndarray | None:
+    """The best ``depth`` of the ``count`` masked rows (``mask``: rows ``[0, n)``) as a store's ANN
+    index ranks them (``remote(query_vec, k)``: ids, best first; PostgreSQL's pgvector index),
+    asking it for x4 more while too few of its rows pass the mask. None: no index, or a mask too
+    selective for it; the caller's own lists or scan then answer, and lose nothing."""
+    n = mask.size
+    want = depth * max(1, round(n / count))  # expect the mask to keep count/n of its rows
+    while want <= max(n * STORE_MAX_SHARE, depth):
+        ids = remote(query_vec, want)
+        if ids is None:
+            return None
+        # Rows another writer added after the caller's index was read are not in it (its next
+        # search rebuilds): skipped, as are rows the mask drops.
+        rows = np.fromiter((row_of.get(i, -1) for i in ids), dtype=np.int64, count=len(ids))
+        rows = rows[(rows >= 0) & (rows < n)]
+        rows = rows[mask[rows]]
+        if rows.size >= min(depth, count):
+            return rows[:depth]  # best first by the store; the caller re-scores them exactly
+        want *= 4
+    return None

@@ -12,23 +12,27 @@ of float32) whose top ``depth`` rows are re-scored exactly in float32; from
 ``ANN_ROWS`` rows coarse inverted lists (``retrieval.ann``, built in the
 background while the int8 scan serves) narrow the int8 scan to the rows filed
 near the query, widened until enough of them pass the mask; the full int8 scan
-is the fallback when the mask is too selective for the lists. Every returned score is
+is the fallback when the mask is too selective for the lists. On PostgreSQL
+with a pgvector ANN index (``ScopeIndex.remote``), that index proposes the
+candidates instead of the lists, widened the same way. Every returned score is
 the exact float32 cosine.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Callable
 
 import numpy as np
 
 from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
-from .ann import ListsBuilder, int8_scores, quantize
+from .ann import ListsBuilder, int8_scores, quantize, store_candidates
 from .bm25 import BM25_B, BM25_K1, Postings
 from .kernels import matvec, single_threaded_blas, top_k
 
@@ -98,6 +102,10 @@ class ScopeIndex:
         #: dense arm's mean and standard deviation over the scope for any query without a scan.
         self._moments: tuple[np.ndarray, np.ndarray] | None = None
         self._lists = ListsBuilder()  # coarse lists, built on first need
+        #: The store's ANN index for this scope (PostgreSQL with pgvector): ``remote(query_vec, k)``
+        #: gives ids of about the k nearest rows, or None without an index. Set by ``IndexCache``;
+        #: when it answers, it replaces the coarse lists above ``ANN_ROWS`` masked rows.
+        self.remote: Callable[[np.ndarray, int], list[str] | None] | None = None
         self.alive = np.zeros(self._cap, dtype=bool)
         self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
         self.doclen = np.zeros(self._cap, dtype=np.float32)
@@ -274,7 +282,12 @@ class ScopeIndex:
             top = _top(sims, k)
             return Ranked(rows[top.rows], top.scores)
         depth = max(k, depth if depth is not None else max(RESCORE_PER_HIT * k, RESCORE_MIN))
-        cand = self._ann_candidates(query_vec, mask, depth, count) if count >= ANN_ROWS else None
+        cand = None
+        if count >= ANN_ROWS:
+            if self.remote is not None:
+                cand = store_candidates(self.remote, self.row_of, query_vec, mask[:n], depth, count)
+            if cand is None:
+                cand = self._ann_candidates(query_vec, mask, depth, count)
         if cand is None:
             cand = self._scan_candidates(query_vec, mask, depth, count)
         sims = matvec(self._vectors[cand], query_vec)
@@ -361,6 +374,9 @@ class IndexCache:
             idx = self._scopes.get(user_id)
             if idx is None or idx.version != self._store.version(user_id) or idx.dead_fraction > 0.3:
                 idx = ScopeIndex(self._store.index_rows(user_id), self._dim)
+                ann = getattr(self._store, "ann_candidates", None)  # PostgresStore: pgvector's index
+                if ann is not None:
+                    idx.remote = functools.partial(ann, user_id)
                 self._scopes[user_id] = idx
             self._scopes.move_to_end(user_id)
             total = sum(i.n for i in self._scopes.values())

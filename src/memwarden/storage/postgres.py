@@ -25,13 +25,14 @@ Choices, and why:
 from __future__ import annotations
 
 import json
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
 import numpy as np
 
 from .._util import utcnow
-from ..errors import NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
 from ..models import MemoryItem
 from . import _sql
 from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
@@ -61,6 +62,8 @@ ANN_MAX_SCAN_TUPLES = 200_000
 #: memories with 1,000 lists: 10 probes recall@10 0.995, p95 12.8 ms; 20 probes 1.000, 21.4 ms
 #: (BENCHMARKS.md, scale section), where HNSW (m 16) stayed at 0.942.
 ANN_IVF_PROBES = 10
+#: Seconds ``ann_candidates`` trusts its last look for the ANN index in the catalogue.
+_ANN_RECHECK_S = 30.0
 
 #: PostgreSQL-only statements applied in the same transaction as the shared migration.
 _PG_EXTRAS: dict[int, list[str]] = {
@@ -102,6 +105,7 @@ class PostgresStore(SQLStore):
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8, timeout: float = 30.0) -> None:
         self.url = url
         self._timeout = timeout
+        self._ann_seen: dict[int, tuple[bool, float]] = {}  # dim -> (ANN index exists, when looked)
         try:
             self._pool = ConnectionPool(
                 url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
@@ -341,7 +345,8 @@ class PostgresStore(SQLStore):
                     # relaxed_order: the scan may return rows slightly out of order, so the outer
                     # query sorts the k by exact distance; ef_search bounds each step of the walk.
                     c.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                    c.execute(f"SET LOCAL hnsw.ef_search = {max(int(ef_search or ANN_EF_SEARCH), 2 * int(k))}")
+                    # pgvector's ceiling is 1000; past it the iterative scan supplies the rest.
+                    c.execute(f"SET LOCAL hnsw.ef_search = {min(1000, max(int(ef_search or ANN_EF_SEARCH), 2 * int(k)))}")
                     c.execute(f"SET LOCAL hnsw.max_scan_tuples = {ANN_MAX_SCAN_TUPLES}")
                     # The same for an IVFFlat index (whichever of the two exists answers).
                     c.execute("SET LOCAL ivfflat.iterative_scan = relaxed_order")
@@ -357,6 +362,27 @@ class PostgresStore(SQLStore):
         except psycopg.Error as exc:
             raise StorageError(f"database read failed: {exc}") from exc
         return [(r[0], float(r[1])) for r in rows], version
+
+    def ann_candidates(self, user_id: str, vector: np.ndarray, k: int) -> list[str] | None:
+        """Ids of about the ``k`` rows of the scope nearest to ``vector`` by pgvector's ANN index
+        (best first, any kind or status: the caller masks and re-scores them), or None when no
+        index of this dimension exists (``ensure_ann_index``), so the caller ranks in process.
+        ``Memory.search`` asks this above ``retrieval.index.ANN_ROWS`` masked rows."""
+        dim = len(vector)
+        if not self.pgvector or not self._ann_known(dim):
+            return None
+        return [i for i, _ in self.nearest_versioned(user_id, vector, k, exact=False)[0]]
+
+    def _ann_known(self, dim: int) -> bool:
+        """Whether the ANN index for ``dim`` exists, looked up at most every ``_ANN_RECHECK_S``
+        seconds (another process may build it; a search should not pay a catalogue query)."""
+        now = time.monotonic()
+        known = self._ann_seen.get(dim)
+        if known is None or now - known[1] > _ANN_RECHECK_S:
+            with self._failing("database read failed"), self._tx() as c:
+                known = (self._has_ann(c, dim), now)
+            self._ann_seen[dim] = known
+        return known[0]
 
     def ensure_ann_index(self, dim: int, *, method: str = "hnsw", lists: int | None = None) -> None:
         """Build (once) the ANN index for ``dim``-dimensional embeddings: a partial expression index,
@@ -383,6 +409,7 @@ class PostgresStore(SQLStore):
                           f"WITH (lists = {int(lists)}) WHERE vector_dims(embedding) = {d}")
             else:
                 raise InvalidInputError(f"unknown ANN index method {method!r} (hnsw or ivfflat)")
+        self._ann_seen.pop(d, None)
 
     @staticmethod
     def _has_ann(c: psycopg.Connection, dim: int) -> bool:
