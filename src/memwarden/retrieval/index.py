@@ -285,7 +285,8 @@ class ScopeIndex:
         cand = None
         if count >= ANN_ROWS:
             if self.remote is not None:
-                cand = store_candidates(self.remote, self.row_of, query_vec, mask[:n], depth, count)
+                # The store ranks by exact distance (what it scanned): k rows, no re-scoring depth.
+                cand = store_candidates(self.remote, self.row_of, query_vec, mask[:n], k, count)
             if cand is None:
                 cand = self._ann_candidates(query_vec, mask, depth, count)
         if cand is None:

@@ -10,9 +10,11 @@ bump, so writes to one scope serialise and writes to different scopes do not.
 
 Choices, and why:
 
-* Ranking stays in :mod:`memwarden.retrieval` (exact dense + scope-local BM25
-  over :meth:`index_rows`), exactly as on SQLite, so both backends rank the
-  same. Filtered HNSW lost results in tests here, so no ANN index is built.
+* Ranking stays in :mod:`memwarden.retrieval` (dense + scope-local BM25 over
+  :meth:`index_rows`), as on SQLite, so both backends rank the same. No ANN
+  index is built unless asked (:meth:`ensure_ann_index`); once one exists, a
+  large scope's dense candidates come from it (:meth:`ann_candidates`), masked
+  and re-scored in process, widened while a filter leaves too few.
 * PostgreSQL-only columns are added next to migration 1 (see ``_PG_EXTRAS``):
   a ``tsvector`` generated from the stored keyword tokens with a GIN index
   (full-text lookup in SQL for operators and future server-side keyword
@@ -344,13 +346,15 @@ class PostgresStore(SQLStore):
                 else:
                     # relaxed_order: the scan may return rows slightly out of order, so the outer
                     # query sorts the k by exact distance; ef_search bounds each step of the walk.
-                    c.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                    # pgvector's ceiling is 1000; past it the iterative scan supplies the rest.
-                    c.execute(f"SET LOCAL hnsw.ef_search = {min(1000, max(int(ef_search or ANN_EF_SEARCH), 2 * int(k)))}")
-                    c.execute(f"SET LOCAL hnsw.max_scan_tuples = {ANN_MAX_SCAN_TUPLES}")
-                    # The same for an IVFFlat index (whichever of the two exists answers).
-                    c.execute("SET LOCAL ivfflat.iterative_scan = relaxed_order")
-                    c.execute(f"SET LOCAL ivfflat.probes = {ANN_IVF_PROBES}")
+                    # The settings of both index kinds (whichever exists answers), for this transaction
+                    # only, in one round trip. ef_search: pgvector's ceiling is 1000; past it the
+                    # iterative scan supplies the rest.
+                    ef = min(1000, max(int(ef_search or ANN_EF_SEARCH), 2 * int(k)))
+                    c.execute(
+                        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+                        "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true), "
+                        "set_config('ivfflat.iterative_scan', 'relaxed_order', true), set_config('ivfflat.probes', %s, true)",
+                        (str(ef), str(ANN_MAX_SCAN_TUPLES), str(ANN_IVF_PROBES)))
                     rows = c.execute(
                         f"SELECT id, 1 - d, (SELECT version FROM scopes WHERE user_id=%s) FROM ("
                         f"SELECT id, embedding::vector({dim}) <=> %s::vector({dim}) AS d FROM memories "
