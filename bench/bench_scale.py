@@ -38,6 +38,7 @@ from bench_core import sentence  # noqa: E402
 from memwarden import Memory, MemoryConfig  # noqa: E402
 from memwarden._util import new_id, text_hash, utcnow  # noqa: E402
 from memwarden.models import MemoryItem  # noqa: E402
+from memwarden.retrieval import index as index_mod  # noqa: E402
 from memwarden.retrieval.index import top_k  # noqa: E402
 from memwarden.retrieval.text import tokenize  # noqa: E402
 from memwarden.storage import MemoryRecord, WriteBatch  # noqa: E402
@@ -325,10 +326,12 @@ def bench_pg(tmp: Path, sizes: list[int], pool: np.ndarray, texts: list[str], to
                 store.ensure_ann_index(vecs.shape[1], method=args.pg_ann)  # type: ignore[attr-defined]
                 print(f"{'':>8} pgvector {args.pg_ann} index over {size} rows: {time.perf_counter() - t0:.1f} s "
                       f"(0 when it existed); load {load():.2f}", flush=True)
+            if args.pg_ann != "none":  # from the lists' threshold (off by default: index.STORE_ANN_ROWS)
+                index_mod.STORE_ANN_ROWS = index_mod.ANN_ROWS
             r = measure(m, user, vecs, queries, qvecs, stages=args.stages)
+            index_mod.STORE_ANN_ROWS = None
             inproc = None
             if r["dense"] == "pgvec":  # the same scope ranked in process (its own lists), for comparison
-                m.scopes.index(user).remote = None
                 forget_trust(m, user)
                 inproc = measure(m, user, vecs, queries, qvecs, stages=args.stages)
             adds = add_rate(m, user, rng)

@@ -304,6 +304,9 @@ def test_memory_search_on_postgres_takes_candidates_from_pgvector_and_filters_lo
         return remote(q, k)
 
     index.remote = counted
+    assert len(m.search("kyoto garden", user_id="big", limit=10, trust=False).results) == 10
+    assert not asked  # off by default (slower than the in-process lists where measured)
+    monkeypatch.setattr(index_mod, "STORE_ANN_ROWS", 100)
     hits = 0
     for _ in range(10):
         q = rng.standard_normal(dim).astype(np.float32)

@@ -45,6 +45,11 @@ EXACT_ROWS = 20_000
 #: the lists cost a share of that but can miss neighbours on real text, so they start at 100k rows
 #: (probing at least ``ann.PROBE_MIN`` rows: 20% there), where the scan was 12% of a search.
 ANN_ROWS = 100_000
+#: Masked rows from which a store's own ANN index (PostgreSQL with pgvector, ``ScopeIndex.remote``)
+#: proposes the dense candidates instead of the coarse lists; None: never. Off by measurement
+#: (BENCHMARKS.md, scale section, round 4): with the scope's vectors in process anyway, pgvector's
+#: IVFFlat answered Memory.search 3.6 x slower than the in-process lists at 100k and 2.7 x at 1M.
+STORE_ANN_ROWS: int | None = None
 #: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
 RESCORE_PER_HIT = 20
 RESCORE_MIN = 200
@@ -102,9 +107,8 @@ class ScopeIndex:
         #: dense arm's mean and standard deviation over the scope for any query without a scan.
         self._moments: tuple[np.ndarray, np.ndarray] | None = None
         self._lists = ListsBuilder()  # coarse lists, built on first need
-        #: The store's ANN index for this scope (PostgreSQL with pgvector): ``remote(query_vec, k)``
-        #: gives ids of about the k nearest rows, or None without an index. Set by ``IndexCache``;
-        #: when it answers, it replaces the coarse lists above ``ANN_ROWS`` masked rows.
+        #: The store's ANN index (PostgreSQL): ``remote(query_vec, k)``, ids of about the k nearest
+        #: rows or None without an index; set by ``IndexCache``, used from ``STORE_ANN_ROWS``.
         self.remote: Callable[[np.ndarray, int], list[str] | None] | None = None
         self.alive = np.zeros(self._cap, dtype=bool)
         self.active = np.zeros(self._cap, dtype=bool)  # alive and not superseded
@@ -284,7 +288,7 @@ class ScopeIndex:
         depth = max(k, depth if depth is not None else max(RESCORE_PER_HIT * k, RESCORE_MIN))
         cand = None
         if count >= ANN_ROWS:
-            if self.remote is not None:
+            if self.remote is not None and STORE_ANN_ROWS is not None and count >= STORE_ANN_ROWS:
                 # The store ranks by exact distance (what it scanned): k rows, no re-scoring depth.
                 cand = store_candidates(self.remote, self.row_of, query_vec, mask[:n], k, count)
             if cand is None:
