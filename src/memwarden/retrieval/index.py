@@ -13,9 +13,9 @@ of float32) whose top ``depth`` rows are re-scored exactly in float32; from
 background while the int8 scan serves) narrow the int8 scan to the rows filed
 near the query, widened until enough of them pass the mask; the full int8 scan
 is the fallback when the mask is too selective for the lists. On PostgreSQL
-with a pgvector ANN index (``ScopeIndex.remote``), that index proposes the
-candidates instead of the lists, widened the same way. Every returned score is
-the exact float32 cosine.
+with a pgvector ANN index (``ScopeIndex.remote``), that index can propose the
+candidates instead (``STORE_ANN_ROWS``, off by default), widened the same way.
+Every returned score is the exact float32 cosine.
 """
 
 from __future__ import annotations

@@ -12,9 +12,10 @@ Choices, and why:
 
 * Ranking stays in :mod:`memwarden.retrieval` (dense + scope-local BM25 over
   :meth:`index_rows`), as on SQLite, so both backends rank the same. No ANN
-  index is built unless asked (:meth:`ensure_ann_index`); once one exists, a
-  large scope's dense candidates come from it (:meth:`ann_candidates`), masked
-  and re-scored in process, widened while a filter leaves too few.
+  index is built unless asked (:meth:`ensure_ann_index`); with one, a large
+  scope's dense candidates can come from it (:meth:`ann_candidates`, from
+  ``retrieval.index.STORE_ANN_ROWS``, off by default), masked and re-scored in
+  process, widened while a filter leaves too few.
 * PostgreSQL-only columns are added next to migration 1 (see ``_PG_EXTRAS``):
   a ``tsvector`` generated from the stored keyword tokens with a GIN index
   (full-text lookup in SQL for operators and future server-side keyword
@@ -371,7 +372,8 @@ class PostgresStore(SQLStore):
         """Ids of about the ``k`` rows of the scope nearest to ``vector`` by pgvector's ANN index
         (best first, any kind or status: the caller masks and re-scores them), or None when no
         index of this dimension exists (``ensure_ann_index``), so the caller ranks in process.
-        ``Memory.search`` asks this above ``retrieval.index.ANN_ROWS`` masked rows."""
+        ``Memory.search`` asks this from ``retrieval.index.STORE_ANN_ROWS`` masked rows (off by
+        default: slower than the in-process lists where measured)."""
         dim = len(vector)
         if not self.pgvector or not self._ann_known(dim):
             return None
