@@ -28,7 +28,9 @@ _REPORT = re.compile(
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
-_QUOTED_PROPOSITION = re.compile(r"['\"\u2018\u201c]([^'\"\u2019\u201d]{12,})['\"\u2019\u201d]")
+# A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
+# "that's" are no quotation marks.
+_QUOTED_PROPOSITION = re.compile(r"(?<![\w'\u2019])['\"\u2018\u201c]([^'\"\u2019\u201d]{12,})['\"\u2019\u201d](?![a-z])")
 _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
     r"rather|favou?rite|is my thing|my thing|please|avoid|avoids|never|always|only|non-negotiable|must|need|needs|"
@@ -80,8 +82,10 @@ _OWN_PORTION = re.compile(
     r"\b(to me|for me|me ill|makes? me sick|my (?:stomach|steak|tea|coffee|plate|portion|seat|bed|skin|back|knees?|body|sleep)|"
     r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?)\b", re.I)
 # Stated for the user's own affairs only ("for my own trips", "my personal travel"): not for others'.
+# "For myself I buy ..." and "personal rule: ..." scope a habit or rule to the user's own affairs.
 _OWN_ONLY = re.compile(r"\b(?:my|user'?s|the user's) own (?!opinions?|pace|way|judg\w*|mind|words?|thoughts?|interpretations?)\w+|"
-                       r"\bpersonal (?:travel|trips?|use|life|projects?)\b", re.I)
+                       r"\bpersonal (?:travel|trips?|use|life|projects?|rules?|money|savings|finances?|accounts?|budget|purchases|"
+                       r"shopping)\b|^\W*(?:for|just for)\s+(?:myself|me)\b", re.I)
 # How the user makes or does something (explaining, writing, presenting, a working style): it shapes the
 # user's own work, whoever that work is for.
 _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|explanations?|present(?:s|ing)|presentations?|"
@@ -109,7 +113,7 @@ GROUP = {
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
                            + r")s?\b", re.I)
-_POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
+_POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 
 # --- settings ----------------------------------------------------------------------------------
 CONTEXTS: dict[str, tuple[str, ...]] = {

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime
 from typing import Any, Sequence
 
@@ -149,13 +150,67 @@ _EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|la
                          r"discontinued|cancel\w*|no \w+ (?:to|on|for)|strike|closed|twice|as \w+ as|times (?:as|more|less))\b", re.I)
 
 
-def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
+_MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+# What kind of quantity a number is, from the words around it: two numbers can only be two values
+# of one thing when they are the same kind ("50 minutes" and "11:05" are a duration and a time).
+_VALUE_KINDS = (
+    ("time", re.compile(r"\b\d{1,2}[:.]\d{2}\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
+    ("money", re.compile(r"[$€£]\s?\d[\d,.]*k?|\b\d[\d,.]*k?\s?(?:eur|euros?|usd|gbp|pounds?|quid|dollars?|bucks|p)\b|"
+                         r"\b(?:eur|usd|gbp)\s?\d[\d,.]*", re.I)),
+    ("duration", re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:-\s?)?(?:min|mins|minutes?|hours?|hrs?|h|days?|weeks?|months?|years?|"
+                            r"nights?|secs?|seconds?)\b", re.I)),
+    ("date", re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s+(?:" + _MONTHS + r")\w*|"
+                        r"\b(?:" + _MONTHS + r")\w*\s+\d{1,2}\b", re.I)),
+    ("percent", re.compile(r"\b\d+(?:[.,]\d+)?\s?%|\b\d+(?:[.,]\d+)?\s?percent\b", re.I)),
+)
+
+
+# Units name no thing: two texts sharing "minutes" share no topic.
+_UNIT_STEMS = content("min mins minute minutes hour hours hrs day days week weeks month months year years night nights "
+                      "euro euros pound pounds quid dollar dollars percent time times")
+
+
+@lru_cache(maxsize=16_384)
+def value_kinds(text: str) -> dict[str, frozenset[str]]:
+    """Numbers by kind (time, money, duration, date, percent; the rest "count"), digits only."""
+    out: dict[str, set[str]] = {}
+    taken: list[tuple[int, int]] = []
+    for kind, rx in _VALUE_KINDS:
+        for m in rx.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            out.setdefault(kind, set()).add(re.sub(r"[^0-9a-z:]", "", m.group(0).lower()))
     from .facts import _NUMBER
 
-    other = {n.group(0).lower() for n in _NUMBER.finditer(text)}
+    for m in _NUMBER.finditer(text):
+        if not any(a < m.end() and m.start() < b for a, b in taken):
+            out.setdefault("count", set()).add(m.group(0).lower())
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
+    """Another value of the same kind of quantity: a number of one kind in both, none shared."""
     if mem_text and _FREE.search(mem_text) and _PRICE.search(text) and not _FREE.search(text):
         return True  # "free" against a price
-    return bool(a.numbers) and bool(other) and not (a.numbers & other)
+    if not a.numbers:
+        return False
+    mine, other = value_kinds(mem_text), value_kinds(text)
+    if "count" in mine or "count" in other:  # a bare number ("5k", "80 a night") may be any kind
+        a_all, b_all = frozenset().union(*mine.values()), frozenset().union(*other.values())
+        return bool(a_all) and bool(b_all) and not (a_all & b_all)
+    return any(not (mine[k] & other[k]) for k in mine.keys() & other.keys())
+
+
+def _contradicts(st: Any, text: str, other: str) -> bool:
+    """The stance says "contradict", and not only because two numbers of different kinds differ."""
+    if st.label != "contradict":
+        return False
+    if tuple(st.cues) == ("number",):
+        mine, theirs = value_kinds(text), value_kinds(other)
+        if "count" not in mine and "count" not in theirs and not (mine.keys() & theirs.keys()):
+            return False
+    return True
 
 
 def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
@@ -202,7 +257,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
     agrees = bool(common) and all(a[w] == b[w] for w in common)
-    conflict = (st.label == "contradict" and not agrees) or swap or (_numbers_differ(f, other) and len(f.content & g.content) >= 1)
+    conflict = _contradicts(st, text, other) and not agrees or swap or (_numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
 
@@ -236,14 +291,14 @@ def features(j: Joint) -> list[dict[str, float]]:
         conflict, ev_rule, ev_shared = 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
-            key = f.content - _ATTITUDE
+            key = f.content - _ATTITUDE - _UNIT_STEMS
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
                 conflict = 1.0
-            elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
-                    detect_stance(text, part).label == "contradict" for part in _clauses(best)):
+            elif _contradicts(detect_stance(text, best, cosine=ev_sim), text, best) or any(
+                    _contradicts(detect_stance(text, part), text, part) for part in _clauses(best)):
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
