@@ -63,7 +63,7 @@ _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
+    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
@@ -247,6 +247,10 @@ def topic_polarity(text: str) -> dict[str, str]:
     return out
 
 
+_DOCUMENTS = {"contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
+              "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
+              "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
+              "certificate", "warranty", "terms", "rota", "calendar", "itinerary"}
 _FILLER = {"now", "still", "also", "really", "the", "and", "firmly", "strongly", "genuinely", "honestly", "truly", "no", "longer"}
 _HOLDERS = {"i", "i'm", "i'd", "me", "my", "we", "we've", "we're", "our", "us", "user", "really", "honestly", "just",
             "personally", "definitely", "totally", "generally", "always", "still"}
@@ -291,7 +295,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         sent = re.split(r"[.;:!?]", text[:rep.start()])[-1]
         sw = words(sent)
         by_self = bool(sw) and sw[0] in {"i", "i'm", "i've", "user"} and not (set(sw) & RELATIONS) and not names(sent[1:])
-    reported = third or firmness == "reported" or (bool(rep) and not by_self)
+    # "My contract says ...", "the label says ...": a document the user holds, read first-hand, not hearsay.
+    by_document = bool(rep) and bool(set(before) & _DOCUMENTS)
+    reported = third or firmness == "reported" or (bool(rep) and not by_self and not by_document)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
     prop = _proposition(text)
     quoted = bool(_QUOTED_PROPOSITION.search(text)) and not _PREF.search(prop)

@@ -138,8 +138,14 @@ def weighs_options(text: str) -> bool:
     return False
 
 
-# The user's own things ("my commute", "my rent"); not "our planet", nor "will I catch a cold".
-_OWN_AFFAIRS = re.compile(r"\bmy\b", re.I)
+# The user's own things as what is asked about ("my commute", "is my passport valid"): "my" among the
+# first words of the question; not "our planet", and not "will a pricey cable look better on my TV",
+# where the question is about cables.
+_OWN_AFFAIRS = re.compile(r"^\W*\w+(?:\W+\w+){0,3}?\W+my\b", re.I)
+# The user as subject or the one affected: "when will I get paid", "am I required to", "what will it
+# cost me", "do we need visas" - a question about the user's own affairs, not about how the world is.
+# ("tell me / tell us about global warming" asks about the world; "US" is a country).
+_SELF_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'll|we|we're)\b|(?<!tell )(?<!show )(?<!explain to )(?<!remind )\bme\b", re.I)
 
 
 def world_question(query: str) -> bool:
@@ -151,7 +157,8 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause):
+        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause) or \
+                _SELF_SUBJECT.search(clause):
             continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
         return True
     return False
