@@ -113,6 +113,8 @@ GROUP = {
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
                            + r")s?\b", re.I)
+_THIRD_SUBJECT = re.compile(r"\b(?:she|he)(?:'s|\s+(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|"
+                            r"prefers?|needs?|eats|drinks))\b", re.I)
 _POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 
 # --- settings ----------------------------------------------------------------------------------
@@ -221,6 +223,8 @@ class MemoryFacts:
     #: "+" / "-" when the memory takes a positive / negative attitude to its topic.
     valence: frozenset[str] = frozenset()
     slot: str | None = None
+    #: Another person is the subject ("my husband can't handle spice", "she's gone vegan").
+    other_subject: bool = False
 
 
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
@@ -335,5 +339,6 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
+        other_subject=voucher_kind == "user" and not reported and bool(_OTHER_PERSON.search(text) or _THIRD_SUBJECT.search(text)),
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

@@ -197,6 +197,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
+    if f["solo"] and f["other_subject"]:
+        return "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]

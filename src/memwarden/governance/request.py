@@ -20,6 +20,10 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
+# Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
+# request names are then away, not served ("my partner's away, a curry just for me").
+_ONLY_ME = re.compile(r"\b(solo|alone|by myself|just me|just for me|only me|only for me|on my own|myself|"
+                      r"(?:house|flat|place) (?:is|to myself) (?:empty|to myself))\b", re.I)
 # A group the user seeks, joins or belongs to is where the user takes part, not whom the request
 # serves ("looking for a cooking class", "a movie group to join", "I'm part of a support group").
 _JOINED = re.compile(r"\b(?:join(?:ing)?|part of|member of|looking for|look for|find(?:ing)?|sign(?:ing)? up for|enrol+(?:ing)? in|"
@@ -74,6 +78,8 @@ class RequestFacts:
     #: alone), someone's occasion ("my husband's 50th": ``serves`` keeps "group", ``honours`` says
     #: whose), or the audience of the user's own work ("a talk to a group of non-specialists").
     peers: bool = False
+    #: Only the user takes part, said outright (see ``_ONLY_ME``).
+    solo: bool = False
     #: The one other person takes part with the user ("my one-to-one with my manager"), and the
     #: request is not for them or their occasion.
     with_other: bool = False
@@ -215,7 +221,9 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         serves = "other"
     else:
         serves = "user"
-    return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
+    solo = serves == "user" and bool(_ONLY_ME.search(text))
+    return RequestFacts(serves=serves, beneficiaries=frozenset() if solo else frozenset(others | (ws & GROUP)), contexts=contexts(text),
+                        solo=solo,
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
                         names=names(text), weighs_options=weighs_options(text), peers=peers, with_other=with_other, honours=frozenset(honours),
                         own_audience=bool(_OWN_AUDIENCE.search(text)))
