@@ -251,6 +251,8 @@ def topic_polarity(text: str) -> dict[str, str]:
     return out
 
 
+_CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?:s|ed)?|fix(?:es|ed)|treat(?:s|ed)|"
+                     r"boost(?:s|ed)|gives? you|makes? you|works? (?:for|against|wonders)|did wonders|got rid of)\b", re.I)
 _DOCUMENTS = {"contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
               "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
               "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
@@ -324,6 +326,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
                            and not held)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
+    # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
+    # a claim about how the world works, however personal the anecdote it comes in.
+    world = world or ((reported or held) and bool(_CAUSAL.search(text)))
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")

@@ -212,7 +212,11 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "use", "the user's own plan among peers"
         if f["method"] and f["own_audience"]:
             return "use", "how the user does their own work, for their own audience"
-    if f["mem_personal"] and (f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
+    # Only a taste, habit or bodily constraint can be wrongly made someone else's: news of a change in the
+    # user's life with no taste in it ("I report to Dan now", "the party is in our garden now") informs a
+    # request for others.
+    if f["mem_personal"] and not f["news"] and (
+            f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
             " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
     if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:
