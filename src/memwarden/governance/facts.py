@@ -38,7 +38,8 @@ _PREF = re.compile(
     r"intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
-                    r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?)\b", re.I)
+                    r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?|(?:don'?t|do not) (?:really )?care|"
+                    r"(?:don'?t|do not) mind)\b", re.I)
 # A judgement of taste ("mushrooms are the worst", "that bakery is overrated"): the speaker's taste,
 # not a claim about the world.
 _SUBJECTIVE = re.compile(r"\b(the worst|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
@@ -262,14 +263,15 @@ _HOLDERS = {"i", "i'm", "i'd", "me", "my", "we", "we've", "we're", "our", "us", 
             "personally", "definitely", "totally", "generally", "always", "still"}
 
 
-def _users_taste(clause: str) -> bool:
+def _users_taste(clause: str, holder_needed: bool = False) -> bool:
     """A taste word whose holder is the user ("I hate X", "loves X", "User prefers X"), not
-    another subject ("bulls hate red" is a claim about bulls)."""
+    another subject ("bulls hate red" is a claim about bulls). After a comma the holder must be
+    said ("..., I don't care about X"): a bare "like" there is a filler ("..., like 5 foot")."""
     m = _TASTE.search(clause)
     if not m:
         return False
     before = words(clause[:m.start()])
-    return not before or bool(set(before) & _HOLDERS)
+    return (not before and not holder_needed) or bool(set(before) & _HOLDERS)
 
 
 def _proposition(text: str) -> str:
@@ -320,7 +322,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(" ".join(pw))) and not anchored and not _USER_3P.search(prop) and \
-        not _users_taste(prop.split(",")[0]) and len(pw_all) >= 4
+        not any(_users_taste(c, holder_needed=k > 0) for k, c in enumerate(re.split(r"[,;]", prop))) and len(pw_all) >= 4
     # A rule someone lays down ("everyone must submit expenses by the 25th") is not a claim about how the world is.
     world = world and not (reported and re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
                            and not held)
