@@ -226,6 +226,8 @@ class MemoryFacts:
     slot: str | None = None
     #: Another person is the subject ("my husband can't handle spice", "she's gone vegan").
     other_subject: bool = False
+    #: Content words of the reason the user gives for a habit, when it claims how things work (``_RATIONALE``).
+    rationale: frozenset[str] = frozenset()
 
 
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
@@ -254,6 +256,11 @@ def topic_polarity(text: str) -> dict[str, str]:
 
 _CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?:s|ed)?|fix(?:es|ed)|treat(?:s|ed)|"
                      r"boost(?:s|ed)|gives? you|makes? you|works? (?:for|against|wonders)|did wonders|got rid of)\b", re.I)
+# The reason a habit is kept, when it is a claim about how things work: "..., otherwise the battery gets
+# memory effect", "... because it keeps longer", "you can see the difference".
+_RATIONALE = re.compile(r"\b(?:otherwise|because|cos|'cause|coz|so that|which means|that way)\b([^.;!?]*)|"
+                        r"\b(you (?:can|could) (?:really )?(?:see|tell|feel|taste|hear|notice)[^.;!?]*|"
+                        r"(?:it )?makes? (?:a|all the|no) difference[^.;!?]*)", re.I)
 _DOCUMENTS = {"contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
               "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
               "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
@@ -346,6 +353,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
+        rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
+        if own_say else frozenset(),
         other_subject=voucher_kind == "user" and not reported and bool(_OTHER_PERSON.search(text) or _THIRD_SUBJECT.search(text)),
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

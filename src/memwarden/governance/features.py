@@ -33,7 +33,7 @@ from .request import RequestFacts, is_conversation, request_facts
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
-    "solo", "other_subject", "news",
+    "solo", "other_subject", "news", "rationale_asked",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
@@ -332,6 +332,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
             "group_peers": float(req.peers), "with_other": float(req.with_other), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
             "solo": float(req.solo), "other_subject": float(f.other_subject and not f.about_user),
+            "rationale_asked": float(len(f.rationale & req.content - _ATTITUDE)),
             "news": float(f.change and not (f.preference or f.own_portion or f.method)),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),

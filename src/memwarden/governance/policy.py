@@ -179,6 +179,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "someone's report of how the world is, not evidence"
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
+    if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
+        return "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
     if f["ev_external"]:
         if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
             return "defer_to_evidence", "the supplied evidence speaks about what it names"
