@@ -69,6 +69,9 @@ _CHANGE = re.compile(
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
+# Words that lay a rule down (a narrower _NORMATIVE: no "all", "picked", "use").
+_RULE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|required|mandatory|not allowed|strict|no \w+ allowed)\b",
+                   re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
@@ -178,7 +181,11 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
             # Stated for it: after "at/for/in/when I ..." or "my/our" ("my work emails"), or as the
             # topic a clause opens with ("Client presentations always use ...").
             clause_start = max(text.rfind(x, 0, at) for x in ".;:!?\n") + 1 if at > 0 else 0
-            if not scoped_only or c.startswith("my own") or len(words(text[clause_start:at])) <= 1 or re.search(
+            # A clause opening with the setting is a rule for it only when it lays one down ("Client
+            # presentations always use ..."), not in a report of what happened ("allergy clinic did the test").
+            clause = re.split(r"[.;!?\n]", text[clause_start:])[0]  # a colon goes on to the rule
+            opens = len(words(text[clause_start:at])) <= 1 and bool(_RULE.search(clause))
+            if not scoped_only or c.startswith("my own") or opens or re.search(
                     r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
                     # addressed to people of that setting: "messages to the team", "emails to clients"
                     c in _ADDRESSEES and re.search(r"\bto\s+(?:the|my|our|all|any)?\s*$", low[:at + 1])):
