@@ -35,13 +35,21 @@ FEATURES = [
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
     "solo", "other_subject", "news", "rationale_asked",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_shared",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
 ]
 
 _OBLIGATION = re.compile(
     r"\b(must|required?|requires|mandatory|only|not (?:allowed|permitted|offered|available|accepted)|unavailable|"
     r"prohibited|forbidden|no longer|cannot|can't)\b", re.I)
+# A notice that the way things are done changes or stops: "from 1 June ... will be rejected", "no longer
+# accepted", "as of Monday". Unlike a requirement ("passports must be valid six months"), which a
+# remembered fact may meet, it replaces what the memory says is done.
+_EV_CHANGE = re.compile(
+    r"\b((?:will|shall) (?:be )?(?:rejected|refused|returned|declined|discontinued|withdrawn|no longer \w+|not be \w+)|"
+    r"no longer (?:accepted|available|offered|valid|used|possible|supported)|"
+    r"(?:from|as of|effective|starting|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|next)\w*)\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -289,11 +297,12 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
-        conflict, ev_rule, ev_shared = 0.0, 0.0, 0.0
+        conflict, ev_rule, ev_shared, ev_change = 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE - _UNIT_STEMS
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
+            ev_change = 1.0 if any(_EV_CHANGE.search(c) and len(key & content(c)) >= 1 for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
@@ -338,7 +347,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_shared": ev_shared, "ev_judges": ev_judges,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_change": ev_change, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
             "newer_index": float(best_j), "newer_top_index": float(top_j),
