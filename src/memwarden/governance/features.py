@@ -37,6 +37,7 @@ FEATURES = [
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
+    "parts", "newer_q_sim", "newer_q_shared",
 ]
 
 _OBLIGATION = re.compile(
@@ -141,6 +142,13 @@ def embed_joint(embedder: Any, query: str, evidence: Sequence[str], memories: Se
     q = np.asarray(qvec, dtype=np.float32)
     return Joint(query, list(evidence), mems, q / max(float(np.linalg.norm(q)), 1e-9), mvecs, vecs[k:],
                  external, sentences)
+
+
+def _claim_value(m: MemoryInput) -> frozenset[str]:
+    """The claim's value as its content words ("on the 28th" and "the 28th" are one value)."""
+    c = m.claim
+    v = (getattr(c, "value", None) if not isinstance(c, dict) else c.get("value")) if c is not None else None
+    return content(str(v)) | frozenset(re.findall(r"\d+", str(v))) if v else frozenset()
 
 
 def facts_of(m: MemoryInput) -> MemoryFacts:
@@ -324,7 +332,10 @@ def features(j: Joint) -> list[dict[str, float]]:
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
-            same_slot = 1.0 if slotted else 0.0
+            # The same value again ("change of plan for the 28th: party's in our garden" on a party_time of
+            # the 28th) replaces the slot's value with nothing: the texts decide what changed.
+            mine = _claim_value(j.memories[i])
+            same_slot = 1.0 if any(not mine or _claim_value(j.memories[k]) != mine for k in slotted) else 0.0
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
         cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
                        reverse=True)
@@ -350,6 +361,11 @@ def features(j: Joint) -> list[dict[str, float]]:
             "ev_conflict": conflict, "ev_rule": ev_rule, "ev_change": ev_change, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
+            # How far the replacing memory speaks to what is asked (a newer memory may change another part
+            # of an older one: the venue, not the birthday).
+            "parts": float(sum(len(words(c)) >= 3 for c in re.split(r"[,;]|\band\b", text))),
+            "newer_q_sim": float(qs[best_j]) if best_j >= 0 else 0.0,
+            "newer_q_shared": float(len((mf[best_j].content & req.content) - _ATTITUDE)) if best_j >= 0 else 0.0,
             "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows
