@@ -63,7 +63,8 @@ _USER_3P = re.compile(r"^\s*(?:the )?user\b|^\s*(?:prefers|enjoys|likes|dislikes
 _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
-    r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
+    r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
+    r"pregnancy|divorce|wedding|promotion|layoff|redundancy))|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
     r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
