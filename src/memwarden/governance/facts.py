@@ -126,7 +126,7 @@ _POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
+             "standup", "customer", "customers", "customer facing", "release notes", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),

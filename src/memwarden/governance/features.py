@@ -328,7 +328,11 @@ def features(j: Joint) -> list[dict[str, float]]:
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
         mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user"))
         # -- newer memories: the closest one that states a change or disagrees, else the closest
-        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
+        # A rule the user's organisation or household keeps for a setting ("our company style guide is US
+        # English") sits beside the user's own preference; it does not replace it.
+        own = f.about_user and not f.about_we
+        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)
+                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts)]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
