@@ -37,7 +37,7 @@ FEATURES = [
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
-    "parts", "newer_q_sim", "newer_q_shared",
+    "parts", "newer_q_sim", "newer_q_shared", "asked_unchanged",
 ]
 
 _OBLIGATION = re.compile(
@@ -370,6 +370,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             "parts": float(sum(len(words(c)) >= 3 for c in re.split(r"[,;]|\band\b", text))),
             "newer_q_sim": float(qs[best_j]) if best_j >= 0 else 0.0,
             "newer_q_shared": float(len((mf[best_j].content & req.content) - _ATTITUDE)) if best_j >= 0 else 0.0,
+            # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
+            "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
             "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows

@@ -156,6 +156,7 @@ EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preferenc
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
 RESTATED = 0.60        # a request this close to a preference asks for what it prefers
+ELSEWHERE = 0.30      # a newer memory this far from the request does not speak to what it asks
 ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
@@ -167,7 +168,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
     # A memory that states several things, and a newer one on the same topic that says nothing about what
     # is asked: it changed another part ("the party moved to our garden" leaves "Wren turns 7 on the 28th,
     # party at the soft play" standing for a gift question).
-    elsewhere = f["parts"] >= 2 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < RELATED and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP
+    elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
+        and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP
     if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
