@@ -118,8 +118,11 @@ GROUP = {
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
                            + r")s?\b", re.I)
-_THIRD_SUBJECT = re.compile(r"\b(?:she|he)(?:'s|\s+(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|"
-                            r"prefers?|needs?|eats|drinks))\b", re.I)
+_THIRD_VERBS = r"(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|prefers?|needs?|eats|drinks|only|never|always)"
+# Another person as the subject: "she's gone vegan", "he can't", or a name opening the memory ("Tomás only
+# eats halal meat"; a name is a capitalised word of letters, accented ones too).
+_THIRD_SUBJECT = re.compile(r"\b(?i:she|he)(?:'s|\s+(?i:" + _THIRD_VERBS + r"))\b|^\s*(?!I\b|The\b|My\b|Our\b|We\b|It\b|This\b|That\b)"
+                            r"[A-Z][^\W\d_]+(?:'s)?\s+(?i:" + _THIRD_VERBS + r")\b")
 _POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 
 # --- settings ----------------------------------------------------------------------------------
@@ -269,7 +272,10 @@ _CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?
 _RATIONALE = re.compile(r"\b(?:otherwise|because|cos|'cause|coz|so that|which means|that way)\b([^.;!?]*)|"
                         r"\b(you (?:can|could) (?:really )?(?:see|tell|feel|taste|hear|notice)[^.;!?]*|"
                         r"(?:it )?makes? (?:a|all the|no) difference[^.;!?]*)", re.I)
-_DOCUMENTS = {"contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
+_AUTHORITIES = {"doctor", "gp", "hospital", "clinic", "dentist", "vet", "consultant", "nurse", "pharmacist", "surgeon", "optician",
+                "physio", "bank", "garage", "mechanic", "accountant", "solicitor", "lawyer", "school", "council", "hr", "payroll",
+                "lab", "surgery"}
+_DOCUMENTS = {"agreement", "tenancy", "contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
               "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
               "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
               "certificate", "warranty", "terms", "rota", "calendar", "itinerary"}
@@ -319,7 +325,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         sw = words(sent)
         by_self = bool(sw) and sw[0] in {"i", "i'm", "i've", "user"} and not (set(sw) & RELATIONS) and not names(sent[1:])
     # "My contract says ...", "the label says ...": a document the user holds, read first-hand, not hearsay.
-    by_document = bool(rep) and bool(set(before) & _DOCUMENTS)
+    # So is what a professional found on the user's own things ("hospital did my bloods and said ...").
+    clause_before = set(words(re.split(r"[;,.:]", text[:rep.start()])[-1])) if rep else set()
+    by_document = bool(rep) and (bool(set(before) & _DOCUMENTS) or bool(clause_before & _AUTHORITIES) and bool(
+        re.search(r"\bmy\s+(?!" + "|".join(sorted(_AUTHORITIES)) + r")\w+", text[:rep.start()], re.I)))
     reported = third or firmness == "reported" or (bool(rep) and not by_self and not by_document)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
     prop = _proposition(text)

@@ -356,7 +356,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
             "group_peers": float(req.peers), "with_other": float(req.with_other), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
             "solo": float(req.solo), "other_subject": float(f.other_subject and not f.about_user),
-            "rationale_asked": float(len(f.rationale & req.content - _ATTITUDE)),
+            # A reason given for a habit, and the request names the habit or the reason ("does decanting change ...").
+            "rationale_asked": float(len((f.content if f.rationale else frozenset()) & req.content - _ATTITUDE)),
             "news": float(f.change and not (f.preference or f.own_portion or f.method)),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
