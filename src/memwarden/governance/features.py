@@ -370,7 +370,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             # of an older one: the venue, not the birthday).
             "parts": float(sum(len(words(c)) >= 3 for c in re.split(r"[,;]|\band\b", text))),
             "newer_q_sim": float(qs[best_j]) if best_j >= 0 else 0.0,
-            "newer_q_shared": float(len((mf[best_j].content & req.content) - _ATTITUDE)) if best_j >= 0 else 0.0,
+            # (words the two memories share are their common anchor - "the dentist" - not what changed)
+            "newer_q_shared": float(len((mf[best_j].content & req.content) - f.content - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
             "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
             "newer_index": float(best_j), "newer_top_index": float(top_j),

@@ -147,6 +147,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
 #: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
+ON_POINT = 0.45        # a memory this close to the request is about what it asks
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
 RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
@@ -154,9 +155,8 @@ EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is abo
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
-ON_POINT = 0.45        # a memory this close to the request is about what it asks
 RESTATED = 0.60        # a request this close to a preference asks for what it prefers
-ELSEWHERE = 0.30      # a newer memory this far from the request does not speak to what it asks
+ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
 ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 

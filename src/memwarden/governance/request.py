@@ -47,7 +47,13 @@ _Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|
 _STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|not true|myth|misconception|safe|dangerous|harmful|"
                            r"toxic|poisonous|who'?s right|who is right|correct|accurate|proven|scientific(?:ally)?|legit)\b", re.I)
 # Addressed to someone's doing ("can you", "should I", "how do I"): about the user's task, not the world.
-_ADDRESSED = re.compile(r"\b(?:can|could|would|will|do|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
+# "Can you book / find / tell me ..." asks the assistant for a task; "can you actually see the Great Wall
+# from orbit" uses an impersonal "you" and asks how the world is.
+_TASK_VERBS = (r"(?:please|book|find|help|make|write|draft|plan|recommend|suggest|tell|give|show|check|send|order|list|explain|"
+               r"remind|pick|choose|create|summari[sz]e|put|get me|sort|add|remember|think|know|look|organi[sz]e|set|schedule|"
+               r"work out|figure|compare|translate|edit|rewrite|proofread|calculate|keep|note|let|turn|buy|call|email|text|"
+               r"arrange|prepare|cook|convert|search|update|move|cancel|change|fix|design|come up)")
+_ADDRESSED = re.compile(r"\b(?:can|could|do)\s+you\s+(?:\w+ly\s+)?" + _TASK_VERBS + r"\b|\b(?:would|will|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
                         r"(?:i|we|she|he|they)\b|\b(?:i|we|she|he|they)\s+(?:should|could|can|might|need)\b|\byou'?d\b", re.I)
 _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|you'?d recommend|you would recommend|you recommend|"
                      r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
@@ -144,10 +150,10 @@ def weighs_options(text: str) -> bool:
     return False
 
 
-# The user's own things as what is asked about ("my commute", "is my passport valid"): "my" among the
-# first words of the question; not "our planet", and not "will a pricey cable look better on my TV",
-# where the question is about cables.
-_OWN_AFFAIRS = re.compile(r"^\W*\w+(?:\W+\w+){0,3}?\W+my\b", re.I)
+# The user's own things ("my commute", "my usual loaf"); not "our planet", and not a yes/no question
+# whose subject is any thing of a kind ("will a pricey cable look better on my TV" asks about cables).
+_OWN_AFFAIRS = re.compile(r"\bmy\b", re.I)
+_GENERIC_SUBJECT = re.compile(r"^\W*(?:will|would|does|do|is|are|can|could)\s+(?:a|an|any|all|most|some)\b", re.I)
 # The user as subject or the one affected: "when will I get paid", "am I required to", "what will it
 # cost me", "do we need visas" - a question about the user's own affairs, not about how the world is.
 # ("tell me / tell us about global warming" asks about the world; "US" is a country).
@@ -163,7 +169,7 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause) or \
+        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or (_OWN_AFFAIRS.search(clause) and not _GENERIC_SUBJECT.search(clause)) or \
                 _SELF_SUBJECT.search(clause):
             continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
         return True
