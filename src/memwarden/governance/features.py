@@ -220,10 +220,11 @@ def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
 
 
 def _contradicts(st: Any, text: str, other: str) -> bool:
-    """The stance says "contradict", and not only because two numbers of different kinds differ."""
+    """The stance says "contradict", and not only because two numbers of different kinds differ (a duration
+    and a departure time also make the two texts' other words look like two values of one slot)."""
     if st.label != "contradict":
         return False
-    if tuple(st.cues) == ("number",):
+    if "number" in st.cues and set(st.cues) <= {"number", "exclusive_value"}:
         mine, theirs = value_kinds(text), value_kinds(other)
         if "count" not in mine and "count" not in theirs and not (mine.keys() & theirs.keys()):
             return False

@@ -174,7 +174,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
-    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"]:
+    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"] and not elsewhere:
         return "superseded", "a newer memory states a change and another value of what it names"
     if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
         return "superseded", "a newer memory restates the same thing differently"

@@ -16,7 +16,7 @@ from ..retrieval.text import STOPWORDS
 from .facts import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, contexts, entities, names, words
 
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
-                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
+                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
