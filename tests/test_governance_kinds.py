@@ -135,3 +135,15 @@ def test_an_organisations_rule_does_not_replace_the_users_own_preference(emb) ->
     assert policies(emb, "How do ISAs work? Keep it short.",
                     ["I like answers in bullet points, please", "our agency's style for client reports is full paragraphs"]
                     )[0] == "use"
+
+
+def test_an_attribute_of_the_user_informs_a_request_for_someone_else(emb) -> None:  # type: ignore[no-untyped-def]
+    assert policies(emb, "Can I be a bone marrow donor for my cousin?", ["my tissue type is HLA-A2"]) == ["use"]
+    # A taste stated the same way is still one person's taste.
+    assert policies(emb, "Choose a cake for my cousin's christening, 40 guests",
+                    ["my favourite cake is lemon drizzle"]) == ["constrain_to_scope"]
+
+
+def test_options_with_and_without_what_a_preference_wants_are_for_it_to_choose(emb) -> None:  # type: ignore[no-untyped-def]
+    assert policies(emb, "Book me a gym near the office", ["I want a gym with a sauna"],
+                    ["Nearby: FitHub (sauna, 45 GBP/month); PulseGym (no sauna, 29 GBP/month)."]) == ["use"]

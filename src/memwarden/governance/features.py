@@ -33,9 +33,9 @@ from .request import RequestFacts, is_conversation, request_facts
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
-    "solo", "other_subject", "news", "rationale_asked",
+    "solo", "other_subject", "plain_fact", "rationale_asked",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_shared",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_options", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
     "parts", "newer_q_sim", "newer_q_shared", "asked_unchanged",
 ]
@@ -219,6 +219,19 @@ def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
     return any(not (mine[k] & other[k]) for k in mine.keys() & other.keys())
 
 
+# "My blood type is O negative", "my shoe size is 9": an attribute of the user, not a taste ("my favourite ...").
+_ATTRIBUTE = re.compile(r"^\W*(?:the user'?s|my)\s+(?!favou?rite|preferred|go-to|usual|ideal|dream)(?:[\w-]+\s+){0,3}?(?:is|are)\s+",
+                        re.I)
+_NEG = re.compile(r"\b(no|not|without|non|never)\b", re.I)
+
+
+def _offers_both(key: frozenset[str], piece: str) -> bool:
+    """A list of options in which something the memory names is offered by one and lacking in another
+    ("Hotel A (pool, EUR 140), Hotel B (no pool, EUR 95)")."""
+    segs = [x for x in re.split(r"[,;()]|\band\b", piece) if key & content(x)]
+    return any(_NEG.search(x) for x in segs) and any(not _NEG.search(x) for x in segs)
+
+
 def _contradicts(st: Any, text: str, other: str) -> bool:
     """The stance says "contradict", and not only because two numbers of different kinds differ (a duration
     and a departure time also make the two texts' other words look like two values of one slot)."""
@@ -306,7 +319,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
-        conflict, ev_rule, ev_shared, ev_change = 0.0, 0.0, 0.0, 0.0
+        conflict, ev_rule, ev_shared, ev_change, ev_options = 0.0, 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE - _UNIT_STEMS
@@ -319,6 +332,10 @@ def features(j: Joint) -> list[dict[str, float]]:
             elif _contradicts(detect_stance(text, best, cosine=ev_sim), text, best) or any(
                     _contradicts(detect_stance(text, part), text, part) for part in _clauses(best)):
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
+            # Options with and without what it wants: the preference chooses among them, nothing overrides it.
+            ev_options = float(f.preference and _offers_both(key, best))
+            if ev_options:
+                conflict = 0.0
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         # Names count as whom the request serves only when it serves someone besides the user
@@ -359,12 +376,13 @@ def features(j: Joint) -> list[dict[str, float]]:
             "solo": float(req.solo), "other_subject": float(f.other_subject and not f.about_user),
             # A reason given for a habit, and the request names the habit or the reason ("does decanting change ...").
             "rationale_asked": float(len((f.content if f.rationale else frozenset()) & req.content - _ATTITUDE)),
-            "news": float(f.change and not (f.preference or f.own_portion or f.method)),
+            # News of a change or one of the user's attributes ("my blood type is O negative"), no taste in it.
+            "plain_fact": float((f.change or bool(_ATTRIBUTE.match(text))) and not (f.preference or f.own_portion or f.method)),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_change": ev_change, "ev_shared": ev_shared, "ev_judges": ev_judges,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_change": ev_change, "ev_options": ev_options, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
             # How far the replacing memory speaks to what is asked (a newer memory may change another part

@@ -188,7 +188,7 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
     if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
         return "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
-    if f["ev_external"]:
+    if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
         if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
             return "defer_to_evidence", "the supplied evidence speaks about what it names"
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
@@ -224,9 +224,9 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         if f["method"] and f["own_audience"]:
             return "use", "how the user does their own work, for their own audience"
     # Only a taste, habit or bodily constraint can be wrongly made someone else's: news of a change in the
-    # user's life with no taste in it ("I report to Dan now", "the party is in our garden now") informs a
-    # request for others.
-    if f["mem_personal"] and not f["news"] and (
+    # user's life or an attribute of the user with no taste in it ("I report to Dan now", "the party is in
+    # our garden now", "my blood type is O negative") informs a request for others.
+    if f["mem_personal"] and not f["plain_fact"] and (
             f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
             " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
