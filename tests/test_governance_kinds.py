@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from memwarden.governance.facts import contexts, memory_facts
-from memwarden.governance.features import value_kinds
+from memwarden.governance.values import value_kinds
 from memwarden.governance.policy import MemoryView, classify
 from memwarden.governance.request import request_facts, world_question
 from memwarden.providers.embedder import default_embedder

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from datetime import datetime
 from typing import Any, Sequence
 
@@ -28,6 +27,7 @@ import numpy as np
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
@@ -165,45 +165,6 @@ _EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|la
                          r"outperform\w*|slower|faster|cheaper|costlier|weak\w*|strong\w*|reliab\w*|error\w*|found|"
                          r"recommend\w*|not suitable|unsuitable|risk\w*|rather than|compared|not offered|unavailable|not available|"
                          r"discontinued|cancel\w*|no \w+ (?:to|on|for)|strike|closed|twice|as \w+ as|times (?:as|more|less))\b", re.I)
-
-
-_MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
-# What kind of quantity a number is, from the words around it: two numbers can only be two values
-# of one thing when they are the same kind ("50 minutes" and "11:05" are a duration and a time).
-_VALUE_KINDS = (
-    ("time", re.compile(r"\b\d{1,2}[:.]\d{2}\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
-    ("money", re.compile(r"[$€£]\s?\d[\d,.]*k?|\b\d[\d,.]*k?\s?(?:eur|euros?|usd|gbp|pounds?|quid|dollars?|bucks|p)\b|"
-                         r"\b(?:eur|usd|gbp)\s?\d[\d,.]*", re.I)),
-    ("duration", re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:-\s?)?(?:min|mins|minutes?|hours?|hrs?|h|days?|weeks?|months?|years?|"
-                            r"nights?|secs?|seconds?)\b", re.I)),
-    ("date", re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s+(?:" + _MONTHS + r")\w*|"
-                        r"\b(?:" + _MONTHS + r")\w*\s+\d{1,2}\b", re.I)),
-    ("percent", re.compile(r"\b\d+(?:[.,]\d+)?\s?%|\b\d+(?:[.,]\d+)?\s?percent\b", re.I)),
-)
-
-
-# Units name no thing: two texts sharing "minutes" share no topic.
-_UNIT_STEMS = content("min mins minute minutes hour hours hrs day days week weeks month months year years night nights "
-                      "euro euros pound pounds quid dollar dollars percent time times")
-
-
-@lru_cache(maxsize=16_384)
-def value_kinds(text: str) -> dict[str, frozenset[str]]:
-    """Numbers by kind (time, money, duration, date, percent; the rest "count"), digits only."""
-    out: dict[str, set[str]] = {}
-    taken: list[tuple[int, int]] = []
-    for kind, rx in _VALUE_KINDS:
-        for m in rx.finditer(text):
-            if any(a < m.end() and m.start() < b for a, b in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            out.setdefault(kind, set()).add(re.sub(r"[^0-9a-z:]", "", m.group(0).lower()))
-    from .facts import _NUMBER
-
-    for m in _NUMBER.finditer(text):
-        if not any(a < m.end() and m.start() < b for a, b in taken):
-            out.setdefault("count", set()).add(m.group(0).lower())
-    return {k: frozenset(v) for k, v in out.items()}
 
 
 def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
