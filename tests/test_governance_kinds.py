@@ -147,3 +147,16 @@ def test_an_attribute_of_the_user_informs_a_request_for_someone_else(emb) -> Non
 def test_options_with_and_without_what_a_preference_wants_are_for_it_to_choose(emb) -> None:  # type: ignore[no-untyped-def]
     assert policies(emb, "Book me a gym near the office", ["I want a gym with a sauna"],
                     ["Nearby: FitHub (sauna, 45 GBP/month); PulseGym (no sauna, 29 GBP/month)."]) == ["use"]
+
+
+def test_a_speaker_label_is_not_the_subject(emb) -> None:  # type: ignore[no-untyped-def]
+    # Stored as "The user: <words as said>": the words are a saying about the weather, not about the user.
+    saying = "The user: a ring around the moon means rain within three days, never fails"
+    assert memory_facts(saying).world_claim
+    assert policies(emb, "does a halo around the moon really predict rain?", [saying]) == ["ignore_as_evidence"]
+
+
+def test_a_place_the_user_rates_defers_to_evidence_that_it_is_shut(emb) -> None:  # type: ignore[no-untyped-def]
+    assert policies(emb, "get me a haircut at my usual place on Saturday",
+                    ["the barber on Mill Lane gives the best fade in the city"],
+                    ["Maps: Mill Lane Barbers - permanently closed."]) == ["defer_to_evidence"]

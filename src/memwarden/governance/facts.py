@@ -42,7 +42,8 @@ _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?
                     r"(?:don'?t|do not) mind)\b", re.I)
 # A judgement of taste ("mushrooms are the worst", "that bakery is overrated"): the speaker's taste,
 # not a claim about the world.
-_SUBJECTIVE = re.compile(r"\b(the worst|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
+_SPEAKER_LABEL = re.compile(r"^\s*(?:the )?user\s*:\s*", re.I)
+_SUBJECTIVE = re.compile(r"\b(the worst|the best|the nicest|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
                          r"boring)\b", re.I)
 # A user's own statement with the "I" left out: "Started at the Eastgate branch", "Allergic to penicillin".
 _ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:[a-z]+ed\s+(?:to|at|from|my|the|a|an|"
@@ -312,6 +313,10 @@ def _proposition(text: str) -> str:
 def memory_facts(text: str, speaker: str | None = None, subject: str | None = None, vouched_by: str | None = None,
                  voucher: str | None = None, firmness: str | None = None, slot: str | None = None,
                  negated: bool | None = None) -> MemoryFacts:
+    # "The user: <words as said>" (how a verbatim claim is stored) names the speaker, not a subject.
+    label = _SPEAKER_LABEL.match(text)
+    if label:
+        text, speaker = text[label.end():], speaker or "user"
     w = set(words(text))
     spk = (speaker or "user").strip().lower()
     third = spk not in ("user", "assistant", "") or (vouched_by not in (None, "user", "assistant") and bool(voucher))
