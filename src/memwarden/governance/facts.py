@@ -28,7 +28,9 @@ _REPORT = re.compile(
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
-_QUOTED_PROPOSITION = re.compile(r"['\"\u2018\u201c]([^'\"\u2019\u201d]{12,})['\"\u2019\u201d]")
+# A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
+# "that's" are no quotation marks.
+_QUOTED_PROPOSITION = re.compile(r"(?<![\w'\u2019])['\"\u2018\u201c]([^'\"\u2019\u201d]{12,})['\"\u2019\u201d](?![a-z])")
 _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
     r"rather|favou?rite|is my thing|my thing|please|avoid|avoids|never|always|only|non-negotiable|must|need|needs|"
@@ -36,10 +38,12 @@ _PREF = re.compile(
     r"intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
-                    r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?)\b", re.I)
+                    r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?|(?:don'?t|do not) (?:really )?care|"
+                    r"(?:don'?t|do not) mind)\b", re.I)
 # A judgement of taste ("mushrooms are the worst", "that bakery is overrated"): the speaker's taste,
 # not a claim about the world.
-_SUBJECTIVE = re.compile(r"\b(the worst|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
+_SPEAKER_LABEL = re.compile(r"^\s*(?:the )?user\s*:\s*", re.I)
+_SUBJECTIVE = re.compile(r"\b(the worst|the best|the nicest|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
                          r"boring)\b", re.I)
 # A user's own statement with the "I" left out: "Started at the Eastgate branch", "Allergic to penicillin".
 _ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:[a-z]+ed\s+(?:to|at|from|my|the|a|an|"
@@ -60,12 +64,16 @@ _USER_3P = re.compile(r"^\s*(?:the )?user\b|^\s*(?:prefers|enjoys|likes|dislikes
 _CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
-    r"summer|autumn|fall|winter|then|last)|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
+    r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
+    r"pregnancy|divorce|wedding|promotion|layoff|redundancy))|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
+    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
+# Words that lay a rule down (a narrower _NORMATIVE: no "all", "picked", "use").
+_RULE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|required|mandatory|not allowed|strict|no \w+ allowed)\b",
+                   re.I)
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
@@ -80,8 +88,10 @@ _OWN_PORTION = re.compile(
     r"\b(to me|for me|me ill|makes? me sick|my (?:stomach|steak|tea|coffee|plate|portion|seat|bed|skin|back|knees?|body|sleep)|"
     r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?)\b", re.I)
 # Stated for the user's own affairs only ("for my own trips", "my personal travel"): not for others'.
+# "For myself I buy ..." and "personal rule: ..." scope a habit or rule to the user's own affairs.
 _OWN_ONLY = re.compile(r"\b(?:my|user'?s|the user's) own (?!opinions?|pace|way|judg\w*|mind|words?|thoughts?|interpretations?)\w+|"
-                       r"\bpersonal (?:travel|trips?|use|life|projects?)\b", re.I)
+                       r"\bpersonal (?:travel|trips?|use|life|projects?|rules?|money|savings|finances?|accounts?|budget|purchases|"
+                       r"shopping)\b|^\W*(?:for|just for)\s+(?:myself|me)\b", re.I)
 # How the user makes or does something (explaining, writing, presenting, a working style): it shapes the
 # user's own work, whoever that work is for.
 _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|explanations?|present(?:s|ing)|presentations?|"
@@ -109,13 +119,18 @@ GROUP = {
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
                            + r")s?\b", re.I)
-_POSSESSIVE_OTHER = re.compile(r"\b(?:my|our)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
+_THIRD_VERBS = r"(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|prefers?|needs?|eats|drinks|only|never|always)"
+# Another person as the subject: "she's gone vegan", "he can't", or a name opening the memory ("Tomás only
+# eats halal meat"; a name is a capitalised word of letters, accented ones too).
+_THIRD_SUBJECT = re.compile(r"\b(?i:she|he)(?:'s|\s+(?i:" + _THIRD_VERBS + r"))\b|^\s*(?!I\b|The\b|My\b|Our\b|We\b|It\b|This\b|That\b)"
+                            r"[A-Z][^\W\d_]+(?:'s)?\s+(?i:" + _THIRD_VERBS + r")\b")
+_POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 
 # --- settings ----------------------------------------------------------------------------------
 CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
+             "standup", "customer", "customers", "customer facing", "release notes", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
     "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
@@ -171,7 +186,11 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
             # Stated for it: after "at/for/in/when I ..." or "my/our" ("my work emails"), or as the
             # topic a clause opens with ("Client presentations always use ...").
             clause_start = max(text.rfind(x, 0, at) for x in ".;:!?\n") + 1 if at > 0 else 0
-            if not scoped_only or c.startswith("my own") or len(words(text[clause_start:at])) <= 1 or re.search(
+            # A clause opening with the setting is a rule for it only when it lays one down ("Client
+            # presentations always use ..."), not in a report of what happened ("allergy clinic did the test").
+            clause = re.split(r"[.;!?\n]", text[clause_start:])[0]  # a colon goes on to the rule
+            opens = len(words(text[clause_start:at])) <= 1 and bool(_RULE.search(clause))
+            if not scoped_only or c.startswith("my own") or opens or re.search(
                     r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
                     # addressed to people of that setting: "messages to the team", "emails to clients"
                     c in _ADDRESSEES and re.search(r"\bto\s+(?:the|my|our|all|any)?\s*$", low[:at + 1])):
@@ -217,6 +236,10 @@ class MemoryFacts:
     #: "+" / "-" when the memory takes a positive / negative attitude to its topic.
     valence: frozenset[str] = frozenset()
     slot: str | None = None
+    #: Another person is the subject ("my husband can't handle spice", "she's gone vegan").
+    other_subject: bool = False
+    #: Content words of the reason the user gives for a habit, when it claims how things work (``_RATIONALE``).
+    rationale: frozenset[str] = frozenset()
 
 
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
@@ -243,19 +266,34 @@ def topic_polarity(text: str) -> dict[str, str]:
     return out
 
 
+_CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?:s|ed)?|fix(?:es|ed)|treat(?:s|ed)|"
+                     r"boost(?:s|ed)|gives? you|makes? you|works? (?:for|against|wonders)|did wonders|got rid of)\b", re.I)
+# The reason a habit is kept, when it is a claim about how things work: "..., otherwise the battery gets
+# memory effect", "... because it keeps longer", "you can see the difference".
+_RATIONALE = re.compile(r"\b(?:otherwise|because|cos|'cause|coz|so that|which means|that way)\b([^.;!?]*)|"
+                        r"\b(you (?:can|could) (?:really )?(?:see|tell|feel|taste|hear|notice)[^.;!?]*|"
+                        r"(?:it )?makes? (?:a|all the|no) difference[^.;!?]*)", re.I)
+_AUTHORITIES = {"doctor", "gp", "hospital", "clinic", "dentist", "vet", "consultant", "nurse", "pharmacist", "surgeon", "optician",
+                "physio", "bank", "garage", "mechanic", "accountant", "solicitor", "lawyer", "school", "council", "hr", "payroll",
+                "lab", "surgery"}
+_DOCUMENTS = {"agreement", "tenancy", "contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
+              "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
+              "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
+              "certificate", "warranty", "terms", "rota", "calendar", "itinerary"}
 _FILLER = {"now", "still", "also", "really", "the", "and", "firmly", "strongly", "genuinely", "honestly", "truly", "no", "longer"}
 _HOLDERS = {"i", "i'm", "i'd", "me", "my", "we", "we've", "we're", "our", "us", "user", "really", "honestly", "just",
             "personally", "definitely", "totally", "generally", "always", "still"}
 
 
-def _users_taste(clause: str) -> bool:
+def _users_taste(clause: str, holder_needed: bool = False) -> bool:
     """A taste word whose holder is the user ("I hate X", "loves X", "User prefers X"), not
-    another subject ("bulls hate red" is a claim about bulls)."""
+    another subject ("bulls hate red" is a claim about bulls). After a comma the holder must be
+    said ("..., I don't care about X"): a bare "like" there is a filler ("..., like 5 foot")."""
     m = _TASTE.search(clause)
     if not m:
         return False
     before = words(clause[:m.start()])
-    return not before or bool(set(before) & _HOLDERS)
+    return (not before and not holder_needed) or bool(set(before) & _HOLDERS)
 
 
 def _proposition(text: str) -> str:
@@ -275,6 +313,10 @@ def _proposition(text: str) -> str:
 def memory_facts(text: str, speaker: str | None = None, subject: str | None = None, vouched_by: str | None = None,
                  voucher: str | None = None, firmness: str | None = None, slot: str | None = None,
                  negated: bool | None = None) -> MemoryFacts:
+    # "The user: <words as said>" (how a verbatim claim is stored) names the speaker, not a subject.
+    label = _SPEAKER_LABEL.match(text)
+    if label:
+        text, speaker = text[label.end():], speaker or "user"
     w = set(words(text))
     spk = (speaker or "user").strip().lower()
     third = spk not in ("user", "assistant", "") or (vouched_by not in (None, "user", "assistant") and bool(voucher))
@@ -287,7 +329,12 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         sent = re.split(r"[.;:!?]", text[:rep.start()])[-1]
         sw = words(sent)
         by_self = bool(sw) and sw[0] in {"i", "i'm", "i've", "user"} and not (set(sw) & RELATIONS) and not names(sent[1:])
-    reported = third or firmness == "reported" or (bool(rep) and not by_self)
+    # "My contract says ...", "the label says ...": a document the user holds, read first-hand, not hearsay.
+    # So is what a professional found on the user's own things ("hospital did my bloods and said ...").
+    clause_before = set(words(re.split(r"[;,.:]", text[:rep.start()])[-1])) if rep else set()
+    by_document = bool(rep) and (bool(set(before) & _DOCUMENTS) or bool(clause_before & _AUTHORITIES) and bool(
+        re.search(r"\bmy\s+(?!" + "|".join(sorted(_AUTHORITIES)) + r")\w+", text[:rep.start()], re.I)))
+    reported = third or firmness == "reported" or (bool(rep) and not by_self and not by_document)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
     prop = _proposition(text)
     quoted = bool(_QUOTED_PROPOSITION.search(text)) and not _PREF.search(prop)
@@ -304,12 +351,15 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(" ".join(pw))) and not anchored and not _USER_3P.search(prop) and \
-        not _users_taste(prop.split(",")[0]) and len(pw_all) >= 4
+        not any(_users_taste(c, holder_needed=k > 0) for k, c in enumerate(re.split(r"[,;]", prop))) and len(pw_all) >= 4
     # A rule someone lays down ("everyone must submit expenses by the 25th") is not a claim about how the world is.
     world = world and not (reported and re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
                            and not held)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
+    # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
+    # a claim about how the world works, however personal the anecdote it comes in.
+    world = world or ((reported or held) and bool(_CAUSAL.search(text)))
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
@@ -325,5 +375,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
+        rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
+        if own_say else frozenset(),
+        other_subject=voucher_kind == "user" and not reported and bool(_OTHER_PERSON.search(text) or _THIRD_SUBJECT.search(text)),
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

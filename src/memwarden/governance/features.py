@@ -27,19 +27,30 @@ import numpy as np
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, is_conversation, request_facts
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
+    "solo", "other_subject", "plain_fact", "rationale_asked",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
-    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_shared",
+    "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_options", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
+    "parts", "newer_q_sim", "newer_q_shared", "asked_unchanged",
 ]
 
 _OBLIGATION = re.compile(
     r"\b(must|required?|requires|mandatory|only|not (?:allowed|permitted|offered|available|accepted)|unavailable|"
     r"prohibited|forbidden|no longer|cannot|can't)\b", re.I)
+# A notice that the way things are done changes or stops: "from 1 June ... will be rejected", "no longer
+# accepted", "as of Monday". Unlike a requirement ("passports must be valid six months"), which a
+# remembered fact may meet, it replaces what the memory says is done.
+_EV_CHANGE = re.compile(
+    r"\b((?:will|shall) (?:be )?(?:rejected|refused|returned|declined|discontinued|withdrawn|no longer \w+|not be \w+)|"
+    r"no longer (?:accepted|available|offered|valid|used|possible|supported)|"
+    r"(?:from|as of|effective|starting|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|next)\w*)\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -133,6 +144,13 @@ def embed_joint(embedder: Any, query: str, evidence: Sequence[str], memories: Se
                  external, sentences)
 
 
+def _claim_value(m: MemoryInput) -> frozenset[str]:
+    """The claim's value as its content words ("on the 28th" and "the 28th" are one value)."""
+    c = m.claim
+    v = (getattr(c, "value", None) if not isinstance(c, dict) else c.get("value")) if c is not None else None
+    return content(str(v)) | frozenset(re.findall(r"\d+", str(v))) if v else frozenset()
+
+
 def facts_of(m: MemoryInput) -> MemoryFacts:
     c = m.claim
     g = (lambda name: getattr(c, name, None) if c is not None and not isinstance(c, dict) else (c or {}).get(name))
@@ -150,12 +168,41 @@ _EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|la
 
 
 def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
-    from .facts import _NUMBER
-
-    other = {n.group(0).lower() for n in _NUMBER.finditer(text)}
+    """Another value of the same kind of quantity: a number of one kind in both, none shared."""
     if mem_text and _FREE.search(mem_text) and _PRICE.search(text) and not _FREE.search(text):
         return True  # "free" against a price
-    return bool(a.numbers) and bool(other) and not (a.numbers & other)
+    if not a.numbers:
+        return False
+    mine, other = value_kinds(mem_text), value_kinds(text)
+    if "count" in mine or "count" in other:  # a bare number ("5k", "80 a night") may be any kind
+        a_all, b_all = frozenset().union(*mine.values()), frozenset().union(*other.values())
+        return bool(a_all) and bool(b_all) and not (a_all & b_all)
+    return any(not (mine[k] & other[k]) for k in mine.keys() & other.keys())
+
+
+# "My blood type is O negative", "my shoe size is 9": an attribute of the user, not a taste ("my favourite ...").
+_ATTRIBUTE = re.compile(r"^\W*(?:the user'?s|my)\s+(?!favou?rite|preferred|go-to|usual|ideal|dream)(?:[\w-]+\s+){0,3}?(?:is|are)\s+",
+                        re.I)
+_NEG = re.compile(r"\b(no|not|without|non|never)\b", re.I)
+
+
+def _offers_both(key: frozenset[str], piece: str) -> bool:
+    """A list of options in which something the memory names is offered by one and lacking in another
+    ("Hotel A (pool, EUR 140), Hotel B (no pool, EUR 95)")."""
+    segs = [x for x in re.split(r"[,;()]|\band\b", piece) if key & content(x)]
+    return any(_NEG.search(x) for x in segs) and any(not _NEG.search(x) for x in segs)
+
+
+def _contradicts(st: Any, text: str, other: str) -> bool:
+    """The stance says "contradict", and not only because two numbers of different kinds differ (a duration
+    and a departure time also make the two texts' other words look like two values of one slot)."""
+    if st.label != "contradict":
+        return False
+    if "number" in st.cues and set(st.cues) <= {"number", "exclusive_value"}:
+        mine, theirs = value_kinds(text), value_kinds(other)
+        if "count" not in mine and "count" not in theirs and not (mine.keys() & theirs.keys()):
+            return False
+    return True
 
 
 def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
@@ -202,7 +249,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
     agrees = bool(common) and all(a[w] == b[w] for w in common)
-    conflict = (st.label == "contradict" and not agrees) or swap or (_numbers_differ(f, other) and len(f.content & g.content) >= 1)
+    conflict = _contradicts(st, text, other) and not agrees or swap or (_numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
 
@@ -233,18 +280,23 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
-        conflict, ev_rule, ev_shared = 0.0, 0.0, 0.0
+        conflict, ev_rule, ev_shared, ev_change, ev_options = 0.0, 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
-            key = f.content - _ATTITUDE
+            key = f.content - _ATTITUDE - _UNIT_STEMS
             ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
+            ev_change = 1.0 if any(_EV_CHANGE.search(c) and len(key & content(c)) >= 1 for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
                 conflict = 1.0
-            elif detect_stance(text, best, cosine=ev_sim).label == "contradict" or any(
-                    detect_stance(text, part).label == "contradict" for part in _clauses(best)):
+            elif _contradicts(detect_stance(text, best, cosine=ev_sim), text, best) or any(
+                    _contradicts(detect_stance(text, part), text, part) for part in _clauses(best)):
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
+            # Options with and without what it wants: the preference chooses among them, nothing overrides it.
+            ev_options = float(f.preference and _offers_both(key, best))
+            if ev_options:
+                conflict = 0.0
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         # Names count as whom the request serves only when it serves someone besides the user
@@ -255,11 +307,18 @@ def features(j: Joint) -> list[dict[str, float]]:
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
         mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user"))
         # -- newer memories: the closest one that states a change or disagrees, else the closest
-        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)]
+        # A rule the user's organisation or household keeps for a setting ("our company style guide is US
+        # English") sits beside the user's own preference; it does not replace it.
+        own = f.about_user and not f.about_we
+        newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)
+                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts)]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
-            same_slot = 1.0 if slotted else 0.0
+            # The same value again ("change of plan for the 28th: party's in our garden" on a party_time of
+            # the 28th) replaces the slot's value with nothing: the texts decide what changed.
+            mine = _claim_value(j.memories[i])
+            same_slot = 1.0 if any(not mine or _claim_value(j.memories[k]) != mine for k in slotted) else 0.0
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
         cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
                        reverse=True)
@@ -275,13 +334,26 @@ def features(j: Joint) -> list[dict[str, float]]:
             "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
             "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
             "group_peers": float(req.peers), "with_other": float(req.with_other), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
+            "solo": float(req.solo), "other_subject": float(f.other_subject and not f.about_user),
+            # A reason given for a habit, and the request names the habit or the reason ("does decanting change ...").
+            "rationale_asked": float(len((f.content if f.rationale else frozenset()) & req.content - _ATTITUDE)),
+            # News of a change or one of the user's attributes ("my blood type is O negative"), no taste in it.
+            "plain_fact": float((f.change or bool(_ATTRIBUTE.match(text))) and not (f.preference or f.own_portion or f.method)),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
             "ev_external": float(bool(j.external) or bool(j.external_sentences)), "ev_sim": ev_sim, "ev_entity": ev_entity,
-            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_shared": ev_shared, "ev_judges": ev_judges,
+            "ev_conflict": conflict, "ev_rule": ev_rule, "ev_change": ev_change, "ev_options": ev_options, "ev_shared": ev_shared, "ev_judges": ev_judges,
             "newer_same_slot": same_slot, "newer_sim": best_sim, "newer_change": change, "newer_conflict": nconf, "newer_shift": shift,
             "newer_top_sim": top_sim, "newer_shared": top["shared"], "newer_novel": top["novel"],
+            # How far the replacing memory speaks to what is asked (a newer memory may change another part
+            # of an older one: the venue, not the birthday).
+            "parts": float(sum(len(words(c)) >= 3 for c in re.split(r"[,;]|\band\b", text))),
+            "newer_q_sim": float(qs[best_j]) if best_j >= 0 else 0.0,
+            # (words the two memories share are their common anchor - "the dentist" - not what changed)
+            "newer_q_shared": float(len((mf[best_j].content & req.content) - f.content - _ATTITUDE)) if best_j >= 0 else 0.0,
+            # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
+            "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
             "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows

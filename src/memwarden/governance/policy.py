@@ -147,6 +147,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
 #: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
+ON_POINT = 0.45        # a memory this close to the request is about what it asks
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
 RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
@@ -154,8 +155,9 @@ EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is abo
 EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
 EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
 EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
-ON_POINT = 0.45        # a memory this close to the request is about what it asks
 RESTATED = 0.60        # a request this close to a preference asks for what it prefers
+ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
+ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 
 
@@ -163,11 +165,16 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
     """The governance questions asked explicitly, in order of precedence: (policy, reason)."""
     if f["newer_same_slot"]:
         return "superseded", "a newer claim on the same slot"
-    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]):
+    # A memory that states several things, and a newer one on the same topic that says nothing about what
+    # is asked: it changed another part ("the party moved to our garden" leaves "Wren turns 7 on the 28th,
+    # party at the soft play" standing for a gift question).
+    elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
+        and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP
+    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
         return "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
-    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"]:
+    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"] and not elsewhere:
         return "superseded", "a newer memory states a change and another value of what it names"
     if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
         return "superseded", "a newer memory restates the same thing differently"
@@ -179,7 +186,9 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
         return "ignore_as_evidence", "someone's report of how the world is, not evidence"
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         return "ignore_as_evidence", "a view someone holds bears on a question about the world"
-    if f["ev_external"]:
+    if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
+        return "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
+    if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
         if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
             return "defer_to_evidence", "the supplied evidence speaks about what it names"
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
@@ -191,12 +200,16 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
         if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
             return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
-        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] > 0:
+        if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
+            return "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
+        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
             return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
     if f["ctx_mismatch"]:
         return "constrain_to_scope", "stated for another setting than this request"
+    if f["solo"] and f["other_subject"]:
+        return "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
@@ -210,7 +223,11 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "use", "the user's own plan among peers"
         if f["method"] and f["own_audience"]:
             return "use", "how the user does their own work, for their own audience"
-    if f["mem_personal"] and (f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
+    # Only a taste, habit or bodily constraint can be wrongly made someone else's: news of a change in the
+    # user's life or an attribute of the user with no taste in it ("I report to Dan now", "the party is in
+    # our garden now", "my blood type is O negative") informs a request for others.
+    if f["mem_personal"] and not f["plain_fact"] and (
+            f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         return "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
             " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
     if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:

@@ -16,10 +16,14 @@ from ..retrieval.text import STOPWORDS
 from .facts import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, contexts, entities, names, words
 
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
-                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b|\b\d{1,3}[- ](?:person|people|of us)\b|"
+                        r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
+# Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
+# request names are then away, not served ("my partner's away, a curry just for me").
+_ONLY_ME = re.compile(r"\b(solo|alone|by myself|just me|just for me|only me|only for me|on my own|myself|"
+                      r"(?:house|flat|place) (?:is|to myself) (?:empty|to myself))\b", re.I)
 # A group the user seeks, joins or belongs to is where the user takes part, not whom the request
 # serves ("looking for a cooking class", "a movie group to join", "I'm part of a support group").
 _JOINED = re.compile(r"\b(?:join(?:ing)?|part of|member of|looking for|look for|find(?:ing)?|sign(?:ing)? up for|enrol+(?:ing)? in|"
@@ -43,7 +47,13 @@ _Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|
 _STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|not true|myth|misconception|safe|dangerous|harmful|"
                            r"toxic|poisonous|who'?s right|who is right|correct|accurate|proven|scientific(?:ally)?|legit)\b", re.I)
 # Addressed to someone's doing ("can you", "should I", "how do I"): about the user's task, not the world.
-_ADDRESSED = re.compile(r"\b(?:can|could|would|will|do|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
+# "Can you book / find / tell me ..." asks the assistant for a task; "can you actually see the Great Wall
+# from orbit" uses an impersonal "you" and asks how the world is.
+_TASK_VERBS = (r"(?:please|book|find|help|make|write|draft|plan|recommend|suggest|tell|give|show|check|send|order|list|explain|"
+               r"remind|pick|choose|create|summari[sz]e|put|get me|sort|add|remember|think|know|look|organi[sz]e|set|schedule|"
+               r"work out|figure|compare|translate|edit|rewrite|proofread|calculate|keep|note|let|turn|buy|call|email|text|"
+               r"arrange|prepare|cook|convert|search|update|move|cancel|change|fix|design|come up)")
+_ADDRESSED = re.compile(r"\b(?:can|could|do)\s+you\s+(?:\w+ly\s+)?" + _TASK_VERBS + r"\b|\b(?:would|will|did)\s+you\b|\b(?:should|shall|can|could|do|may|might|would|must)(?:n'?t)?\s+"
                         r"(?:i|we|she|he|they)\b|\b(?:i|we|she|he|they)\s+(?:should|could|can|might|need)\b|\byou'?d\b", re.I)
 _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|you'?d recommend|you would recommend|you recommend|"
                      r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
@@ -74,6 +84,8 @@ class RequestFacts:
     #: alone), someone's occasion ("my husband's 50th": ``serves`` keeps "group", ``honours`` says
     #: whose), or the audience of the user's own work ("a talk to a group of non-specialists").
     peers: bool = False
+    #: Only the user takes part, said outright (see ``_ONLY_ME``).
+    solo: bool = False
     #: The one other person takes part with the user ("my one-to-one with my manager"), and the
     #: request is not for them or their occasion.
     with_other: bool = False
@@ -138,8 +150,14 @@ def weighs_options(text: str) -> bool:
     return False
 
 
-# The user's own things ("my commute", "my rent"); not "our planet", nor "will I catch a cold".
+# The user's own things ("my commute", "my usual loaf"); not "our planet", and not a yes/no question
+# whose subject is any thing of a kind ("will a pricey cable look better on my TV" asks about cables).
 _OWN_AFFAIRS = re.compile(r"\bmy\b", re.I)
+_GENERIC_SUBJECT = re.compile(r"^\W*(?:will|would|does|do|is|are|can|could)\s+(?:a|an|any|all|most|some)\b", re.I)
+# The user as subject or the one affected: "when will I get paid", "am I required to", "what will it
+# cost me", "do we need visas" - a question about the user's own affairs, not about how the world is.
+# ("tell me / tell us about global warming" asks about the world; "US" is a country).
+_SELF_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'll|we|we're)\b|(?<!tell )(?<!show )(?<!explain to )(?<!remind )\bme\b", re.I)
 
 
 def world_question(query: str) -> bool:
@@ -151,7 +169,8 @@ def world_question(query: str) -> bool:
         clause = m.group(0)
         if _STRONG_TRUTH.search(clause):
             return True
-        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or _OWN_AFFAIRS.search(clause):
+        if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or (_OWN_AFFAIRS.search(clause) and not _GENERIC_SUBJECT.search(clause)) or \
+                _SELF_SUBJECT.search(clause):
             continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
         return True
     return False
@@ -208,7 +227,9 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         serves = "other"
     else:
         serves = "user"
-    return RequestFacts(serves=serves, beneficiaries=frozenset(others | (ws & GROUP)), contexts=contexts(text),
+    solo = serves == "user" and bool(_ONLY_ME.search(text))
+    return RequestFacts(serves=serves, beneficiaries=frozenset() if solo else frozenset(others | (ws & GROUP)), contexts=contexts(text),
+                        solo=solo,
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
                         names=names(text), weighs_options=weighs_options(text), peers=peers, with_other=with_other, honours=frozenset(honours),
                         own_audience=bool(_OWN_AUDIENCE.search(text)))
