@@ -34,7 +34,7 @@ import re
 from typing import Any, Iterable
 
 from . import lexicon as L
-from .clauses import STATE_WORD
+from .clauses import STATE_WORD, states_a_change
 
 __all__ = ["features", "judge", "check", "Verdict", "measure_turns", "FEATURES"]
 
@@ -57,7 +57,8 @@ _RHETORIC = re.compile(r"\b(?:am i right|amirite|isn't it|aren't they|right\?|wh
 #: Words that turn an imperative into a standing rule ("always answer in Spanish", "never use lodash").
 _RULE_WORD = re.compile(r"\b(?:always|never|from now on|only|don't|do not|no more|stop|pls|please|every|whenever|in future|"
                         r"going forward|instead|must|mustn't|required|not allowed)\b", re.I)
-_IMPERATIVE_ME = re.compile(r"(?:^|[,.!;]\s*)(?!(?:I|we|my|our|he|she|they|it|the|a|an|this|that|you|u|and|but|so)\b)[a-z]+\s+"
+_IMPERATIVE_ME = re.compile(r"(?:^|[,.!;]\s*)(?!(?:I|we|my|our|he|she|they|it|the|a|an|this|that|you|u|and|but|so|just|only|not|no|"
+                            r"with|for|to|from|like|than|except|but|both|all|including|plus|about|of|by|even|except|apart)\b)[a-z]+\s+"
                             r"(?:\w+\s+){0,2}?(?:me|us)\b", re.I)
 _SUBJ_VERB = re.compile(
     r"\b(?:(?i:I|we|he|she|they|it|you)|(?-i:[A-Z][a-z]+)|(?i:my|our|his|her|their|the)\s+(?:\w+\s+){0,2}?\w+)\s+"
@@ -81,11 +82,15 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 _DEICTIC_TIME = re.compile(r"^(?:today|tonight|now|this (?:morning|afternoon|evening)|right now|later|just now|earlier)$", re.I)
 _PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|atm|rn|brb|gonna|later|for a bit|at the moment|"
                       r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh)\b", re.I)
+#: The time it is now ("it's 10:30pm", "like 3am"): said of the moment, not of an event.
+_CLOCK_NOW = re.compile(r"^(?:(?:it's|its|it is)\s+)?(?:like|already|nearly|almost|past)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b(?!\s+(?:on|next|this|tomorrow|"
+                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))", re.I)
 #: An event with a participant: a subject and a past-tense verb ("my flight got cancelled", "they met at work").
 _EVENT = re.compile(r"(?:^|\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\w+|(?-i:[A-Z][a-z]+))(?:'ve|'d|\s+have|\s+has|\s+had)?\s+)"
                     r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?"
                     r"(?:\w+ed|got|went|broke|met|lost|won|sold|bought|quit|left|took|made|found|gave|came|became|began|"
-                    r"fell|flew|drove|wrote|ran|paid|spent|had|built|sent|split|hit|cut|set|shut|put|grew|swapped)\b", re.I)
+                    r"fell|flew|drove|wrote|ran|paid|spent|had|built|sent|split|hit|cut|set|shut|put|grew|swapped|kept|held|chose|"
+                    r"forgot|wore|stole|threw|caught|taught|brought|told|sold|bought|won|lent|lost|broke)\b", re.I)
 _EVAL = re.compile(
     r"\b(?:weird|strange|ridiculous|robbery|worst|best|funny|hilarious|exhausting|satisfying|delicious|grim|wild|cursed|"
     r"bane|therapy|life|complicated|overrated|underrated|insane|mad|lovely|cute|adorable|nice|great|awesome|amazing|"
@@ -112,6 +117,33 @@ _ELLIPTIC_STATE = re.compile(r"^(?:off|on|done with|quit|no more|back on|going)\
 _SAYS = re.compile(r"\b[a-z]+\s+(?:says|said|told (?:me|us)|confirmed|reckons|insists|mentioned)\b", re.I)
 #: A plan with a concrete object: "I'll bring a crumble", "we're going to paint the hall" (not "I'll need it").
 _PLAN = re.compile(r"\b(?:I'll|I will|we'll|we will|I'm going to|we're going to|gonna)\s+(?:\w+\s+){1,2}?(?:a|an|the|my|our|some|\d+)\s+\w+", re.I)
+#: Dialogue-act marks that carry over between authors and topics (fitted, not hand-weighted):
+#: laughter or a chat token anywhere in the clause ("took 3 weeks lol, worth it").
+_CHAT_ANY = re.compile(r"\b(?:lo+l+|lmf?a+o+|rofl|ha(?:ha)+h?|he(?:he)+|tbh|ngl|smh|fml|jk|i swear|honestly|literally|xd)\b|"
+                       r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|[!?]{2,}", re.I)
+#: A greeting, interjection or backchannel opening any sentence of the turn ("morning!! ...", "huh. ...").
+_TURN_OPENER = re.compile(r"(?:^|[.!?]\s+)(?:hi|hey|hello|yo|morning|evening|afternoon|good (?:morning|evening|afternoon)|"
+                          r"huh|hah|heh|whoa|yikes|ugh+|lol|haha\w*|omg|wow|aw+|oh+ (?:well|no|god|man)|ok|okay|sigh|phew)\b[\s,!.?:]*", re.I)
+#: Shouting: an all-capital word with two vowels ("SPEECH", "DEAD", "AAAAH"; acronyms such as HMRC or JSON rarely have two).
+_SHOUT = re.compile(r"\b(?=[A-Z]*[AEIOUY][A-Z]*[AEIOUY])[A-Z]{4,}\b")
+#: Overstatement: a superlative of all time or everyone, an oath ("worst teeth of any dog alive i swear", "in ages").
+_HYPERBOLE = re.compile(r"\b(?:ever|forever|alive|in ages|of all time|to death|death wish|never again|out the window|"
+                        r"everyone|everybody|nobody|no one|the whole world|all along|for days|for ages|million|zillion)\b", re.I)
+#: A feeling or a reaction said as such (a class of words, not one author's phrases).
+_EMOTIVE = re.compile(r"\b(?:pumped|excited|stoked|thrilled|gutted|devastated|nervous|anxious|stressed|annoyed|annoying|"
+                      r"frustrat\w+|furious|sad|glad|proud|relieved|cried|crying|laughing|dying|mush|fried|"
+                      r"wholesome|feral|useless|ridiculous|can't wait|cannot wait|not ready|so ready|over it|rant\w*|"
+                      r"moan\w*|vent\w*|jealous|bored|lonely|miserable|ecstatic|buzzing|knackered|shattered)\b", re.I)
+#: An activity in progress with no subject ("setting three alarms", "eating toast"): what one is doing right now.
+_ING_HEAD = re.compile(r"^(?!(?:morning|evening|nothing|something|anything|everything|wedding|building|meeting|ceiling|"
+                       r"spring|string|thing|king|ring|pudding|sibling|darling|viking|during|ping|bring|sing|wing|swing|"
+                       r"sterling|booking|parking|housing|clothing|training|heating|funding|pending|ongoing)\b)[a-z]{3,}ing\b", re.I)
+#: The speaker flags what follows as information to keep ("fyi the boiler guy comes thursday").
+_INFO_MARK = re.compile(r"\b(?:fyi|heads up|just so you know|for the record|for (?:future )?reference|note that|reminder|"
+                        r"remember that|keep in mind|important)\b", re.I)
+#: A procedure stated with a generic "you" ("you need to be on the vpn before deploying"): a standing fact.
+_PROCEDURE = re.compile(r"\byou\s+(?:need|have|'ve got|must|should|got)\s+(?:to\s+)?\w+.*\b(?:before|after|when|whenever|"
+                        r"otherwise|unless|if|first|or else)\b", re.I)
 _NAME = re.compile(r"(?<=\w[\s,(])(?!I\b|I'm\b|I've\b|I'll\b)[A-Z][A-Za-z0-9]+|\b[A-Z]{2,}[a-z]*\b")
 
 #: Feature names in weight order; each is 0/1 except ``words`` (log word count).
@@ -119,53 +151,67 @@ FEATURES = ("slot", "likes_slot", "concrete_time", "deictic_time", "unit_number"
             "state_verb", "subject_verb", "third_party", "reported", "hedged", "interjection_head", "chat_tail", "drawn_out",
             "rhetorical", "imperative_me", "rule_word", "evaluative", "generic_subject", "passing", "hedged_intent",
             "you", "answer_to_question", "words", "assistant", "question_mark", "pronoun_tail", "no_anchor", "bare_fragment",
-            "event", "i_verb", "contrast", "short_bare", "definite_state", "says", "plan")
+            "event", "i_verb", "contrast", "short_bare", "definite_state", "says", "plan",
+            "chat_inside", "turn_opener", "turn_chat", "shout", "hyperbole", "emotive", "ing_head", "info_mark", "procedure",
+            "change", "anchors", "marks")
 
 #: Fitted by ``bench/fit_gate.py`` (L2 logistic regression, positive class = chit-chat).
 WEIGHTS: dict[str, float] = {
-    'slot': -0.762,
-    'likes_slot': -0.568,
-    'concrete_time': -0.655,
-    'deictic_time': 1.102,
-    'unit_number': -0.165,
-    'number': -0.604,
-    'name': -0.983,
-    'relation': 0.038,
-    'possessive': -0.224,
-    'state_verb': -0.772,
-    'subject_verb': -0.09,
-    'third_party': -0.69,
-    'reported': -0.38,
-    'hedged': 0.264,
-    'interjection_head': 1.595,
-    'chat_tail': 0.683,
-    'drawn_out': 1.123,
-    'rhetorical': 1.207,
-    'imperative_me': 1.369,
-    'rule_word': -0.184,
-    'evaluative': 1.186,
-    'generic_subject': 0.43,
-    'passing': 1.413,
-    'hedged_intent': 0.351,
-    'you': 1.028,
-    'answer_to_question': -0.64,
-    'words': -0.285,
-    'assistant': 0.882,
-    'question_mark': -0.101,
-    'pronoun_tail': 0.217,
-    'no_anchor': 0.797,
-    'bare_fragment': 0.191,
-    'event': -0.115,
-    'i_verb': -0.184,
-    'contrast': -0.226,
-    'short_bare': 0.638,
-    'definite_state': -0.421,
-    'says': -0.108,
-    'plan': 0.571,
+    'slot': -0.474,
+    'likes_slot': -0.412,
+    'concrete_time': -0.271,
+    'deictic_time': 0.78,
+    'unit_number': -0.157,
+    'number': -0.482,
+    'name': -0.904,
+    'relation': 0.402,
+    'possessive': -0.154,
+    'state_verb': -0.437,
+    'subject_verb': -0.023,
+    'third_party': -0.374,
+    'reported': -0.331,
+    'hedged': 0.643,
+    'interjection_head': 0.899,
+    'chat_tail': -0.338,
+    'drawn_out': 0.881,
+    'rhetorical': 1.097,
+    'imperative_me': 0.704,
+    'rule_word': -0.085,
+    'evaluative': 0.714,
+    'generic_subject': 0.007,
+    'passing': 1.264,
+    'hedged_intent': 0.401,
+    'you': 0.489,
+    'answer_to_question': -0.534,
+    'words': -0.761,
+    'assistant': 0.545,
+    'question_mark': -0.063,
+    'pronoun_tail': 0.093,
+    'no_anchor': 0.784,
+    'bare_fragment': -0.301,
+    'event': -0.088,
+    'i_verb': -0.129,
+    'contrast': -0.13,
+    'short_bare': 0.92,
+    'definite_state': -0.016,
+    'says': -0.119,
+    'plan': 0.594,
+    'chat_inside': 0.348,
+    'turn_opener': -0.328,
+    'turn_chat': -0.269,
+    'shout': 0.728,
+    'hyperbole': 1.033,
+    'emotive': 1.492,
+    'ing_head': 0.325,
+    'info_mark': -0.169,
+    'procedure': -0.262,
+    'change': -0.316,
+    'anchors': -0.877,
+    'marks': 2.22,
 }
-BIAS = -0.917
+BIAS = -0.37
 #: Drop a clause only when P(chit-chat) is above this.
-THRESHOLD = 0.523
+THRESHOLD = 0.525
 
 #: What each chit-chat signal is called in a receipt.
 _REASON = {
@@ -175,11 +221,28 @@ _REASON = {
     "hedged_intent": "vague intention", "you": "about the listener", "question_mark": "question",
     "assistant": "assistant remark", "words": "short fragment with no anchor", "pronoun_tail": "says nothing beyond a pronoun",
     "no_anchor": "no name, number, date, slot or state", "bare_fragment": "verbless fragment with no anchor",
-    "short_bare": "verbless fragment with no anchor",
+    "short_bare": "verbless fragment with no anchor", "chat_inside": "chat marker, nothing stateful",
+    "turn_opener": "greeting or interjection in its turn", "turn_chat": "reaction mark in its turn", "shout": "shouted reaction",
+    "hyperbole": "overstatement", "emotive": "a feeling, nothing stateful", "ing_head": "what one is doing right now",
 }
 
 
+_STRONG_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "name", "relation", "state_verb", "event", "reported",
+                   "definite_state", "info_mark", "procedure", "change", "contrast", "says")
+_MARKS = ("interjection_head", "chat_tail", "drawn_out", "rhetorical", "imperative_me", "evaluative", "passing", "chat_inside",
+          "shout", "hyperbole", "emotive", "ing_head", "turn_opener")
 _GENERIC_REASONS = frozenset({"no_anchor", "bare_fragment", "short_bare", "words"})
+
+
+#: After an evaluative word, a noun it describes ("the good blender", "a nice flat"): no judgement made.
+_NOUN_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh|honestly|ever|"
+                        r"really|again|day|time|one|stuff|thing)\b)[a-z]\w*", re.I)
+
+
+def _judged(c: str) -> bool:
+    """An evaluative word used as a judgement ("this is weird", "best decision ever"), not one
+    describing the noun after it ("my ex kept the good blender")."""
+    return any(not _NOUN_NEXT.match(c[m.end():]) or m.group(0).lower() in ("best", "worst") for m in _EVAL.finditer(c))
 
 
 def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> dict[str, float]:
@@ -191,6 +254,9 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
     attr = getattr(claim, "attribute", None) or ""
     times = [t for t in (getattr(claim, "time_text", None) or [])]
     concrete = [t for t in times if not _DEICTIC_TIME.match(t.strip())]
+    # the rest of the turn, without this clause (None: the clause is the turn)
+    rest = turn.replace(clause, " ", 1).strip() if turn is not None and turn.strip() != c else None
+    rest = rest or None
     answering = bool(prev) and prev.rstrip().endswith("?")
     f = {
         "slot": float(bool(attr) and not attr.startswith("likes:")),
@@ -219,9 +285,9 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "i_verb": float(bool(_I_VERB.search(c))),
         "contrast": float(bool(_CONTRAST.search(c))),
         "rule_word": float(bool(_RULE_WORD.search(c))),
-        "evaluative": float((bool(_EVAL.search(c)) or bool(L.MOOD.search(c))) and len(words) <= 8),
+        "evaluative": float((_judged(c) or bool(L.MOOD.search(c))) and len(words) <= 8),
         "generic_subject": float(bool(_GENERIC_HEAD.match(body))),
-        "passing": float(bool(_PASSING.search(c))),
+        "passing": float(bool(_PASSING.search(c) or _CLOCK_NOW.search(body))),
         "hedged_intent": float(bool(_HEDGE_INTENT.search(c))),
         "you": float(bool(re.search(r"\b(?:you|your|you're|u)\b", c, re.I))),
         "answer_to_question": float(answering),
@@ -233,12 +299,28 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "definite_state": float(bool(_DEFINITE_STATE.match(body))),
         "says": float(bool(_SAYS.search(c))),
         "plan": float(bool(_PLAN.search(c))),
+        "chat_inside": float(bool(_CHAT_ANY.search(c))),
+        "turn_opener": float(bool(_TURN_OPENER.search(turn or c))),
+        # a reaction mark elsewhere in the turn ("I have to give a SPEECH. send help")
+        "turn_chat": float(rest is not None and bool(_CHAT_ANY.search(rest) or _SHOUT.search(rest) or _RHETORIC.search(rest)
+                                                     or _IMPERATIVE_ME.search(rest) or _EMOTIVE.search(rest))),
+        "shout": float(bool(_SHOUT.search(c))),
+        "hyperbole": float(bool(_HYPERBOLE.search(c))),
+        "emotive": float(bool(_EMOTIVE.search(c))),
+        "ing_head": float(bool(_ING_HEAD.match(body))),
+        "info_mark": float(bool(_INFO_MARK.search(c))),
+        "procedure": float(bool(_PROCEDURE.search(c))),
+        "change": float(states_a_change(c)),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
                                   "third_party", "reported", "rule_word", "event", "i_verb", "contrast",
-                                  "definite_state", "says", "plan"))
+                                  "definite_state", "says", "plan", "info_mark", "procedure", "change"))
     f["no_anchor"] = float(not anchored)
+    # How much of each: a fact buried in chit-chat keeps several anchors ("fyi the boiler guy comes
+    # thursday": a role, a date, a flag), a reaction that happens to name something keeps one.
+    f["anchors"] = min(4, sum(f[k] for k in _STRONG_ANCHORS)) / 4
+    f["marks"] = min(4, sum(f[k] for k in _MARKS)) / 4
     f["bare_fragment"] = float(not anchored and not f["subject_verb"] and not f["answer_to_question"])
     f["short_bare"] = float(bool(f["bare_fragment"]) and len(words) <= 3)
     return f
@@ -263,6 +345,10 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     p = 1.0 / (1.0 + math.exp(-z))
     if p <= THRESHOLD:
         return Verdict(True, p, "")
+    # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
+    # is done ("you need to be on the vpn before deploying"): an act of informing, whatever surrounds it.
+    if informs(f):
+        return Verdict(True, p, "")
     # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
     # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.
     # The mark may sit elsewhere in the turn: "leg day. pray for me" marks "leg day" too.
@@ -275,6 +361,11 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     if not marks:
         return Verdict(True, p, "")
     return Verdict(False, p, _REASON[max(marks, key=lambda k: contrib[k])] + where)
+
+
+def informs(values: dict[str, float]) -> bool:
+    """The clause is flagged as information or states a procedure: never dropped by the gate."""
+    return bool(values.get("info_mark") or values.get("procedure"))
 
 
 def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
