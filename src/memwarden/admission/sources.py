@@ -18,7 +18,6 @@ import numpy as np
 
 from ..models import Candidate
 from . import factors as F
-from ..claims import gate
 from .base import AdmissionContext
 
 REACTION = re.compile(
@@ -74,7 +73,7 @@ def source_features(ctx: AdmissionContext) -> list[dict[str, float]]:
         own = F.content_words(cand.text)
         nxt = F.content_words(next_t) if next_t else set()
         if ti not in p_turn:  # the claim gate's chit-chat probability, fitted on hand-labelled turns of four authors
-            p_turn[ti] = gate.judge(turn, None, prev=prev_t or None).p_chat
+            p_turn[ti] = ctx.chat_p(turn, prev_t or None) if ctx.chat_p else 0.0
         out.append({
             "src_len_log": log1(len(turn)),
             "src_question": float("?" in turn),
@@ -97,7 +96,7 @@ def source_features(ctx: AdmissionContext) -> list[dict[str, float]]:
             "claim_resolved_date": float(bool(RESOLVED_DATE.search(cand.text))),
             "call_turns_with_claims": len(per_turn) / max(1, nt),
             "src_p_chat": p_turn[ti],
-            "claim_p_chat": gate.judge(_CLAIM_HEAD.sub("", cand.text, count=1), None, prev=prev_t or None).p_chat,
+            "claim_p_chat": ctx.chat_p(_CLAIM_HEAD.sub("", cand.text, count=1), prev_t or None) if ctx.chat_p else 0.0,
         })
         seen[ti] += 1
     return out

@@ -36,7 +36,7 @@ from typing import Any, Iterable
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
 
-__all__ = ["features", "judge", "check", "Verdict", "measure_turns", "FEATURES"]
+__all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
 
 #: Off switch for measuring the extractor without the gate (``bench/bench_gate.py --no-gate``).
 ENABLED = True
@@ -362,6 +362,11 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     if not marks:
         return Verdict(True, p, "")
     return Verdict(False, p, _REASON[max(marks, key=lambda k: contrib[k])] + where)
+
+
+def p_chat(text: str, prev: str | None = None) -> float:
+    """The probability that ``text`` (a turn or a claim) is a reaction: what admission reads as a feature."""
+    return judge(text, None, prev=prev).p_chat
 
 
 def informs(values: dict[str, float]) -> bool:
