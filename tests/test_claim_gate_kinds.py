@@ -94,3 +94,10 @@ def test_an_evaluative_word_before_its_noun_is_not_a_judgement() -> None:
     assert gate.features("my flatmate borrowed the nice ladder lol", None)["evaluative"] == 0.0
     assert claims_of("my flatmate borrowed the nice ladder lol")
     assert gate.features("this queue is ridiculous", None)["evaluative"] == 1.0
+
+
+def test_a_contraction_typed_without_its_apostrophe_reads_as_written_out() -> None:
+    assert gate.features("im allergic to shellfish", None)["state_verb"] == 1.0
+    assert claims_of("im allergic to shellfish")
+    # "id" and "ill" are words of their own
+    assert gate.features("my staff id is 4471", None)["i_verb"] == 0.0

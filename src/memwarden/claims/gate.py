@@ -157,61 +157,61 @@ FEATURES = ("slot", "likes_slot", "concrete_time", "deictic_time", "unit_number"
 
 #: Fitted by ``bench/fit_gate.py`` (L2 logistic regression, positive class = chit-chat).
 WEIGHTS: dict[str, float] = {
-    'slot': -0.463,
-    'likes_slot': -0.431,
-    'concrete_time': -0.295,
-    'deictic_time': 0.762,
-    'unit_number': -0.169,
-    'number': -0.48,
-    'name': -1.237,
-    'relation': 0.606,
-    'possessive': -0.546,
-    'state_verb': -0.406,
-    'subject_verb': -0.041,
-    'third_party': -0.33,
+    'slot': -0.466,
+    'likes_slot': -0.429,
+    'concrete_time': -0.284,
+    'deictic_time': 0.764,
+    'unit_number': -0.176,
+    'number': -0.454,
+    'name': -1.23,
+    'relation': 0.61,
+    'possessive': -0.54,
+    'state_verb': -0.446,
+    'subject_verb': 0.015,
+    'third_party': -0.331,
     'reported': -0.333,
-    'hedged': 0.656,
-    'interjection_head': 0.867,
-    'chat_tail': -0.315,
-    'drawn_out': 0.818,
-    'rhetorical': 1.087,
-    'imperative_me': 0.738,
-    'rule_word': -0.097,
-    'evaluative': 0.746,
-    'generic_subject': 0.015,
-    'passing': 1.259,
-    'hedged_intent': 0.4,
-    'you': 0.456,
-    'answer_to_question': -0.538,
-    'words': -0.676,
-    'assistant': 0.553,
-    'question_mark': -0.06,
-    'pronoun_tail': 0.079,
-    'no_anchor': 0.758,
-    'bare_fragment': -0.279,
-    'event': -0.072,
-    'i_verb': -0.142,
-    'contrast': -0.136,
-    'short_bare': 0.92,
-    'definite_state': 0.035,
+    'hedged': 0.65,
+    'interjection_head': 0.865,
+    'chat_tail': -0.311,
+    'drawn_out': 0.814,
+    'rhetorical': 1.071,
+    'imperative_me': 0.748,
+    'rule_word': -0.077,
+    'evaluative': 0.751,
+    'generic_subject': 0.003,
+    'passing': 1.27,
+    'hedged_intent': 0.408,
+    'you': 0.46,
+    'answer_to_question': -0.517,
+    'words': -0.691,
+    'assistant': 0.549,
+    'question_mark': -0.058,
+    'pronoun_tail': 0.072,
+    'no_anchor': 0.78,
+    'bare_fragment': -0.243,
+    'event': -0.065,
+    'i_verb': -0.059,
+    'contrast': -0.134,
+    'short_bare': 0.923,
+    'definite_state': 0.039,
     'says': -0.101,
     'plan': 0.623,
-    'chat_inside': 0.353,
-    'turn_opener': -0.282,
-    'turn_chat': -0.301,
-    'shout': 0.405,
-    'hyperbole': 1.036,
-    'emotive': 1.474,
-    'ing_head': 0.362,
-    'info_mark': -0.168,
-    'procedure': -0.292,
-    'change': -0.325,
-    'anchors': -0.912,
-    'marks': 2.158,
+    'chat_inside': 0.352,
+    'turn_opener': -0.279,
+    'turn_chat': -0.297,
+    'shout': 0.416,
+    'hyperbole': 1.039,
+    'emotive': 1.478,
+    'ing_head': 0.376,
+    'info_mark': -0.153,
+    'procedure': -0.281,
+    'change': -0.33,
+    'anchors': -0.911,
+    'marks': 2.166,
 }
-BIAS = -0.471
+BIAS = -0.513
 #: Drop a clause only when P(chit-chat) is above this.
-THRESHOLD = 0.516
+THRESHOLD = 0.507
 
 #: What each chit-chat signal is called in a receipt.
 _REASON = {
@@ -245,9 +245,21 @@ def _judged(c: str) -> bool:
     return any(not _NOUN_NEXT.match(c[m.end():]) or m.group(0).lower() in ("best", "worst") for m in _EVAL.finditer(c))
 
 
+#: Contractions typed without the apostrophe ("im", "ive", "dont"): read as written out ("id" and
+#: "ill" are words of their own, left alone).
+_CLIPPED = re.compile(r"\b(?:(?P<i>[iI])(?P<a>m|ve)|(?P<n>dont|cant|wont|didnt|isnt|doesnt|wasnt|arent|havent|couldnt|shouldnt))\b")
+_NT = {"dont": "don't", "cant": "can't", "wont": "won't", "didnt": "didn't", "isnt": "isn't", "doesnt": "doesn't", "wasnt": "wasn't",
+       "arent": "aren't", "havent": "haven't", "couldnt": "couldn't", "shouldnt": "shouldn't"}
+
+
+def _unclipped(text: str) -> str:
+    return _CLIPPED.sub(lambda m: f"I'{m.group('a')}" if m.group("i") else _NT[m.group("n")], text)
+
+
 def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> dict[str, float]:
     """The gate's signals for one clause as said (``claim``: the extractor's ``Claim`` for it)."""
-    c = clause.strip()
+    c = _unclipped(clause.strip())
+    turn = _unclipped(turn) if turn is not None else None
     body = L.LEAD.sub("", c, count=1).strip() or c
     body = _INTERJ_HEAD.sub("", body, count=1).strip() or body
     words = _W.findall(c)
