@@ -101,3 +101,14 @@ def test_a_contraction_typed_without_its_apostrophe_reads_as_written_out() -> No
     assert claims_of("im allergic to shellfish")
     # "id" and "ill" are words of their own
     assert gate.features("my staff id is 4471", None)["i_verb"] == 0.0
+
+
+def test_an_assistant_congratulation_leaves_no_claim_once_its_lead_is_gone() -> None:
+    turns = [Turn(role="user", content="we finally adopted a rescue greyhound called Pip", index=0, timestamp=NOW),
+             Turn(role="assistant", content="Congratulations on your new greyhound!", index=1, timestamp=NOW)]
+    res = R.extract(turns, now=NOW)
+    assert [c.turn_indexes for c in res.claims] == [[0]]
+
+
+def test_an_evaluative_word_before_a_preposition_is_still_a_judgement() -> None:
+    assert gate.features("she's so sweet about it", None)["evaluative"] == 1.0

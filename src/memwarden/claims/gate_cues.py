@@ -113,7 +113,8 @@ NAME = re.compile(r"(?<=\w[\s,(])(?!I\b|I'm\b|I've\b|I'll\b)[A-Z][A-Za-z0-9]+|\b
 
 
 #: After an evaluative word, a noun it describes ("the good blender", "a nice flat"): no judgement made.
-NOUN_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|when|that|how|if|as|lol|haha|too|though|tbh|honestly|ever|"
+NOUN_NEXT = re.compile(r"^\s+(?!(?:to|for|and|but|or|of|at|in|on|about|with|by|from|into|over|after|before|around|"
+                       r"when|that|how|if|as|lol|haha|too|though|tbh|honestly|ever|"
                         r"really|again|day|time|one|stuff|thing)\b)[a-z]\w*", re.I)
 
 

@@ -203,6 +203,8 @@ class RuleExtractor:
                 # the assistant's general statements are not memories about the user; one about a thing
                 # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
                 return None
+            if not echo and not seen and c != clause.strip().rstrip(" .!…") and not _VERBAL.search(c) and not re.search(r"\d", c):
+                return None  # what is left of "Congratulations on your new dog!" once its lead is gone: no statement
             if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
                 return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
