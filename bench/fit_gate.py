@@ -1,15 +1,18 @@
-"""Fit the claim gate's weights (``claims/gate.py``) on hand-labelled turns, with 5-fold CV.
+"""Fit the claim gate's weights (``claims/gate.py``) on every hand-labelled turn we have, and say
+how it does on an author it has not seen.
 
-    PYTHONPATH=src python bench/fit_gate.py [--data evals/cases/turns.jsonl] [--c 0.5] [--write]
+    PYTHONPATH=src python bench/fit_gate.py [--set NAME=PATH ...] [--c 0.5] [--write] [--hard N]
 
-Each clause the extractor emits (gate off) becomes one row of the gate's named features,
-labelled with its turn's label (1 = chit-chat); ``--extra`` scenario files (the dev sets' labelled
-messages, two more authors) always join the training set. An L2 logistic regression is fitted; the
-threshold is the lowest that keeps every fact turn the extractor yields a claim for (on the
-training folds), plus ``--margin``. Cross-validation is by turn (stratified, seed 0): the
-held-out fold's turns are scored at the training folds' threshold, at turn level (a turn is
-stored when any of its clauses is kept). ``--write`` rewrites the WEIGHTS/BIAS/THRESHOLD block
-of ``gate.py`` with the fit on all turns.
+Sets (default): ``evals/cases/turns.jsonl`` (one ``extract`` call per row, with its ``prev``) and
+the labelled messages of ``evals/scenarios/dev.json``, ``dev2.json`` and
+``evals/heldout/scenarios.json`` (each session one call, as ``add`` makes it): four authors. Each
+clause the extractor emits (gate off) becomes one row of the gate's named features, labelled with
+its turn's label (1 = chit-chat). An L2 logistic regression is fitted; the threshold is the lowest
+that keeps every fact turn of the training sets the extractor yields a claim for, plus
+``--margin``. Leave one set out: each set is scored at turn level (a turn is stored when any of its
+clauses is kept) by a gate fitted, weights and threshold, on the other sets only; those are the
+honest numbers. ``--write`` rewrites the WEIGHTS/BIAS/THRESHOLD block of ``gate.py`` with the fit
+on all sets.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from pathlib import Path
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold
 
 from memwarden.claims import gate
 from memwarden.claims.rules import RuleExtractor
@@ -91,6 +93,8 @@ def fit(X: np.ndarray, y: np.ndarray, c: float) -> LogisticRegression:
 def droppable(model: LogisticRegression, f: list[list[float]]) -> list[float]:
     """P(chit-chat) of the clauses the gate may drop (those with a reaction mark, as ``gate.judge``)."""
     w = dict(zip(gate.FEATURES, model.coef_[0]))
+    if any(gate.informs(dict(zip(gate.FEATURES, v[:N]))) for v in f):
+        return []  # flagged as information or a procedure: always kept
     marked = [v for v in f if gate.reaction_marks(dict(zip(gate.FEATURES, v[:N])), w)
               or gate.reaction_marks(dict(zip(gate.FEATURES, v[N:])), w)]
     if len(marked) < len(f):
@@ -110,58 +114,61 @@ def score(model: LogisticRegression, thr: float, feats: list[list[list[float]]],
     return sum(k for k, lab in zip(kept, labels) if lab == 0), facts, sum(k for k, lab in zip(kept, labels) if lab == 1), chats
 
 
+SETS = {"turns": "evals/cases/turns.jsonl", "dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json",
+        "heldout": "evals/heldout/scenarios.json"}
+
+
+def load_set(path: str) -> tuple[list[list[list[float]]], list[int], list[str]]:
+    """One labelled set: a ``turns.jsonl``-style file (one call per row) or a scenario file."""
+    if path.endswith(".jsonl"):
+        rows = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
+        return collect(rows), [int(r["label"] == "chitchat") for r in rows], [r["text"] for r in rows]
+    return collect_scenarios([path])
+
+
+def _fit_on(sets: list[tuple[list, list]], c: float, margin: float) -> tuple[LogisticRegression, float]:
+    feats = [f for fs, _ in sets for f in fs]
+    labels = [lab for _, ls in sets for lab in ls]
+    X = np.array([v for f in feats for v in f])
+    y = np.array([lab for f, lab in zip(feats, labels) for _ in f])
+    m = fit(X, y, c)
+    return m, threshold(m, feats, labels, margin)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=str(ROOT / "evals/cases/turns.jsonl"))
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=PATH",
+                    help="a labelled set (default: turns, dev, dev2, heldout: " + ", ".join(SETS.values()) + ")")
     ap.add_argument("--c", type=float, default=0.5)
     ap.add_argument("--margin", type=float, default=0.05)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--hard", type=int, default=0, help="print the N fact turns most likely dropped and chit-chat most surely kept")
-    ap.add_argument("--extra", nargs="*", default=[], help="scenario files whose labelled messages always join the training set")
     a = ap.parse_args()
-    rows = [json.loads(x) for x in Path(a.data).read_text().splitlines() if x.strip()]
-    feats = collect(rows)
-    labels = [int(r["label"] == "chitchat") for r in rows]
-    base = score_base(feats, labels)
-    print(f"no gate: fact recall {base[0]}/{base[1]}, chit-chat -> claim {base[2]}/{base[3]}")
-    xf, xl, xt = collect_scenarios(a.extra) if a.extra else ([], [], [])
-    if a.extra:
-        b = score_base(xf, xl)
-        print(f"extra (scenarios), no gate: fact recall {b[0]}/{b[1]}, chit-chat -> claim {b[2]}/{b[3]}")
+    named = dict(x.split("=", 1) for x in a.set) if a.set else {k: str(ROOT / v) for k, v in SETS.items()}
+    data = {k: load_set(v) for k, v in named.items()}
+    for k, (f, lab, _) in data.items():
+        b = score_base(f, lab)
+        print(f"{k}: no gate: fact recall {b[0]}/{b[1]}, chit-chat -> claim {b[2]}/{b[3]}")
+    # Leave one set out: each set is scored by a gate fitted (weights and threshold) on the others
+    # only, so its numbers say what to expect on an author the gate has not seen.
     tot = np.zeros(4, int)
-    for k, (tr, te) in enumerate(StratifiedKFold(5, shuffle=True, random_state=0).split(np.zeros(len(rows)), labels)):
-        trf, trl = [feats[i] for i in tr] + xf, [labels[i] for i in tr] + xl
-        X = np.array([v for f in trf for v in f])
-        y = np.array([lab for f, lab in zip(trf, trl) for _ in f])
-        m = fit(X, y, a.c)
-        thr = threshold(m, trf, trl, a.margin)
-        s = score(m, thr, [feats[i] for i in te], [labels[i] for i in te])
+    for k, (f, lab, _) in data.items():
+        m, thr = _fit_on([(df, dl) for j, (df, dl, _) in data.items() if j != k], a.c, a.margin)
+        s = score(m, thr, f, lab)
         tot += s
-        print(f"fold {k}: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
-    print(f"5-fold CV: fact recall {tot[0]}/{tot[1]} = {tot[0] / tot[1]:.4f}, chit-chat -> claim {tot[2]}/{tot[3]} = {tot[2] / tot[3]:.4f}")
-    if a.extra:  # across authors: fit on one source, score the other (no turn of the scored source in training)
-        for name, (trf, trl), (tef, tel) in (("turns -> scenarios", (feats, labels), (xf, xl)),
-                                             ("scenarios -> turns", (xf, xl), (feats, labels))):
-            X = np.array([v for f in trf for v in f])
-            y = np.array([lab for f, lab in zip(trf, trl) for _ in f])
-            m = fit(X, y, a.c)
-            s = score(m, threshold(m, trf, trl, a.margin), tef, tel)
-            print(f"across authors, {name}: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]} = {s[2] / s[3]:.4f}")
-    af, al = feats + xf, labels + xl
-    X = np.array([v for f in af for v in f])
-    y = np.array([lab for f, lab in zip(af, al) for _ in f])
-    m = fit(X, y, a.c)
-    thr = threshold(m, af, al, a.margin)
-    s = score(m, thr, feats, labels)
-    print(f"fit on all: thr {thr:.3f}  turns: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
-    if a.extra:
-        s = score(m, thr, xf, xl)
-        print(f"fit on all: scenarios: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
+        print(f"leave out {k}: thr {thr:.3f}  fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]} = {s[2] / max(1, s[3]):.4f}")
+    print(f"leave-one-set-out, pooled: fact recall {tot[0]}/{tot[1]}, chit-chat -> claim {tot[2]}/{tot[3]} = {tot[2] / tot[3]:.4f}")
+    m, thr = _fit_on([(df, dl) for df, dl, _ in data.values()], a.c, a.margin)
+    for k, (f, lab, _) in data.items():
+        s = score(m, thr, f, lab)
+        print(f"fit on all (thr {thr:.3f}), on {k}: fact recall {s[0]}/{s[1]}  chit-chat -> claim {s[2]}/{s[3]}")
     w = {k: round(float(v), 3) for k, v in zip(gate.FEATURES, m.coef_[0])}
     for k, v in sorted(w.items(), key=lambda kv: kv[1]):
         print(f"  {k:20} {v:+.3f}")
     if a.hard:
-        texts = [r["text"] for r in rows] + xt
+        af = [f for f, _, _ in data.values() for f in f]
+        al = [x for _, ls, _ in data.values() for x in ls]
+        texts = [t for _, _, ts in data.values() for t in ts]
         pm = [min(ps) if f and (ps := droppable(m, f)) else None for f in af]
         fact_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 0 and p is not None), reverse=True)[: a.hard]
         chat_p = sorted(((p, t) for p, t, lab in zip(pm, texts, al) if lab == 1 and p is not None))[: a.hard]

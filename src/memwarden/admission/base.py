@@ -37,6 +37,10 @@ class AdmissionContext:
     #: What the candidates are: "turn" or "claim" (picks the shipped policy trained on that unit).
     #: None: read from ``supersession``, which the two-tier path turns off for claims.
     unit: Literal["turn", "claim"] | None = None
+    #: (text, the previous turn's text or None) -> probability that the text is chit-chat; the claim
+    #: path passes the claim gate's (``claims.gate.p_chat``), so admission reads it without importing
+    #: the extractor. None: the features that use it are 0.
+    chat_p: Callable[[str, str | None], float] | None = None
 
 
 @dataclass

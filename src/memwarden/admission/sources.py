@@ -30,11 +30,14 @@ THANKS = re.compile(r"\b(?:thanks|thank you|appreciate it)\b", re.IGNORECASE)
 #: A date the claim extractor resolved and appended after the expression as said ("(2023-05-07)").
 RESOLVED_DATE = re.compile(r"\(\d{4}-\d{2}(?:-\d{2})?\b")
 
+#: The extractor's "The user: " / "Maya: " head on a claim it could not rewrite.
+_CLAIM_HEAD = re.compile(r"^[A-Z][\w' ]{0,40}?:\s+")
+
 SOURCE_FEATURES = (
     "src_len_log", "src_question", "src_reaction_start", "src_greeting", "src_thanks", "src_pos_rel",
     "src_prev_question", "src_prev_followup", "src_next_question", "src_next_followup", "src_next_reaction",
     "src_next_mentions", "src_prev_has_claim", "src_next_has_claim", "src_claims_log", "src_claim_rank",
-    "claim_share", "claim_multi_turn", "claim_resolved_date", "call_turns_with_claims",
+    "claim_share", "claim_multi_turn", "claim_resolved_date", "call_turns_with_claims", "src_p_chat", "claim_p_chat",
 )
 #: The same, one level up: the source turn's best claim utility and where that turn stands among
 #: the call's turns (a claim policy is judged per turn: a turn is kept when one of its claims is).
@@ -60,6 +63,7 @@ def source_features(ctx: AdmissionContext) -> list[dict[str, float]]:
     src = [source_turn(c, nt) for c in ctx.candidates]
     per_turn = Counter(t for t in src if t is not None)
     seen: Counter[int] = Counter()
+    p_turn: dict[int, float] = {}
     out: list[dict[str, float]] = []
     for cand, ti in zip(ctx.candidates, src):
         if ti is None:
@@ -68,6 +72,8 @@ def source_features(ctx: AdmissionContext) -> list[dict[str, float]]:
         turn, prev_t, next_t = texts[ti], texts[ti - 1] if ti > 0 else "", texts[ti + 1] if ti + 1 < nt else ""
         own = F.content_words(cand.text)
         nxt = F.content_words(next_t) if next_t else set()
+        if ti not in p_turn:  # the claim gate's chit-chat probability, fitted on hand-labelled turns of four authors
+            p_turn[ti] = ctx.chat_p(turn, prev_t or None) if ctx.chat_p else 0.0
         out.append({
             "src_len_log": log1(len(turn)),
             "src_question": float("?" in turn),
@@ -89,6 +95,8 @@ def source_features(ctx: AdmissionContext) -> list[dict[str, float]]:
             "claim_multi_turn": float(len(cand.source_turn_indexes) > 1),
             "claim_resolved_date": float(bool(RESOLVED_DATE.search(cand.text))),
             "call_turns_with_claims": len(per_turn) / max(1, nt),
+            "src_p_chat": p_turn[ti],
+            "claim_p_chat": ctx.chat_p(_CLAIM_HEAD.sub("", cand.text, count=1), prev_t or None) if ctx.chat_p else 0.0,
         })
         seen[ti] += 1
     return out

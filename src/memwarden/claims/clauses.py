@@ -69,8 +69,30 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
                 pieces.append(left)
                 pos = m.end()
             pieces.append(part[pos:])
-            out += [(n, c.strip()) for c in pieces if c.strip()]
+            out += [(n, c.strip()) for p in pieces for c in _appraisal_tail(p) if c.strip()]
     return out
+
+
+#: "submitted my first assignment tonight, bit nervous about it tbh": a short appraisal or mood
+#: appended after a comma, with no subject of its own; split off so the fact and the reaction are
+#: judged apart (the extractor and the gate drop the reaction, the fact stays).
+_TAIL = re.compile(r"^(?P<head>.*\w.*?)\s*,\s*(?P<tail>[^,]+)$")
+#: ... unless it joins or reports ("or so my uncle says": a frame, not an appraisal).
+_TAIL_NOT = re.compile(r"^(?:or|and|but|nor|which|who|that)\b|\b(?:says|said|told|tells|reckons|thinks|insists|claims|heard|my|our)\b", re.I)
+_TAIL_SUBJECT = re.compile(r"^(?:I|I'm|I've|we|we're|my|our|he|she|they|it|it's|the|this|that|you|u|[A-Z][a-z]+)\b")
+
+
+def _appraisal_tail(piece: str) -> list[str]:
+    m = _TAIL.match(piece.strip())
+    if not m or len(_WORDS.findall(m.group("head"))) < 3:
+        return [piece]
+    tail = m.group("tail").strip()
+    if (len(_WORDS.findall(tail)) > 6 or _TAIL_SUBJECT.match(tail) or re.search(r"\d", tail) or _TAIL_NOT.search(tail)
+            or not (L.MOOD.search(tail) or L.EVALUATIVE_WORDS.search(tail) or L.CHAT_MARK.search(tail)
+                    or re.match(r"^(?:a\s+)?(?:bit|little|kinda|so|pretty|really|super|totally|very|quite|classic|typical|"
+                                r"fine|whatever|obviously|naturally|of course|as usual|go figure)\b", tail, re.I))):
+        return [piece]
+    return [m.group("head"), tail]
 
 
 # -- clause-level tests the extractor uses to drop reactions and keep reports --------------------

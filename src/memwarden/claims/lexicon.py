@@ -39,7 +39,7 @@ QUESTION_START = re.compile(
 
 #: Leading interjections, vocatives and discourse markers, stripped before anything else.
 LEAD = re.compile(
-    r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
+    r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no(?!\s+(?:other|more|longer|one)\b)|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
     r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
     r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
     r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"

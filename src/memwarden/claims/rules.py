@@ -71,6 +71,12 @@ _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 _REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brilliant|thx|thanks|thank|ty|ok|okay|sure|yes|yep|"
                          r"yeah|no|nah|alright)\w*\b", re.I)
+#: "it says A positive", "this one reads 4.2": a thing that carries text, not an appraisal of it.
+_TEXT_SAYS = re.compile(r"^(?:it|this|that|this one|that one)\s+(?:says|said|reads|shows|showed|states|lists|confirms|confirmed)\b", re.I)
+#: A generic "you" stating a procedure ("you need to be on the vpn before deploying, otherwise ..."):
+#: a standing fact about the user's world, not advice or a compliment to the listener.
+_PROCEDURE = re.compile(r"^(?:you|u)\s+(?:need|have|'ve got|must|got)\s+(?:to\s+)?\w+.*\b(?:before|after|when|whenever|otherwise|"
+                        r"unless|or else|first)\b", re.I)
 _VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
@@ -197,6 +203,8 @@ class RuleExtractor:
                 # the assistant's general statements are not memories about the user; one about a thing
                 # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
                 return None
+            if not echo and not seen and c != clause.strip().rstrip(" .!…") and not _VERBAL.search(c) and not re.search(r"\d", c):
+                return None  # what is left of "Congratulations on your new dog!" once its lead is gone: no statement
             if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
                 return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
@@ -272,7 +280,7 @@ class RuleExtractor:
             anchored = fact_anchor(c, call.names) or answer_to_question(c, asked)  # "It's Shia Labeouf!"
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
                     L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not anchored and not framed
-                    and not states_a_change(c)):
+                    and not states_a_change(c) and not _TEXT_SAYS.match(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
                     and not re.search(r"\d", c) and subject == owner):
@@ -285,7 +293,7 @@ class RuleExtractor:
             if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
                     and not STATE_WORD.search(c)):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if not fr.quoted and not re.search(r"\d", c) and (
+            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER):
@@ -382,7 +390,8 @@ def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
 def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
     """An assistant clause on a slot the user set in this call, or made mostly of their words."""
     sig = _content_words(text)
-    return any((slot is not None and slot == s) or (bool(sig) and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
+    # one shared word is not a restatement: "what an honour for you!" after "I'm maid of honour"
+    return any((slot is not None and slot == s) or (len(sig) >= 2 and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
 
 
 def _strip_corrections(text: str, hits: list[TimeHit]) -> str:

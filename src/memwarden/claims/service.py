@@ -16,6 +16,7 @@ from .._util import new_id, text_hash, utcnow
 from ..admission.base import AdmissionContext, Admitter
 from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
+from . import gate
 from .base import ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
 from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
@@ -141,6 +142,7 @@ def _ingest(
                 user_id=user_id, turns=turns, candidates=[c.candidate for c in claims], vectors=claim_vecs,
                 neighbours=_claim_neighbours(m, user_id), stored_hashes=hashes, now=now, embedder_id=m.embedder.model_id,
                 texts=lambda ids: {r.item.id: r.item.memory for r in m.store.get(user_id, ids)}, supersession=False,
+                chat_p=gate.p_chat,
             )
             decisions = admitter.decide(ctx) if claims else []
             if len(decisions) != len(claims):

@@ -28,6 +28,7 @@ resulting policy is plain JSON and runs without it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -239,12 +240,22 @@ def _design(dense: np.ndarray, names: list[str], use_terms: bool, emb_parts: int
     return _Design(names, mean, scale, use_terms, emb_parts)
 
 
-def _fit_lr(X, y: np.ndarray, C: float):
+def _fit_lr(X, y: np.ndarray, C: float, sample_weight: np.ndarray | None = None):
     from sklearn.linear_model import LogisticRegression
 
     lr = LogisticRegression(C=C, max_iter=2000, class_weight="balanced", solver="liblinear")
-    lr.fit(X, y)
+    lr.fit(X, y, sample_weight=sample_weight)
     return lr
+
+
+def turn_weights(ex: Examples) -> np.ndarray | None:
+    """Claim rows: each row weighs 1/k, k = the claims its source turn yielded, so every turn counts
+    once, as the metric counts it (a turn is admitted when any of its claims is); otherwise a chatty
+    turn split into five claims outweighs a one-claim fact. None for turn rows."""
+    if ex.units is None:
+        return None
+    per_turn = Counter(k for u in ex.units for k in u)
+    return np.array([1.0 / max((per_turn[k] for k in u), default=1) for u in ex.units])
 
 
 def _to_linear_model(d: _Design, lr, model_id: str) -> LinearModel:
@@ -312,7 +323,7 @@ def fit_logistic(ex: Examples, C: float = 0.1, emb_parts: int = 2, use_terms: bo
     names = decision_features(claims=ex.units is not None)
     dense = _dense(ex.feats, names)
     d = _design(dense, names, use_terms, emb_parts)
-    return _to_linear_model(d, _fit_lr(d.matrix(ex, dense), ex.labels, C), ex.model_id)
+    return _to_linear_model(d, _fit_lr(d.matrix(ex, dense), ex.labels, C, turn_weights(ex)), ex.model_id)
 
 
 def predict_logistic(model: LinearModel, ex: Examples) -> np.ndarray:

@@ -1,0 +1,114 @@
+"""Issue 10, noise: each kind of turn the gate and the extractor now judge by its shape, in
+wordings written for these tests (no development set's turn, no topic of theirs)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memwarden.claims import gate
+from memwarden.claims.clauses import split_clauses
+from memwarden.claims.rules import RuleExtractor
+from memwarden.models import Turn
+
+R = RuleExtractor()
+NOW = datetime(2026, 6, 10, 18, tzinfo=timezone.utc)
+
+
+def claims_of(text: str, prev: str | None = None, prev_role: str = "assistant") -> list[str]:
+    turns = [Turn(role=prev_role, content=prev, index=0, timestamp=NOW)] if prev else []
+    turns.append(Turn(role="user", content=text, index=len(turns), timestamp=NOW))
+    res = R.extract(turns, now=NOW)
+    return [c.text for c in res.claims if len(turns) - 1 in c.turn_indexes and not c.claim.echo]
+
+
+@pytest.mark.parametrize("text", [
+    "haha omg ok, heads up the plumber is coming on friday",   # flagged as information inside a reaction
+    "lmao fine. fyi the bins go out on wednesdays here",
+    "ugh ok so fyi my passport expires in august",
+])
+def test_a_fact_flagged_as_information_survives_the_chat_around_it(text: str) -> None:
+    assert claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "oh and you have to badge in at reception before 8, otherwise security won't let you up",
+    "you need to restart the router first or else the VPN just times out",
+])
+def test_a_procedure_said_with_a_generic_you_is_a_standing_fact_not_advice_to_the_listener(text: str) -> None:
+    assert claims_of(text), text
+    f = gate.features(text, None, turn=text)
+    assert f["procedure"] == 1.0 and gate.informs(f)
+
+
+def test_advice_to_the_listener_without_a_procedure_is_still_not_a_fact() -> None:
+    assert claims_of("you should totally treat yourself") == []
+
+
+def test_an_appraisal_appended_after_a_comma_is_split_off_and_the_fact_before_it_kept() -> None:
+    assert split_clauses("picked up my new glasses from the optician yesterday, kinda weird tbh") == [
+        "picked up my new glasses from the optician yesterday", "kinda weird tbh"]
+    out = claims_of("picked up my new glasses from the optician yesterday, kinda weird tbh")
+    assert len(out) == 1 and "optician" in out[0] and "weird" not in out[0]
+    # a tail that reports, joins or names the speaker's own thing is not an appraisal
+    assert split_clauses("the match starts at 8, or so my cousin reckons") == ["the match starts at 8, or so my cousin reckons"]
+    assert len(split_clauses("we moved the sofa upstairs, so cute")) == 2
+
+
+def test_a_pronoun_that_stands_for_a_written_thing_reports_its_content() -> None:
+    out = claims_of("the results letter finally came. it says B negative")
+    assert any("B negative" in c for c in out), out
+
+
+def test_no_before_other_or_more_is_part_of_the_fact_not_an_interjection() -> None:
+    out = claims_of("no other tenants in the flat, just us two", prev="Does anyone else live there?")
+    assert out and out[0].startswith("No other tenants"), out
+
+
+def test_one_shared_word_does_not_make_an_assistant_exclamation_an_echo() -> None:
+    turns = [Turn(role="user", content="my cousin Lorna got into the conservatory, I'm so proud", index=0, timestamp=NOW),
+             Turn(role="assistant", content="Congratulations to Lorna, what a conservatory!", index=1, timestamp=NOW)]
+    res = R.extract(turns, now=NOW)
+    assert not [c for c in res.claims if 1 in c.turn_indexes and c.claim.echo and len(c.text.split()) < 6]
+
+
+@pytest.mark.parametrize("text, feature", [
+    ("i am SO DONE", "shout"),
+    ("worst queue of all time i swear", "hyperbole"),
+    ("honestly so stressed and cranky", "emotive"),
+    ("eating cereal for dinner lol", "ing_head"),
+])
+def test_each_kind_of_reaction_is_a_named_signal_and_yields_no_claim(text: str, feature: str) -> None:
+    assert gate.features(text, None, turn=text)[feature] == 1.0
+    assert claims_of(text, prev="How's it going?") == [], text
+
+
+def test_the_time_it_is_now_is_a_passing_state_and_a_shouted_word_is_not_a_name() -> None:
+    assert gate.features("it's like 2am lol", None)["passing"] == 1.0
+    assert gate.features("the call is at 2pm on monday", None)["passing"] == 0.0
+    assert gate.features("i am SO DONE", None)["name"] == 0.0 and gate.features("I work at IBM now", None)["name"] == 1.0
+
+
+def test_an_evaluative_word_before_its_noun_is_not_a_judgement() -> None:
+    assert gate.features("my flatmate borrowed the nice ladder lol", None)["evaluative"] == 0.0
+    assert claims_of("my flatmate borrowed the nice ladder lol")
+    assert gate.features("this queue is ridiculous", None)["evaluative"] == 1.0
+
+
+def test_a_contraction_typed_without_its_apostrophe_reads_as_written_out() -> None:
+    assert gate.features("im allergic to shellfish", None)["state_verb"] == 1.0
+    assert claims_of("im allergic to shellfish")
+    # "id" and "ill" are words of their own
+    assert gate.features("my staff id is 4471", None)["i_verb"] == 0.0
+
+
+def test_an_assistant_congratulation_leaves_no_claim_once_its_lead_is_gone() -> None:
+    turns = [Turn(role="user", content="we finally adopted a rescue greyhound called Pip", index=0, timestamp=NOW),
+             Turn(role="assistant", content="Congratulations on your new greyhound!", index=1, timestamp=NOW)]
+    res = R.extract(turns, now=NOW)
+    assert [c.turn_indexes for c in res.claims] == [[0]]
+
+
+def test_an_evaluative_word_before_a_preposition_is_still_a_judgement() -> None:
+    assert gate.features("she's so sweet about it", None)["evaluative"] == 1.0
