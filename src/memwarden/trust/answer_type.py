@@ -28,6 +28,7 @@ from typing import Literal, Sequence
 
 from ..models import SearchHit
 from .testimony import stated_at
+from .update_cues import UPDATE, says_update
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
@@ -54,10 +55,6 @@ _NO_TOPIC = frozenset(
     "the a an user user's users they them it its is are was were be been am to of in on at for and or but with my our "
     "your me we you he she his her their this that so now just also too not no do does did has have had will would can "
     "could got get same time again back then there here as from by instead".split())
-_UPDATE = re.compile(r"\b(?:now|moved|rescheduled|pushed(?: back)?|postponed|brought forward|changed|switched|"
-                     r"instead|new|delayed|bumped|handed over|replaced|no longer|anymore|any more|actually|updated?)\b",
-                     re.I)
-
 
 def asked_type(query: str) -> AnswerType | None:
     """The kind of value ``query`` asks for, if it is a time or an amount."""
@@ -75,7 +72,7 @@ def holds_type(text: str, kind: AnswerType) -> bool:
 
 def _topic(text: str) -> set[str]:
     words = {w.lower() for w in _TOKEN.findall(text)}
-    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not _UPDATE.fullmatch(w) and not _TIME.fullmatch(w)
+    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not UPDATE.fullmatch(w) and not _TIME.fullmatch(w)
             and not _AMOUNT.fullmatch(w)}
 
 
@@ -98,7 +95,7 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> li
     asked = _topic(query)
     for j in range(1, n):  # a later typed hit that says it changes something moves above older typed ones
         h = out[j]
-        if not typed(h) or not _UPDATE.search(h.memory):
+        if not typed(h) or not says_update(h.memory):
             continue
         topic = _topic(h.memory)
         if topic and not topic & asked:

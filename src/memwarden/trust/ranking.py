@@ -36,14 +36,10 @@ from .answer_type import answer_type_first
 from .config import TrustConfig
 from .lexicon import is_correction
 from .testimony import Testimony, stated_at, testimony
+from .update_cues import says_replace, says_update
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
 
-#: Words that say a statement replaces an earlier one.
-_UPDATE = re.compile(r"\b(?:now|from now on|anymore|any more|no longer|instead|switched|changed|moved|upgraded|downgraded|"
-                     r"bumped|upped|raised|lowered|rescheduled|pushed(?: back)?|postponed|brought forward|started|"
-                     r"stopped|quit|cancel+ed|replaced|new|newly|actually|turns out|again|updated?|goes up|went up|"
-                     r"went down|promoted|relocated)\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9.:'-]*[a-z0-9]|[a-z0-9]", re.I)
 _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to of in on at for and or but with my our "
                        "your his her their it its this that these those from by as so now just also too not no do does "
@@ -175,7 +171,7 @@ def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustCo
     """
     rule = _rule_winner(winner, other)
     if rule:
-        replaces = bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+        replaces = says_update(winner.memory) or is_correction(winner.memory)
         if rule.startswith("newer") and testimony_of(winner).rank == testimony_of(other).rank and _two_events(winner, other):
             # "went to a conference on the 10th" / "is putting on a show next month": a later event,
             # not a later value of the same thing, unless it says it replaces the other.
@@ -185,13 +181,8 @@ def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustCo
     return margin >= cfg.rank_conflict_margin
 
 
-#: Says outright that it replaces something ("rebooked ... instead"), unlike "now" or "new".
-_REPLACE = re.compile(r"\b(?:instead|rescheduled|postponed|pushed back|brought forward|moved (?:to|it)|switched|"
-                      r"replaced|cancel+ed|no longer|any ?more|changed)\b", re.I)
-
-
 def _replaces(text: str) -> bool:
-    return bool(_REPLACE.search(text)) or is_correction(text)
+    return says_replace(text) or is_correction(text)
 
 
 def _two_events(a: SearchHit, b: SearchHit) -> bool:
@@ -208,7 +199,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
     """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
 
     It updates it when both are claims on the same slot, or when the later one says it changes
-    something (``_UPDATE``) and shares a content word with the earlier one or the query, unless
+    something (:mod:`.update_cues`) and shares a content word with the earlier one or the query, unless
     the earlier one holds a word of the query the later one lacks (then it answers, not the update). Only
     hits already in the first ``top`` move, and only upwards past older ones, so recall at any
     limit >= ``top`` is unchanged.
@@ -220,7 +211,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
         for j in range(1, min(top, len(out))):
             h = out[j]
             hs = h.claim.slot if h.claim else None
-            cue = bool(_UPDATE.search(h.memory))
+            cue = says_update(h.memory)
             hw = _words(h.memory)
             for i in range(j):
                 o = out[i]
