@@ -63,3 +63,28 @@ def test_other_questions_and_hits_below_the_top_three_are_untouched() -> None:
             _hit(2, "The user: boiler is old", 1), _hit(3, "Plumber comes friday at 8am", 4)]
     assert answer_type_first(hits, "When is the plumber coming?") == hits
     assert answer_type_first(hits, "Who is the plumber?") == hits
+
+
+@pytest.mark.parametrize("query", ["how big is the deposit", "How long is the notice period?", "how often do I water the fern"])
+def test_a_size_asked_by_its_adjective_is_an_amount(query: str) -> None:
+    assert asked_type(query) == "amount"
+    assert asked_type("how long until the lease ends") == "time"  # a wait is a time
+
+
+def test_a_later_firm_value_outranks_earlier_hearsay_with_no_word_in_common() -> None:
+    from memwarden.models import Claim
+
+    def claimed(h: SearchHit, **kw: object) -> SearchHit:
+        return h.model_copy(update={"claim": Claim(subject="user", **kw)})
+
+    rumour = claimed(_hit(0, "the lads at work say the deposit is 900", 2), vouched_by="unknown", voucher="the lads")
+    own = claimed(_hit(1, "letting agent confirmed: 750, due friday", 9))
+    from memwarden.trust.ranking import _firmer
+
+    out = answer_type_first([rumour, own], "how big is the deposit?", firmer=_firmer)
+    assert [h.id for h in out] == ["m1", "m0"]
+    # without the firmness test, nothing says the two are about one thing
+    assert [h.id for h in answer_type_first([rumour, own], "how big is the deposit?")] == ["m0", "m1"]
+    # hearsay said later does not climb over the firm word
+    late_rumour = claimed(_hit(0, "the lads at work say the deposit is 900", 12), vouched_by="unknown", voucher="the lads")
+    assert [h.id for h in answer_type_first([own, late_rumour], "how big is the deposit?", firmer=_firmer)] == ["m1", "m0"]

@@ -24,7 +24,7 @@ Only hits already in the first ``top`` move, so recall at any limit >= ``top`` i
 from __future__ import annotations
 
 import re
-from typing import Literal, Sequence
+from typing import Callable, Literal, Sequence
 
 from ..models import SearchHit
 from .testimony import stated_at
@@ -39,7 +39,9 @@ _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _DAY = r"mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?"
 _ASK_TIME = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what day|which day|which date)\b"
                        r"|\b(?:what|which) (?:time|date|day|week|month)\b|\bhow long until\b", re.I)
-_ASK_AMOUNT = re.compile(r"\bhow (?:much|many)\b"
+#: "how much/many", and a size asked by its adjective ("how big is my bonus", "how high is the fee", "how long
+#: is the lease" -- "how long until" asks a time, read first).
+_ASK_AMOUNT = re.compile(r"\bhow (?:much|many|big|large|high|low|long|far|old|heavy|tall|often)\b"
                          r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|dose|dosage)\b",
                          re.I)
 
@@ -76,8 +78,14 @@ def _topic(text: str) -> set[str]:
             and not _AMOUNT.fullmatch(w)}
 
 
-def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> list[SearchHit]:
-    """The first ``top`` hits reordered so that one holding the asked value comes first (see module doc)."""
+def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
+                      firmer: Callable[[SearchHit, SearchHit], bool] | None = None) -> list[SearchHit]:
+    """The first ``top`` hits reordered so that one holding the asked value comes first (see module doc).
+
+    ``firmer(a, b)``: ``a`` is a firm statement and ``b`` hearsay or a hedge (the ranking's test); a
+    later firm typed hit then moves above an earlier hearsay typed one even with no word in common
+    ("6% of base" under "everyone's saying bonuses are 10%"): both hold the asked kind of value.
+    """
     out = list(hits)
     kind = asked_type(query) if query else None
     if kind is None or len(out) < 2:
@@ -95,12 +103,12 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> li
     asked = _topic(query)
     for j in range(1, n):  # a later typed hit that says it changes something moves above older typed ones
         h = out[j]
-        if not typed(h) or not says_update(h.memory):
+        if not typed(h):
             continue
         topic = _topic(h.memory)
-        if topic and not topic & asked:
-            continue  # a change about something else
-        i = next((i for i in range(j) if typed(out[i]) and stated_at(h) > stated_at(out[i])), None)
+        change = says_update(h.memory) and not (topic and not topic & asked)  # not a change about something else
+        i = next((i for i in range(j) if typed(out[i]) and stated_at(h) > stated_at(out[i])
+                  and (change or (firmer is not None and firmer(h, out[i])))), None)
         if i is not None:
             out.insert(i, out.pop(j))
     return out

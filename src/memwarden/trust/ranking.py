@@ -145,7 +145,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = answer_type_first(updates_first(out, query), query)
+        out = answer_type_first(updates_first(out, query), query, firmer=_firmer)
     return out
 
 
