@@ -14,6 +14,10 @@ _SPAN = r"(?P<v>[^,.;!?()]+)"
 _CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
 #: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
 _PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
+#: An area after a housing noun: a proper name, or one or two words in lowercase ("kemptown", "west didsbury").
+_AREA = (r"(?P<v>(?-i:[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*)|(?!(?:the|a|an|my|our|his|her|their|town|the city)\b)(?-i:[a-z][\w'-]+)(?:\s+(?!(?:above|below|near|"
+         r"by|with|and|but|so|on|at|in|for|off|next|opposite|behind|which|that|now|today|yesterday|finally|lol|haha|last|this)\b)"
+         r"(?-i:[a-z][\w'-]+))?)")
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
@@ -71,6 +75,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
     ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
+    # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
+    # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place
+    ("residence", rf"\b(?:(?:live|lives|living)(?:\s+in)?|rent|rents|renting|bought|moved into|moving into|got the keys (?:to|for)|"
+                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for))\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
+                  rf"(?:flat|house|apartment|place|home|room|one-bed|two-bed|three-bed|studio|house-?share|bungalow|cottage|"
+                  rf"terrace|maisonette|condo|bedsit)\b[^,.;!?()]*?\bin\s+{_AREA}"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
@@ -130,7 +140,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
 ]]
 _TRIGGERS = {
     "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
-    "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
+    "residence": ("live", "living", "mov", "rent", "own", "bought", "keys", "lease", "relocat", "based", "settl", "resid", "home", "address", "new place",
                   "new flat", "new apartment", "new house", " now", "these days"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),

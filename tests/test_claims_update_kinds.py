@@ -1,0 +1,53 @@
+"""Kinds of natural updates the offline extractor must land on the slot of the value they replace.
+
+Each kind is written here in wording of its own (not the evaluation sets'): the rule must read
+the kind, not a phrase.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memwarden import Memory
+from memwarden.claims.rules import RuleExtractor
+from memwarden.claims.slots import detect_slot
+from memwarden.config import MemoryConfig
+from memwarden.models import Turn
+
+
+def _active(m: Memory, user: str = "u") -> list:
+    return [c for c in m.get_all(user_id=user) if c.claim and c.status == "active"]
+
+
+# -- a home named by its kind and its area, in any case ----------------------------------------------
+
+@pytest.mark.parametrize("text,area", [
+    ("we rent a two-bed in clapton, right by the marshes", "clapton"),
+    ("picked up the keys to our new house in Frome yesterday", "Frome"),
+    ("i live in a houseshare in west didsbury with 3 nurses", "west didsbury"),
+    ("my gran lives in a bungalow in filey", "filey"),
+])
+def test_a_home_and_its_area_set_the_residence(text: str, area: str) -> None:
+    g = detect_slot(text)
+    assert (g.attribute, g.value) == ("residence", area)
+
+
+@pytest.mark.parametrize("text", [
+    "we rented a cottage in cornwall for the week",        # a holiday, not a home
+    "made an offer on a flat off the high street in ely",  # a plan
+    "I live in a house in the middle of nowhere",          # no area named
+])
+def test_stays_plans_and_vague_places_set_no_residence(text: str) -> None:
+    assert detect_slot(text).attribute != "residence"
+
+
+def test_moving_into_a_new_home_supersedes_the_old_one() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("i rent a tiny studio in digbeth, the trains go right past the window", user_id="u",
+              timestamp="2026-01-10T20:00:00Z", admission="all")
+        m.add("got the keys to the new flat in moseley today!! no curtains yet", user_id="u",
+              timestamp="2026-03-28T12:00:00Z", admission="all")
+        homes = [c for c in _active(m) if c.claim.slot == "user|residence"]
+        assert [c.claim.value for c in homes] == ["moseley"]
+        old = [c for c in m.get_all(user_id="u", include_superseded=True) if "digbeth" in c.memory]
+        assert old and old[0].status == "superseded"
