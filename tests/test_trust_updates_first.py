@@ -69,3 +69,12 @@ def test_in_a_conflict_two_statements_made_together_are_ordered_by_relevance() -
     a = _said(0, "The user: changed banks last week", 5, "user").model_copy(update={"score": 0.1})
     b = _said(1, "The user banks with Starling now", 5, "user").model_copy(update={"score": 0.9})
     assert [h.id for h in order_by_testimony([a, b])] == ["1", "0"]
+
+
+def test_a_later_outright_replacement_jumps_an_older_hit_holding_the_asked_word() -> None:
+    old = _hit(0, "The user's reading glasses are the tortoiseshell pair from Specsavers", 1)
+    new = _hit(1, "The optician took the user off the tortoiseshell pair, varifocals instead", 9)
+    assert [h.id for h in updates_first([old, new], "which reading glasses do I wear?")] == ["1", "0"]
+    # "new" only describes: the older hit holding the asked words stays first
+    desc = _hit(2, "The user's new case for the tortoiseshell pair is blue", 9)
+    assert [h.id for h in updates_first([old, desc], "which reading glasses do I wear?")] == ["0", "2"]

@@ -223,8 +223,10 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 if not stated_at(h) > stated_at(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                if not same_slot and ow & qwords and not hw & qwords:
-                    continue  # the older hit says what was asked ("kayaks"), the later one does not
+                if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow):
+                    # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
+                    # says outright that it replaces something the older one names ("took me off the brown one")
+                    continue
                 if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
                     out.insert(i, out.pop(j))
                     moved = True
