@@ -51,3 +51,30 @@ def test_moving_into_a_new_home_supersedes_the_old_one() -> None:
         assert [c.claim.value for c in homes] == ["moseley"]
         old = [c for c in m.get_all(user_id="u", include_superseded=True) if "digbeth" in c.memory]
         assert old and old[0].status == "superseded"
+
+
+# -- a self-correction inside one turn ------------------------------------------------------------
+
+def _claims(text: str) -> list:
+    from datetime import datetime, timezone
+    when = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+    return RuleExtractor().extract([Turn(role="user", content=text, timestamp=when)]).claims
+
+
+def test_a_corrected_value_replaces_the_one_taken_back_and_names_it() -> None:
+    [c] = _claims("the piano tuner comes on tuesday at 4pm, sorry I mean 5pm")
+    assert "5pm" in c.text and c.claim.previous_value == "4pm"
+    [c] = _claims("my car insurance renews at 640 a year. no wait, 610")
+    assert "610" in c.text and c.claim.previous_value == "640"
+
+
+def test_a_full_correction_replaces_the_statement_taken_back() -> None:
+    texts = [c.text for c in _claims("I moved to Leeds in March. Hang on no, I moved to Harrogate in March")]
+    assert len(texts) == 1 and "Harrogate" in texts[0]
+    # nothing before the marker in the turn: the correction is kept as said
+    assert [c.claim.value for c in _claims("scratch that, I live in Harrogate")] == ["Harrogate"]
+
+
+def test_i_mean_as_a_filler_corrects_nothing() -> None:
+    texts = [c.text for c in _claims("I work at Greggs. I mean, the hours are fine")]
+    assert any("Greggs" in t for t in texts)

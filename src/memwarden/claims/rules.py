@@ -34,6 +34,7 @@ from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked
                       sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
+from .corrections import self_corrected
 from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
@@ -113,11 +114,13 @@ class RuleExtractor:
             sentence = -1
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
-            for n, clause in sentence_clauses(content):
+            for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
                 if n != sentence:
                     sentence, call.frame = n, None
                 ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user",
                                  asked=asked)
+                if not emit:
+                    continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
                 if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
