@@ -35,6 +35,7 @@ from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
 from .lexicon import is_correction
+from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
 
@@ -145,7 +146,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = answer_type_first(updates_first(out, query), query, firmer=_firmer)
+        out = answer_type_first(updates_first(slot_answer_first(out, query), query), query, firmer=_firmer)
     return out
 
 
