@@ -78,3 +78,18 @@ def test_a_later_outright_replacement_jumps_an_older_hit_holding_the_asked_word(
     # "new" only describes: the older hit holding the asked words stays first
     desc = _hit(2, "The user's new case for the tortoiseshell pair is blue", 9)
     assert [h.id for h in updates_first([old, desc], "which reading glasses do I wear?")] == ["0", "2"]
+
+
+def test_when_only_meaning_matched_a_later_own_change_comes_first() -> None:
+    def own(i: int, text: str, day: int) -> SearchHit:
+        return _hit(i, text, day).model_copy(update={"claim": Claim(subject="user")})
+
+    old = own(0, "The user has the Nationwide flex account", 1)
+    new = own(1, "The user: it's Starling these days, way better app", 9)
+    assert [h.id for h in updates_first([old, new], "who is my bank?")] == ["1", "0"]
+    # a word of the question in the older hit: it answers, the unworded change does not jump it
+    worded = own(2, "The user's bank is Nationwide", 1)
+    assert [h.id for h in updates_first([worded, new], "who is my bank?")] == ["2", "1"]
+    # hearsay saying it changed is not the user's own word
+    rumour = _said(3, "Starling is the thing now apparently", 9, "unknown", "reported")
+    assert [h.id for h in updates_first([old, rumour], "who is my bank?")] == ["0", "3"]

@@ -160,6 +160,12 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
 
 
+def _own_word(h: SearchHit) -> bool:
+    """The user's (or a document's) own firm statement, not an echo, hearsay or a hedge."""
+    c = h.claim
+    return c is not None and c.firmness == "stated" and not c.echo and c.vouched_by in ("user", "import", "document", "tool")
+
+
 def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustConfig, names: set[str]) -> bool:
     """Does the believed member of a conflict group outrank ``other``, which the search put above it?
 
@@ -228,7 +234,11 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                     # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
                     # says outright that it replaces something the older one names ("took me off the brown one")
                     continue
-                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
+                # no word of the question in either: only meaning put both on top, so what ties them is the
+                # matter asked; the later one saying it changes something is the current value ("it's
+                # giffgaff now" under "I'm on Three" for "which network am I with?")
+                unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and _own_word(h)
+                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
                     out.insert(i, out.pop(j))
                     moved = True
                     break
