@@ -88,3 +88,14 @@ def test_a_later_firm_value_outranks_earlier_hearsay_with_no_word_in_common() ->
     # hearsay said later does not climb over the firm word
     late_rumour = claimed(_hit(0, "the lads at work say the deposit is 900", 12), vouched_by="unknown", voucher="the lads")
     assert [h.id for h in answer_type_first([own, late_rumour], "how big is the deposit?", firmer=_firmer)] == ["m1", "m0"]
+
+
+def test_a_question_about_what_went_wrong_is_answered_by_what_it_turned_out_to_be() -> None:
+    assert asked_type("what's wrong with the dishwasher?") == "cause"
+    assert asked_type("what did the vet find?") == "cause"
+    assert holds_type("The user: engineer came, it's the pump, £90", "cause")
+    assert holds_type("the rash was diagnosed as shingles", "cause")
+    assert not holds_type("the dishwasher keeps leaking at night", "cause")
+    symptom = _hit(0, "The user: the dishwasher keeps leaking at night", 1)
+    found = _hit(1, "The user: engineer came, it's the pump, £90 to fix", 4)
+    assert [h.id for h in answer_type_first([symptom, found], "what's wrong with the dishwasher?")] == ["m1", "m0"]

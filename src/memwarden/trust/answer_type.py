@@ -6,7 +6,8 @@ just below it ("it's the 23rd now") does. Relevance alone cannot tell them apart
 the same thing, and the vaguer one often shares more words with the question.
 
 :func:`answer_type_first` is the last step of the trusted ranking. Within the first ``top``
-hits (3), for a question asking a time or an amount:
+hits (3), for a question asking a time, an amount or a cause ("what's wrong with my car?" is
+answered by a statement naming what it is: "it's the alternator", not "it wouldn't start"):
 
 1. if the first hit holds no value of that kind and a hit below it does, that hit moves first;
 2. among hits that hold one, a later statement saying it changes something ("moved", "now",
@@ -32,7 +33,7 @@ from .update_cues import UPDATE, says_update
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
-AnswerType = Literal["time", "amount"]
+AnswerType = Literal["time", "amount", "cause"]
 
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
@@ -58,18 +59,30 @@ _NO_TOPIC = frozenset(
     "your me we you he she his her their this that so now just also too not no do does did has have had will would can "
     "could got get same time again back then there here as from by instead".split())
 
+#: "What's wrong with my car?", "what's the problem with the boiler": asks what something turned out to be.
+_ASK_CAUSE = re.compile(r"\bwhat(?:'s| is| was)? (?:wrong|up|the (?:matter|problem|issue|fault|diagnosis|cause))\b|"
+                        r"\bwhat caused\b|\bwhat did (?:the |my )?(?:vet|doctor|gp|mechanic|garage|plumber|engineer) (?:say|find)\b", re.I)
+#: A statement naming what something is: "it's the alternator", "that's a sprain", "turned out to be the fuse",
+#: "diagnosed with shingles" (the clause head after an optional "The user:" prefix).
+_CAUSE = re.compile(r"(?:^|:\s*|,\s*)(?:it's|it is|it was|that's|that is|its|turns out it's|turned out (?:it was|to be))\s+"
+                    r"(?:just\s+|only\s+|actually\s+|definitely\s+)?(?:a|an|the)\s+\w|\bdiagnos\w+\s+(?:with|as)\b|"
+                    r"\bturned out to be\b|\bcaused by\b", re.I)
+
+
 def asked_type(query: str) -> AnswerType | None:
-    """The kind of value ``query`` asks for, if it is a time or an amount."""
+    """The kind of value ``query`` asks for: a time, an amount, or what something turned out to be."""
     if _ASK_TIME.search(query):
         return "time"
     if _ASK_AMOUNT.search(query):
         return "amount"
+    if _ASK_CAUSE.search(query):
+        return "cause"
     return None
 
 
 def holds_type(text: str, kind: AnswerType) -> bool:
-    """Whether ``text`` states a value of ``kind`` (a date or time, a number)."""
-    return bool((_TIME if kind == "time" else _AMOUNT).search(text))
+    """Whether ``text`` states a value of ``kind`` (a date or time, a number, what something is)."""
+    return bool((_TIME if kind == "time" else _AMOUNT if kind == "amount" else _CAUSE).search(text))
 
 
 def _topic(text: str) -> set[str]:
