@@ -78,3 +78,38 @@ def test_a_full_correction_replaces_the_statement_taken_back() -> None:
 def test_i_mean_as_a_filler_corrects_nothing() -> None:
     texts = [c.text for c in _claims("I work at Greggs. I mean, the hours are fine")]
     assert any("Greggs" in t for t in texts)
+
+
+# -- casual lowercase writing ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,slot,value", [
+    ("living in york now, the commute is brutal", "residence", "york"),
+    ("relocated to dundee for the new contract", "residence", "dundee"),
+    ("just moved to stockport, boxes everywhere", "residence", "stockport"),
+    ("my girlfriend is priya btw", "partner", "priya"),
+    ("my energy supplier is ovo now", "energy_supplier", "ovo"),
+    ("my childminder is mrs bell", "childminder", "mrs bell"),
+])
+def test_lowercase_names_still_set_their_slot(text: str, slot: str, value: str) -> None:
+    g = detect_slot(text)
+    assert (g.attribute, g.value) == (slot, value)
+
+
+@pytest.mark.parametrize("text", [
+    "moved to decaf after 2pm",           # "moved to" a habit, not a home
+    "we moved to weekly invoices",
+    "living in hope with this landlord",  # a state of mind
+    "my girlfriend is away till sunday",  # how someone is, not who
+    "my energy supplier is useless",
+])
+def test_lowercase_words_that_name_no_value_set_no_slot(text: str) -> None:
+    g = detect_slot(text)
+    assert g.attribute not in ("residence", "partner", "energy_supplier")
+
+
+def test_a_lowercase_switch_of_provider_supersedes_the_old_one() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my energy supplier is bulb", user_id="u", timestamp="2026-01-10T20:00:00Z", admission="all")
+        m.add("my energy supplier is ovo now, way cheaper", user_id="u", timestamp="2026-04-02T12:00:00Z", admission="all")
+        on_slot = [c.claim.value for c in _active(m) if c.claim.slot == "user|energy_supplier"]
+        assert on_slot == ["ovo"]

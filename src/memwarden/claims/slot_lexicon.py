@@ -18,10 +18,19 @@ _PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|h
 _AREA = (r"(?P<v>(?-i:[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*)|(?!(?:the|a|an|my|our|his|her|their|town|the city)\b)(?-i:[a-z][\w'-]+)(?:\s+(?!(?:above|below|near|"
          r"by|with|and|but|so|on|at|in|for|off|next|opposite|behind|which|that|now|today|yesterday|finally|lol|haha|last|this)\b)"
          r"(?-i:[a-z][\w'-]+))?)")
+#: One or two lowercase words as an area ("hackney", "west didsbury").
+_LOWAREA = r"(?P<v>(?-i:[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))"
+#: Lowercase words after "moved to"/"living in" that name no place.
+_NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|fear|denial|sin|peace|comfort|luxury|"
+             r"poverty|pain|limbo|nights?|days|mornings?|evenings?|weekends?|part|full|remote|hybrid|monday|tuesday|"
+             r"wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|"
+             r"january|february|march|april|may|june|july|august|september|october|november|december|next|new|"
+             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom")
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
-    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|"
+    r"btw|lol|haha\w*|tbh|fyi|lmao|omg|x+)\b.*$", re.I)  # a chat tail is no part of a value ("priya btw")
 _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
           r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
@@ -74,6 +83,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    # the same verbs before an area written in lowercase ("living in leeds now"): a one- or two-word name that is
+    # no article, time, shift or state ("living in hope"); "moved to" only with a word of housing in the clause
+    # ("moved to bristol, boxes everywhere"): "moved to giffgaff" or "moved to decaf" is no home
+    ("residence", rf"\b(?:live|lives|living|relocated|based|settled|moved(?=[^.;!?]*\b(?:house|flat|home|place|area|city|town|village|"
+                  rf"neighbourhood|street|road|boxes|keys|landlord|lease|mortgage|removals?)\b))\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+"
+                  rf"(?!(?:{_NOT_AREA})\b){_LOWAREA}(?=\s*(?:$|[,.;!?)]|\s(?:now|these days|last|this|in|on|with|since|for|and|but|so|a|an|the|lol|haha|finally|today|yesterday)\b))"),
     ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
     # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
     # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place

@@ -246,11 +246,33 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             value = at.label  # "my birthday is March 12": the value is the date
         # Only a value that names something ("Priya", "O+", "12 Baker St", a date): "my car is in the
         # shop" or "my job is boring" say how a thing is, not which it is, and must not replace it.
-        if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None):
+        if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None
+                      or (_NAMED_BY_WHO.search(key) and _lower_name(value))):
             return SlotGuess(normalise_attribute(key), value)
     return SlotGuess()
 
 
+
+
+#: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider
+#: or product one has ("my bank is monzo now", "my preventer is clenil"). Their lowercase value names one.
+_NAMED_BY_WHO = re.compile(rf"(?:^|\s)(?:{_REL}|counsell?or|gp|physio|tutor|landlord|landlady|nanny|childminder|cleaner|"
+                           r"accountant|solicitor|lawyer|bank|provider|network|supplier|broadband|insurer|energy|"
+                           r"preventer|inhaler|medication|meds|contraceptive|pill|gym|nursery|school|vet|dentist)$", re.I)
+#: Words that say how a thing is, not which it is ("my bank is rubbish", "my boyfriend is away").
+_HOW = frozenset("""away back off out in ill sick dead broken busy free late due done over up down fine ok okay good great bad
+nice lovely rubbish awful terrible amazing brilliant tiny huge small big old new cheap expensive pregnant happy sad annoyed
+annoying closed open shut gone here there home right wrong cool weird strange useless hopeless slow fast quick so very really
+not still a an the being getting going also too literally kind sort such pretty quite way always never on at with from
+sorted furious livid gutted shattered knackered exhausted tired stressed worried ace mint grand dreadful sound fab super
+obsessed hilarious sweet mean strict lazy shocking rude helpful unhelpful""".split())
+
+
+def _lower_name(value: str) -> bool:
+    """A short lowercase value that names someone or something ("sam", "monzo", "mr hughes")."""
+    words = value.lower().split()
+    return (0 < len(words) <= 3 and words[0] not in _HOW
+            and not re.search(r"(?:ing|ed|ly|ful|ous|ive|able|ible|ish|less)$", words[0]))
 
 
 def _tech_guess(text: str) -> SlotGuess | None:
