@@ -113,3 +113,11 @@ def test_a_lowercase_switch_of_provider_supersedes_the_old_one() -> None:
         m.add("my energy supplier is ovo now, way cheaper", user_id="u", timestamp="2026-04-02T12:00:00Z", admission="all")
         on_slot = [c.claim.value for c in _active(m) if c.claim.slot == "user|energy_supplier"]
         assert on_slot == ["ovo"]
+
+
+def test_it_says_after_naming_a_written_source_is_that_source_speaking() -> None:
+    [_, quote] = _claims("the renewal letter arrived this morning and it says the premium drops to 410")
+    assert quote.claim.vouched_by == "document" and "letter" in (quote.claim.voucher or "")
+    assert "410" in quote.text
+    # no source named before: "it says" frames nothing
+    assert all(c.claim.vouched_by == "user" for c in _claims("I rang the garage and it says nothing about tyres"))
