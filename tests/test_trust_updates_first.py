@@ -93,3 +93,19 @@ def test_when_only_meaning_matched_a_later_own_change_comes_first() -> None:
     # hearsay saying it changed is not the user's own word
     rumour = _said(3, "Starling is the thing now apparently", 9, "unknown", "reported")
     assert [h.id for h in updates_first([old, rumour], "who is my bank?")] == ["0", "3"]
+
+
+def test_the_users_own_outright_replacement_near_the_top_needs_no_shared_word() -> None:
+    def own(i: int, text: str, day: int) -> SearchHit:
+        return _hit(i, text, day).model_copy(update={"claim": Claim(subject="user")})
+
+    old = own(0, "The user's window cleaner is the Brightside lot, every other friday", 1)
+    new = own(1, "The user: sacked them and went with a local guy instead", 9)
+    assert [h.id for h in updates_first([old, new], "who cleans my windows?")] == ["1", "0"]
+    # about someone else the question names: it stays below
+    kid = own(2, "The user: the club changed Noor's training to mondays", 9)
+    tom = own(3, "Tom has football on thursdays after school", 1)
+    assert [h.id for h in updates_first([tom, kid], "when is Tom's football?")] == ["3", "2"]
+    # third in line or lower: relevance already said it is far from the question
+    filler = [own(5 + k, f"The user: note {k}", 1) for k in range(2)]
+    assert [h.id for h in updates_first([old, *filler, new], "who cleans my windows?")][0] == "0"

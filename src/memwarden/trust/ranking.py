@@ -160,6 +160,14 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
 
 
+_NAME = re.compile(r"(?<=\w\s)(?-i:[A-Z][a-z]+)")
+
+
+def _names_in(text: str) -> set[str]:
+    """Capitalised words inside ``text`` ("Maisie" in "when is Maisie's ballet"): who or what it is about."""
+    return {w.lower() for w in _NAME.findall(text)}
+
+
 def _own_word(h: SearchHit) -> bool:
     """The user's (or a document's) own firm statement, not an echo, hearsay or a hedge."""
     c = h.claim
@@ -230,7 +238,11 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 if not stated_at(h) > stated_at(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow):
+                # the user's own later word, among the first three, saying outright that it replaces something
+                # ("switched to community fibre", "it's at Marta's instead"): what it replaces is what ranks near
+                # it, though the two may share no word
+                outright = j < 3 and says_replace(h.memory) and _own_word(h) and _names_in(query) <= _names_in(h.memory)
+                if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright:
                     # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
                     # says outright that it replaces something the older one names ("took me off the brown one")
                     continue
@@ -238,7 +250,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 # matter asked; the later one saying it changes something is the current value ("it's
                 # giffgaff now" under "I'm on Three" for "which network am I with?")
                 unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and _own_word(h)
-                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
+                if same_slot or outright or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
                     out.insert(i, out.pop(j))
                     moved = True
                     break
