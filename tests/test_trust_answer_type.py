@@ -99,3 +99,13 @@ def test_a_question_about_what_went_wrong_is_answered_by_what_it_turned_out_to_b
     symptom = _hit(0, "The user: the dishwasher keeps leaking at night", 1)
     found = _hit(1, "The user: engineer came, it's the pump, £90 to fix", 4)
     assert [h.id for h in answer_type_first([symptom, found], "what's wrong with the dishwasher?")] == ["m1", "m0"]
+
+
+def test_a_later_change_about_what_the_older_hit_holds_moves_above_it() -> None:
+    old = _hit(0, "The taxi picks the user up at 06:40 outside the hotel", 1)
+    new = _hit(1, "The user: rang the firm, pickup's 07:15 now", 5)
+    assert [h.id for h in answer_type_first([old, new], "what time is my airport taxi?")] == ["m1", "m0"]
+    # a change of another thing that only shares "a month" stays below
+    rent = _hit(2, "The user: rent is 900 a month", 1)
+    pay = _hit(3, "The user: my salary goes up to 2,400 a month now", 5)
+    assert [h.id for h in answer_type_first([rent, pay], "how much rent do I pay?")] == ["m2", "m3"]

@@ -91,6 +91,16 @@ def _topic(text: str) -> set[str]:
             and not _AMOUNT.fullmatch(w)}
 
 
+_PERIODS = frozenset("month year week day hour minute fortnight quarter term annual monthly weekly daily yearly".split())
+
+
+def _near(a: set[str], b: set[str]) -> bool:
+    """A word of ``a`` and one of ``b`` share their first four letters ("pickup", "picks"): one matter."""
+    a, b = a - _PERIODS, b - _PERIODS  # "a month" is in every price: it ties nothing
+    heads = {w[:4] for w in b if len(w) >= 4}
+    return bool(a & b) or any(len(w) >= 4 and w[:4] in heads for w in a)
+
+
 def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
                       firmer: Callable[[SearchHit, SearchHit], bool] | None = None) -> list[SearchHit]:
     """The first ``top`` hits reordered so that one holding the asked value comes first (see module doc).
@@ -119,9 +129,12 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
         if not typed(h):
             continue
         topic = _topic(h.memory)
-        change = says_update(h.memory) and not (topic and not topic & asked)  # not a change about something else
+        cued = says_update(h.memory)
         i = next((i for i in range(j) if typed(out[i]) and stated_at(h) > stated_at(out[i])
-                  and (change or (firmer is not None and firmer(h, out[i])))), None)
+                  # a change about what was asked or about what the older hit holds ("pickup's 16:05 now" under
+                  # "the transfer picks us up at 14:20"), not about something else
+                  and ((cued and (not topic or _near(topic, asked | _topic(out[i].memory))))
+                       or (firmer is not None and firmer(h, out[i])))), None)
         if i is not None:
             out.insert(i, out.pop(j))
     return out
