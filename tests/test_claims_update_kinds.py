@@ -121,3 +121,9 @@ def test_it_says_after_naming_a_written_source_is_that_source_speaking() -> None
     assert "410" in quote.text
     # no source named before: "it says" frames nothing
     assert all(c.claim.vouched_by == "user" for c in _claims("I rang the garage and it says nothing about tyres"))
+
+
+def test_a_corrected_value_followed_by_an_aside_still_replaces_the_old_one() -> None:
+    texts = [c.text for c in _claims("the vet appointment is on the 9th at 10:20. no wait, 11:40, I misread the text")]
+    assert any("11:40" in t and "10:20" in t and "(2026-06-09" in t for t in texts)  # date kept, old time named
+    assert not any("10:20" in t and "11:40" not in t for t in texts)

@@ -81,7 +81,10 @@ def self_corrected(clauses: Iterable[tuple[int, str]], anchor: datetime | None) 
         if not fix:
             out.append((unit_n, unit, True))
             continue
-        if _fragment(fix) and (merged := _replace_value(unit, fix, anchor)) is not None:
+        head, _, rest = fix.partition(",")  # "no wait, 6:10, just checked the email": the value, then an aside
+        if not _fragment(fix) and rest.strip() and _fragment(head) and (merged := _replace_value(unit, head, anchor)) is not None:
+            out.extend([(unit_n, merged, True), (n, rest.strip(), True)])
+        elif _fragment(fix) and (merged := _replace_value(unit, fix, anchor)) is not None:
             out.append((unit_n, merged, True))
         else:
             out.extend([(unit_n, unit, False), (n, fix, True)])
