@@ -127,3 +127,21 @@ def test_a_corrected_value_followed_by_an_aside_still_replaces_the_old_one() -> 
     texts = [c.text for c in _claims("the vet appointment is on the 9th at 10:20. no wait, 11:40, I misread the text")]
     assert any("11:40" in t and "10:20" in t and "(2026-06-09" in t for t in texts)  # date kept, old time named
     assert not any("10:20" in t and "11:40" not in t for t in texts)
+
+
+# -- a hand-over in a later call ---------------------------------------------------------------------
+
+def test_a_hand_over_binds_to_the_role_named_in_an_earlier_call() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my driving instructor is gav, very chill", user_id="u", timestamp="2026-01-10T10:00:00Z", admission="all")
+        m.add("gav retired lol, the school assigned me to Rhiannon", user_id="u", timestamp="2026-02-10T10:00:00Z",
+              admission="all")
+        on_slot = [c for c in _active(m) if c.claim.slot == "user|driving_instructor"]
+        assert [c.claim.value for c in on_slot] == ["Rhiannon"] and "(the new driving instructor)" in on_slot[0].memory
+        # no role ever named: the hand-over keeps its text and sets no slot
+        m.add("they assigned me to Rhiannon", user_id="v", timestamp="2026-02-10T10:00:00Z", admission="all")
+        assert all(c.claim.slot is None for c in _active(m, "v"))
+        # "switched to" also changes providers: with no role in the call it hands nobody over
+        m.add("my dentist is dr shah", user_id="w", timestamp="2026-01-10T10:00:00Z", admission="all")
+        m.add("switched to monzo last week", user_id="w", timestamp="2026-02-10T10:00:00Z", admission="all")
+        assert [c.claim.value for c in _active(m, "w") if c.claim.slot] == ["dr shah"]

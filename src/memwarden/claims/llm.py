@@ -86,7 +86,8 @@ Rules:
   these turns, attribute "unnamed_event_time" (it is bound to the user's upcoming event later). Whoever moves an event
   is not its owner: "our manager moved standup to 10" has subject "user", attribute "standup_time".
 - A hand-over to a new person in a role named earlier ("my counsellor ... I've been handed over to Idris"): attribute
-  that role ("counsellor"), value the new person, subject the user.
+  that role ("counsellor"), value the new person, subject the user; with no role named in these turns ("the club paired
+  me with Kemi instead"), attribute "unnamed_role" (it is bound to the role the user named before).
 - A speaker correcting themselves in one turn ("thursday, sorry I mean friday", "wait no, 3pm") gives only the corrected
   claim, with the taken-back value as previous_value.
 Turns:

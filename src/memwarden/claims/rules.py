@@ -35,8 +35,8 @@ from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import self_corrected
-from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
-from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
+from .slot_lexicon import _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -298,9 +298,12 @@ class RuleExtractor:
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
         if (rm_ := _MY_ROLE.search(c)) and role != "assistant":
             call.role = rm_.group("k").lower()
-        if guess.attribute is None and call.role and role != "assistant" and (ho := _HANDOVER.search(c)):
-            guess, subject = type(guess)(normalise_attribute(call.role), ho.group("v")), owner  # "handed over to Idris"
-            attached = attached or f"new {call.role}"
+        if (guess.attribute is None and role != "assistant" and (ho := _HANDOVER.search(c))
+                and (call.role or _PERSON_HANDOVER.search(ho.group(0))) and (ho.group("v")[:1].isupper() or _PERSON_HANDOVER.search(ho.group(0)))
+                and ho.group("v").lower() not in _NOT_PERSON):
+            # "handed over to Idris": the role named earlier in the call, else one named in an earlier call (bound later)
+            guess, subject = type(guess)(normalise_attribute(call.role) if call.role else UNNAMED_ROLE, ho.group("v")), owner
+            attached = attached or (f"new {call.role}" if call.role else None)
         if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
             # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
             # the clause names what moved ("the upgrade got pushed to September")

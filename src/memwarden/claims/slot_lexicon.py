@@ -254,6 +254,11 @@ _DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|fr
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)
+#: The last word of a role attribute ("running_coach", "counsellor"): what a hand-over in a later call binds to.
+ROLE_HEAD = re.compile(r"(?:^|_)(?:counsell?or|therapist|doctor|gp|dentist|manager|boss|tutor|coach|teacher|lawyer|solicitor|"
+                       r"accountant|caseworker|case_worker|social_worker|advis[eo]r|consultant|physio|trainer|mentor|landlord|"
+                       r"landlady|midwife|health_visitor|nurse|vet|contact|supervisor|psychiatrist|psychologist|keyworker|"
+                       r"key_worker|instructor)$")
 #: A role the speaker has ("my counsellor", "my account manager"), what "I've been handed over to Idris" changes.
 _MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|dentist|manager|line manager|boss|tutor|coach|teacher|"
                       r"lawyer|solicitor|accountant|case ?worker|social worker|advis[eo]r|consultant|physio|trainer|mentor|"
@@ -262,4 +267,10 @@ _MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|den
 #: A hand-over to a new person in a role: "I've been handed over to Idris", "they've assigned me to Dr Okafor".
 _HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )?to|reassigned (?:me |us )?to|assigned (?:me |us )?to|"
                        r"passed (?:me |us )?(?:on |over )?to|now (?:seeing|with)|replaced by|taken over by|covered by|"
-                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))", re.I)
+                       r"paired (?:me |us )?(?:up )?with|"
+                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|(?-i:(?:dr\.?\s+)?[a-z]{3,})(?=\s+instead\b|\s*$|[,.;!]))", re.I)
+#: Verbs that only hand a person over ("paired me with kemi"), unlike "switched to", which also changes a provider:
+#: a hand-over whose role was named in an earlier call, or to a name written in lowercase, needs one.
+_PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
+_NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+                        "saturdays sundays mornings evenings nights weekends them him her you".split())

@@ -38,8 +38,11 @@ if TYPE_CHECKING:  # pragma: no cover
 #: back, it's the 23rd now"): :func:`memwarden.claims.resolve.bind_unnamed_events` binds it to the
 #: event slot the user set last, or drops the attribute.
 UNNAMED_EVENT = "unnamed_event_time"
+#: A hand-over to a new person whose role was named in an earlier call ("the club paired me with kemi
+#: instead"): bound by :func:`memwarden.claims.resolve.bind_unnamed_events` to the role slot the subject set last.
+UNNAMED_ROLE = "unnamed_role"
 
-__all__ = ["UNNAMED_EVENT", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
+__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass
@@ -256,7 +259,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
 
 #: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider
 #: or product one has ("my bank is monzo now", "my preventer is clenil"). Their lowercase value names one.
-_NAMED_BY_WHO = re.compile(rf"(?:^|\s)(?:{_REL}|counsell?or|gp|physio|tutor|landlord|landlady|nanny|childminder|cleaner|"
+_NAMED_BY_WHO = re.compile(rf"(?:^|\s)(?:{_REL}|counsell?or|gp|physio|tutor|landlord|landlady|nanny|childminder|cleaner|instructor|"
+                           r"trainer|teacher|supervisor|case ?worker|key ?worker|midwife|nurse|psychiatrist|psychologist|advis[eo]r|"
                            r"accountant|solicitor|lawyer|bank|provider|network|supplier|broadband|insurer|energy|"
                            r"preventer|inhaler|medication|meds|contraceptive|pill|gym|nursery|school|vet|dentist)$", re.I)
 #: Words that say how a thing is, not which it is ("my bank is rubbish", "my boyfriend is away").
