@@ -10,7 +10,7 @@ update the slot lexicon missed, and the update step decides about it.
 
 An attribute is asked when the question holds every word of its name ("counsellor", "dentist
 appointment", "tuesday pickup"), or, for a known attribute, one of the words people ask about it
-with (``claims.ingest.slot_terms``: "live" for residence, "earn" for salary, "picks" for a pickup), leaving out
+with (``retrieval.ask_words.slot_terms``: "live" for residence, "earn" for salary, "picks" for a pickup), leaving out
 words any question has ("when", "where", "time").
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..claims.ingest import slot_terms
+from ..retrieval.ask_words import slot_terms
 from ..models import Claim, SearchHit
 from .testimony import stated_at
 
