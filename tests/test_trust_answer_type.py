@@ -109,3 +109,15 @@ def test_a_later_change_about_what_the_older_hit_holds_moves_above_it() -> None:
     rent = _hit(2, "The user: rent is 900 a month", 1)
     pay = _hit(3, "The user: my salary goes up to 2,400 a month now", 5)
     assert [h.id for h in answer_type_first([rent, pay], "how much rent do I pay?")] == ["m2", "m3"]
+
+
+def test_a_question_about_a_state_is_answered_by_a_statement_of_it() -> None:
+    assert asked_type("is the swimming gala still going ahead?") == "status"
+    assert asked_type("Is the library closed on monday?") == "status"
+    assert asked_type("is Tom vegetarian?") is None
+    assert asked_type("Is my meeting on Tuesday?") is None  # "on" a day is no state
+    assert holds_type("the council says the gala is postponed", "status")
+    assert not holds_type("The user is on the Three network", "status")
+    plan = _hit(0, "The user is taking the kids to the swimming gala on the 12th", 1)
+    state = _hit(1, "The user: checked the site, the gala is going ahead as planned", 5)
+    assert [h.id for h in answer_type_first([plan, state], "is the swimming gala still going ahead?")] == ["m1", "m0"]

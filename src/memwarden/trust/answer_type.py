@@ -7,7 +7,8 @@ the same thing, and the vaguer one often shares more words with the question.
 
 :func:`answer_type_first` is the last step of the trusted ranking. Within the first ``top``
 hits (3), for a question asking a time, an amount or a cause ("what's wrong with my car?" is
-answered by a statement naming what it is: "it's the alternator", not "it wouldn't start"):
+answered by a statement naming what it is: "it's the alternator", not "it wouldn't start"), or a
+state ("is the ferry cancelled?" by "sailings are running", not by "we're taking the 10:30 ferry"):
 
 1. if the first hit holds no value of that kind and a hit below it does, that hit moves first;
 2. among hits that hold one, a later statement saying it changes something ("moved", "now",
@@ -33,7 +34,7 @@ from .update_cues import UPDATE, says_update
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
-AnswerType = Literal["time", "amount", "cause"]
+AnswerType = Literal["time", "amount", "cause", "status"]
 
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
@@ -69,6 +70,15 @@ _CAUSE = re.compile(r"(?:^|:\s*|,\s*)(?:it's|it is|it was|that's|that is|its|tur
                     r"\bturned out to be\b|\bcaused by\b", re.I)
 
 
+_STATUS_WORDS = (r"cancel+ed|called off|running|going ahead|still on|back on|postponed|delayed|closed|shut|open|reopened|"
+                 r"sold out|suspended|struck|strike|approved|rejected|refused|accepted|confirmed|paid|overdue")
+#: "Is our ferry on Saturday cancelled?", "is the pool still closed": asks the state of a thing.
+_ASK_STATUS = re.compile(rf"^\s*(?:is|are|was|were|has|have)\b[^?]*\b(?:{_STATUS_WORDS})\b", re.I)
+#: A statement giving such a state ("sailings are running as normal", "the match is off").
+_STATUS = re.compile(rf"\b(?:is|are|was|were|got|been|be|'s|'re|now|all|still|not|no)\s+(?:\w+\s+)?(?:{_STATUS_WORDS})\b|"
+                     r"\b(?:cancel+ed|postponed|called off|going ahead|running as normal|no strike|reopened)\b", re.I)
+
+
 def asked_type(query: str) -> AnswerType | None:
     """The kind of value ``query`` asks for: a time, an amount, or what something turned out to be."""
     if _ASK_TIME.search(query):
@@ -77,12 +87,15 @@ def asked_type(query: str) -> AnswerType | None:
         return "amount"
     if _ASK_CAUSE.search(query):
         return "cause"
+    if _ASK_STATUS.search(query):
+        return "status"
     return None
 
 
 def holds_type(text: str, kind: AnswerType) -> bool:
     """Whether ``text`` states a value of ``kind`` (a date or time, a number, what something is)."""
-    return bool((_TIME if kind == "time" else _AMOUNT if kind == "amount" else _CAUSE).search(text))
+    pattern = {"time": _TIME, "amount": _AMOUNT, "cause": _CAUSE, "status": _STATUS}[kind]
+    return bool(pattern.search(text))
 
 
 def _topic(text: str) -> set[str]:
