@@ -145,3 +145,21 @@ def test_a_hand_over_binds_to_the_role_named_in_an_earlier_call() -> None:
         m.add("my dentist is dr shah", user_id="w", timestamp="2026-01-10T10:00:00Z", admission="all")
         m.add("switched to monzo last week", user_id="w", timestamp="2026-02-10T10:00:00Z", admission="all")
         assert [c.claim.value for c in _active(m, "w") if c.claim.slot] == ["dr shah"]
+
+
+# -- package managers ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value,prev", [
+    ("the api repo installs with pnpm", "pnpm", None),
+    ("we ditched npm for bun in the monorepo", "bun", "npm"),
+    ("poetry for deps, as usual", "poetry", None),
+])
+def test_package_managers_are_a_stack_slot(text: str, value: str, prev: str | None) -> None:
+    g = detect_slot(text)
+    assert (g.attribute, g.value, g.previous_value) == ("stack:package_manager", value, prev)
+
+
+@pytest.mark.parametrize("text", ["got some lovely merino yarn for the scarf", "grabbed a bun on the way in",
+                                  "she reads poetry on the train"])
+def test_everyday_words_that_name_package_managers_set_no_slot(text: str) -> None:
+    assert detect_slot(text).attribute != "stack:package_manager"

@@ -40,3 +40,17 @@ def test_a_later_statement_without_a_slot_is_not_jumped() -> None:
 def test_nothing_moves_when_no_slot_is_asked() -> None:
     hits = [_hit(0, "The user ran 10k on sunday", 3), _hit(1, "The user's physio is Joanne", 2, "physio", "Joanne")]
     assert [h.id for h in slot_answer_first(hits, "how far did I run?")] == ["m0", "m1"]
+
+
+def test_a_keyed_attribute_is_asked_by_its_kind() -> None:
+    assert asks_attribute("stack:package_manager", "which package manager does the api repo use?")
+    assert asks_attribute("stack:database", "what database are we on?")
+    assert not asks_attribute("stack:database", "what's the stack?")
+
+
+def test_a_filler_said_with_a_later_fact_passes_it_when_an_older_filler_cannot() -> None:
+    other = _hit(0, "The user: the ci runners moved to arm this week", 20, "stack:ci", "arm")
+    older = _hit(1, "The user swapped yarn out for pnpm", 5, "stack:package_manager", "pnpm")
+    same_time = _hit(2, "The user: pnpm still", 20, "stack:package_manager", "pnpm")
+    out = slot_answer_first([other, older, same_time], "which package manager do we use?")
+    assert [h.id for h in out] == ["m2", "m0", "m1"]

@@ -238,6 +238,14 @@ _SYNONYMS = {
 _TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
          for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
 _FROM = re.compile(r"\bfrom\b", re.I)
+#: Package managers: product names that are also everyday words (yarn, bun, poetry, pip) count only beside a
+#: second one ("swapped yarn out for pnpm"), a word of software ("deps", "repo", "install") or a version.
+_PKG = re.compile(r"(?<![\w.])(?P<t>pnpm|npm|pipenv|conda|yarn|bun|poetry|uv|pip|composer|maven|gradle|bundler)"
+                  r"(?:\s+(?P<ver>classic|berry|v?\d+(?:\.\d+)*))?(?![\w])", re.I)
+_PKG_SURE = frozenset({"pnpm", "npm", "pipenv", "conda"})
+_DEV_WORD = re.compile(r"\b(?:repo|monorepo|project|service|svc|package|packages|deps|dependencies|lockfile|install|"
+                       r"build|ci|frontend|backend|codebase|node|python|javascript|typescript|js|ts|workspace)\b", re.I)
+_PKG_CUE = re.compile(r"\b(?:still|swap\w*|replac\w*|ditch\w*|drop\w*)\b", re.I)
 
 #: A recurring duty and who does it: "my mum picks him up from school on Tuesdays", "our neighbour Ana
 #: is doing Tuesday pickups for now", "Dad does the Monday drop-off". The slot is the duty on its

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -279,7 +279,22 @@ def _lower_name(value: str) -> bool:
             and not re.search(r"(?:ing|ed|ly|ful|ous|ive|able|ible|ish|less)$", words[0]))
 
 
+def _pkg_guess(text: str) -> SlotGuess | None:
+    """``stack:package_manager`` ("we use yarn classic", "swapped yarn out for pnpm", "pnpm still")."""
+    found = list(_PKG.finditer(text))
+    if not found or not (_TECH_CUE.search(text) or _PKG_CUE.search(text) or _DEV_WORD.search(text)):
+        return None
+    sure = any(m.group("t").lower() in _PKG_SURE or m.group("ver") for m in found)
+    if not (sure or len({m.group("t").lower() for m in found}) > 1 or _DEV_WORD.search(text)):
+        return None
+    m = found[-1]  # "from yarn to pnpm", "swapped yarn out for pnpm": the last named is the new one
+    prev = found[-2].group(0).strip() if len(found) > 1 and found[-2].group("t").lower() != m.group("t").lower() else None
+    return SlotGuess("stack:package_manager", m.group(0).strip(), previous_value=prev)
+
+
 def _tech_guess(text: str) -> SlotGuess | None:
+    if (pkg := _pkg_guess(text)) is not None:
+        return pkg
     if not _TECH_CUE.search(text):
         return None
     for kind, pat in _TECH:

@@ -30,6 +30,8 @@ _WORD = re.compile(r"[a-z0-9]+")
 _GENERIC = frozenset("when where date time day schedule going will plan plans like likes work works take pay money call "
                      "address contact health food eat eating meal".split())
 _NOT_NAME = frozenset({"time", "the", "my", "a", "of"})
+#: Keyed attributes whose key, not their head, names what is asked ("stack:database", "favourite:band").
+_NAMED_BY_KIND = frozenset({"stack", "favourite"})
 
 
 def _stem(w: str) -> str:
@@ -45,8 +47,10 @@ def asks_attribute(attribute: str | None, query: str) -> bool:
     if not attribute:
         return False
     q = _qwords(query)
-    head = attribute.lower().split(":", 1)[0]
-    name = {_stem(w) for w in _WORD.findall(head.replace("_", " "))} - _NOT_NAME
+    head, _, tail = attribute.lower().partition(":")
+    # "stack:package_manager" is named by its kind ("which package manager"), "allergy:peanut" by its head
+    named = tail if head in _NAMED_BY_KIND and tail else head
+    name = {_stem(w) for w in _WORD.findall(named.replace("_", " "))} - _NOT_NAME
     if name and name <= q:
         return True
     terms = {_stem(w) for w in slot_terms(Claim(subject="user", attribute=attribute))} - _GENERIC
@@ -61,11 +65,15 @@ def slot_answer_first(hits: Sequence[SearchHit], query: str, top: int = 8) -> li
     n = min(top, len(out))
     asked = [asks_attribute(h.claim.attribute if h.claim and h.claim.slot and not h.claim.negated else None, query)
              for h in out[:n]]
-    j = next((j for j in range(n) if asked[j]), None)
-    if j is None or j == 0:
+    if not any(asked) or asked[0]:
         return out
-    h = out[j]
-    i = next((i for i in range(j) if not asked[i] and stated_at(out[i]) <= stated_at(h)), None)
-    if i is not None and all(not asked[k] and stated_at(out[k]) <= stated_at(h) for k in range(i, j)):
-        out.insert(i, out.pop(j))
+    for j in (j for j in range(1, n) if asked[j]):  # the best-ranked claim on an asked slot that may move up
+        h = out[j]
+        i = next((i for i in range(j) if not asked[i] and stated_at(out[i]) <= stated_at(h)), None)
+        if i is not None and all(stated_at(out[k]) <= stated_at(h) for k in range(i, j)):
+            out.insert(i, out.pop(j))
+            return out
+        if not all(asked[k] or stated_at(out[k]) <= stated_at(h) for k in range(j)):
+            continue  # a later statement above it: a filler of the slot said later still may pass it
+        return out
     return out
