@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from memwarden.claims import ClaimExtractor, Extraction
 from memwarden.claims.llm import LLMExtractor
 from memwarden.claims.rules import RuleExtractor, split_clauses
-from memwarden.claims.slots import detect_slot, normalise_attribute, normalise_slot, same_slot
+from memwarden.claims.slots import UNNAMED_EVENT, detect_slot, normalise_attribute, normalise_slot, same_slot
 from memwarden.errors import LLMError
 from memwarden.models import Claim, Turn
 from memwarden.providers.llm import ScriptedLLM
@@ -127,6 +127,48 @@ def _firmness(ex: Extraction) -> None:
 def _negation(ex: Extraction) -> None:
     [c] = ex.claims
     assert c.claim.negated and c.claim.attribute == "allergy:penicillin"
+
+
+@case("a rescheduling that names no event lands on the event last talked about",
+      [T("My physio appointment is on Tuesday at 3pm."), T("They moved me to Thursday.")], None,
+      [_c("The user's physio appointment is on Tuesday (2025-05-06) at 3pm", [0], "user",
+          attribute="physio_appointment_time", value="2025-05-06 15:00", event_start="2025-05-06T15:00:00"),
+       _c("They moved the user's physio appointment to Thursday (2025-05-08)", [1], "user",
+          attribute="physio_appointment_time", value="2025-05-08", event_start="2025-05-08")])
+def _reschedule(ex: Extraction) -> None:
+    [old], [new] = claims_of(ex, 0), claims_of(ex, 1)
+    assert old.slot == new.slot == "user|physio_appointment_time" and new.value != old.value
+    assert new.event_start is not None and new.event_start.date().isoformat() == "2025-05-08"
+
+
+@case("a move with no event in the call is left for binding, and a rescheduler is not the owner",
+      [T("ugh it got pushed back to the 23rd"), T("Our manager moved standup to 10.")], None,
+      [_c("The user: it got pushed back to the 23rd (2025-05-23)", [0], "user", attribute="unnamed_event_time",
+          value="2025-05-23", event_start="2025-05-23"),
+       _c("The user's manager moved standup to 10", [1], "user", attribute="standup_time", value="10:00")])
+def _unnamed(ex: Extraction) -> None:
+    [moved], [standup] = claims_of(ex, 0), claims_of(ex, 1)
+    assert moved.attribute == UNNAMED_EVENT and moved.subject == "user"
+    assert (standup.subject, standup.attribute) == ("user", "standup_time")
+
+
+@case("a hand-over lands on the role named before",
+      [T("My counsellor is Marguerite."), T("She is off on leave so I have been handed over to Idris.")], None,
+      [_c("The user's counsellor is Marguerite", [0], "user", attribute="counsellor", value="Marguerite"),
+       _c("The user has been handed over to Idris (the new counsellor)", [1], "user", attribute="counsellor", value="Idris")])
+def _handover(ex: Extraction) -> None:
+    slots = {c.claim.value: c.claim.slot for c in ex.claims if c.claim.slot}
+    assert slots == {"Marguerite": "user|counsellor", "Idris": "user|counsellor"}
+
+
+@case("a self-correction keeps only the corrected value",
+      [T("The boiler engineer comes on Tuesday at 2pm, sorry I mean 4pm.")], None,
+      [_c("The boiler engineer comes on Tuesday (2025-05-06) at 4pm, not 2pm", [0], "user", previous_value="2pm",
+          event_start="2025-05-06T16:00:00")])
+def _self_correction(ex: Extraction) -> None:
+    [c] = ex.claims
+    assert "4pm" in c.text and c.claim.previous_value == "2pm"
+    assert c.claim.event_start is not None and c.claim.event_start.hour == 16
 
 
 EXTRACTORS: dict[str, Callable[[list[dict[str, Any]]], ClaimExtractor]] = {

@@ -63,3 +63,61 @@ def test_other_questions_and_hits_below_the_top_three_are_untouched() -> None:
             _hit(2, "The user: boiler is old", 1), _hit(3, "Plumber comes friday at 8am", 4)]
     assert answer_type_first(hits, "When is the plumber coming?") == hits
     assert answer_type_first(hits, "Who is the plumber?") == hits
+
+
+@pytest.mark.parametrize("query", ["how big is the deposit", "How long is the notice period?", "how often do I water the fern"])
+def test_a_size_asked_by_its_adjective_is_an_amount(query: str) -> None:
+    assert asked_type(query) == "amount"
+    assert asked_type("how long until the lease ends") == "time"  # a wait is a time
+
+
+def test_a_later_firm_value_outranks_earlier_hearsay_with_no_word_in_common() -> None:
+    from memwarden.models import Claim
+
+    def claimed(h: SearchHit, **kw: object) -> SearchHit:
+        return h.model_copy(update={"claim": Claim(subject="user", **kw)})
+
+    rumour = claimed(_hit(0, "the lads at work say the deposit is 900", 2), vouched_by="unknown", voucher="the lads")
+    own = claimed(_hit(1, "letting agent confirmed: 750, due friday", 9))
+    from memwarden.trust.ranking import _firmer
+
+    out = answer_type_first([rumour, own], "how big is the deposit?", firmer=_firmer)
+    assert [h.id for h in out] == ["m1", "m0"]
+    # without the firmness test, nothing says the two are about one thing
+    assert [h.id for h in answer_type_first([rumour, own], "how big is the deposit?")] == ["m0", "m1"]
+    # hearsay said later does not climb over the firm word
+    late_rumour = claimed(_hit(0, "the lads at work say the deposit is 900", 12), vouched_by="unknown", voucher="the lads")
+    assert [h.id for h in answer_type_first([own, late_rumour], "how big is the deposit?", firmer=_firmer)] == ["m1", "m0"]
+
+
+def test_a_question_about_what_went_wrong_is_answered_by_what_it_turned_out_to_be() -> None:
+    assert asked_type("what's wrong with the dishwasher?") == "cause"
+    assert asked_type("what did the vet find?") == "cause"
+    assert holds_type("The user: engineer came, it's the pump, £90", "cause")
+    assert holds_type("the rash was diagnosed as shingles", "cause")
+    assert not holds_type("the dishwasher keeps leaking at night", "cause")
+    symptom = _hit(0, "The user: the dishwasher keeps leaking at night", 1)
+    found = _hit(1, "The user: engineer came, it's the pump, £90 to fix", 4)
+    assert [h.id for h in answer_type_first([symptom, found], "what's wrong with the dishwasher?")] == ["m1", "m0"]
+
+
+def test_a_later_change_about_what_the_older_hit_holds_moves_above_it() -> None:
+    old = _hit(0, "The taxi picks the user up at 06:40 outside the hotel", 1)
+    new = _hit(1, "The user: rang the firm, pickup's 07:15 now", 5)
+    assert [h.id for h in answer_type_first([old, new], "what time is my airport taxi?")] == ["m1", "m0"]
+    # a change of another thing that only shares "a month" stays below
+    rent = _hit(2, "The user: rent is 900 a month", 1)
+    pay = _hit(3, "The user: my salary goes up to 2,400 a month now", 5)
+    assert [h.id for h in answer_type_first([rent, pay], "how much rent do I pay?")] == ["m2", "m3"]
+
+
+def test_a_question_about_a_state_is_answered_by_a_statement_of_it() -> None:
+    assert asked_type("is the swimming gala still going ahead?") == "status"
+    assert asked_type("Is the library closed on monday?") == "status"
+    assert asked_type("is Tom vegetarian?") is None
+    assert asked_type("Is my meeting on Tuesday?") is None  # "on" a day is no state
+    assert holds_type("the council says the gala is postponed", "status")
+    assert not holds_type("The user is on the Three network", "status")
+    plan = _hit(0, "The user is taking the kids to the swimming gala on the 12th", 1)
+    state = _hit(1, "The user: checked the site, the gala is going ahead as planned", 5)
+    assert [h.id for h in answer_type_first([plan, state], "is the swimming gala still going ahead?")] == ["m1", "m0"]

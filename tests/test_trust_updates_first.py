@@ -69,3 +69,43 @@ def test_in_a_conflict_two_statements_made_together_are_ordered_by_relevance() -
     a = _said(0, "The user: changed banks last week", 5, "user").model_copy(update={"score": 0.1})
     b = _said(1, "The user banks with Starling now", 5, "user").model_copy(update={"score": 0.9})
     assert [h.id for h in order_by_testimony([a, b])] == ["1", "0"]
+
+
+def test_a_later_outright_replacement_jumps_an_older_hit_holding_the_asked_word() -> None:
+    old = _hit(0, "The user's reading glasses are the tortoiseshell pair from Specsavers", 1)
+    new = _hit(1, "The optician took the user off the tortoiseshell pair, varifocals instead", 9)
+    assert [h.id for h in updates_first([old, new], "which reading glasses do I wear?")] == ["1", "0"]
+    # "new" only describes: the older hit holding the asked words stays first
+    desc = _hit(2, "The user's new case for the tortoiseshell pair is blue", 9)
+    assert [h.id for h in updates_first([old, desc], "which reading glasses do I wear?")] == ["0", "2"]
+
+
+def test_when_only_meaning_matched_a_later_own_change_comes_first() -> None:
+    def own(i: int, text: str, day: int) -> SearchHit:
+        return _hit(i, text, day).model_copy(update={"claim": Claim(subject="user")})
+
+    old = own(0, "The user has the Nationwide flex account", 1)
+    new = own(1, "The user: it's Starling these days, way better app", 9)
+    assert [h.id for h in updates_first([old, new], "who is my bank?")] == ["1", "0"]
+    # a word of the question in the older hit: it answers, the unworded change does not jump it
+    worded = own(2, "The user's bank is Nationwide", 1)
+    assert [h.id for h in updates_first([worded, new], "who is my bank?")] == ["2", "1"]
+    # hearsay saying it changed is not the user's own word
+    rumour = _said(3, "Starling is the thing now apparently", 9, "unknown", "reported")
+    assert [h.id for h in updates_first([old, rumour], "who is my bank?")] == ["0", "3"]
+
+
+def test_the_users_own_outright_replacement_near_the_top_needs_no_shared_word() -> None:
+    def own(i: int, text: str, day: int) -> SearchHit:
+        return _hit(i, text, day).model_copy(update={"claim": Claim(subject="user")})
+
+    old = own(0, "The user's window cleaner is the Brightside lot, every other friday", 1)
+    new = own(1, "The user: sacked them and went with a local guy instead", 9)
+    assert [h.id for h in updates_first([old, new], "who cleans my windows?")] == ["1", "0"]
+    # about someone else the question names: it stays below
+    kid = own(2, "The user: the club changed Noor's training to mondays", 9)
+    tom = own(3, "Tom has football on thursdays after school", 1)
+    assert [h.id for h in updates_first([tom, kid], "when is Tom's football?")] == ["3", "2"]
+    # third in line or lower: relevance already said it is far from the question
+    filler = [own(5 + k, f"The user: note {k}", 1) for k in range(2)]
+    assert [h.id for h in updates_first([old, *filler, new], "who cleans my windows?")][0] == "0"

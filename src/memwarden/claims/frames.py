@@ -21,6 +21,11 @@ from .person import poss
 __all__ = ["Speaker", "CallState", "Frame", "read_frame", "first_person"]
 
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
+#: A written source named in passing ("the donor card came", "got a letter from the council").
+_NAMES_DOC = re.compile(rf"\b(?:(?:the|my|our|a|an|this|that)\s+)?(?:[a-z]+\s+)?{L.DOC_NOUN}\b", re.I)
+#: "... and it says A positive": a pronoun standing for the source just named.
+_IT_SAYS = re.compile(r"^(?:and\s+|so\s+|but\s+)?(?:it|this|that)\s+(?:says|said|reads|shows|showed|confirms|confirmed|states|lists)"
+                      r"\s*:?\s+(?:that\s+)?", re.I)
 
 
 class Speaker:
@@ -58,6 +63,8 @@ class CallState:
     #: Proper names the user's claims of this call mention ("the ZenBook 14 OLED"): an assistant
     #: statement about one of them is about the user's thing, not general advice.
     user_names: set[str] = field(default_factory=set)
+    #: The written source last named ("donor card came in the post"): what "it says ..." quotes.
+    document: str | None = None
 
 
 @dataclass
@@ -107,8 +114,14 @@ def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = Fa
             c = c.strip(" '\"")
         suffix = f" (per {voucher})"
         m = None
+    elif call.document and (it := _IT_SAYS.match(c)) and len(c) > it.end() + 2:
+        c, vouched_by, voucher, suffix = c[it.end():], "document", call.document, f" (per {call.document})"
+        m = None
     else:
         m = L.REPORT.match(c)
+    if vouched_by != "document" and (named := _NAMES_DOC.search(c)):
+        doc = re.sub(r"^(?:an?|this|that)\s+", "the ", named.group(0), flags=re.I)
+        call.document = first_person(doc if re.match(r"(?i)(?:the|my|our)\b", doc) else f"the {doc}", sp)
     if vouched_by == "document":
         pass
     elif m and len(c) > m.end() + 3:

@@ -161,7 +161,7 @@ HEARSAY = re.compile(r"^(?:apparently|reportedly|supposedly|rumou?r (?:is|has it
 #: "I just got the letter from the landlord: they are NOT selling" -> the document vouches.
 DOC_COLON = re.compile(rf"^(?:(?:I|we)\s+)?(?:(?:just|finally)\s+)?(?:(?:got|received|have|had|read|saw|opened|found|pulled up|"
                        rf"looked up|checked|dug out|dug up|double-checked)\s+)?"
-                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message)|{DOC_NOUN})[^:]{{0,60}}?)\s*(?:(?:says|said|reads)\s*:?|:)\s*(?:that\s+)?", _I)
+                       rf"(?P<rep>(?i:{DOCUMENT}|an? (?:letter|email|notice|text|message)|{DOC_NOUN})[^:]{{0,60}}?)\s*(?:(?:says|said|reads)\s*:?|:(?!\d))\s*(?:that\s+)?", _I)  # "at 11:40" is a time, not a colon
 #: "so I cancelled": ends the state the speaker last gave a slot (gym, plan, ...).
 ENDED = re.compile(r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?(?:cancel+ed|quit|stopped going|left|dropped|ended|gave up)"
                    r"(?:\s+(?:it|that|there|my membership|the membership|my subscription|the subscription|the plan))?$", _I)

@@ -81,6 +81,15 @@ Rules:
 - Resolve relative times against the turn's time into ISO event_start/event_end; keep the words as said in time_text
   and keep them in the text, with the resolved date in parentheses.
 - previous_value: the replaced value when the turn says so ("moved from Lisbon to Porto" -> "Lisbon").
+- A change that names no event ("they moved me to Thursday", "it got pushed back to the 23rd") is about the event last
+  talked about in these turns: its attribute is that event's <event>_time and the text names it. With no event in
+  these turns, attribute "unnamed_event_time" (it is bound to the user's upcoming event later). Whoever moves an event
+  is not its owner: "our manager moved standup to 10" has subject "user", attribute "standup_time".
+- A hand-over to a new person in a role named earlier ("my counsellor ... I've been handed over to Idris"): attribute
+  that role ("counsellor"), value the new person, subject the user; with no role named in these turns ("the club paired
+  me with Kemi instead"), attribute "unnamed_role" (it is bound to the role the user named before).
+- A speaker correcting themselves in one turn ("thursday, sorry I mean friday", "wait no, 3pm") gives only the corrected
+  claim, with the taken-back value as previous_value.
 Turns:
 {turns}
 

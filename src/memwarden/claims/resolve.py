@@ -34,7 +34,8 @@ from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
 from .ingest import ClaimCandidate, stated_at
 
-from .slots import UNNAMED_EVENT, normalise_slot
+from .slot_lexicon import ROLE_HEAD
+from .slots import UNNAMED_EVENT, UNNAMED_ROLE, normalise_slot
 
 
 def same_slot(a: str | None, b: str | None) -> bool:
@@ -287,16 +288,28 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     this was said: the claim takes that event's slot (and names the event in its text, so it is
     found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
     One read of the scope's latest claims, only for calls that have such a claim."""
-    if not any(cc.claim.attribute == UNNAMED_EVENT for cc in claims):
+    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) for cc in claims):
         return list(claims)
     from ..storage.base import ListQuery
 
-    recent = [it for it in store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
-              if it.claim is not None and it.claim.attribute and it.claim.attribute.endswith("_time")
-              and it.claim.attribute != UNNAMED_EVENT and it.claim.slot]
+    latest = [it for it in store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
+              if it.claim is not None and it.claim.attribute and it.claim.slot]
+    recent = [it for it in latest if it.claim is not None and (it.claim.attribute or "").endswith("_time")
+              and it.claim.attribute != UNNAMED_EVENT]
     out = []
     for cc in claims:
         c = cc.claim
+        if c.attribute == UNNAMED_ROLE:  # "paired me with kemi instead": the role the subject named last
+            role = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject
+                         and ROLE_HEAD.search(it.claim.attribute or "")), None)
+            if role is None or role.claim is None:
+                out.append(ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": None, "slot": None}), cc.turn_indexes))
+            else:
+                name = (role.claim.attribute or "").replace("_", " ")
+                cand = cc.candidate.model_copy(update={"text": f"{cc.candidate.text} (the new {name})"})
+                out.append(ClaimCandidate(cand, c.model_copy(update={"attribute": role.claim.attribute, "slot": role.claim.slot}),
+                                          cc.turn_indexes))
+            continue
         if c.attribute != UNNAMED_EVENT:
             out.append(cc)
             continue

@@ -34,8 +34,9 @@ from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked
                       sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .slot_lexicon import _HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
-from .slots import UNNAMED_EVENT, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
+from .corrections import self_corrected
+from .slot_lexicon import _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
 __all__ = ["RuleExtractor", "split_clauses"]
@@ -119,11 +120,13 @@ class RuleExtractor:
             sentence = -1
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
-            for n, clause in sentence_clauses(content):
+            for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
                 if n != sentence:
                     sentence, call.frame = n, None
                 ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user",
                                  asked=asked)
+                if not emit:
+                    continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
                 if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
@@ -303,9 +306,12 @@ class RuleExtractor:
             guess, suffix = type(guess)(attr, val, negated=True), f" ({val}){suffix}"
         if (rm_ := _MY_ROLE.search(c)) and role != "assistant":
             call.role = rm_.group("k").lower()
-        if guess.attribute is None and call.role and role != "assistant" and (ho := _HANDOVER.search(c)):
-            guess, subject = type(guess)(normalise_attribute(call.role), ho.group("v")), owner  # "handed over to Idris"
-            attached = attached or f"new {call.role}"
+        if (guess.attribute is None and role != "assistant" and (ho := _HANDOVER.search(c))
+                and (call.role or _PERSON_HANDOVER.search(ho.group(0))) and (ho.group("v")[:1].isupper() or _PERSON_HANDOVER.search(ho.group(0)))
+                and ho.group("v").lower() not in _NOT_PERSON):
+            # "handed over to Idris": the role named earlier in the call, else one named in an earlier call (bound later)
+            guess, subject = type(guess)(normalise_attribute(call.role) if call.role else UNNAMED_ROLE, ho.group("v")), owner
+            attached = attached or (f"new {call.role}" if call.role else None)
         if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
             # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
             # the clause names what moved ("the upgrade got pushed to September")

@@ -14,10 +14,23 @@ _SPAN = r"(?P<v>[^,.;!?()]+)"
 _CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
 #: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
 _PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
+#: An area after a housing noun: a proper name, or one or two words in lowercase ("kemptown", "west didsbury").
+_AREA = (r"(?P<v>(?-i:[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*)|(?!(?:the|a|an|my|our|his|her|their|town|the city)\b)(?-i:[a-z][\w'-]+)(?:\s+(?!(?:above|below|near|"
+         r"by|with|and|but|so|on|at|in|for|off|next|opposite|behind|which|that|now|today|yesterday|finally|lol|haha|last|this)\b)"
+         r"(?-i:[a-z][\w'-]+))?)")
+#: One or two lowercase words as an area ("hackney", "west didsbury").
+_LOWAREA = r"(?P<v>(?-i:[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))"
+#: Lowercase words after "moved to"/"living in" that name no place.
+_NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|fear|denial|sin|peace|comfort|luxury|"
+             r"poverty|pain|limbo|nights?|days|mornings?|evenings?|weekends?|part|full|remote|hybrid|monday|tuesday|"
+             r"wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|"
+             r"january|february|march|april|may|june|july|august|september|october|november|december|next|new|"
+             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom")
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
-    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not)\b.*$", re.I)
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|"
+    r"btw|lol|haha\w*|tbh|fyi|lmao|omg|x+)\b.*$", re.I)  # a chat tail is no part of a value ("priya btw")
 _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
           r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
@@ -70,7 +83,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    # the same verbs before an area written in lowercase ("living in leeds now"): a one- or two-word name that is
+    # no article, time, shift or state ("living in hope"); "moved to" only with a word of housing in the clause
+    # ("moved to bristol, boxes everywhere"): "moved to giffgaff" or "moved to decaf" is no home
+    ("residence", rf"\b(?:live|lives|living|relocated|based|settled|moved(?=[^.;!?]*\b(?:house|flat|home|place|area|city|town|village|"
+                  rf"neighbourhood|street|road|boxes|keys|landlord|lease|mortgage|removals?)\b))\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+"
+                  rf"(?!(?:{_NOT_AREA})\b){_LOWAREA}(?=\s*(?:$|[,.;!?)]|\s(?:now|these days|last|this|in|on|with|since|for|and|but|so|a|an|the|lol|haha|finally|today|yesterday)\b))"),
     ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
+    # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
+    # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place
+    ("residence", rf"\b(?:(?:live|lives|living)(?:\s+in)?|rent|rents|renting|bought|moved into|moving into|got the keys (?:to|for)|"
+                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for))\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
+                  rf"(?:flat|house|apartment|place|home|room|one-bed|two-bed|three-bed|studio|house-?share|bungalow|cottage|"
+                  rf"terrace|maisonette|condo|bedsit)\b[^,.;!?()]*?\bin\s+{_AREA}"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
@@ -130,7 +155,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
 ]]
 _TRIGGERS = {
     "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
-    "residence": ("live", "living", "mov", "relocat", "based", "settl", "resid", "home", "address", "new place",
+    "residence": ("live", "living", "mov", "rent", "own", "bought", "keys", "lease", "relocat", "based", "settl", "resid", "home", "address", "new place",
                   "new flat", "new apartment", "new house", " now", "these days"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),
@@ -213,6 +238,14 @@ _SYNONYMS = {
 _TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
          for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
 _FROM = re.compile(r"\bfrom\b", re.I)
+#: Package managers: product names that are also everyday words (yarn, bun, poetry, pip) count only beside a
+#: second one ("swapped yarn out for pnpm"), a word of software ("deps", "repo", "install") or a version.
+_PKG = re.compile(r"(?<![\w.])(?P<t>pnpm|npm|pipenv|conda|yarn|bun|poetry|uv|pip|composer|maven|gradle|bundler)"
+                  r"(?:\s+(?P<ver>classic|berry|v?\d+(?:\.\d+)*))?(?![\w])", re.I)
+_PKG_SURE = frozenset({"pnpm", "npm", "pipenv", "conda"})
+_DEV_WORD = re.compile(r"\b(?:repo|monorepo|project|service|svc|package|packages|deps|dependencies|lockfile|install|"
+                       r"build|ci|frontend|backend|codebase|node|python|javascript|typescript|js|ts|workspace)\b", re.I)
+_PKG_CUE = re.compile(r"\b(?:still|swap\w*|replac\w*|ditch\w*|drop\w*)\b", re.I)
 
 #: A recurring duty and who does it: "my mum picks him up from school on Tuesdays", "our neighbour Ana
 #: is doing Tuesday pickups for now", "Dad does the Monday drop-off". The slot is the duty on its
@@ -229,6 +262,11 @@ _DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|fr
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)
+#: The last word of a role attribute ("running_coach", "counsellor"): what a hand-over in a later call binds to.
+ROLE_HEAD = re.compile(r"(?:^|_)(?:counsell?or|therapist|doctor|gp|dentist|manager|boss|tutor|coach|teacher|lawyer|solicitor|"
+                       r"accountant|caseworker|case_worker|social_worker|advis[eo]r|consultant|physio|trainer|mentor|landlord|"
+                       r"landlady|midwife|health_visitor|nurse|vet|contact|supervisor|psychiatrist|psychologist|keyworker|"
+                       r"key_worker|instructor)$")
 #: A role the speaker has ("my counsellor", "my account manager"), what "I've been handed over to Idris" changes.
 _MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|dentist|manager|line manager|boss|tutor|coach|teacher|"
                       r"lawyer|solicitor|accountant|case ?worker|social worker|advis[eo]r|consultant|physio|trainer|mentor|"
@@ -237,4 +275,10 @@ _MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|den
 #: A hand-over to a new person in a role: "I've been handed over to Idris", "they've assigned me to Dr Okafor".
 _HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )?to|reassigned (?:me |us )?to|assigned (?:me |us )?to|"
                        r"passed (?:me |us )?(?:on |over )?to|now (?:seeing|with)|replaced by|taken over by|covered by|"
-                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))", re.I)
+                       r"paired (?:me |us )?(?:up )?with|"
+                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|(?-i:(?:dr\.?\s+)?[a-z]{3,})(?=\s+instead\b|\s*$|[,.;!]))", re.I)
+#: Verbs that only hand a person over ("paired me with kemi"), unlike "switched to", which also changes a provider:
+#: a hand-over whose role was named in an earlier call, or to a name written in lowercase, needs one.
+_PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
+_NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+                        "saturdays sundays mornings evenings nights weekends them him her you".split())

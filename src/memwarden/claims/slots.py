@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,8 +38,11 @@ if TYPE_CHECKING:  # pragma: no cover
 #: back, it's the 23rd now"): :func:`memwarden.claims.resolve.bind_unnamed_events` binds it to the
 #: event slot the user set last, or drops the attribute.
 UNNAMED_EVENT = "unnamed_event_time"
+#: A hand-over to a new person whose role was named in an earlier call ("the club paired me with kemi
+#: instead"): bound by :func:`memwarden.claims.resolve.bind_unnamed_events` to the role slot the subject set last.
+UNNAMED_ROLE = "unnamed_role"
 
-__all__ = ["UNNAMED_EVENT", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
+__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
 
 
 @dataclass
@@ -246,14 +249,52 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             value = at.label  # "my birthday is March 12": the value is the date
         # Only a value that names something ("Priya", "O+", "12 Baker St", a date): "my car is in the
         # shop" or "my job is boring" say how a thing is, not which it is, and must not replace it.
-        if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None):
+        if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None
+                      or (_NAMED_BY_WHO.search(key) and _lower_name(value))):
             return SlotGuess(normalise_attribute(key), value)
     return SlotGuess()
 
 
 
 
+#: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider
+#: or product one has ("my bank is monzo now", "my preventer is clenil"). Their lowercase value names one.
+_NAMED_BY_WHO = re.compile(rf"(?:^|\s)(?:{_REL}|counsell?or|gp|physio|tutor|landlord|landlady|nanny|childminder|cleaner|instructor|"
+                           r"trainer|teacher|supervisor|case ?worker|key ?worker|midwife|nurse|psychiatrist|psychologist|advis[eo]r|"
+                           r"accountant|solicitor|lawyer|bank|provider|network|supplier|broadband|insurer|energy|"
+                           r"preventer|inhaler|medication|meds|contraceptive|pill|gym|nursery|school|vet|dentist)$", re.I)
+#: Words that say how a thing is, not which it is ("my bank is rubbish", "my boyfriend is away").
+_HOW = frozenset("""away back off out in ill sick dead broken busy free late due done over up down fine ok okay good great bad
+nice lovely rubbish awful terrible amazing brilliant tiny huge small big old new cheap expensive pregnant happy sad annoyed
+annoying closed open shut gone here there home right wrong cool weird strange useless hopeless slow fast quick so very really
+not still a an the being getting going also too literally kind sort such pretty quite way always never on at with from
+sorted furious livid gutted shattered knackered exhausted tired stressed worried ace mint grand dreadful sound fab super
+obsessed hilarious sweet mean strict lazy shocking rude helpful unhelpful""".split())
+
+
+def _lower_name(value: str) -> bool:
+    """A short lowercase value that names someone or something ("sam", "monzo", "mr hughes")."""
+    words = value.lower().split()
+    return (0 < len(words) <= 3 and words[0] not in _HOW
+            and not re.search(r"(?:ing|ed|ly|ful|ous|ive|able|ible|ish|less)$", words[0]))
+
+
+def _pkg_guess(text: str) -> SlotGuess | None:
+    """``stack:package_manager`` ("we use yarn classic", "swapped yarn out for pnpm", "pnpm still")."""
+    found = list(_PKG.finditer(text))
+    if not found or not (_TECH_CUE.search(text) or _PKG_CUE.search(text) or _DEV_WORD.search(text)):
+        return None
+    sure = any(m.group("t").lower() in _PKG_SURE or m.group("ver") for m in found)
+    if not (sure or len({m.group("t").lower() for m in found}) > 1 or _DEV_WORD.search(text)):
+        return None
+    m = found[-1]  # "from yarn to pnpm", "swapped yarn out for pnpm": the last named is the new one
+    prev = found[-2].group(0).strip() if len(found) > 1 and found[-2].group("t").lower() != m.group("t").lower() else None
+    return SlotGuess("stack:package_manager", m.group(0).strip(), previous_value=prev)
+
+
 def _tech_guess(text: str) -> SlotGuess | None:
+    if (pkg := _pkg_guess(text)) is not None:
+        return pkg
     if not _TECH_CUE.search(text):
         return None
     for kind, pat in _TECH:

@@ -35,15 +35,12 @@ from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
 from .lexicon import is_correction
+from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
+from .update_cues import says_replace, says_update
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
 
-#: Words that say a statement replaces an earlier one.
-_UPDATE = re.compile(r"\b(?:now|from now on|anymore|any more|no longer|instead|switched|changed|moved|upgraded|downgraded|"
-                     r"bumped|upped|raised|lowered|rescheduled|pushed(?: back)?|postponed|brought forward|started|"
-                     r"stopped|quit|cancel+ed|replaced|new|newly|actually|turns out|again|updated?|goes up|went up|"
-                     r"went down|promoted|relocated)\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9.:'-]*[a-z0-9]|[a-z0-9]", re.I)
 _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to of in on at for and or but with my our "
                        "your his her their it its this that these those from by as so now just also too not no do does "
@@ -149,7 +146,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = answer_type_first(updates_first(out, query), query)
+        out = answer_type_first(updates_first(slot_answer_first(out, query), query), query, firmer=_firmer)
     return out
 
 
@@ -161,6 +158,20 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
         return False
     weak = b.firmness != "stated" or b.vouched_by == "unknown"
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
+
+
+_NAME = re.compile(r"(?<=\w\s)(?-i:[A-Z][a-z]+)")
+
+
+def _names_in(text: str) -> set[str]:
+    """Capitalised words inside ``text`` ("Maisie" in "when is Maisie's ballet"): who or what it is about."""
+    return {w.lower() for w in _NAME.findall(text)}
+
+
+def _own_word(h: SearchHit) -> bool:
+    """The user's (or a document's) own firm statement, not an echo, hearsay or a hedge."""
+    c = h.claim
+    return c is not None and c.firmness == "stated" and not c.echo and c.vouched_by in ("user", "import", "document", "tool")
 
 
 def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustConfig, names: set[str]) -> bool:
@@ -175,7 +186,7 @@ def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustCo
     """
     rule = _rule_winner(winner, other)
     if rule:
-        replaces = bool(_UPDATE.search(winner.memory)) or is_correction(winner.memory)
+        replaces = says_update(winner.memory) or is_correction(winner.memory)
         if rule.startswith("newer") and testimony_of(winner).rank == testimony_of(other).rank and _two_events(winner, other):
             # "went to a conference on the 10th" / "is putting on a show next month": a later event,
             # not a later value of the same thing, unless it says it replaces the other.
@@ -185,13 +196,8 @@ def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustCo
     return margin >= cfg.rank_conflict_margin
 
 
-#: Says outright that it replaces something ("rebooked ... instead"), unlike "now" or "new".
-_REPLACE = re.compile(r"\b(?:instead|rescheduled|postponed|pushed back|brought forward|moved (?:to|it)|switched|"
-                      r"replaced|cancel+ed|no longer|any ?more|changed)\b", re.I)
-
-
 def _replaces(text: str) -> bool:
-    return bool(_REPLACE.search(text)) or is_correction(text)
+    return says_replace(text) or is_correction(text)
 
 
 def _two_events(a: SearchHit, b: SearchHit) -> bool:
@@ -208,7 +214,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
     """Within the first ``top`` hits, a later statement that updates an earlier one ranks above it.
 
     It updates it when both are claims on the same slot, or when the later one says it changes
-    something (``_UPDATE``) and shares a content word with the earlier one or the query, unless
+    something (:mod:`.update_cues`) and shares a content word with the earlier one or the query, unless
     the earlier one holds a word of the query the later one lacks (then it answers, not the update). Only
     hits already in the first ``top`` move, and only upwards past older ones, so recall at any
     limit >= ``top`` is unchanged.
@@ -220,7 +226,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
         for j in range(1, min(top, len(out))):
             h = out[j]
             hs = h.claim.slot if h.claim else None
-            cue = bool(_UPDATE.search(h.memory))
+            cue = says_update(h.memory)
             hw = _words(h.memory)
             for i in range(j):
                 o = out[i]
@@ -232,9 +238,19 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 if not stated_at(h) > stated_at(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
-                if not same_slot and ow & qwords and not hw & qwords:
-                    continue  # the older hit says what was asked ("kayaks"), the later one does not
-                if same_slot or (cue and (hw & ow or (hw & qwords and ow & qwords))):
+                # the user's own later word, among the first three, saying outright that it replaces something
+                # ("switched to community fibre", "it's at Marta's instead"): what it replaces is what ranks near
+                # it, though the two may share no word
+                outright = j < 3 and says_replace(h.memory) and _own_word(h) and _names_in(query) <= _names_in(h.memory)
+                if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright:
+                    # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
+                    # says outright that it replaces something the older one names ("took me off the brown one")
+                    continue
+                # no word of the question in either: only meaning put both on top, so what ties them is the
+                # matter asked; the later one saying it changes something is the current value ("it's
+                # giffgaff now" under "I'm on Three" for "which network am I with?")
+                unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and _own_word(h)
+                if same_slot or outright or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
                     out.insert(i, out.pop(j))
                     moved = True
                     break

@@ -1,0 +1,91 @@
+"""Self-corrections inside one turn: "the parcel comes thursday, sorry I mean friday".
+
+A speaker who corrects themselves mid-turn ("wait no", "sorry, I meant", "scratch that", "make
+that", "correction:") takes back what they just said. Left alone, both versions become claims of
+the same moment and the wrong one may rank first. :func:`self_corrected` rewrites a turn's
+clauses before extraction:
+
+- a *fragment* correction (a value with no verb of its own: "friday", "11am", "Priya's") replaces
+  the last value of its kind in the corrected statement, and the replaced value is kept as
+  ", not <old>" so the slot's ``previous_value`` names it ("the plumber is booked for 11am, not
+  9am");
+- a *full* correction ("scratch that, it's at Priya's now") replaces the corrected statement; the
+  corrected one is still read (``emit=False``) so the event it named is what "it" refers to.
+
+The corrected statement is the text before the marker in the same clause, else the turn's
+previous clause. A marker with nothing before it in the turn corrects nothing and is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Iterable
+
+from .timex import find_times
+
+__all__ = ["self_corrected", "CORRECTION_MARK"]
+
+#: A speaker taking back what they just said. "I mean" alone is a filler ("I mean, it's fine"):
+#: only after "sorry"/"no"/"oops" or as "I meant".
+CORRECTION_MARK = re.compile(
+    r"(?:^|[,;:.!…]\s*|\s+[-–—]+\s*|\.\.\.\s*|\s+)(?P<m>(?:wait|hang on|hold on),?\s+no\b|no,?\s+(?:wait|sorry)\b|"
+    r"(?:sorry|oops|no|err|erm|uh),?\s+i\s+mean(?:t)?\b|i\s+meant\b|scratch that\b|make that\b|correction\s*:|"
+    r"actually,?\s+no\b)[,:\s]*", re.I)
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|am|'s|'re|has|have|had|do|does|did|will|can|got|get|goes|going|"
+                   r"comes?|coming|moved?|booked|starts?|leaves?|\w+ed)\b|n't\b", re.I)
+_NUMBER = re.compile(r"[£$€]?\d(?:[\d,.:]*\d)?(?:\s*(?:am|pm|mg|mcg|ml|kg|k|%)(?!\w))?", re.I)
+_LEAD = re.compile(r"^(?:on|at|by|for|from|until|till|this|coming|this coming)\s+", re.I)
+_NAME = re.compile(r"(?-i:\b[A-Z][\w'-]+)")
+
+
+def _fragment(text: str) -> bool:
+    return len(text.split()) <= 4 and not _VERB.search(text)
+
+
+def _replace_value(unit: str, fix: str, anchor: datetime | None) -> str | None:
+    """``unit`` with its last value of ``fix``'s kind replaced by ``fix``, and ", not <old>"; None if none."""
+    fix = fix.strip(" .!…")
+    times, fixed_times = find_times(unit, anchor), find_times(fix, anchor)
+    if fixed_times and times:
+        h = times[-1]
+        lead = _LEAD.match(h.text)  # "on thursday" corrected by "friday" is "on friday"
+        if lead and not _LEAD.match(fix):
+            fix = lead.group(0) + fix
+        return f"{unit[:h.start]}{fix}{unit[h.end:].rstrip(' .!…')}, not {_LEAD.sub('', h.text)}"
+    for pat in (_NUMBER, _NAME):
+        old = list(pat.finditer(unit))
+        if pat.search(fix) and old and (pat is _NUMBER or old[-1].start() > 0):
+            o = old[-1]
+            return f"{unit[:o.start()]}{fix}{unit[o.end():].rstrip(' .!…')}, not {o.group(0).strip()}"
+    return None
+
+
+def self_corrected(clauses: Iterable[tuple[int, str]], anchor: datetime | None) -> list[tuple[int, str, bool]]:
+    """A turn's ``(sentence, clause)`` pairs with self-corrections applied: ``(sentence, clause, emit)``."""
+    out: list[tuple[int, str, bool]] = []
+    for n, clause in clauses:
+        m = CORRECTION_MARK.search(clause)
+        if m is None:
+            out.append((n, clause, True))
+            continue
+        before, fix = clause[: m.start()].strip(" ,;-–—"), clause[m.end():].strip()
+        if before:
+            unit_n, unit = n, before
+        elif out and out[-1][2]:
+            unit_n, unit = out.pop()[:2]
+        else:
+            if fix:
+                out.append((n, fix, True))
+            continue
+        if not fix:
+            out.append((unit_n, unit, True))
+            continue
+        head, _, rest = fix.partition(",")  # "no wait, 6:10, just checked the email": the value, then an aside
+        if not _fragment(fix) and rest.strip() and _fragment(head) and (merged := _replace_value(unit, head, anchor)) is not None:
+            out.extend([(unit_n, merged, True), (n, rest.strip(), True)])
+        elif _fragment(fix) and (merged := _replace_value(unit, fix, anchor)) is not None:
+            out.append((unit_n, merged, True))
+        else:
+            out.extend([(unit_n, unit, False), (n, fix, True)])
+    return out

@@ -1,0 +1,69 @@
+"""The one list of wording that says a statement replaces an earlier one.
+
+Read by the ranking's update step (:func:`memwarden.trust.ranking.updates_first`), its
+conflict step (a winner that says it replaces something moves past a loser with no word in
+common) and the answer-type step (:mod:`memwarden.trust.answer_type`). Each entry is marked
+whether it says so *outright* ("instead", "switched", "no longer"): "now" or "new" also open
+plain descriptions ("the new kitchen is lovely"), so only outright cues may move a later dated
+event past an earlier one.
+
+The classes, so a new wording is added to its class rather than as a phrase:
+
+- present-state adverbs: "now", "these days", "anymore", "no longer", "instead", "at the moment";
+- an onset: "from now on", "from this week", "from Monday", "starting next month", "as of May",
+  "going forward";
+- verbs of changing a value: switched, changed, swapped, replaced, upgraded, bumped, raised,
+  lowered, ported, transferred, handed over, took (me) off, put (me) on;
+- verbs of moving a date: moved, rescheduled, pushed (back), postponed, delayed, brought forward;
+- verbs that begin or end a state: started, stopped, quit, cancelled, relocated, promoted, "got
+  the keys", "moved in";
+- corrections of one's own earlier word: actually, turns out, updated, "wait no".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["UPDATE", "REPLACE", "says_update", "says_replace"]
+
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+          r"nov(?:ember)?|dec(?:ember)?)")
+#: When a new state begins: "from this week", "starting Monday", "as of the 14th".
+_ONSET = (rf"(?:from|starting|as of|beginning|effective)\s+(?:(?:this|next|the)\s+)?(?:week|month|term|year|{_DAY}s?|{_MONTH}|"
+          r"now on|here on|today|tomorrow|\d{1,2}(?:st|nd|rd|th)?\b)")
+
+#: (pattern, outright): one entry per wording class member.
+_CUES: tuple[tuple[str, bool], ...] = (
+    # present-state adverbs
+    (r"now", False), (r"these days", False), (r"at the moment", False), (r"anymore|any more", True),
+    (r"no longer", True), (r"instead", True),
+    # onset
+    (r"from now on|going forward|from here on", True), (_ONSET, False),
+    # changing a value
+    (r"switched|changed|swapped|replaced|updated?|upgraded|downgraded|bumped|upped|raised|lowered|goes up|went up|"
+     r"went down", False),
+    (r"switched|changed|replaced", True),
+    (r"ported|transferred|handed (?:me |us )?over|took (?:me|us|him|her|them) off|put (?:me|us|him|her|them) on", True),
+    # moving a date
+    (r"moved|rescheduled|pushed(?: back)?|postponed|delayed|brought forward", False),
+    (r"rescheduled|postponed|pushed back|brought forward|moved (?:to|it)", True),
+    # a state begins or ends
+    (r"started|stopped|quit|cancel+ed|relocated|promoted|new|newly|again", False),
+    (r"cancel+ed|got the keys|moved in(?:to)?", True),
+    # one's own correction
+    (r"actually|turns out|wait,? no|no wait|i mean", False),
+)
+
+UPDATE = re.compile(r"\b(?:" + "|".join(p for p, _ in _CUES) + r")\b", re.I)
+REPLACE = re.compile(r"\b(?:" + "|".join(p for p, outright in _CUES if outright) + r")\b", re.I)
+
+
+def says_update(text: str) -> bool:
+    """``text`` says it changes something ("I'm on giffgaff now", "swimming is Sundays from this week")."""
+    return bool(UPDATE.search(text))
+
+
+def says_replace(text: str) -> bool:
+    """``text`` says outright that it replaces something ("rebooked ... instead", "took me off X")."""
+    return bool(REPLACE.search(text))

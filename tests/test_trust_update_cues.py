@@ -1,0 +1,38 @@
+"""The one update-cue list (trust/update_cues.py), on wording of its classes written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from memwarden.trust import answer_type, ranking
+from memwarden.trust.update_cues import says_replace, says_update
+
+
+@pytest.mark.parametrize("text", [
+    "the book club meets on thursdays from next month",   # onset
+    "starting tuesday the bins go out at 7",               # onset
+    "we ported the landline to a new provider",            # changing a value
+    "the clinic took him off the statin last week",        # changing a value, not first person
+    "piano is on fridays these days",                      # present-state adverb
+    "wait no, the plumber comes at eleven",                # one's own correction
+])
+def test_changes_in_each_class_are_read_as_updates(text: str) -> None:
+    assert says_update(text)
+
+
+@pytest.mark.parametrize("text", ["I love the garden in spring", "the plumber came at eleven", "we had soup for lunch"])
+def test_plain_statements_are_not_updates(text: str) -> None:
+    assert not says_update(text) and not says_replace(text)
+
+
+def test_only_outright_wording_says_it_replaces() -> None:
+    assert says_replace("they put us on the evening rota instead")
+    assert says_replace("got the keys to the cottage today")
+    assert not says_replace("the new kitchen is lovely")      # "new" describes, it does not replace
+    assert not says_replace("my sister is on nights now")      # "now": an update, not an outright replacement
+
+
+def test_ranking_and_answer_type_read_the_same_list() -> None:
+    # one list in one place: neither module keeps its own copy
+    for mod in (ranking, answer_type):
+        assert not hasattr(mod, "_UPDATE") and not hasattr(mod, "_REPLACE")
