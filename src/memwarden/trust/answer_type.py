@@ -28,26 +28,12 @@ from typing import Literal, Sequence
 
 from ..models import SearchHit
 from .testimony import stated_at
+from .values import ASKS_QUANTITY, ASKS_WHEN, VALUES, holds_quantity, holds_when
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
 AnswerType = Literal["time", "amount"]
 
-_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
-_DAY = r"mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?"
-_ASK_TIME = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what day|which day|which date)\b"
-                       r"|\b(?:what|which) (?:time|date|day|week|month)\b|\bhow long until\b", re.I)
-_ASK_AMOUNT = re.compile(r"\bhow (?:much|many)\b"
-                         r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|dose|dosage)\b",
-                         re.I)
-
-_TIME = re.compile(rf"\b(?:{_MONTH}|{_DAY})s?\b|\(\d{{4}}-\d\d(?:-\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)\b"
-                   r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:today|tonight|tomorrow|noon|midnight|"
-                   r"morning|afternoon|evening|night|bed|bedtime|breakfast|lunch|lunchtime|dinner|weekend|next week|next month|fortnight)\b|\b(?:19|20)\d\d\b", re.I)
-_NUMBER_WORD = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-                r"hundred|thousand|million|half|dozen|a couple")
-_AMOUNT = re.compile(rf"\d|[£$€¥₹]|\b(?:{_NUMBER_WORD})\b|\b(?:quid|grand|bucks|euros?|dollars?|pounds?|k)\b", re.I)
 _TOKEN = re.compile(r"[a-z][a-z'-]*[a-z]", re.I)
 #: Words that name no topic: function words, the speaker, the change itself, times and amounts.
 _NO_TOPIC = frozenset(
@@ -61,22 +47,22 @@ _UPDATE = re.compile(r"\b(?:now|moved|rescheduled|pushed(?: back)?|postponed|bro
 
 def asked_type(query: str) -> AnswerType | None:
     """The kind of value ``query`` asks for, if it is a time or an amount."""
-    if _ASK_TIME.search(query):
+    if ASKS_WHEN.search(query):
         return "time"
-    if _ASK_AMOUNT.search(query):
+    if ASKS_QUANTITY.search(query):
         return "amount"
     return None
 
 
 def holds_type(text: str, kind: AnswerType) -> bool:
     """Whether ``text`` states a value of ``kind`` (a date or time, a number)."""
-    return bool((_TIME if kind == "time" else _AMOUNT).search(text))
+    return holds_when(text) if kind == "time" else holds_quantity(text)
 
 
 def _topic(text: str) -> set[str]:
     words = {w.lower() for w in _TOKEN.findall(text)}
-    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not _UPDATE.fullmatch(w) and not _TIME.fullmatch(w)
-            and not _AMOUNT.fullmatch(w)}
+    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not _UPDATE.fullmatch(w) and not VALUES["date"].fullmatch(w)
+            and not VALUES["time"].fullmatch(w) and not VALUES["number"].fullmatch(w)}
 
 
 def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3) -> list[SearchHit]:

@@ -29,39 +29,10 @@ from typing import Sequence
 
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
+from .values import MONTH_WORD as _MONTH_WORD
+from .values import VALUES, holds_when
 
-__all__ = ["Asked", "asked", "attribute_missing"]
-
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
-_NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-             "hundred|thousand|half|dozen|a couple|once|twice")
-
-#: Value classes: a memory states the attribute when one of these matches it.
-VALUES: dict[str, re.Pattern[str]] = {
-    "number": re.compile(rf"\d|\b(?:{_NUMWORDS})\b", re.I),
-    # Money: a currency, or a number said with a money word around it.
-    "amount": re.compile(r"[$€£¥]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|p/h)\b|\bfree\b|"
-                         r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
-                         r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
-                         r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
-    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
-                       r"|\b(?:mornings?|afternoons?|evenings?|nights?|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
-                       rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b", re.I),
-    "date": re.compile(rf"\b(?:{_MONTHS}|{_MON3})\b|\b(?:{_DAYS})\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
-                       r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|next|last|this) ?(?:week|weekend|month|"
-                       r"year|spring|summer|autumn|fall|winter)?\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b",
-                       re.I),
-    "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
-    "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
-    "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"
-                          r"place|square|crescent|terrace|court)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b", re.I),
-    "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
-    "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
-                         r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
-    "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
-}
+__all__ = ["Asked", "asked", "attribute_missing", "VALUES"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -127,8 +98,6 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
-#: Month names as words ("may" the verb is too common to count).
-_MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 _ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
                   r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
@@ -136,7 +105,8 @@ _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&
 _GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
 
 
-_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)|%", re.I)
+#: Whole words: "apr" (the annual rate) is not the start of "April".
+_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)\b|%", re.I)
 _PERCENT = re.compile(r"\d[\d,.]*\s?(?:%|percent\b)", re.I)
 _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)\b", re.I)
 #: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
@@ -207,7 +177,7 @@ def _states(a: Asked, text: str, query: str) -> bool:
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
-        return bool(VALUES["date"].search(text) or VALUES["time"].search(text))
+        return holds_when(text)
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
