@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import cmp_to_key
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
@@ -112,11 +112,64 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
+#: Testimony that a firm statement on the same matter answers in its place (:func:`answer_for_weaker`).
+_WEAK = frozenset({"third_party", "hedged", "reported"})
+
+
+def answer_for_weaker(hits: list[SearchHit], similar: Callable[[SearchHit, SearchHit], float],
+                      min_cosine: float) -> list[SearchHit]:
+    """A firm statement takes the relevance of the weaker testimony it answers.
+
+    Hearsay or a guess ("my brother reckons it's the battery", "everyone says bonuses are 10%")
+    is often the memory closest to the question, because it repeats the question's words; the
+    user's own later word or a document on the same matter ("garage called: it's the
+    alternator", "6% of base, paid in March") often shares none. For each weak hit (a third
+    party, a hedge, a report), the firm hit (first-hand or evidence, not an echo) stated no
+    earlier and close to it in meaning (cosine >= ``min_cosine``), a later one first, then the
+    closest to it and to the question together (the sum of the two cosines), is scored at least as
+    relevant as it; the blend that follows then puts it above the weak one. Scores only rise,
+    each weak hit lends to one firm hit, and the set of hits is unchanged.
+    """
+    tms = [testimony_of(h) for h in hits]
+    lift: dict[int, float] = {}
+    for i, (w, tw) in enumerate(zip(hits, tms)):
+        if tw.tier not in _WEAK:
+            continue
+        best: tuple[bool, float] = (False, -2.0)
+        arg = None
+        for j, (f, tf) in enumerate(zip(hits, tms)):
+            if j == i or not tf.strong or (f.claim is not None and f.claim.echo) or stated_at(f) < stated_at(w):
+                continue
+            c = similar(w, f)
+            # A later statement first (a correction follows what it corrects; what was said along
+            # with the hearsay is context), then the closest to the weak hit and to the question
+            # together: a remark about the reporter ("Casimir's out of date") is close to what
+            # they said but not to what was asked.
+            fit = (stated_at(f) > stated_at(w), c + _query_cosine(f))
+            if c >= min_cosine and fit > best:
+                best, arg = fit, j
+        if arg is not None and w.score > hits[arg].score:
+            lift[arg] = max(lift.get(arg, w.score), w.score)
+    if not lift:
+        return hits
+    return [h.model_copy(update={"score": lift[i], "relevance": h.score}) if i in lift else h
+            for i, h in enumerate(hits)]
+
+
+def _query_cosine(h: SearchHit) -> float:
+    r = h.reliability
+    return r.query_cosine if r is not None and r.query_cosine is not None else 0.0
+
+
 def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "",
-           edges: set[frozenset[str]] | None = None) -> list[SearchHit]:
+           edges: set[frozenset[str]] | None = None,
+           similar: Callable[[SearchHit, SearchHit], float] | None = None) -> list[SearchHit]:
     """The trusted order (module docstring). ``edges``: the pairs of ids that contradict each other
     directly; a conflict winner moves only past those (a group is their transitive closure, and
-    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group."""
+    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
+    ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
+    if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
+        hits = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
@@ -124,7 +177,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         if span > 0:
             # In the relevance's own units: normalising by the spread and scaling back keeps the
             # order of "min-max relevance + weight x (S - 0.5)" and leaves a lone hit's score alone.
-            blended = [h.model_copy(update={"relevance": h.score,
+            blended = [h.model_copy(update={"relevance": h.relevance if h.relevance is not None else h.score,
                                             "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)

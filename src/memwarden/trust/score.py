@@ -276,7 +276,11 @@ class TrustEngine:
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
         conflicts, edges = self._conflicts(scored, rows_of=index.row_of, index=index)
         if cfg.rank_weight > 0 or cfg.rank_conflicts:
-            scored = rerank(scored, conflicts, cfg, query, edges)
+            def similar(a: SearchHit, b: SearchHit) -> float:
+                ra, rb = index.row_of.get(a.id), index.row_of.get(b.id)
+                return -1.0 if ra is None or rb is None else float(index.vectors[ra] @ index.vectors[rb])
+
+            scored = rerank(scored, conflicts, cfg, query, edges, similar)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:
