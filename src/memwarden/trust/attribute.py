@@ -87,6 +87,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # dates, not by one stated number; only an age or a quantity must be said.
         (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
         (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
+        # "Which day", "the exact dates": a day, which a month or a season does not give.
+        (r"\bexact dates?\b|\b(?:what|which) (?:date|day)s?\b", "day", None),
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
@@ -98,6 +100,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
+_PARTICIPLE = re.compile(r"\s+\w+(?:ed|en)\s+(?:with|by|at|to|from|for|on|in)\b", re.I)
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 _ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
                   r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
@@ -138,7 +141,10 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low)):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
         pat, cls, head = _HEAD, "name", named
-    nouns = [m.group(1).lower() for m in _HEAD.finditer(q)]
+    # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
+    # participle, is the subject the question is about, not the attribute it asks for.
+    nouns = [m.group(1).lower() for m in _HEAD.finditer(q)
+             if not m.group(1)[0].isupper() and not _PARTICIPLE.match(q, m.end())]
     noun = next((n for n in nouns if n not in ("name", "exact", "new")), None)
     if head is None:
         head = named if named else (noun if noun in NAMED_HEADS else None)
@@ -147,7 +153,8 @@ def asked(query: str) -> Asked | None:
         attr_words.add(noun)
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
-                                          "number": "a number", "time": "a time", "date": "a date"}.get(cls, f"a {cls}")
+                                          "number": "a number", "time": "a time", "date": "a date",
+                                          "day": "a day"}.get(cls, f"a {cls}")
     return Asked(cls, head, topic, label)
 
 
@@ -176,6 +183,8 @@ def _states(a: Asked, text: str, query: str) -> bool:
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
+    if a.value == "day":
+        return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
         return holds_when(text)
     if a.value == "amount" and not _ASKS_RATE.search(query):

@@ -6,7 +6,7 @@ first hit hold the value asked?). They used to keep two spellings of "a time", "
 "a question asking when"; a fix to one (say, "April" read as a rate) did not reach the other.
 
 Classes (:data:`VALUES`): ``number``, ``amount`` (money, a rate, a price), ``time`` (of day, a
-routine), ``date``, ``phone``, ``email``, ``address``, ``code``, ``colour``, ``version``.
+routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``code``, ``colour``, ``version``.
 :func:`holds_when` (a date or a time) and :func:`holds_quantity` (a number or money) are the
 two coarse classes the ranking reads.
 """
@@ -42,6 +42,10 @@ VALUES: dict[str, re.Pattern[str]] = {
                        r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|fortnight|weekend)\b|"
                        r"\b(?:next|last|this|coming) (?:week|weekend|month|year|spring|summer|autumn|fall|winter|"
                        rf"{MONTHS}|{_DAYS})\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b", re.I),
+    # A day, not a month or a season: what "which day" or "the exact dates" ask for.
+    "day": re.compile(rf"\b(?:{_DAYS})s?\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}}[/.-]\d{{1,2}}\b|"
+                      rf"\b(?:today|tomorrow|tonight|yesterday)\b|\b(?:{MONTHS}|{_MON3})\.?\s+\d{{1,2}}\b|"
+                      rf"\b\d{{1,2}}\s+(?:{MONTHS}|{_MON3})\b|\b(?:every|each) (?:day|morning|evening|night)\b", re.I),
     "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
     "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
     "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"

@@ -1,0 +1,57 @@
+"""Abstention per attribute, by kind of wording (trust/attribute.py, trust/abstain.py)."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from memwarden import Memory
+from memwarden.config import MemoryConfig
+from memwarden.trust.attribute import asked
+
+T0 = datetime(2025, 6, 2, 9, tzinfo=timezone.utc)
+
+
+def store(*texts: str) -> Memory:
+    m = Memory(config=MemoryConfig())
+    for i, text in enumerate(texts):
+        m.add([{"role": "user", "content": text, "timestamp": (T0 + timedelta(minutes=i)).isoformat()}],
+              user_id="u", admission="all")
+    return m
+
+
+def ask(m: Memory, query: str):
+    return m.search(query, user_id="u", as_of=T0 + timedelta(days=1))
+
+
+@pytest.mark.parametrize("query", ["who is Juniper registered with?", "who is the boiler serviced by?"])
+def test_a_name_or_a_noun_before_a_participle_is_the_subject_not_the_attribute(query):
+    a = asked(query)
+    assert a is not None and a.value == "name" and a.head is None
+    assert {"junip", "regist"} <= a.topic or {"boiler", "servic"} <= a.topic
+
+
+def test_who_a_named_animal_is_registered_with_is_answered_by_a_lowercase_name():
+    m = store("juniper (our rescue greyhound) is registered with the vets at oakfield now",
+              "Juniper is with Oakfield Vets")
+    res = ask(m, "who is Juniper registered with?")
+    assert not res.abstained, res.abstain_detail
+
+
+@pytest.mark.parametrize(("turn", "query", "abstains"), [
+    # a month is not the day asked for; a day is
+    ("the school trip to the coast is sometime in July", "what are the exact dates of the school trip?", True),
+    ("the school trip to the coast is 14 July, back on the 16th", "what are the exact dates of the school trip?", False),
+    ("recycling goes out on Thursdays", "which day does the recycling go out?", False),
+    ("we put the recycling out every week, the council is strict", "which day does the recycling go out?", True),
+])
+def test_a_day_is_asked_and_a_month_does_not_give_it(turn, query, abstains):
+    res = ask(store(turn), query)
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_a_first_person_question_asked_with_the_attributes_own_words_is_supported():
+    # "where/what ... do I live" shares no word with "moved into Hollis Court"; the residence's ask-words do.
+    m = store("we just moved to Hollis Court, boxes everywhere")
+    res = ask(m, "what road do I live on now?")
+    assert not res.abstained, res.abstain_detail
+    assert "Hollis" in res.results[0].memory
