@@ -3,6 +3,10 @@
 The default order of a trusted search (``TrustConfig.rank_weight`` and
 ``rank_conflicts``, chosen by measurement; BENCHMARKS.md):
 
+0. **Answers.** A firm statement (first-hand, a document) stated no earlier than hearsay, a hedge
+   or a third party's word on the same matter takes that testimony's relevance
+   (:func:`answer_for_weaker`): the correction often shares no word with the question the rumour
+   repeats.
 1. **Blend.** Each hit's relevance, min-max normalised over the returned
    hits (fused scores can be negative), plus ``rank_weight x (S - 0.5)``, S
    the hit's source credibility (``rank_signal="confidence"``: C, which also
