@@ -69,3 +69,23 @@ def test_a_hedge_is_answered_as_well_as_a_report():
     guess = RUMOUR.model_copy(update={"claim": Claim(subject="user", vouched_by="user", firmness="hedged")})
     out = answer_for_weaker([guess, CHECK], SIM, 0.3)
     assert out[1].score == guess.score
+
+
+def _doc(i: str, text: str, score: float, day: int) -> SearchHit:
+    h = _hit(i, text, score, day)
+    return h.model_copy(update={"source": "document", "claim": Claim(subject="user", vouched_by="document")})
+
+
+def test_a_question_about_what_a_record_said_puts_the_record_first():
+    summary = _hit("summary", "The user got the MOT result back, the van passed", 1.2, 3)
+    report = _doc("report", "MOT result: pass with advisories, front brake pads worn close to the legal limit", 0.4, 4)
+    other = _hit("other", "The user: the van is booked in for a service in March", 0.2, 5)
+    from memwarden.trust.ranking import record_asked_first
+    assert [h.id for h in record_asked_first([summary, report, other], "what did the MOT result say?")] == \
+        ["report", "summary", "other"]
+    # Asking for one's own words, or any other question, leaves the order alone.
+    for q in ("what did I say about the MOT result?", "did the van pass its MOT?"):
+        assert [h.id for h in record_asked_first([summary, report, other], q)] == ["summary", "report", "other"]
+    # A record that shares no word with the question is not what it asks for.
+    unrelated = _doc("unrelated", "Invoice: tyres fitted, 2 x 205/55", 0.4, 4)
+    assert record_asked_first([summary, unrelated], "what did the MOT result say?")[0].id == "summary"

@@ -41,7 +41,7 @@ from .config import TrustConfig
 from .lexicon import is_correction
 from .testimony import Testimony, stated_at, testimony
 
-__all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
+__all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first", "answer_for_weaker", "record_asked_first"]
 
 #: Words that say a statement replaces an earlier one.
 _UPDATE = re.compile(r"\b(?:now|from now on|anymore|any more|no longer|instead|switched|changed|moved|upgraded|downgraded|"
@@ -160,6 +160,29 @@ def answer_for_weaker(hits: list[SearchHit], similar: Callable[[SearchHit, Searc
             for i, h in enumerate(hits)]
 
 
+#: "What did my blood test say?", "what does the letter show?": the question asks for what a record
+#: said ("what did I say about ..." asks for the user's own words).
+_ASKS_RECORD = re.compile(r"\bwhat (?:did|does|do|has|have)\b(?!\s+(?:i|we|you|he|she|they)\b)(?:\s+[\w'-]+){1,5}?\s+(?:say|says|said|show|shows|showed|"
+                          r"state|states|read|reads|come back with|find|found)\b", re.I)
+
+
+def record_asked_first(hits: list[SearchHit], query: str, top: int = 3) -> list[SearchHit]:
+    """For a question asking what a record said, the first evidence hit (a document, a tool, an
+    image, the assistant quoting a record) among the first ``top`` that shares a content word with
+    the question moves first: the user's summary ("got my blood test back, cholesterol 6.2") is
+    closer in wording, the letter itself says what it said. Only the first ``top`` hits move."""
+    if not query or not _ASKS_RECORD.search(query) or len(hits) < 2:
+        return hits
+    qw = _words(query)
+    for j in range(1, min(top, len(hits))):
+        h = hits[j]
+        if testimony_of(h).tier == "evidence" and _words(h.memory) & qw:
+            if testimony_of(hits[0]).tier == "evidence":
+                return hits
+            return [h] + hits[:j] + hits[j + 1:]
+    return hits
+
+
 def _query_cosine(h: SearchHit) -> float:
     r = h.reliability
     return r.query_cosine if r is not None and r.query_cosine is not None else 0.0
@@ -188,6 +211,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
+    out = record_asked_first(out, query)
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
