@@ -89,3 +89,8 @@ def test_a_question_about_what_a_record_said_puts_the_record_first():
     # A record that shares no word with the question is not what it asks for.
     unrelated = _doc("unrelated", "Invoice: tyres fitted, 2 x 205/55", 0.4, 4)
     assert record_asked_first([summary, unrelated], "what did the MOT result say?")[0].id == "summary"
+
+
+def test_without_the_blend_the_answer_still_goes_above_the_testimony_it_answers():
+    out = rerank([RUMOUR, PLAN, CHECK], [], TrustConfig(rank_weight=0), "is the towpath closed this week?", similar=SIM)
+    assert [h.id for h in out][:2] == ["check", "rumour"]

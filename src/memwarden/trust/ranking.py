@@ -196,7 +196,11 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
     if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
-        hits = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
+        lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
+        if lifted is not hits and cfg.rank_weight == 0:
+            # No blend to order them: a lifted answer goes just above the testimony it ties with.
+            lifted = sorted(lifted, key=lambda h: (-h.score, -_signal(h, cfg)))
+        hits = lifted
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
