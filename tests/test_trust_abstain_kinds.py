@@ -55,3 +55,16 @@ def test_a_first_person_question_asked_with_the_attributes_own_words_is_supporte
     res = ask(m, "what road do I live on now?")
     assert not res.abstained, res.abstain_detail
     assert "Hollis" in res.results[0].memory
+
+
+def test_a_month_or_a_weekday_is_not_a_name():
+    # "Who is doing the survey?" is not answered by the month the survey is in.
+    res = ask(store("the house survey got pushed back, now it's September"), "who is doing the house survey?")
+    assert res.abstained and res.abstain_reason == "no_evidence", res.abstain_detail
+    ok = ask(store("the house survey is happening in September, Halden & Co are doing it"), "who is doing the house survey?")
+    assert not ok.abstained, ok.abstain_detail
+
+
+def test_whose_asks_for_a_name():
+    a = asked("whose leaving do are we going to on Friday?")
+    assert a is not None and a.value == "name"

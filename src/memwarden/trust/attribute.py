@@ -92,7 +92,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
-        (r"\bwho\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
+        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
         (r"\bwhich (?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm)\b", "name", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
@@ -105,7 +105,10 @@ _QWORDS = frozenset("what which who whom whose when where why how what's who's w
 _ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
                   r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
-_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
+#: Capitalised words that name no one: fillers, and the calendar ("in March" is a date, not a name).
+_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks january february march "
+                          "april may june july august september october november december monday tuesday wednesday "
+                          "thursday friday saturday sunday".split())
 
 
 #: Whole words: "apr" (the annual rate) is not the start of "April".
