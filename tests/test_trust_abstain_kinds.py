@@ -68,3 +68,18 @@ def test_a_month_or_a_weekday_is_not_a_name():
 def test_whose_asks_for_a_name():
     a = asked("whose leaving do are we going to on Friday?")
     assert a is not None and a.value == "name"
+
+
+@pytest.mark.parametrize(("turn", "abstains"), [
+    ("dinner at Marisol's place on Friday to plan the allotment", True),   # named, but no view of hers
+    ("Marisol reckons the allotment soil is far too clay-heavy", False),
+    ("the allotment soil is too clay-heavy, according to my neighbour Marisol", False),
+])
+def test_a_named_persons_view_must_be_reported(turn, abstains):
+    assert asked("what does Marisol think of the allotment?").value == "view"
+    res = ask(store(turn), "what does Marisol think of the allotment?")
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_asking_the_listener_for_a_view_is_not_a_third_partys_view():
+    assert asked("what do you think of the allotment?").value == "any"

@@ -65,6 +65,9 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
+        # "What did Dana think of the book?": a named person's view, which some memory must report.
+        (r"\bwhat (?:did|does|do|has|have) (?!(?:you|i|we|they|he|she|it|u|people|everyone)\b)[a-z][\w'-]+ "
+         r"(?:think|thought|say|said|reckon|feel|felt|make) (?:of|about)\b", "view", None),
         (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\baddress\b", "address", "address"),
@@ -157,7 +160,7 @@ def asked(query: str) -> Asked | None:
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
                                           "number": "a number", "time": "a time", "date": "a date",
-                                          "day": "a day"}.get(cls, f"a {cls}")
+                                          "day": "a day", "view": "what they think or said"}.get(cls, f"a {cls}")
     return Asked(cls, head, topic, label)
 
 
@@ -186,6 +189,9 @@ def _states(a: Asked, text: str, query: str) -> bool:
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
+    if a.value == "view":
+        m = _VIEW_OF.search(query)
+        return m is None or _holds_view(m.group(1), text)
     if a.value == "day":
         return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
@@ -194,6 +200,20 @@ def _states(a: Asked, text: str, query: str) -> bool:
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
+
+
+_VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.I)
+_VIEW_VERBS = (r"(?:thinks?|thought|said|says|saying|reckons?|reckoned|felt|feels|loved?|loves|hated?|hates|liked?|likes|"
+               r"disliked?|enjoyed|enjoys|recommend\w*|suggest\w*|told|tells|insists?|insisted|swears?|swore|found|finds|"
+               r"rated|rates|prefers?|preferred|raved|complained|was (?:not )?(?:impressed|keen|sure))")
+
+
+def _holds_view(name: str, text: str) -> bool:
+    """``text`` reports what ``name`` thinks or said: their own words ("Dana: ..."), a verb of
+    opinion or speech after their name, or "according to" them."""
+    n = re.escape(name)
+    return bool(re.match(rf"\s*{n}\s*:", text, re.I) or re.search(rf"\baccording to (?:[\w']+\s+){{0,4}}{n}\b", text, re.I)
+                or re.search(rf"\b{n}(?:'s)?(?:\s+\w+){{0,3}}?\s+{_VIEW_VERBS}\b", text, re.I))
 
 
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
