@@ -83,3 +83,15 @@ def test_a_named_persons_view_must_be_reported(turn, abstains):
 
 def test_asking_the_listener_for_a_view_is_not_a_third_partys_view():
     assert asked("what do you think of the allotment?").value == "any"
+
+
+@pytest.mark.parametrize(("turn", "abstains"), [
+    ("handed in my second CS204 essay this morning, fingers crossed", True),   # 204 is the question's own
+    ("the second CS204 essay came back with 71, not bad", False),
+    ("my tutor marked my second CS204 essay, I got a B+", False),
+])
+def test_a_mark_is_a_number_or_a_grade_not_in_the_question(turn, abstains):
+    q = "what grade did I get for my second CS204 essay?"
+    assert asked(q).value == "grade"
+    res = ask(store(turn), q)
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)

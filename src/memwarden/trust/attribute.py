@@ -76,6 +76,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
+        # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
+        (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b", "grade", None),
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
@@ -160,7 +162,8 @@ def asked(query: str) -> Asked | None:
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
                                           "number": "a number", "time": "a time", "date": "a date",
-                                          "day": "a day", "view": "what they think or said"}.get(cls, f"a {cls}")
+                                          "day": "a day", "view": "what they think or said",
+                                          "grade": "a mark or grade"}.get(cls, f"a {cls}")
     return Asked(cls, head, topic, label)
 
 
@@ -196,6 +199,13 @@ def _states(a: Asked, text: str, query: str) -> bool:
         return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
         return holds_when(text)
+    if a.value in _COUNTED:
+        # A value the question already holds is not its answer ("my first TM112 assignment": 112).
+        said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
+        if said:
+            text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "grade":
+        return bool(VALUES["number"].search(text) or _GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
@@ -206,6 +216,13 @@ _VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.
 _VIEW_VERBS = (r"(?:thinks?|thought|said|says|saying|reckons?|reckoned|felt|feels|loved?|loves|hated?|hates|liked?|likes|"
                r"disliked?|enjoyed|enjoys|recommend\w*|suggest\w*|told|tells|insists?|insisted|swears?|swore|found|finds|"
                r"rated|rates|prefers?|preferred|raved|complained|was (?:not )?(?:impressed|keen|sure))")
+
+
+_COUNTED = frozenset({"number", "amount", "grade", "code", "version"})
+_VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
+#: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
+_GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"
+                    r"2:1|2:2|third)\b(?!\s+(?:assignment|module|time|week|day|one|of|trip))", re.I)
 
 
 def _holds_view(name: str, text: str) -> bool:
