@@ -95,3 +95,14 @@ def test_a_mark_is_a_number_or_a_grade_not_in_the_question(turn, abstains):
     assert asked(q).value == "grade"
     res = ask(store(turn), q)
     assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+@pytest.mark.parametrize(("turn", "abstains"), [
+    ("we rent lock-up 7c behind the station for the bikes", True),   # a unit number is not the code
+    ("the lock-up behind the station opens with 3081", False),
+])
+def test_a_code_to_open_something_is_digits_or_a_code(turn, abstains):
+    q = "what's the code for the bike lock-up?"
+    assert asked(q).value == "code"
+    res = ask(store(turn), q)
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)

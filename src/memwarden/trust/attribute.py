@@ -73,6 +73,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\baddress\b", "address", "address"),
         (r"\b(?:tracking|serial|microchip|order|reference|ref|policy|account|licen[cs]e plate|plate|registration) "
          r"(?:number|no\.?|code)\b|\blicen[cs]e plate\b", "code", None),
+        # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
+        (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
@@ -204,6 +206,8 @@ def _states(a: Asked, text: str, query: str) -> bool:
         said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
         if said:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "code" and re.search(r"\b\d{3,}\b", text):
+        return True
     if a.value == "grade":
         return bool(VALUES["number"].search(text) or _GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
