@@ -68,8 +68,20 @@ def _words(text: str) -> set[str]:
 
 def testimony_of(hit: SearchHit) -> Testimony:
     rel = hit.reliability
-    return testimony(hit.memory, source=str(hit.source), speaker=hit.speaker, claim=hit.claim,
-                     evidence=bool(rel and rel.evidence))
+    c = hit.claim
+    key = (hit.memory, str(hit.source), hit.speaker, bool(rel and rel.evidence),
+           None if c is None else (c.firmness, c.vouched_by, c.voucher, c.echo))
+    got = _TESTIMONY.get(key)
+    if got is None:
+        # The sorting and the answer step ask for the same hit's tier many times per search.
+        if len(_TESTIMONY) > 8192:
+            _TESTIMONY.clear()
+        got = _TESTIMONY[key] = testimony(hit.memory, source=str(hit.source), speaker=hit.speaker, claim=c,
+                                          evidence=bool(rel and rel.evidence))
+    return got
+
+
+_TESTIMONY: dict[tuple[object, ...], Testimony] = {}
 
 
 
