@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..claims.ingest import slot_terms
+from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .attribute import attribute_missing
