@@ -106,3 +106,11 @@ def test_a_code_to_open_something_is_digits_or_a_code(turn, abstains):
     assert asked(q).value == "code"
     res = ask(store(turn), q)
     assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_a_named_speakers_own_words_are_their_view():
+    m = Memory(config=MemoryConfig())
+    m.add([{"role": "user", "name": "Tomasz", "content": "The new bakery on Mill Street charges 6 pounds for a sourdough loaf, way too much for me",
+            "timestamp": T0.isoformat()}], user_id="u", admission="all")
+    res = ask(m, "what does Tomasz think of the new bakery?")
+    assert not res.abstained, res.abstain_detail

@@ -237,6 +237,17 @@ def _holds_view(name: str, text: str) -> bool:
                 or re.search(rf"\b{n}(?:'s)?(?:\s+\w+){{0,3}}?\s+{_VIEW_VERBS}\b", text, re.I))
 
 
+def _said_by(h: SearchHit, query: str) -> bool:
+    """The hit is the person whose view is asked speaking ("Melanie: that's wonderful" stored as a
+    claim of hers), or vouched for by them."""
+    m = _VIEW_OF.search(query)
+    if m is None:
+        return False
+    name = m.group(1).lower()
+    who = [h.speaker, h.claim.voucher if h.claim is not None else None]
+    return any(w is not None and name in re.findall(r"[a-z]+", w.lower()) for w in who)
+
+
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when no memory on the question's topic states what it asks; else None."""
     a = asked(query)
@@ -262,7 +273,7 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         return None
     for h in on_topic:
         texts = [_text(h)] + [e.text for e in h.episodes if e.text]
-        if any(_states(a, t, query) for t in texts):
+        if any(_states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
             return None
     topic = ", ".join(sorted(a.topic)) or "the question's topic"
     return f"no memory about {topic} states {a.label} (attribute asked: {a.value}{'/' + a.head if a.head else ''})"
