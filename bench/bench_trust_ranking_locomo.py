@@ -6,12 +6,14 @@ with trust off, the default order, and the default minus each step.
 Each conversation is stored once (claims on, admission all, as ``memwarden eval retrieval`` does);
 every category 1-4 question with evidence is searched once per variant (30 claim hits mapped to
 their first 10 distinct source turns). Variants: ``off`` (trust=False), ``default``, ``no_blend``
-(``rank_weight`` 0), ``no_conflict_moves`` (conflict groups not used to reorder), ``no_updates_first``.
+(``rank_weight`` 0), ``no_conflict_moves`` (conflict groups not used to reorder), ``no_updates_first``;
+each ``--variant '{"rank_signal": "confidence"}'`` adds one more (a JSON object of TrustConfig overrides).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -29,7 +31,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     ap.add_argument("--conversations", type=int, default=1)
+    ap.add_argument("--variant", action="append", default=[], help="JSON TrustConfig overrides (repeatable)")
     args = ap.parse_args()
+    extra = {v: json.loads(v) for v in args.variant}
+    variants = VARIANTS + tuple(extra)
     m = Memory(config=MemoryConfig(claims=True))
     base = m.config.trust
     engine = m.scopes.trust  # bench-only: the variants swap the engine's config and steps in place
@@ -47,8 +52,8 @@ def main() -> None:
             if not 1 <= q.category <= 4 or not q.evidence:
                 continue
             gold = set(q.evidence)
-            for name in VARIANTS:
-                engine.config = base.model_copy(update={"rank_weight": 0.0} if name == "no_blend" else {})
+            for name in variants:
+                engine.config = base.model_copy(update={"rank_weight": 0.0} if name == "no_blend" else extra.get(name, {}))
                 ranking.updates_first = (lambda h, q="", top=5: h) if name == "no_updates_first" else keep_updates
                 if name == "no_conflict_moves":
                     engine._conflicts = lambda *a, **k: ([], set())  # type: ignore[method-assign]
@@ -62,7 +67,7 @@ def main() -> None:
     engine.config, ranking.updates_first = base, keep_updates
     assert type(engine)._conflicts is keep_conflicts
     print("| variant | MRR | recall@10 |\n|---|---|---|")
-    for name in VARIANTS:
+    for name in variants:
         print(f"| {name} | {statistics.fmean(rr[name]):.3f} | {statistics.fmean(rec[name]):.3f} |")
 
 

@@ -1,8 +1,9 @@
 """The words people ask about a claim's attribute with (its slot's ask-words).
 
 A claim's keyword entry carries them (``claims.ingest``: "Where does Maya live now?" shares no word
-with "Maya moved from Lisbon to Porto"), and the trusted ranking reads them to tell which slot a
-question asks (``trust.slot_answer``). Kept here, below both, so neither imports the other.
+with "Maya moved from Lisbon to Porto"); the trusted ranking reads them to tell which slot a
+question asks (``trust.slot_answer``), and abstention to let a first-person question asked in an
+attribute's own words through (``trust.abstain``). Data only, kept below both stages.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .attribute import attribute_missing
@@ -61,11 +62,32 @@ def abstain_decision(
 def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[float], cfg: TrustConfig) -> bool:
     """"Where do I live?" against "Alice: I live in Porto": the speaker's name sits in the memory's
     embedding and not in the question, so the cosine undersells it. A first-person question is
-    supported when a hit within 0.15 of the floor shares a content word with it."""
+    supported when a hit within 0.15 of the floor shares a content word with it, or (any positive
+    cosine) when half its content words are the hit's own or words people ask the hit's attribute with ("what street do
+    I live on?" / "just moved to Elm Close", a residence: "live", "home", "address"; one kind word
+    among several, "dog" in "which treats did the vet ban for my dog?", is not enough)."""
     if not _FIRST_PERSON.search(query):
         return False
     q = set(tokenize(query))
-    return any(c >= cfg.min_relevance - 0.15 and q & set(tokenize(h.memory)) for h, c in zip(hits, cos))
+    for h, c in zip(hits, cos):
+        own = set(tokenize(h.memory))
+        if c >= cfg.min_relevance - 0.15 and q & own:
+            return True
+        # Half the question in the hit's attribute's own ask-words is lexical evidence enough: the
+        # embedding of "moved to Hollis Court" is far from "what road do I live on?".
+        if c > 0 and 2 * len(q & (own | _ask_words(h))) >= len(q) > 0:
+            return True
+    return False
+
+
+def _ask_words(h: SearchHit) -> set[str]:
+    if h.claim is None:
+        return set()
+    return set(tokenize(" ".join(w for w in slot_terms(h.claim) if w not in _GENERIC_ASK)))
+
+
+#: Ask-words that every question has ("when is my ..."): they say nothing of the attribute.
+_GENERIC_ASK = frozenset("when where date time day going will plan plans".split())
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]+")

@@ -31,28 +31,12 @@ from typing import Callable, Literal, Sequence
 from ..models import SearchHit
 from .testimony import stated_at
 from .update_cues import UPDATE, says_update
+from .values import ASKS_QUANTITY, ASKS_WHEN, VALUES, holds_quantity, holds_when
 
 __all__ = ["asked_type", "holds_type", "answer_type_first"]
 
 AnswerType = Literal["time", "amount", "cause", "status"]
 
-_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
-_DAY = r"mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?"
-_ASK_TIME = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what day|which day|which date)\b"
-                       r"|\b(?:what|which) (?:time|date|day|week|month)\b|\bhow long until\b", re.I)
-#: "how much/many", and a size asked by its adjective ("how big is my bonus", "how high is the fee", "how long
-#: is the lease" -- "how long until" asks a time, read first).
-_ASK_AMOUNT = re.compile(r"\bhow (?:much|many|big|large|high|low|long|far|old|heavy|tall|often)\b"
-                         r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|dose|dosage)\b",
-                         re.I)
-
-_TIME = re.compile(rf"\b(?:{_MONTH}|{_DAY})s?\b|\(\d{{4}}-\d\d(?:-\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)\b"
-                   r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:today|tonight|tomorrow|noon|midnight|"
-                   r"morning|afternoon|evening|night|bed|bedtime|breakfast|lunch|lunchtime|dinner|weekend|next week|next month|fortnight)\b|\b(?:19|20)\d\d\b", re.I)
-_NUMBER_WORD = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-                r"hundred|thousand|million|half|dozen|a couple")
-_AMOUNT = re.compile(rf"\d|[£$€¥₹]|\b(?:{_NUMBER_WORD})\b|\b(?:quid|grand|bucks|euros?|dollars?|pounds?|k)\b", re.I)
 _TOKEN = re.compile(r"[a-z][a-z'-]*[a-z]", re.I)
 #: Words that name no topic: function words, the speaker, the change itself, times and amounts.
 _NO_TOPIC = frozenset(
@@ -81,9 +65,9 @@ _STATUS = re.compile(rf"\b(?:is|are|was|were|got|been|be|'s|'re|now|all|still|no
 
 def asked_type(query: str) -> AnswerType | None:
     """The kind of value ``query`` asks for: a time, an amount, or what something turned out to be."""
-    if _ASK_TIME.search(query):
+    if ASKS_WHEN.search(query):
         return "time"
-    if _ASK_AMOUNT.search(query):
+    if ASKS_QUANTITY.search(query):
         return "amount"
     if _ASK_CAUSE.search(query):
         return "cause"
@@ -94,14 +78,17 @@ def asked_type(query: str) -> AnswerType | None:
 
 def holds_type(text: str, kind: AnswerType) -> bool:
     """Whether ``text`` states a value of ``kind`` (a date or time, a number, what something is)."""
-    pattern = {"time": _TIME, "amount": _AMOUNT, "cause": _CAUSE, "status": _STATUS}[kind]
-    return bool(pattern.search(text))
+    if kind == "time":
+        return holds_when(text)
+    if kind == "amount":
+        return holds_quantity(text)
+    return bool({"cause": _CAUSE, "status": _STATUS}[kind].search(text))
 
 
 def _topic(text: str) -> set[str]:
     words = {w.lower() for w in _TOKEN.findall(text)}
-    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not UPDATE.fullmatch(w) and not _TIME.fullmatch(w)
-            and not _AMOUNT.fullmatch(w)}
+    return {w.rstrip("s") for w in words if w not in _NO_TOPIC and not UPDATE.fullmatch(w) and not VALUES["date"].fullmatch(w)
+            and not VALUES["time"].fullmatch(w) and not VALUES["number"].fullmatch(w)}
 
 
 _PERIODS = frozenset("month year week day hour minute fortnight quarter term annual monthly weekly daily yearly".split())

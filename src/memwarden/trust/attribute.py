@@ -29,39 +29,10 @@ from typing import Sequence
 
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
+from .values import MONTH_WORD as _MONTH_WORD
+from .values import VALUES, holds_when
 
-__all__ = ["Asked", "asked", "attribute_missing"]
-
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
-_NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-             "hundred|thousand|half|dozen|a couple|once|twice")
-
-#: Value classes: a memory states the attribute when one of these matches it.
-VALUES: dict[str, re.Pattern[str]] = {
-    "number": re.compile(rf"\d|\b(?:{_NUMWORDS})\b", re.I),
-    # Money: a currency, or a number said with a money word around it.
-    "amount": re.compile(r"[$€£¥]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|p/h)\b|\bfree\b|"
-                         r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
-                         r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
-                         r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
-    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
-                       r"|\b(?:mornings?|afternoons?|evenings?|nights?|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
-                       rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b", re.I),
-    "date": re.compile(rf"\b(?:{_MONTHS}|{_MON3})\b|\b(?:{_DAYS})\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
-                       r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|next|last|this) ?(?:week|weekend|month|"
-                       r"year|spring|summer|autumn|fall|winter)?\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b",
-                       re.I),
-    "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
-    "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
-    "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"
-                          r"place|square|crescent|terrace|court)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b", re.I),
-    "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
-    "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
-                         r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
-    "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
-}
+__all__ = ["Asked", "asked", "attribute_missing", "VALUES"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -94,14 +65,21 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
+        # "What did Dana think of the book?": a named person's view, which some memory must report.
+        (r"\bwhat (?:did|does|do|has|have) (?!(?:you|i|we|they|he|she|it|u|people|everyone)\b)[a-z][\w'-]+ "
+         r"(?:think|thought|say|said|reckon|feel|felt|make) (?:of|about)\b", "view", None),
         (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\baddress\b", "address", "address"),
         (r"\b(?:tracking|serial|microchip|order|reference|ref|policy|account|licen[cs]e plate|plate|registration) "
          r"(?:number|no\.?|code)\b|\blicen[cs]e plate\b", "code", None),
+        # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
+        (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
+        # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
+        (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b", "grade", None),
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
@@ -116,10 +94,12 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # dates, not by one stated number; only an age or a quantity must be said.
         (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
         (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
+        # "Which day", "the exact dates": a day, which a month or a season does not give.
+        (r"\bexact dates?\b|\b(?:what|which) (?:date|day)s?\b", "day", None),
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
-        (r"\bwho\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
+        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
         (r"\bwhich (?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm)\b", "name", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
@@ -127,16 +107,19 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
-#: Month names as words ("may" the verb is too common to count).
-_MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
+_PARTICIPLE = re.compile(r"\s+\w+(?:ed|en)\s+(?:with|by|at|to|from|for|on|in)\b", re.I)
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 _ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
                   r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
-_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split())
+#: Capitalised words that name no one: fillers, and the calendar ("in March" is a date, not a name).
+_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks january february march "
+                          "april may june july august september october november december monday tuesday wednesday "
+                          "thursday friday saturday sunday".split())
 
 
-_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)|%", re.I)
+#: Whole words: "apr" (the annual rate) is not the start of "April".
+_ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)\b|%", re.I)
 _PERCENT = re.compile(r"\d[\d,.]*\s?(?:%|percent\b)", re.I)
 _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)\b", re.I)
 #: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
@@ -168,7 +151,10 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low)):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
         pat, cls, head = _HEAD, "name", named
-    nouns = [m.group(1).lower() for m in _HEAD.finditer(q)]
+    # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
+    # participle, is the subject the question is about, not the attribute it asks for.
+    nouns = [m.group(1).lower() for m in _HEAD.finditer(q)
+             if not m.group(1)[0].isupper() and not _PARTICIPLE.match(q, m.end())]
     noun = next((n for n in nouns if n not in ("name", "exact", "new")), None)
     if head is None:
         head = named if named else (noun if noun in NAMED_HEADS else None)
@@ -177,7 +163,9 @@ def asked(query: str) -> Asked | None:
         attr_words.add(noun)
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
-                                          "number": "a number", "time": "a time", "date": "a date"}.get(cls, f"a {cls}")
+                                          "number": "a number", "time": "a time", "date": "a date",
+                                          "day": "a day", "view": "what they think or said",
+                                          "grade": "a mark or grade"}.get(cls, f"a {cls}")
     return Asked(cls, head, topic, label)
 
 
@@ -206,12 +194,58 @@ def _states(a: Asked, text: str, query: str) -> bool:
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
+    if a.value == "view":
+        m = _VIEW_OF.search(query)
+        return m is None or _holds_view(m.group(1), text)
+    if a.value == "day":
+        return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
-        return bool(VALUES["date"].search(text) or VALUES["time"].search(text))
+        return holds_when(text)
+    if a.value in _COUNTED:
+        # A value the question already holds is not its answer ("my first TM112 assignment": 112).
+        said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
+        if said:
+            text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "code" and re.search(r"\b\d{3,}\b", text):
+        return True
+    if a.value == "grade":
+        return bool(VALUES["number"].search(text) or _GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
+
+
+_VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.I)
+_VIEW_VERBS = (r"(?:thinks?|thought|said|says|saying|reckons?|reckoned|felt|feels|loved?|loves|hated?|hates|liked?|likes|"
+               r"disliked?|enjoyed|enjoys|recommend\w*|suggest\w*|told|tells|insists?|insisted|swears?|swore|found|finds|"
+               r"rated|rates|prefers?|preferred|raved|complained|was (?:not )?(?:impressed|keen|sure))")
+
+
+_COUNTED = frozenset({"number", "amount", "grade", "code", "version"})
+_VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
+#: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
+_GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"
+                    r"2:1|2:2|third)\b(?!\s+(?:assignment|module|time|week|day|one|of|trip))", re.I)
+
+
+def _holds_view(name: str, text: str) -> bool:
+    """``text`` reports what ``name`` thinks or said: their own words ("Dana: ..."), a verb of
+    opinion or speech after their name, or "according to" them."""
+    n = re.escape(name)
+    return bool(re.match(rf"\s*{n}\s*:", text, re.I) or re.search(rf"\baccording to (?:[\w']+\s+){{0,4}}{n}\b", text, re.I)
+                or re.search(rf"\b{n}(?:'s)?(?:\s+\w+){{0,3}}?\s+{_VIEW_VERBS}\b", text, re.I))
+
+
+def _said_by(h: SearchHit, query: str) -> bool:
+    """The hit is the person whose view is asked speaking ("Melanie: that's wonderful" stored as a
+    claim of hers), or vouched for by them."""
+    m = _VIEW_OF.search(query)
+    if m is None:
+        return False
+    name = m.group(1).lower()
+    who = [h.speaker, h.claim.voucher if h.claim is not None else None]
+    return any(w is not None and name in re.findall(r"[a-z]+", w.lower()) for w in who)
 
 
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
@@ -239,7 +273,7 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         return None
     for h in on_topic:
         texts = [_text(h)] + [e.text for e in h.episodes if e.text]
-        if any(_states(a, t, query) for t in texts):
+        if any(_states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
             return None
     topic = ", ".join(sorted(a.topic)) or "the question's topic"
     return f"no memory about {topic} states {a.label} (attribute asked: {a.value}{'/' + a.head if a.head else ''})"

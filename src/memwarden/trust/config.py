@@ -108,6 +108,10 @@ class TrustConfig(BaseModel):
     #: A conflict winner decided by confidence alone (no rule of the source hierarchy) moves up only
     #: with at least this confidence gap: gaps of 0.00-0.05 between two first-hand memories are noise.
     rank_conflict_margin: float = Field(0.1, ge=0, le=1)
+    #: A firm statement (first-hand, a document) stated no earlier than a weaker testimony (a third
+    #: party, a hedge, hearsay) and closest to it in meaning, at least this cosine, is scored at least
+    #: as relevant as it before the blend (trust/ranking.py ``answer_for_weaker``); above 1: off.
+    rank_answer_cosine: float = Field(0.3, ge=0, le=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     # -- abstention (calibrated on LoCoMo dev conversations)

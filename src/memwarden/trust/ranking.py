@@ -3,6 +3,10 @@
 The default order of a trusted search (``TrustConfig.rank_weight`` and
 ``rank_conflicts``, chosen by measurement; BENCHMARKS.md):
 
+0. **Answers.** A firm statement (first-hand, a document) stated no earlier than hearsay, a hedge
+   or a third party's word on the same matter takes that testimony's relevance
+   (:func:`answer_for_weaker`): the correction often shares no word with the question the rumour
+   repeats.
 1. **Blend.** Each hit's relevance, min-max normalised over the returned
    hits (fused scores can be negative), plus ``rank_weight x (S - 0.5)``, S
    the hit's source credibility (``rank_signal="confidence"``: C, which also
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 import re
 from functools import cmp_to_key
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
@@ -39,7 +43,7 @@ from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
 
-__all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first"]
+__all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first", "answer_for_weaker", "record_asked_first"]
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9.:'-]*[a-z0-9]|[a-z0-9]", re.I)
 _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to of in on at for and or but with my our "
@@ -61,8 +65,20 @@ def _words(text: str) -> set[str]:
 
 def testimony_of(hit: SearchHit) -> Testimony:
     rel = hit.reliability
-    return testimony(hit.memory, source=str(hit.source), speaker=hit.speaker, claim=hit.claim,
-                     evidence=bool(rel and rel.evidence))
+    c = hit.claim
+    key = (hit.memory, str(hit.source), hit.speaker, bool(rel and rel.evidence),
+           None if c is None else (c.firmness, c.vouched_by, c.voucher, c.echo))
+    got = _TESTIMONY.get(key)
+    if got is None:
+        # The sorting and the answer step ask for the same hit's tier many times per search.
+        if len(_TESTIMONY) > 8192:
+            _TESTIMONY.clear()
+        got = _TESTIMONY[key] = testimony(hit.memory, source=str(hit.source), speaker=hit.speaker, claim=c,
+                                          evidence=bool(rel and rel.evidence))
+    return got
+
+
+_TESTIMONY: dict[tuple[object, ...], Testimony] = {}
 
 
 
@@ -109,11 +125,91 @@ def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
+#: Testimony that a firm statement on the same matter answers in its place (:func:`answer_for_weaker`).
+_WEAK = frozenset({"third_party", "hedged", "reported"})
+
+
+def answer_for_weaker(hits: list[SearchHit], similar: Callable[[SearchHit, SearchHit], float],
+                      min_cosine: float) -> list[SearchHit]:
+    """A firm statement takes the relevance of the weaker testimony it answers.
+
+    Hearsay or a guess ("my brother reckons it's the battery", "everyone says bonuses are 10%")
+    is often the memory closest to the question, because it repeats the question's words; the
+    user's own later word or a document on the same matter ("garage called: it's the
+    alternator", "6% of base, paid in March") often shares none. For each weak hit (a third
+    party, a hedge, a report), the firm hit (first-hand or evidence, not an echo) stated no
+    earlier and close to it in meaning (cosine >= ``min_cosine``), a later one first, then the
+    closest to it and to the question together (the sum of the two cosines), is scored at least as
+    relevant as it; the blend that follows then puts it above the weak one. Scores only rise,
+    each weak hit lends to one firm hit, and the set of hits is unchanged.
+    """
+    tms = [testimony_of(h) for h in hits]
+    lift: dict[int, float] = {}
+    for i, (w, tw) in enumerate(zip(hits, tms)):
+        if tw.tier not in _WEAK:
+            continue
+        best: tuple[bool, float] = (False, -2.0)
+        arg = None
+        for j, (f, tf) in enumerate(zip(hits, tms)):
+            if j == i or not tf.strong or (f.claim is not None and f.claim.echo) or stated_at(f) < stated_at(w):
+                continue
+            c = similar(w, f)
+            # A later statement first (a correction follows what it corrects; what was said along
+            # with the hearsay is context), then the closest to the weak hit and to the question
+            # together: a remark about the reporter ("Casimir's out of date") is close to what
+            # they said but not to what was asked.
+            fit = (stated_at(f) > stated_at(w), c + _query_cosine(f))
+            if c >= min_cosine and fit > best:
+                best, arg = fit, j
+        if arg is not None and w.score > hits[arg].score:
+            lift[arg] = max(lift.get(arg, w.score), w.score)
+    if not lift:
+        return hits
+    return [h.model_copy(update={"score": lift[i], "relevance": h.score}) if i in lift else h
+            for i, h in enumerate(hits)]
+
+
+#: "What did my blood test say?", "what does the letter show?": the question asks for what a record
+#: said ("what did I say about ..." asks for the user's own words).
+_ASKS_RECORD = re.compile(r"\bwhat (?:did|does|do|has|have)\b(?!\s+(?:i|we|you|he|she|they)\b)(?:\s+[\w'-]+){1,5}?\s+(?:say|says|said|show|shows|showed|"
+                          r"state|states|read|reads|come back with|find|found)\b", re.I)
+
+
+def record_asked_first(hits: list[SearchHit], query: str, top: int = 3) -> list[SearchHit]:
+    """For a question asking what a record said, the first evidence hit (a document, a tool, an
+    image, the assistant quoting a record) among the first ``top`` that shares a content word with
+    the question moves first: the user's summary ("got my blood test back, cholesterol 6.2") is
+    closer in wording, the letter itself says what it said. Only the first ``top`` hits move."""
+    if not query or not _ASKS_RECORD.search(query) or len(hits) < 2:
+        return hits
+    qw = _words(query)
+    for j in range(1, min(top, len(hits))):
+        h = hits[j]
+        if testimony_of(h).tier == "evidence" and _words(h.memory) & qw:
+            if testimony_of(hits[0]).tier == "evidence":
+                return hits
+            return [h] + hits[:j] + hits[j + 1:]
+    return hits
+
+
+def _query_cosine(h: SearchHit) -> float:
+    r = h.reliability
+    return r.query_cosine if r is not None and r.query_cosine is not None else 0.0
+
+
 def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "",
-           edges: set[frozenset[str]] | None = None) -> list[SearchHit]:
+           edges: set[frozenset[str]] | None = None,
+           similar: Callable[[SearchHit, SearchHit], float] | None = None) -> list[SearchHit]:
     """The trusted order (module docstring). ``edges``: the pairs of ids that contradict each other
     directly; a conflict winner moves only past those (a group is their transitive closure, and
-    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group."""
+    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
+    ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
+    if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
+        lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
+        if lifted is not hits and cfg.rank_weight == 0:
+            # No blend to order them: a lifted answer goes just above the testimony it ties with.
+            lifted = sorted(lifted, key=lambda h: (-h.score, -_signal(h, cfg)))
+        hits = lifted
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
         raw = [h.score for h in hits]
@@ -121,13 +217,14 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         if span > 0:
             # In the relevance's own units: normalising by the spread and scaling back keeps the
             # order of "min-max relevance + weight x (S - 0.5)" and leaves a lone hit's score alone.
-            blended = [h.model_copy(update={"relevance": h.score,
+            blended = [h.model_copy(update={"relevance": h.relevance if h.relevance is not None else h.score,
                                             "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
+    out = record_asked_first(out, query)
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:

@@ -276,7 +276,17 @@ class TrustEngine:
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
         conflicts, edges = self._conflicts(scored, rows_of=index.row_of, index=index)
         if cfg.rank_weight > 0 or cfg.rank_conflicts:
-            scored = rerank(scored, conflicts, cfg, query, edges)
+            # All pairwise cosines of the hits in one product (the answer step reads a few of them).
+            present = [(h.id, r) for h, r in zip(hits, rows) if r is not None]
+            at = {mid: k for k, (mid, _) in enumerate(present)}
+            vecs = index.vectors[[r for _, r in present]] if present else None
+            sims = vecs @ vecs.T if vecs is not None else None
+
+            def similar(a: SearchHit, b: SearchHit) -> float:
+                ka, kb = at.get(a.id), at.get(b.id)
+                return -1.0 if ka is None or kb is None or sims is None else float(sims[ka, kb])
+
+            scored = rerank(scored, conflicts, cfg, query, edges, similar)
         out = SearchResult(results=scored, conflicts=conflicts)
         decision = abstain_decision(query, scored, conflicts, cfg)
         if decision is None:

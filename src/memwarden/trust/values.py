@@ -1,0 +1,81 @@
+"""Value classes: what kind of value a text states, and the value a question asks for, defined once.
+
+Two steps of the trust stage read them: abstention per attribute (:mod:`.attribute`: is the
+value asked ever stated?) and the answer-type step of the ranking (:mod:`.answer_type`: does the
+first hit hold the value asked?). They used to keep two spellings of "a time", "an amount" and
+"a question asking when"; a fix to one (say, "April" read as a rate) did not reach the other.
+
+Classes (:data:`VALUES`): ``number``, ``amount`` (money, a rate, a price), ``time`` (of day, a
+routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``code``, ``colour``, ``version``.
+:func:`holds_when` (a date or a time) and :func:`holds_quantity` (a number or money) are the
+two coarse classes the ranking reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["VALUES", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "MONTHS", "MONTH_WORD"]
+
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun"
+_NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+             "hundred|thousand|million|half|dozen|a couple|once|twice")
+#: Meals and bed are times of day when a preposition anchors them ("with breakfast", "before bed");
+#: bare, they are things ("booked dinner at Luca's" says no time).
+_MEAL_TIME = r"\b(?:at|before|after|with|by|around|over|during)\s+(?:breakfast|lunch|lunchtime|dinner|tea|bed|bedtime)\b"
+
+#: Value classes: a text states the class when the pattern matches it.
+VALUES: dict[str, re.Pattern[str]] = {
+    "number": re.compile(rf"\d|[£$€¥₹]|\b(?:{_NUMWORDS})\b", re.I),
+    # Money: a currency, or a number said with a money word around it.
+    "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
+                         r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
+                         r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
+                         r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
+    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
+                       r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
+                       rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b|{_MEAL_TIME}", re.I),
+    # "last", "next", "this" name a date only with the unit they count ("at last" is not a date).
+    "date": re.compile(rf"\b(?:{MONTHS}|{_MON3})\b|\b(?:{_DAYS})s?\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+                       r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|fortnight|weekend)\b|"
+                       r"\b(?:next|last|this|coming) (?:week|weekend|month|year|spring|summer|autumn|fall|winter|"
+                       rf"{MONTHS}|{_DAYS})\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b", re.I),
+    # A day, not a month or a season: what "which day" or "the exact dates" ask for.
+    "day": re.compile(rf"\b(?:{_DAYS})s?\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}}[/.-]\d{{1,2}}\b|"
+                      rf"\b(?:today|tomorrow|tonight|yesterday)\b|\b(?:{MONTHS}|{_MON3})\.?\s+\d{{1,2}}\b|"
+                      rf"\b\d{{1,2}}\s+(?:{MONTHS}|{_MON3})\b|\b(?:every|each) (?:day|morning|evening|night)\b", re.I),
+    "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
+    "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"
+                          r"place|square|crescent|terrace|court)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b", re.I),
+    "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
+    "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
+                         r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
+    "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
+}
+
+#: Month names as words ("may" the verb is too common to count).
+MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
+#: A date the extractor resolved and appended in brackets ("next Friday (2025-05-09)").
+_RESOLVED = re.compile(r"\(\d{4}-\d\d")
+
+#: Questions asking when: a date, a day, a time of day.
+ASKS_WHEN = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what day|which day|which date)\b"
+                       r"|\b(?:what|which) (?:time|date|day|week|month)\b|\bhow long until\b|\bwhen(?:'s| is| are| does| do| will)\b",
+                       re.I)
+#: Questions asking how much or how many: a number or money.
+ASKS_QUANTITY = re.compile(r"\bhow (?:much|many|big|large|high|low|long|far|old|heavy|tall|often)\b"
+                           r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|"
+                           r"dose|dosage)\b", re.I)
+
+
+def holds_when(text: str) -> bool:
+    """``text`` states a date or a time (a resolved date in brackets counts: the extractor read one)."""
+    return bool(VALUES["date"].search(text) or VALUES["time"].search(text) or _RESOLVED.search(text))
+
+
+def holds_quantity(text: str) -> bool:
+    """``text`` states a number or an amount of money."""
+    return bool(VALUES["number"].search(text))
