@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REPORT_FRAME_WORDS, firmness, is_correction, rewrite
+from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REJECTED, REPORT_FRAME_WORDS, STATUS_FLIP,
+                      converse, firmness, is_correction, rewrite)
+from .values import extract_values
 
 __all__ = ["TextFeatures", "features"]
 
@@ -67,11 +69,19 @@ class TextFeatures:
     additive: bool = False
     #: Says it replaces something said before ("instead", "moved to", "actually"): about the same matter.
     replaces: bool = False
+    #: Amounts tagged with their unit ("£:1200", "%:6", "mg:20"): the same unit says the same attribute.
+    units: frozenset[str] = frozenset()
+    #: The thing a sentence opens on ("the pool is closed" -> pool), stemmed; None when it opens otherwise.
+    thing: str | None = None
+    #: The last date or number in reading order ("moved from tuesday to wednesday" -> wednesday).
+    last_value: str | None = None
+    #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
+    neg_scope: frozenset[str] = frozenset()
 
 
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
-    return text.replace("\u2019", "'").replace("\u2018", "'")
+    return converse(text.replace("\u2019", "'").replace("\u2018", "'"))
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one
@@ -95,28 +105,53 @@ def features(text: str) -> TextFeatures:
             low = low.replace(phrase, " ")
     firm = firmness(text)
     hedged = hedged or firm == "hedged"
+    # A leading "no," / "no sorry," answers what was said before; it denies nothing in this text.
+    low = _LEADING_NO.sub("", low)
+    low, typed, units = extract_values(REJECTED.sub(" ", low))
     low = rewrite(low)
-    toks = words(low)
+    # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
+    toks, clause_of = [], []
+    for k, part in enumerate(_CLAUSE.split(low)):
+        for t in words(part):
+            toks.append(t)
+            clause_of.append(k)
+    neg_clauses: set[int] = set()
+    scope_words: dict[int, set[str]] = {}
     neg = 0
     content: set[str] = set()
     numbers: set[str] = set()
     dates: set[str] = set()
+    flipped: set[int] = set()
+    last: str | None = None
     for i, t in enumerate(toks):
+        if i in flipped:
+            continue
         if t in HEDGE_WORDS:
             hedged = True
+            continue
+        if (t in _NEGATORS or t.endswith("n't")) and (j := _flip_at(toks, i)) is not None:
+            # "wasn't called off" -> proceeded: the negated status is the opposite status.
+            content.add(_stem(STATUS_FLIP[toks[j]]))
+            flipped.add(j)
             continue
         if t in _NEGATORS or t.endswith("n't"):
             # "no longer", "not anymore": the state changed, which is a denial of the old one.
             neg += 1
+            neg_clauses.add(clause_of[i])
             continue
         if t in _DENY_WORDS:
             neg += 1
+            neg_clauses.add(clause_of[i])
             continue
+        if t not in STOPWORDS:
+            scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
         if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
             numbers.add(str(_NUMBER_WORDS[t]))
             continue
-        if t in _MONTHS or t in _WEEKDAYS:
+        if t in _MONTHS or t in _WEEKDAYS or (t.endswith("s") and t[:-1] in _WEEKDAYS):
+            t = t.removesuffix("s") if t not in _MONTHS else t  # "on tuesdays": the weekday, as a habit
             dates.add(t)
+            last = t
             continue
         if t in _MONTH_ABBR and t != "may" and t != "mar":
             dates.add(_MONTH_ABBR[t])
@@ -130,18 +165,17 @@ def features(text: str) -> TextFeatures:
                 dates.add(t)
             else:
                 numbers.add(t.lstrip("0") or "0")
+            last = t.lstrip("0") or "0"
             continue
         if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
             continue
         if "'" in t:
             t = t.split("'", 1)[0]
         content.add(_stem(t))
-    for m in _NUM.finditer(text):
-        v = m.group(1).replace(",", "")
-        if not (len(v) == 4 and v[:2] in ("19", "20")):
-            numbers.add(v.lstrip("0") or "0")
+    # Times, amounts, versions (values.py): one canonical value each, "5:45" / "1200" / "3.4".
+    numbers |= typed
     # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
-    for m in _CODE.finditer(text):
+    for m in _CODE.finditer(low):
         numbers.add(m.group(0).lower())
         content.discard(_stem(m.group(0).lower()))
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
@@ -156,10 +190,26 @@ def features(text: str) -> TextFeatures:
     ) & content - frame
     order = tuple(dict.fromkeys(
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
+    neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text))
+                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, neg_scope)
+
+
+_LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
+_CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas)\s")
+_BETWEEN = frozenset("be been being get got getting yet actually really even technically".split())
+
+
+def _flip_at(toks: list[str], i: int) -> int | None:
+    """Index of the status a negator at ``i`` negates ("not been paid", "wasn't cancelled"), if any."""
+    for j in range(i + 1, min(len(toks), i + 4)):
+        if toks[j] in STATUS_FLIP:
+            return j
+        if toks[j] not in _BETWEEN:
+            return None
+    return None
 
 
 _NOT_ENTITY = re.compile(
@@ -168,10 +218,24 @@ _NOT_ENTITY = re.compile(
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
                        r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
-_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
     neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+_REPORT_VERBS = frozenset("said says told reckons reckoned thinks thought heard insists insisted claims claimed".split())
 _LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
+
+
+_THING = re.compile(r"^\W*(?:the|our|my|your|his|her|their) ((?:[a-z]+ ){0,2}?[a-z]+)(?:'s\b| (?:is|are|was|were|has|have|"
+                    r"had|will|got|gets|opens|closes|starts|runs)\b)")
+
+
+def _thing(text: str) -> str | None:
+    """The head noun a sentence opens on: "the gym is open" -> gym, "our electricity bill was" -> bill."""
+    m = _THING.match(_prep(text).lower())
+    if not m:
+        return None
+    head = m.group(1).split()[-1]
+    return None if head in STOPWORDS or head in _KIN else _stem(head)
 
 
 def _subject(text: str) -> str | None:
@@ -183,11 +247,15 @@ def _subject(text: str) -> str | None:
         i += 1
     if i >= len(raw):
         return None
+    # "Priya said the launch is ...": the reporter passes the claim on, the claim is about the launch.
+    if i + 2 < len(raw) and raw[i + 1].lower() in _REPORT_VERBS:
+        i += 3 if raw[i + 2].lower() == "that" and i + 3 < len(raw) else 2
     w = raw[i].lower()
     if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
         return "i"
-    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
-        return "my " + raw[i + 1].lower()
+    # "my brother's allergic": the possessive 's is "is" (or the brother's thing), still the brother.
+    if w in ("my", "our") and i + 1 < len(raw) and (kin := raw[i + 1].lower().removesuffix("'s")) in _KIN:
+        return "my " + kin
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w
     return None

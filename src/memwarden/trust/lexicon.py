@@ -24,23 +24,23 @@ from functools import lru_cache
 from typing import Literal
 
 __all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
-           "REPORT_FRAME_WORDS", "is_correction"]
+           "REPORT_FRAME_WORDS", "is_correction", "REJECTED",
+           "STATUS_FLIP", "converse"]
 
 Firmness = Literal["stated", "hedged", "reported"]
 
-_HOURS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+#: A correction names the rejected value after "not": "at 10, not noon", "Thursday not Wednesday",
+#: "the 16th, not the 6th". Removed first, so the rejected value never counts as a second value.
+REJECTED = re.compile(
+    r"\b(?:and |but )?not (?:at |on |in |the )?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
 
 #: (pattern, replacement) applied in order to the lower-cased text.
 REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), r) for p, r in [
-        # A correction names the rejected value after "not": "at 10, not noon", "Thursday not Wednesday".
-        (r"\b(?:and |but )?not (?:at |on |in )?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday|midnight|"
-         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", " "),
-        (r"\bhalf (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b",
-         lambda m: f"{_HOURS.get(m.group(1), m.group(1))}:30"),  # type: ignore[list-item]
-        (r"\b(?:noon|midday)\b", "12"),
-        (r"\b(\d{1,2})(?::00)?\s*(?:am|pm)\b", r"\1"),
+        # Clock times and amounts are read before these (values.extract_values), once the rejected
+        # value of a correction is gone (REJECTED).
         (r"\b(?:in the morning|in the evening|tonight|o'clock)\b", " "),
         (r"\b(\d{1,2})(?:st|nd|rd|th)\b", r"\1"),
         # A measured value against a range: "above the recommended 5.0" is outside it.
@@ -50,9 +50,24 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:beat|defeated|won against)\b", " won "),
         (r"\b(?:turned down|said no to|declined|rejected|refused)\b", " declined "),
         (r"\b(?:said yes(?: to)?|accepted|agreed to)\b", " accepted "),
-        (r"\b(?:called off|cancell?ed|scrapped|axed)\b", " cancelled "),
+        (r"\b(?:called off|cancell?ed|scrapped|axed|fell through|falls through|fallen through)\b", " cancelled "),
+        # "the trip's off", "the wedding is off": called off; not "off work", "off sick", "off to".
+        (r"(?:'s|\bis|\bare|\bwas|\bwere|\bit's all|\ball) off\b(?! (?:to|work|sick|for|the|on|at|until|till|from|school))",
+         " cancelled "),
+        # Giving up a possession ends owning it: "sold the bike", "gave away the sofa".
+        (r"\b(?:sold(?! out)|gave away|given away|got rid of|traded in|part[- ]exchanged|scrapped)\b", " sold "),
         (r"\b(?:went ahead|going ahead|go ahead|goes ahead|as planned|on time|took off|back on)\b", " proceeded "),
         (r"\b(?:sold out|all gone|none left)\b", " soldout "),
+        # Services and timetables: "sailings are running as normal", "trains operating normally".
+        (r"\b(?:running|operating) (?:as normal|as usual|normally)\b", " proceeded "),
+        # A machine that fails to work, or needs a part, is broken; one that is fine works.
+        (r"\b(?:won't|wouldn't|doesn't|didn't|does not|did not|will not|would not|can't|isn't|is not|not) (?:even )?"
+         r"(?:start|work|click|turn on|turn over|boot|charge|run|switch on)(?:ing)?\b", " broken "),
+        (r"\bneeds? (?:a |to be )?(new|replacing|replaced|replacement|repairing|repaired|fixing|fixed)\b", r" broken \1 "),
+        (r"\b(?:is|are|was|were|'s|'re) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|working)\b"
+         r"(?! (?:with|for|to|by|if|again))", " working "),
+        # A document's validity: "expired", "no longer valid", "cancelled" against "valid until".
+        (r"\b(?:expired|invalid|no longer valid|out of date)\b", " expired "),
         (r"\b(?:loads|lots|plenty) of (\w+) (?:left|available)\b", r" \1 available "),
         (r"\b(?:out for delivery|still waiting (?:on|for)|(?:has not|hasn't|not|nothing's|nothing has) arrived"
          r"(?: yet)?|not (?:been )?delivered(?: yet)?)\b", " undelivered "),
@@ -87,7 +102,18 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
+    ("own", "sold"), ("working", "broken"), ("valid", "cancelled"), ("valid", "expired"),
 ]
+
+#: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,
+#: "not allergic" = a negative test): read before polarity, so the negation is not counted twice.
+STATUS_FLIP: dict[str, str] = {
+    "cancelled": "proceeded", "proceeded": "cancelled", "paid": "unpaid", "unpaid": "paid",
+    "delivered": "undelivered", "undelivered": "delivered", "accepted": "declined", "declined": "accepted",
+    "fixed": "broken", "broken": "fixed", "open": "closed", "closed": "open", "allergic": "negative",
+    "signed": "unsigned", "public": "private", "private": "public", "passed": "failed", "failed": "passed",
+    "working": "broken", "valid": "expired",
+}
 
 #: Statuses that deny the action they name when the other side has no opposite status
 #: ("I turned down the Singapore move" against "Priya is moving to Singapore").
@@ -215,3 +241,28 @@ ANTONYM_WORDS = [
 ]
 ANTONYM_WORDS += POLAR_PAIRS
 
+
+
+#: Relations with a converse: "Ben reports to Ana" is "Ana manages Ben"; "Ana's my manager" is
+#: "Ana manages User". Written one way (the manager first) so word order shows who holds the role.
+_N = r"([A-Z][\w-]+(?: [A-Z][\w-]+)?)"
+_BOSS = r"(?:line )?(?:manager|boss|supervisor)"
+_CONVERSE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bI (?:report|reported) to " + _N.replace("[A-Z]", "[A-Za-z]"), re.I), r"\1 manages User"),
+    (re.compile(r"\b" + _N + r" (?:reports|reported|report) to " + _N), r"\2 manages \1"),
+    (re.compile(r"\bmy " + _BOSS + r" is " + _N.replace("[A-Z]", "[A-Za-z]")), r"\1 manages User"),
+    (re.compile(r"\b" + _N + r"(?:'s| is) my " + _BOSS), r"\1 manages User"),
+    (re.compile(r"\b" + _N + r"'s " + _BOSS + r" is " + _N), r"\2 manages \1"),
+    (re.compile(r"\b" + _N + r" is " + _N + r"'s " + _BOSS), r"\1 manages \2"),
+    (re.compile(r"\bI manage " + _N), r"User manages \1"),
+]
+
+
+def converse(text: str) -> str:
+    """Management relations written manager-first (see :data:`_CONVERSE`)."""
+    if "manag" not in text.lower() and "report" not in text.lower() and "boss" not in text.lower() \
+            and "supervis" not in text.lower():
+        return text
+    for pat, rep in _CONVERSE:
+        text = pat.sub(rep, text)
+    return text

@@ -34,7 +34,7 @@ from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
-from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING
+from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING, POLAR_PAIRS
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -137,6 +137,16 @@ def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
     return None
 
 
+_STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
+
+
+def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
+    """The negated clause of ``neg`` speaks of something ``other`` says (or stands alone: "no")."""
+    if not neg.neg_scope:
+        return True
+    return not neg.neg_scope.isdisjoint(other.content | other.numbers | other.dates)
+
+
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
@@ -173,7 +183,14 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     damp = 0.6 if hedge else 1.0
     hedge_note = " (hedged)" if hedge else ""
 
-    if not shared and not shared_vals and not _incompatible(fa.content, fb.content) and (cosine is None or cosine < 0.55):
+    # The same unit on both sides ("6%" / "10%", "20mg" / "30mg") names the same kind of amount.
+    same_unit = {u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
+    # Two short status statements need no shared word when the embedding puts them on one topic
+    # ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet").
+    status_pair = (cosine is not None and cosine >= 0.4 and short and _antonym(fa.content, fb.content) is not None
+                   and bool((fa.content | fb.content) & _STATUS) and not _both_differ(vals_a, vals_b))
+    if (not shared and not shared_vals and not _incompatible(fa.content, fb.content) and not status_pair
+            and (cosine is None or cosine < 0.55)):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
     personal = ("i", "my ")
@@ -182,6 +199,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
             and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
         # "I passed my test" / "my brother failed his": the same predicate about different people.
         return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
+    if fa.thing and fb.thing and fa.thing != fb.thing and fa.thing not in fb.content and fb.thing not in fa.content:
+        # "the pool is closed in feb" / "the gym is open in february": one predicate, two things.
+        return Stance("unrelated", 0.65, f"different things: {fa.thing} vs {fb.thing}", ())
     incompatible = _incompatible(fa.content, fb.content)
     if incompatible:
         related = max(related, 0.5)  # a vegetarian's steak shares no word but is about the same diet
@@ -197,7 +217,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
     reasons: list[str] = []
-    if fa.negated != fb.negated and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
+    # A negation denies its own clause: "boiler's still broken, no hot water" does not deny "fixed".
+    scoped = _in_scope(fa, fb) if fa.negated else _in_scope(fb, fa)
+    if fa.negated != fb.negated and scoped and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
         cues.append("negation")
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
@@ -214,10 +236,15 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # are no contradiction.
     events = (not shared - (fa.proper & fb.proper) - {"user"} and not shared_vals and not (fa.replaces or fb.replaces)
               and len(only_a - fa.proper) >= 2 and len(only_b - fb.proper) >= 2)
-    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4 and not events:
+    # Differing values need a shared word (or a near-paraphrase): "in the office tuesdays" and "don't
+    # work fridays" are two facts of one week, not two days for one thing.
+    anchored = bool(shared) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
+    if (fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and not events
+            and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units)))
+            and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
-    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events:
+    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
@@ -230,13 +257,26 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
             why = "different names" if proper_swap else f"one value only for '{sorted(frame)[0]}'"
             reasons.append(f"{why}: {x} vs {y}")
 
+    # A change naming the old and the new value ("swim got moved, ... tuesdays ... so she's on
+    # wednesdays now"): the claim's value is the old one when the change ends on another.
+    for x, y in ((fa, fb), (fb, fa)):
+        vx, vy = x.numbers | x.dates, y.numbers | y.dates
+        if (not cues and y.replaces and vx and vx < vy and y.last_value and y.last_value not in vx
+                and related >= 0.4):
+            cues.append("date" if y.last_value in y.dates else "number")
+            reasons.append(f"changed from {', '.join(sorted(vx))} to {y.last_value}")
     # Two negations of the same kind cancel ("not Paris" vs "not Rome" is no conflict of polarity).
     if cues:
         strength = {"negation": 0.85, "antonym": 0.85, "number": 0.8, "date": 0.8, "exclusive_value": 0.75}
         score = max(strength[c] for c in cues)
         if len(cues) > 1:
             score = min(0.97, score + 0.08 * (len(cues) - 1))
-        if "negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues:
+        # ... only when the negation is the opposite's own clause: "no strike, sailings running as
+        # normal" denies the strike and states the opposite status, two objections, not one.
+        neg_side = fa if fa.negated else fb
+        word = (pair[0] if fa.negated else pair[1]) if pair else ""
+        if ("negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues
+                and (not neg_side.neg_scope or word in neg_side.neg_scope)):
             # "I don't hate it" vs "I love it": a negated antonym is agreement, weakly.
             return Stance("agree", round(0.5 * damp, 3), "negated opposite" + hedge_note, tuple(cues))
         score *= 0.5 + 0.5 * related
@@ -254,10 +294,21 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     one_date = len(fa.numbers) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
     restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
                 and len(fa.content) <= 4)
+    # A short statement of one typed value (a clock time, an amount with its unit) that the other
+    # states too, with no value of its own beside it: "dinner's at 7:30" / "we're eating at half
+    # seven", "budget up to twelve hundred quid" / "I can spend £1,200".
+    typed_same = (bool(shared_vals) and vals_a == vals_b and any(":" in v or "." in v for v in shared_vals | fa.units)
+                  and max(len(fa.content), len(fb.content)) <= 4 and fa.negated == fb.negated
+                  and (cosine is None or cosine >= 0.3))
+    if typed_same:
+        return Stance("agree", round((0.6 + 0.3 * related) * damp, 3),
+                      f"the same value ({', '.join(sorted(shared_vals))})" + hedge_note, ("values",))
     if restated and related >= 0.4:
         return Stance("agree", round((0.5 + 0.5 * related) * damp, 3),
                       f"every value restated ({', '.join(sorted(vals_a))})" + hedge_note, ("values",))
-    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
+    # A text that is nothing but a value ("no sorry, it's thursday") agrees with one stating it.
+    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)
+                                               or (shared_vals and not (only_a and only_b))):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
                       ("hedged",) if hedge else ())
