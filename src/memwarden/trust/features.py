@@ -12,6 +12,7 @@ from functools import lru_cache
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REJECTED, REPORT_FRAME_WORDS, STATUS_FLIP,
                       converse, firmness, is_correction, rewrite)
+from .lexicon import POLAR_PAIRS
 from .values import extract_values
 
 __all__ = ["TextFeatures", "features"]
@@ -35,6 +36,9 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+#: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
+_DAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+             "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
 _CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
@@ -153,6 +157,10 @@ def features(text: str) -> TextFeatures:
             dates.add(t)
             last = t
             continue
+        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())):
+            dates.add(_DAY_ABBR[t])
+            last = _DAY_ABBR[t]
+            continue
         if t in _MONTH_ABBR and t != "may" and t != "mar":
             dates.add(_MONTH_ABBR[t])
             continue
@@ -187,7 +195,7 @@ def features(text: str) -> TextFeatures:
         _stem(w) for m in _CAP.finditer(text)
         if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
         and not (m.group(1).strip() and w in _STARTERS)
-    ) & content - frame
+    ) & content - frame - _STATUS_WORDS
     order = tuple(dict.fromkeys(
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
@@ -199,6 +207,8 @@ def features(text: str) -> TextFeatures:
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
 _CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas)\s")
+#: Status words are never names, even opening a sentence ("Sold the Jazz in March").
+_STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
 _BETWEEN = frozenset("be been being get got getting yet actually really even technically".split())
 
 

@@ -138,7 +138,9 @@ REPORT_FRAME_WORDS = frozenset(
 
 _HEDGE = re.compile(
     r"\b(?:i think|i thought|i guess|i suppose|i believe|pretty sure|fairly sure|not (?:100% |totally |completely )?sure|"
-    r"might|maybe|perhaps|possibly|probably|could be|may be|i reckon|not certain|unsure|no idea|don't quote me|"
+    r"might|maybe|perhaps|possibly|probably|could be|may be|i reckon|not certain|unsure|"
+    # "no idea where that came from" doubts the rumour's source, not what the speaker says.
+    r"no idea(?! (?:where|why|how|who|what|that))|don't quote me|"
     r"might be wrong|could be wrong|if i remember|iirc|i'm guessing|seems like|looks like|supposedly|allegedly|"
     r"hard to tell|not clear|unclear)\b", re.I)
 _REPORT = re.compile(
@@ -149,7 +151,9 @@ _REPORT = re.compile(
     r"\w+ (?:reckons|insists|claims|swears)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
-    r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all)\b", re.I)
+    r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all|"
+    # Self-corrections: "no sorry, it's the 16th", "my mistake", "I misread".
+    r"no,? sorry|sorry,? (?:i meant|it's|it is)|i misread|misread|my mistake|my bad|i meant)\b", re.I)
 
 
 @lru_cache(maxsize=65_536)
@@ -214,6 +218,7 @@ NOT_NEGATION = (
     "won't believe", "wouldn't believe", "can't believe", "cannot believe", "couldn't believe", "not only",
     "no doubt", "not bad", "can't wait", "cannot wait", "no wonder", "nothing but", "never mind", "false alarm",
     "no worries", "no problem", "wait no", "no wait", "oh no", "no idea why", "no way",
+    "no idea where", "no idea how", "no idea who", "no idea what",
 )
 
 

@@ -65,7 +65,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
     on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
-    whole = detect_stance(claim, text, cosine=cosine)
+    whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
     if len(parts) < 2:
         return whole
@@ -79,7 +79,7 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     best = max(parts, key=shared)
     if scores[0] == 0 or scores[0] == scores[1]:
         return whole  # no clause, or no single clause, is the one about the claim
-    st = detect_stance(claim, best)
+    st = _predicate_check(claim, best, detect_stance(claim, best), None)
     # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
     # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
     if st.label == "contradict":
@@ -90,6 +90,53 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
             and not features(best).negated):
         return st
     return whole
+
+
+def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) -> Stance:
+    """An agreement must reach what the claim says, not only whom or what it names.
+
+    "Dr Patel has retired" is not supported by a rota naming Dr Patel; "the library book is due on
+    the 20th" is not supported by "when's my library book due back?": a memory sharing only the
+    claim's names, or only its topic without any of its values, does not speak to it.
+    """
+    if st.label != "agree" or (cosine is not None and cosine >= 0.7):
+        return st
+    fc, fm = features(claim), features(text)
+    vals_c, vals_m = fc.numbers | fc.dates, fm.numbers | fm.dates
+    predicate = fc.content - fc.proper
+    if vals_c and not vals_m:
+        return Stance("unrelated", 0.6, "the claim's value is not stated", ())
+    if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
+        return Stance("unrelated", 0.6, "only the claim's names are shared", ())
+    return st
+
+
+def _corrections(read: list, silent: list, texts: dict[str, str], query: str, config: TrustConfig) -> list:
+    """Later strong statements that correct a supporting one: a chain A -> B where B names no topic.
+
+    "mortgage broker meeting is on the 14th at 10", then "no sorry, it's the 16th, I misread the
+    email": the correction shares no word with the claim, but it contradicts the statement that
+    supported it, on its value or in the words of a correction, so it speaks against the claim.
+    """
+    out = []
+    for hit, text in silent:
+        tm = _tier(hit, query)
+        if not tm.strong:
+            continue
+        for h0, ev0, tm0, sign0 in read:
+            if sign0 <= 0 or not _later(hit, tm, h0, tm0) or h0.id not in texts:
+                continue
+            st = detect_stance(texts[h0.id], text)
+            if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
+                continue
+            s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
+            ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                                 stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
+                                 reason=f"{tm.tier.replace('_', '-')}: corrects an earlier statement ({st.reason})",
+                                 tier=tm.tier)
+            out.append((hit, ev, tm, -1))
+            break
+    return out
 
 
 def _one_per_turn(read: list) -> list:
@@ -125,6 +172,8 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
 def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     query = as_first_person(claim)
     read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
+    silent: list[tuple[SearchHit, str]] = []  # hits that do not speak to the claim by themselves
+    texts: dict[str, str] = {}
     support = contradiction = 0.0
     for hit in found.results:
         rel = hit.reliability
@@ -134,9 +183,15 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
         st = _stance(query, text, hit.scores.dense)
         hedged = "hedged" in st.reason
         if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if hedged else 1.0):
+            silent.append((hit, text))
             continue
         tm = _tier(hit, query)
+        texts[hit.id] = text
         s = rel.source.value if rel else config.testimony_priors[tm.tier]
+        if not tm.strong:
+            # A track record may raise a speaker's credibility, never above what their tier can
+            # vouch for: a relative's confident recollection is still hearsay about the claim.
+            s = min(s, config.testimony_priors[tm.tier])
         conf = rel.confidence if rel else 0.5
         if st.label == "agree":
             support += conf * st.score
@@ -150,7 +205,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read)
+    read = _one_per_turn(read + _corrections(read, silent, texts, query, config))
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
