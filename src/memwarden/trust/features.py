@@ -111,6 +111,8 @@ def features(text: str) -> TextFeatures:
     hedged = hedged or firm == "hedged"
     # A leading "no," / "no sorry," answers what was said before; it denies nothing in this text.
     low = _LEADING_NO.sub("", low)
+    # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
+    low = _RECORD_SAYS.sub(" ", low)
     low, typed, units = extract_values(REJECTED.sub(" ", low))
     low = rewrite(low)
     # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
@@ -206,6 +208,10 @@ def features(text: str) -> TextFeatures:
 
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
+_RECORD_SAYS = re.compile(
+    r"\b(?:the |my |your |our |his |her |their )?(?:receipt|letter|email|invite|invitation|notice|calendar(?: invite)?|"
+    r"ticket|tracking|report|results?|website|app|label|confirmation|certificate|statement|invoice|booking|card) "
+    r"(?:says|said|shows|showed|confirms|confirmed|states|stated|lists|listed)\b")
 _CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas)\s")
 #: Status words are never names, even opening a sentence ("Sold the Jazz in March").
 _STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
