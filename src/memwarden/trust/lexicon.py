@@ -93,6 +93,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:turned|turns)\s+(?=\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", "is "),
         (r"\b(?:doesn't|does not|don't|do not|no longer) work(?:s)? (?:at|for)\b", " not employed "),
         (r"\b(?:has left|left|quit)\b(?= \w)", " left "),
+        # "own" is a stopword of the tokenizer; owning a thing is a status ("on my own" is read above).
+        (r"\b(?<!my )(?<!your )(?<!their )(?<!our )(?<!his )(?<!her )(?:own|owns|owned)\b", " owner "),
     ]
 ]
 
@@ -102,7 +104,7 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
-    ("own", "sold"), ("working", "broken"), ("valid", "cancelled"), ("valid", "expired"),
+    ("owner", "sold"), ("working", "broken"), ("valid", "cancelled"), ("valid", "expired"),
 ]
 
 #: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,

@@ -238,9 +238,12 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
               and len(only_a - fa.proper) >= 2 and len(only_b - fb.proper) >= 2)
     # Differing values need a shared word (or a near-paraphrase): "in the office tuesdays" and "don't
     # work fridays" are two facts of one week, not two days for one thing.
-    anchored = bool(shared) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
+    anchored = bool(shared) or bool(shared_vals) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
     if (fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and not events
-            and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units)))
+            # ... or a short follow-up that keeps one value and changes another ("it's the 12th,
+            # still 9am" after "booked for the 21st at 9").
+            and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units))
+                 or (bool(shared_vals) and min(len(fa.content), len(fb.content)) <= 2))
             and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")

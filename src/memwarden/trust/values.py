@@ -36,7 +36,8 @@ _NUMWORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
 _WORD_RUN = re.compile(
     rf"\b(?:(?:a|one) )?(?:{_NUMWORD}|hundred|thousand|million)(?:(?:[ -]|\band\b| and )+(?:{_NUMWORD}|hundred|thousand|million))*\b")
 #: "one" as a pronoun or determiner, not a count: "no one", "the one", "one of them", "one day".
-_PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|another|a) one\b|\bone (?:of|another|day|"
+_PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|another|a|first|second|last|next|other|"
+                          r"same|new|old|big|small|right|wrong) one\b|\bone (?:of|another|day|"
                           r"time|way|thing|more)\b|\bone(?=[-'])")
 
 
