@@ -51,7 +51,8 @@ _STARTERS = frozenset(
     let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
     per sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
     tonight earlier later first then after before since because although though still even only probably definitely
-    one two three new old my our your his her their its we they it he she i""".split()
+    one two three new old my our your his her their its we they it he she i finally luckily unfortunately sadly
+    basically literally seriously suddenly""".split()
 )
 
 

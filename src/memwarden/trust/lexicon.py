@@ -69,7 +69,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         # A document's validity: "expired", "no longer valid", "cancelled" against "valid until".
         (r"\b(?:expired|invalid|no longer valid|out of date)\b", " expired "),
         (r"\b(?:loads|lots|plenty) of (\w+) (?:left|available)\b", r" \1 available "),
-        (r"\b(?:out for delivery|still waiting (?:on|for)|(?:has not|hasn't|not|nothing's|nothing has) arrived"
+        (r"\b(?:delivery failed|failed delivery|(?:was |got )?returned to sender|could(?:n't| not) (?:be )?deliver(?:ed)?|"
+         r"out for delivery|still waiting (?:on|for)|(?:has not|hasn't|not|nothing's|nothing has) arrived"
          r"(?: yet)?|not (?:been )?delivered(?: yet)?)\b", " undelivered "),
         (r"\b(?:arrived|got delivered|was delivered|been delivered|delivered)\b", " delivered "),
         (r"\b(?:overdue|unpaid|outstanding|still owed|late paying|not (?:been )?paid(?: yet)?)\b", " unpaid "),
@@ -84,6 +85,14 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         # "I used to be vegetarian": the state held once and no longer does, a denial of the present.
         (r"\bused to\b", " not "),
         (r"\b(?:parcel)\b", "package"),
+        # Diet: not eating meat is being vegetarian ("I don't eat meat" / "I'm vegetarian").
+        (r"\b(?:don't|do not|doesn't|does not|never|no longer|stopped) eat(?:ing|s)? (?:any )?meat\b", " vegetarian "),
+        # Kin and common synonyms, one word each: "mum" / "mother", "op" / "surgery".
+        (r"\b(?:mum|mom|mummy|mommy|mam)\b", "mother"),
+        (r"\b(?:dad|daddy)\b", "father"),
+        (r"\b(?:op|operation)\b", "surgery"),
+        # A move that happened is where one lives now ("we moved to Norwich" / "I live in Norwich").
+        (r"\b(?:moved|relocated) (?:to|into)\b", " live in "),
         (r"\b(?:tenancy(?: agreement)?|rental agreement|rental contract)\b", "lease"),
         (r"\b(?:on my own|by myself|living solo)\b", " alone "),
         (r"\b(?:is operating|operating|operates|is flying|departs on time)\b", " proceeded "),
@@ -261,7 +270,7 @@ _CONVERSE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b" + _N + r"(?:'s| is) my " + _BOSS), r"\1 manages User"),
     (re.compile(r"\b" + _N + r"'s " + _BOSS + r" is " + _N), r"\2 manages \1"),
     (re.compile(r"\b" + _N + r" is " + _N + r"'s " + _BOSS), r"\1 manages \2"),
-    (re.compile(r"\bI manage " + _N), r"User manages \1"),
+    (re.compile(r"\bI manages? " + _N), r"User manages \1"),
 ]
 
 
