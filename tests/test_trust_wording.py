@@ -50,8 +50,8 @@ def test_number_words_leave_pronoun_one_alone():
 
 
 def test_versions_ignore_a_trailing_zero_and_a_full_stop():
-    assert "5.1" in features("We deploy release 5.1.0.").numbers
-    assert "5.1" in features("prod is on v5.1").numbers
+    assert "v5.1" in features("We deploy release 5.1.0.").numbers
+    assert "v5.1" in features("prod is on v5.1").numbers
 
 
 # -- stance by kind -------------------------------------------------------------------------------
@@ -159,3 +159,24 @@ def test_selling_a_thing_makes_still_owning_it_false():
     _say(m, "bought a secondhand Brompton bike")
     _say(m, "sold the brompton to a colleague, I walk to work now", at=T0 + timedelta(days=60))
     assert m.verdict("The user still owns the Brompton bike.", user_id="u").verdict == "FALSE"
+
+
+def test_versions_match_by_prefix_and_differ_by_release():
+    assert detect_stance("the app is built on Django 4", "requirements pin django 4.2.7 and celery 5.3").label == "agree"
+    assert detect_stance("release 2.8.0 has shipped", "v2.9.0 shipped this morning").label == "contradict"
+
+
+def test_a_later_change_naming_only_the_new_time_decides():
+    m = Memory(config=MemoryConfig(embedder="minilm"))
+    _say(m, "the plumber is booked to come round at 8:30 on Thursday")
+    _say(m, "plumber texted, the visit is now at 11:15 instead", at=T0 + timedelta(days=1))
+    _say(m, "the plumber's office rang, actually he'll turn up at 2:45 instead, traffic", at=T0 + timedelta(days=2))
+    assert m.verdict("The plumber is coming at 11:15.", user_id="u").verdict != "TRUE"
+
+
+def test_diet_kin_and_delivery_wording():
+    assert detect_stance("I never eat meat", "I'm a vegetarian").label == "agree"
+    assert detect_stance("my mum is back home after the op", "my mother is home after her surgery").label == "agree"
+    assert detect_stance("the order was delivered", "courier says delivery failed, returned to sender",
+                         cosine=0.5).label == "contradict"
+    assert detect_stance("I live in Exeter", "we moved to Exeter in the spring").label == "agree"

@@ -238,6 +238,8 @@ _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replace
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
     neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+#: One person, several words (as lexicon.REWRITES reads them in the content).
+_KIN_SAME = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father"}
 _REPORT_VERBS = frozenset("said says told reckons reckoned thinks thought heard insists insisted claims claimed".split())
 _LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
 
@@ -272,7 +274,7 @@ def _subject(text: str) -> str | None:
         return "i"
     # "my brother's allergic": the possessive 's is "is" (or the brother's thing), still the brother.
     if w in ("my", "our") and i + 1 < len(raw) and (kin := raw[i + 1].lower().removesuffix("'s")) in _KIN:
-        return "my " + kin
+        return "my " + _KIN_SAME.get(kin, kin)
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w
     return None

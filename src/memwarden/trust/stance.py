@@ -147,6 +147,25 @@ def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
     return not neg.neg_scope.isdisjoint(other.content | other.numbers | other.dates)
 
 
+def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Versions (``v``-marked, values.py) match by prefix: "React 18" / "^18.2.0", "v3.4" / "3.4"."""
+    if not any(x[:1] == "v" for x in a | b):
+        return a, b
+    ma, mb = set(a), set(b)
+    for x in a:
+        for y in b:
+            if x == y or (x[:1] != "v" and y[:1] != "v"):
+                continue
+            px, py = x.lstrip("v"), y.lstrip("v")
+            if px == py or px.startswith(py + ".") or py.startswith(px + "."):
+                short = "v" + min(px, py, key=len)
+                ma.discard(x)
+                mb.discard(y)
+                ma.add(short)
+                mb.add(short)
+    return frozenset(ma), frozenset(mb)
+
+
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
@@ -167,7 +186,8 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     shared = fa.content & fb.content
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
     # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
-    vals_a, vals_b = fa.numbers | fa.dates, fb.numbers | fb.dates
+    nums_a, nums_b = _align(fa.numbers, fb.numbers)
+    vals_a, vals_b = nums_a | fa.dates, nums_b | fb.dates
     shared_vals = vals_a & vals_b
     smaller = max(1, min(len(fa.content) + len(vals_a), len(fb.content) + len(vals_b)))
     overlap = min(1.0, (len(shared) + len(shared_vals)) / smaller)
@@ -239,14 +259,14 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # Differing values need a shared word (or a near-paraphrase): "in the office tuesdays" and "don't
     # work fridays" are two facts of one week, not two days for one thing.
     anchored = bool(shared) or bool(shared_vals) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
-    if (fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and not events
+    if (nums_a and nums_b and _both_differ(nums_a, nums_b) and not events
             # ... or a short follow-up that keeps one value and changes another ("it's the 12th,
             # still 9am" after "booked for the 21st at 9").
             and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units))
                  or (bool(shared_vals) and min(len(fa.content), len(fb.content)) <= 2))
             and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
-        reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
+        reasons.append(f"numbers differ ({', '.join(sorted(nums_a))} vs {', '.join(sorted(nums_b))})")
     if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
@@ -262,8 +282,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
 
     # A change naming the old and the new value ("swim got moved, ... tuesdays ... so she's on
     # wednesdays now"): the claim's value is the old one when the change ends on another.
-    for x, y in ((fa, fb), (fb, fa)):
-        vx, vy = x.numbers | x.dates, y.numbers | y.dates
+    for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
         if (not cues and y.replaces and vx and vx < vy and y.last_value and y.last_value not in vx
                 and related >= 0.4):
             cues.append("date" if y.last_value in y.dates else "number")
@@ -294,15 +313,18 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
-    one_date = len(fa.numbers) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+    one_date = len(nums_a) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
     restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
                 and len(fa.content) <= 4)
     # A short statement of one typed value (a clock time, an amount with its unit) that the other
     # states too, with no value of its own beside it: "dinner's at 7:30" / "we're eating at half
     # seven", "budget up to twelve hundred quid" / "I can spend £1,200".
-    typed_same = (bool(shared_vals) and vals_a == vals_b and any(":" in v or "." in v for v in shared_vals | fa.units)
-                  and max(len(fa.content), len(fb.content)) <= 4 and fa.negated == fb.negated
-                  and (cosine is None or cosine >= 0.3))
+    # Also every typed value of one side restated by the other with a word in common ("the
+    # frontend uses React 18" / "we're on React 18.2 with react-router 6.22").
+    typed = any(":" in v or "." in v or v[:1] == "v" for v in shared_vals) or bool(fa.units & fb.units)
+    typed_same = (bool(shared_vals) and typed and fa.negated == fb.negated and (cosine is None or cosine >= 0.3)
+                  and ((vals_a == vals_b and max(len(fa.content), len(fb.content)) <= 4)
+                       or (shared and (vals_a <= vals_b or vals_b <= vals_a))))
     if typed_same:
         return Stance("agree", round((0.6 + 0.3 * related) * damp, 3),
                       f"the same value ({', '.join(sorted(shared_vals))})" + hedge_note, ("values",))

@@ -10,7 +10,8 @@ canonical form before the text is tokenized:
   bare "at 2" never says which, and two events twelve hours apart are rarely the same claim;
 - an amount keeps its magnitude as a number (``1200``) and also its unit (``£:1200``, ``%:6``,
   ``mg:20``, ``min:14``): the same unit on both sides says the two texts give the same attribute;
-- a version drops trailing ``.0`` parts ("v3.4.0" -> ``3.4``) so "3.4" and "3.4.0" are one release;
+- a version drops trailing ``.0`` parts and is marked ``v`` ("v3.4.0" -> ``v3.4``); the stance
+  detector matches versions by prefix ("React 18" and "18.2.0", "v3.4" and a bare "3.4");
 - number words become digits ("twelve hundred" -> 1200, "twenty-five" -> 25); a lone "one"
   after "no", "any", "the"... is a pronoun and is left alone.
 
@@ -168,8 +169,10 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str]]:
         parts = v.split(".")
         while len(parts) > 2 and parts[-1] == "0":
             parts.pop()
-        vals.add(".".join(parts))
-        return " " if m.group(2) else m.group(0)[: m.start(1) - m.start(0)]
+        vals.add("v" + ".".join(parts))
+        units.add("v:" + ".".join(parts))  # a version is a kind of value, like an amount's unit
+        prefix = "" if m.group(2) else m.group(0)[: m.start(1) - m.start(0)]
+        return " " if prefix in ("", "v") else prefix  # "python 3.12" keeps "python"
 
     text = _VERSION.sub(version, text)
     text = _PLAIN.sub(lambda m: (vals.add(_magnitude(m.group(1), None)), " ")[1], text)

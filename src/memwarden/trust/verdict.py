@@ -34,7 +34,7 @@ import re
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
-from .stance import Stance, detect_stance, features
+from .stance import Stance, _align, detect_stance, features
 from .testimony import Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
@@ -102,7 +102,8 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     if st.label != "agree" or (cosine is not None and cosine >= 0.7):
         return st
     fc, fm = features(claim), features(text)
-    vals_c, vals_m = fc.numbers | fc.dates, fm.numbers | fm.dates
+    nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
+    vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
     if vals_c and not vals_m:
         return Stance("unrelated", 0.6, "the claim's value is not stated", ())
@@ -119,6 +120,7 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
     supported it, on its value or in the words of a correction, so it speaks against the claim.
     """
     out = []
+    fq = features(query)
     for hit, text in silent:
         tm = _tier(hit, query)
         if not tm.strong:
@@ -128,6 +130,8 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
                 continue
             st = detect_stance(texts[h0.id], text)
             if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
+                st = _changed_value(fq, features(text), hit.scores.dense)
+            if st is None or st.label != "contradict":
                 continue
             s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
             ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
@@ -137,6 +141,23 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
             out.append((hit, ev, tm, -1))
             break
     return out
+
+
+def _changed_value(fq, fh, cosine: float | None) -> Stance | None:
+    """A later change that names no topic word but a new value of the claim's kind: "he wants to
+    come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
+    ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
+    stance takes two short statements as one topic), and give a clock time or a day the claim
+    does not."""
+    if not fh.replaces or cosine is None or cosine < 0.4:
+        return None
+    times_q = {v for v in fq.numbers if ":" in v}
+    times_h = {v for v in fh.numbers if ":" in v}
+    if times_q and times_h and not (times_q & times_h):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
+    if fq.dates and fh.dates and not (fq.dates & fh.dates):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
+    return None
 
 
 def _one_per_turn(read: list) -> list:
