@@ -180,3 +180,15 @@ def test_diet_kin_and_delivery_wording():
     assert detect_stance("the order was delivered", "courier says delivery failed, returned to sender",
                          cosine=0.5).label == "contradict"
     assert detect_stance("I live in Exeter", "we moved to Exeter in the spring").label == "agree"
+
+
+def test_fine_or_clear_against_an_ailment():
+    assert detect_stance("the scan says my wrist is fine", "I have a wrist fracture", cosine=0.6).label == "contradict"
+    assert detect_stance("Rufus's ears are healthy now", "Rufus has an ear infection", cosine=0.6).label == "contradict"
+
+
+def test_tied_clauses_that_contradict_make_a_record_contradict():
+    m = Memory(config=MemoryConfig(embedder="minilm"))
+    _say(m, "Town hall notice: the swimming baths open as normal on Saturday, only the sauna is closed for repairs.",
+         source="document")
+    assert m.verdict("The swimming baths are closed on Saturday.", user_id="u").verdict == "FALSE"

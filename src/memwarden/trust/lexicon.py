@@ -66,6 +66,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\bneeds? (?:a |to be )?(new|replacing|replaced|replacement|repairing|repaired|fixing|fixed)\b", r" broken \1 "),
         (r"\b(?:is|are|was|were|'s|'re) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|working)\b"
          r"(?! (?:with|for|to|by|if|again))", " working "),
+        # An ailment (a diagnosis by its ending or a common word) against "fine", "clear", "healthy".
+        (r"\b(?:\w+(?:itis|osis|plasia|oma|aemia|emia|pathy)|fracture[sd]?|infection|infected|tumou?r|cancer|diabetes|"
+         r"diabetic|disease|syndrome|disorder|sprain(?:ed)?|torn|anaemic|anemic|asthma|asthmatic)\b", r" ailment \g<0> "),
+        (r"\b(?:healthy|nothing wrong)\b", " working "),
         # A document's validity: "expired", "no longer valid", "cancelled" against "valid until".
         (r"\b(?:expired|invalid|no longer valid|out of date)\b", " expired "),
         (r"\b(?:loads|lots|plenty) of (\w+) (?:left|available)\b", r" \1 available "),
@@ -113,7 +117,7 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
-    ("owner", "sold"), ("working", "broken"), ("valid", "cancelled"), ("valid", "expired"),
+    ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
 ]
 
 #: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,

@@ -77,8 +77,17 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
 
     scores = sorted((shared(p) for p in parts), reverse=True)
     best = max(parts, key=shared)
-    if scores[0] == 0 or scores[0] == scores[1]:
-        return whole  # no clause, or no single clause, is the one about the claim
+    if scores[0] == 0:
+        return whole  # no clause is about the claim
+    if scores[0] == scores[1]:
+        # No single clause is the one about the claim. If the clauses sharing most with it
+        # contradict it and none of them agrees ("it's open as normal on friday, only the canteen
+        # is closed" against "the school is closed on Friday"), the record contradicts it.
+        tied = [_predicate_check(claim, p, detect_stance(claim, p), None) for p in parts if shared(p) == scores[0]]
+        against = [t for t in tied if t.label == "contradict"]
+        if against and not any(t.label == "agree" for t in tied):
+            return max(against, key=lambda t: t.score)
+        return whole
     st = _predicate_check(claim, best, detect_stance(claim, best), None)
     # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
     # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
