@@ -192,3 +192,10 @@ def test_tied_clauses_that_contradict_make_a_record_contradict():
     _say(m, "Town hall notice: the swimming baths open as normal on Saturday, only the sauna is closed for repairs.",
          source="document")
     assert m.verdict("The swimming baths are closed on Saturday.", user_id="u").verdict == "FALSE"
+
+
+def test_one_manager_at_a_time_but_a_manager_of_many():
+    assert detect_stance("Priyanka manages Tom", "Priyanka manages Wei").label == "unrelated"
+    assert detect_stance("Tom reports to Priyanka", "Tom reports to Gareth").label == "contradict"
+    assert detect_stance("I report to Priyanka Shah", "gareth is my manager now").label == "contradict"
+    assert detect_stance("I report to Priyanka Shah", "my manager is priyanka, she's great").label == "agree"

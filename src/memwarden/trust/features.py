@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REJECTED, REPORT_FRAME_WORDS, STATUS_FLIP,
-                      converse, firmness, is_correction, rewrite)
+                      converse, firmness, is_correction, relation, rewrite)
 from .lexicon import POLAR_PAIRS
 from .values import extract_values
 
@@ -80,6 +80,8 @@ class TextFeatures:
     thing: str | None = None
     #: The last date or number in reading order ("moved from tuesday to wednesday" -> wednesday).
     last_value: str | None = None
+    #: (manager, managed) when the text states who manages whom (lexicon.relation).
+    relation: tuple[str, str] | None = None
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
     neg_scope: frozenset[str] = frozenset()
 
@@ -205,7 +207,7 @@ def features(text: str) -> TextFeatures:
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, neg_scope)
+                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), neg_scope)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")

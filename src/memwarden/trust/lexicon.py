@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
+__all__ = ["relation", "REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
            "REPORT_FRAME_WORDS", "is_correction", "REJECTED",
            "STATUS_FLIP", "converse"]
 
@@ -268,10 +268,14 @@ ANTONYM_WORDS += POLAR_PAIRS
 _N = r"([A-Z][\w-]+(?: [A-Z][\w-]+)?)"
 _BOSS = r"(?:line )?(?:manager|boss|supervisor)"
 _CONVERSE: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\bI (?:report|reported) to " + _N.replace("[A-Z]", "[A-Za-z]"), re.I), r"\1 manages User"),
+    (re.compile(r"\bI (?:report|reports|reported) to " + _N.replace("[A-Z]", "[A-Za-z]"), re.I), r"\1 manages User"),
     (re.compile(r"\b" + _N + r" (?:reports|reported|report) to " + _N), r"\2 manages \1"),
     (re.compile(r"\bmy " + _BOSS + r" is " + _N.replace("[A-Z]", "[A-Za-z]")), r"\1 manages User"),
     (re.compile(r"\b" + _N + r"(?:'s| is) my " + _BOSS), r"\1 manages User"),
+    # Chat writes names in lower case: "bettina is my line manager now" (not "she is my manager").
+    (re.compile(r"\b(?!(?:she|he|it|that|this|who|which|what|there|here|everyone|someone|nobody|mine|yours|now|"
+                r"currently|still|also|actually)\b)([a-z][\w-]+)(?:'s| is) (?:now |currently |still )?my " + _BOSS),
+     r"\1 manages User"),
     (re.compile(r"\b" + _N + r"'s " + _BOSS + r" is " + _N), r"\2 manages \1"),
     (re.compile(r"\b" + _N + r" is " + _N + r"'s " + _BOSS), r"\1 manages \2"),
     (re.compile(r"\bI manages? " + _N), r"User manages \1"),
@@ -286,3 +290,13 @@ def converse(text: str) -> str:
     for pat, rep in _CONVERSE:
         text = pat.sub(rep, text)
     return text
+
+
+_RELATION = re.compile(r"\b((?:[A-Za-z][\w-]* )?[A-Za-z][\w-]*) manages ([A-Za-z][\w-]*(?: [A-Z][\w-]*)?)")
+
+
+def relation(text: str) -> tuple[str, str] | None:
+    """(manager, managed) of the first management relation in ``text`` once :func:`converse` wrote
+    it manager-first; lower-cased, up to two words each (compared by a shared word)."""
+    m = _RELATION.search(text)
+    return (m.group(1).lower(), m.group(2).lower()) if m else None
