@@ -199,3 +199,16 @@ def test_one_manager_at_a_time_but_a_manager_of_many():
     assert detect_stance("Tom reports to Priyanka", "Tom reports to Gareth").label == "contradict"
     assert detect_stance("I report to Priyanka Shah", "gareth is my manager now").label == "contradict"
     assert detect_stance("I report to Priyanka Shah", "my manager is priyanka, she's great").label == "agree"
+
+
+def test_a_slot_value_is_what_follows_its_frame_word():
+    # "moved to X" / "moved to Y" is one slot with two values; a word elsewhere is not a value.
+    assert detect_stance("I moved to Cardiff", "I moved to Swansea").label == "contradict"
+    assert detect_stance("our lab is moving to the Harwell campus", "we're all moving to the Harwell campus, a postdoc told me"
+                         ).label != "contradict"
+    assert detect_stance("I started a new job", "first week at the new job done").label != "contradict"
+
+
+def test_a_possessive_month_is_a_month():
+    f = features("I still owe Kemal for March's gas bill")
+    assert "march" in f.dates and "march" not in f.proper

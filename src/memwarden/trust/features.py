@@ -82,6 +82,8 @@ class TextFeatures:
     last_value: str | None = None
     #: (manager, managed) when the text states who manages whom (lexicon.relation).
     relation: tuple[str, str] | None = None
+    #: Content words and dates/numbers in reading order (what follows a frame word is its value).
+    seq: tuple[str, ...] = ()
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
     neg_scope: frozenset[str] = frozenset()
 
@@ -132,9 +134,12 @@ def features(text: str) -> TextFeatures:
     dates: set[str] = set()
     flipped: set[int] = set()
     last: str | None = None
+    seq: list[str] = []  # content words and values in reading order
     for i, t in enumerate(toks):
         if i in flipped:
             continue
+        if t.endswith("'s") and (t[:-2] in _MONTHS or t[:-2] in _WEEKDAYS):
+            t = t[:-2]  # "November's electricity": the month
         if t in HEDGE_WORDS:
             hedged = True
             continue
@@ -161,6 +166,7 @@ def features(text: str) -> TextFeatures:
             t = t.removesuffix("s") if t not in _MONTHS else t  # "on tuesdays": the weekday, as a habit
             dates.add(t)
             last = t
+            seq.append(t)
             continue
         if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())):
             dates.add(_DAY_ABBR[t])
@@ -179,12 +185,14 @@ def features(text: str) -> TextFeatures:
             else:
                 numbers.add(t.lstrip("0") or "0")
             last = t.lstrip("0") or "0"
+            seq.append(last)
             continue
         if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
             continue
         if "'" in t:
             t = t.split("'", 1)[0]
         content.add(_stem(t))
+        seq.append(_stem(t))
     # Times, amounts, versions (values.py): one canonical value each, "5:45" / "1200" / "3.4".
     numbers |= typed
     # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
@@ -207,7 +215,7 @@ def features(text: str) -> TextFeatures:
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), neg_scope)
+                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), tuple(seq), neg_scope)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")

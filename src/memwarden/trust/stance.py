@@ -166,6 +166,14 @@ def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozen
     return frozenset(ma), frozenset(mb)
 
 
+def _value_after(seq: tuple[str, ...], word: str) -> str | None:
+    """The content word or value right after ``word`` (stopwords are not in ``seq``)."""
+    for i, w in enumerate(seq[:-1]):
+        if w == word:
+            return seq[i + 1]
+    return None
+
+
 def _same_person(x: str, y: str) -> bool:
     """"yusuf demir" and "demir", "omar" and "manager omar": one name when they share a word."""
     return not set(x.split()).isdisjoint(y.split())
@@ -289,6 +297,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         # One name swapped for another is one slot with two values.
         proper_swap = len(pa) == 1 and len(pb) == 1
         frame = shared & _EXCLUSIVE_FRAME
+        # The slot's value is what follows the frame word on each side ("moved to Paris" / "moved to
+        # Rome"); words elsewhere ("..., someone in finance told me") are not a second value.
+        frame = {f for f in frame if _value_after(fa.seq, f) in only_a and _value_after(fb.seq, f) in only_b}
         if (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
             cues.append("exclusive_value")
             x, y = ", ".join(sorted(only_a)), ", ".join(sorted(only_b))
