@@ -22,7 +22,8 @@ T0 = datetime(2026, 2, 1, 9, 0, tzinfo=timezone.utc)
     ("ferry departs 08:20", "8:20"),
     ("choir practice is at seven in the evening", "7:00"),
     ("choir practice 7pm sharp", "7:00"),
-    ("the vet shuts at half five", "5:30"),
+    ("the vet shuts at half five", "end:5:30"),   # a closing time is an end
+    ("surgery hours 8:30am-6pm", "end:6:00"),
     ("drop-off is at quarter to nine", "8:45"),
     ("drop-off 8.45am", "8:45"),
     ("lunch at noon", "12:00"),
@@ -212,3 +213,10 @@ def test_a_slot_value_is_what_follows_its_frame_word():
 def test_a_possessive_month_is_a_month():
     f = features("I still owe Kemal for March's gas bill")
     assert "march" in f.dates and "march" not in f.proper
+
+
+def test_a_range_starts_at_its_first_time():
+    assert detect_stance("the physio session starts at 2:30", "Calendar: Physio, Wed 14:00-14:30",
+                         cosine=0.6).label == "contradict"
+    assert detect_stance("the pharmacy closes at 6", "pharmacy hours 9am to 5:30pm", cosine=0.6).label == "contradict"
+    assert detect_stance("the pharmacy closes at 5:30", "pharmacy hours 9am to 5:30pm", cosine=0.6).label == "agree"

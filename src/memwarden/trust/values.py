@@ -5,7 +5,7 @@ Two people write one value many ways: "quarter to six" and "5:45", "twelve hundr
 "version 3.4". The stance detector compares values as strings, so each is written here in one
 canonical form before the text is tokenized:
 
-- a clock time is ``H:MM`` on a 12-hour dial ("2pm", "14:00", "two in the afternoon", "at 2" ->
+- a clock time is ``H:MM`` on a 12-hour dial (a range's end and a closing time ``end:H:MM``) ("2pm", "14:00", "two in the afternoon", "at 2" ->
   ``2:00``; "quarter to six" -> ``5:45``; "half six" -> ``6:30``): am/pm is dropped because a
   bare "at 2" never says which, and two events twelve hours apart are rarely the same claim;
 - an amount keeps its magnitude as a number (``1200``) and also its unit (``£:1200``, ``%:6``,
@@ -98,6 +98,12 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
 ]
 
 
+_MARK = re.compile(r"\x01([^\x01]+)\x01")
+_RANGE = re.compile(r"\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till)\s*\x01([^\x01]+)\x01")
+_ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till)\b"
+                   r"(?:\s+\w+){0,2}?\s*\x01([^\x01]+)\x01")
+
+
 def _hm(h: int, m: int) -> str:
     h = h % 12 or 12
     return f"{h}:{m:02d}"
@@ -138,14 +144,21 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str]]:
     vals: set[str] = set()
     units: set[str] = set()
 
+    clock: list[str] = []  # found times, marked in the text by index ("T3": no later rule reads it)
     for pat, fn in _CLOCK:
         def rep(m: re.Match[str], fn=fn) -> str:  # type: ignore[no-untyped-def]
             v = fn(m)  # type: ignore[operator]
             if v is None:
                 return m.group(0)
-            vals.add(v)
-            return " "
+            clock.append(v)
+            return f" \x01T{len(clock) - 1}\x01 "
         text = pat.sub(rep, text)
+    at = lambda k: clock[int(k[1:])]  # noqa: E731
+    # A range's end and a closing time are ends, not the time something is at: "10:00-10:30"
+    # starts at 10:00; "closes at 6" and "open 7:30 to 5:30" compare their ends.
+    text = _RANGE.sub(lambda m: (vals.update((at(m.group(1)), "end:" + at(m.group(2)))), " ")[1], text)
+    text = _ENDS.sub(lambda m: (vals.add("end:" + at(m.group(1))), " ")[1], text)
+    text = _MARK.sub(lambda m: (vals.add(at(m.group(1))), " ")[1], text)
 
     def money(cur: str, num: str, scale: str | None) -> str:
         mag = _magnitude(num, scale)
