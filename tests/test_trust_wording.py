@@ -220,3 +220,9 @@ def test_a_range_starts_at_its_first_time():
                          cosine=0.6).label == "contradict"
     assert detect_stance("the pharmacy closes at 6", "pharmacy hours 9am to 5:30pm", cosine=0.6).label == "contradict"
     assert detect_stance("the pharmacy closes at 5:30", "pharmacy hours 9am to 5:30pm", cosine=0.6).label == "agree"
+
+
+def test_an_appended_iso_date_is_not_one_more_value():
+    # The extractor appends the resolved date; the clause still says one day.
+    a = "The museum is closed on Monday because of the flood."
+    assert detect_stance(a, "it's open as usual on monday (2026-03-09)").label == "contradict"

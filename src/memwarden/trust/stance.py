@@ -166,6 +166,12 @@ def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozen
     return frozenset(ma), frozenset(mb)
 
 
+def _said(vals: frozenset[str]) -> frozenset[str]:
+    """Values as written, without the extractor's ISO dates (unless they are the only ones)."""
+    plain = frozenset(v for v in vals if not (len(v) >= 10 and v[4:5] == "-"))
+    return plain or vals
+
+
 def _value_after(seq: tuple[str, ...], word: str) -> str | None:
     """The content word or value right after ``word`` (stopwords are not in ``seq``)."""
     for i, w in enumerate(seq[:-1]):
@@ -202,7 +208,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     nums_a, nums_b = _align(fa.numbers, fb.numbers)
     vals_a, vals_b = nums_a | fa.dates, nums_b | fb.dates
     shared_vals = vals_a & vals_b
-    smaller = max(1, min(len(fa.content) + len(vals_a), len(fb.content) + len(vals_b)))
+    # An ISO date the extractor appended restates the day already named ("friday (2025-03-07)"):
+    # it is not one more thing the text says.
+    smaller = max(1, min(len(fa.content) + len(_said(vals_a)), len(fb.content) + len(_said(vals_b))))
     overlap = min(1.0, (len(shared) + len(shared_vals)) / smaller)
     # Relatedness: shared content words, or the embedding saying "same topic". For long texts
     # (chat turns of several sentences) a high cosine only says "same conversation": a negation

@@ -169,15 +169,25 @@ def _changed_value(fq, fh, cosine: float | None) -> Stance | None:
     return None
 
 
-def _one_per_turn(read: list) -> list:
-    """A claim and the turn it was extracted from are one testimony: keep the reading with the
-    clearer stance (the claim when extraction resolved "she" or "the user", the turn when it
-    lost the sense), in retrieval order."""
-    best: dict[str, tuple[int, float]] = {}
+def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = "") -> list:
+    """A claim and the turn it was extracted from are one testimony: keep the reading that says
+    more of what the claim is about (the claim when extraction resolved "she" or "the user", the
+    turn when the claim lost a word such as "the school"), then the clearer stance; in retrieval
+    order."""
+    fq = features(query) if query else None
+
+    def reach(hit: SearchHit) -> int:
+        if fq is None or texts is None or hit.id not in texts:
+            return 0
+        fm = features(texts[hit.id])
+        return len(fq.content & fm.content) + len((fq.numbers | fq.dates) & (fm.numbers | fm.dates))
+
+    best: dict[str, tuple[int, tuple[int, float]]] = {}
     for i, (hit, ev, _, _) in enumerate(read):
         key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
-        if key not in best or ev.stance_score > best[key][1]:
-            best[key] = (i, ev.stance_score)
+        rank = (reach(hit), ev.stance_score)
+        if key not in best or rank > best[key][1]:
+            best[key] = (i, rank)
     keep = {i for i, _ in best.values()}
     return [r for i, r in enumerate(read) if i in keep]
 
@@ -235,7 +245,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read + _corrections(read, silent, texts, query, config))
+    read = _one_per_turn(read + _corrections(read, silent, texts, query, config), texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
