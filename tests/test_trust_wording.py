@@ -226,3 +226,11 @@ def test_an_appended_iso_date_is_not_one_more_value():
     # The extractor appends the resolved date; the clause still says one day.
     a = "The museum is closed on Monday because of the flood."
     assert detect_stance(a, "it's open as usual on monday (2026-03-09)").label == "contradict"
+
+
+def test_loose_hours_counts_and_more_status_words():
+    assert detect_stance("the barbecue starts at 6pm", "barbecue around 6ish").label == "agree"
+    assert "10" in features("around 10 volunteers turned up").numbers
+    assert detect_stance("the parade was postponed", "the parade went ahead").label == "contradict"
+    assert detect_stance("my loan application was approved", "my loan application was turned down").label == "contradict"
+    assert detect_stance("I work for Arriva", "got laid off from Arriva last week").label == "contradict"

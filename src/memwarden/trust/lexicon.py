@@ -49,7 +49,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         # Statuses and results, many wordings -> one token.
         (r"\b(?:beat|defeated|won against)\b", " won "),
         (r"\b(?:turned down|said no to|declined|rejected|refused)\b", " declined "),
-        (r"\b(?:said yes(?: to)?|accepted|agreed to)\b", " accepted "),
+        (r"\b(?:said yes(?: to)?|accepted|agreed to|approved|granted|got in(?:to)?)\b", " accepted "),
+        # Put off to later: not cancelled, but not going ahead as planned either.
+        (r"\b(?:postponed|put off|pushed back|delayed)\b", " postponed "),
+        # Losing a job: "laid off", "made redundant", "got fired/sacked" -> left (the job).
+        (r"\b(?:(?:was|got|been|were) )?(?:laid off|made redundant|fired|sacked|let go)\b", " left "),
         (r"\b(?:called off|cancell?ed|scrapped|axed|fell through|falls through|fallen through)\b", " cancelled "),
         # "the trip's off", "the wedding is off": called off; not "off work", "off sick", "off to".
         (r"(?:'s|\bis|\bare|\bwas|\bwere|\bit's all|\ball) off\b(?! (?:to|work|sick|for|the|on|at|until|till|from|school))",
@@ -106,6 +110,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:turned|turns)\s+(?=\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", "is "),
         (r"\b(?:doesn't|does not|don't|do not|no longer) work(?:s)? (?:at|for)\b", " not employed "),
         (r"\b(?:has left|left|quit)\b(?= \w)", " left "),
+        (r"\b(?:work|works|working|am employed|is employed) (?:at|for)\b", " employed "),
         # "own" is a stopword of the tokenizer; owning a thing is a status ("on my own" is read above).
         (r"\b(?<!my )(?<!your )(?<!their )(?<!our )(?<!his )(?<!her )(?:own|owns|owned)\b", " owner "),
     ]
@@ -117,7 +122,7 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
-    ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
+    ("postponed", "proceeded"), ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
 ]
 
 #: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,

@@ -92,8 +92,12 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"\b" + _H + r" in the (?:morning|afternoon|evening)\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b(?:noon|midday|midnight)\b"), lambda m: "12:00"),
     # "at 2", "until 5": a bare hour after a clock preposition, not a count of something.
-    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\btill )|(?<=\buntil ))" + _H + r"\b(?![:.,]?\d|\s*(?:%|st\b|nd\b|rd\b|th\b|[a-z]*"
-                r"(?:mph|km|kg|year|month|week|day|min|hour|percent|degree|mile|people|kid|cat|dog|pound|quid|euro|dollar)))"),
+    # "7ish", "around 7ish": an hour said loosely is still that hour.
+    (re.compile(r"\b" + _H + r"[ -]?ish\b"), lambda m: _hm(int(m.group(1)), 0)),
+    # A word after the number other than a connector makes it a count ("around 10 cars").
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\btill )|(?<=\buntil )|(?<=\baround ))" + _H + r"\b(?![:.,]?\d|\s*(?:%|st\b|nd\b|rd\b|th\b))"
+                r"(?!\s+(?!(?:on|in|at|for|tomorrow|tonight|today|sharp|then|and|or|so|but|with|this|next|every|each|"
+                r"till|until|to|is|was|now|instead|again|latest|please|that|because|bc|cos|if|when|not)\b)[a-z]{2,})"),
      lambda m: _hm(int(m.group(1)), 0)),
 ]
 
