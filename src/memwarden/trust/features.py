@@ -245,7 +245,8 @@ _NOT_ENTITY = re.compile(
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
                        r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
-_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry".split())
+#: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
     neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
 #: One person, several words (as lexicon.REWRITES reads them in the content).

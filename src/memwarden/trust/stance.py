@@ -144,7 +144,8 @@ def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
     """The negated clause of ``neg`` speaks of something ``other`` says (or stands alone: "no")."""
     if not neg.neg_scope:
         return True
-    return not neg.neg_scope.isdisjoint(other.content | other.numbers | other.dates)
+    # "user" opens every extracted claim ("The user: ..."); it says nothing about the clause.
+    return not (neg.neg_scope - {"user"}).isdisjoint(other.content | other.numbers | other.dates)
 
 
 def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
