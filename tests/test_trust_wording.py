@@ -234,3 +234,10 @@ def test_loose_hours_counts_and_more_status_words():
     assert detect_stance("the parade was postponed", "the parade went ahead").label == "contradict"
     assert detect_stance("my loan application was approved", "my loan application was turned down").label == "contradict"
     assert detect_stance("I work for Arriva", "got laid off from Arriva last week").label == "contradict"
+
+
+def test_a_change_naming_only_its_new_time_contradicts_the_old_time():
+    old = "the shuttle to the conference centre leaves the hotel at 7:40"
+    new = "organisers emailed, the bus will come at 8:05 instead because of the marathon closures"
+    assert detect_stance(old, new, cosine=0.5).label == "contradict"
+    assert detect_stance(old, new, cosine=0.2).label == "unrelated"   # not on one topic

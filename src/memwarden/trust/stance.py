@@ -231,6 +231,14 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet").
     status_pair = (cosine is not None and cosine >= 0.4 and short and _antonym(fa.content, fb.content) is not None
                    and bool((fa.content | fb.content) & _STATUS) and not _both_differ(vals_a, vals_b))
+    # A change that names only its new time ("he wants to come at 5:50 instead") against a
+    # statement of another time, on one topic by the embedding: the time was changed.
+    times_a, times_b = {v for v in nums_a if ":" in v}, {v for v in nums_b if ":" in v}
+    if (not shared and (fa.replaces or fb.replaces) and times_a and times_b and not (times_a & times_b)
+            and cosine is not None and cosine >= 0.4 and short):
+        return Stance("contradict", round(0.6 * damp, 3),
+                      f"a changed time ({', '.join(sorted(times_a))} vs {', '.join(sorted(times_b))})" + hedge_note,
+                      ("number",))
     if (not shared and not shared_vals and not _incompatible(fa.content, fb.content) and not status_pair
             and (cosine is None or cosine < 0.55)):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
