@@ -15,6 +15,12 @@ differs once the shared frame is set aside:
   value can hold at a time (``moved to``, ``lives in``, ``favourite``,
   ``name is``, or a proper noun / number swapped for another).
 
+Values are typed (:mod:`.values`: "quarter to six" = "5:45", "twelve hundred quid" = "£1,200",
+versions by prefix); a negation denies only its clause; an exclusive slot's value is the word
+after its frame word; who manages whom is one relation (one manager per person); a sentence
+opening on another thing ("the pool" / "the gym") is unrelated; a change naming the old and the
+new value contradicts the old one.
+
 A differing value in a non-exclusive frame ("I like apples" / "I like pears")
 is *unrelated*, not a contradiction: both can be true. Hedged texts
 ("maybe", "hard to tell", "not sure") still count, but with a lower score.

@@ -23,6 +23,14 @@ even when they say "I": first-hand covers what one says of oneself.
    weighted denial against the claim: FALSE; otherwise UNKNOWN, which then
    means the memories do not settle it.
 
+Reading a memory as testimony (session 5, issue 11): an agreement must reach the claim's
+predicate or value, not only its names or topic (:func:`_predicate_check`); of a claim and the
+turn it came from, the reading that says more of the claim is kept; a record whose clauses tie
+and contradict without one agreeing contradicts; a hit that says nothing of the claim but
+corrects a statement supporting it, later and from a strong source ("no sorry, it's the 16th";
+"he wants to come at 5:50 instead"), speaks against it (:func:`_corrections`, the chain A -> B ->
+C); a track record never lifts a weak tier above its prior.
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
@@ -34,7 +42,7 @@ import re
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
-from .stance import Stance, _align, detect_stance, features
+from .stance import Stance, TextFeatures, _align, detect_stance, features
 from .testimony import Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
@@ -152,7 +160,7 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
     return out
 
 
-def _changed_value(fq, fh, cosine: float | None) -> Stance | None:
+def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
     """A later change that names no topic word but a new value of the claim's kind: "he wants to
     come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
     ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
