@@ -241,3 +241,8 @@ def test_a_change_naming_only_its_new_time_contradicts_the_old_time():
     new = "organisers emailed, the bus will come at 8:05 instead because of the marathon closures"
     assert detect_stance(old, new, cosine=0.5).label == "contradict"
     assert detect_stance(old, new, cosine=0.2).label == "unrelated"   # not on one topic
+
+
+def test_an_event_moved_to_a_day_is_no_change_of_home():
+    assert "live" not in features("the recital moved to the 12th").content
+    assert "live" in features("we moved to Bristol last spring").content
