@@ -246,3 +246,9 @@ def test_a_change_naming_only_its_new_time_contradicts_the_old_time():
 def test_an_event_moved_to_a_day_is_no_change_of_home():
     assert "live" not in features("the recital moved to the 12th").content
     assert "live" in features("we moved to Bristol last spring").content
+
+
+def test_ailment_endings_spare_common_words():
+    assert "ailment" not in features("my diploma and the diagnosis letter arrived").content
+    assert "ailment" in features("she has tonsillitis again").content
+    assert features("The user's flight is on Friday").thing is None

@@ -265,7 +265,8 @@ def _thing(text: str) -> str | None:
     if not m:
         return None
     head = m.group(1).split()[-1]
-    return None if head in STOPWORDS or head in _KIN else _stem(head)
+    # "the user's car": the claim extractor's "the user" is a person, like "my sister's".
+    return None if head in STOPWORDS or head in _KIN or head == "user" else _stem(head)
 
 
 def _subject(text: str) -> str | None:

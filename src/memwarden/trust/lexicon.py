@@ -71,7 +71,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:is|are|was|were|'s|'re) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|working)\b"
          r"(?! (?:with|for|to|by|if|again))", " working "),
         # An ailment (a diagnosis by its ending or a common word) against "fine", "clear", "healthy".
-        (r"\b(?:\w+(?:itis|osis|plasia|oma|aemia|emia|pathy)|fracture[sd]?|infection|infected|tumou?r|cancer|diabetes|"
+        (r"\b(?!(?:diagnosis|prognosis|hypnosis|osmosis|symbiosis|metamorphosis|academia)\b)"
+         r"(?:\w+(?:itis|osis|plasia|aemia|emia)|\w*(?:carcinoma|melanoma|lymphoma|myeloma|glaucoma|sarcoma|neuropathy|"
+         r"myopathy|retinopathy)|fracture[sd]?|infection|infected|tumou?r|cancer|diabetes|"
          r"diabetic|disease|syndrome|disorder|sprain(?:ed)?|torn|anaemic|anemic|asthma|asthmatic)\b", r" ailment \g<0> "),
         (r"\b(?:healthy|nothing wrong)\b", " working "),
         # A document's validity: "expired", "no longer valid", "cancelled" against "valid until".
