@@ -236,9 +236,10 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
         tm = _tier(hit, query)
         texts[hit.id] = text
         s = rel.source.value if rel else config.testimony_priors[tm.tier]
-        if not tm.strong:
-            # A track record may raise a speaker's credibility, never above what their tier can
-            # vouch for: a relative's confident recollection is still hearsay about the claim.
+        if not tm.strong and not (rel and rel.source.hits + rel.source.misses):
+            # Without a track record (no judged claims of theirs), a speaker's credibility is what
+            # their tier can vouch for: a relative's confident recollection is still hearsay, even
+            # when the extractor took a lone named speaker for the user. A record earns more.
             s = min(s, config.testimony_priors[tm.tier])
         conf = rel.confidence if rel else 0.5
         if st.label == "agree":
