@@ -252,3 +252,8 @@ def test_ailment_endings_spare_common_words():
     assert "ailment" not in features("my diploma and the diagnosis letter arrived").content
     assert "ailment" in features("she has tonsillitis again").content
     assert features("The user's flight is on Friday").thing is None
+
+
+def test_getting_the_keys_is_moving_in():
+    assert detect_stance("I have moved into a house in Frome", "got the keys to our new house in frome today!!",
+                         cosine=0.5).label == "agree"

@@ -103,8 +103,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:op|operation)\b", "surgery"),
         # A move that happened is where one lives now ("we moved to Norwich" / "I live in Norwich").
         # Only a person's move: "the flight moved to the 5th" is a rescheduling.
-        (r"\b(?:i|we|i've|we've|i have|we have|they|they've|he|she|he's|she's)\s+(?:just |finally |recently |all )?"
+        (r"\b(?:i|we|i've|we've|i have|i has|we have|they|they've|he|she|he's|she's)\s+(?:just |finally |recently |all )?"
          r"(?:moved|relocated) (?:to|into)\b", " live in "),
+        # Getting the keys to a new home is moving in.
+        (r"\bgot (?:the |our |my )?keys (?:to|for) (?:the |our |my )?(?:new )?(?:place|flat|house|home|apartment)\b",
+         " live in new home "),
         (r"\b(?:tenancy(?: agreement)?|rental agreement|rental contract)\b", "lease"),
         (r"\b(?:on my own|by myself|living solo)\b", " alone "),
         (r"\b(?:is operating|operating|operates|is flying|departs on time)\b", " proceeded "),
