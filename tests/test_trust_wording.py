@@ -257,3 +257,10 @@ def test_ailment_endings_spare_common_words():
 def test_getting_the_keys_is_moving_in():
     assert detect_stance("I have moved into a house in Frome", "got the keys to our new house in frome today!!",
                          cosine=0.5).label == "agree"
+
+
+def test_refund_status():
+    assert detect_stance("still waiting on the refund for the kettle", "the kettle refund came through this morning",
+                         cosine=0.6).label == "contradict"
+    assert detect_stance("the deposit refund hasn't landed", "got our money back from the letting agent",
+                         cosine=0.5).label == "contradict"

@@ -79,6 +79,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         # A document's validity: "expired", "no longer valid", "cancelled" against "valid until".
         (r"\b(?:expired|invalid|no longer valid|out of date)\b", " expired "),
         (r"\b(?:loads|lots|plenty) of (\w+) (?:left|available)\b", r" \1 available "),
+        # A refund, like a delivery, is still owed or has come: "hasn't come through" / "got my money back".
+        (r"\b(?:refund (?:has(?:n't| not)|still has(?:n't| not)|did(?:n't| not)) (?:come through|arrived|landed|gone through)|"
+         r"still waiting (?:on|for) (?:the |my |a )?refund|refund (?:is )?(?:still )?pending)\b", " unrefunded "),
+        (r"\b(?:got (?:my |the |our |their )?money back|(?:been|was|got) refunded|refund (?:came|has come|went) through|"
+         r"refund (?:arrived|landed))\b", " refunded "),
         (r"\b(?:delivery failed|failed delivery|(?:was |got )?returned to sender|could(?:n't| not) (?:be )?deliver(?:ed)?|"
          r"out for delivery|still waiting (?:on|for)|(?:has not|hasn't|not|nothing's|nothing has) arrived"
          r"(?: yet)?|not (?:been )?delivered(?: yet)?)\b", " undelivered "),
@@ -129,7 +134,7 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("soldout", "available"), ("soldout", "left"), ("passed", "broken"), ("passed", "failed"), ("fixed", "broken"),
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
-    ("postponed", "proceeded"), ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
+    ("postponed", "proceeded"), ("refunded", "unrefunded"), ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
 ]
 
 #: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,
@@ -139,7 +144,7 @@ STATUS_FLIP: dict[str, str] = {
     "delivered": "undelivered", "undelivered": "delivered", "accepted": "declined", "declined": "accepted",
     "fixed": "broken", "broken": "fixed", "open": "closed", "closed": "open", "allergic": "negative",
     "signed": "unsigned", "public": "private", "private": "public", "passed": "failed", "failed": "passed",
-    "working": "broken", "valid": "expired",
+    "working": "broken", "valid": "expired", "refunded": "unrefunded",
 }
 
 #: Statuses that deny the action they name when the other side has no opposite status
