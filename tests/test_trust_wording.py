@@ -264,3 +264,9 @@ def test_refund_status():
                          cosine=0.6).label == "contradict"
     assert detect_stance("the deposit refund hasn't landed", "got our money back from the letting agent",
                          cosine=0.5).label == "contradict"
+
+
+def test_a_time_change_naming_both_times_contradicts_the_old_one():
+    b = "the vet moved Biscuit's jab from 3:30 to 4:15"
+    assert detect_stance("Biscuit's jab is at 3:30", b).label == "contradict"
+    assert detect_stance("Biscuit's jab is at 4:15", b).label != "contradict"

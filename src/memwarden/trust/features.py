@@ -82,6 +82,8 @@ class TextFeatures:
     last_value: str | None = None
     #: (manager, managed) when the text states who manages whom (lexicon.relation).
     relation: tuple[str, str] | None = None
+    #: The last clock time in reading order (values.extract_values).
+    last_time: str | None = None
     #: Content words and dates/numbers in reading order (what follows a frame word is its value).
     seq: tuple[str, ...] = ()
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
@@ -118,7 +120,7 @@ def features(text: str) -> TextFeatures:
     low = _LEADING_NO.sub("", low)
     # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
     low = _RECORD_SAYS.sub(" ", low)
-    low, typed, units = extract_values(REJECTED.sub(" ", low))
+    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low))
     low = rewrite(low)
     # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
     toks, clause_of = [], []
@@ -215,7 +217,7 @@ def features(text: str) -> TextFeatures:
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), tuple(seq), neg_scope)
+                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), last_time, tuple(seq), neg_scope)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")

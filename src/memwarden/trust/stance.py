@@ -332,10 +332,10 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # A change naming the old and the new value ("swim got moved, ... tuesdays ... so she's on
     # wednesdays now"): the claim's value is the old one when the change ends on another.
     for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
-        if (not cues and y.replaces and vx and vx < vy and y.last_value and y.last_value not in vx
-                and related >= 0.4):
-            cues.append("date" if y.last_value in y.dates else "number")
-            reasons.append(f"changed from {', '.join(sorted(vx))} to {y.last_value}")
+        last = y.last_time if any(":" in v for v in vx) else y.last_value  # compare a time with times
+        if not cues and y.replaces and vx and vx < vy and last and last not in vx and related >= 0.4:
+            cues.append("date" if last in y.dates else "number")
+            reasons.append(f"changed from {', '.join(sorted(vx))} to {last}")
     # Two negations of the same kind cancel ("not Paris" vs "not Rome" is no conflict of polarity).
     if cues:
         strength = {"negation": 0.85, "antonym": 0.85, "number": 0.8, "date": 0.8, "exclusive_value": 0.75}

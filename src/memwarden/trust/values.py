@@ -103,7 +103,9 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
 
 
 _MARK = re.compile(r"\x01([^\x01]+)\x01")
-_RANGE = re.compile(r"\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till)\s*\x01([^\x01]+)\x01")
+_RANGE = re.compile(r"(\bfrom\s+)?\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till)\s*\x01([^\x01]+)\x01")
+#: "moved from 3:30 to 4:15" is a change of one time, not a range.
+_CHANGE = re.compile(r"\b(?:moved|changed|switched|pushed|brought|rescheduled|shifted|bumped|swapped)\b")
 _ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till)\b"
                    r"(?:\s+\w+){0,2}?\s*\x01([^\x01]+)\x01")
 
@@ -138,8 +140,8 @@ def _magnitude(num: str, scale: str | None) -> str:
 
 
 @lru_cache(maxsize=65_536)
-def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str]]:
-    """``(text with the typed values blanked, canonical values, unit-tagged amounts)``.
+def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str | None]:
+    """``(text with the typed values blanked, canonical values, unit-tagged amounts, last time)``.
 
     ``low`` is lower-cased. Values: times ``H:MM``, amounts' magnitudes, versions; amounts also
     appear tagged with their unit (``£:1200``). Bare integers are left in the text for the caller.
@@ -160,7 +162,17 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str]]:
     at = lambda k: clock[int(k[1:])]  # noqa: E731
     # A range's end and a closing time are ends, not the time something is at: "10:00-10:30"
     # starts at 10:00; "closes at 6" and "open 7:30 to 5:30" compare their ends.
-    text = _RANGE.sub(lambda m: (vals.update((at(m.group(1)), "end:" + at(m.group(2)))), " ")[1], text)
+    # The last clock time in reading order: a change ends on its new time ("moved from 3:30 to 4:15").
+    order = [at(m.group(1)) for m in _MARK.finditer(text)]
+    last_time = order[-1] if order else None
+    change = bool(_CHANGE.search(text))
+
+    def span(m: re.Match[str]) -> str:
+        start, end = at(m.group(2)), at(m.group(3))
+        vals.update((start, end) if m.group(1) and change else (start, "end:" + end))
+        return " "
+
+    text = _RANGE.sub(span, text)
     text = _ENDS.sub(lambda m: (vals.add("end:" + at(m.group(1))), " ")[1], text)
     text = _MARK.sub(lambda m: (vals.add(at(m.group(1))), " ")[1], text)
 
@@ -193,4 +205,4 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str]]:
 
     text = _VERSION.sub(version, text)
     text = _PLAIN.sub(lambda m: (vals.add(_magnitude(m.group(1), None)), " ")[1], text)
-    return text, frozenset(vals), frozenset(units)
+    return text, frozenset(vals), frozenset(units), last_time
