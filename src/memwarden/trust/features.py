@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REJECTED, REPORT_FRAME_WORDS, STATUS_FLIP,
-                      converse, firmness, is_correction, relation, rewrite)
-from .lexicon import POLAR_PAIRS
+from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
+                      STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .values import extract_values
 
 __all__ = ["TextFeatures", "features"]
@@ -217,7 +216,8 @@ def features(text: str) -> TextFeatures:
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text), last_time, tuple(seq), neg_scope)
+                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text),
+                        last_time, tuple(seq), neg_scope)
 
 
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")

@@ -253,12 +253,12 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         (m1, e1), (m2, e2) = fa.relation, fb.relation
         if _same_person(m1, e2) and _same_person(e1, m2):
             return Stance("contradict", round(0.75 * damp, 3), f"roles reversed: {m1} / {e1}" + hedge_note, ("roles",))
-    if fa.relation and fb.relation and not (_same_person(m1, m2) and _same_person(e1, e2)):
-        if _same_person(e1, e2):
+        if _same_person(e1, e2) and not _same_person(m1, m2):
             # One manager at a time for one person; a manager of several people is no conflict.
             return Stance("contradict", round(0.75 * damp, 3), f"another manager for {e1}: {m1} vs {m2}" + hedge_note,
                           ("exclusive_value",))
-        return Stance("unrelated", 0.65, f"other people managed: {e1} vs {e2}", ())
+        if not _same_person(e1, e2):
+            return Stance("unrelated", 0.65, f"other people managed: {e1} vs {e2}", ())
     personal = ("i", "my ")
     if (fa.subject and fb.subject and fa.subject != fb.subject
             and fa.subject.startswith(personal) == fb.subject.startswith(personal)
