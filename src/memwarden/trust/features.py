@@ -118,8 +118,9 @@ def features(text: str) -> TextFeatures:
     # A leading "no," / "no sorry," answers what was said before; it denies nothing in this text.
     low = _LEADING_NO.sub("", low)
     # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
-    low = _RECORD_SAYS.sub(" ", low)
-    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low))
+    if _SAYS.search(low):
+        low = _RECORD_SAYS.sub(" ", low)
+    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low) if "not " in low else low)
     low = rewrite(low)
     # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
     toks, clause_of = [], []
@@ -215,8 +216,9 @@ def features(text: str) -> TextFeatures:
     neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
-                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text), units, _thing(text), last, relation(text),
+                        frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
+                        bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
+                        _thing(text, prepped=True), last, relation(text),
                         last_time, tuple(seq), neg_scope)
 
 
@@ -225,6 +227,7 @@ _RECORD_SAYS = re.compile(
     r"\b(?:the |my |your |our |his |her |their )?(?:receipt|letter|email|invite|invitation|notice|calendar(?: invite)?|"
     r"ticket|tracking|report|results?|website|app|label|confirmation|certificate|statement|invoice|booking|card) "
     r"(?:says|said|shows|showed|confirms|confirmed|states|stated|lists|listed)\b")
+_SAYS = re.compile(r"\b(?:says|said|shows|showed|confirm|confirms|confirmed|states|stated|lists|listed)\b")
 _CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas)\s")
 #: Status words are never names, even opening a sentence ("Sold the Jazz in March").
 _STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
@@ -261,9 +264,9 @@ _THING = re.compile(r"^\W*(?:the|our|my|your|his|her|their) ((?:[a-z]+ ){0,2}?[a
                     r"had|will|got|gets|opens|closes|starts|runs)\b)")
 
 
-def _thing(text: str) -> str | None:
+def _thing(text: str, *, prepped: bool = False) -> str | None:
     """The head noun a sentence opens on: "the gym is open" -> gym, "our electricity bill was" -> bill."""
-    m = _THING.match(_prep(text).lower())
+    m = _THING.match((text if prepped else _prep(text)).lower())
     if not m:
         return None
     head = m.group(1).split()[-1]
@@ -271,9 +274,9 @@ def _thing(text: str) -> str | None:
     return None if head in STOPWORDS or head in _KIN or head == "user" else _stem(head)
 
 
-def _subject(text: str) -> str | None:
+def _subject(text: str, *, prepped: bool = False) -> str | None:
     """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
-    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
+    raw = [w.strip(",.!?:;") for w in (text if prepped else _prep(text)).split()]
     raw = [w for w in raw if w]
     i = 0
     while i < len(raw) and raw[i].lower() in _LEAD:

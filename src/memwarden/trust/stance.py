@@ -144,6 +144,19 @@ def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
 
 
 _STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
+_POLAR_MAP: dict[str, set[str]] = {}
+for _p, _q in POLAR_PAIRS:
+    _POLAR_MAP.setdefault(_stem(_p), set()).add(_stem(_q))
+    _POLAR_MAP.setdefault(_stem(_q), set()).add(_stem(_p))
+
+
+def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short: bool) -> bool:
+    """Two short status statements need no shared word when the embedding puts them on one topic
+    ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet")."""
+    if cosine is None or cosine < 0.4 or not short:
+        return False
+    polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
+    return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
 
 
 def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
@@ -175,6 +188,8 @@ def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozen
 
 def _said(vals: frozenset[str]) -> frozenset[str]:
     """Values as written, without the extractor's ISO dates (unless they are the only ones)."""
+    if not any(len(v) >= 10 for v in vals):
+        return vals
     plain = frozenset(v for v in vals if not (len(v) >= 10 and v[4:5] == "-"))
     return plain or vals
 
@@ -232,21 +247,18 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     hedge_note = " (hedged)" if hedge else ""
 
     # The same unit on both sides ("6%" / "10%", "20mg" / "30mg") names the same kind of amount.
-    same_unit = {u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
-    # Two short status statements need no shared word when the embedding puts them on one topic
-    # ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet").
-    status_pair = (cosine is not None and cosine >= 0.4 and short and _antonym(fa.content, fb.content) is not None
-                   and bool((fa.content | fb.content) & _STATUS) and not _both_differ(vals_a, vals_b))
+    same_unit = ({u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
+                 if fa.units and fb.units else set())
     # A change that names only its new time ("he wants to come at 5:50 instead") against a
     # statement of another time, on one topic by the embedding: the time was changed.
-    times_a, times_b = {v for v in nums_a if ":" in v}, {v for v in nums_b if ":" in v}
-    if (not shared and (fa.replaces or fb.replaces) and times_a and times_b and not (times_a & times_b)
-            and cosine is not None and cosine >= 0.4 and short):
+    if (not shared and (fa.replaces or fb.replaces) and cosine is not None and cosine >= 0.4 and short
+            and (times_a := {v for v in nums_a if ":" in v}) and (times_b := {v for v in nums_b if ":" in v})
+            and not (times_a & times_b)):
         return Stance("contradict", round(0.6 * damp, 3),
                       f"a changed time ({', '.join(sorted(times_a))} vs {', '.join(sorted(times_b))})" + hedge_note,
                       ("number",))
-    if (not shared and not shared_vals and not _incompatible(fa.content, fb.content) and not status_pair
-            and (cosine is None or cosine < 0.55)):
+    if (not shared and not shared_vals and (cosine is None or cosine < 0.55)
+            and not _incompatible(fa.content, fb.content) and not _status_pair(fa, fb, cosine, short)):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
     if fa.relation and fb.relation:

@@ -133,6 +133,10 @@ _VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |ja
 _PLAIN = re.compile(r"(?<![\w.:,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\w.]|,\d)")
 
 
+#: Anything a value could be made of: a digit, a currency sign, a number or clock word.
+_ANY_VALUE = re.compile(r"[\d£$€]|\b(?:" + _NUMWORD + r"|hundred|thousand|million|noon|midday|midnight|quarter|half)\b")
+
+
 def _magnitude(num: str, scale: str | None) -> str:
     v = float(num.replace(",", ""))
     v *= {"k": 1000, "grand": 1000, "m": 1_000_000}.get(scale or "", 1)
@@ -146,6 +150,8 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     ``low`` is lower-cased. Values: times ``H:MM``, amounts' magnitudes, versions; amounts also
     appear tagged with their unit (``£:1200``). Bare integers are left in the text for the caller.
     """
+    if not _ANY_VALUE.search(low):
+        return low, frozenset(), frozenset(), None  # most texts: nothing to read, no regex pass
     text = words_to_digits(low)
     vals: set[str] = set()
     units: set[str] = set()
