@@ -1,6 +1,9 @@
 """Stance detector on hand-written claim pairs: precision / recall per label, dev and held-out halves.
 
-    PYTHONPATH=src python bench/bench_stance.py [--data evals/cases/stance_pairs.jsonl] [--errors]
+    PYTHONPATH=src python bench/bench_stance.py [--data evals/cases/stance_pairs.jsonl] [--errors] [--cosine]
+
+``--cosine`` passes the two texts' MiniLM cosine, as the trust stage and the verdicts do (the
+rules alone otherwise).
 
 Pairs are split by id (sha1(id) even: dev, odd: held out); only the dev half was read while
 tuning the lexicons. The pairs were written by someone who had not read the detector.
@@ -40,11 +43,19 @@ def main() -> None:
     ap.add_argument("--data", default="evals/cases/stance_pairs.jsonl")
     ap.add_argument("--errors", action="store_true", help="print the dev half's misses")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--cosine", action="store_true", help="pass the MiniLM cosine, as the trust stage does")
     args = ap.parse_args()
     cases = [json.loads(line) for line in Path(args.data).read_text().splitlines() if line.strip()]
     rows: dict[str, list[tuple[str, str]]] = {"dev": [], "heldout": [], "all": []}
-    for c in cases:
-        st = detect_stance(c["a"], c["b"])
+    cos = [None] * len(cases)
+    if args.cosine:
+        from memwarden.providers.embedder import make_embedder
+
+        emb = make_embedder("minilm")
+        va, vb = emb.embed([c["a"] for c in cases]), emb.embed([c["b"] for c in cases])
+        cos = [float(x @ y) for x, y in zip(va, vb)]
+    for c, cs in zip(cases, cos):
+        st = detect_stance(c["a"], c["b"], cosine=cs)
         split = split_of(c["id"])
         rows[split].append((c["label"], st.label))
         rows["all"].append((c["label"], st.label))

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..retrieval.text import STOPWORDS, _stem, words
-from .lexicon import ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, REPORT_FRAME_WORDS, firmness, is_correction, rewrite
+from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
+                      STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
+from .typed_values import extract_values
 
 __all__ = ["TextFeatures", "features"]
 
@@ -33,6 +35,9 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+#: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
+_DAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+             "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
 _CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
@@ -45,7 +50,8 @@ _STARTERS = frozenset(
     let let's remember someone everyone nobody went had got love like hope think know feel been being wait listen
     per sorry congrats congratulations awesome amazing wonderful funny sounds looks seems glad happy sad same yesterday
     tonight earlier later first then after before since because although though still even only probably definitely
-    one two three new old my our your his her their its we they it he she i""".split()
+    one two three new old my our your his her their its we they it he she i finally luckily unfortunately sadly
+    basically literally seriously suddenly""".split()
 )
 
 
@@ -67,11 +73,25 @@ class TextFeatures:
     additive: bool = False
     #: Says it replaces something said before ("instead", "moved to", "actually"): about the same matter.
     replaces: bool = False
+    #: Amounts tagged with their unit ("£:1200", "%:6", "mg:20"): the same unit says the same attribute.
+    units: frozenset[str] = frozenset()
+    #: The thing a sentence opens on ("the pool is closed" -> pool), stemmed; None when it opens otherwise.
+    thing: str | None = None
+    #: The last date or number in reading order ("moved from tuesday to wednesday" -> wednesday).
+    last_value: str | None = None
+    #: (manager, managed) when the text states who manages whom (lexicon.relation).
+    relation: tuple[str, str] | None = None
+    #: The last clock time in reading order (values.extract_values).
+    last_time: str | None = None
+    #: Content words and dates/numbers in reading order (what follows a frame word is its value).
+    seq: tuple[str, ...] = ()
+    #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
+    neg_scope: frozenset[str] = frozenset()
 
 
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
-    return text.replace("\u2019", "'").replace("\u2018", "'")
+    return converse(text.replace("\u2019", "'").replace("\u2018", "'"))
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one
@@ -95,28 +115,64 @@ def features(text: str) -> TextFeatures:
             low = low.replace(phrase, " ")
     firm = firmness(text)
     hedged = hedged or firm == "hedged"
+    # A leading "no," / "no sorry," answers what was said before; it denies nothing in this text.
+    low = _LEADING_NO.sub("", low)
+    # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
+    if _SAYS.search(low):
+        low = _RECORD_SAYS.sub(" ", low)
+    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low) if "not " in low else low)
     low = rewrite(low)
-    toks = words(low)
+    # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
+    toks, clause_of = [], []
+    for k, part in enumerate(_CLAUSE.split(low)):
+        for t in words(part):
+            toks.append(t)
+            clause_of.append(k)
+    neg_clauses: set[int] = set()
+    scope_words: dict[int, set[str]] = {}
     neg = 0
     content: set[str] = set()
     numbers: set[str] = set()
     dates: set[str] = set()
+    flipped: set[int] = set()
+    last: str | None = None
+    seq: list[str] = []  # content words and values in reading order
     for i, t in enumerate(toks):
+        if i in flipped:
+            continue
+        if t.endswith("'s") and (t[:-2] in _MONTHS or t[:-2] in _WEEKDAYS):
+            t = t[:-2]  # "November's electricity": the month
         if t in HEDGE_WORDS:
             hedged = True
+            continue
+        if (t in _NEGATORS or t.endswith("n't")) and (j := _flip_at(toks, i)) is not None:
+            # "wasn't called off" -> proceeded: the negated status is the opposite status.
+            content.add(_stem(STATUS_FLIP[toks[j]]))
+            flipped.add(j)
             continue
         if t in _NEGATORS or t.endswith("n't"):
             # "no longer", "not anymore": the state changed, which is a denial of the old one.
             neg += 1
+            neg_clauses.add(clause_of[i])
             continue
         if t in _DENY_WORDS:
             neg += 1
+            neg_clauses.add(clause_of[i])
             continue
+        if t not in STOPWORDS:
+            scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
         if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
             numbers.add(str(_NUMBER_WORDS[t]))
             continue
-        if t in _MONTHS or t in _WEEKDAYS:
+        if t in _MONTHS or t in _WEEKDAYS or (t.endswith("s") and t[:-1] in _WEEKDAYS):
+            t = t.removesuffix("s") if t not in _MONTHS else t  # "on tuesdays": the weekday, as a habit
             dates.add(t)
+            last = t
+            seq.append(t)
+            continue
+        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())):
+            dates.add(_DAY_ABBR[t])
+            last = _DAY_ABBR[t]
             continue
         if t in _MONTH_ABBR and t != "may" and t != "mar":
             dates.add(_MONTH_ABBR[t])
@@ -130,18 +186,19 @@ def features(text: str) -> TextFeatures:
                 dates.add(t)
             else:
                 numbers.add(t.lstrip("0") or "0")
+            last = t.lstrip("0") or "0"
+            seq.append(last)
             continue
         if t in STOPWORDS or t in REPORT_FRAME_WORDS or t in _FILLER:
             continue
         if "'" in t:
             t = t.split("'", 1)[0]
         content.add(_stem(t))
-    for m in _NUM.finditer(text):
-        v = m.group(1).replace(",", "")
-        if not (len(v) == 4 and v[:2] in ("19", "20")):
-            numbers.add(v.lstrip("0") or "0")
+        seq.append(_stem(t))
+    # Times, amounts, versions (values.py): one canonical value each, "5:45" / "1200" / "3.4".
+    numbers |= typed
     # Codes are values too: a gate "B12" against "GATE: C7", seat "14F", a flight "LH 921".
-    for m in _CODE.finditer(text):
+    for m in _CODE.finditer(low):
         numbers.add(m.group(0).lower())
         content.discard(_stem(m.group(0).lower()))
     # Sentence-initial words count too: a name often opens a sentence, and a capitalised common
@@ -153,13 +210,38 @@ def features(text: str) -> TextFeatures:
         _stem(w) for m in _CAP.finditer(text)
         if (w := m.group(2).lower()) not in STOPWORDS and not (m.group(1).strip() == "" and m.start(2) == 0 and w in _STARTERS)
         and not (m.group(1).strip() and w in _STARTERS)
-    ) & content - frame
+    ) & content - frame - _STATUS_WORDS
     order = tuple(dict.fromkeys(
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
+    neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
-                        frozenset(proper), order, _subject(text), firm == "reported", bool(ADDITIVE.search(low)),
-                        bool(_REPLACES.search(text)) or is_correction(text))
+                        frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
+                        bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
+                        _thing(text, prepped=True), last, relation(text),
+                        last_time, tuple(seq), neg_scope)
+
+
+_LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
+_RECORD_SAYS = re.compile(
+    r"\b(?:the |my |your |our |his |her |their )?(?:receipt|letter|email|invite|invitation|notice|calendar(?: invite)?|"
+    r"ticket|tracking|report|results?|website|app|label|confirmation|certificate|statement|invoice|booking|card) "
+    r"(?:says|said|shows|showed|confirms|confirmed|states|stated|lists|listed)\b")
+_SAYS = re.compile(r"\b(?:says|said|shows|showed|confirm|confirms|confirmed|states|stated|lists|listed)\b")
+_CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas)\s")
+#: Status words are never names, even opening a sentence ("Sold the Jazz in March").
+_STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
+_BETWEEN = frozenset("be been being get got getting yet actually really even technically".split())
+
+
+def _flip_at(toks: list[str], i: int) -> int | None:
+    """Index of the status a negator at ``i`` negates ("not been paid", "wasn't cancelled"), if any."""
+    for j in range(i + 1, min(len(toks), i + 4)):
+        if toks[j] in STATUS_FLIP:
+            return j
+        if toks[j] not in _BETWEEN:
+            return None
+    return None
 
 
 _NOT_ENTITY = re.compile(
@@ -168,26 +250,48 @@ _NOT_ENTITY = re.compile(
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
                        r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
-_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now".split())
+#: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
+_FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
     neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+#: One person, several words (as lexicon.REWRITES reads them in the content).
+_KIN_SAME = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father"}
+_REPORT_VERBS = frozenset("said says told reckons reckoned thinks thought heard insists insisted claims claimed".split())
 _LEAD = frozenset("oh wait actually so well ok okay yeah honestly hmm ugh lol btw correction no yes".split())
 
 
-def _subject(text: str) -> str | None:
+_THING = re.compile(r"^\W*(?:the|our|my|your|his|her|their) ((?:[a-z]+ ){0,2}?[a-z]+)(?:'s\b| (?:is|are|was|were|has|have|"
+                    r"had|will|got|gets|opens|closes|starts|runs)\b)")
+
+
+def _thing(text: str, *, prepped: bool = False) -> str | None:
+    """The head noun a sentence opens on: "the gym is open" -> gym, "our electricity bill was" -> bill."""
+    m = _THING.match((text if prepped else _prep(text)).lower())
+    if not m:
+        return None
+    head = m.group(1).split()[-1]
+    # "the user's car": the claim extractor's "the user" is a person, like "my sister's".
+    return None if head in STOPWORDS or head in _KIN or head == "user" else _stem(head)
+
+
+def _subject(text: str, *, prepped: bool = False) -> str | None:
     """Who a sentence opens on, when that is a person: "i", "my sister", a capitalised name."""
-    raw = [w.strip(",.!?:;") for w in _prep(text).split()]
+    raw = [w.strip(",.!?:;") for w in (text if prepped else _prep(text)).split()]
     raw = [w for w in raw if w]
     i = 0
     while i < len(raw) and raw[i].lower() in _LEAD:
         i += 1
     if i >= len(raw):
         return None
+    # "Priya said the launch is ...": the reporter passes the claim on, the claim is about the launch.
+    if i + 2 < len(raw) and raw[i + 1].lower() in _REPORT_VERBS:
+        i += 3 if raw[i + 2].lower() == "that" and i + 3 < len(raw) else 2
     w = raw[i].lower()
     if w in ("i", "i'm", "i've", "i'd", "i'll", "im", "ive"):
         return "i"
-    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].lower() in _KIN:
-        return "my " + raw[i + 1].lower()
+    # "my brother's allergic": the possessive 's is "is" (or the brother's thing), still the brother.
+    if w in ("my", "our") and i + 1 < len(raw) and (kin := raw[i + 1].lower().removesuffix("'s")) in _KIN:
+        return "my " + _KIN_SAME.get(kin, kin)
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w
     return None

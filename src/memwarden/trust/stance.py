@@ -15,6 +15,12 @@ differs once the shared frame is set aside:
   value can hold at a time (``moved to``, ``lives in``, ``favourite``,
   ``name is``, or a proper noun / number swapped for another).
 
+Values are typed (:mod:`.values`: "quarter to six" = "5:45", "twelve hundred quid" = "£1,200",
+versions by prefix); a negation denies only its clause; an exclusive slot's value is the word
+after its frame word; who manages whom is one relation (one manager per person); a sentence
+opening on another thing ("the pool" / "the gym") is unrelated; a change naming the old and the
+new value contradicts the old one.
+
 A differing value in a non-exclusive frame ("I like apples" / "I like pears")
 is *unrelated*, not a contradiction: both can be true. Hedged texts
 ("maybe", "hard to tell", "not sure") still count, but with a lower score.
@@ -34,7 +40,7 @@ from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
-from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING
+from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING, POLAR_PAIRS
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -137,6 +143,70 @@ def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
     return None
 
 
+_STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
+_POLAR_MAP: dict[str, set[str]] = {}
+for _p, _q in POLAR_PAIRS:
+    _POLAR_MAP.setdefault(_stem(_p), set()).add(_stem(_q))
+    _POLAR_MAP.setdefault(_stem(_q), set()).add(_stem(_p))
+
+
+def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short: bool) -> bool:
+    """Two short status statements need no shared word when the embedding puts them on one topic
+    ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet")."""
+    if cosine is None or cosine < 0.4 or not short:
+        return False
+    polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
+    return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
+
+
+def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
+    """The negated clause of ``neg`` speaks of something ``other`` says (or stands alone: "no")."""
+    if not neg.neg_scope:
+        return True
+    # "user" opens every extracted claim ("The user: ..."); it says nothing about the clause.
+    return not (neg.neg_scope - {"user"}).isdisjoint(other.content | other.numbers | other.dates)
+
+
+def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Versions (``v``-marked, values.py) match by prefix: "React 18" / "^18.2.0", "v3.4" / "3.4"."""
+    if not any(x[:1] == "v" for x in a | b):
+        return a, b
+    ma, mb = set(a), set(b)
+    for x in a:
+        for y in b:
+            if x == y or (x[:1] != "v" and y[:1] != "v"):
+                continue
+            px, py = x.lstrip("v"), y.lstrip("v")
+            if px == py or px.startswith(py + ".") or py.startswith(px + "."):
+                short = "v" + min(px, py, key=len)
+                ma.discard(x)
+                mb.discard(y)
+                ma.add(short)
+                mb.add(short)
+    return frozenset(ma), frozenset(mb)
+
+
+def _said(vals: frozenset[str]) -> frozenset[str]:
+    """Values as written, without the extractor's ISO dates (unless they are the only ones)."""
+    if not any(len(v) >= 10 for v in vals):
+        return vals
+    plain = frozenset(v for v in vals if not (len(v) >= 10 and v[4:5] == "-"))
+    return plain or vals
+
+
+def _value_after(seq: tuple[str, ...], word: str) -> str | None:
+    """The content word or value right after ``word`` (stopwords are not in ``seq``)."""
+    for i, w in enumerate(seq[:-1]):
+        if w == word:
+            return seq[i + 1]
+    return None
+
+
+def _same_person(x: str, y: str) -> bool:
+    """"yusuf demir" and "demir", "omar" and "manager omar": one name when they share a word."""
+    return not set(x.split()).isdisjoint(y.split())
+
+
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
@@ -157,9 +227,12 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     shared = fa.content & fb.content
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
     # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
-    vals_a, vals_b = fa.numbers | fa.dates, fb.numbers | fb.dates
+    nums_a, nums_b = _align(fa.numbers, fb.numbers)
+    vals_a, vals_b = nums_a | fa.dates, nums_b | fb.dates
     shared_vals = vals_a & vals_b
-    smaller = max(1, min(len(fa.content) + len(vals_a), len(fb.content) + len(vals_b)))
+    # An ISO date the extractor appended restates the day already named ("friday (2025-03-07)"):
+    # it is not one more thing the text says.
+    smaller = max(1, min(len(fa.content) + len(_said(vals_a)), len(fb.content) + len(_said(vals_b))))
     overlap = min(1.0, (len(shared) + len(shared_vals)) / smaller)
     # Relatedness: shared content words, or the embedding saying "same topic". For long texts
     # (chat turns of several sentences) a high cosine only says "same conversation": a negation
@@ -173,15 +246,40 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     damp = 0.6 if hedge else 1.0
     hedge_note = " (hedged)" if hedge else ""
 
-    if not shared and not shared_vals and not _incompatible(fa.content, fb.content) and (cosine is None or cosine < 0.55):
+    # The same unit on both sides ("6%" / "10%", "20mg" / "30mg") names the same kind of amount.
+    same_unit = ({u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
+                 if fa.units and fb.units else set())
+    # A change that names only its new time ("he wants to come at 5:50 instead") against a
+    # statement of another time, on one topic by the embedding: the time was changed.
+    if (not shared and (fa.replaces or fb.replaces) and cosine is not None and cosine >= 0.4 and short
+            and (times_a := {v for v in nums_a if ":" in v}) and (times_b := {v for v in nums_b if ":" in v})
+            and not (times_a & times_b)):
+        return Stance("contradict", round(0.6 * damp, 3),
+                      f"a changed time ({', '.join(sorted(times_a))} vs {', '.join(sorted(times_b))})" + hedge_note,
+                      ("number",))
+    if (not shared and not shared_vals and (cosine is None or cosine < 0.55)
+            and not _incompatible(fa.content, fb.content) and not _status_pair(fa, fb, cosine, short)):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
+    if fa.relation and fb.relation:
+        (m1, e1), (m2, e2) = fa.relation, fb.relation
+        if _same_person(m1, e2) and _same_person(e1, m2):
+            return Stance("contradict", round(0.75 * damp, 3), f"roles reversed: {m1} / {e1}" + hedge_note, ("roles",))
+        if _same_person(e1, e2) and not _same_person(m1, m2):
+            # One manager at a time for one person; a manager of several people is no conflict.
+            return Stance("contradict", round(0.75 * damp, 3), f"another manager for {e1}: {m1} vs {m2}" + hedge_note,
+                          ("exclusive_value",))
+        if not _same_person(e1, e2):
+            return Stance("unrelated", 0.65, f"other people managed: {e1} vs {e2}", ())
     personal = ("i", "my ")
     if (fa.subject and fb.subject and fa.subject != fb.subject
             and fa.subject.startswith(personal) == fb.subject.startswith(personal)
             and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
         # "I passed my test" / "my brother failed his": the same predicate about different people.
         return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
+    if fa.thing and fb.thing and fa.thing != fb.thing and fa.thing not in fb.content and fb.thing not in fa.content:
+        # "the pool is closed in feb" / "the gym is open in february": one predicate, two things.
+        return Stance("unrelated", 0.65, f"different things: {fa.thing} vs {fb.thing}", ())
     incompatible = _incompatible(fa.content, fb.content)
     if incompatible:
         related = max(related, 0.5)  # a vegetarian's steak shares no word but is about the same diet
@@ -197,7 +295,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
     reasons: list[str] = []
-    if fa.negated != fb.negated and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
+    # A negation denies its own clause: "boiler's still broken, no hot water" does not deny "fixed".
+    scoped = _in_scope(fa, fb) if fa.negated else _in_scope(fb, fa)
+    if fa.negated != fb.negated and scoped and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
         cues.append("negation")
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
@@ -214,29 +314,52 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # are no contradiction.
     events = (not shared - (fa.proper & fb.proper) - {"user"} and not shared_vals and not (fa.replaces or fb.replaces)
               and len(only_a - fa.proper) >= 2 and len(only_b - fb.proper) >= 2)
-    if fa.numbers and fb.numbers and _both_differ(fa.numbers, fb.numbers) and related >= 0.4 and not events:
+    # Differing values need a shared word (or a near-paraphrase): "in the office tuesdays" and "don't
+    # work fridays" are two facts of one week, not two days for one thing.
+    anchored = bool(shared) or bool(shared_vals) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
+    if (nums_a and nums_b and _both_differ(nums_a, nums_b) and not events
+            # ... or a short follow-up that keeps one value and changes another ("it's the 12th,
+            # still 9am" after "booked for the 21st at 9").
+            and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units))
+                 or (bool(shared_vals) and min(len(fa.content), len(fb.content)) <= 2))
+            and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
-        reasons.append(f"numbers differ ({', '.join(sorted(fa.numbers))} vs {', '.join(sorted(fb.numbers))})")
-    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events:
+        reasons.append(f"numbers differ ({', '.join(sorted(nums_a))} vs {', '.join(sorted(nums_b))})")
+    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
         # One name swapped for another is one slot with two values.
         proper_swap = len(pa) == 1 and len(pb) == 1
         frame = shared & _EXCLUSIVE_FRAME
+        # The slot's value is what follows the frame word on each side ("moved to Paris" / "moved to
+        # Rome"); words elsewhere ("..., someone in finance told me") are not a second value.
+        frame = {f for f in frame if _value_after(fa.seq, f) in only_a and _value_after(fb.seq, f) in only_b}
         if (proper_swap or (frame and len(only_a) <= 2 and len(only_b) <= 2 and overlap >= 0.34)):
             cues.append("exclusive_value")
             x, y = ", ".join(sorted(only_a)), ", ".join(sorted(only_b))
             why = "different names" if proper_swap else f"one value only for '{sorted(frame)[0]}'"
             reasons.append(f"{why}: {x} vs {y}")
 
+    # A change naming the old and the new value ("swim got moved, ... tuesdays ... so she's on
+    # wednesdays now"): the claim's value is the old one when the change ends on another.
+    for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
+        last = y.last_time if any(":" in v for v in vx) else y.last_value  # compare a time with times
+        if not cues and y.replaces and vx and vx < vy and last and last not in vx and related >= 0.4:
+            cues.append("date" if last in y.dates else "number")
+            reasons.append(f"changed from {', '.join(sorted(vx))} to {last}")
     # Two negations of the same kind cancel ("not Paris" vs "not Rome" is no conflict of polarity).
     if cues:
         strength = {"negation": 0.85, "antonym": 0.85, "number": 0.8, "date": 0.8, "exclusive_value": 0.75}
         score = max(strength[c] for c in cues)
         if len(cues) > 1:
             score = min(0.97, score + 0.08 * (len(cues) - 1))
-        if "negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues:
+        # ... only when the negation is the opposite's own clause: "no strike, sailings running as
+        # normal" denies the strike and states the opposite status, two objections, not one.
+        neg_side = fa if fa.negated else fb
+        word = (pair[0] if fa.negated else pair[1]) if pair else ""
+        if ("negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues
+                and (not neg_side.neg_scope or word in neg_side.neg_scope)):
             # "I don't hate it" vs "I love it": a negated antonym is agreement, weakly.
             return Stance("agree", round(0.5 * damp, 3), "negated opposite" + hedge_note, tuple(cues))
         score *= 0.5 + 0.5 * related
@@ -251,13 +374,27 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
-    one_date = len(fa.numbers) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+    one_date = len(nums_a) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
     restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
                 and len(fa.content) <= 4)
+    # A short statement of one typed value (a clock time, an amount with its unit) that the other
+    # states too, with no value of its own beside it: "dinner's at 7:30" / "we're eating at half
+    # seven", "budget up to twelve hundred quid" / "I can spend £1,200".
+    # Also every typed value of one side restated by the other with a word in common ("the
+    # frontend uses React 18" / "we're on React 18.2 with react-router 6.22").
+    typed = any(":" in v or "." in v or v[:1] == "v" for v in shared_vals) or bool(fa.units & fb.units)
+    typed_same = (bool(shared_vals) and typed and fa.negated == fb.negated and (cosine is None or cosine >= 0.3)
+                  and ((vals_a == vals_b and max(len(fa.content), len(fb.content)) <= 4)
+                       or (shared and (vals_a <= vals_b or vals_b <= vals_a))))
+    if typed_same:
+        return Stance("agree", round((0.6 + 0.3 * related) * damp, 3),
+                      f"the same value ({', '.join(sorted(shared_vals))})" + hedge_note, ("values",))
     if restated and related >= 0.4:
         return Stance("agree", round((0.5 + 0.5 * related) * damp, 3),
                       f"every value restated ({', '.join(sorted(vals_a))})" + hedge_note, ("values",))
-    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)):
+    # A text that is nothing but a value ("no sorry, it's thursday") agrees with one stating it.
+    if related >= 0.5 and not substituted and (shared or (cosine is not None and cosine >= 0.7)
+                                               or (shared_vals and not (only_a and only_b))):
         score = 0.5 + 0.5 * related
         return Stance("agree", round(score * damp, 3), f"same claim, {len(shared)} shared content words" + hedge_note,
                       ("hedged",) if hedge else ())

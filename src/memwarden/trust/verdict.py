@@ -23,6 +23,14 @@ even when they say "I": first-hand covers what one says of oneself.
    weighted denial against the claim: FALSE; otherwise UNKNOWN, which then
    means the memories do not settle it.
 
+Reading a memory as testimony (session 5, issue 11): an agreement must reach the claim's
+predicate or value, not only its names or topic (:func:`_predicate_check`); of a claim and the
+turn it came from, the reading that says more of the claim is kept; a record whose clauses tie
+and contradict without one agreeing contradicts; a hit that says nothing of the claim but
+corrects a statement supporting it, later and from a strong source ("no sorry, it's the 16th";
+"he wants to come at 5:50 instead"), speaks against it (:func:`_corrections`, the chain A -> B ->
+C); a track record never lifts a weak tier above its prior.
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
@@ -34,7 +42,7 @@ import re
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
-from .stance import Stance, detect_stance, features
+from .stance import Stance, TextFeatures, _align, detect_stance, features
 from .testimony import Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
@@ -65,7 +73,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
     on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
-    whole = detect_stance(claim, text, cosine=cosine)
+    whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
     if len(parts) < 2:
         return whole
@@ -77,9 +85,18 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
 
     scores = sorted((shared(p) for p in parts), reverse=True)
     best = max(parts, key=shared)
-    if scores[0] == 0 or scores[0] == scores[1]:
-        return whole  # no clause, or no single clause, is the one about the claim
-    st = detect_stance(claim, best)
+    if scores[0] == 0:
+        return whole  # no clause is about the claim
+    if scores[0] == scores[1]:
+        # No single clause is the one about the claim. If the clauses sharing most with it
+        # contradict it and none of them agrees ("it's open as normal on friday, only the canteen
+        # is closed" against "the school is closed on Friday"), the record contradicts it.
+        tied = [_predicate_check(claim, p, detect_stance(claim, p), None) for p in parts if shared(p) == scores[0]]
+        against = [t for t in tied if t.label == "contradict"]
+        if against and not any(t.label == "agree" for t in tied):
+            return max(against, key=lambda t: t.score)
+        return whole
+    st = _predicate_check(claim, best, detect_stance(claim, best), None)
     # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
     # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
     if st.label == "contradict":
@@ -92,15 +109,93 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     return whole
 
 
-def _one_per_turn(read: list) -> list:
-    """A claim and the turn it was extracted from are one testimony: keep the reading with the
-    clearer stance (the claim when extraction resolved "she" or "the user", the turn when it
-    lost the sense), in retrieval order."""
-    best: dict[str, tuple[int, float]] = {}
+def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) -> Stance:
+    """An agreement must reach what the claim says, not only whom or what it names.
+
+    "Dr Patel has retired" is not supported by a rota naming Dr Patel; "the library book is due on
+    the 20th" is not supported by "when's my library book due back?": a memory sharing only the
+    claim's names, or only its topic without any of its values, does not speak to it.
+    """
+    if st.label != "agree" or (cosine is not None and cosine >= 0.7):
+        return st
+    fc, fm = features(claim), features(text)
+    nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
+    vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
+    predicate = fc.content - fc.proper
+    if vals_c and not vals_m:
+        return Stance("unrelated", 0.6, "the claim's value is not stated", ())
+    if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
+        return Stance("unrelated", 0.6, "only the claim's names are shared", ())
+    return st
+
+
+def _corrections(read: list, silent: list, texts: dict[str, str], query: str, config: TrustConfig) -> list:
+    """Later strong statements that correct a supporting one: a chain A -> B where B names no topic.
+
+    "mortgage broker meeting is on the 14th at 10", then "no sorry, it's the 16th, I misread the
+    email": the correction shares no word with the claim, but it contradicts the statement that
+    supported it, on its value or in the words of a correction, so it speaks against the claim.
+    """
+    out = []
+    fq = features(query)
+    for hit, text in silent:
+        tm = _tier(hit, query)
+        if not tm.strong:
+            continue
+        for h0, ev0, tm0, sign0 in read:
+            if sign0 <= 0 or not _later(hit, tm, h0, tm0) or h0.id not in texts:
+                continue
+            st = detect_stance(texts[h0.id], text)
+            if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
+                st = _changed_value(fq, features(text), hit.scores.dense)
+            if st is None or st.label != "contradict":
+                continue
+            s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
+            ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                                 stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
+                                 reason=f"{tm.tier.replace('_', '-')}: corrects an earlier statement ({st.reason})",
+                                 tier=tm.tier)
+            out.append((hit, ev, tm, -1))
+            break
+    return out
+
+
+def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
+    """A later change that names no topic word but a new value of the claim's kind: "he wants to
+    come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
+    ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
+    stance takes two short statements as one topic), and give a clock time or a day the claim
+    does not."""
+    if not fh.replaces or cosine is None or cosine < 0.4:
+        return None
+    times_q = {v for v in fq.numbers if ":" in v}
+    times_h = {v for v in fh.numbers if ":" in v}
+    if times_q and times_h and not (times_q & times_h):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
+    if fq.dates and fh.dates and not (fq.dates & fh.dates):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
+    return None
+
+
+def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = "") -> list:
+    """A claim and the turn it was extracted from are one testimony: keep the reading that says
+    more of what the claim is about (the claim when extraction resolved "she" or "the user", the
+    turn when the claim lost a word such as "the school"), then the clearer stance; in retrieval
+    order."""
+    fq = features(query) if query else None
+
+    def reach(hit: SearchHit) -> int:
+        if fq is None or texts is None or hit.id not in texts:
+            return 0
+        fm = features(texts[hit.id])
+        return len(fq.content & fm.content) + len((fq.numbers | fq.dates) & (fm.numbers | fm.dates))
+
+    best: dict[str, tuple[int, tuple[int, float]]] = {}
     for i, (hit, ev, _, _) in enumerate(read):
         key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
-        if key not in best or ev.stance_score > best[key][1]:
-            best[key] = (i, ev.stance_score)
+        rank = (reach(hit), ev.stance_score)
+        if key not in best or rank > best[key][1]:
+            best[key] = (i, rank)
     keep = {i for i, _ in best.values()}
     return [r for i, r in enumerate(read) if i in keep]
 
@@ -125,6 +220,8 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
 def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     query = as_first_person(claim)
     read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
+    silent: list[tuple[SearchHit, str]] = []  # hits that do not speak to the claim by themselves
+    texts: dict[str, str] = {}
     support = contradiction = 0.0
     for hit in found.results:
         rel = hit.reliability
@@ -134,9 +231,16 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
         st = _stance(query, text, hit.scores.dense)
         hedged = "hedged" in st.reason
         if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if hedged else 1.0):
+            silent.append((hit, text))
             continue
         tm = _tier(hit, query)
+        texts[hit.id] = text
         s = rel.source.value if rel else config.testimony_priors[tm.tier]
+        if not tm.strong and not (rel and rel.source.hits + rel.source.misses):
+            # Without a track record (no judged claims of theirs), a speaker's credibility is what
+            # their tier can vouch for: a relative's confident recollection is still hearsay, even
+            # when the extractor took a lone named speaker for the user. A record earns more.
+            s = min(s, config.testimony_priors[tm.tier])
         conf = rel.confidence if rel else 0.5
         if st.label == "agree":
             support += conf * st.score
@@ -150,7 +254,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read)
+    read = _one_per_turn(read + _corrections(read, silent, texts, query, config), texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")

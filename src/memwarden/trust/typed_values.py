@@ -1,0 +1,214 @@
+"""Typed values in one text: clock times, amounts with their unit, versions, counts in words.
+
+Two people write one value many ways: "quarter to six" and "5:45", "twelve hundred quid" and
+"£1,200", "two in the afternoon" and "2pm", "fourteen minutes" and "14 min", "v3.4.0" and
+"version 3.4". The stance detector compares values as strings, so each is written here in one
+canonical form before the text is tokenized:
+
+- a clock time is ``H:MM`` on a 12-hour dial (a range's end and a closing time ``end:H:MM``) ("2pm", "14:00", "two in the afternoon", "at 2" ->
+  ``2:00``; "quarter to six" -> ``5:45``; "half six" -> ``6:30``): am/pm is dropped because a
+  bare "at 2" never says which, and two events twelve hours apart are rarely the same claim;
+- an amount keeps its magnitude as a number (``1200``) and also its unit (``£:1200``, ``%:6``,
+  ``mg:20``, ``min:14``): the same unit on both sides says the two texts give the same attribute;
+- a version drops trailing ``.0`` parts and is marked ``v`` ("v3.4.0" -> ``v3.4``); the stance
+  detector matches versions by prefix ("React 18" and "18.2.0", "v3.4" and a bare "3.4");
+- number words become digits ("twelve hundred" -> 1200, "twenty-five" -> 25); a lone "one"
+  after "no", "any", "the"... is a pronoun and is left alone.
+
+No number parser on PyPI fits: ``numerizer`` rewrites "quarter" to "/4" and "a second" to
+"1 2nd"; ``dateparser`` (a dependency) reads dates, not "quarter to six" or amounts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["extract_values", "words_to_digits"]
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "k": 1000, "grand": 1000}
+_NUMWORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
+#: A run of number words ("twelve hundred", "two thousand five hundred", "twenty-five", "a hundred").
+_WORD_RUN = re.compile(
+    rf"\b(?:(?:a|one) )?(?:{_NUMWORD}|hundred|thousand|million)(?:(?:[ -]|\band\b| and )+(?:{_NUMWORD}|hundred|thousand|million))*\b")
+#: "one" as a pronoun or determiner, not a count: "no one", "the one", "one of them", "one day".
+_PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|another|a|first|second|last|next|other|"
+                          r"same|new|old|big|small|right|wrong) one\b|\bone (?:of|another|day|"
+                          r"time|way|thing|more)\b|\bone(?=[-'])")
+
+
+def _run_value(run: str) -> int | None:
+    total = current = 0
+    seen = False
+    for w in re.split(r"[ -]+", run.replace(" and ", " ")):
+        if w in ("a", "and", ""):
+            continue  # "a hundred": the scale word counts it once (max(current, 1))
+        if w in _UNITS:
+            current += _UNITS[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w in _SCALES:
+            scale = _SCALES[w]
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def words_to_digits(low: str) -> str:
+    """Number words in a lower-cased text as digits, pronoun "one" kept."""
+    guarded = _PRONOUN_ONE.sub(lambda m: m.group(0).replace("one", "\x00"), low)
+
+    def sub(m: re.Match[str]) -> str:
+        v = _run_value(m.group(0))
+        return m.group(0) if v is None else str(v)
+
+    return _WORD_RUN.sub(sub, guarded).replace("\x00", "one")
+
+
+_H = r"(1[0-2]|0?[1-9])"
+#: Clock wording, tried in order on text whose number words are digits already.
+_CLOCK: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"\b(?:a )?quarter (to|past|after) " + _H + r"\b"),
+     lambda m: _hm(int(m.group(2)) - (m.group(1) == "to"), 45 if m.group(1) == "to" else 15)),
+    (re.compile(r"\bhalf (?:past )?" + _H + r"\b"), lambda m: _hm(int(m.group(1)), 30)),
+    # "ten to six", "20 past 7"; not a range ("from 2 to 6 april", "between 10 to 6").
+    (re.compile(r"(?<!from )(?<!between )\b(5|10|20|25) (?:minutes )?(to|past|after) " + _H + r"\b(?![.,:]?\d|\s*[a-z]{3,})"),
+     lambda m: _hm(int(m.group(3)) - (m.group(2) == "to"), 60 - int(m.group(1)) if m.group(2) == "to" else int(m.group(1)))),
+    (re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:(a\.?m\.?|p\.?m\.?)\b)?"),
+     lambda m: None if (m.group(0)[len(m.group(1))] == "." and not m.group(3)) else _hm(int(m.group(1)), int(m.group(2)))),
+    (re.compile(r"\b" + _H + r"\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)"), lambda m: _hm(int(m.group(1)), 0)),
+    (re.compile(r"\b" + _H + r" o'?clock\b"), lambda m: _hm(int(m.group(1)), 0)),
+    (re.compile(r"\b" + _H + r" in the (?:morning|afternoon|evening)\b"), lambda m: _hm(int(m.group(1)), 0)),
+    (re.compile(r"\b(?:noon|midday|midnight)\b"), lambda m: "12:00"),
+    # "at 2", "until 5": a bare hour after a clock preposition, not a count of something.
+    # "7ish", "around 7ish": an hour said loosely is still that hour.
+    (re.compile(r"\b" + _H + r"[ -]?ish\b"), lambda m: _hm(int(m.group(1)), 0)),
+    # A word after the number other than a connector makes it a count ("around 10 cars").
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\btill )|(?<=\buntil )|(?<=\baround ))" + _H + r"\b(?![:.,]?\d|\s*(?:%|st\b|nd\b|rd\b|th\b))"
+                r"(?!\s+(?!(?:on|in|at|for|tomorrow|tonight|today|sharp|then|and|or|so|but|with|this|next|every|each|"
+                r"till|until|to|is|was|now|instead|again|latest|please|that|because|bc|cos|if|when|not)\b)[a-z]{2,})"),
+     lambda m: _hm(int(m.group(1)), 0)),
+]
+
+
+_MARK = re.compile(r"\x01([^\x01]+)\x01")
+_RANGE = re.compile(r"(\bfrom\s+)?\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till)\s*\x01([^\x01]+)\x01")
+#: "moved from 3:30 to 4:15" is a change of one time, not a range.
+_CHANGE = re.compile(r"\b(?:moved|changed|switched|pushed|brought|rescheduled|shifted|bumped|swapped)\b")
+_ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till)\b"
+                   r"(?:\s+\w+){0,2}?\s*\x01([^\x01]+)\x01")
+
+
+def _hm(h: int, m: int) -> str:
+    h = h % 12 or 12
+    return f"{h}:{m:02d}"
+
+
+_CURRENCY = {"£": "£", "quid": "£", "pound": "£", "pounds": "£", "gbp": "£", "$": "$", "dollar": "$", "dollars": "$",
+             "usd": "$", "bucks": "$", "€": "€", "euro": "€", "euros": "€", "eur": "€"}
+_UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "mg", "g": "g", "grams": "g",
+         "kg": "kg", "kilos": "kg", "ml": "ml", "km": "km", "miles": "mi", "mile": "mi", "min": "min", "mins": "min",
+         "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "hrs": "h", "hr": "h", "day": "day",
+         "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
+         "years": "year", "gb": "gb", "tb": "tb", "mb": "mb", "kb": "kb", "mph": "mph"}
+_AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
+_CUR_BEFORE = re.compile(r"([£$€])\s*" + _AMT + r"(?!\w|\.\d)")
+_CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur)\b")
+_UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|per ?cent|"
+                         + "|".join(sorted((u for u in _UNIT if u not in ("%", "per cent", "percent")), key=len, reverse=True))
+                         + r")(?=\W|$)")
+_VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |java |ios |android )(\d+(?:\.\d+)*)(?!\w|\.\d)"
+                      r"|(?<![\w.])(\d+\.\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)")
+_PLAIN = re.compile(r"(?<![\w.:,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\w.]|,\d)")
+
+
+#: Anything a value could be made of: a digit, a currency sign, a number or clock word.
+_ANY_VALUE = re.compile(r"[\d£$€]|\b(?:" + _NUMWORD + r"|hundred|thousand|million|noon|midday|midnight|quarter|half)\b")
+
+
+def _magnitude(num: str, scale: str | None) -> str:
+    v = float(num.replace(",", ""))
+    v *= {"k": 1000, "grand": 1000, "m": 1_000_000}.get(scale or "", 1)
+    return str(int(v)) if v == int(v) else f"{v:g}"
+
+
+@lru_cache(maxsize=65_536)
+def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str | None]:
+    """``(text with the typed values blanked, canonical values, unit-tagged amounts, last time)``.
+
+    ``low`` is lower-cased. Values: times ``H:MM``, amounts' magnitudes, versions; amounts also
+    appear tagged with their unit (``£:1200``). Bare integers are left in the text for the caller.
+    """
+    if not _ANY_VALUE.search(low):
+        return low, frozenset(), frozenset(), None  # most texts: nothing to read, no regex pass
+    text = words_to_digits(low)
+    vals: set[str] = set()
+    units: set[str] = set()
+
+    clock: list[str] = []  # found times, marked in the text by index ("T3": no later rule reads it)
+    for pat, fn in _CLOCK:
+        def rep(m: re.Match[str], fn=fn) -> str:  # type: ignore[no-untyped-def]
+            v = fn(m)  # type: ignore[operator]
+            if v is None:
+                return m.group(0)
+            clock.append(v)
+            return f" \x01T{len(clock) - 1}\x01 "
+        text = pat.sub(rep, text)
+    at = lambda k: clock[int(k[1:])]  # noqa: E731
+    # A range's end and a closing time are ends, not the time something is at: "10:00-10:30"
+    # starts at 10:00; "closes at 6" and "open 7:30 to 5:30" compare their ends.
+    # The last clock time in reading order: a change ends on its new time ("moved from 3:30 to 4:15").
+    order = [at(m.group(1)) for m in _MARK.finditer(text)]
+    last_time = order[-1] if order else None
+    change = bool(_CHANGE.search(text))
+
+    def span(m: re.Match[str]) -> str:
+        start, end = at(m.group(2)), at(m.group(3))
+        vals.update((start, end) if m.group(1) and change else (start, "end:" + end))
+        return " "
+
+    text = _RANGE.sub(span, text)
+    text = _ENDS.sub(lambda m: (vals.add("end:" + at(m.group(1))), " ")[1], text)
+    text = _MARK.sub(lambda m: (vals.add(at(m.group(1))), " ")[1], text)
+
+    def money(cur: str, num: str, scale: str | None) -> str:
+        mag = _magnitude(num, scale)
+        vals.add(mag)
+        units.add(f"{_CURRENCY[cur]}:{mag}")
+        return " "
+
+    text = _CUR_BEFORE.sub(lambda m: money(m.group(1), m.group(2), m.group(3)), text)
+    text = _CUR_AFTER.sub(lambda m: money(m.group(3), m.group(1), m.group(2)), text)
+
+    def unit(m: re.Match[str]) -> str:
+        mag = _magnitude(m.group(1), None)
+        vals.add(mag)
+        units.add(f"{_UNIT.get(m.group(2).replace('percent', '%').replace('per cent', '%'), m.group(2))}:{mag}")
+        return " "
+
+    text = _UNIT_AFTER.sub(unit, text)
+
+    def version(m: re.Match[str]) -> str:
+        v = m.group(1) or m.group(2)
+        parts = v.split(".")
+        while len(parts) > 2 and parts[-1] == "0":
+            parts.pop()
+        vals.add("v" + ".".join(parts))
+        units.add("v:" + ".".join(parts))  # a version is a kind of value, like an amount's unit
+        prefix = "" if m.group(2) else m.group(0)[: m.start(1) - m.start(0)]
+        return " " if prefix in ("", "v") else prefix  # "python 3.12" keeps "python"
+
+    text = _VERSION.sub(version, text)
+    text = _PLAIN.sub(lambda m: (vals.add(_magnitude(m.group(1), None)), " ")[1], text)
+    return text, frozenset(vals), frozenset(units), last_time
