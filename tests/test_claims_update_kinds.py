@@ -163,3 +163,14 @@ def test_package_managers_are_a_stack_slot(text: str, value: str, prev: str | No
                                   "she reads poetry on the train"])
 def test_everyday_words_that_name_package_managers_set_no_slot(text: str) -> None:
     assert detect_slot(text).attribute != "stack:package_manager"
+
+
+def test_a_provider_said_to_be_nice_is_not_named_nice():
+    # The provider rule reads without case: an opinion of one's dentist must not become the dentist's name
+    # (it would later "supersede" the real one), while a lowercase name still is one.
+    from memwarden.claims.slots import detect_slot
+
+    assert detect_slot("tbh my dentist is lovely, never hurts").attribute is None
+    assert detect_slot("my optometrist is hopeless").attribute is None
+    named = detect_slot("my dentist is dr achebe now")
+    assert named.attribute == "dentist" and named.value.lower().startswith("dr achebe")

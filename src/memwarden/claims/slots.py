@@ -223,6 +223,10 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             dose = g.get("dose")
             return SlotGuess(f"medication:{_norm_value(drug)}", f"{drug} {dose}" if dose else drug)
         if attr == "doctor" and g.get("k"):
+            # The rule is matched without case, so "my dentist is lovely" reaches here: a lowercase value
+            # names a provider only if it is no word of how ("dr okafor" does, "lovely" does not).
+            if value and value[0].islower() and not _lower_name(value):
+                continue
             return SlotGuess(normalise_attribute(g["k"]), value)
         if attr == "budget" and g.get("k"):
             return SlotGuess(f"budget:{_norm_value(g['k'])}", value)
