@@ -19,7 +19,6 @@ falls back to the rules for the memories it does not cover.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
