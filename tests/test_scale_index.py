@@ -64,6 +64,14 @@ def make_index(n: int, dim: int, seed: int, *, statuses: list[str] | None = None
     return ScopeIndex(rows, dim)
 
 
+def assert_same_top_k(got: np.ndarray, exact: np.ndarray, mask: np.ndarray, vectors: np.ndarray, q: np.ndarray) -> None:
+    # The exact top k up to float ties: two rows whose scores differ by float32 rounding only may come in
+    # either order (the int8 rescoring and the reference product sum in different orders), but a row
+    # outside the mask, a missing better row or a wrong count is a real loss.
+    assert got.size == exact.size and mask[got].all() and len(set(got.tolist())) == got.size
+    assert np.allclose(np.sort(vectors[got] @ q)[::-1], np.sort(vectors[exact] @ q)[::-1], atol=1e-6)
+
+
 def unit(rng: np.random.Generator, dim: int) -> np.ndarray:
     q = rng.normal(size=dim).astype(np.float32)
     return q / np.linalg.norm(q)
@@ -81,8 +89,8 @@ def test_int8_rescored_top_k_equals_exact_when_depth_covers_the_scope(n: int, di
     exact = rows[top_k(idx.vectors[rows] @ q, min(k, rows.size))]
     with thresholds(0, 10**9):
         got = idx.dense(q, mask, k, depth=n)
-    assert got.rows.tolist() == exact.tolist()
-    assert np.allclose(got.scores, idx.vectors[exact] @ q)
+    assert_same_top_k(got.rows, exact, mask, idx.vectors, q)
+    assert np.allclose(got.scores, idx.vectors[got.rows] @ q)
 
 
 def test_int8_scan_with_default_depth_finds_the_exact_top_10() -> None:
@@ -156,7 +164,7 @@ def test_coarse_lists_with_a_depth_covering_the_scope_are_exact(n: int, k: int, 
         rows = np.flatnonzero(mask)
         exact = rows[top_k(idx.vectors[rows] @ q, min(k, rows.size))]
         got = idx.dense(q, mask, k, depth=idx.n)
-    assert got.rows.tolist() == exact.tolist()
+    assert_same_top_k(got.rows, exact, mask, idx.vectors, q)
 
 
 @settings(max_examples=40, deadline=None)
