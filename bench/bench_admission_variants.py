@@ -13,7 +13,13 @@ threshold chosen on out-of-fold training predictions for recall targets 0.95/0.9
 line with the threshold picked on the pooled test scores (an upper bound, not a result). Unlike
 `memwarden eval admission`, the store during feature extraction holds every turn (novelty differs slightly).
 """
-import os, pickle
+import argparse, os, pickle
+_ap = argparse.ArgumentParser(description="Offline comparison of admission learners on LoCoMo (see the module docstring).")
+_ap.add_argument("extra", nargs="?", default="", help='"" (existing features), "all", or a comma list of extra feature names')
+_ap.add_argument("mode", nargs="?", default="lr", choices=["lr", "lrs2", "hgb", "hgbpca", "hgbs2", "hgbpcas2", "lrpca"],
+                 help="learner (default lr, the shipped recipe)")
+_ap.add_argument("min_recall", nargs="?", type=float, default=0.95, help="recall target for the threshold (default 0.95)")
+_ARGS = _ap.parse_args()
 if not os.path.exists("/tmp/adm2/ex.pkl"):
     os.makedirs("/tmp/adm2", exist_ok=True)
     import pickle, time, sys
@@ -41,9 +47,7 @@ d = pickle.load(open('/tmp/adm2/ex.pkl','rb'))
 ex, msgs = d['ex'], d['msgs']
 y = ex.labels
 N = len(y)
-EXTRA = sys.argv[1] if len(sys.argv) > 1 else ""
-MODE = sys.argv[2] if len(sys.argv) > 2 else "lr"
-MINR = float(sys.argv[3]) if len(sys.argv) > 3 else 0.95
+EXTRA, MODE, MINR = _ARGS.extra, _ARGS.mode, _ARGS.min_recall
 _IMG = re.compile(r"\[shares an image:")
 _Q = re.compile(r"\?")
 def extra_feats():
