@@ -137,6 +137,29 @@ def test_deleting_an_episode_deletes_claims_derived_only_from_it(mem: Memory) ->
     assert [e.event for e in mem.history(claims[0].id, user_id="u")][0] == "ADD"
 
 
+def test_deleting_a_claim_deletes_the_episodes_only_it_came_from(mem: Memory) -> None:
+    a = say(mem, "I'm allergic to peanuts", "2026-03-02T09:00:00Z")
+    say(mem, "I'm allergic to peanuts, still", "2026-03-05T09:00:00Z")  # restated: merged, a second source
+    b = say(mem, "I live in Lisbon and I work at Bikely", "2026-03-03T09:00:00Z")
+    ep_a = next(r.memory_id for r in a.results if r.kind == "episode")
+    ep_b = next(r.memory_id for r in b.results if r.kind == "episode")
+    allergy = next(c for c in mem.get_all(user_id="u") if "peanut" in c.memory)
+    assert ep_a in allergy.claim.source_episode_ids and len(allergy.claim.source_episode_ids) == 2
+    mem.delete(allergy.id, user_id="u")
+    # Both turns said only the deleted fact: neither comes back as a turn or as keyword context.
+    episodes = [e.memory for e in mem.get_all(user_id="u", kind="episode")]
+    assert episodes == ["I live in Lisbon and I work at Bikely"]
+    assert all("peanut" not in h.memory for h in mem.search("peanuts", user_id="u", kind="episode").results)
+    assert any(e.cause and "was deleted" in e.cause for e in mem.history(ep_a, user_id="u"))
+    # A turn another claim still cites stays as that claim's evidence.
+    residence = next(c for c in mem.get_all(user_id="u") if "Lisbon" in c.memory)
+    mem.delete(residence.id, user_id="u")
+    assert [e.id for e in mem.get_all(user_id="u", kind="episode")] == [ep_b]
+    [work] = mem.get_all(user_id="u")
+    mem.delete(work.id, user_id="u")
+    assert mem.get_all(user_id="u", kind="any") == []
+
+
 def test_turns_mode_keeps_the_old_behaviour() -> None:
     with Memory(config=MemoryConfig(embedder="hash", claims=False, trust={"enabled": False})) as m:
         res = m.add("I live in Lisbon", user_id="u", admission="all")

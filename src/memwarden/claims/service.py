@@ -191,7 +191,11 @@ def with_episodes(m: "Memory", user_id: str, hits: list[SearchHit], items: dict[
 
 def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: datetime) -> tuple[WriteBatch, dict[str, list[str]]]:
     """The batch deleting one memory. Deleting an episode also deletes the claims derived only
-    from it (nothing it said outlives it); claims with other sources only lose it as a source."""
+    from it (nothing it said outlives it); claims with other sources only lose it as a source.
+    Deleting a claim also deletes each source episode no other stored claim cites: what the user
+    asked to forget must not come back as a searchable turn (``kind="episode"``) or as keyword
+    context. An episode another claim still cites stays, as that claim's evidence. History keeps
+    the deleted text, as for every delete (mem0's contract)."""
     from ..models import HistoryEvent
 
     mid = rec.item.id
@@ -199,16 +203,10 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
         id=new_id(), memory_id=mid, user_id=user_id, event="DELETE", old_memory=rec.item.memory, cause="delete", at=now)])
     old_tokens = {mid: rec.tokens}
     if rec.item.kind != "episode":
+        if rec.item.claim is not None:
+            _drop_orphan_episodes(m, user_id, rec, batch, old_tokens, now)
         return batch, old_tokens
-    # The episode's receipt names every claim taken from it or merged with it: read those only.
-    # Without such a receipt (an old row), every claim of the scope is read.
-    named = [r for r in m.store.receipts(user_id, memory_id=mid, limit=20) if r.kind == "episode"]
-    if named:
-        claim_ids = list(dict.fromkeys(c for r in named for c in r.claim_ids))
-    else:
-        index = m.scopes.index(user_id)
-        claim_ids = [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
-    recs = {r.item.id: r for r in m.store.get(user_id, claim_ids)}
+    recs = {r.item.id: r for r in m.store.get(user_id, _claims_citing(m, user_id, mid))}
     drop, keep = claims_of_episodes(list(recs.values()), {mid})
     for rid in drop:
         batch.deletes.append(rid)
@@ -225,6 +223,37 @@ def delete_with_claims(m: "Memory", user_id: str, rec: MemoryRecord, now: dateti
         batch.upserts.append(MemoryRecord(item, kr.vector, kr.tokens, kr.embedding_model))
         old_tokens[item.id] = kr.tokens
     return batch, old_tokens
+
+
+def _claims_citing(m: "Memory", user_id: str, episode_id: str) -> list[str]:
+    """Ids of the claims that may cite an episode. The episode's receipt names every claim taken
+    from it or merged with it: read those only. Without such a receipt (an old row), every claim
+    of the scope is a candidate; callers check ``source_episode_ids``."""
+    named = [r for r in m.store.receipts(user_id, memory_id=episode_id, limit=20) if r.kind == "episode"]
+    if named:
+        return list(dict.fromkeys(c for r in named for c in r.claim_ids))
+    index = m.scopes.index(user_id)
+    return [index.ids[r] for r in np.flatnonzero(index.alive[: index.n] & index.is_claim[: index.n]).tolist()]
+
+
+def _drop_orphan_episodes(m: "Memory", user_id: str, rec: MemoryRecord, batch: WriteBatch,
+                          old_tokens: dict[str, list[str]], now: datetime) -> None:
+    from ..models import HistoryEvent
+
+    claim = rec.item.claim
+    assert claim is not None
+    for eid in claim.source_episode_ids:
+        others = [c for c in _claims_citing(m, user_id, eid) if c != rec.item.id]
+        if any(eid in (r.item.claim.source_episode_ids if r.item.claim else []) for r in m.store.get(user_id, others)):
+            continue
+        for ep in m.store.get(user_id, [eid]):
+            if ep.item.kind != "episode" or ep.item.id in batch.deletes:
+                continue
+            batch.deletes.append(ep.item.id)
+            batch.history.append(HistoryEvent(
+                id=new_id(), memory_id=ep.item.id, user_id=user_id, event="DELETE", old_memory=ep.item.memory,
+                cause=f"the last claim taken from it ({rec.item.id}) was deleted", at=now))
+            old_tokens[ep.item.id] = ep.tokens
 
 
 def reindex_scope(
