@@ -11,17 +11,13 @@ Split by id (sha1 even: dev, odd: held out); cues were adjusted on the dev half 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from collections import Counter
 from pathlib import Path
 
 from memwarden.admission.memtype import classify
+from memwarden.evals.policy_cases import split_of
 from memwarden.providers.embedder import default_embedder
-
-
-def split_of(case_id: str) -> str:
-    return "dev" if int(hashlib.sha1(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
 
 def main() -> None:

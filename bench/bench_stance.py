@@ -12,18 +12,13 @@ tuning the lexicons. The pairs were written by someone who had not read the dete
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from pathlib import Path
 
+from memwarden.evals.policy_cases import split_of  # sha1(id) even -> dev, odd -> heldout
 from memwarden.trust.stance import detect_stance
 
 LABELS = ("agree", "contradict", "unrelated")
-
-
-def split_of(case_id: str) -> str:
-    """Deterministic half: sha1(id) even -> dev, odd -> heldout (shared by the trust case sets)."""
-    return "dev" if int(hashlib.sha1(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
 
 def prf(rows: list[tuple[str, str]]) -> dict[str, dict[str, float]]:

@@ -45,6 +45,8 @@ _TEMPORAL = re.compile(
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december))\b",
     re.IGNORECASE,
 )
+# Counted for the fitted admission scorer, whose weights were trained on this exact list (not
+# claims.gate_cues.NUMBER or trust.values' "number": changing it is a refit).
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b", re.IGNORECASE)
 _SECOND = re.compile(r"\b(?:you|you're|you've|your|yours)\b", re.IGNORECASE)

@@ -23,6 +23,8 @@ STANCE_MIN_SCORE = 0.75
 SAME_TOPIC_COSINE = 0.45
 STRONG_COSINE = 0.6
 
+# Not trust.update_cues.UPDATE: it has "used to" and lacks "new", "started" and the onsets; pointing
+# it at UPDATE changes which memories admission supersedes, so it stays its own list.
 _UPDATE = re.compile(
     r"\b(?:now|no longer|not anymore|anymore|actually|changed|switched|moved to|instead|these days|from now on|used to|quit|stopped)\b",
     re.IGNORECASE,

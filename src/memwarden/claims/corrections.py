@@ -34,6 +34,8 @@ CORRECTION_MARK = re.compile(
     r"actually,?\s+no\b)[,:\s]*", re.I)
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|am|'s|'re|has|have|had|do|does|did|will|can|got|get|goes|going|"
                    r"comes?|coming|moved?|booked|starts?|leaves?|\w+ed)\b|n't\b", re.I)
+# The span a corrected number replaces, sign and unit included ("£40", "10 mg"): a span to
+# cut out, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
 _NUMBER = re.compile(r"[£$€]?\d(?:[\d,.:]*\d)?(?:\s*(?:am|pm|mg|mcg|ml|kg|k|%)(?!\w))?", re.I)
 _LEAD = re.compile(r"^(?:on|at|by|for|from|until|till|this|coming|this coming)\s+", re.I)
 _NAME = re.compile(r"(?-i:\b[A-Z][\w'-]+)")

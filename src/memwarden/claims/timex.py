@@ -18,6 +18,7 @@ A clock time without am/pm is read 1-7 as pm and 8-12 as am (noon at 12), as peo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
@@ -183,11 +184,10 @@ def _pick_year(m: int, d: int, today: date, tense: str | None) -> date:
     return min(cands, key=lambda c: abs((c - today).days))
 
 
-def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
-    """ "Wednesday the 19th": the nearest month (on the tense's side of today) whose 19th is a
-    Wednesday; when none is, the 19th as "the 19th" alone would resolve (the day said wins)."""
+def _day_in_months(d: int, today: date, offsets: Iterable[int]) -> list[date]:
+    """Day ``d`` of each month ``offsets`` away from today's, skipping months without one."""
     cands = []
-    for k in range(-6, 7):
+    for k in offsets:
         first = _add_months(today.replace(day=1), k)
         try:
             cands.append(date(first.year, first.month, d))
@@ -195,6 +195,13 @@ def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
             continue
     if not cands:
         raise ValueError(f"no month has a day {d}")
+    return cands
+
+
+def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
+    """ "Wednesday the 19th": the nearest month (on the tense's side of today) whose 19th is a
+    Wednesday; when none is, the 19th as "the 19th" alone would resolve (the day said wins)."""
+    cands = _day_in_months(d, today, range(-6, 7))
     side = [c for c in cands if (c <= today if tense == "past" else c >= today)] or cands
     matching = [c for c in side if c.weekday() == wd]
     pool = matching or side
@@ -234,15 +241,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         return _day(d, tz), None, None
     if kind == "nth":  # "on the 12th": this month's or the next/previous month's, as the tense says
         d = int(g["d"])
-        cands = []
-        for k in (-1, 0, 1):
-            first = _add_months(today.replace(day=1), k)
-            try:
-                cands.append(date(first.year, first.month, d))
-            except ValueError:
-                continue
-        if not cands:
-            raise ValueError(f"no month has a day {d}")  # "the 0th bed", "the 45th"
+        cands = _day_in_months(d, today, (-1, 0, 1))  # ValueError for "the 0th bed", "the 45th"
         if tense == "past":
             pick = max((c for c in cands if c <= today), default=cands[0])
         else:

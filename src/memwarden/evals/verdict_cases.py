@@ -9,7 +9,6 @@ by id: sha1(id) even -> ``dev``, odd -> ``heldout`` (tune on dev only).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from datetime import timedelta
 from pathlib import Path
@@ -19,14 +18,11 @@ from .._util import as_utc
 from ..errors import InvalidInputError
 from ..memory import Memory
 from ..messages import parse_time
+from .policy_cases import split_of  # one dev/heldout split for every case set
 
 __all__ = ["split_of", "load_cases", "add_case", "run"]
 
 LABELS = ("TRUE", "FALSE", "UNKNOWN")
-
-
-def split_of(case_id: str) -> str:
-    return "dev" if int(hashlib.sha1(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
 
 def load_cases(path: str | Path) -> list[dict[str, Any]]:

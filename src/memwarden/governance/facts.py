@@ -74,6 +74,8 @@ _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|
 # Words that lay a rule down (a narrower _NORMATIVE: no "all", "picked", "use").
 _RULE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|required|mandatory|not allowed|strict|no \w+ allowed)\b",
                    re.I)
+# The number values a fact states, unit kept ("30k" is not "30"), for comparing two facts:
+# tokens, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
 _ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")

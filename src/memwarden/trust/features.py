@@ -248,6 +248,8 @@ _NOT_ENTITY = re.compile(
     r"\b([A-Z][a-z]+)(?= (?:said|says|told|tells|heard|hears|insists|insisted|reckons|thinks|claims|claimed|"
     r"mentioned|swears)\b)|\b(?:according to|per) ([A-Z][a-z]+)\b"
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
+# Not trust.update_cues.REPLACE: it adds "now" and a bare "moved" and lacks the provider verbs
+# ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
                        r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").

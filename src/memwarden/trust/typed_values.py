@@ -105,6 +105,8 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
 _MARK = re.compile(r"\x01([^\x01]+)\x01")
 _RANGE = re.compile(r"(\bfrom\s+)?\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till)\s*\x01([^\x01]+)\x01")
 #: "moved from 3:30 to 4:15" is a change of one time, not a range.
+# Verbs that move a time range to a new one ("moved from 3:30 to 4:15"): narrower than
+# trust.update_cues.UPDATE on purpose, whose "now", "new", "started" would read "open from 9 to 5 now" as a move.
 _CHANGE = re.compile(r"\b(?:moved|changed|switched|pushed|brought|rescheduled|shifted|bumped|swapped)\b")
 _ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till)\b"
                    r"(?:\s+\w+){0,2}?\s*\x01([^\x01]+)\x01")
