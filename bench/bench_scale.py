@@ -123,7 +123,7 @@ def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: li
 
 class Stages:
     """Wall time of each stage of ``Memory.search``, per search (``--stages``): the facade's calls
-    to the embedder, the index cache, ``hybrid_search``, ``hydrate``, ``with_episodes`` and the trust
+    to the embedder, the index cache, ``hybrid_search``, ``hydrate`` (``hydrate_at``), ``with_episodes`` and the trust
     stage are wrapped; "rest" is the search's own time outside them (argument checks, masks, models)."""
 
     NAMES = ("embed", "index", "hybrid", "hydrate", "episodes", "trust", "rest")
@@ -137,7 +137,10 @@ class Stages:
         self.on = self._inside = False
         wrap = self._wrap
         facade.hybrid_search = wrap(facade.hybrid_search, "hybrid")
-        facade.hydrate = wrap(facade.hydrate, "hydrate")
+        if hasattr(facade, "hydrate_at"):  # since session 6 (the scope's version read with the hits)
+            facade.hydrate_at = wrap(facade.hydrate_at, "hydrate")
+        else:
+            facade.hydrate = wrap(facade.hydrate, "hydrate")
         service.with_episodes = wrap(service.with_episodes, "episodes")
         m.scopes.trust.assess = wrap(m.scopes.trust.assess, "trust")  # type: ignore[method-assign]
         m.scopes.index = wrap(m.scopes.index, "index")  # type: ignore[method-assign]
