@@ -371,7 +371,7 @@ class Memory:
             return result
         with index.lock, single_threaded_blas():  # the trust stage reads the same index (neighbours, track record)
             return self.scopes.trust.assess(self.store, user_id, index, qvec, result, when, query=query,
-                                      pool=[f.row for f in fused], embed=self.embedder.embed)
+                                      pool=[f.row for f in fused], embed=self.embedder.embed, items=items)
 
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
