@@ -2,7 +2,7 @@
 
     python bench/bench_scale.py [--sizes 1000,10000,100000,1000000] [--pg-sizes 1000,10000,100000]
                                 [--scopes 100] [--queries 100] [--stages] [--pg-ann ivfflat|hnsw|none]
-                                [--pg-copy] [--pgdata DIR] [--cache DIR]
+                                [--pg-copy] [--pgdata DIR] [--no-pg-sql] [--cache DIR]
 
 The floor is a minimal exact search on this machine: the query embedded by the very function
 memwarden's search calls (``m.embedder.embed``: the same ONNX session, threads and tokenizer, so
@@ -123,7 +123,7 @@ def fill(m: Memory, user_id: str, vecs: np.ndarray, which: np.ndarray, texts: li
 
 class Stages:
     """Wall time of each stage of ``Memory.search``, per search (``--stages``): the facade's calls
-    to the embedder, the index cache, ``hybrid_search``, ``hydrate``, ``with_episodes`` and the trust
+    to the embedder, the index cache, ``hybrid_search``, ``hydrate`` (``hydrate_at``), ``with_episodes`` and the trust
     stage are wrapped; "rest" is the search's own time outside them (argument checks, masks, models)."""
 
     NAMES = ("embed", "index", "hybrid", "hydrate", "episodes", "trust", "rest")
@@ -137,7 +137,10 @@ class Stages:
         self.on = self._inside = False
         wrap = self._wrap
         facade.hybrid_search = wrap(facade.hybrid_search, "hybrid")
-        facade.hydrate = wrap(facade.hydrate, "hydrate")
+        if hasattr(facade, "hydrate_at"):  # since session 6 (the scope's version read with the hits)
+            facade.hydrate_at = wrap(facade.hydrate_at, "hydrate")
+        else:
+            facade.hydrate = wrap(facade.hydrate, "hydrate")
         service.with_episodes = wrap(service.with_episodes, "episodes")
         m.scopes.trust.assess = wrap(m.scopes.trust.assess, "trust")  # type: ignore[method-assign]
         m.scopes.index = wrap(m.scopes.index, "index")  # type: ignore[method-assign]
@@ -248,6 +251,8 @@ def main() -> None:
                     "from ANN_ROWS masked rows; none: ranked in process as on SQLite)")
     ap.add_argument("--pg-copy", action="store_true", help="fill PostgreSQL by COPY (bench_pg_ef.py) instead of Store.write")
     ap.add_argument("--pgdata", help="keep the PostgreSQL data directory here: a later run skips the fill")
+    ap.add_argument("--pg-sql", action=argparse.BooleanOptionalAction, default=True,
+                    help="also time pgvector's exact and ANN queries in SQL alone (up to 100k rows; 20 exact scans)")
     args = ap.parse_args()
     global CONFIG
     CONFIG = MemoryConfig(trust=MemoryConfig().trust.model_copy(
@@ -339,7 +344,7 @@ def bench_pg(tmp: Path, sizes: list[int], pool: np.ndarray, texts: list[str], to
             row("postgres", size, fill_s, r, adds, disk)
             if inproc is not None:
                 row("pg-inproc", size, fill_s, inproc, adds, disk)
-            if size <= 100_000:  # pgvector's exact SQL scan takes seconds a query beyond
+            if size <= 100_000 and args.pg_sql:  # pgvector's exact SQL scan takes seconds a query beyond
                 pgvector_nearest(m, user, qvecs, args.pg_ann)
         del vecs
 

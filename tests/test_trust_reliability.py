@@ -330,3 +330,21 @@ def test_topic_query_strips_names_and_skips_when_words_match():
     assert topic_query("What is the blood type?", hits) is None  # names no speaker
     assert topic_query("Maya?", hits) is None  # nothing but the name
     assert topic_query("What is Maya's blood type?", []) is None
+
+
+def test_the_trust_stage_views_the_hydrated_hits_without_reading_them_again():
+    m = mem(track_record=False)  # the track record reads every new memory of the scope once, by design
+    add(m, "Alice lives in Berlin.")
+    add(m, "Alice lives in Munich.")
+    reads: list[str] = []
+    get = m.store.get
+    m.store.get = lambda uid, ids: reads.extend(ids) or get(uid, ids)  # type: ignore[method-assign]
+    res = m.search("Where does Alice live?", user_id="u", as_of=T0)
+    hit_ids = [h.id for h in res.results]
+    assert len(hit_ids) == 2 and all(reads.count(i) == 1 for i in hit_ids)  # hydration only
+    assert hit(res, "Alice lives in Munich.").reliability.consensus.value < 0  # and judged as before
+    munich = hit(res, "Alice lives in Munich.")
+    m.update(munich.id, "Alice lives in Berlin, near the park.", user_id="u")  # the cached view is dropped
+    res = m.search("Where does Alice live?", user_id="u", as_of=T0)
+    assert not res.conflicts
+    assert "Alice lives in Berlin, near the park." in {n.memory for h in res.results for n in h.reliability.consensus.neighbours}

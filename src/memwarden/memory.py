@@ -27,7 +27,7 @@ from .models import (
 )
 from .providers.embedder import Embedder, make_embedder
 from .retrieval.entry import index_text, keyword_tokens
-from .retrieval.hits import hydrate
+from .retrieval.hits import hydrate_at
 from .retrieval.index import single_threaded_blas
 from .retrieval.search import FusionConfig, hybrid_search
 from .scopes import Scopes
@@ -344,17 +344,26 @@ class Memory:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
                 agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded or when is not None,
                 kind=kind_, limit=None))}
-        index = self.scopes.index(user_id)
-        # another thread's write may be appending to this index
-        with index.lock, single_threaded_blas():
-            mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
-            if allowed is not None:
-                mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
-            if threshold is not None:
-                mask = compat.above_threshold(index, qvec, mask, threshold)
-            fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
-            row_ids = [index.ids[f.row] for f in fused]
-        hits, items = hydrate(self.store, user_id, fused, row_ids, limit)
+        # A store that reads the scope's version with the hits (PostgreSQL) is not asked for it
+        # first: the cached index ranks, and a version moved by another process ranks again.
+        verify = not hasattr(self.store, "get_with_version")
+        while True:
+            index = self.scopes.index(user_id, verify=verify)
+            # another thread's write may be appending to this index
+            with index.lock, single_threaded_blas():
+                mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
+                if allowed is not None:
+                    mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
+                if threshold is not None:
+                    mask = compat.above_threshold(index, qvec, mask, threshold)
+                fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
+                row_ids = [index.ids[f.row] for f in fused]
+                seen = index.version
+            got = hydrate_at(self.store, user_id, fused, row_ids, limit, None if verify else seen)
+            if got is not None:
+                break
+            verify = True
+        hits, items = got
         from .claims.service import with_episodes
 
         result = SearchResult(results=with_episodes(self, user_id, hits, items))
@@ -362,7 +371,7 @@ class Memory:
             return result
         with index.lock, single_threaded_blas():  # the trust stage reads the same index (neighbours, track record)
             return self.scopes.trust.assess(self.store, user_id, index, qvec, result, when, query=query,
-                                      pool=[f.row for f in fused], embed=self.embedder.embed)
+                                      pool=[f.row for f in fused], embed=self.embedder.embed, items=items)
 
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""

@@ -36,9 +36,10 @@ class Scopes:
         """Hold ``user_id``'s write lock (re-entrant): read what the scope holds, decide, commit."""
         return self.locks.scope(user_id)
 
-    def index(self, user_id: str) -> ScopeIndex:
-        """The scope's index, rebuilt from the store when another process wrote meanwhile."""
-        return self.indexes.get(user_id)
+    def index(self, user_id: str, *, verify: bool = True) -> ScopeIndex:
+        """The scope's index, rebuilt from the store when another process wrote meanwhile
+        (``verify=False``: the cached one as is; the caller compares versions itself)."""
+        return self.indexes.get(user_id, verify=verify)
 
     def commit(self, batch: WriteBatch, old_tokens: Mapping[str, list[str]] | None = None, *,
                forget: Sequence[str] = ()) -> int:

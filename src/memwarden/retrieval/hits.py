@@ -16,11 +16,31 @@ def hydrate(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequenc
             ) -> tuple[list[SearchHit], dict[str, MemoryItem]]:
     """Up to ``limit`` hits in fused order, with the stored items they came from (by id).
     A row deleted since the index saw it is skipped, so a later row takes its place."""
+    got = hydrate_at(store, user_id, fused, row_ids, limit, None)
+    assert got is not None  # no version to compare: never stale
+    return got
+
+
+def hydrate_at(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequence[str], limit: int,
+               version: int | None) -> tuple[list[SearchHit], dict[str, MemoryItem]] | None:
+    """:func:`hydrate`, and None when the scope's version in the store is not ``version`` (the
+    ranking index's: another process wrote since). The version comes with the first rows read
+    (``get_with_version``: one round trip on PostgreSQL), or alone when nothing is to be read."""
     hits: list[SearchHit] = []
     items: dict[str, MemoryItem] = {}
+    with_version = getattr(store, "get_with_version", None) if version is not None else None
+    if with_version is not None and not fused:
+        return ([], {}) if store.version(user_id) == version else None
     for start in range(0, len(fused), _CHUNK):
         chunk, chunk_ids = fused[start : start + _CHUNK], row_ids[start : start + _CHUNK]
-        recs = {r.item.id: r for r in store.get(user_id, list(chunk_ids))}
+        if with_version is not None:
+            got, now = with_version(user_id, list(chunk_ids))
+            if now != version:
+                return None
+            with_version = None  # one check per search: the first chunk's
+        else:
+            got = store.get(user_id, list(chunk_ids))
+        recs = {r.item.id: r for r in got}
         for f, mid in zip(chunk, chunk_ids):
             rec = recs.get(mid)
             if rec is None:

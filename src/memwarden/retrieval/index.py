@@ -374,10 +374,12 @@ class IndexCache:
         self._scopes: OrderedDict[str, ScopeIndex] = OrderedDict()
         self._lock = threading.RLock()
 
-    def get(self, user_id: str) -> ScopeIndex:
+    def get(self, user_id: str, *, verify: bool = True) -> ScopeIndex:
+        """The scope's index; ``verify=False``: the cached one without asking the store's version
+        (the caller checks it with the rows it reads, :func:`~.hits.hydrate_at`)."""
         with self._lock:
             idx = self._scopes.get(user_id)
-            if idx is None or idx.version != self._store.version(user_id) or idx.dead_fraction > 0.3:
+            if idx is None or (verify and idx.version != self._store.version(user_id)) or idx.dead_fraction > 0.3:
                 idx = ScopeIndex(self._store.index_rows(user_id), self._dim)
                 ann = getattr(self._store, "ann_candidates", None)  # PostgresStore: pgvector's index
                 if ann is not None:

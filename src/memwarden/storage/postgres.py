@@ -94,6 +94,13 @@ def _vector_literal(vec: np.ndarray) -> str:
     return "[" + ",".join(repr(float(x)) for x in np.asarray(vec, dtype=np.float32)) + "]"
 
 
+def _connection_lost(exc: psycopg.Error) -> bool:
+    """The connection itself failed: closed by the client library (no SQLSTATE), a connection
+    exception (08xxx) or the server ending it (admin/crash shutdown, 57P01-57P03)."""
+    state = exc.sqlstate
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+
+
 class PostgresStore(SQLStore):
     """Store backed by a PostgreSQL database, through a psycopg connection pool.
 
@@ -111,8 +118,11 @@ class PostgresStore(SQLStore):
         self._ann_seen: dict[int, tuple[bool, float]] = {}  # dim -> (ANN index exists, when looked)
         try:
             self._pool = ConnectionPool(
+                # No check on every checkout (one more round trip per read, three a search): a
+                # connection that broke while idle (server restart) fails its first use, and then
+                # ``_connection`` has the pool test its idle ones and ``_read`` retries once.
                 url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
-                check=ConnectionPool.check_connection, kwargs={"autocommit": False},
+                kwargs={"autocommit": False},
             )
         except psycopg.Error as exc:
             raise StorageError(f"invalid PostgreSQL URL: {exc}") from exc
@@ -184,6 +194,12 @@ class PostgresStore(SQLStore):
                 yield conn
         except PoolTimeout as exc:
             raise StorageError(f"no database connection available: {exc}") from exc
+        except psycopg.OperationalError as exc:
+            # This connection broke (the pool replaces it on return); if the server restarted,
+            # the idle ones are broken too: test them now rather than fail one call per connection.
+            if _connection_lost(exc):
+                self._pool.check()
+            raise
 
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection]:
@@ -191,8 +207,19 @@ class PostgresStore(SQLStore):
             yield conn
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._failing("database read failed"), self._tx() as c:
-            return c.execute(sql, params).fetchall()
+        with self._failing("database read failed"):
+            for attempt in (1, 2):
+                try:
+                    with self._tx() as c:
+                        return c.execute(sql, params).fetchall()
+                except psycopg.OperationalError as exc:
+                    # A connection that broke while idle in the pool (no check at checkout: the
+                    # server restarted or ended it) fails its first statement; the read is tried
+                    # once more on a fresh one. A statement the server cancelled is not.
+                    if attempt == 2 or not _connection_lost(exc):
+                        raise
+        raise AssertionError("unreachable: the second attempt returns or raises")
+        raise AssertionError("unreachable")
 
     # -- writes -----------------------------------------------------------------
 
@@ -266,6 +293,16 @@ class PostgresStore(SQLStore):
             f"SELECT {_RECORD_COLUMNS} FROM memories WHERE user_id=%s AND id = ANY(%s)", (user_id, list(ids)))
         found = {row[0]: _record(row) for row in rows}
         return [found[i] for i in ids if i in found]
+
+    def get_with_version(self, user_id: str, ids: Sequence[str]) -> tuple[list[MemoryRecord], int]:
+        """:meth:`get` and the scope's version in one round trip (a search ranks on its cached
+        index and learns here whether another process wrote since; 0: never written)."""
+        rows = self._read(
+            f"SELECT COALESCE((SELECT version FROM scopes WHERE user_id=%s), 0), {_RECORD_COLUMNS} "
+            "FROM (SELECT 1) AS one LEFT JOIN memories ON memories.user_id=%s AND memories.id = ANY(%s)",
+            (user_id, user_id, list(ids)))
+        found = {row[1]: _record(row[1:]) for row in rows if row[1] is not None}
+        return [found[i] for i in ids if i in found], int(rows[0][0])
 
     def list(self, user_id: str, query: ListQuery) -> list[MemoryItem]:
         where, params = list_conditions(_DIALECT, user_id, query)

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
@@ -163,9 +163,16 @@ class ScopeState:
         self.rows_seen = 0
         self.kills_seen = 0
 
-    def views_of(self, store: "Store", user_id: str, ids: Sequence[str], domain_keys: Sequence[str]) -> dict[str, TrustView]:
-        """The views of ``ids`` (read from the store once, then cached)."""
+    def views_of(self, store: "Store", user_id: str, ids: Sequence[str], domain_keys: Sequence[str],
+                 known: Mapping[str, MemoryItem] | None = None) -> dict[str, TrustView]:
+        """The views of ``ids`` (read from the store once, then cached). ``known``: items the
+        caller has just read (a search's hits), viewed without reading them again."""
         missing = [i for i in ids if i not in self.views]
+        if known and missing:
+            for i in missing:
+                if i in known:
+                    self.views[i] = TrustView.of(known[i], domain_keys)
+            missing = [i for i in missing if i not in self.views]
         for start in range(0, len(missing), 500):
             for rec in store.get(user_id, missing[start : start + 500]):
                 self.views[rec.item.id] = TrustView.of(rec.item, domain_keys)

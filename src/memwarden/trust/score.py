@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 from collections import defaultdict
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -35,6 +35,7 @@ from .._util import as_utc, utcnow
 from ..models import (
     ConflictGroup,
     Consensus,
+    MemoryItem,
     NeighbourStance,
     Reliability,
     SearchHit,
@@ -150,12 +151,14 @@ class TrustEngine:
         self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None = None,
         pool: Sequence[int] | None = None,
         query_cosine: dict[str, float] | None = None,
+        items: Mapping[str, MemoryItem] | None = None,
     ) -> dict[str, Reliability]:
         """Reliability of each memory id (ids not in the index are skipped).
 
         ``pool``: index rows to look for neighbours in (the search's candidate rows); None:
         the whole scope. Neighbours of a relevant memory are nearly always relevant to the
         query too, and searching the pool instead of the scope keeps the cost flat in its size.
+        ``items``: stored items the caller holds (a search's hydrated hits), not read again.
         """
         cfg = self.config
         as_of = as_utc(as_of) if as_of is not None else utcnow()
@@ -187,7 +190,7 @@ class TrustEngine:
                             neigh[h].append((int(cand[j]), sv))
                     neigh[h].sort(key=lambda x: -x[1])
         all_ids = set(ids) | {index.ids[r] for n in neigh for r, _ in n}
-        views = state.views_of(store, user_id, list(all_ids), cfg.domain_keys)
+        views = state.views_of(store, user_id, list(all_ids), cfg.domain_keys, items)
         base: dict[str, tuple[SourceCredibility, TemporalDecay]] = {}
 
         def parts(mid: str) -> tuple[SourceCredibility, TemporalDecay]:
@@ -251,11 +254,13 @@ class TrustEngine:
         query: str = "",
         pool: Sequence[int] | None = None,
         embed: Callable[[list[str]], np.ndarray] | None = None,
+        items: Mapping[str, MemoryItem] | None = None,
     ) -> SearchResult:
         """Attach reliability to each hit, group conflicts, rerank if asked, decide abstention.
 
         ``embed`` (the scope's embedder) is called at most once, for the name-free query of the
-        topical-support test, and only when no hit shares a content word with it.
+        topical-support test, and only when no hit shares a content word with it. ``items``: the
+        hits' stored items as the search read them (their trust views are not read again).
         """
         cfg = self.config
         hits = result.results
@@ -264,7 +269,7 @@ class TrustEngine:
                                 abstain_detail="nothing in this scope matches the query")
         rows = [index.row_of.get(h.id) for h in hits]
         qcos = {h.id: float(index.vectors[r] @ query_vec) for h, r in zip(hits, rows) if r is not None}
-        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos)
+        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos, items)
         if embed is not None and cfg.min_topic_cosine > 0:
             stripped = topic_query(query, hits)
             if stripped is not None:

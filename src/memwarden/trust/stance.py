@@ -167,9 +167,15 @@ def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
     return not (neg.neg_scope - {"user"}).isdisjoint(other.content | other.numbers | other.dates)
 
 
+@lru_cache(maxsize=65_536)
+def _has_version(vals: frozenset[str]) -> bool:
+    # Per text's value set (cached: a frozenset keeps its hash), not per pair.
+    return any(x[:1] == "v" for x in vals)
+
+
 def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """Versions (``v``-marked, values.py) match by prefix: "React 18" / "^18.2.0", "v3.4" / "3.4"."""
-    if not any(x[:1] == "v" for x in a | b):
+    if not (_has_version(a) or _has_version(b)):
         return a, b
     ma, mb = set(a), set(b)
     for x in a:
@@ -186,6 +192,7 @@ def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozen
     return frozenset(ma), frozenset(mb)
 
 
+@lru_cache(maxsize=65_536)  # called twice per pair on value sets that recur with their texts
 def _said(vals: frozenset[str]) -> frozenset[str]:
     """Values as written, without the extractor's ISO dates (unless they are the only ones)."""
     if not any(len(v) >= 10 for v in vals):
