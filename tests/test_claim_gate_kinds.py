@@ -112,3 +112,11 @@ def test_an_assistant_congratulation_leaves_no_claim_once_its_lead_is_gone() -> 
 
 def test_an_evaluative_word_before_a_preposition_is_still_a_judgement() -> None:
     assert gate.features("she's so sweet about it", None)["evaluative"] == 1.0
+
+
+@pytest.mark.parametrize("text", [
+    "bad news, priya has quit the choir :(",        # a name typed in lowercase, in the perfect
+    "sad times, grandad has sold his allotment :(",
+])
+def test_news_about_someone_named_in_lowercase_survives_a_sad_reaction(text: str) -> None:
+    assert claims_of(text), text

@@ -55,7 +55,11 @@ EVENT = re.compile(r"(?:^|\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\
                     r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?"
                     r"(?:\w+ed|got|went|broke|met|lost|won|sold|bought|quit|left|took|made|found|gave|came|became|began|"
                     r"fell|flew|drove|wrote|ran|paid|spent|had|built|sent|split|hit|cut|set|shut|put|grew|swapped|kept|held|chose|"
-                    r"forgot|wore|stole|threw|caught|taught|brought|told|sold|bought|won|lent|lost|broke)\b", re.I)
+                    r"forgot|wore|stole|threw|caught|taught|brought|told|sold|bought|won|lent|lost|broke)\b|"
+                    # a perfect with any one-word subject: a name typed in lowercase ("fergus has moved", "mum's booked")
+                    r"\b(?!(?:it|this|that|which|who|what|there|everyone|everything|nothing|something)\b)[a-z]+(?:'s|\s+has|\s+had)\s+"
+                    r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?(?:\w+ed|got|gone|left|quit|sold|bought|taken|"
+                    r"found|given|become|begun|made|paid|spent|built|sent|split|won|lost|broken|chosen|started)\b", re.I)
 EVAL = re.compile(
     r"\b(?:weird|strange|ridiculous|robbery|worst|best|funny|hilarious|exhausting|satisfying|delicious|grim|wild|cursed|"
     r"bane|therapy|life|complicated|overrated|underrated|insane|mad|lovely|cute|adorable|nice|great|awesome|amazing|"
