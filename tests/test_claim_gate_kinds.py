@@ -142,3 +142,16 @@ def test_a_moment_told_with_nothing_lasting_is_no_claim(text: str) -> None:
 ])
 def test_a_told_moment_that_leaves_a_fact_behind_is_kept(text: str) -> None:
     assert claims_of(text), text
+
+
+@pytest.mark.parametrize("text", ["i'm trembling", "on the tube, bad signal"])
+def test_the_body_in_the_moment_or_a_ride_in_progress_is_no_claim(text: str) -> None:
+    assert not claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "i'm shaking, the bank just called and my card was cloned",
+    "still trembling, the dentist said i need two fillings",
+])
+def test_a_fact_beside_a_shaken_reaction_is_kept(text: str) -> None:
+    assert claims_of(text), text

@@ -46,7 +46,9 @@ NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
                      r"hundred|thousand|dozen|half)\b", re.I)
 DEICTIC_TIME = re.compile(r"^(?:today|tonight|now|this (?:morning|afternoon|evening)|right now|later|just now|earlier)$", re.I)
 PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|atm|rn|brb|gonna|later|for a bit|at the moment|"
-                      r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh)\b", re.I)
+                      r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh|"
+                      # the body in the moment, or the speaker in transit as they type
+                      r"shaking|trembling|on the (?:bus|train|tube))\b", re.I)
 #: The time it is now ("it's 10:30pm", "like 3am"): said of the moment, not of an event.
 CLOCK_NOW = re.compile(r"^(?:(?:it's|its|it is)\s+)?(?:like|already|nearly|almost|past)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b(?!\s+(?:on|next|this|tomorrow|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))", re.I)
