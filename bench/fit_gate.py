@@ -115,7 +115,7 @@ def score(model: LogisticRegression, thr: float, feats: list[list[list[float]]],
 
 
 SETS = {"turns": "evals/cases/turns.jsonl", "dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json",
-        "heldout": "evals/heldout/scenarios.json"}
+        "heldout": "evals/heldout/scenarios.json", "heldout2": "evals/heldout2/scenarios.json"}
 
 
 def load_set(path: str) -> tuple[list[list[list[float]]], list[int], list[str]]:

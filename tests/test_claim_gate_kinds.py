@@ -112,3 +112,46 @@ def test_an_assistant_congratulation_leaves_no_claim_once_its_lead_is_gone() -> 
 
 def test_an_evaluative_word_before_a_preposition_is_still_a_judgement() -> None:
     assert gate.features("she's so sweet about it", None)["evaluative"] == 1.0
+
+
+@pytest.mark.parametrize("text", [
+    "bad news, priya has quit the choir :(",        # a name typed in lowercase, in the perfect
+    "sad times, grandad has sold his allotment :(",
+])
+def test_news_about_someone_named_in_lowercase_survives_a_sad_reaction(text: str) -> None:
+    assert claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "slept straight through the alarm",                     # a moment told: nothing in it holds later
+    "laughed so hard i cried",
+    "the puppy chewed the remote and hid under the bed",
+])
+def test_a_moment_told_with_nothing_lasting_is_no_claim(text: str) -> None:
+    assert not claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "caught covid, so no visits for a bit",                 # a health event
+    "the lamp turned up with the shade cracked",            # damage: the thing stays broken
+    "we adopted a greyhound",                               # a change that lasts
+    "finally sorted the car insurance",
+    "watched the new Dune with Ola",                        # a name: something to ask about later
+    "sat in the garden of the new house all afternoon",     # a thing just acquired
+    "rang the clinic: the results are back and all clear",  # a finding that holds now
+])
+def test_a_told_moment_that_leaves_a_fact_behind_is_kept(text: str) -> None:
+    assert claims_of(text), text
+
+
+@pytest.mark.parametrize("text", ["i'm trembling", "on the tube, bad signal"])
+def test_the_body_in_the_moment_or_a_ride_in_progress_is_no_claim(text: str) -> None:
+    assert not claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "i'm shaking, the bank just called and my card was cloned",
+    "still trembling, the dentist said i need two fillings",
+])
+def test_a_fact_beside_a_shaken_reaction_is_kept(text: str) -> None:
+    assert claims_of(text), text

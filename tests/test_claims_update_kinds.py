@@ -174,3 +174,19 @@ def test_a_provider_said_to_be_nice_is_not_named_nice():
     assert detect_slot("my optometrist is hopeless").attribute is None
     named = detect_slot("my dentist is dr achebe now")
     assert named.attribute == "dentist" and named.value.lower().startswith("dr achebe")
+
+
+@pytest.mark.parametrize("text,new,old", [
+    ("we're taking the coach with megabus... no sorry, flixbus", "flixbus", "megabus"),
+    ("dinner's at the curry house, sorry I mean the pizza place", "pizza place", "curry house"),
+])
+def test_a_corrected_value_of_no_typed_kind_replaces_the_last_word_said(text: str, new: str, old: str) -> None:
+    # a lowercase name or a plain noun: the fragment fixes the value said last, the statement is kept
+    texts = [c.text for c in _claims(text)]
+    assert len(texts) == 1 and new in texts[0] and f"not {old}" in texts[0], texts
+
+
+def test_a_correction_at_the_end_of_a_long_turn_keeps_the_rest_of_the_statement() -> None:
+    texts = [c.text for c in _claims("all sorted! Bruges from the 2nd to the 5th, hotel by the Markt, "
+                                     "taking the eurostar... no wait, the ferry")]
+    assert any("Bruges" in t and "ferry" in t for t in texts), texts

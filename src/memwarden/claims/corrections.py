@@ -39,6 +39,8 @@ _VERB = re.compile(r"\b(?:is|are|was|were|be|been|am|'s|'re|has|have|had|do|does
 _NUMBER = re.compile(r"[£$€]?\d(?:[\d,.:]*\d)?(?:\s*(?:am|pm|mg|mcg|ml|kg|k|%)(?!\w))?", re.I)
 _LEAD = re.compile(r"^(?:on|at|by|for|from|until|till|this|coming|this coming)\s+", re.I)
 _NAME = re.compile(r"(?-i:\b[A-Z][\w'-]+)")
+_ARTICLE_END = re.compile(r"\b(?:the|a|an|my|our)\s+$", re.I)
+_ARTICLE_HEAD = re.compile(r"^(?:the|a|an|my|our)\s+", re.I)
 
 
 def _fragment(text: str) -> bool:
@@ -60,6 +62,17 @@ def _replace_value(unit: str, fix: str, anchor: datetime | None) -> str | None:
         if pat.search(fix) and old and (pat is _NUMBER or old[-1].start() > 0):
             o = old[-1]
             return f"{unit[:o.start()]}{fix}{unit[o.end():].rstrip(' .!…')}, not {o.group(0).strip()}"
+    # A value of no kind we type (a lowercase name, a word: "flying jet2... no sorry, easyjet"): a
+    # fragment said right after a statement fixes the value said last, its last word.
+    # A two-word value replaces the last two words ("the curry house, sorry I mean the pizza place").
+    bare = _ARTICLE_HEAD.sub("", fix)
+    n = len(bare.split())
+    last = re.search(rf"(?<=\s)[\w'-]+(?:\s+[\w'-]+){{{n - 1}}}$", unit.rstrip(" .!…")) if 1 <= n <= 2 else None
+    if last and not _VERB.search(fix):
+        before = unit[:last.start()]
+        if _ARTICLE_END.search(before):  # "at the cafe... no, the pub": one article
+            fix = bare
+        return f"{before}{fix}, not {last.group(0)}"
     return None
 
 

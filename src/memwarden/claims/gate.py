@@ -200,6 +200,9 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "info_mark": float(bool(C.INFO_MARK.search(c))),
         "procedure": float(bool(C.PROCEDURE.search(c))),
         "change": float(states_a_change(c)),
+        # a moment told, not a state left behind: a past tense with no verb of lasting change, no slot, no date
+        # (a rule's signal, not a fitted feature: see ``momentary``)
+        "episode": float(C.told_past(body) and not C.LASTING_VERB.search(body) and not attr and not concrete),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
@@ -232,6 +235,8 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     contrib = {k: WEIGHTS.get(k, 0.0) * v for k, v in f.items()}
     z = BIAS + sum(contrib.values())
     p = 1.0 / (1.0 + math.exp(-z))
+    if momentary(f, role):
+        return Verdict(False, p, "a moment told, nothing lasting")
     if p <= THRESHOLD:
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
@@ -255,6 +260,21 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
 def p_chat(text: str, prev: str | None = None) -> float:
     """The probability that ``text`` (a turn or a claim) is a reaction: what admission reads as a feature."""
     return judge(text, None, prev=prev).p_chat
+
+
+#: What makes a told moment checkable later; with none of them, "we lost 9-2" or "i cried in a pret" leaves nothing to recall.
+_LASTING_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "possessive", "state_verb",
+                    "third_party", "reported", "rule_word", "contrast", "definite_state", "says", "plan", "info_mark", "procedure",
+                    "change", "answer_to_question", "question_mark")
+
+
+def momentary(values: dict[str, float], role: str = "user") -> bool:
+    """The clause tells something that happened (a past tense, no verb of a lasting change: "watched half
+    a film and fell asleep") and holds nothing that could be asked about later: no slot, date, number,
+    name, relation, possession, state, report or rule, and it answers no question. Measured on the five
+    labelled sets (``bench/fit_gate.py``), no fact turn has only such clauses."""
+    return (role != "assistant" and bool(values.get("episode"))
+            and not any(values.get(k) for k in _LASTING_ANCHORS))
 
 
 def informs(values: dict[str, float]) -> bool:

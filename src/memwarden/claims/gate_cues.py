@@ -48,7 +48,9 @@ NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|e
                      r"hundred|thousand|dozen|half)\b", re.I)
 DEICTIC_TIME = re.compile(r"^(?:today|tonight|now|this (?:morning|afternoon|evening)|right now|later|just now|earlier)$", re.I)
 PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|atm|rn|brb|gonna|later|for a bit|at the moment|"
-                      r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh)\b", re.I)
+                      r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh|"
+                      # the body in the moment, or the speaker in transit as they type
+                      r"shaking|trembling|on the (?:bus|train|tube))\b", re.I)
 #: The time it is now ("it's 10:30pm", "like 3am"): said of the moment, not of an event.
 CLOCK_NOW = re.compile(r"^(?:(?:it's|its|it is)\s+)?(?:like|already|nearly|almost|past)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b(?!\s+(?:on|next|this|tomorrow|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))", re.I)
@@ -57,7 +59,11 @@ EVENT = re.compile(r"(?:^|\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\
                     r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?"
                     r"(?:\w+ed|got|went|broke|met|lost|won|sold|bought|quit|left|took|made|found|gave|came|became|began|"
                     r"fell|flew|drove|wrote|ran|paid|spent|had|built|sent|split|hit|cut|set|shut|put|grew|swapped|kept|held|chose|"
-                    r"forgot|wore|stole|threw|caught|taught|brought|told|sold|bought|won|lent|lost|broke)\b", re.I)
+                    r"forgot|wore|stole|threw|caught|taught|brought|told|sold|bought|won|lent|lost|broke)\b|"
+                    # a perfect with any one-word subject: a name typed in lowercase ("fergus has moved", "mum's booked")
+                    r"\b(?!(?:it|this|that|which|who|what|there|everyone|everything|nothing|something)\b)[a-z]+(?:'s|\s+has|\s+had)\s+"
+                    r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?(?:\w+ed|got|gone|left|quit|sold|bought|taken|"
+                    r"found|given|become|begun|made|paid|spent|built|sent|split|won|lost|broken|chosen|started)\b", re.I)
 EVAL = re.compile(
     r"\b(?:weird|strange|ridiculous|robbery|worst|best|funny|hilarious|exhausting|satisfying|delicious|grim|wild|cursed|"
     r"bane|therapy|life|complicated|overrated|underrated|insane|mad|lovely|cute|adorable|nice|great|awesome|amazing|"
@@ -135,3 +141,39 @@ NT = {"dont": "don't", "cant": "can't", "wont": "won't", "didnt": "didn't", "isn
 
 def unclipped(text: str) -> str:
     return CLIPPED.sub(lambda m: f"I'{m.group('a')}" if m.group("i") else NT[m.group("n")], text)
+
+
+#: Verbs of a change that lasts (a home, a job, a purchase, a booking, a diagnosis): a past tense of
+#: one of these leaves a fact behind; any other past tense tells of a moment ("we lost 9-2", "i cried").
+LASTING_VERB = re.compile(
+    r"\b(?:mov|start|stopp|quit|join|left|leav|bought|buy|sold|sell|book|adopt|marri|engag|divorc|sign|switch|chang|hir|"
+    r"fir|promot|retir|graduat|pass|diagnos|prescrib|enrol|register|cancel|renew|reschedul|postpon|upgrad|downgrad|"
+    r"subscrib|unsubscrib|install|rent|leas|mov|transferr|swapp|replac|cut|gave up|given up|took up|taken up|decid|"
+    r"agreed|accept|offer|appoint|assign|set up|arrang|schedul|confirm|approv|paid off|got (?:a|an|the|my|our)|"
+    r"became|become|named|call|born|died|passed away|split|broke up|finish|complet|launch|found|open|clos|"
+    r"handed|resign|redundan|pregnan|expect|allerg|vaccinat|operat|injur|broke (?:my|his|her|their)|fix|repair|mend|"
+    r"borrow|lend|lent|recommend|advis|ban|merg|refit|foster|rehom|vote|promis|upp|lower|rais|increas|reduc|drop|"
+    # a health event leaves a fact too ("caught covid", "tested positive", "sprained it")
+    r"caught|catch|tested|test|fractur|sprain|infect|admitt|discharg|faint|collaps|bitten|stung|"
+    r"order|deliver|arriv|pick|chose|choose|opt|went with|went for|sort|"
+    # damage leaves a thing in a lasting state ("turned up with the handle snapped off")
+    r"snapp|crack|dent|smash|scratch|tore|torn|ripp|burst|shatter|leak|broken|stolen|broke(?!\s+(?:me|us)\b)|"
+    # how two people met is the start of a relationship ("they met at work")
+    r"met)\w*", re.I)
+#: A past tense as a verb (not a participle after "be": "I'm convinced", "she's booked in").
+PAST = re.compile(r"\b(?:\w{3,}ed|went|got|had|did|made|took|came|saw|ate|drank|fell|lost|won|ran|sat|slept|woke|cried|stole|"
+                  r"hid|broke|forgot|thought|felt|spent|left|met|bought|sold|watched|destroyed)\b", re.I)
+#: A participle after "be" is a state, not a past tense: "I'm properly scared", "she's booked in".
+BE_PARTICIPLE = re.compile(r"\b(?:I'm|am|is|are|'s|'re|was|were|be|been|get|got)\s+(?:\w+ly\s+|so\s+|very\s+|too\s+|all\s+)?\w+ed\b", re.I)
+
+
+#: Beside a told moment, what still holds: a present tense ("no strike, sailings are running"), or a thing
+#: just acquired or changed ("the new flat", "my new boss").
+STILL_HOLDS = re.compile(r"\b(?:am|is|are|has|have|'s|'re|'m|isn't|aren't|hasn't|haven't|don't|doesn't|can|can't|will|won't|"
+                         r"need|needs|new)\b|\w's\b|:", re.I)
+
+
+def told_past(body: str) -> bool:
+    """A past tense used as a verb in the clause (the telling of something that happened), with nothing
+    said to hold now beside it."""
+    return bool(PAST.search(BE_PARTICIPLE.sub(" ", body))) and not STILL_HOLDS.search(body)
