@@ -267,7 +267,7 @@ class RuleExtractor:
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
-                   and _gives_a_time(c, anchor))
+                   and _gives_a_time(c, anchor) and _moved_to_a_time(c, anchor))
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -328,7 +328,7 @@ class RuleExtractor:
             call.event = guess.attribute[: -len("_time")].replace("_", " ")
         if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
             call.liked[owner] = guess.value
-        main = L.NEG_SCOPE_END.split(c, maxsplit=1)[0]
+        main = L.WISH_SCOPE.sub("", L.NEG_SCOPE_END.split(c, maxsplit=1)[0])
         corr = L.CORRECTION_TAIL.search(main)
         if corr:
             main = main[: corr.start()]
@@ -376,6 +376,19 @@ def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     ("Thursday the 12th, 7 to 11am slot")."""
     hits = [h for h in find_times(c, anchor, None) if not h.corrected]
     return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
+
+
+_MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
+                       r"\s+to\s+", re.I)
+
+
+def _moved_to_a_time(c: str, anchor: datetime | None) -> bool:
+    """A rescheduling's "to" names the new time ("moved it to the 19th"); "moved to decaf last month" moved
+    something else, at a time. A clause with no "moved ... to" is left to the other cues."""
+    m = _MOVED_TO.search(c)
+    if m is None:
+        return True
+    return any(h.start <= m.end() + 4 and h.end > m.end() for h in find_times(c, anchor, None) if not h.corrected)
 
 
 _WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|good|great|nice|well|that's|what a|how|"

@@ -25,7 +25,9 @@ _NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|f
              r"poverty|pain|limbo|nights?|days|mornings?|evenings?|weekends?|part|full|remote|hybrid|monday|tuesday|"
              r"wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|"
              r"january|february|march|april|may|june|july|august|september|october|november|december|next|new|"
-             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom")
+             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom|"
+             # what one eats or drinks ("moved to decaf", "moved to oat milk")
+             r"decaf|oat|oats|soy|almond|skimmed|semi|tea|coffee|water|caffeine|sugar|sweeteners?|paper|digital|online")
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
@@ -89,6 +91,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:live|lives|living|relocated|based|settled|moved(?=[^.;!?]*\b(?:house|flat|home|place|area|city|town|village|"
                   rf"neighbourhood|street|road|boxes|keys|landlord|lease|mortgage|removals?)\b))\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+"
                   rf"(?!(?:{_NOT_AREA})\b){_LOWAREA}(?=\s*(?:$|[,.;!?)]|\s(?:now|these days|last|this|in|on|with|since|for|and|but|so|a|an|the|lol|haha|finally|today|yesterday)\b))"),
+    # a move to a lowercase name dated by when it happened or given a reason to live there ("moved to bristol last
+    # month", "has moved up to glasgow for uni"): a rescheduling names a time after "to", a switch of tools
+    # names a product (slots.place_like rejects those)
+    ("residence", rf"\b(?:moved|relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?to\s+(?!(?:{_NOT_AREA})\b){_LOWAREA}"
+                  rf"(?=\s+(?:(?:last|this|earlier this|in|back in)\s+(?:week|month|year|spring|summer|autumn|fall|winter|"
+                  rf"jan|feb|march|april|may|june|july|aug|sep|oct|nov|dec)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|"
+                  rf"for\s+(?:uni|university|college|school|work|a job|the job|his job|her job|my job|love|good)\b))"),
     ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
     # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
     # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place

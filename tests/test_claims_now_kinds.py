@@ -1,0 +1,117 @@
+"""Kinds of wording that decide whether a statement replaces an earlier one (issue 10, knowledge update).
+
+Each kind is written in wording of its own, not the evaluation sets': the rule must read the kind
+(a value type, a grammatical pattern), not a phrase.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memwarden import Memory
+from memwarden.claims.rules import RuleExtractor
+from memwarden.claims.slots import detect_slot, place_like
+from memwarden.claims.timex import find_times
+from memwarden.config import MemoryConfig
+from memwarden.models import Turn
+
+_WHEN = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def _claims(text: str) -> list:
+    return RuleExtractor().extract([Turn(role="user", content=text, timestamp=_WHEN)]).claims
+
+
+def _slot(text: str):
+    return detect_slot(text, find_times(text, _WHEN, None))
+
+
+def _all(m: Memory, user: str = "u") -> list:
+    return [c for c in m.get_all(user_id=user, include_superseded=True) if c.claim]
+
+
+# -- a residence needs a place-like value: a move between tools is a switch -------------------------
+
+@pytest.mark.parametrize("text", [
+    "we moved from pip to uv for the monorepo",
+    "the team moved from yarn to pnpm last sprint",
+    "we moved from MySQL to Postgres in the spring",
+    "moved the service to go, the repo builds in seconds",
+])
+def test_a_move_between_tools_is_no_residence(text: str) -> None:
+    assert _slot(text).attribute != "residence"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("we moved from leeds to york", "york"),
+    ("I moved from Cardiff to Swansea", "Swansea"),
+    ("moved to the new flat in Leith last week", "Leith"),
+])
+def test_a_move_between_places_is_still_a_residence(text: str, value: str) -> None:
+    g = _slot(text)
+    assert g.attribute == "residence" and g.value and g.value.endswith(value)
+
+
+def test_place_like_reads_the_value_type() -> None:
+    assert not place_like("uv", "pip", "we moved from pip to uv")
+    assert not place_like("Kotlin", None, "moved to Kotlin")
+    assert place_like("bristol", None, "moved to bristol")
+    assert place_like("uv", None, "moved to uv, the flat is tiny")  # a word of a home decides
+
+
+# -- "moved to <lowercase place> <when>" is a move of home, not a rescheduling -----------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("moved to norwich two weeks ago, still unpacking", "norwich"),
+    ("relocated to aberdeen in january", "aberdeen"),
+    ("my sister moved down to exeter for work", "exeter"),
+])
+def test_a_dated_move_to_a_lowercase_place_sets_the_residence(text: str, value: str) -> None:
+    [c] = [c for c in _claims(text) if c.claim.attribute]
+    assert (c.claim.attribute, c.claim.value) == ("residence", value)
+
+
+@pytest.mark.parametrize("text", ["switched to decaf last month", "moved to decaf last month"])
+def test_a_drink_is_no_place(text: str) -> None:
+    assert all(c.claim.attribute != "residence" for c in _claims(text))
+
+
+def test_a_move_dated_in_the_past_is_no_unnamed_rescheduling() -> None:
+    """ "moved to X last month" names when X happened, not a new time for some event said earlier."""
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("the school recital is on the 20th", user_id="u", timestamp="2026-06-01T09:00:00Z", admission="all")
+        m.add("moved to decaf last month, sleeping loads better", user_id="u",
+              timestamp="2026-06-03T09:00:00Z", admission="all")
+        play = [c for c in _all(m) if "recital" in c.memory]
+        assert play and all(c.status == "active" for c in play)
+        # a real rescheduling still moves it
+        m.add("that got moved to the 27th", user_id="u", timestamp="2026-06-04T09:00:00Z", admission="all")
+        assert any(c.status == "superseded" for c in _all(m) if "20th" in c.memory)
+
+
+# -- a wish, fear or condition denies nothing ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "praying it doesn't rain for the street party on saturday",
+    "really hope the plumber doesn't cancel on friday",
+    "fingers crossed the ferry isn't delayed on the 14th",
+    "if the flight isn't full on the 9th we'll take it",
+])
+def test_a_negation_inside_a_wish_does_not_negate_the_claim(text: str) -> None:
+    assert all(not c.claim.negated for c in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["the party isn't on saturday any more", "I don't live in Hull now"])
+def test_a_plain_denial_still_negates(text: str) -> None:
+    assert any(c.claim.negated for c in _claims(text))
+
+
+def test_a_wish_about_an_event_does_not_supersede_it() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("the street party is on saturday the 13th", user_id="u", timestamp="2026-06-01T09:00:00Z", admission="all")
+        m.add("praying it doesn't rain for the street party on the 13th", user_id="u",
+              timestamp="2026-06-05T09:00:00Z", admission="all")
+        party = [c for c in _all(m) if "13th" in c.memory]
+        assert party and party[0].status == "active"
