@@ -115,3 +115,71 @@ def test_a_wish_about_an_event_does_not_supersede_it() -> None:
               timestamp="2026-06-05T09:00:00Z", admission="all")
         party = [c for c in _all(m) if "13th" in c.memory]
         assert party and party[0].status == "active"
+
+
+def test_a_third_partys_lowercase_move_is_not_the_users() -> None:
+    assert _slot("sad news, marek has moved down to bath for work").attribute != "residence"
+
+
+# -- someone introduced by name is who the next "she"/"he" is ---------------------------------------
+
+def test_a_person_introduced_by_name_is_the_next_pronoun() -> None:
+    texts = [c.text for c in _claims("we hired a guy called tomasz off a local forum, he's doing the gutters now")]
+    assert any(t.startswith("Tomasz") and "gutters" in t for t in texts)
+
+
+# -- an employer named with the role, or as "an <Org> employee" --------------------------------------
+
+@pytest.mark.parametrize("text,org", [
+    ("i'm a senior analyst at Fenwick Partners, mostly excel hell", "Fenwick Partners"),
+    ("she's a staff nurse with Bupa", "Bupa"),
+    ("since the merger I'm officially a Northgate Water employee", "Northgate Water"),
+])
+def test_a_role_at_an_organisation_sets_the_employer(text: str, org: str) -> None:
+    g = _slot(text)
+    assert (g.attribute, g.value) == ("employer", org)
+
+
+@pytest.mark.parametrize("text", ["I'm a regular at Joe's Cafe", "I'm a big fan of Arsenal", "I'm a backend engineer"])
+def test_no_employer_without_a_role_and_an_organisation(text: str) -> None:
+    assert _slot(text).attribute != "employer"
+
+
+def test_a_later_employer_named_with_a_role_supersedes_the_first() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("i'm a data engineer at Tillbury, mostly airflow", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("our company got acquired so now I'm a Castlegate Group employee", user_id="u",
+              timestamp="2026-05-05T09:00:00Z", admission="all")
+        jobs = {c.claim.value: c.status for c in _all(m) if c.claim.attribute == "employer"}
+        assert jobs == {"Tillbury": "superseded", "Castlegate Group": "active"}
+
+
+def test_where_do_i_work_asks_the_employer() -> None:
+    from memwarden.trust.slot_answer import asks_attribute
+
+    assert asks_attribute("employer", "where does my brother work these days?")
+    assert asks_attribute("employer", "who do I work for now?")
+    assert not asks_attribute("employer", "how do I get to work?")
+    assert not asks_attribute("employer", "where do I work out on mondays?")
+
+
+# -- a day or event said to be off ends the event on that day -----------------------------------------
+
+def test_a_day_said_to_be_off_cancels_the_event_on_that_day() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("the team bbq is on friday the 12th at the park", user_id="u", timestamp="2026-06-08T09:00:00Z", admission="all")
+        m.add("the dentist appointment is on the 20th", user_id="u", timestamp="2026-06-08T09:05:00Z", admission="all")
+        m.add("rain forecast all week so friday is off", user_id="u", timestamp="2026-06-10T09:00:00Z", admission="all")
+        status = {c.memory: c.status for c in _all(m)}
+        assert next(s for t, s in status.items() if "bbq" in t and "12th" in t) == "superseded"
+        assert next(s for t, s in status.items() if "dentist" in t) == "active"  # another day's event stays
+
+
+@pytest.mark.parametrize("text", ["I'm off on thursday", "she's off sick on monday", "it's off to the vet on the 3rd"])
+def test_being_off_is_no_cancellation(text: str) -> None:
+    assert all(not c.claim.negated for c in _claims(text))
+
+
+def test_an_event_named_as_cancelled_is_negated_on_its_slot() -> None:
+    [c] = [c for c in _claims("the housewarming on saturday has been called off") if c.claim.attribute]
+    assert c.claim.attribute == "housewarming_time" and c.claim.negated

@@ -314,8 +314,12 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
             out.append(cc)
             continue
         said = cc.candidate.occurred_at
-        target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
-                       and (said is None or it.claim.event_start is None or it.claim.event_start >= said - timedelta(days=1))), None)
+        if c.negated:  # "thursday is off": the event on that day, and only it
+            target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject and c.value
+                           and it.claim.event_start is not None and it.claim.event_start.date().isoformat() == c.value[:10]), None)
+        else:
+            target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
+                           and (said is None or it.claim.event_start is None or it.claim.event_start >= said - timedelta(days=1))), None)
         if target is None or target.claim is None:
             out.append(ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": None, "slot": None}), cc.turn_indexes))
             continue

@@ -50,6 +50,11 @@ def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
 
 
+#: An event said to be cancelled ("thursday is off", "the gig got called off", "it's been scrapped", "the party
+#: isn't happening any more"); "I'm off on thursday" or "off sick" is no cancellation.
+_CALLED_OFF = re.compile(r"\b(?:is|'s|are|'re|was|were|got|has been|have been|'s been|'ve been)\s+(?:now\s+|officially\s+|all\s+)?"
+                         r"(?:off|cancel+ed|called off|scrapped|axed)\b(?!\s+(?:sick|work|to|for|on|at|in|the|school|ill|duty))"
+                         r"|\b(?:isn't|is not|aren't|are not|won't be|not)\s+happening\b", re.I)
 #: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
 _NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
 #: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
@@ -63,6 +68,11 @@ _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".spl
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
+#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
+#: the person a following "she"/"he" refers to.
+_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
+                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
+                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
@@ -256,6 +266,9 @@ class RuleExtractor:
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
+        if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
+            name = intro.group("n")[:1].upper() + intro.group("n")[1:]
+            call.entity[owner] = (name, name)
         ev_here, ev_before, attached = event_name(c), call.event_mentioned or call.event, None
         if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
             # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
@@ -318,6 +331,16 @@ class RuleExtractor:
             named = _MOVED_SUBJECT.match(c)
             guess = type(guess)(normalise_attribute(f"{named.group('e')}_time") if named else UNNAMED_EVENT,
                                 start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
+        if (role != "assistant" and slot_text is c and (off := _CALLED_OFF.search(c))
+                and (guess.attribute is None or guess.attribute.endswith("_time"))):
+            # "thursday is off", "the recital's been cancelled": the event ends. Named here or earlier in the call,
+            # it is that event's slot; a day said to be off is the event on that day (bound by resolve)
+            day = next((h for h in live_hits if h.end <= off.start() and h.begin), None)
+            name = ev_here or (ev_before if _IT_HEAD.match(c) or day is None else None)
+            if name or day is not None:
+                attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
+                when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
+                guess = type(guess)(attr, when, negated=True)
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):

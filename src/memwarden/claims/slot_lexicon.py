@@ -53,7 +53,9 @@ _EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|w
            r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session|"
            # things booked for a day that people move: journeys, visits by a trade, medical slots
            r"journey|crossing|ferry|train|coach|viewing|inspection|installation|fitting|repair|service|consultation|"
-           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening")
+           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening|"
+           # social gatherings people put on a day and call off
+           r"drinks|leaving do|send-?off|bbq|barbecue|picnic|get-?together|reunion|gig|meet-?up|celebration|housewarming")
 _EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
 #: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
 _NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
@@ -63,6 +65,11 @@ _NOT_MOD = frozenset("my our your his her their the a an this that next last fir
 _LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
 _DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
 _FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
+#: The head noun of a job title ("junior dev", "staff nurse", "backend engineer").
+_ROLE_NOUN = (r"(?:dev|devs|developer|engineer|swe|sre|designer|nurse|teacher|manager|lawyer|solicitor|accountant|consultant|"
+              r"analyst|scientist|researcher|writer|editor|chef|cook|architect|programmer|therapist|pharmacist|mechanic|"
+              r"electrician|intern|director|officer|assistant|associate|administrator|admin|receptionist|barista|"
+              r"cashier|clerk|technician|specialist|coordinator|lead|paralegal|doctor|gp|vet|carer|tester|pm)")
 _TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
 _REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
         r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
@@ -94,7 +101,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a move to a lowercase name dated by when it happened or given a reason to live there ("moved to bristol last
     # month", "has moved up to glasgow for uni"): a rescheduling names a time after "to", a switch of tools
     # names a product (slots.place_like rejects those)
-    ("residence", rf"\b(?:moved|relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?to\s+(?!(?:{_NOT_AREA})\b){_LOWAREA}"
+    # The mover must be the speaker or a named relation: "fergus has moved to glasgow" is not the user's move.
+    ("residence", rf"(?:^|\b(?:I|we|I've|we've|I'd|we'd|(?:my|our)\s+(?:{_REL}))\s+)(?:(?:have|has|had|just|finally|recently|only|all|"
+                  rf"both|officially)\s+){{0,2}}(?:moved|relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?to\s+(?!(?:{_NOT_AREA})\b){_LOWAREA}"
                   rf"(?=\s+(?:(?:last|this|earlier this|in|back in)\s+(?:week|month|year|spring|summer|autumn|fall|winter|"
                   rf"jan|feb|march|april|may|june|july|aug|sep|oct|nov|dec)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|"
                   rf"for\s+(?:uni|university|college|school|work|a job|the job|his job|her job|my job|love|good)\b))"),
@@ -107,6 +116,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
                   rf"terrace|maisonette|condo|bedsit)\b[^,.;!?()]*?\bin\s+{_AREA}"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
+    # a role held at a named organisation ("i'm a junior dev at Brightlane", "she's a staff nurse with Bupa"): the
+    # employer, the more specific of the two values and the one a later job replaces; "I'm technically a Harbourstone
+    # Bank employee": the organisation named before the word for staff
+    ("employer", rf"\b(?:I'm|I am|I've been|I was|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+"
+                 rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_NOUN}\s+(?:at|for|with)\s+{_CAP}"),
+    ("employer", rf"\b(?:I'm|I am|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+{_CAP}\s+"
+                 rf"(?:employee|staffer|staff member|contractor)\b"),
     ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
@@ -169,7 +185,7 @@ _TRIGGERS = {
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),
     "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
-                 "moved", "switched", "changed"),
+                 "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
                 "girlfriend", "boyfriend", "fianc", "spouse"),
