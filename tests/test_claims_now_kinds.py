@@ -183,3 +183,31 @@ def test_being_off_is_no_cancellation(text: str) -> None:
 def test_an_event_named_as_cancelled_is_negated_on_its_slot() -> None:
     [c] = [c for c in _claims("the housewarming on saturday has been called off") if c.claim.attribute]
     assert c.claim.attribute == "housewarming_time" and c.claim.negated
+
+
+# -- a switch that names only the replaced value takes that value's slot; A -> B -> C follows it ----------
+
+def test_a_switch_naming_the_replaced_value_supersedes_its_holder() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my contact lenses are Acuvue monthlies", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("the optician took me off the monthlies and put me on dailies", user_id="u",
+              timestamp="2026-03-05T09:00:00Z", admission="all")
+        held = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|contact_lenses"}
+        assert held == {"Acuvue monthlies": "superseded", "dailies": "active"}
+
+
+def test_a_value_changed_twice_leaves_only_the_last_current() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("switched from Bulb to Octopus, way cheaper", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
+        m.add("ditched Octopus for Ecotricity after the price rise", user_id="u", timestamp="2026-06-05T09:00:00Z",
+              admission="all")
+        held = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|energy_supplier"}
+        assert held == {"Bulb": "superseded", "Octopus": "superseded", "Ecotricity": "active"}
+
+
+def test_a_switch_from_something_never_held_supersedes_nothing() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("swapped the nespresso for a moka pot", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
+        assert all(c.status == "active" for c in _all(m))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -239,11 +239,13 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     tech = _tech_guess(text)
     if tech is not None:
         return tech
-    m = _FROM_TO.search(text)
-    if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
-        value, prev = _trim(m.group("v"), hits, text, m.start("v")), _trim(m.group("prev"))
-        if value and prev:
-            return SlotGuess(None, value, previous_value=prev)
+    for pat in (_FROM_TO, *_SWITCH):
+        m = pat.search(text)
+        if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
+            # (resolve.bind_switches gives it the slot of the claim that held the replaced value)
+            value, prev = _trim(m.group("v"), hits, text, m.start("v")), _trim(m.group("prev"))
+            if value and prev:
+                return SlotGuess(None, value, previous_value=prev)
     m = _MY_X_IS.search(text)
     if m:
         key = m.group("k")
