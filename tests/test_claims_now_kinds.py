@@ -140,7 +140,7 @@ def test_a_role_at_an_organisation_sets_the_employer(text: str, org: str) -> Non
     assert (g.attribute, g.value) == ("employer", org)
 
 
-@pytest.mark.parametrize("text", ["I'm a regular at Joe's Cafe", "I'm a big fan of Arsenal", "I'm a backend engineer"])
+@pytest.mark.parametrize("text", ["I was a nurse at St Mary's for years", "I'm a regular at Joe's Cafe", "I'm a big fan of Arsenal", "I'm a backend engineer"])
 def test_no_employer_without_a_role_and_an_organisation(text: str) -> None:
     assert _slot(text).attribute != "employer"
 
@@ -211,3 +211,21 @@ def test_a_switch_from_something_never_held_supersedes_nothing() -> None:
         m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("swapped the nespresso for a moka pot", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
         assert all(c.status == "active" for c in _all(m))
+
+
+def test_a_session_named_by_its_bare_head_later_moves_the_full_one() -> None:
+    """A recurring session named in full, then only by its head ("his lesson"), months after it began."""
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("theo starts judo lessons at the leisure centre next monday at 6pm", user_id="u",
+              timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("the club merged groups so his lesson is on thursdays at 6pm starting the 5th", user_id="u",
+              timestamp="2026-02-20T09:00:00Z", admission="all")
+        judo = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|judo_lesson_time"}
+        assert sorted(judo.values()) == ["active", "superseded"]
+        assert [v for v, st in judo.items() if st == "active"][0].startswith("2026-03-05")  # the later statement holds
+
+
+def test_a_bare_session_with_no_full_one_keeps_its_own_slot() -> None:
+    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+        m.add("my class is on thursday the 5th at 7pm", user_id="u", timestamp="2026-03-01T09:00:00Z", admission="all")
+        assert [c.claim.slot for c in _all(m) if c.claim.attribute] == ["user|class_time"]

@@ -289,7 +289,8 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     this was said: the claim takes that event's slot (and names the event in its text, so it is
     found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
     One read of the scope's latest claims, only for calls that have such a claim."""
-    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or _switch(cc.claim) for cc in claims):
+    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or _switch(cc.claim) or _bare_session(cc.claim)
+               for cc in claims):
         return list(claims)
     from ..storage.base import ListQuery
 
@@ -301,6 +302,9 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     out = []
     for cc in claims:
         c = cc.claim
+        if _bare_session(c):
+            out.append(_bind_session(cc, recent))
+            continue
         if c.attribute == UNNAMED_ROLE:  # "paired me with kemi instead": the role the subject named last
             role = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject
                          and ROLE_HEAD.search(it.claim.attribute or "")), None)
@@ -330,6 +334,32 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
         out.append(ClaimCandidate(cand, c.model_copy(update={"attribute": target.claim.attribute, "slot": target.claim.slot}),
                                   cc.turn_indexes))
     return out
+
+
+#: Head nouns of a recurring session. Said bare later ("her class is saturdays now", "the lesson moved to 5"),
+#: one refers to the session named fully before ("swimming lessons on tuesdays").
+_SESSION_HEADS = frozenset("class lesson session practice training course club group".split())
+
+
+def _bare_session(c: Claim) -> bool:
+    return bool(c.attribute) and not c.negated and c.attribute.removesuffix("_time") in _SESSION_HEADS and (
+        c.attribute or "").endswith("_time")
+
+
+def _bind_session(cc: ClaimCandidate, recent: Sequence[MemoryItem]) -> ClaimCandidate:
+    """A session named by its bare head ("class_time") takes the slot of the subject's latest session named in
+    full ("swimming_lesson_time"), however long ago it began: sessions recur, so its first date is no bound. With
+    none (or one already on the bare slot), it keeps its own slot."""
+    c = cc.claim
+    target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
+                   and (it.claim.attribute or "").removesuffix("_time").split("_")[-1] in _SESSION_HEADS
+                   and "_" in (it.claim.attribute or "").removesuffix("_time")), None)
+    if target is None or target.claim is None:
+        return cc
+    event = (target.claim.attribute or "").removesuffix("_time").replace("_", " ")
+    cand = cc.candidate.model_copy(update={"text": f"{cc.candidate.text} (the {event})"})
+    return ClaimCandidate(cand, c.model_copy(update={"attribute": target.claim.attribute, "slot": target.claim.slot}),
+                          cc.turn_indexes)
 
 
 def _switch(c: Claim) -> bool:

@@ -119,7 +119,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a role held at a named organisation ("i'm a junior dev at Brightlane", "she's a staff nurse with Bupa"): the
     # employer, the more specific of the two values and the one a later job replaces; "I'm technically a Harbourstone
     # Bank employee": the organisation named before the word for staff
-    ("employer", rf"\b(?:I'm|I am|I've been|I was|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+"
+    ("employer", rf"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+"
                  rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_NOUN}\s+(?:at|for|with)\s+{_CAP}"),
     ("employer", rf"\b(?:I'm|I am|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+{_CAP}\s+"
                  rf"(?:employee|staffer|staff member|contractor)\b"),
