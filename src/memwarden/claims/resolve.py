@@ -21,7 +21,6 @@ Only claims take part: an episode (chit-chat included) never supersedes anything
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Sequence
@@ -33,6 +32,7 @@ from ..admission.base import Decision
 from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
+from .binding import bare_session, bind_session, bind_switch, is_switch
 from .ingest import ClaimCandidate, stated_at
 
 from .slot_lexicon import ROLE_HEAD
@@ -289,21 +289,21 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     this was said: the claim takes that event's slot (and names the event in its text, so it is
     found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
     One read of the scope's latest claims, only for calls that have such a claim."""
-    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or _switch(cc.claim) or _bare_session(cc.claim)
+    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or is_switch(cc.claim) or bare_session(cc.claim)
                for cc in claims):
         return list(claims)
     from ..storage.base import ListQuery
 
     latest = [it for it in store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
               if it.claim is not None and it.claim.attribute and it.claim.slot]
-    claims = [_bind_switch(cc, latest) if _switch(cc.claim) else cc for cc in claims]
+    claims = [bind_switch(cc, latest) if is_switch(cc.claim) else cc for cc in claims]
     recent = [it for it in latest if it.claim is not None and (it.claim.attribute or "").endswith("_time")
               and it.claim.attribute != UNNAMED_EVENT]
     out = []
     for cc in claims:
         c = cc.claim
-        if _bare_session(c):
-            out.append(_bind_session(cc, recent))
+        if bare_session(c):
+            out.append(bind_session(cc, recent))
             continue
         if c.attribute == UNNAMED_ROLE:  # "paired me with kemi instead": the role the subject named last
             role = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject
@@ -334,63 +334,6 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
         out.append(ClaimCandidate(cand, c.model_copy(update={"attribute": target.claim.attribute, "slot": target.claim.slot}),
                                   cc.turn_indexes))
     return out
-
-
-#: Head nouns of a recurring session. Said bare later ("her class is saturdays now", "the lesson moved to 5"),
-#: one refers to the session named fully before ("swimming lessons on tuesdays").
-_SESSION_HEADS = frozenset("class lesson session practice training course club group".split())
-
-
-def _bare_session(c: Claim) -> bool:
-    return bool(c.attribute) and not c.negated and c.attribute.removesuffix("_time") in _SESSION_HEADS and (
-        c.attribute or "").endswith("_time")
-
-
-def _bind_session(cc: ClaimCandidate, recent: Sequence[MemoryItem]) -> ClaimCandidate:
-    """A session named by its bare head ("class_time") takes the slot of the subject's latest session named in
-    full ("swimming_lesson_time"), however long ago it began: sessions recur, so its first date is no bound. With
-    none (or one already on the bare slot), it keeps its own slot."""
-    c = cc.claim
-    target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
-                   and (it.claim.attribute or "").removesuffix("_time").split("_")[-1] in _SESSION_HEADS
-                   and "_" in (it.claim.attribute or "").removesuffix("_time")), None)
-    if target is None or target.claim is None:
-        return cc
-    event = (target.claim.attribute or "").removesuffix("_time").replace("_", " ")
-    cand = cc.candidate.model_copy(update={"text": f"{cc.candidate.text} (the {event})"})
-    return ClaimCandidate(cand, c.model_copy(update={"attribute": target.claim.attribute, "slot": target.claim.slot}),
-                          cc.turn_indexes)
-
-
-def _switch(c: Claim) -> bool:
-    """A claim that names the value it replaces but no attribute ("took me off the brown one and put me on fostair")."""
-    return c.attribute is None and bool(c.previous_value and c.value) and not c.echo
-
-
-_FILLER_WORDS = frozenset("the a an my our one ones thing things stuff old usual same".split())
-
-
-def _content(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _FILLER_WORDS and len(w) > 1}
-
-
-def _bind_switch(cc: ClaimCandidate, latest: Sequence[MemoryItem]) -> ClaimCandidate:
-    """A switch takes the slot of the subject's latest current claim that holds the value it replaces: its
-    value, or its text, has every content word of the replaced one ("the brown one" -> "clenil ..., brown
-    inhaler"; "Monzo" -> "my bank is Monzo"). Each step of A -> B -> C names the one before, so a chain
-    follows the slot. With no such claim it keeps no slot (it supersedes nothing)."""
-    c = cc.claim
-    prev = _content(c.previous_value or "")
-    if not prev:
-        return cc
-    held = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject
-                 and not it.claim.attribute.endswith("_time")  # type: ignore[union-attr]
-                 and (prev <= _content(it.claim.value or "") or prev <= _content(it.memory))
-                 and not _content(c.value or "") <= _content(it.claim.value or "")), None)
-    if held is None or held.claim is None:
-        return cc
-    return ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": held.claim.attribute, "slot": held.claim.slot}),
-                          cc.turn_indexes)
 
 
 #: Deleting an episode: claims with no other source episode go with it (what was derived only

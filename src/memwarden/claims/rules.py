@@ -35,7 +35,7 @@ from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import self_corrected
-from .slot_lexicon import _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .slot_lexicon import _CALLED_OFF, _INTRODUCED, _MOVED_TO, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
@@ -50,11 +50,6 @@ def _content_words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
 
 
-#: An event said to be cancelled ("thursday is off", "the gig got called off", "it's been scrapped", "the party
-#: isn't happening any more"); "I'm off on thursday" or "off sick" is no cancellation.
-_CALLED_OFF = re.compile(r"\b(?:is|'s|are|'re|was|were|got|has been|have been|'s been|'ve been)\s+(?:now\s+|officially\s+|all\s+)?"
-                         r"(?:off|cancel+ed|called off|scrapped|axed)\b(?!\s+(?:sick|work|to|for|on|at|in|the|school|ill|duty))"
-                         r"|\b(?:isn't|is not|aren't|are not|won't be|not)\s+happening\b", re.I)
 #: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
 _NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
 #: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
@@ -68,11 +63,6 @@ _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".spl
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
-#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
-#: the person a following "she"/"he" refers to.
-_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
-                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
-                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
@@ -399,10 +389,6 @@ def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     ("Thursday the 12th, 7 to 11am slot")."""
     hits = [h for h in find_times(c, anchor, None) if not h.corrected]
     return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
-
-
-_MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
-                       r"\s+to\s+", re.I)
 
 
 def _moved_to_a_time(c: str, anchor: datetime | None) -> bool:

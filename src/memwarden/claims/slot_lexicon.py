@@ -314,3 +314,20 @@ _HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )
 _PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
 _NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
                         "saturdays sundays mornings evenings nights weekends them him her you".split())
+
+# -- read by rules.py ---------------------------------------------------------------------------------
+#: An event said to be cancelled ("thursday is off", "the gig got called off", "it's been scrapped", "the party
+#: isn't happening any more"); "I'm off on thursday" or "off sick" is no cancellation.
+_CALLED_OFF = re.compile(r"\b(?:is|'s|are|'re|was|were|got|has been|have been|'s been|'ve been)\s+(?:now\s+|officially\s+|all\s+)?"
+                         r"(?:off|cancel+ed|called off|scrapped|axed)\b(?!\s+(?:sick|work|to|for|on|at|in|the|school|ill|duty))"
+                         r"|\b(?:isn't|is not|aren't|are not|won't be|not)\s+happening\b", re.I)
+
+#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
+#: the person a following "she"/"he" refers to.
+_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
+                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
+                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
+
+#: The "to" of a rescheduling verb, whose object must be the new time (rules._moved_to_a_time).
+_MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
+                       r"\s+to\s+", re.I)
