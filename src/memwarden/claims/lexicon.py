@@ -171,6 +171,11 @@ ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<
 NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
 CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
+#: A wish, fear or condition opens a clause that is not asserted: "praying it doesn't rain", "hope he doesn't
+#: cancel", "if it's not sold by May" deny nothing about the claim. Negation is read only before it.
+WISH_SCOPE = re.compile(r"\b(?:hop(?:e|es|ed|ing)|pray(?:s|ed|ing)?|wish(?:es|ed|ing)?|fingers crossed|touch wood|"
+                        r"worried|afraid|scared|fear(?:s|ed|ing)?|dread(?:s|ed|ing)?|as long as|unless|if|in case)\b.*$",
+                        _I | re.S)
 NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
 NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|don't ask|"
                           r"don't worry|(?:rather )?not (?:pay|spend) more than|no more than|not more than|"

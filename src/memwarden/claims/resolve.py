@@ -32,6 +32,7 @@ from ..admission.base import Decision
 from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
+from .binding import bare_session, bind_session, bind_switch, is_switch
 from .ingest import ClaimCandidate, stated_at
 
 from .slot_lexicon import ROLE_HEAD
@@ -288,17 +289,22 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     this was said: the claim takes that event's slot (and names the event in its text, so it is
     found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
     One read of the scope's latest claims, only for calls that have such a claim."""
-    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) for cc in claims):
+    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or is_switch(cc.claim) or bare_session(cc.claim)
+               for cc in claims):
         return list(claims)
     from ..storage.base import ListQuery
 
     latest = [it for it in store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
               if it.claim is not None and it.claim.attribute and it.claim.slot]
+    claims = [bind_switch(cc, latest) if is_switch(cc.claim) else cc for cc in claims]
     recent = [it for it in latest if it.claim is not None and (it.claim.attribute or "").endswith("_time")
               and it.claim.attribute != UNNAMED_EVENT]
     out = []
     for cc in claims:
         c = cc.claim
+        if bare_session(c):
+            out.append(bind_session(cc, recent))
+            continue
         if c.attribute == UNNAMED_ROLE:  # "paired me with kemi instead": the role the subject named last
             role = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject
                          and ROLE_HEAD.search(it.claim.attribute or "")), None)
@@ -314,8 +320,12 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
             out.append(cc)
             continue
         said = cc.candidate.occurred_at
-        target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
-                       and (said is None or it.claim.event_start is None or it.claim.event_start >= said - timedelta(days=1))), None)
+        if c.negated:  # "thursday is off": the event on that day, and only it
+            target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject and c.value
+                           and it.claim.event_start is not None and it.claim.event_start.date().isoformat() == c.value[:10]), None)
+        else:
+            target = next((it for it in recent if it.claim is not None and it.claim.subject == c.subject
+                           and (said is None or it.claim.event_start is None or it.claim.event_start >= said - timedelta(days=1))), None)
         if target is None or target.claim is None:
             out.append(ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": None, "slot": None}), cc.turn_indexes))
             continue

@@ -35,7 +35,7 @@ from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import self_corrected
-from .slot_lexicon import _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .slot_lexicon import _CALLED_OFF, _INTRODUCED, _MOVED_TO, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times
 
@@ -256,6 +256,9 @@ class RuleExtractor:
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
+        if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
+            name = intro.group("n")[:1].upper() + intro.group("n")[1:]
+            call.entity[owner] = (name, name)
         ev_here, ev_before, attached = event_name(c), call.event_mentioned or call.event, None
         if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
             # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
@@ -267,7 +270,7 @@ class RuleExtractor:
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
-                   and _gives_a_time(c, anchor))
+                   and _gives_a_time(c, anchor) and _moved_to_a_time(c, anchor))
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -318,6 +321,16 @@ class RuleExtractor:
             named = _MOVED_SUBJECT.match(c)
             guess = type(guess)(normalise_attribute(f"{named.group('e')}_time") if named else UNNAMED_EVENT,
                                 start.strftime("%Y-%m-%d %H:%M") if start.hour or start.minute else start.date().isoformat())
+        if (role != "assistant" and slot_text is c and (off := _CALLED_OFF.search(c))
+                and (guess.attribute is None or guess.attribute.endswith("_time"))):
+            # "thursday is off", "the recital's been cancelled": the event ends. Named here or earlier in the call,
+            # it is that event's slot; a day said to be off is the event on that day (bound by resolve)
+            day = next((h for h in live_hits if h.end <= off.start() and h.begin), None)
+            name = ev_here or (ev_before if _IT_HEAD.match(c) or day is None else None)
+            if name or day is not None:
+                attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
+                when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
+                guess = type(guess)(attr, when, negated=True)
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
@@ -328,7 +341,7 @@ class RuleExtractor:
             call.event = guess.attribute[: -len("_time")].replace("_", " ")
         if guess.attribute and guess.attribute.startswith("likes:") and guess.value:
             call.liked[owner] = guess.value
-        main = L.NEG_SCOPE_END.split(c, maxsplit=1)[0]
+        main = L.WISH_SCOPE.sub("", L.NEG_SCOPE_END.split(c, maxsplit=1)[0])
         corr = L.CORRECTION_TAIL.search(main)
         if corr:
             main = main[: corr.start()]
@@ -376,6 +389,15 @@ def _gives_a_time(c: str, anchor: datetime | None) -> bool:
     ("Thursday the 12th, 7 to 11am slot")."""
     hits = [h for h in find_times(c, anchor, None) if not h.corrected]
     return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
+
+
+def _moved_to_a_time(c: str, anchor: datetime | None) -> bool:
+    """A rescheduling's "to" names the new time ("moved it to the 19th"); "moved to decaf last month" moved
+    something else, at a time. A clause with no "moved ... to" is left to the other cues."""
+    m = _MOVED_TO.search(c)
+    if m is None:
+        return True
+    return any(h.start <= m.end() + 4 and h.end > m.end() for h in find_times(c, anchor, None) if not h.corrected)
 
 
 _WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|good|great|nice|well|that's|what a|how|"

@@ -322,5 +322,5 @@ def rederive_claim(claim: Claim | None, text: str, anchor: datetime | None) -> C
     return claim.model_copy(update={
         "attribute": attr, "value": guess.value, "previous_value": guess.previous_value,
         "slot": normalise_slot(f"{claim.subject}|{attr}") if attr else None,
-        "negated": guess.negated if guess.negated is not None else bool(L.NEGATION.search(text)),
+        "negated": guess.negated if guess.negated is not None else bool(L.NEGATION.search(L.WISH_SCOPE.sub("", text))),
         "event_start": start, "event_end": end, "time_text": [h.text for h in hits if not h.corrected]})

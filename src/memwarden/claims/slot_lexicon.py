@@ -25,7 +25,9 @@ _NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|f
              r"poverty|pain|limbo|nights?|days|mornings?|evenings?|weekends?|part|full|remote|hybrid|monday|tuesday|"
              r"wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|"
              r"january|february|march|april|may|june|july|august|september|october|november|december|next|new|"
-             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom")
+             r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom|"
+             # what one eats or drinks ("moved to decaf", "moved to oat milk")
+             r"decaf|oat|oats|soy|almond|skimmed|semi|tea|coffee|water|caffeine|sugar|sweeteners?|paper|digital|online")
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
@@ -51,7 +53,9 @@ _EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|w
            r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session|"
            # things booked for a day that people move: journeys, visits by a trade, medical slots
            r"journey|crossing|ferry|train|coach|viewing|inspection|installation|fitting|repair|service|consultation|"
-           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening")
+           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening|"
+           # social gatherings people put on a day and call off
+           r"drinks|leaving do|send-?off|bbq|barbecue|picnic|get-?together|reunion|gig|meet-?up|celebration|housewarming")
 _EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
 #: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
 _NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
@@ -61,6 +65,11 @@ _NOT_MOD = frozenset("my our your his her their the a an this that next last fir
 _LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
 _DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
 _FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
+#: The head noun of a job title ("junior dev", "staff nurse", "backend engineer").
+_ROLE_NOUN = (r"(?:dev|devs|developer|engineer|swe|sre|designer|nurse|teacher|manager|lawyer|solicitor|accountant|consultant|"
+              r"analyst|scientist|researcher|writer|editor|chef|cook|architect|programmer|therapist|pharmacist|mechanic|"
+              r"electrician|intern|director|officer|assistant|associate|administrator|admin|receptionist|barista|"
+              r"cashier|clerk|technician|specialist|coordinator|lead|paralegal|doctor|gp|vet|carer|tester|pm)")
 _TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
 _REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
         r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
@@ -89,6 +98,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:live|lives|living|relocated|based|settled|moved(?=[^.;!?]*\b(?:house|flat|home|place|area|city|town|village|"
                   rf"neighbourhood|street|road|boxes|keys|landlord|lease|mortgage|removals?)\b))\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+"
                   rf"(?!(?:{_NOT_AREA})\b){_LOWAREA}(?=\s*(?:$|[,.;!?)]|\s(?:now|these days|last|this|in|on|with|since|for|and|but|so|a|an|the|lol|haha|finally|today|yesterday)\b))"),
+    # a move to a lowercase name dated by when it happened or given a reason to live there ("moved to bristol last
+    # month", "has moved up to glasgow for uni"): a rescheduling names a time after "to", a switch of tools
+    # names a product (slots.place_like rejects those)
+    # The mover must be the speaker or a named relation: "fergus has moved to glasgow" is not the user's move.
+    ("residence", rf"(?:^|\b(?:I|we|I've|we've|I'd|we'd|(?:my|our)\s+(?:{_REL}))\s+)(?:(?:have|has|had|just|finally|recently|only|all|"
+                  rf"both|officially)\s+){{0,2}}(?:moved|relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?to\s+(?!(?:{_NOT_AREA})\b){_LOWAREA}"
+                  rf"(?=\s+(?:(?:last|this|earlier this|in|back in)\s+(?:week|month|year|spring|summer|autumn|fall|winter|"
+                  rf"jan|feb|march|april|may|june|july|aug|sep|oct|nov|dec)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|"
+                  rf"for\s+(?:uni|university|college|school|work|a job|the job|his job|her job|my job|love|good)\b))"),
     ("residence", rf"\b(?:live|lives|living|new (?:place|flat|house|apartment|home)(?: is)?)\s+(?:in\s+)?(?:a|an|the|my|our)\s+[\w' -]{{0,40}}?(?:flat|house|apartment|place|home|room|one-bed|two-bed|studio|house-?share)\b[^,.;!?()]*?\bin\s+{_CAP}"),
     # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
     # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place
@@ -98,6 +116,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
                   rf"terrace|maisonette|condo|bedsit)\b[^,.;!?()]*?\bin\s+{_AREA}"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
+    # a role held at a named organisation ("i'm a junior dev at Brightlane", "she's a staff nurse with Bupa"): the
+    # employer, the more specific of the two values and the one a later job replaces; "I'm technically a Harbourstone
+    # Bank employee": the organisation named before the word for staff
+    ("employer", rf"\b(?:I'm|I am|I've been|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+"
+                 rf"(?:[\w-]+\s+){{0,2}}?{_ROLE_NOUN}\s+(?:at|for|with)\s+{_CAP}"),
+    ("employer", rf"\b(?:I'm|I am|she's|he's)\s+(?:now\s+|still\s+|technically\s+|officially\s+|currently\s+)?an?\s+{_CAP}\s+"
+                 rf"(?:employee|staffer|staff member|contractor)\b"),
     ("role", rf"(?<!good )(?<!great )(?<!nice )(?<!fine )\b(?:work|works|working|worked|started|hired|employed|job)\s+as\s+(?!(?:an?\s+|the\s+)?(?:team|group|family|unit|one|well|usual|hard|much|long|volunteers?)\b)(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:promoted|promotion)\s+to\s+(?:an?\s+|the\s+)?{_SPAN}"),
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+an?\s+{_SPAN}"),
@@ -160,7 +185,7 @@ _TRIGGERS = {
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a"),
     "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
-                 "moved", "switched", "changed"),
+                 "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
                 "girlfriend", "boyfriend", "fianc", "spouse"),
@@ -222,6 +247,13 @@ _MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
                       r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
+#: A switch said as taking off one thing and putting on another ("the gp took me off the brown one and put me on
+#: fostair"), or swapping one for another ("swapped the nespresso for a moka pot", "replaced Xero with FreeAgent").
+_SWITCH = (re.compile(r"\b(?:took|taken|takes|taking|came|come|coming|got|gone)\s+(?:(?:me|us|him|her|them)\s+)?off\s+"
+                      r"(?P<prev>[^,.;!?()]+?)\s+(?:and\s+)?(?:put|moved|switched|started|got)\s+(?:(?:me|us|him|her|them)\s+)?"
+                      r"(?:on|onto|on to)\s+(?P<v>[^,.;!?()]+)", re.I),
+           re.compile(r"\b(?:swapped|swapping|traded|replaced|replacing|ditched)\s+(?:out\s+)?(?P<prev>[^,.;!?()]+?)\s+(?:out\s+)?"
+                      r"(?:for|with)\s+(?P<v>[^,.;!?()]+)", re.I))
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {
@@ -282,3 +314,20 @@ _HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )
 _PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
 _NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
                         "saturdays sundays mornings evenings nights weekends them him her you".split())
+
+# -- read by rules.py ---------------------------------------------------------------------------------
+#: An event said to be cancelled ("thursday is off", "the gig got called off", "it's been scrapped", "the party
+#: isn't happening any more"); "I'm off on thursday" or "off sick" is no cancellation.
+_CALLED_OFF = re.compile(r"\b(?:is|'s|are|'re|was|were|got|has been|have been|'s been|'ve been)\s+(?:now\s+|officially\s+|all\s+)?"
+                         r"(?:off|cancel+ed|called off|scrapped|axed)\b(?!\s+(?:sick|work|to|for|on|at|in|the|school|ill|duty))"
+                         r"|\b(?:isn't|is not|aren't|are not|won't be|not)\s+happening\b", re.I)
+
+#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
+#: the person a following "she"/"he" refers to.
+_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
+                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
+                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
+
+#: The "to" of a rescheduling verb, whose object must be the new time (rules._moved_to_a_time).
+_MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
+                       r"\s+to\s+", re.I)

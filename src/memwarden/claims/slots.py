@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .slot_lexicon import (
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +42,7 @@ UNNAMED_EVENT = "unnamed_event_time"
 #: instead"): bound by :func:`memwarden.claims.resolve.bind_unnamed_events` to the role slot the subject set last.
 UNNAMED_ROLE = "unnamed_role"
 
-__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "same_slot"]
+__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
 
 
 @dataclass
@@ -214,6 +214,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(attr, value, negated=True)  # "I cancelled FitHub": the state ends
         if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
             continue
+        if attr == "residence" and not place_like(value, g.get("prev"), text):
+            continue  # "we moved from pip to uv": a switch of tools, not of home
         if attr == "licence":
             return SlotGuess(f"licence:{_norm_value(value.replace(chr(39) + 's', ''))}", f"{value} licence")
         if attr in ("allergy", "pet", "condition"):
@@ -237,11 +239,13 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     tech = _tech_guess(text)
     if tech is not None:
         return tech
-    m = _FROM_TO.search(text)
-    if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
-        value, prev = _trim(m.group("v"), hits, text, m.start("v")), _trim(m.group("prev"))
-        if value and prev:
-            return SlotGuess(None, value, previous_value=prev)
+    for pat in (_FROM_TO, *_SWITCH):
+        m = pat.search(text)
+        if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
+            # (resolve.bind_switches gives it the slot of the claim that held the replaced value)
+            value, prev = _trim(m.group("v"), hits, text, m.start("v")), _trim(m.group("prev"))
+            if value and prev:
+                return SlotGuess(None, value, previous_value=prev)
     m = _MY_X_IS.search(text)
     if m:
         key = m.group("k")
@@ -281,6 +285,23 @@ def _lower_name(value: str) -> bool:
     words = value.lower().split()
     return (0 < len(words) <= 3 and words[0] not in _HOW
             and not re.search(r"(?:ing|ed|ly|ful|ous|ive|able|ible|ish|less)$", words[0]))
+
+
+#: Words of a home: with one in the clause, a move is a move of house whatever the value looks like.
+_HOUSING = re.compile(r"\b(?:house|flat|home|apartment|place|area|city|town|village|neighbourhood|street|road|boxes|keys|"
+                      r"landlord|lease|mortgage|removals?|rent|uni|university)\b", re.I)
+
+
+def place_like(value: str, prev: str | None, text: str) -> bool:
+    """A residence's value names a place, not a product: "moved from MySQL to Postgres", "we moved from pip to
+    uv" or "moved to vitest, the repo's faster" name tools (a package manager, a language, database or framework
+    the tech lexicon knows, or any value in a clause about software), unless the clause names a home."""
+    if _HOUSING.search(text):
+        return True
+    tool = lambda v: bool(v) and (any(p.fullmatch(v.strip()) for _, p in _TECH) or bool(_PKG.fullmatch(v.strip())))  # noqa: E731
+    if tool(value) or tool(prev or ""):
+        return False
+    return not _DEV_WORD.search(text)
 
 
 def _pkg_guess(text: str) -> SlotGuess | None:

@@ -42,10 +42,21 @@ def _qwords(query: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(query.lower())}
 
 
+#: Questions whose only ask-word is too common alone, asked in a shape that names the attribute: "work" as the
+#: verb of a where/who question ending the sentence ("where do I work now?", "who does Sam work for?") asks
+#: the employer; "how do I get to work?" or "where do I work out?" does not.
+_ASK_SHAPES = {
+    "employer": re.compile(r"\b(?:where|who|which (?:company|firm|place))\b[^?]*\bwork(?:s|ing)?(?:\s+(?:for|at))?"
+                           r"(?:\s+(?:now|these days|currently|at the moment|nowadays|again))?\s*[?.!]*\s*$", re.I),
+}
+
+
 def asks_attribute(attribute: str | None, query: str) -> bool:
     """Whether ``query`` asks for the value of ``attribute`` (a claim's normalised attribute)."""
     if not attribute:
         return False
+    if (shape := _ASK_SHAPES.get(attribute.lower())) is not None and shape.search(query):
+        return True
     q = _qwords(query)
     head, _, tail = attribute.lower().partition(":")
     # "stack:package_manager" is named by its kind ("which package manager"), "allergy:peanut" by its head
