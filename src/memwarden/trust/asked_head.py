@@ -38,6 +38,9 @@ _NOT_HEAD = frozenset(
     "whole other same full real actual proper final official due booked happening scheduled planned still again "
     "now then these days this that one ones thing things stuff what which who whose when where how why "
     "going coming getting doing having starting".split())
+#: Verbs a question puts after its subject ("does harbor-api's CI use", "did Milo's tutor say").
+_VERBS = frozenset("use uses need needs say says take takes cost costs have has get gets make makes want wants like likes "
+                   "run runs go goes come comes mean means think thinks charge charges".split())
 #: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
 _KIND = frozenset(
     "company companies provider providers firm business brand shop store place places app service supplier lender "
@@ -58,7 +61,7 @@ def _content(words: list[str]) -> list[str]:
     out = []
     for w in words:
         # A verb form after the noun ends it: "the plumber coming", "Bramble insured (with)".
-        if w in STOPWORDS or w in _NOT_HEAD or out and (w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
+        if w in STOPWORDS or w in _NOT_HEAD or out and (w in _VERBS or w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
             break
         out.append(w)
     return out
@@ -67,15 +70,10 @@ def _content(words: list[str]) -> list[str]:
 def owner_head(query: str) -> str | None:
     """The noun the asked value belongs to (see the module doc); None when the question names none."""
     q = query.replace("\u2019", "'")
-    m = _POSSESSIVE.search(q)
-    if m:
-        words = [w.lower() for w in m.group(2).split() if w.lower() not in _NOT_HEAD]
-        head = words[0] if words and words[0] not in STOPWORDS else None
-    else:
-        m = _PHRASE.search(q)
-        # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
-        words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(1))[0].split()]) if m else []
-        head = words[-1] if words else None
+    m = _POSSESSIVE.search(q) or _PHRASE.search(q)
+    # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
+    words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(m.lastindex or 1))[0].split()]) if m else []
+    head = words[-1] if words else None
     if head is None or head in _KIND or head in _VALUE_WORDS or len(head) < 2:
         return None
     return head
