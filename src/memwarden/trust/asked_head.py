@@ -36,11 +36,14 @@ __all__ = ["owner_head", "mentions", "asks_former", "states_former"]
 _NOT_HEAD = frozenset(
     "new old current latest last next first second previous former usual regular exact own main big little small "
     "whole other same full real actual proper final official due booked happening scheduled planned still again "
+    "ready done finished open closed over back free available supposed meant expected "
     "now then these days this that one ones thing things stuff what which who whose when where how why "
     "going coming getting doing having starting".split())
 #: Verbs a question puts after its subject ("does harbor-api's CI use", "did Milo's tutor say").
 _VERBS = frozenset("use uses need needs say says take takes cost costs have has get gets make makes want wants like likes "
                    "run runs go goes come comes mean means think thinks charge charges".split())
+#: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
+_EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call".split())
 #: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
 _KIND = frozenset(
     "company companies provider providers firm business brand shop store place places app service supplier lender "
@@ -60,6 +63,8 @@ def _content(words: list[str]) -> list[str]:
     """The noun phrase's words up to the first function word, predicate word or verb form."""
     out = []
     for w in words:
+        if w in _NOT_HEAD and not out and w not in STOPWORDS:
+            continue  # an adjective before the noun: "my next haircut", "the new flat"
         # A verb form after the noun ends it: "the plumber coming", "Bramble insured (with)".
         if w in STOPWORDS or w in _NOT_HEAD or out and (w in _VERBS or w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
             break
@@ -74,6 +79,8 @@ def owner_head(query: str) -> str | None:
     # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
     words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(m.lastindex or 1))[0].split()]) if m else []
     head = words[-1] if words else None
+    if head in _EVENT and len(words) > 1:
+        head = words[-2]  # "my dentist appointment": a memory says "the dentist on Tuesday"
     if head is None or head in _KIND or head in _VALUE_WORDS or len(head) < 2:
         return None
     return head
@@ -87,6 +94,7 @@ _SAID_AS: dict[str, tuple[str, ...]] = {
     "trip": ("travel", "holiday", "visit", "go"), "holiday": ("trip", "travel", "break"), "parti": ("drink", "do"),
     "doctor": ("dr", "gp"), "gp": ("doctor", "dr", "surgeri"), "partner": ("wife", "husband", "girlfriend", "boyfriend"),
     "boss": ("manag",), "manag": ("boss",), "oper": ("surgeri", "op"), "surgeri": ("oper", "op"),
+    "anniversari": ("marri", "wed"),
 }
 
 
