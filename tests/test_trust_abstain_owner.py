@@ -49,8 +49,12 @@ def test_the_owner_noun_of_the_asked_value(query, owner):
     # a date is stated, but not of the test
     (["picked up new frames from Specsavers, collecting the lenses on Friday"], "when is my eye test?", True),
     (["my eye test is on the 14th at 3pm"], "when is my eye test?", False),
-    # an event said with its verb: a wedding by "getting married"
+    # an event said with its verb: a wedding by "getting married", a fiancée by "engaged to"
     (["my cousin Priya is getting married on 3 August in Bath"], "when is my cousin's wedding?", False),
+    (["my brother Tom just got engaged to Lucy!!"], "who is my brother's fiancée?", False),
+    # a booked-event noun defers to what it is for: "football practice" by "football training"
+    (["my son Leo's football training is every Wednesday at 6pm"], "when is Leo's football practice?", False),
+    (["the car insurance renewal is in May"], "when is the car's service due?", True),
 ])
 def test_the_value_must_be_stated_by_a_memory_mentioning_its_owner(turns, query, abstains):
     res = ask(store(*turns), query)
@@ -71,6 +75,12 @@ def test_a_former_value_must_be_stated_as_former(turn, abstains):
     assert asks_former("which bank was my current account with before?")
     res = ask(store(turn), "which bank was my current account with before?")
     assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_a_kind_with_a_modifier_asks_a_name_and_a_former_one_must_be_stated():
+    assert asked("which broadband provider did I have before?").value == "name"
+    res = ask(store("switched broadband to Zen Internet, the old one was awful"), "which broadband provider did I have before?")
+    assert res.abstained, res.abstain_detail
 
 
 def test_a_current_question_is_not_a_former_one():

@@ -43,10 +43,11 @@ _NOT_HEAD = frozenset(
 _VERBS = frozenset("use uses need needs say says take takes cost costs have has get gets make makes want wants like likes "
                    "run runs go goes come comes mean means think thinks charge charges".split())
 #: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
-_EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call".split())
+_EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call practice practise "
+                   "training rehearsal".split())
 #: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
 _KIND = frozenset(
-    "company companies provider providers firm business brand shop store place places app service supplier lender "
+    "company companies provider providers firm business brand shop store place places app supplier lender "
     "insurer bank network kind type sort model make person people guy woman man one name number".split())
 #: Words of the value classes themselves: "Dr Okafor's phone number" asks the phone, it has no other owner.
 _VALUE_WORDS = frozenset(
@@ -94,7 +95,7 @@ _SAID_AS: dict[str, tuple[str, ...]] = {
     "trip": ("travel", "holiday", "visit", "go"), "holiday": ("trip", "travel", "break"), "parti": ("drink", "do"),
     "doctor": ("dr", "gp"), "gp": ("doctor", "dr", "surgeri"), "partner": ("wife", "husband", "girlfriend", "boyfriend"),
     "boss": ("manag",), "manag": ("boss",), "oper": ("surgeri", "op"), "surgeri": ("oper", "op"),
-    "anniversari": ("marri", "wed"),
+    "anniversari": ("marri", "wed"), "fiancé": ("fianc", "engag", "marri", "partner"), "fianc": ("engag", "marri", "partner"),
 }
 
 
