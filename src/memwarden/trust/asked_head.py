@@ -2,14 +2,19 @@
 
 "What's the name of Custard's vet?" asks a name, and "she's called Custard, came from the rescue
 in Swindon" states one; but the name asked is the *vet's*, and that memory never mentions a vet.
-"When is my medication review with the GP?" asks a date, and "my dad swears milk before bed
-cures heartburn (according to the GP)" holds a time of day, but says nothing of a review. The
-value must be stated by a memory that mentions the thing it belongs to: the question's *owner
-noun*, read from its grammar (:func:`owner_head`):
+"When is my medication review with the GP?" asks a date, and "on lansoprazole now, 30mg half an
+hour before breakfast" holds a time of day, but says nothing of a review. The value must be
+stated by a memory that mentions the thing it belongs to: the question's *owner noun*, read from
+its grammar (:func:`owner_head`), the head of the noun phrase
 
-- a possessive: the first content word after "X's" ("Custard's vet", "the dog's booster");
-- "the name of the kitchen fitter", "when is my TM112 exam", "who is my line manager": the last
-  word of the noun phrase after "name of" / "when is" / "who is" (English compounds end on their head).
+- after a possessive ("Custard's vet", "the dog's booster due", "Milo's piano teacher");
+- after "name of" / "when is" / "who is" ("the name of the kitchen fitter", "when is my TM112
+  exam", "who is my line manager").
+
+English compounds end on their head; an adjective before it ("my next haircut") is skipped and a
+verb or predicate word after it ("... use", "... due") ends the phrase; a booked-event noun defers
+to what it is for ("my dentist appointment": the dentist). When no memory in the hits mentions
+the owner at all, the search abstains even if none shares a topic word with the question.
 
 Nouns of a kind that an answer names without repeating ("which company": "going with Wren") and
 the value classes' own words ("phone number") are no owner. A memory mentions the owner when one
