@@ -29,6 +29,8 @@ from typing import Sequence
 
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
+from ..retrieval.ask_words import slot_terms
+from .asked_head import asks_former, mentions, owner_head, states_former
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import VALUES, holds_when
 
@@ -68,11 +70,13 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "What did Dana think of the book?": a named person's view, which some memory must report.
         (r"\bwhat (?:did|does|do|has|have) (?!(?:you|i|we|they|he|she|it|u|people|everyone)\b)[a-z][\w'-]+ "
          r"(?:think|thought|say|said|reckon|feel|felt|make) (?:of|about)\b", "view", None),
-        (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
-        (r"\bemail\b", "email", "email"),
-        (r"\baddress\b", "address", "address"),
+        # A record's number is a code ("the order number for the air fryer"), before "number for" reads as a phone.
         (r"\b(?:tracking|serial|microchip|order|reference|ref|policy|account|licen[cs]e plate|plate|registration) "
          r"(?:number|no\.?|code)\b|\blicen[cs]e plate\b", "code", None),
+        (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
+        (r"\bemail\b", "email", "email"),
+        (r"\bpost ?code\b|\bpostal code\b|\bzip(?: ?code)?\b", "postcode", None),
+        (r"\baddress\b", "address", "address"),
         # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
         (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
@@ -100,8 +104,11 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
         (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
-        (r"\bwhich (?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
-         r"restaurant|shop|airport|gym|agency|firm)\b", "name", None),
+        (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
+         r"restaurant|shop|airport|gym|agency|firm|provider|supplier|lender|broker|network|courier|platform)\b",
+         "name", None),
+        # "What's my NHS number", "the plot number": some number (a code would miss "plot 17").
+        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w-]+ ){1,2}(?:number|no\.)", "number", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
     ]
 ]
@@ -127,7 +134,7 @@ _AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)
 
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
-_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "amount", "number", "time"})
+_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +143,7 @@ class Asked:
     head: str | None  # attribute noun a memory must mention (None: the value class is enough)
     topic: frozenset[str]  # stemmed content words of the question, without the attribute's words
     label: str  # what to call it in the detail ("a phone number", "which hotel")
+    attr: frozenset[str] = frozenset()  # stemmed words of the attribute itself ("dose"), matched to claims' ask-words
 
 
 @lru_cache(maxsize=8192)
@@ -166,7 +174,9 @@ def asked(query: str) -> Asked | None:
                                           "number": "a number", "time": "a time", "date": "a date",
                                           "day": "a day", "view": "what they think or said",
                                           "grade": "a mark or grade"}.get(cls, f"a {cls}")
-    return Asked(cls, head, topic, label)
+    # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
+    attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
+    return Asked(cls, head, topic, label, attr)
 
 
 def _topic(q: str, attr_words: set[str]) -> frozenset[str]:
@@ -255,10 +265,18 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         return None
     pool = list({h.id: h for h in list(relevant) + list(hits)}.values())
     if a.topic:
-        on_topic = [h for h in pool if a.topic & set(tokenize(_text(h).lower()))]
+        # A claim whose attribute is asked with the question's attribute word is on its topic too:
+        # "what dose am I on for the heartburn?" / "on lansoprazole now, 30mg" (a medication: "dose").
+        on_topic = [h for h in pool if a.topic & set(tokenize(_text(h).lower()))
+                    or a.attr and h.claim is not None and a.attr & set(tokenize(" ".join(slot_terms(h.claim))))]
     else:
         on_topic = list(relevant)
+    owner = owner_head(query) if a.value not in ("view", "any") else None
     if not on_topic:
+        if owner and not any(mentions(owner, h, NAMED_HEADS.get(owner, ())) for h in pool):
+            # "When is my medication review?" beside a medication that names no review: the
+            # thing asked about was never mentioned, so nothing can state its value.
+            return f"no memory mentions {owner}, so none states its {a.label.removeprefix('a ').removeprefix('an ')}"
         if a.value == "any" or not (a.head and a.head in NAMED_HEADS or a.value in _SPECIFIC):
             return None  # nothing shares a topic word: the relevance tests decide
         on_topic = list(relevant)  # "which hotel", "what colour" still need some close memory to say one
@@ -271,9 +289,17 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
                     f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")
     if a.value == "any":
         return None
+    if owner:
+        # The value must be stated by a memory mentioning whose it is ("Custard's vet": a vet).
+        on_topic = [h for h in on_topic if mentions(owner, h, NAMED_HEADS.get(owner, ()))]
+    former = asks_former(query)
     for h in on_topic:
         texts = [_text(h)] + [e.text for e in h.episodes if e.text]
-        if any(_states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
+        if former:
+            if states_former(h, lambda t: _states(a, t, query)):
+                return None
+        elif any(_states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
             return None
-    topic = ", ".join(sorted(a.topic)) or "the question's topic"
-    return f"no memory about {topic} states {a.label} (attribute asked: {a.value}{'/' + a.head if a.head else ''})"
+    topic = owner or ", ".join(sorted(a.topic)) or "the question's topic"
+    return (f"no memory about {topic} states {'a former value: ' if former else ''}{a.label} "
+            f"(attribute asked: {a.value}{'/' + a.head if a.head else ''})")

@@ -1,0 +1,148 @@
+"""Whose attribute a question asks, and whether it asks a former value.
+
+"What's the name of Custard's vet?" asks a name, and "she's called Custard, came from the rescue
+in Swindon" states one; but the name asked is the *vet's*, and that memory never mentions a vet.
+"When is my medication review with the GP?" asks a date, and "on lansoprazole now, 30mg half an
+hour before breakfast" holds a time of day, but says nothing of a review. The value must be
+stated by a memory that mentions the thing it belongs to: the question's *owner noun*, read from
+its grammar (:func:`owner_head`), the head of the noun phrase
+
+- after a possessive ("Custard's vet", "the dog's booster due", "Milo's piano teacher");
+- after "name of" / "when is" / "who is" ("the name of the kitchen fitter", "when is my TM112
+  exam", "who is my line manager").
+
+English compounds end on their head; an adjective before it ("my next haircut") is skipped and a
+verb or predicate word after it ("... use", "... due") ends the phrase; a booked-event noun defers
+to what it is for ("my dentist appointment": the dentist). When no memory in the hits mentions
+the owner at all, the search abstains even if none shares a topic word with the question.
+
+Nouns of a kind that an answer names without repeating ("which company": "going with Wren") and
+the value classes' own words ("phone number") are no owner. A memory mentions the owner when one
+of its words (its text, its source turns, its claim's attribute and that attribute's ask-words)
+has the owner's stem, or one stem begins with the other ("vet"/"vets", "fli"/"flight").
+
+"Which provider was my ISA with before?" asks a *former* value (:func:`asks_former`): a memory
+must state one, a value of the class after "from", "used to", "previously", "left", ... or a
+claim's ``previous_value``. "Moved my ISA over to Trading 212 ... at the old place" names only the new one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..models import SearchHit
+from ..retrieval.ask_words import slot_terms
+from ..retrieval.text import STOPWORDS, _stem, tokenize
+
+__all__ = ["owner_head", "mentions", "asks_former", "states_former"]
+
+#: Words before a noun that name no owner: adjectives of time or size, quantifiers, wh-words.
+_NOT_HEAD = frozenset(
+    "new old current latest last next first second previous former usual regular exact own main big little small "
+    "whole other same full real actual proper final official due booked happening scheduled planned still again "
+    "ready done finished open closed over back free available supposed meant expected "
+    "now then these days this that one ones thing things stuff what which who whose when where how why "
+    "going coming getting doing having starting".split())
+#: Verbs a question puts after its subject ("does harbor-api's CI use", "did Milo's tutor say").
+_VERBS = frozenset("use uses need needs say says take takes cost costs have has get gets make makes want wants like likes "
+                   "run runs go goes come comes mean means think thinks charge charges".split())
+#: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
+_EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call practice practise "
+                   "training rehearsal".split())
+#: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
+_KIND = frozenset(
+    "company companies provider providers firm business brand shop store place places app supplier lender "
+    "insurer bank network kind type sort model make person people guy woman man one name number".split())
+#: Words of the value classes themselves: "Dr Okafor's phone number" asks the phone, it has no other owner.
+_VALUE_WORDS = frozenset(
+    "name names number phone mobile email address postcode zip code pin date dates day days time times colour color "
+    "version price cost age rate fee salary balance birthday".split())
+_DETS = r"(?:(?:the|my|our|his|her|their|your|a|an)\s+)?"
+#: A possessive, not a contraction: "what's", "it's", "who's" are verbs.
+_POSSESSIVE = re.compile(r"(?i)\b(?!(?:what|who|when|where|how|it|that|there|here|he|she|let|which|why)'s)"
+                         r"([a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})")
+_PHRASE = re.compile(r"(?i)\b(?:name of|when(?:'s| is| are| was)|who(?:'s| is| was))\s+" + _DETS + r"([a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*){0,3})")
+
+
+def _content(words: list[str]) -> list[str]:
+    """The noun phrase's words up to the first function word, predicate word or verb form."""
+    out = []
+    for w in words:
+        if w in _NOT_HEAD and not out and w not in STOPWORDS:
+            continue  # an adjective before the noun: "my next haircut", "the new flat"
+        # A verb form after the noun ends it: "the plumber coming", "Bramble insured (with)".
+        if w in STOPWORDS or w in _NOT_HEAD or out and (w in _VERBS or w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
+            break
+        out.append(w)
+    return out
+
+
+def owner_head(query: str) -> str | None:
+    """The noun the asked value belongs to (see the module doc); None when the question names none."""
+    q = query.replace("\u2019", "'")
+    m = _POSSESSIVE.search(q) or _PHRASE.search(q)
+    # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
+    words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(m.lastindex or 1))[0].split()]) if m else []
+    head = words[-1] if words else None
+    if head in _EVENT and len(words) > 1:
+        head = words[-2]  # "my dentist appointment": a memory says "the dentist on Tuesday"
+    if head is None or head in _KIND or head in _VALUE_WORDS or len(head) < 2:
+        return None
+    return head
+
+
+#: Event and role nouns and the words a memory says them with instead (stems): "my sister's
+#: wedding" / "getting married in Kinsale", "my flight" / "flying out on the 3rd".
+_SAID_AS: dict[str, tuple[str, ...]] = {
+    "wed": ("marri", "marry", "wed"), "flight": ("fli", "flew", "flown", "plane"), "job": ("work", "employ", "role"),
+    "appoint": ("see", "book", "consult", "check"), "exam": ("test", "paper"), "test": ("exam", "check"),
+    "trip": ("travel", "holiday", "visit", "go"), "holiday": ("trip", "travel", "break"), "parti": ("drink", "do"),
+    "doctor": ("dr", "gp"), "gp": ("doctor", "dr", "surgeri"), "partner": ("wife", "husband", "girlfriend", "boyfriend"),
+    "boss": ("manag",), "manag": ("boss",), "oper": ("surgeri", "op"), "surgeri": ("oper", "op"),
+    "anniversari": ("marri", "wed"), "fiancé": ("fianc", "engag", "marri", "partner"), "fianc": ("engag", "marri", "partner"),
+}
+
+
+def _stems(hit: SearchHit) -> set[str]:
+    texts = [hit.memory] + [e.text for e in hit.episodes if e.text]
+    if hit.claim is not None:
+        texts += [(hit.claim.attribute or "").replace("_", " ").replace(":", " "), " ".join(slot_terms(hit.claim))]
+    return set(tokenize(" ".join(texts).lower()))
+
+
+def mentions(head: str, hit: SearchHit, family: tuple[str, ...] = ()) -> bool:
+    """``hit`` mentions ``head`` (its stem, a stem one begins with the other, or a word of ``family``)."""
+    wanted = {_stem(head), *_SAID_AS.get(_stem(head), ())}
+    for s in _stems(hit):
+        for h in wanted:
+            short, long_ = sorted((s, h), key=len)
+            if s == h or len(short) >= 3 and long_.startswith(short):
+                return True
+    low = hit.memory.lower()
+    return any(f in low for f in family)
+
+
+#: "which provider was my ISA with before?", "where did I use to live", "my old job", "previously".
+_ASKS_FORMER = re.compile(r"\bbefore\s*\??\s*$|\bbefore (?:that|this|then|now)\b|\bpreviously\b|\bformerly\b|"
+                          r"\bused to\b|\boriginally\b|\b(?:my|our|the|his|her|their) (?:old|previous|former|ex)\b", re.I)
+#: Where a memory states a former value: the words after these.
+_FORMER_AT = re.compile(r"\b(?:from|used to|previously|formerly|originally|left|quit|leaving|was with|were with|"
+                        r"before that|ex)\b", re.I)
+
+
+def asks_former(query: str) -> bool:
+    return bool(_ASKS_FORMER.search(query))
+
+
+def states_former(hit: SearchHit, states: Callable[[str], bool]) -> bool:
+    """``hit`` states a former value of the class ``states`` tests: the claim's previous value, or a
+    value within six words after "from", "used to", "left", ..."""
+    if hit.claim is not None and hit.claim.previous_value:
+        return True
+    for text in [hit.memory] + [e.text for e in hit.episodes if e.text]:
+        for m in _FORMER_AT.finditer(text):
+            window = " ".join(text[m.end():].split()[:6])
+            if window and states(window):
+                return True
+    return False
