@@ -23,6 +23,11 @@ _NEGATORS = frozenset(
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
 
+#: Avoiding or refusing something is not doing it: "avoids swimming after lunch" = "never swims
+#: after lunch"; "told to avoid walking on the flat" against "can walk flat for hours".
+_AVOID_WORDS = frozenset("avoid avoids avoided avoiding refuse refuses refused refusing shun shuns shunned".split())
+_STAY_AWAY = re.compile(r"\b(?:stay|stays|stayed|staying|steer|steers|steered|steering|keep|keeps|kept|keeping)"
+                        r" (?:well )?(?:away|clear) (?:from|of)\b")
 _NUMBER_WORDS = {
     w: i
     for i, w in enumerate(
@@ -33,6 +38,8 @@ _NUMBER_WORDS = {
 _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
+_ORDINALS = frozenset("first second third fourth fifth".split())
+_POSSESSIVE = frozenset("my our your his her their its a an".split())
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 #: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
@@ -87,6 +94,8 @@ class TextFeatures:
     seq: tuple[str, ...] = ()
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
     neg_scope: frozenset[str] = frozenset()
+    #: Values the text names as replaced ("the 14th not the 4th", "rather than the 25th"): 4, 25.
+    rejected: frozenset[str] = frozenset()
 
 
 def _prep(text: str) -> str:
@@ -120,8 +129,20 @@ def features(text: str) -> TextFeatures:
     # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
     if _SAYS.search(low):
         low = _RECORD_SAYS.sub(" ", low)
-    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low) if "not " in low else low)
+    # The value a correction rejects ("the 14th, not the 4th", "rather than the 25th") is kept
+    # apart: it is no second value of the text, and a claim stating it is what the text denies.
+    rejected: frozenset[str] = frozenset()
+    if _REJECT_CUE.search(low):
+        rejected = frozenset(v for m in REJECTED.finditer(low) for f in (features(m.group(1)),) for v in f.numbers | f.dates)
+        low = REJECTED.sub(" ", low)
+    low, typed, units, last_time = extract_values(low)
+    # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
+    # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
+    if any(c.isdigit() for c in low):
+        units = units | {f"{m.group(1)}:{m.group(2).lstrip('0') or '0'}" for m in _LABELLED.finditer(low)}
     low = rewrite(low)
+    if " clear " in low or " away " in low:
+        low = _STAY_AWAY.sub("avoid", low)
     # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
     toks, clause_of = [], []
     for k, part in enumerate(_CLAUSE.split(low)):
@@ -155,13 +176,15 @@ def features(text: str) -> TextFeatures:
             neg += 1
             neg_clauses.add(clause_of[i])
             continue
-        if t in _DENY_WORDS:
+        if t in _DENY_WORDS or t in _AVOID_WORDS:
             neg += 1
             neg_clauses.add(clause_of[i])
             continue
         if t not in STOPWORDS:
             scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
-        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
+        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)) and not (
+                t in _ORDINALS and i > 0 and toks[i - 1] in _POSSESSIVE):
+            # "my first triathlon" ranks the thing, it states no value; "the first of June" does.
             numbers.add(str(_NUMBER_WORDS[t]))
             continue
         if t in _MONTHS or t in _WEEKDAYS or (t.endswith("s") and t[:-1] in _WEEKDAYS):
@@ -219,9 +242,12 @@ def features(text: str) -> TextFeatures:
                         frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
                         bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
                         _thing(text, prepped=True), last, relation(text),
-                        last_time, tuple(seq), neg_scope)
+                        last_time, tuple(seq), neg_scope, rejected)
 
 
+_LABELLED = re.compile(r"\b(type|stage|grade|level|size|class|phase|tier|zone|band|step|round|platform|gate|floor|room|"
+                       r"seat)\s+(\d{1,3})\b")
+_REJECT_CUE = re.compile(r"\b(?:not|rather than|instead of|as opposed to) ")
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
 _RECORD_SAYS = re.compile(
     r"\b(?:the |my |your |our |his |her |their )?(?:receipt|letter|email|invite|invitation|notice|calendar(?: invite)?|"
@@ -249,7 +275,8 @@ _NOT_ENTITY = re.compile(
     r"mentioned|swears)\b)|\b(?:according to|per) ([A-Z][a-z]+)\b"
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
-                       r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
+                       r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
+# ("by now", "for now", "until now" say how long a state has held, not that it changed.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague

@@ -31,10 +31,14 @@ Firmness = Literal["stated", "hedged", "reported"]
 
 #: A correction names the rejected value after "not": "at 10, not noon", "Thursday not Wednesday",
 #: "the 16th, not the 6th". Removed first, so the rejected value never counts as a second value.
+#: "Rather than the 25th", "instead of Tuesday", "as opposed to 3pm" name the replaced value the same way.
 REJECTED = re.compile(
-    r"\b(?:and |but )?not (?:at |on |in |the )?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
+    r"\b(?:(?:and |but )?not|rather than|instead of|as opposed to) (?:at |on |in |the )?"
+    r"((?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"january|february|march|april|june|july|august|september|october|november|december)"
+    r"(?: (?:of )?(?:january|february|march|april|may|june|july|august|september|october|november|december))?)\b")
 
 #: (pattern, replacement) applied in order to the lower-cased text.
 REWRITES: list[tuple[re.Pattern[str], str]] = [

@@ -211,6 +211,25 @@ def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
+                    damp: float) -> Stance | None:
+    """One side names a value as replaced ("pays on the last working day rather than the 25th",
+    "it's the 14th not the 4th"): a statement of that value is denied, a statement of the values
+    it keeps is confirmed. On one topic only (a shared word, or the embedding)."""
+    if not topic:
+        return None
+    for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
+        if not y.rejected or not vx:
+            continue
+        old = vx & y.rejected - vy
+        if old:
+            return Stance("contradict", round(0.8 * damp, 3), f"{', '.join(sorted(old))} is the value replaced",
+                          ("date",) if old & y.dates else ("number",))
+        if vx <= vy and not x.rejected:
+            return Stance("agree", round(0.75 * damp, 3), f"the corrected value ({', '.join(sorted(vx))})", ("values",))
+    return None
+
+
 def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
     """Stance of ``b`` towards ``a`` (symmetric apart from wording of the reason).
 
@@ -257,6 +276,9 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("contradict", round(0.6 * damp, 3),
                       f"a changed time ({', '.join(sorted(times_a))} vs {', '.join(sorted(times_b))})" + hedge_note,
                       ("number",))
+    replaced = _replaced_value(fa, fb, vals_a, vals_b, bool(shared) or (cosine is not None and cosine >= 0.4), damp)
+    if replaced is not None:
+        return replaced
     if (not shared and not shared_vals and (cosine is None or cosine < 0.55)
             and not _incompatible(fa.content, fb.content) and not _status_pair(fa, fb, cosine, short)):
         return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())

@@ -1,0 +1,65 @@
+"""Kinds of wording the stance detector reads for verdicts (issue 11, session 6): each test uses
+its own topic so a rule is a rule about wording, not about one sentence."""
+
+from memwarden.trust.features import features
+from memwarden.trust.stance import detect_stance
+
+
+# -- near-miss values ---------------------------------------------------------------------------
+
+def test_a_sentence_closing_full_stop_is_no_part_of_its_number():
+    assert features("The build server runs Gradle 8.4.").numbers == frozenset({"8.4"})
+    st = detect_stance("The build server runs Gradle 8.4.", "build server's on gradle 8.4, same as CI", cosine=0.6)
+    assert st.label == "agree"
+
+
+def test_an_ordinal_after_a_possessive_ranks_a_thing_and_states_no_day():
+    f = features("booked our second trip to Porto, flying on the 9th of May")
+    assert "2" not in f.numbers and "9" in f.numbers
+    assert "1" in features("the rent is due on the first of the month").numbers
+
+
+def test_by_now_says_how_long_a_state_held_not_that_it_changed():
+    assert not features("been vegetarian ten years, so I know the good places by now").replaces
+    assert features("we meet on thursdays now").replaces
+
+
+def test_a_number_named_by_its_noun_is_one_typed_value():
+    # "stage 2" is the stage; "for 12 years" is another number, no second stage.
+    st = detect_stance("My aunt has stage 2 breast cancer.", "aunt's stage 2, she's been fighting it for 12 years", cosine=0.6)
+    assert st.label == "agree"
+    assert detect_stance("The meeting is on floor 3.", "the meeting moved to floor 5", cosine=0.7).label == "contradict"
+
+
+# -- corrections naming the replaced value ------------------------------------------------------
+
+def test_a_value_named_as_replaced_is_denied():
+    for claim, text in [
+        ("Band practice is on Tuesday.", "band practice is on wednesdays now rather than tuesday"),
+        ("The invoice is due on the 30th.", "invoices go out on the 15th instead of the 30th from this quarter"),
+        ("Parents' evening starts at 6pm.", "parents' evening starts at 5pm, not 6pm, the letter had it wrong"),
+    ]:
+        st = detect_stance(claim, text, cosine=0.6)
+        assert st.label == "contradict", (claim, st)
+    assert features("band practice is on wednesdays now rather than tuesday").rejected == frozenset({"tuesday"})
+
+
+def test_a_correction_confirms_the_value_it_keeps():
+    st = detect_stance("The vet appointment is on 22 March.", "oh wait, it's the 22nd not the 2nd, sorry. 22 march, 9am",
+                       cosine=0.5)
+    assert st.label == "agree"
+    # ... and denies the value it replaces.
+    assert detect_stance("The vet appointment is on 2 March.", "oh wait, it's the 22nd not the 2nd, sorry. 22 march, 9am",
+                         cosine=0.5).label == "contradict"
+
+
+# -- avoiding, refusing -------------------------------------------------------------------------
+
+def test_avoiding_a_thing_is_not_doing_it():
+    st = detect_stance("My brother avoids driving at night.", "my brother never drives at night since the accident",
+                       cosine=0.7)
+    assert st.label == "agree"
+    st = detect_stance("The dietitian told me to avoid eating bread.", "the dietitian says eating bread is fine for me",
+                       cosine=0.6)
+    assert st.label == "contradict"
+    assert features("we steer clear of the ring road at rush hour").negated
