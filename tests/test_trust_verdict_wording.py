@@ -1,7 +1,11 @@
 """Kinds of wording the stance detector reads for verdicts (issue 11, session 6): each test uses
 its own topic so a rule is a rule about wording, not about one sentence."""
 
-from memwarden.trust.features import features
+from datetime import datetime, timedelta, timezone
+
+from memwarden import Memory
+from memwarden.config import MemoryConfig
+from memwarden.trust.features import features, firm_clauses
 from memwarden.trust.stance import detect_stance
 
 
@@ -63,3 +67,24 @@ def test_avoiding_a_thing_is_not_doing_it():
                        cosine=0.6)
     assert st.label == "contradict"
     assert features("we steer clear of the ring road at rush hour").negated
+
+
+# -- hedges doubt their own clause --------------------------------------------------------------
+
+def test_a_hedge_in_another_clause_leaves_the_claim_firm():
+    text = "we're with Octopus for the electricity, the tariff ends in march I think"
+    st = detect_stance("The user's electricity supplier is Octopus.", text, cosine=0.6)
+    assert st.label == "agree" and "hedged" not in st.reason
+    # The doubtful clause itself stays hedged.
+    st = detect_stance("The user's electricity tariff ends in March.", text, cosine=0.6)
+    assert "hedged" in st.reason
+    assert firm_clauses(text) == "we're with Octopus for the electricity,"
+
+
+def test_a_firm_clause_with_a_hedge_elsewhere_is_first_hand_testimony():
+    m = Memory(config=MemoryConfig(database=":memory:", embedder="hash"))
+    t0 = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
+    m.add([{"role": "user", "content": "i'm on the family plan with Vodafone, contract ends in may i think"}],
+          user_id="u", timestamp=t0)
+    v = m.verdict("The user is on the family plan.", user_id="u", as_of=t0 + timedelta(days=1))
+    assert v.verdict == "TRUE", v.reason

@@ -14,7 +14,7 @@ from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
 
-__all__ = ["TextFeatures", "features"]
+__all__ = ["TextFeatures", "features", "firm_clauses"]
 
 _NEGATORS = frozenset(
     "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
@@ -94,6 +94,9 @@ class TextFeatures:
     seq: tuple[str, ...] = ()
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
     neg_scope: frozenset[str] = frozenset()
+    #: Words of the clauses a hedge sits in ("i'm on the annual plan, renews 2 july i think": renew,
+    #: 2, july): a hedge doubts its own clause, not the whole text.
+    hedge_scope: frozenset[str] = frozenset()
     #: Values the text names as replaced ("the 14th not the 4th", "rather than the 25th"): 4, 25.
     rejected: frozenset[str] = frozenset()
 
@@ -242,7 +245,35 @@ def features(text: str) -> TextFeatures:
                         frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
                         bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
                         _thing(text, prepped=True), last, relation(text),
-                        last_time, tuple(seq), neg_scope, rejected)
+                        last_time, tuple(seq), neg_scope, rejected=rejected,
+                        hedge_scope=_hedge_scope(text) if hedged else frozenset())
+
+
+_HEDGE_CLAUSE = re.compile(r"(?<=[,;.!?])\s+|\s[-\u2013\u2014]\s|\s(?=(?:but|so|although|though|whereas)\s)")
+
+
+def _hedges(part: str) -> bool:
+    return (firmness(part) == "hedged" or any(p in part for p in HEDGE_PHRASES)
+            or any(t in HEDGE_WORDS for t in words(part)))
+
+
+def firm_clauses(text: str) -> str:
+    """``text`` without its hedged clauses ("i'm on the annual plan, renews 2 july i think" ->
+    "i'm on the annual plan,"); empty when every clause is hedged."""
+    return " ".join(p for p in _HEDGE_CLAUSE.split(_prep(text)) if not _hedges(p.lower())).strip()
+
+
+def _hedge_scope(text: str) -> frozenset[str]:
+    """Content words and values of the clauses holding a hedge (a hedge word or phrase, or a question)."""
+    out: set[str] = set()
+    for part in _HEDGE_CLAUSE.split(text.lower()):
+        toks = words(part)
+        if not _hedges(part):
+            continue
+        for t in toks:
+            if t not in STOPWORDS:
+                out.update((t, _stem(t.split("'", 1)[0])))
+    return frozenset(out)
 
 
 _LABELLED = re.compile(r"\b(type|stage|grade|level|size|class|phase|tier|zone|band|step|round|platform|gate|floor|room|"

@@ -211,6 +211,16 @@ def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
+    """``x`` hedges what it says of ``y``: its hedge sits in a clause that shares a word or value with
+    ``y`` ("i'm on the annual plan, renews 2 july i think" is firm about the plan)."""
+    if not x.hedged:
+        return False
+    if not x.hedge_scope:
+        return True
+    return not x.hedge_scope.isdisjoint(y.content | y.numbers | y.dates | {s.lstrip("v") for s in y.numbers})
+
+
 def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
                     damp: float) -> Stance | None:
     """One side names a value as replaced ("pays on the last working day rather than the 25th",
@@ -261,7 +271,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         cosine = None
     related = max(overlap, (cosine - 0.25) / 0.5 if cosine is not None else 0.0)
     related = min(1.0, max(0.0, related))
-    hedge = fa.hedged or fb.hedged
+    hedge = _doubts(fa, fb) or _doubts(fb, fa)
     damp = 0.6 if hedge else 1.0
     hedge_note = " (hedged)" if hedge else ""
 

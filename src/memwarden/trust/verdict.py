@@ -42,8 +42,9 @@ import re
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
+from .features import firm_clauses
 from .stance import Stance, TextFeatures, _align, detect_stance, features
-from .testimony import Testimony, stated_at, testimony
+from .testimony import TIERS, Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -217,6 +218,23 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
     return t
 
 
+def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
+    """A hedge doubts its own clause: "i'm on the annual plan, renews 2 july i think" is firm about
+    the plan. When the stance read no hedge on what the memory says of the claim, its tier is that
+    of its firm clauses, as if said without the doubtful one (an assistant's echo stays the assistant's)."""
+    firm = firm_clauses(hit.memory)
+    if not firm or str(hit.source) in ("assistant", "model_inferred", "system"):
+        return tm
+    if hit.claim is not None and str(getattr(hit.claim, "vouched_by", "user") or "user") != "user":
+        return tm
+    t = testimony(firm, source=str(hit.source), speaker=hit.speaker, evidence=bool(hit.reliability and hit.reliability.evidence))
+    if t.tier == "hedged" or t.rank > TIERS.index("third_party"):
+        return tm
+    if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
+        return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    return Testimony(t.tier, t.voucher, t.firmness, t.correction, t.reason + " (the hedge is in another clause)")
+
+
 def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     query = as_first_person(claim)
     read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
@@ -234,6 +252,8 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
             silent.append((hit, text))
             continue
         tm = _tier(hit, query)
+        if tm.tier == "hedged" and not hedged:
+            tm = _firm_part(hit, query, tm)
         texts[hit.id] = text
         s = rel.source.value if rel else config.testimony_priors[tm.tier]
         if not tm.strong and not (rel and rel.source.hits + rel.source.misses):
