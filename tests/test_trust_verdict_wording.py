@@ -88,3 +88,32 @@ def test_a_firm_clause_with_a_hedge_elsewhere_is_first_hand_testimony():
           user_id="u", timestamp=t0)
     v = m.verdict("The user is on the family plan.", user_id="u", as_of=t0 + timedelta(days=1))
     assert v.verdict == "TRUE", v.reason
+
+
+# -- status words: replies, results, outcomes ---------------------------------------------------
+
+def test_no_answer_to_a_message_is_the_opposite_of_a_reply():
+    st = detect_stance("The landlord has replied about the boiler.", "messaged the landlord about the boiler twice, no response",
+                       cosine=0.6)
+    assert st.label == "contradict"
+    st = detect_stance("The school has replied to my complaint.", "school hasn't replied to my complaint yet", cosine=0.7)
+    assert st.label == "contradict"
+
+
+def test_a_fine_result_contradicts_a_problem():
+    st = detect_stance("The MRI showed a problem with my shoulder.", "consultant rang: shoulder MRI normal, nothing torn",
+                       cosine=0.6)
+    assert st.label == "contradict"
+
+
+def test_a_shared_outcome_on_one_topic_is_the_claim_stated():
+    st = detect_stance("My passport renewal was delivered.", "Royal Mail tracking: Delivered 09:12, signed for by R. Hale",
+                       cosine=0.5)
+    assert st.label == "agree"
+
+
+def test_a_claim_of_an_outcome_needs_that_outcome():
+    from memwarden.trust.verdict import _predicate_check
+    claim, text = "The council has replied to my parking appeal.", "parking appeal ref PA-2231, it's about the bay on Elm Road"
+    st = _predicate_check(claim, text, detect_stance(claim, text, cosine=0.75), 0.75)
+    assert st.label == "unrelated" and "status" in st.reason

@@ -401,8 +401,11 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # Two content words in common, covering half the first text (the claim), are a shared claim told
     # with other context ("alternator needs replacing" / "garage called: it's the alternator, £340 to
     # replace"), not a swapped value.
+    # A shared status word on one topic by the embedding is the claim's predicate stated ("my parcel
+    # was delivered" / "tracking: Delivered 11:42, left in safe place"), no swapped value.
     substituted = (bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
-                   and not (len(shared) >= 2 and 2 * len(shared) >= len(fa.content)))
+                   and not (len(shared) >= 2 and 2 * len(shared) >= len(fa.content))
+                   and not (shared & _STATUS and cosine is not None and cosine >= 0.4))
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.

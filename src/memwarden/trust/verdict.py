@@ -43,7 +43,8 @@ import re
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
 from .features import firm_clauses
-from .stance import Stance, TextFeatures, _align, detect_stance, features
+from ..retrieval.text import _stem as stem
+from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
@@ -67,6 +68,11 @@ def _named(text: str, speaker: str) -> str:
     return re.sub(r"\bI\b", speaker, text)
 
 
+
+#: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
+#: plain words): a claim of one is about the outcome, not the thing it concerns.
+_OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
+                     "refunded unrefunded replied unreplied signed unsigned".split())
 
 _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
@@ -117,14 +123,22 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     the 20th" is not supported by "when's my library book due back?": a memory sharing only the
     claim's names, or only its topic without any of its values, does not speak to it.
     """
-    if st.label != "agree" or (cosine is not None and cosine >= 0.7):
+    if st.label != "agree":
         return st
     fc, fm = features(claim), features(text)
+    # A claim of a status ("the seller has replied", "the bill is paid") needs that status or its
+    # opposite, however close the topic: "#KD-40217, it's an air fryer" says nothing of a reply.
+    # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
+    if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
+        return Stance("unrelated", 0.6, "the claim's status is not stated", ())
+    if cosine is not None and cosine >= 0.7:
+        return st
     nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
     vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
     if vals_c and not vals_m:
         return Stance("unrelated", 0.6, "the claim's value is not stated", ())
+
     if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
         return Stance("unrelated", 0.6, "only the claim's names are shared", ())
     return st
