@@ -117,3 +117,24 @@ def test_a_claim_of_an_outcome_needs_that_outcome():
     claim, text = "The council has replied to my parking appeal.", "parking appeal ref PA-2231, it's about the bay on Elm Road"
     st = _predicate_check(claim, text, detect_stance(claim, text, cosine=0.75), 0.75)
     assert st.label == "unrelated" and "status" in st.reason
+
+
+# -- two values of one class, actions done instead, kin without "my" ----------------------------
+
+def test_two_different_ailments_share_no_claim():
+    st = detect_stance("My dad has asthma.", "dad's results are back, he's anaemic, that's all", cosine=0.6)
+    assert st.label != "agree"
+    assert detect_stance("My dad has asthma.", "dad's asthma is worse in winter", cosine=0.6).label == "agree"
+
+
+def test_what_is_done_instead_of_is_not_done():
+    st = detect_stance("the fence wasn't painted, they only repaired it", "They repaired the fence rather than painting it.")
+    assert st.label == "agree"
+    st = detect_stance("They painted the fence.", "They repaired the fence instead of painting it.")
+    assert st.label == "contradict"
+
+
+def test_kin_named_without_my_are_the_speakers_kin():
+    assert features("Gran's flat is on the third floor").subject == "my gran"
+    st = detect_stance("sister's flight lands at 6", "Brother's flight lands at 9.")
+    assert st.label == "unrelated"

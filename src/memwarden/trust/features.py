@@ -138,6 +138,8 @@ def features(text: str) -> TextFeatures:
     if _REJECT_CUE.search(low):
         rejected = frozenset(v for m in REJECTED.finditer(low) for f in (features(m.group(1)),) for v in f.numbers | f.dates)
         low = REJECTED.sub(" ", low)
+        # "serviced it rather than replacing it": what is done instead of is not done.
+        low = _INSTEAD_OF.sub(" not ", low)
     low, typed, units, last_time = extract_values(low)
     # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
     # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
@@ -278,6 +280,7 @@ def _hedge_scope(text: str) -> frozenset[str]:
 
 _LABELLED = re.compile(r"\b(type|stage|grade|level|size|class|phase|tier|zone|band|step|round|platform|gate|floor|room|"
                        r"seat)\s+(\d{1,3})\b")
+_INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|as opposed to)\b")
 _REJECT_CUE = re.compile(r"\b(?:not|rather than|instead of|as opposed to) ")
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
 _RECORD_SAYS = re.compile(
@@ -349,6 +352,9 @@ def _subject(text: str, *, prepped: bool = False) -> str | None:
         return "i"
     # "my brother's allergic": the possessive 's is "is" (or the brother's thing), still the brother.
     if w in ("my", "our") and i + 1 < len(raw) and (kin := raw[i + 1].lower().removesuffix("'s")) in _KIN:
+        return "my " + _KIN_SAME.get(kin, kin)
+    # "mum's birthday is 9 march" / "Dad's birthday is 19 March": the speaker's kin without "my".
+    if w.endswith("'s") and (kin := w.removesuffix("'s")) in _KIN:
         return "my " + _KIN_SAME.get(kin, kin)
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w

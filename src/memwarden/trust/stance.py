@@ -143,6 +143,8 @@ def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
     return None
 
 
+#: Words lexicon.REWRITES puts before a member of their class.
+_CLASS_TOKENS = frozenset({_stem("ailment")})
 _STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
 _POLAR_MAP: dict[str, set[str]] = {}
 for _p, _q in POLAR_PAIRS:
@@ -254,6 +256,12 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
 def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
     shared = fa.content & fb.content
+    for c in shared & _CLASS_TOKENS:
+        # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
+        # two different members share the class and no claim ("she's anaemic" / "she has diabetes").
+        va, vb = _value_after(fa.seq, c), _value_after(fb.seq, c)
+        if va and vb and va != vb and va not in fb.content and vb not in fa.content:
+            shared = shared - {c}
     only_a, only_b = fa.content - fb.content, fb.content - fa.content
     # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
     nums_a, nums_b = _align(fa.numbers, fb.numbers)
