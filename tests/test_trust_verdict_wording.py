@@ -138,3 +138,18 @@ def test_kin_named_without_my_are_the_speakers_kin():
     assert features("Gran's flat is on the third floor").subject == "my gran"
     st = detect_stance("sister's flight lands at 6", "Brother's flight lands at 9.")
     assert st.label == "unrelated"
+
+
+# -- a claim joined from two memories -----------------------------------------------------------
+
+def _said(turns: list[str], claim: str) -> str:
+    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"))
+    t0 = datetime(2026, 5, 4, 19, tzinfo=timezone.utc)
+    m.add([{"role": "user", "content": t} for t in turns], user_id="u", timestamp=t0)
+    return m.verdict(claim, user_id="u", as_of=t0 + timedelta(days=1)).verdict
+
+
+def test_a_statement_opening_on_it_continues_the_one_before():
+    turns = ["finally signed up for pottery classes", "it's every thursday at 7 in the community hall"]
+    assert _said(turns, "The user's pottery class is on Monday evenings.") == "FALSE"
+    assert _said(turns, "The user signed up for pottery classes.") == "TRUE"

@@ -175,6 +175,40 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
     return out
 
 
+#: A statement that opens on a pronoun for a thing ("it's every wednesday at 8") continues the one before.
+_CONTINUES = re.compile(r"^(?:[\w ]{1,20}:\s*)?(?:it's|it is|it was|that's|that is|they're|they are|it)\b", re.I)
+
+
+def _joined(read: list, silent: list, query: str) -> list:
+    """A claim joined from two memories: "five a side" then "it's every wednesday at 8", stated in one
+    sitting by one voucher. The second names no topic word, the first no value; read together, they
+    give the claim's value. When the pair states another day, time or number than the claim, the
+    continuation contradicts it and the topic-only agreement of the first is superseded by it."""
+    out = []
+    for hit, text in silent:
+        if not _CONTINUES.match(text):
+            continue
+        for h0, ev0, tm0, sign0 in read:
+            if sign0 <= 0 or ev0.role != "evidence" or h0.speaker != hit.speaker:
+                continue
+            if abs((stated_at(hit) - stated_at(h0)).total_seconds()) > 600 or _CONTINUES.match(h0.memory.split(": ", 1)[-1]):
+                continue
+            st = detect_stance(query, f"{as_first_person(h0.memory)}. {text}")
+            if st.label != "contradict" or not {"number", "date"} & set(st.cues):
+                continue
+            tm = _tier(hit, query)
+            if not tm.strong:
+                continue
+            ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                                 stance_score=st.score, reliability=ev0.reliability, odds_factor=1.0,
+                                 reason=f"{tm.tier.replace('_', '-')}: read with the statement before it ({st.reason})",
+                                 tier=tm.tier)
+            ev0.role, ev0.superseded_by = "superseded", hit.id
+            out.append((hit, ev, tm, -1))
+            break
+    return out
+
+
 def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
     """A later change that names no topic word but a new value of the claim's kind: "he wants to
     come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
@@ -288,7 +322,8 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read + _corrections(read, silent, texts, query, config), texts, query)
+    read = _one_per_turn(read + _corrections(read, silent, texts, query, config) + _joined(read, silent, query),
+                         texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
