@@ -153,3 +153,10 @@ def test_a_statement_opening_on_it_continues_the_one_before():
     turns = ["finally signed up for pottery classes", "it's every thursday at 7 in the community hall"]
     assert _said(turns, "The user's pottery class is on Monday evenings.") == "FALSE"
     assert _said(turns, "The user signed up for pottery classes.") == "TRUE"
+
+
+def test_a_clause_that_is_only_a_doubt_doubts_the_whole_text():
+    # A caption's "..., not sure" doubts what the picture shows, not only its own clause.
+    st = detect_stance("Omar repaired the harbour crane.", "a dark photo of the harbour crane, could be Omar, not sure",
+                       cosine=0.6)
+    assert "hedged" in st.reason

@@ -39,7 +39,7 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
-_POSSESSIVE = frozenset("my our your his her their its a an".split())
+_POSSESSIVE = frozenset("my our your his her their its".split())
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 #: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
@@ -272,6 +272,12 @@ def _hedge_scope(text: str) -> frozenset[str]:
         toks = words(part)
         if not _hedges(part):
             continue
+        bare = part
+        for p in HEDGE_PHRASES:
+            bare = bare.replace(p, " ")
+        if not [t for t in words(bare) if t not in STOPWORDS and t not in HEDGE_WORDS]:
+            # A clause that is only a doubt ("..., not sure", "..., unclear") doubts the whole text.
+            return frozenset()
         for t in toks:
             if t not in STOPWORDS:
                 out.update((t, _stem(t.split("'", 1)[0])))
