@@ -14,7 +14,7 @@ from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
 
-__all__ = ["TextFeatures", "features"]
+__all__ = ["TextFeatures", "features", "firm_clauses"]
 
 _NEGATORS = frozenset(
     "not no never none nobody nothing nowhere neither nor cannot without n't didnt dont doesnt isnt wasnt "
@@ -23,6 +23,11 @@ _NEGATORS = frozenset(
 #: Deny/refute verbs flip the polarity of what follows, like "not".
 _DENY_WORDS = frozenset("deny denies denied refute refutes refuted false untrue wrong fake incorrect myth".split())
 
+#: Avoiding or refusing something is not doing it: "avoids swimming after lunch" = "never swims
+#: after lunch"; "told to avoid walking on the flat" against "can walk flat for hours".
+_AVOID_WORDS = frozenset("avoid avoids avoided avoiding refuse refuses refused refusing shun shuns shunned".split())
+_STAY_AWAY = re.compile(r"\b(?:stay|stays|stayed|staying|steer|steers|steered|steering|keep|keeps|kept|keeping)"
+                        r" (?:well )?(?:away|clear) (?:from|of)\b")
 _NUMBER_WORDS = {
     w: i
     for i, w in enumerate(
@@ -33,6 +38,8 @@ _NUMBER_WORDS = {
 _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
+_ORDINALS = frozenset("first second third fourth fifth".split())
+_POSSESSIVE = frozenset("my our your his her their its".split())
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 #: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
@@ -87,6 +94,11 @@ class TextFeatures:
     seq: tuple[str, ...] = ()
     #: Words of the negated clauses (empty: the negation stands alone, "no", "not really").
     neg_scope: frozenset[str] = frozenset()
+    #: Words of the clauses a hedge sits in ("i'm on the annual plan, renews 2 july i think": renew,
+    #: 2, july): a hedge doubts its own clause, not the whole text.
+    hedge_scope: frozenset[str] = frozenset()
+    #: Values the text names as replaced ("the 14th not the 4th", "rather than the 25th"): 4, 25.
+    rejected: frozenset[str] = frozenset()
 
 
 def _prep(text: str) -> str:
@@ -120,8 +132,22 @@ def features(text: str) -> TextFeatures:
     # "the receipt says the 16th": the record is the source, as a reporter is, not what is said.
     if _SAYS.search(low):
         low = _RECORD_SAYS.sub(" ", low)
-    low, typed, units, last_time = extract_values(REJECTED.sub(" ", low) if "not " in low else low)
+    # The value a correction rejects ("the 14th, not the 4th", "rather than the 25th") is kept
+    # apart: it is no second value of the text, and a claim stating it is what the text denies.
+    rejected: frozenset[str] = frozenset()
+    if _REJECT_CUE.search(low):
+        rejected = frozenset(v for m in REJECTED.finditer(low) for f in (features(m.group(1)),) for v in f.numbers | f.dates)
+        low = REJECTED.sub(" ", low)
+        # "serviced it rather than replacing it": what is done instead of is not done.
+        low = _INSTEAD_OF.sub(" not ", low)
+    low, typed, units, last_time = extract_values(low)
+    # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
+    # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
+    if any(c.isdigit() for c in low):
+        units = units | {f"{m.group(1)}:{m.group(2).lstrip('0') or '0'}" for m in _LABELLED.finditer(low)}
     low = rewrite(low)
+    if " clear " in low or " away " in low:
+        low = _STAY_AWAY.sub("avoid", low)
     # Clause of each token: a negation denies its own clause ("boiler's still broken, no hot water").
     toks, clause_of = [], []
     for k, part in enumerate(_CLAUSE.split(low)):
@@ -155,13 +181,15 @@ def features(text: str) -> TextFeatures:
             neg += 1
             neg_clauses.add(clause_of[i])
             continue
-        if t in _DENY_WORDS:
+        if t in _DENY_WORDS or t in _AVOID_WORDS:
             neg += 1
             neg_clauses.add(clause_of[i])
             continue
         if t not in STOPWORDS:
             scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
-        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)):
+        if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)) and not (
+                t in _ORDINALS and i > 0 and toks[i - 1] in _POSSESSIVE):
+            # "my first triathlon" ranks the thing, it states no value; "the first of June" does.
             numbers.add(str(_NUMBER_WORDS[t]))
             continue
         if t in _MONTHS or t in _WEEKDAYS or (t.endswith("s") and t[:-1] in _WEEKDAYS):
@@ -219,9 +247,47 @@ def features(text: str) -> TextFeatures:
                         frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
                         bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
                         _thing(text, prepped=True), last, relation(text),
-                        last_time, tuple(seq), neg_scope)
+                        last_time, tuple(seq), neg_scope, rejected=rejected,
+                        hedge_scope=_hedge_scope(text) if hedged else frozenset())
 
 
+_HEDGE_CLAUSE = re.compile(r"(?<=[,;.!?])\s+|\s[-\u2013\u2014]\s|\s(?=(?:but|so|although|though|whereas)\s)")
+
+
+def _hedges(part: str) -> bool:
+    return (firmness(part) == "hedged" or any(p in part for p in HEDGE_PHRASES)
+            or any(t in HEDGE_WORDS for t in words(part)))
+
+
+def firm_clauses(text: str) -> str:
+    """``text`` without its hedged clauses ("i'm on the annual plan, renews 2 july i think" ->
+    "i'm on the annual plan,"); empty when every clause is hedged."""
+    return " ".join(p for p in _HEDGE_CLAUSE.split(_prep(text)) if not _hedges(p.lower())).strip()
+
+
+def _hedge_scope(text: str) -> frozenset[str]:
+    """Content words and values of the clauses holding a hedge (a hedge word or phrase, or a question)."""
+    out: set[str] = set()
+    for part in _HEDGE_CLAUSE.split(text.lower()):
+        toks = words(part)
+        if not _hedges(part):
+            continue
+        bare = part
+        for p in HEDGE_PHRASES:
+            bare = bare.replace(p, " ")
+        if not [t for t in words(bare) if t not in STOPWORDS and t not in HEDGE_WORDS]:
+            # A clause that is only a doubt ("..., not sure", "..., unclear") doubts the whole text.
+            return frozenset()
+        for t in toks:
+            if t not in STOPWORDS:
+                out.update((t, _stem(t.split("'", 1)[0])))
+    return frozenset(out)
+
+
+_LABELLED = re.compile(r"\b(type|stage|grade|level|size|class|phase|tier|zone|band|step|round|platform|gate|floor|room|"
+                       r"seat)\s+(\d{1,3})\b")
+_INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|as opposed to)\b")
+_REJECT_CUE = re.compile(r"\b(?:not|rather than|instead of|as opposed to) ")
 _LEADING_NO = re.compile(r"^\W*(?:(?:oh|ah|wait|hmm) )?(?:no|nope|nah)\b(?:(?: sorry| wait| actually| my bad)[,.!]*|[,.!]+)\s+(?=\w)")
 _RECORD_SAYS = re.compile(
     r"\b(?:the |my |your |our |his |her |their )?(?:receipt|letter|email|invite|invitation|notice|calendar(?: invite)?|"
@@ -251,7 +317,8 @@ _NOT_ENTITY = re.compile(
 # Not trust.update_cues.REPLACE: it adds "now" and a bare "moved" and lacks the provider verbs
 # ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
-                       r"brought forward|cancel+ed|no longer|any ?more|now)\b", re.I)
+                       r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
+# ("by now", "for now", "until now" say how long a state has held, not that it changed.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
@@ -293,6 +360,9 @@ def _subject(text: str, *, prepped: bool = False) -> str | None:
         return "i"
     # "my brother's allergic": the possessive 's is "is" (or the brother's thing), still the brother.
     if w in ("my", "our") and i + 1 < len(raw) and (kin := raw[i + 1].lower().removesuffix("'s")) in _KIN:
+        return "my " + _KIN_SAME.get(kin, kin)
+    # "mum's birthday is 9 march" / "Dad's birthday is 19 March": the speaker's kin without "my".
+    if w.endswith("'s") and (kin := w.removesuffix("'s")) in _KIN:
         return "my " + _KIN_SAME.get(kin, kin)
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w

@@ -31,10 +31,14 @@ Firmness = Literal["stated", "hedged", "reported"]
 
 #: A correction names the rejected value after "not": "at 10, not noon", "Thursday not Wednesday",
 #: "the 16th, not the 6th". Removed first, so the rejected value never counts as a second value.
+#: "Rather than the 25th", "instead of Tuesday", "as opposed to 3pm" name the replaced value the same way.
 REJECTED = re.compile(
-    r"\b(?:and |but )?not (?:at |on |in |the )?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
+    r"\b(?:(?:and |but )?not|rather than|instead of|as opposed to) (?:at |on |in |the )?"
+    r"((?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"january|february|march|april|june|july|august|september|october|november|december)"
+    r"(?: (?:of )?(?:january|february|march|april|may|june|july|august|september|october|november|december))?)\b")
 
 #: (pattern, replacement) applied in order to the lower-cased text.
 REWRITES: list[tuple[re.Pattern[str], str]] = [
@@ -89,6 +93,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
          r"(?: yet)?|not (?:been )?delivered(?: yet)?)\b", " undelivered "),
         (r"\b(?:arrived|got delivered|was delivered|been delivered|delivered)\b", " delivered "),
         (r"\b(?:overdue|unpaid|outstanding|still owed|late paying|not (?:been )?paid(?: yet)?)\b", " unpaid "),
+        # A message's answer is a status too: "emailed them monday, nothing back" has no reply.
+        (r"\b(?:nothing back|no reply|no replies|no response|no answer|not (?:heard|had) (?:anything )?back|"
+         r"heard nothing(?: back)?|haven't heard back|have not heard back|hasn't (?:replied|responded|got back)|"
+         r"has not (?:replied|responded|got back)|not replied|not responded|left (?:me )?on read|ghosted)\b", " unreplied "),
+        (r"\b(?:replied|responded|got back to (?:me|us)|wrote back|heard back)\b", " replied "),
         (r"\b(?:came back|come back|tested|test(?:ed)? was|results? (?:was|were|came back)?)\s*"
          r"(?:negative|clear|fine|normal)\b", " negative "),
         (r"\bnegative result\b|\ball clear\b|\bgot the all clear\b", " negative "),
@@ -135,6 +144,8 @@ POLAR_PAIRS: list[tuple[str, str]] = [
     ("public", "private"), ("negative", "allergic"), ("negative", "positive"), ("signed", "unsigned"),
     ("left", "employed"), ("open", "closed"), ("free", "cost"), ("free", "fee"), ("free", "charge"),
     ("postponed", "proceeded"), ("refunded", "unrefunded"), ("owner", "sold"), ("working", "broken"), ("working", "ailment"), ("negative", "ailment"), ("valid", "cancelled"), ("valid", "expired"),
+    # Results: "kidneys and liver fine", "all normal" against "showed kidney problems".
+    ("fine", "problem"), ("normal", "problem"), ("normal", "abnormal"), ("replied", "unreplied"),
 ]
 
 #: A negated status is its opposite ("wasn't called off" = went ahead, "isn't paid" = unpaid,
@@ -144,12 +155,12 @@ STATUS_FLIP: dict[str, str] = {
     "delivered": "undelivered", "undelivered": "delivered", "accepted": "declined", "declined": "accepted",
     "fixed": "broken", "broken": "fixed", "open": "closed", "closed": "open", "allergic": "negative",
     "signed": "unsigned", "public": "private", "private": "public", "passed": "failed", "failed": "passed",
-    "working": "broken", "valid": "expired", "refunded": "unrefunded",
+    "working": "broken", "valid": "expired", "refunded": "unrefunded", "replied": "unreplied", "unreplied": "replied",
 }
 
 #: Statuses that deny the action they name when the other side has no opposite status
 #: ("I turned down the Singapore move" against "Priya is moving to Singapore").
-NEGATING = frozenset({"declined", "cancelled", "undelivered", "unpaid"})
+NEGATING = frozenset({"declined", "cancelled", "undelivered", "unpaid", "unreplied"})
 
 #: Everyday concepts that exclude each other (word sets, compared after stemming).
 INCOMPATIBLE: list[tuple[frozenset[str], frozenset[str]]] = [

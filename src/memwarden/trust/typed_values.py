@@ -132,7 +132,8 @@ _UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|per 
                          + r")(?=\W|$)")
 _VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |java |ios |android )(\d+(?:\.\d+)*)(?!\w|\.\d)"
                       r"|(?<![\w.])(\d+\.\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)")
-_PLAIN = re.compile(r"(?<![\w.:,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\w.]|,\d)")
+#: A sentence's closing full stop is no part of its last number ("pinned to Terraform 1.3.").
+_PLAIN = re.compile(r"(?<![\w.:,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?!\w|\.\w|,\d)")
 
 
 #: Anything a value could be made of: a digit, a currency sign, a number or clock word.

@@ -42,8 +42,10 @@ import re
 
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
-from .stance import Stance, TextFeatures, _align, detect_stance, features
-from .testimony import Testimony, stated_at, testimony
+from .features import firm_clauses
+from ..retrieval.text import _stem as stem
+from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
+from .testimony import TIERS, Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -66,6 +68,11 @@ def _named(text: str, speaker: str) -> str:
     return re.sub(r"\bI\b", speaker, text)
 
 
+
+#: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
+#: plain words): a claim of one is about the outcome, not the thing it concerns.
+_OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
+                     "refunded unrefunded replied unreplied signed unsigned".split())
 
 _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
@@ -116,14 +123,22 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     the 20th" is not supported by "when's my library book due back?": a memory sharing only the
     claim's names, or only its topic without any of its values, does not speak to it.
     """
-    if st.label != "agree" or (cosine is not None and cosine >= 0.7):
+    if st.label != "agree":
         return st
     fc, fm = features(claim), features(text)
+    # A claim of a status ("the seller has replied", "the bill is paid") needs that status or its
+    # opposite, however close the topic: "#KD-40217, it's an air fryer" says nothing of a reply.
+    # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
+    if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
+        return Stance("unrelated", 0.6, "the claim's status is not stated", ())
+    if cosine is not None and cosine >= 0.7:
+        return st
     nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
     vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
     if vals_c and not vals_m:
         return Stance("unrelated", 0.6, "the claim's value is not stated", ())
+
     if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
         return Stance("unrelated", 0.6, "only the claim's names are shared", ())
     return st
@@ -155,6 +170,40 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
                                  stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                                  reason=f"{tm.tier.replace('_', '-')}: corrects an earlier statement ({st.reason})",
                                  tier=tm.tier)
+            out.append((hit, ev, tm, -1))
+            break
+    return out
+
+
+#: A statement that opens on a pronoun for a thing ("it's every wednesday at 8") continues the one before.
+_CONTINUES = re.compile(r"^(?:[\w ]{1,20}:\s*)?(?:it's|it is|it was|that's|that is|they're|they are|it)\b", re.I)
+
+
+def _joined(read: list, silent: list, query: str) -> list:
+    """A claim joined from two memories: "five a side" then "it's every wednesday at 8", stated in one
+    sitting by one voucher. The second names no topic word, the first no value; read together, they
+    give the claim's value. When the pair states another day, time or number than the claim, the
+    continuation contradicts it and the topic-only agreement of the first is superseded by it."""
+    out = []
+    for hit, text in silent:
+        if not _CONTINUES.match(text):
+            continue
+        for h0, ev0, tm0, sign0 in read:
+            if sign0 <= 0 or ev0.role != "evidence" or h0.speaker != hit.speaker:
+                continue
+            if abs((stated_at(hit) - stated_at(h0)).total_seconds()) > 600 or _CONTINUES.match(h0.memory.split(": ", 1)[-1]):
+                continue
+            st = detect_stance(query, f"{as_first_person(h0.memory)}. {text}")
+            if st.label != "contradict" or not {"number", "date"} & set(st.cues):
+                continue
+            tm = _tier(hit, query)
+            if not tm.strong:
+                continue
+            ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                                 stance_score=st.score, reliability=ev0.reliability, odds_factor=1.0,
+                                 reason=f"{tm.tier.replace('_', '-')}: read with the statement before it ({st.reason})",
+                                 tier=tm.tier)
+            ev0.role, ev0.superseded_by = "superseded", hit.id
             out.append((hit, ev, tm, -1))
             break
     return out
@@ -217,6 +266,23 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
     return t
 
 
+def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
+    """A hedge doubts its own clause: "i'm on the annual plan, renews 2 july i think" is firm about
+    the plan. When the stance read no hedge on what the memory says of the claim, its tier is that
+    of its firm clauses, as if said without the doubtful one (an assistant's echo stays the assistant's)."""
+    firm = firm_clauses(hit.memory)
+    if not firm or str(hit.source) in ("assistant", "model_inferred", "system"):
+        return tm
+    if hit.claim is not None and str(getattr(hit.claim, "vouched_by", "user") or "user") != "user":
+        return tm
+    t = testimony(firm, source=str(hit.source), speaker=hit.speaker, evidence=bool(hit.reliability and hit.reliability.evidence))
+    if t.tier == "hedged" or t.rank > TIERS.index("third_party"):
+        return tm
+    if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
+        return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    return Testimony(t.tier, t.voucher, t.firmness, t.correction, t.reason + " (the hedge is in another clause)")
+
+
 def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     query = as_first_person(claim)
     read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
@@ -234,6 +300,8 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
             silent.append((hit, text))
             continue
         tm = _tier(hit, query)
+        if tm.tier == "hedged" and not hedged:
+            tm = _firm_part(hit, query, tm)
         texts[hit.id] = text
         s = rel.source.value if rel else config.testimony_priors[tm.tier]
         if not tm.strong and not (rel and rel.source.hits + rel.source.misses):
@@ -254,7 +322,8 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read + _corrections(read, silent, texts, query, config), texts, query)
+    read = _one_per_turn(read + _corrections(read, silent, texts, query, config) + _joined(read, silent, query),
+                         texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")
