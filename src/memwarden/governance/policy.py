@@ -205,10 +205,13 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
-    if f["ctx_mismatch"]:
+    # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
+    if f["ctx_mismatch"] and not f["plain_fact"]:
         return "constrain_to_scope", "stated for another setting than this request"
     if f["solo"] and f["other_subject"]:
         return "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
+    if f["serves_other"] and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
+        return "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
