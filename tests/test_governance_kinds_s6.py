@@ -101,3 +101,24 @@ def test_a_price_with_pence_is_money_not_a_clock_time() -> None:
     assert set(value_kinds("your plan will rise to £19.75")) == {"money"}
     assert set(value_kinds("the fee is 34.99 a month")) != {"time"}
     assert set(value_kinds("the train leaves at 9.45")) == {"time"}
+
+
+# --- found on the session's own first-run batch (probe batch s6a) ---------------------------------
+
+def test_own_plate_words_without_a_subject_are_the_users(emb) -> None:  # type: ignore[no-untyped-def]
+    assert memory_facts("off the caffeine until the baby sleeps through").about_user
+    assert not memory_facts("Priya is allergic to sesame").about_user
+    assert policies(emb, "what should we cook for the book club supper? eight of us",
+                    ["off the caffeine and chocolate this month, doctor's orders"]) == ["constrain_to_scope"]
+
+
+def test_godchildren_and_grandchildren_are_other_people(emb) -> None:  # type: ignore[no-untyped-def]
+    assert policies(emb, "what should I get my grandson for his 14th birthday?",
+                    ["tablet rule for our mia: one hour a day and never in her room, she's 7"]) == ["constrain_to_scope"]
+
+
+def test_a_notice_changing_what_a_preference_chooses_decides(emb) -> None:  # type: ignore[no-untyped-def]
+    assert policies(emb, "how do I log my hours this week?",
+                    ["timesheets go in the harvest app, always fill it in on fridays"],
+                    ["Ops notice: Harvest is retired at the end of the month and will be switched off; log hours in the HR portal."]) \
+        == ["defer_to_evidence"]

@@ -114,7 +114,8 @@ RELATIONS = {
     "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
     "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
     "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
-    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
+    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
+    "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
@@ -373,6 +374,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
     about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user" or elliptic or taste
+    # The user's own words about their own plate or body with no subject ("off the booze for january") are about the user.
+    about_user = about_user or (own_say and bool(_OWN_PORTION.search(text)) and not _THIRD_SUBJECT.search(text))
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
     ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text)) else frozenset()
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))

@@ -197,8 +197,8 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "defer_to_evidence", "the supplied evidence gives another value for what it names"
         if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
             return "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
-        if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
-            return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
+        if (f["ev_rule"] or f["ev_change"]) and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence lays down a rule on, or announces a change to, what it chooses"
         if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
             return "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
