@@ -122,3 +122,16 @@ def test_a_notice_changing_what_a_preference_chooses_decides(emb) -> None:  # ty
                     ["timesheets go in the harvest app, always fill it in on fridays"],
                     ["Ops notice: Harvest is retired at the end of the month and will be switched off; log hours in the HR portal."]) \
         == ["defer_to_evidence"]
+
+
+# --- found on probe batch s6b (first run 12/14, written after batch s6a's fixes) ------------------
+
+def test_every_form_of_a_telling_verb_reports(emb) -> None:  # type: ignore[no-untyped-def]
+    assert memory_facts("our scout leader used to tell us that moss always grows on the north side of trees").reported
+    assert memory_facts("my aunt keeps warning me that microwaves zap the nutrients out of food").reported
+
+
+def test_my_own_thing_is_a_request_for_the_user_alone(emb) -> None:  # type: ignore[no-untyped-def]
+    from memwarden.governance.request import request_facts
+    assert request_facts("what should I pack for my own journey to work?", []).solo
+    assert policies(emb, "what shall I cook for my own dinner tonight?", ["my stepdad is diabetic"]) == ["constrain_to_scope"]

@@ -25,7 +25,7 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 _REPORT = re.compile(
     r"\b(says?|said|reckons?|swears?|swore|sworn|insists?|claims?|showed me|heard|read (?:that|somewhere)|"
     # telling verbs with their hearer: "told us", "drilled it into the user", "warned me"
-    r"(?:told|tells|taught|warned|assured|promised|(?:drilled|drummed|hammered) (?:that |it )?into) (?:me|us|the user|him|her|them)|"
+    r"(?:told|tells?|telling|taught|teach(?:es|ing)?|warn(?:s|ed|ing)?|assured|promised|(?:drilled|drummed|hammered) (?:that |it )?into) (?:me|us|the user|him|her|them)|"
     r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
