@@ -23,8 +23,10 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
-    r"\b(says?|said|reckons?|swears?|swore|sworn|insists?|claims?|told me|tells me|showed me|heard|read (?:that|somewhere)|"
-    r"according to|drilled (?:that|it) into me|always said|is convinced|'?s convinced|are convinced|was convinced|"
+    r"\b(says?|said|reckons?|swears?|swore|sworn|insists?|claims?|showed me|heard|read (?:that|somewhere)|"
+    # telling verbs with their hearer: "told us", "drilled it into the user", "warned me"
+    r"(?:told|tells?|telling|taught|teach(?:es|ing)?|warn(?:s|ed|ing)?|assured|promised|(?:drilled|drummed|hammered) (?:that |it )?into) (?:me|us|the user|him|her|them)|"
+    r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
@@ -35,7 +37,7 @@ _PREF = re.compile(
     r"\b(prefers?|preferred|preference|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|"
     r"rather|favou?rite|is my thing|my thing|please|avoid|avoids|never|always|only|non-negotiable|must|need|needs|"
     r"want|wants|wish|values?|appreciates?|fan of|into|tastes? like|wrecks?|terribl[ey]|torture|swell|allerg\w*|"
-    r"intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
+    r"intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|vegan|vegetarian|pescatarian|usual|usually|tend to|go with|go for|go-to|stick with|default|style|i use|i wear|i'?m a (?:small|medium|large))\b", re.I)
 # Taste and choice words only: a generalisation ("goldfish only have ...") is not a preference.
 _TASTE = re.compile(r"\b(prefers?|preferred|likes?|loves?|enjoys?|adores?|hates?|dislikes?|can'?t stand|cannot stand|rather|"
                     r"favou?rite|my thing|please|fan of|want|wants|wish|values?|appreciates?|(?:don'?t|do not) (?:really )?care|"
@@ -46,7 +48,7 @@ _SPEAKER_LABEL = re.compile(r"^\s*(?:the )?user\s*:\s*", re.I)
 _SUBJECTIVE = re.compile(r"\b(the worst|the best|the nicest|gross|disgusting|yuck|yucky|vile|delicious|tasty|yummy|overrated|underrated|awful|horrible|"
                          r"boring)\b", re.I)
 # A user's own statement with the "I" left out: "Started at the Eastgate branch", "Allergic to penicillin".
-_ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:[a-z]+ed\s+(?:to|at|from|my|the|a|an|"
+_ELLIPTIC_SELF = re.compile(r"^\s*(?:(?:honestly|so|just|btw|fyi|also|oh|and|well|update)[,:]?\s+)?(?:(?:[a-z]+ed|given|gone|been|taken|done)\s+(?:to|at|from|my|the|a|an|"
                             r"in|on|off|up|out|back|into|with|for|(?-i:[A-Z])\w*)\b|(?:got|went|left|took|bought|sold|began|found|paid|"
                             r"came|quit|joined|allergic|intolerant|pregnant|vegan|vegetarian|coeliac|diabetic|training for|"
                             r"back (?:at|in|on|to)|off (?:to|work|sick)|now (?:at|in|on|with))\b)", re.I)
@@ -66,7 +68,10 @@ _CHANGE = re.compile(
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
     r"pregnancy|divorce|wedding|promotion|layoff|redundancy))|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left)\b", re.I)
+    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left|"
+    # swapping one thing for another, giving something up, and a state dated from now ("as of this month")
+    r"swapp?(?:ed|ing)|traded|given up|giving up|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:from|starting) this (?:week|month|year|term|season))\b", re.I)
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
@@ -88,7 +93,11 @@ _NOT_ENTITY = {"I", "I'm", "I've", "I'd", "I'll", "User", "The", "A", "An", "My"
 # ("tastes like soap to me", "wrecks my stomach", "I like my steak blue", "a light sleeper").
 _OWN_PORTION = re.compile(
     r"\b(to me|for me|me ill|makes? me sick|my (?:stomach|steak|tea|coffee|plate|portion|seat|bed|skin|back|knees?|body|sleep)|"
-    r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?)\b", re.I)
+    r"allerg\w*|intoleran\w*|coeliac|celiac|diabetic|can'?t (?:do|eat|have|drink)|sleep\w*|aisle seats?|window seats?|"
+    # abstaining from something one eats, drinks or smokes: the user's own plate or glass
+    r"(?:given|giving|gave|cut(?:ting)?|cutting back on|laying|staying|off) (?:up |out |off )?(?:the )?(?:booze|alcohol|drink(?:ing|s)?|"
+    r"sugar|caffeine|coffee|meat|dairy|gluten|carbs|chocolate|sweets|wine|beer|smoking|cigarettes|crisps|junk food)|"
+    r"teetotal|sober|not drinking|on the wagon)\b", re.I)
 # Stated for the user's own affairs only ("for my own trips", "my personal travel"): not for others'.
 # "For myself I buy ..." and "personal rule: ..." scope a habit or rule to the user's own affairs.
 _OWN_ONLY = re.compile(r"\b(?:my|user'?s|the user's) own (?!opinions?|pace|way|judg\w*|mind|words?|thoughts?|interpretations?)\w+|"
@@ -107,7 +116,8 @@ RELATIONS = {
     "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
     "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
     "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
-    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
+    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
+    "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
@@ -366,6 +376,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
     about_user = bool(_FIRST.search(text)) or bool(_USER_3P.search(text)) or (subject or "").lower() == "user" or elliptic or taste
+    # The user's own words about their own plate or body with no subject ("off the booze for january") are about the user.
+    about_user = about_user or (own_say and bool(_OWN_PORTION.search(text)) and not _THIRD_SUBJECT.search(text))
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
     ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text)) else frozenset()
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))

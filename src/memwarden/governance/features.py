@@ -42,7 +42,9 @@ FEATURES = [
 
 _OBLIGATION = re.compile(
     r"\b(must|required?|requires|mandatory|only|not (?:allowed|permitted|offered|available|accepted)|unavailable|"
-    r"prohibited|forbidden|no longer|cannot|can't)\b", re.I)
+    r"prohibited|forbidden|no longer|cannot|can't|"
+    # an instruction not to ("Do not take with ...", "Never use ..."), as on a label or a notice
+    r"(?:^|(?<=[.:;]\s))(?:do not|don't|never)\b)", re.I | re.M)
 # A notice that the way things are done changes or stops: "from 1 June ... will be rejected", "no longer
 # accepted", "as of Monday". Unlike a requirement ("passports must be valid six months"), which a
 # remembered fact may meet, it replaces what the memory says is done.
@@ -50,7 +52,11 @@ _EV_CHANGE = re.compile(
     r"\b((?:will|shall) (?:be )?(?:rejected|refused|returned|declined|discontinued|withdrawn|no longer \w+|not be \w+)|"
     r"no longer (?:accepted|available|offered|valid|used|possible|supported)|"
     r"(?:from|as of|effective|starting|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|next)\w*)\b", re.I)
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|next)\w*|"
+    # a thing withdrawn or about to change ("the master branch is frozen and will be deleted", "the fee will change to ...")
+    r"(?:will|shall) (?:be )?(?:deleted|removed|retired|closed|replaced|deprecated|archived|phased out|frozen|"
+    r"change|rise|increase|go up|drop|fall|move)|(?:is|are|has been|have been) (?:now )?(?:frozen|deprecated|retired|archived|"
+    r"withdrawn|discontinued|replaced))\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -167,6 +173,11 @@ _EVALUATIVE = re.compile(r"\b(better|worse|best|worst|fail\w*|missing|miss\w*|la
                          r"discontinued|cancel\w*|no \w+ (?:to|on|for)|strike|closed|twice|as \w+ as|times (?:as|more|less))\b", re.I)
 
 
+def _with_parts(stems: frozenset[str]) -> frozenset[str]:
+    """Stems plus the parts of hyphenated ones ("paracetamol-containing" names paracetamol)."""
+    return stems | frozenset(_stem(p) for x in stems if "-" in x for p in x.split("-") if len(p) > 2)
+
+
 def _numbers_differ(a: MemoryFacts, text: str, mem_text: str = "") -> bool:
     """Another value of the same kind of quantity: a number of one kind in both, none shared."""
     if mem_text and _FREE.search(mem_text) and _PRICE.search(text) and not _FREE.search(text):
@@ -230,6 +241,9 @@ def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
 
+#: A newer memory this close that states a change to another named value replaces it without a shared word.
+SWAP_SIM = 0.30
+
 _NO_NEWER = {"change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
 # Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
 _ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
@@ -246,7 +260,9 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     # ("dislikes courses that move too slowly" / "prefers courses that resonate with ...").
     shift = any(a[w] != b[w] for w in common) and len(shared) >= 2
     # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
-    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and shared)
+    # With a stated change and close enough, no shared word is needed ("prescriptions go to the Boots on X" ->
+    # "switched my nominated pharmacy to Kapoor's").
+    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and (shared or g.change and sim >= SWAP_SIM))
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
     agrees = bool(common) and all(a[w] == b[w] for w in common)
     conflict = _contradicts(st, text, other) and not agrees or swap or (_numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
@@ -284,8 +300,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE - _UNIT_STEMS
-            ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & content(c) for e in j.external for c in _clauses(e)) else 0.0
-            ev_change = 1.0 if any(_EV_CHANGE.search(c) and len(key & content(c)) >= 1 for e in j.external for c in _clauses(e)) else 0.0
+            ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & _with_parts(content(c)) for e in j.external for c in _clauses(e)) else 0.0
+            ev_change = 1.0 if any(_EV_CHANGE.search(c) and len(key & _with_parts(content(c))) >= 1
+                                   for e in j.external for c in _clauses(e)) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):

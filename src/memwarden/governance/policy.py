@@ -197,18 +197,21 @@ def rule_policy(f: dict[str, float]) -> tuple[str, str]:
             return "defer_to_evidence", "the supplied evidence gives another value for what it names"
         if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
             return "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
-        if f["ev_rule"] and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
-            return "defer_to_evidence", "the supplied evidence lays down a rule on what it is about"
+        if (f["ev_rule"] or f["ev_change"]) and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            return "defer_to_evidence", "the supplied evidence lays down a rule on, or announces a change to, what it chooses"
         if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
             return "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
             return "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         return "ignore_as_evidence", "a held view bears on a question about the world"
-    if f["ctx_mismatch"]:
+    # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
+    if f["ctx_mismatch"] and not f["plain_fact"]:
         return "constrain_to_scope", "stated for another setting than this request"
     if f["solo"] and f["other_subject"]:
         return "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
+    if f["serves_other"] and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
+        return "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         return "use", "stated for the setting this request is in"
     if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]

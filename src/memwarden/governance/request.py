@@ -22,7 +22,7 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 # Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
 # request names are then away, not served ("my partner's away, a curry just for me").
-_ONLY_ME = re.compile(r"\b(solo|alone|by myself|just me|just for me|only me|only for me|on my own|myself|"
+_ONLY_ME = re.compile(r"\b(solo|alone|by myself|just me|just for me|only me|only for me|on my own|myself|my own|"
                       r"(?:house|flat|place) (?:is|to myself) (?:empty|to myself))\b", re.I)
 # A group the user seeks, joins or belongs to is where the user takes part, not whom the request
 # serves ("looking for a cooking class", "a movie group to join", "I'm part of a support group").

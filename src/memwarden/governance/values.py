@@ -15,7 +15,7 @@ _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 # What kind of quantity a number is, from the words around it: two numbers can only be two values
 # of one thing when they are the same kind ("50 minutes" and "11:05" are a duration and a time).
 _VALUE_KINDS = (
-    ("time", re.compile(r"\b\d{1,2}[:.]\d{2}\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
+    ("time", re.compile(r"(?<![$€£\d])\b(?:[01]?\d|2[0-3])[:.][0-5]\d\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
     ("money", re.compile(r"[$€£]\s?\d[\d,.]*k?|\b\d[\d,.]*k?\s?(?:eur|euros?|usd|gbp|pounds?|quid|dollars?|bucks|p)\b|"
                          r"\b(?:eur|usd|gbp)\s?\d[\d,.]*", re.I)),
     ("duration", re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:-\s?)?(?:min|mins|minutes?|hours?|hrs?|h|days?|weeks?|months?|years?|"
