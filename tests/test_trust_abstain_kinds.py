@@ -11,16 +11,22 @@ from memwarden.trust.attribute import asked
 T0 = datetime(2025, 6, 2, 9, tzinfo=timezone.utc)
 
 
-def store(*texts: str) -> Memory:
+def store_at(t0: datetime, *texts: str) -> Memory:
+    """A scope holding one user turn per text, a minute apart from ``t0`` (shared with
+    test_trust_abstain_owner.py)."""
     m = Memory(config=MemoryConfig())
     for i, text in enumerate(texts):
-        m.add([{"role": "user", "content": text, "timestamp": (T0 + timedelta(minutes=i)).isoformat()}],
+        m.add([{"role": "user", "content": text, "timestamp": (t0 + timedelta(minutes=i)).isoformat()}],
               user_id="u", admission="all")
     return m
 
 
-def ask(m: Memory, query: str):
-    return m.search(query, user_id="u", as_of=T0 + timedelta(days=1))
+def store(*texts: str) -> Memory:
+    return store_at(T0, *texts)
+
+
+def ask(m: Memory, query: str, t0: datetime = T0):
+    return m.search(query, user_id="u", as_of=t0 + timedelta(days=1))
 
 
 @pytest.mark.parametrize("query", ["who is Juniper registered with?", "who is the boiler serviced by?"])

@@ -2,28 +2,24 @@
 (trust/asked_head.py, trust/attribute.py). Wording here is this file's own, on other topics than
 the scenario sets."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
 from memwarden import Memory
-from memwarden.config import MemoryConfig
 from memwarden.trust.asked_head import asks_former, owner_head
 from memwarden.trust.attribute import asked
+from test_trust_abstain_kinds import ask as ask_at, store_at
 
 T0 = datetime(2025, 9, 1, 9, tzinfo=timezone.utc)
 
 
 def store(*texts: str) -> Memory:
-    m = Memory(config=MemoryConfig())
-    for i, text in enumerate(texts):
-        m.add([{"role": "user", "content": text, "timestamp": (T0 + timedelta(minutes=i)).isoformat()}],
-              user_id="u", admission="all")
-    return m
+    return store_at(T0, *texts)
 
 
 def ask(m: Memory, query: str):
-    return m.search(query, user_id="u", as_of=T0 + timedelta(days=1))
+    return ask_at(m, query, T0)
 
 
 @pytest.mark.parametrize(("query", "owner"), [
