@@ -46,6 +46,23 @@ def test_a_weekday_naming_its_date_is_one_day(text: str, expected: str) -> None:
     assert len([h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]) == 1
 
 
+@pytest.mark.parametrize("text,begin,until", [
+    ("booked the cottage for the 9th to the 13th of may", "2026-05-09", "2026-05-13"),  # not "the 9th" of the next month
+    ("conference is 14-16 October", "2026-10-14", "2026-10-16"),
+    ("we're away from the 2nd until the 6th of August", "2026-08-02", "2026-08-06"),
+    ("camp runs 20th to 24th july", "2026-07-20", "2026-07-24"),
+])
+def test_a_range_of_days_takes_the_month_named_after_its_last_day(text: str, begin: str, until: str) -> None:
+    [hit] = [h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]
+    assert (hit.begin.date().isoformat(), hit.until.date().isoformat()) == (begin, until)
+
+
+@pytest.mark.parametrize("text,expected", [("the gala is on the 13th of may", "2026-05-13"), ("i fly the 4th may", "2026-05-04")])
+def test_lowercase_may_after_of_or_an_ordinal_is_the_month(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+    assert [h.begin for h in find_times("i may come on friday", SUN, None) if "may" in h.text] == []
+
+
 @pytest.mark.parametrize("text", ["Grandpa does Thursday school runs", "I have Monday meetings with the board",
                                   "she covers Friday lates"])
 def test_a_weekday_before_a_plural_noun_is_a_habit_not_a_date(text: str) -> None:

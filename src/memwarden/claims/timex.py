@@ -40,12 +40,14 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 # "May" is a month only when capitalised (else "I may go"); other months any case.
 _MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october|november|december)"
         r"|May|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?=\s*\d))")
+#: After "of" ("the 13th of may") or an ordinal ("13th may"), lowercase "may" is the month too.
+_MON_AFTER = rf"(?:{_MON}|(?<=of\s)(?i:may)\b|(?<=(?:st|nd|rd|th)\s)(?i:may)\b)"
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUM = r"(?:\d+|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _ORD = r"(?:st|nd|rd|th)?"
 _CLOCK = r"(?:(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<ap>[ap]\.?m\.?)|(?P<h2>\d{1,2}):(?P<mi2>\d{2})|(?P<noon>noon|midday|midnight))"
 
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not in ("md", "dm", "month", "wd_date") else 0)) for k, p in [
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not in ("md", "dm", "range_dm", "month", "wd_date") else 0)) for k, p in [
     ("iso", r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"),
     # a weekday naming its date: "Wednesday the 19th", "Saturday 17th", "Wed 19 March", "Friday, May 9":
     # one day (the date, checked against the weekday), not a weekday and a date
@@ -53,7 +55,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
                 rf"(?:(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?:(?i:st|nd|rd|th)(?:\s+(?:(?i:of)\s+)?(?P<mon>{_MON}))?|\s+(?:(?i:of)\s+)?(?P<mon2>{_MON}))"
                 rf"|(?P<mon3>{_MON})\s+(?P<d3>\d{{1,2}}){_ORD})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
-    ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON})\b(?:,?\s+(?P<y>\d{{4}}))?"),
+    # a range of days in one month: "the 9th to the 13th of May", "9th-13th may": both days take the month
+    ("range_dm", rf"\b(?:(?i:from|between)\s+)?(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?\s*(?:-|–|(?i:to|until|till|and))\s*"
+                 rf"(?:(?i:the)\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})(?:,?\s+(?P<y>\d{{4}}))?"),
+    ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})(?![a-z])(?:,?\s+(?P<y>\d{{4}}))?"),
     ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
@@ -70,7 +75,7 @@ _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "o
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
 _TRIGGERS = {
-    "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "month": _MONTH_KEYS,
+    "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "range_dm": _MONTH_KEYS, "month": _MONTH_KEYS,
     "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
@@ -235,6 +240,13 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             day = date(int(g["y"]), mon, d) if g.get("y") else _pick_year(mon, d, today, tense)
             return _day(day, tz), None, None
         return _day(_weekday_nth(wd, d, today, tense), tz), None, None
+    if kind == "range_dm":
+        mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
+        d1, d2 = int(g["d"]), int(g["d2"])
+        if not 1 <= d1 < d2 <= 31:
+            raise ValueError("not a range of days")
+        end = date(int(g["y"]), mon, d2) if g.get("y") else _pick_year(mon, d2, today, tense)
+        return _day(end.replace(day=d1), tz), _day(end, tz) + timedelta(days=1, seconds=-1), None  # to the end of the last day, as a month span
     if kind in ("md", "dm"):
         mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
         d = date(int(g["y"]), mon, int(g["d"])) if g.get("y") else _pick_year(mon, int(g["d"]), today, tense)
