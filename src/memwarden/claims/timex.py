@@ -56,9 +56,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
                 rf"|(?P<mon3>{_MON})\s+(?P<d3>\d{{1,2}}){_ORD})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
     # a range of days in one month: "the 9th to the 13th of May", "9th-13th may": both days take the month
-    ("range_dm", rf"\b(?:(?i:from|between)\s+)?(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?\s*(?:-|–|(?i:to|until|till|and))\s*"
-                 rf"(?:(?i:the)\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})(?:,?\s+(?P<y>\d{{4}}))?"),
-    ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})(?![a-z])(?:,?\s+(?P<y>\d{{4}}))?"),
+    ("range_dm", rf"\b(?:(?i:from|between)\s+)?(?:(?i:the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s*(?:-|–|(?i:to|until|till|and))\s*"
+                 rf"(?:(?i:the)\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})\b(?:,?\s+(?P<y>\d{{4}}))?"),
+    ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
