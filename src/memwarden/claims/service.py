@@ -244,7 +244,7 @@ def _drop_orphan_episodes(m: "Memory", user_id: str, rec: MemoryRecord, batch: W
     assert claim is not None
     for eid in claim.source_episode_ids:
         others = [c for c in _claims_citing(m, user_id, eid) if c != rec.item.id]
-        if any(eid in (r.item.claim.source_episode_ids if r.item.claim else []) for r in m.store.get(user_id, others)):
+        if any(claims_of_episodes(m.store.get(user_id, others), {eid})):  # another stored claim cites it
             continue
         for ep in m.store.get(user_id, [eid]):
             if ep.item.kind != "episode" or ep.item.id in batch.deletes:
