@@ -20,6 +20,11 @@ from memwarden.models import Turn
 _WHEN = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 
 
+def _mem() -> Memory:
+    """A store with the offline extractor and no trust stage: these tests read claims and slots."""
+    return Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False}))
+
+
 def _claims(text: str) -> list:
     return RuleExtractor().extract([Turn(role="user", content=text, timestamp=_WHEN)]).claims
 
@@ -80,7 +85,7 @@ def test_a_drink_is_no_place(text: str) -> None:
 
 def test_a_move_dated_in_the_past_is_no_unnamed_rescheduling() -> None:
     """ "moved to X last month" names when X happened, not a new time for some event said earlier."""
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("the school recital is on the 20th", user_id="u", timestamp="2026-06-01T09:00:00Z", admission="all")
         m.add("moved to decaf last month, sleeping loads better", user_id="u",
               timestamp="2026-06-03T09:00:00Z", admission="all")
@@ -109,7 +114,7 @@ def test_a_plain_denial_still_negates(text: str) -> None:
 
 
 def test_a_wish_about_an_event_does_not_supersede_it() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("the street party is on saturday the 13th", user_id="u", timestamp="2026-06-01T09:00:00Z", admission="all")
         m.add("praying it doesn't rain for the street party on the 13th", user_id="u",
               timestamp="2026-06-05T09:00:00Z", admission="all")
@@ -146,7 +151,7 @@ def test_no_employer_without_a_role_and_an_organisation(text: str) -> None:
 
 
 def test_a_later_employer_named_with_a_role_supersedes_the_first() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("i'm a data engineer at Tillbury, mostly airflow", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("our company got acquired so now I'm a Castlegate Group employee", user_id="u",
               timestamp="2026-05-05T09:00:00Z", admission="all")
@@ -166,7 +171,7 @@ def test_where_do_i_work_asks_the_employer() -> None:
 # -- a day or event said to be off ends the event on that day -----------------------------------------
 
 def test_a_day_said_to_be_off_cancels_the_event_on_that_day() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("the team bbq is on friday the 12th at the park", user_id="u", timestamp="2026-06-08T09:00:00Z", admission="all")
         m.add("the dentist appointment is on the 20th", user_id="u", timestamp="2026-06-08T09:05:00Z", admission="all")
         m.add("rain forecast all week so friday is off", user_id="u", timestamp="2026-06-10T09:00:00Z", admission="all")
@@ -188,7 +193,7 @@ def test_an_event_named_as_cancelled_is_negated_on_its_slot() -> None:
 # -- a switch that names only the replaced value takes that value's slot; A -> B -> C follows it ----------
 
 def test_a_switch_naming_the_replaced_value_supersedes_its_holder() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("my contact lenses are Acuvue monthlies", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("the optician took me off the monthlies and put me on dailies", user_id="u",
               timestamp="2026-03-05T09:00:00Z", admission="all")
@@ -197,7 +202,7 @@ def test_a_switch_naming_the_replaced_value_supersedes_its_holder() -> None:
 
 
 def test_a_value_changed_twice_leaves_only_the_last_current() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("switched from Bulb to Octopus, way cheaper", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
         m.add("ditched Octopus for Ecotricity after the price rise", user_id="u", timestamp="2026-06-05T09:00:00Z",
@@ -207,7 +212,7 @@ def test_a_value_changed_twice_leaves_only_the_last_current() -> None:
 
 
 def test_a_switch_from_something_never_held_supersedes_nothing() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("swapped the nespresso for a moka pot", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
         assert all(c.status == "active" for c in _all(m))
@@ -215,7 +220,7 @@ def test_a_switch_from_something_never_held_supersedes_nothing() -> None:
 
 def test_a_session_named_by_its_bare_head_later_moves_the_full_one() -> None:
     """A recurring session named in full, then only by its head ("his lesson"), months after it began."""
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("theo starts judo lessons at the leisure centre next monday at 6pm", user_id="u",
               timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("the club merged groups so his lesson is on thursdays at 6pm starting the 5th", user_id="u",
@@ -226,6 +231,6 @@ def test_a_session_named_by_its_bare_head_later_moves_the_full_one() -> None:
 
 
 def test_a_bare_session_with_no_full_one_keeps_its_own_slot() -> None:
-    with Memory(config=MemoryConfig(embedder="hash", trust={"enabled": False})) as m:
+    with _mem() as m:
         m.add("my class is on thursday the 5th at 7pm", user_id="u", timestamp="2026-03-01T09:00:00Z", admission="all")
         assert [c.claim.slot for c in _all(m) if c.claim.attribute] == ["user|class_time"]
