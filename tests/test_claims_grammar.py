@@ -219,3 +219,15 @@ def test_what_moved_names_the_slot_and_an_intransitive_move_keeps_its_owner() ->
     assert (c.slot, c.value) == ("user|roof_survey_time", "2026-05-20")
     mia = one("Mia's piano lesson moved to Thursdays at 4")
     assert mia.subject == "Mia"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("piano's moved to 4:30 on tuesdays", "16:30"),  # h:mm without am/pm reads as "at 4" does
+    ("the call is at 7:15 tonight", "19:15"),
+    ("standup at 9:45", "09:45"),
+    ("my alarm's set for 05:40", "05:40"),  # a leading zero is a 24-hour clock
+    ("the train leaves at 17:05", "17:05"),
+])
+def test_a_clock_without_am_or_pm_is_read_as_people_book(text: str, expected: str) -> None:
+    [hit] = [h for h in find_times(text, SUN, clause_tense(text)) if h.clock is not None]
+    assert hit.clock.strftime("%H:%M") == expected

@@ -332,7 +332,9 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         elif g.get("h"):
             c = _clock(int(g["h"]), int(g["mi"] or 0), g["ap"])
         else:
-            c = _clock(int(g["h2"]), int(g["mi2"]), None)
+            # "4:30" is read as "at 4" is (1-7 pm, as people book); "04:30" is a 24-hour clock.
+            h = int(g["h2"])
+            c = _clock(h + 12 if 1 <= h <= 7 and not g["h2"].startswith("0") else h, int(g["mi2"]), None)
         return None, None, c
     if kind in ("at_hour", "to_hour"):
         h = int(g["h"])
