@@ -231,3 +231,13 @@ def test_what_moved_names_the_slot_and_an_intransitive_move_keeps_its_owner() ->
 def test_a_clock_without_am_or_pm_is_read_as_people_book(text: str, expected: str) -> None:
     [hit] = [h for h in find_times(text, SUN, clause_tense(text)) if h.clock is not None]
     assert hit.clock.strftime("%H:%M") == expected
+
+
+@pytest.mark.parametrize("text, negated", [
+    ("signed up at the bouldering place, no joining fee", False),  # the "no" phrase negates its noun
+    ("started at the depot on monday, no more weekend shifts", False),
+    ("I have no car", True),
+    ("we don't own a dishwasher, no", True),
+])
+def test_a_trailing_no_phrase_does_not_negate_the_main_clause(text: str, negated: bool) -> None:
+    assert one(text).negated is negated

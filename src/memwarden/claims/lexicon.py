@@ -168,7 +168,10 @@ ENDED = re.compile(r"^(?:I|we)\s+(?:just\s+|finally\s+|already\s+)?(?:cancel+ed|
 ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<rep2>[^,.;]+)[.!]?$", _I)
 
 #: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
-NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+", _I)
+#: A trailing verbless "no" phrase ("joined the gym, no contract", "..., no more night shifts") negates
+#: its noun, not the main clause's predicate.
+NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+|"
+                           r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
 CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
 #: A wish, fear or condition opens a clause that is not asserted: "praying it doesn't rain", "hope he doesn't
