@@ -201,6 +201,16 @@ def test_a_switch_naming_the_replaced_value_supersedes_its_holder() -> None:
         assert held == {"Acuvue monthlies": "superseded", "dailies": "active"}
 
 
+@pytest.mark.parametrize("switch", ["the gp switched me from sertraline to citalopram",
+                                    "they've taken me off the sertraline and put me on citalopram"])
+def test_a_switch_of_drug_supersedes_the_replaced_drug(switch: str) -> None:
+    with _mem() as m:
+        m.add("I'm on sertraline 50mg at the moment", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add(switch, user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
+        held = {c.claim.value: c.status for c in _all(m) if (c.claim.slot or "").startswith("user|medication")}
+        assert held == {"sertraline 50mg": "superseded", "citalopram": "active"}, held
+
+
 def test_a_value_changed_twice_leaves_only_the_last_current() -> None:
     with _mem() as m:
         m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")

@@ -222,6 +222,12 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(f"{attr}:{_norm_value(value)}", value)
         if attr == "medication":
             drug = m.group("v").lower()
+            switch = next((x for x in (pat.search(text) for pat in (_FROM_TO, *_SWITCH))
+                           if x and drug in x.group("prev").lower()), None)
+            if switch:  # "switched me from sertraline to citalopram": a switch, bound to the replaced drug's slot
+                value, prev = _trim(switch.group("v"), hits, text, switch.start("v")), _trim(switch.group("prev"))
+                if value and prev:
+                    return SlotGuess(None, value, previous_value=prev)
             dose = g.get("dose")
             return SlotGuess(f"medication:{_norm_value(drug)}", f"{drug} {dose}" if dose else drug)
         if attr == "doctor" and g.get("k"):
