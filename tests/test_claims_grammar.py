@@ -241,3 +241,16 @@ def test_a_clock_without_am_or_pm_is_read_as_people_book(text: str, expected: st
 ])
 def test_a_trailing_no_phrase_does_not_negate_the_main_clause(text: str, negated: bool) -> None:
     assert one(text).negated is negated
+
+
+@pytest.mark.parametrize("text, slot", [
+    ("my parents live in Whitby now", "user's parents|residence"),  # a plural relation is the subject, not the user
+    ("my grandparents moved to Girona", "user's grandparents|residence"),
+    ("Ola and Fen split up", None),  # someone else's couple
+    ("they broke up over the summer", None),
+    ("me and Idris split up", "user|partner"),
+    ("Idris and I broke up", "user|partner"),
+    ("my cousin and her husband separated", "user's cousin|partner"),
+])
+def test_who_a_state_belongs_to_is_the_clauses_subject(text: str, slot: str | None) -> None:
+    assert one(text).slot == slot

@@ -71,7 +71,10 @@ _ROLE_NOUN = (r"(?:dev|devs|developer|engineer|swe|sre|designer|nurse|teacher|ma
               r"electrician|intern|director|officer|assistant|associate|administrator|admin|receptionist|barista|"
               r"cashier|clerk|technician|specialist|coordinator|lead|paralegal|doctor|gp|vet|carer|tester|pm)")
 _TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
-_REL = (r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
+#: Kin and other relations, plurals first ("my parents live in York" is about the parents, and "grandparents" must
+#: not read as "grandpa").
+_REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|aunt|uncle|niece|nephew)s(?![\w'-])|"
+        r"mother-in-law|father-in-law|sister-in-law|brother-in-law|in-laws|stepmom|stepdad|best friend|"
         r"mom|mother|mum|dad|father|sister|brother|wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
         r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
         r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"

@@ -164,6 +164,11 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     return SlotGuess(attr, value, previous_value=prev.label if prev else None)
 
 
+#: Who split up: the speaker ("I", "we", "me and Dan", "Dan and I") or a relation the claim's subject names
+#: ("my sister and her boyfriend"); a reciprocal ending said of anyone else is not the speaker's.
+_OWN_COUPLE = re.compile(r"^\W*(?:(?:my|our)\s|.*\b(?:i|we|me|i'm|we're|i've|we've)\b)", re.I)
+
+
 def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     """The attribute a first-person clause sets, its value span and any replaced value.
 
@@ -188,6 +193,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             raw = raw or g["kind"]
         if g.get("celiac"):
             raw = "gluten"
+        if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.start()]):
+            continue  # "Jo and Sam split up", "they broke up": someone else's couple, not the speaker's partner
         if "end" in g and g["end"] is not None:  # "I quit my job", "we broke up": the state ends
             return SlotGuess(attr, _trim(raw) or None, negated=True)
         if attr == "diet" and "eat" in m.group(0).lower():
