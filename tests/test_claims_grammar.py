@@ -254,3 +254,20 @@ def test_a_trailing_no_phrase_does_not_negate_the_main_clause(text: str, negated
 ])
 def test_who_a_state_belongs_to_is_the_clauses_subject(text: str, slot: str | None) -> None:
     assert one(text).slot == slot
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i used to work at the deli but i'm at the bank now", ["The user used to work at the deli", "The user is at the bank now"]),
+    ("so i need the boiler looked at", ["The user needs the boiler looked at"]),  # "need" is present, not a past in -ed
+])
+def test_a_lowercase_i_is_the_speaker(text: str, expected: list[str]) -> None:
+    assert [c.text for c in R.extract([T(text)]).claims] == expected
+
+
+def test_someone_elses_opinion_ends_where_the_speaker_speaks_again() -> None:
+    claims = [c.claim for c in R.extract([T("my aunt reckons I should get a dog but I'm allergic")]).claims]
+    assert [(c.vouched_by, c.firmness) for c in claims] == [("unknown", "reported"), ("user", "stated")]
+
+
+def test_have_got_is_a_present_possession_not_a_past() -> None:
+    assert day_of("i've got a 10k on the 20th of june") == "2026-06-20"  # SUN is 10 May 2026

@@ -95,6 +95,10 @@ _TRAILING_REPORT = re.compile(
 _CAME = re.compile(r"\s+(?:just\s+)?(?:came(?: back| through| in)?|arrived|landed|is here|got here|turned up)$", re.I)
 
 
+#: A clause whose subject is the speaker: after someone else's word, the speaker speaks for themself again.
+_OWN_SUBJECT = re.compile(r"^(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've)\b", re.I)
+
+
 def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = False) -> Frame:
     """Cut the frame off clause ``c`` and say whose word the rest is (carried over its sentence)."""
     vouched_by, voucher, firmness, suffix = sp.vouched_by, sp.voucher, "stated", ""
@@ -150,6 +154,8 @@ def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = Fa
         suffix = " (heard second-hand)" if first else f" (according to {voucher})"
     if (vouched_by, voucher, firmness, suffix) != (sp.vouched_by, sp.voucher, "stated", ""):
         call.frame = (vouched_by, voucher, firmness, suffix)
+    elif call.frame is not None and call.frame[0] == "unknown" and _OWN_SUBJECT.match(c):
+        call.frame = None  # "my mum thinks I should get a cat but I'm allergic": the speaker's own voice resumes
     elif call.frame is not None:  # "the letter says they are NOT selling, they're renovating": both the letter's
         vouched_by, voucher, firmness, suffix = call.frame
     if image and vouched_by == sp.vouched_by and not L.FIRST_PERSON.search(c):

@@ -17,7 +17,8 @@ SENT_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\s*;\s*|\s*\n+\s*|(?<=[!?])(?=[
                         r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=(?i:I|I'm|I've|we|we're|my|our|he|she|he's|she's|they|they're|"
                         r"his|her|their|the|it's|it)\b)")
 #: A coordination joining two independent clauses: split before the second subject.
-_SUBJ = (r"(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
+#: Pronouns match in any case: chat writes "but i'm at Pret now".
+_SUBJ = (r"(?:(?i:I|I'm|I've|I'll|I'd|im|ive)|we|we're|we've|we'll|my|our|he|she|he's|she's|they|they're|it's|it|you|you're|your|"
          r"the|[A-Z][a-z]+(?=\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\b)|"
          r"[a-z]+(?=\s+(?:is|are|was|were|has)\s))")
 CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flying|driving|studying)\s+(?:in|at|to|for|with|from)\b)|"
@@ -28,7 +29,7 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
                           r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
                           r"says|said|told|thinks|got|went)\b|the\s+\w+(?:'s|\s+is|\s+was|\s+has)\s|"
-                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:I|I'm|I've|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"

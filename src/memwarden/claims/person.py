@@ -30,10 +30,15 @@ _SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does",
             "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
 
 
+_EED_PAST = frozenset("agreed disagreed freed decreed guaranteed refereed peed".split())
+
+
 def _third(w: str) -> str:
     lw = w.lower()
     if lw in _SPECIAL:
         return _SPECIAL[lw]
+    if lw.endswith("eed") and lw not in _EED_PAST:
+        return w + "s"  # "need", "feed", "proceed" are present, not past forms
     if lw in _UNCHANGED or lw.endswith(("ed", "ly", "ing", "n't")) or not lw.isalpha() or len(lw) < 2:
         return w
     if lw.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -56,9 +61,14 @@ _FIRST_REST = [(re.compile(r"\b(?:[Mm]y|[Oo]ur|mine|ours)\b"), True), (re.compil
 _SECOND_REST = [(re.compile(r"\b[Yy]our(?:s)?\b"), True), (re.compile(r"\b[Yy]ou(?:rself)?\b"), False)]
 
 
+_LOWER_I = re.compile(r"(?<![\w'.-])i(?=(?:'m|'ve|'ll|'d)?(?![\w'.-]))")
+
+
 def person_rewrite(text: str, who: str, *, first: bool) -> str:
     """First person (``first``) or second person -> ``who`` in the third person."""
     poss_ = poss(who)
+    if first:
+        text = _LOWER_I.sub("I", text)  # chat's "i'm on compressed hours": the pronoun in any case
     contr, verb, rest = (_FIRST_CONTR, _FIRST_VERB, _FIRST_REST) if first else (_SECOND_CONTR, _SECOND_VERB, _SECOND_REST)
     for pat, v in contr:
         text = pat.sub(f"{who} {v}", text)

@@ -84,7 +84,8 @@ _TRIGGERS = {
 }
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
-_PAST = re.compile(r"\b(?:was|were|did|had|went|got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
+#: "I've got a half marathon on 14 june": "have got" is a present possession, not a past.
+_PAST = re.compile(r"\b(?:was|were|did|had|went|(?<!'ve\s)(?<!have\s)(?<!has\s)(?<!'s\s)got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
                    r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
                    r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
                    r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
