@@ -271,3 +271,13 @@ def test_someone_elses_opinion_ends_where_the_speaker_speaks_again() -> None:
 
 def test_have_got_is_a_present_possession_not_a_past() -> None:
     assert day_of("i've got a 10k on the 20th of june") == "2026-06-20"  # SUN is 10 May 2026
+
+
+def test_a_corrected_bare_day_is_in_the_month_the_conversation_named() -> None:
+    turns = [T("the kiln firing is booked for 2nd of july"), T("no sorry, it's the 12th not the 2nd")]
+    starts = [c.claim.event_start.date().isoformat() for c in R.extract(turns).claims if c.claim.event_start]
+    assert starts == ["2026-07-02", "2026-07-12"]
+    # a bare day in a clause that corrects nothing keeps the session's month
+    turns = [T("the kiln firing is booked for 2nd of july"), T("my sister visits on the 20th")]
+    starts = [c.claim.event_start.date().isoformat() for c in R.extract(turns).claims if c.claim.event_start]
+    assert starts == ["2026-07-02", "2026-05-20"]

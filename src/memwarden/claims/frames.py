@@ -12,6 +12,7 @@ extractor keeps across turns (:class:`CallState`) and how a speaker resolves (:c
 from __future__ import annotations
 
 import re
+from datetime import date
 from dataclasses import dataclass, field
 
 from ..models import SourceKind
@@ -65,6 +66,8 @@ class CallState:
     user_names: set[str] = field(default_factory=set)
     #: The written source last named ("donor card came in the post"): what "it says ..." quotes.
     document: str | None = None
+    #: The month the call last named with a date ("4th of june"): what a corrected "the 14th" is in.
+    month: date | None = None
 
 
 @dataclass

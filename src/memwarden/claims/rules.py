@@ -37,7 +37,11 @@ from .person import person_rewrite, poss
 from .corrections import self_corrected
 from .slot_lexicon import _CALLED_OFF, _INTRODUCED, _MOVED_TO, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
-from .timex import TimeHit, anchor_of, clause_tense, find_times
+from .timex import TimeHit, anchor_of, clause_tense, find_times, named_month
+
+#: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
+#: "the Nth" is in the month the conversation last named, not the session's.
+_CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
@@ -277,7 +281,8 @@ class RuleExtractor:
             slot_text = slot_text[: lm.start(1)] + call.liked[owner] + slot_text[lm.end(1):] if slot_text is c else slot_text
 
         tense = clause_tense(c)
-        hits = find_times(c, anchor, tense)
+        hits = find_times(c, anchor, tense, month=call.month if _CORRECTS_DATE.search(c) else None)
+        call.month = named_month(hits) or call.month
         slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
         guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]

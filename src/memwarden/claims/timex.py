@@ -345,11 +345,12 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
     return None, None, None
 
 
-def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> list[TimeHit]:
+def find_times(text: str, anchor: datetime | None, tense: str | None = None, month: date | None = None) -> list[TimeHit]:
     """Time expressions in ``text`` (non-overlapping, in order), resolved against ``anchor``.
 
     Without an anchor, expressions are found (``time_text``) but dates are left unresolved
-    unless absolute (ISO, or a month-day with a year).
+    unless absolute (ISO, or a month-day with a year). ``month`` (its first day) is the month the
+    conversation last named: a bare "the 14th" after "4th of june" is in June ("it's the 14th not the 4th").
     """
     taken: list[tuple[int, int]] = []
     hits: list[TimeHit] = []
@@ -370,7 +371,10 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> 
                 taken.append((s, e))
                 continue
             try:
-                b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
+                if kind == "nth" and month is not None and anchor is not None:
+                    b, u, c = _day(month.replace(day=int(m.group("d"))), anchor.tzinfo), None, None
+                else:
+                    b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
             except (ValueError, OverflowError, KeyError, IndexError):
                 continue
             if b is None and u is None and c is None:
@@ -383,6 +387,18 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None) -> 
         if _CORRECTION.match(text[prev.end:nxt.start]):
             nxt.corrected = True
     return hits
+
+
+def named_month(hits: list[TimeHit]) -> date | None:
+    """The month a clause names with its date ("4th of june", "March 3"): what a later bare "the 14th" is in."""
+    for h in hits:
+        if h.begin is not None and not h.corrected and _NAMES_MONTH.search(h.text) and (
+                h.until is None or (h.until - h.begin).days < 2):
+            return h.begin.date().replace(day=1)
+    return None
+
+
+_NAMES_MONTH = re.compile(r"(?i:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)|\bMay\b|(?<=\d)\s*may\b|\bof may\b")
 
 
 def anchor_of(hits: list[TimeHit]) -> tuple[datetime | None, datetime | None]:
