@@ -281,3 +281,33 @@ def test_a_corrected_bare_day_is_in_the_month_the_conversation_named() -> None:
     turns = [T("the kiln firing is booked for 2nd of july"), T("my sister visits on the 20th")]
     starts = [c.claim.event_start.date().isoformat() for c in R.extract(turns).claims if c.claim.event_start]
     assert starts == ["2026-07-02", "2026-05-20"]
+
+
+@pytest.mark.parametrize("text, slot, negated", [
+    ("not a fan of spicy food tbh", "user|likes:spicy_food", True),  # chat drops the subject: the speaker's preference
+    ("not keen on mushrooms", "user|likes:mushroom", True),
+    ("hate coriander with a passion", "user|likes:coriander", True),
+    ("big fan of the night ferry", "user|likes:night_ferry", False),
+])
+def test_a_preference_with_its_subject_dropped_is_the_speakers(text: str, slot: str, negated: bool) -> None:
+    c = one(text)
+    assert (c.slot, c.negated) == (slot, negated)
+
+
+def test_like_as_a_preposition_is_no_preference() -> None:
+    assert all(not (c.claim.slot or "").startswith("user|likes") for c in R.extract([T("flat as usual, like a pancake")]).claims)
+
+
+def test_a_date_moved_from_one_day_to_another_is_the_new_day() -> None:
+    c = one("my train to Leipzig got moved from the 3rd to the 5th")
+    assert c.event_start.date().isoformat() == "2026-06-05" and c.event_end is None
+
+
+def test_a_change_with_its_subject_dropped_is_its_own_claim() -> None:
+    texts = [c.text for c in R.extract([T("gave up sugar, switched to honey")]).claims]
+    assert len(texts) == 2 and "honey" in texts[1] and "honey" not in texts[0]
+
+
+def test_a_short_reaction_before_a_comma_splice_is_split_off() -> None:
+    assert [c.text for c in R.extract([T("not great, the washing machine's leaking again")]).claims] == [
+        "The user: the washing machine's leaking again"]

@@ -59,8 +59,9 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
             pos = 0
             for m in L.CLAUSE_SPLIT.finditer(part):
                 left = part[pos:m.start()]
-                if len(_WORDS.findall(left)) <= 2 and not pieces:
-                    continue  # "My band and I were jamming": two subjects, not two clauses
+                if len(_WORDS.findall(left)) <= 2 and not pieces and (not m.group(0).lstrip().startswith(",")
+                                                                      or L.LEAD.match(left) or L.CHITCHAT.match(left)):
+                    continue  # "My band and I were jamming": two subjects, not two clauses ("not great, the boiler's gone" is two)
                 if m.group(0).lstrip().startswith(",") and len(_WORDS.findall(left)) < 2 and "," not in m.group(0)[1:]:
                     if not re.match(r",\s*(?:and|but|so|because)", m.group(0)):
                         continue  # "Since last week, I've been vegan": the head is not a clause

@@ -26,9 +26,13 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           r"(?<=\w\w\w),\s+(?=(?:the|my|our|his|her)\s+(?:[a-z]+\s+){0,2}?(?:says|said|reckons|thinks|insists|claims|reads)\b)|"
                           rf"(?<!\bor)(?:,\s*|\s+)(?<!\bor\s)(?:and|but|so|because|although|though|while|whereas|plus|cause|'cause)\s+"
                           rf"(?=(?:(?:now|then|also|still|actually|later|today|yesterday|since then)\s+)?{_SUBJ}\b)|,\s+but\s+|"
+                          # a change said with its subject dropped: "no longer at Deloitte, started at KPMG in jan",
+                          # "gave up coffee, switched to green tea"
+                          r"(?<=\w\w\w),\s+(?=(?:then\s+|now\s+|just\s+|finally\s+|so\s+)?(?:started|switched|moved|joined|left|quit|"
+                          r"changed|swapped|upgraded|downgraded|cancell?ed|canceled|booked|bought|sold|signed up|gave up)\s)|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
                           r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
-                          r"says|said|told|thinks|got|went)\b|the\s+\w+(?:'s|\s+is|\s+was|\s+has)\s|"
+                          r"says|said|told|thinks|got|went)\b|the\s+(?:\w+\s+)?\w+(?:'s|\s+is|\s+was|\s+has)\s|"
                           r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"

@@ -39,6 +39,10 @@ from .slot_lexicon import _CALLED_OFF, _INTRODUCED, _MOVED_TO, _HANDOVER, _NOT_P
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import TimeHit, anchor_of, clause_tense, find_times, named_month
 
+#: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
+#: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
+_NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
+                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great|ideal)\b)", re.I)
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
 _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
@@ -178,7 +182,7 @@ class RuleExtractor:
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or c[:4].lower() == "not "):  # one word is chat unless a life state: "engaged!!!"
+                or L.QUESTION_START.match(c) or (c[:4].lower() == "not " and _NOT_CHAT.match(c))):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"

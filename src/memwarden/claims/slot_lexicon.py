@@ -180,6 +180,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
      r"(?P<adv>(?:(?:really|also|still|just|absolutely|totally|truly|so|do|does|did|don't|doesn't|didn't|do not|does not|"
      r"did not|never|always|kinda|sort of|actually|genuinely|now|no longer|used to|generally|honestly|seriously|"
      r"particularly|especially|definitely|hardly|am|are|is|was|were|have always|'ve always|a bit|very|pretty)\s+)*)(?P<verb>love|loves|loved|like|likes|liked|enjoy|enjoys|adore|adores|prefer|prefers|hate|hates|dislike|dislikes|can't stand|cannot stand|can't eat|can't do|cannot do|can't handle|can't take|detest|into|obsessed with|a (?:huge |big )?fan of|allergic)\s+(?P<v>[^,.;!?()]+)"),
+    # The same with the subject dropped, as chat drops it ("hate coriander", "not a fan of spicy food",
+    # "not keen on mushrooms", "big fan of ferries"): a clause that opens with the preference is the speaker's.
+    ("likes", r"^(?P<adv>(?:(?:not|really|absolutely|totally|honestly|kinda|still|also|so|never|genuinely|not really)\s+)*)"
+     r"(?P<verb>love|enjoy|adore|prefer|hate|dislike|can't stand|cannot stand|detest|(?:a\s+)?(?:huge\s+|big\s+)?fan of|"
+     r"keen on|obsessed with)\s+(?P<v>[^,.;!?()]+)"),  # not "like"/"into": "like a frisbee", "into the car"
 ]]
 _TRIGGERS = {
     "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
@@ -218,7 +223,7 @@ _TRIGGERS = {
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
     "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership", "grade"), "favourite": ("favo",),
     "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",
-              "obsessed", "fan of"),
+              "obsessed", "fan of", "keen on"),
 }
 _TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _TRIGGERS.items()}
 #: A plan or wish ("thinking of moving to Berlin") does not set a state: it must not supersede one.

@@ -345,6 +345,11 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
     return None, None, None
 
 
+_MOVED_FROM = re.compile(r"\b(?:moved|moving|pushed|pushing|changed|changing|rescheduled|postponed|delayed|bumped|shifted|"
+                         r"brought forward|put back|switched)\b[^.;!?]{0,40}?\bfrom\s+(?:on\s+)?$", re.I)
+_TO = re.compile(r"^\s*(?:to|until|till|->|→)\s+(?:on\s+)?$", re.I)
+
+
 def find_times(text: str, anchor: datetime | None, tense: str | None = None, month: date | None = None) -> list[TimeHit]:
     """Time expressions in ``text`` (non-overlapping, in order), resolved against ``anchor``.
 
@@ -386,6 +391,8 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
     for prev, nxt in zip(hits, hits[1:]):
         if _CORRECTION.match(text[prev.end:nxt.start]):
             nxt.corrected = True
+        elif _MOVED_FROM.search(text[: prev.start]) and _TO.match(text[prev.end:nxt.start]):
+            prev.corrected = True  # "got moved from the 3rd to the 5th": the 3rd is the old date, not a range's start
     return hits
 
 
