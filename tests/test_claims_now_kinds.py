@@ -211,6 +211,18 @@ def test_a_switch_of_drug_supersedes_the_replaced_drug(switch: str) -> None:
         assert held == {"sertraline 50mg": "superseded", "citalopram": "active"}, held
 
 
+def test_switching_my_thing_to_a_new_value_supersedes_it() -> None:
+    with _mem() as m:
+        m.add("my bank is Halifax", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")
+        m.add("finally switched my bank to Starling", user_id="u", timestamp="2026-03-05T09:00:00Z", admission="all")
+        held = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|bank"}
+        assert held == {"Halifax": "superseded", "Starling": "active"}, held
+
+
+def test_switching_a_phone_to_a_network_leaves_the_number_alone() -> None:
+    assert _slot("switched my phone to Giffgaff").attribute != "phone"
+
+
 def test_a_value_changed_twice_leaves_only_the_last_current() -> None:
     with _mem() as m:
         m.add("my energy supplier is Bulb", user_id="u", timestamp="2026-01-05T09:00:00Z", admission="all")

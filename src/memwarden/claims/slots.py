@@ -169,6 +169,13 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
 _OWN_COUPLE = re.compile(r"^\W*(?:(?:my|our)\s|.*\b(?:i|we|me|i'm|we're|i've|we've)\b)", re.I)
 
 
+#: "switched my bank to Nationwide", "changed our broadband over to Zen": a thing of the speaker's given a new value.
+_MY_X_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|swapped|swapping)\s+(?:my|our)\s+"
+                      r"(?P<k>[a-z]+(?:\s+(?!over\b)[a-z]+)?)\s+(?:over\s+)?(?:to|for)\s+(?P<v>[^,.;!?()]+)", re.I)
+#: Things whose slot holds a typed value (a number, an address): "switched my phone to Giffgaff" names a provider.
+_TYPED_THINGS = frozenset("phone number mobile email address name birthday".split())
+
+
 def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     """The attribute a first-person clause sets, its value span and any replaced value.
 
@@ -252,6 +259,11 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     tech = _tech_guess(text)
     if tech is not None:
         return tech
+    m = _MY_X_TO.search(text)
+    if m and not any(abs(h.start - m.start("v")) <= 1 for h in hits) and m.group("k").lower() not in _TYPED_THINGS:
+        value = _trim(m.group("v"), hits, text, m.start("v"))
+        if value:  # "I've switched my bank to Nationwide": the thing named is the attribute, its new value after "to"
+            return SlotGuess(normalise_attribute(m.group("k")), value)
     for pat in (_FROM_TO, *_SWITCH):
         m = pat.search(text)
         if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
