@@ -311,3 +311,23 @@ def test_a_change_with_its_subject_dropped_is_its_own_claim() -> None:
 def test_a_short_reaction_before_a_comma_splice_is_split_off() -> None:
     assert [c.text for c in R.extract([T("not great, the washing machine's leaking again")]).claims] == [
         "The user: the washing machine's leaking again"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we're repainting the hall in the summer", ("2026-06-01", "2026-08-31")),  # SUN is 10 May 2026
+    ("we went to Crete in the summer", ("2025-06-01", "2025-08-31")),
+    ("the allotment's fallow over the winter", ("2026-12-01", "2027-02-28")),
+])
+def test_a_season_is_an_interval(text: str, expected: tuple[str, str]) -> None:
+    [h] = [h for h in find_times(text, SUN, clause_tense(text)) if h.begin is not None]
+    assert (h.begin.date().isoformat(), h.until.date().isoformat()) == expected
+
+
+@pytest.mark.parametrize("text", ["Priya from accounts said the invoice was paid", "Tom next door says the bins are on tuesday now",
+                                  "Dave at work reckons the office is closing"])
+def test_a_reporter_named_with_where_they_are_from_is_hearsay(text: str) -> None:
+    assert (one(text).vouched_by, one(text).firmness) == ("unknown", "reported")
+
+
+def test_a_negation_after_but_does_not_negate_the_main_clause() -> None:
+    assert not one("I think the dentist is at 2 but don't quote me").negated

@@ -155,6 +155,8 @@ REPORT = re.compile(
     rf"(?-i:[A-Z][a-z]+)'s (?i:{_REL}|[a-z]+))"
     # "my friend Ellie, who's a nurse, reckons": a relative clause between reporter and verb
     r"(?:,?\s+(?i:who|who's|who is|who was|who works|that works)\b[^,]{0,40}?,?)?"
+    # "Priya from accounts said", "Tom next door says", "Dave at work reckons": where the reporter is from
+    r"(?:\s+(?i:from|at|in|on)\s+(?:(?i:the|my|our)\s+)?[\w-]+(?:\s+(?i:team|office|desk|club|school))?|\s+(?i:next door|upstairs|downstairs))?"
     rf"\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}(?:\s+(?:me|us)\b)?"
     # "said at pickup that", "told me on the phone that": where or when, before "that"
     r"(?:\s+(?i:at|on|in|over|after|during|by|via|when|this|last|yesterday|today|earlier)\b[^,]{0,30}?(?=\s+that\b))?"
@@ -175,7 +177,7 @@ ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<
 #: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
 #: A trailing verbless "no" phrase ("joined the gym, no contract", "..., no more night shifts") negates
 #: its noun, not the main clause's predicate.
-NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that)\s+|"
+NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that|but)\s+|"
                            r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
 CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")

@@ -63,6 +63,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
     ("rel_period", r"\b(?P<pre>last|this|next|past|coming)\s+(?P<u>week|weekend|month|year|summer|winter|spring|fall|autumn)\b"),
+    # "in the summer", "over the winter": this season's, or as the tense says the last or the next one
+    ("season", r"\b(?P<pre>in the|over the|during the|for the|by the|until the|till the)\s+(?P<u>summer|winter|spring|fall|autumn)\b"),
     ("in_n", rf"\bin\s+(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\b"),
     ("ago", rf"\b(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
@@ -79,6 +81,7 @@ _TRIGGERS = {
     "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
+    "season": ("summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
     "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
@@ -225,6 +228,9 @@ def _clock(h: int, mi: int, ap: str | None) -> time | None:
     return time(h, mi)
 
 
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+
+
 def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -> tuple[datetime | None, datetime | None, time | None]:
     tz, today = anchor.tzinfo, anchor.date()
     g = m.groupdict()
@@ -313,6 +319,17 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         s = date(y, season[0], 1)
         e = _add_months(date(y if season[1] > season[0] else y + 1, season[1], 1), 1) - timedelta(days=1)
         return _day(s, tz), _day(e, tz), None
+    if kind == "season":
+        first, last = _SEASONS[g["u"].lower()]
+        spans = []
+        for y in (today.year - 1, today.year, today.year + 1):
+            st = date(y, first, 1)
+            spans.append((st, _add_months(date(y if last > first else y + 1, last, 1), 1) - timedelta(days=1)))
+        if tense == "past":
+            st, en = max((x for x in spans if x[0] <= today), key=lambda x: x[0])
+        else:
+            st, en = min((x for x in spans if x[1] >= today), key=lambda x: x[0])
+        return _day(st, tz), _day(en, tz), None
     if kind in ("in_n", "ago"):
         n, u = _num(g["n"]), g["u"].lower()
         sign = 1 if kind == "in_n" else -1
