@@ -331,3 +331,13 @@ def test_a_reporter_named_with_where_they_are_from_is_hearsay(text: str) -> None
 
 def test_a_negation_after_but_does_not_negate_the_main_clause() -> None:
     assert not one("I think the dentist is at 2 but don't quote me").negated
+
+
+@pytest.mark.parametrize("text, value", [
+    ("our retro is at 2:30 from next week", "14:30"),  # a recurring event's new time, valid from next week
+    ("from june the spin class is at 7am", "07:00"),
+    ("the retro moves to 3 from monday", "15:00"),
+    ("the retro is at 2:30 on the 20th", "2026-05-20 14:30"),  # one occurrence: its date and time
+])
+def test_a_time_valid_from_a_date_is_the_value(text: str, value: str) -> None:
+    assert one(text).value == value

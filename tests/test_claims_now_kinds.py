@@ -247,9 +247,10 @@ def test_a_session_named_by_its_bare_head_later_moves_the_full_one() -> None:
               timestamp="2026-01-05T09:00:00Z", admission="all")
         m.add("the club merged groups so his lesson is on thursdays at 6pm starting the 5th", user_id="u",
               timestamp="2026-02-20T09:00:00Z", admission="all")
-        judo = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|judo_lesson_time"}
-        assert sorted(judo.values()) == ["active", "superseded"]
-        assert [v for v, st in judo.items() if st == "active"][0].startswith("2026-03-05")  # the later statement holds
+        judo = {c.claim.value: c for c in _all(m) if c.claim.slot == "user|judo_lesson_time"}
+        assert sorted(c.status for c in judo.values()) == ["active", "superseded"]
+        [(value, now)] = [(v, c) for v, c in judo.items() if c.status == "active"]  # the later statement holds:
+        assert value == "18:00" and now.claim.event_start.date().isoformat() == "2026-03-05"  # a time, valid from the 5th
 
 
 def test_a_bare_session_with_no_full_one_keeps_its_own_slot() -> None:

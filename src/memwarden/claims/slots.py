@@ -136,6 +136,10 @@ def duty_guess(text: str) -> SlotGuess | None:
     return SlotGuess(f"{day.group('wd').lower()}_{duty}", "user" if agent.lower() in ("i", "we") else agent)
 
 
+_STARTS_FROM = re.compile(r"\b(?:from|starting|starting from|as of|since)\s+$", re.I)
+_FROM_HEAD = re.compile(r"(?:from|since|starting|as of)\b", re.I)
+
+
 def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     live = [h for h in hits if not h.corrected]
     if not live:
@@ -152,6 +156,11 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
 
     begin, until = anchor_of(hits)
     clock = next((h.clock for h in live if h.clock), None)
+    dated = [h for h in live if h.begin is not None or h.until is not None]
+    if clock is not None and dated and all(_STARTS_FROM.search(text[: h.start]) or _FROM_HEAD.match(h.text) for h in dated):
+        # "standup is at 9:15 from next week", "from june the class is at 7am": a new time for a recurring
+        # event, valid from that date; the time is the value
+        begin = None
     if begin is not None:
         value = begin.strftime("%Y-%m-%d %H:%M") if (begin.hour or begin.minute) else begin.date().isoformat()
         if until is not None:

@@ -70,7 +70,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
     ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
-    ("to_hour", r"\b(?:moved|pushed|changed|rescheduled|bumped|shifted|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
+    ("to_hour", r"\b(?:mov(?:ed|es|ing)|push(?:ed|es|ing)|chang(?:ed|es|ing)|rescheduled|bump(?:ed|s)|shift(?:ed|s)|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
