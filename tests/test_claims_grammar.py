@@ -341,3 +341,14 @@ def test_a_negation_after_but_does_not_negate_the_main_clause() -> None:
 ])
 def test_a_time_valid_from_a_date_is_the_value(text: str, value: str) -> None:
     assert one(text).value == value
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("my brother is a plumber", "user's brother|role", "plumber"),  # the relation's occupation, not a "brother" attribute
+    ("my husband's a teacher", "user's husband|role", "teacher"),
+    ("my sister is an absolute legend", None, None),  # a description of the relation is no attribute of hers
+    ("he was a teacher for 20 years", None, None),  # an unresolved "he" is not the user
+])
+def test_a_relations_occupation_is_its_role(text: str, slot: str | None, value: str | None) -> None:
+    c = one(text)
+    assert (c.slot, c.value) == (slot, value)

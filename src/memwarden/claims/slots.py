@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .slot_lexicon import (
+from .slot_lexicon import (_REL_RE, 
     _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
     _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH, _ARTICLE, _SYNONYMS, _TECH, _FROM,
 )
@@ -283,6 +283,9 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     m = _MY_X_IS.search(text)
     if m:
         key = m.group("k")
+        if _REL_RE.match(key) and re.match(r"(?:now\s+|still\s+)?(?:an?|the|so|such|very|really|pretty|quite|absolutely|super|"
+                                           r"literally|honestly|always|never|not)\b", text[m.start("v"):], re.I):
+            return SlotGuess()  # "my sister is an absolute legend": the relation is the subject ("my sister is Priya" names her)
         rel = re.match(rf"^(?:{_REL})(?:'s)?\s+", key, re.I)
         key = key[rel.end():] if rel and key[rel.end():] else key  # "my mum's birthday" (subject: the mum)
         value = _trim(m.group("v"), hits, text, m.start("v"))
