@@ -8,7 +8,9 @@ negation, hedge and status words on each side), and a multinomial logistic model
 ``bench/fit_stance.py`` on the hand-labelled pairs of four authors turns them into
 p(agree / contradict / unrelated). :func:`combine` lets the model overrule the rules only where
 the fit's leave-one-author-out measurement chose a threshold (``overrides`` in the weights
-file); the rule stance stands everywhere else.
+file); the rule stance stands everywhere else. The fit writes overrides only when leave one
+author out says the combination beats the rules; on the session-7 data it does not, so the
+shipped file has none and :func:`combine` returns the rules' stance (BENCHMARKS.md, session 7).
 
 It costs one feature pass over two cached :class:`~.features.TextFeatures` and a 3 x N dot
 product; it needs no embedding beyond the cosine the caller passes, and only the verdict calls it
