@@ -211,6 +211,18 @@ def _value_after(seq: tuple[str, ...], word: str) -> str | None:
     return None
 
 
+def _last_of_kind(x: TextFeatures, y: TextFeatures, vx: frozenset[str]) -> str | None:
+    """The last value ``y`` names of the kind ``x`` states: a time for a time, a day or month for a
+    day ("moved us to sunday mornings now, 9 sharp" ends on sunday for a claim of a day, not on 9)."""
+    if any(":" in v for v in vx):
+        return y.last_time
+    for kind in (x.dates, x.numbers):
+        if vx <= kind:
+            same = y.dates if kind is x.dates else y.numbers
+            return next((w for w in reversed(y.seq) if w in same), y.last_value)
+    return y.last_value
+
+
 def _same_person(x: str, y: str) -> bool:
     """"yusuf demir" and "demir", "omar" and "manager omar": one name when they share a word."""
     return not set(x.split()).isdisjoint(y.split())
@@ -391,7 +403,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     # A change naming the old and the new value ("swim got moved, ... tuesdays ... so she's on
     # wednesdays now"): the claim's value is the old one when the change ends on another.
     for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
-        last = y.last_time if any(":" in v for v in vx) else y.last_value  # compare a time with times
+        last = _last_of_kind(x, y, vx)
         if not cues and y.replaces and vx and vx < vy and last and last not in vx and related >= 0.4:
             cues.append("date" if last in y.dates else "number")
             reasons.append(f"changed from {', '.join(sorted(vx))} to {last}")

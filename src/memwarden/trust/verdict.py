@@ -45,6 +45,7 @@ from .config import TrustConfig
 from .features import firm_clauses
 from ..retrieval.text import _stem as stem
 from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
+from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 
 __all__ = ["verdict", "as_first_person"]
@@ -78,6 +79,12 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
+    """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
+    thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
+    return combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+
+
+def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
     """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
     on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
     whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)

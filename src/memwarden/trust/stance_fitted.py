@@ -1,0 +1,159 @@
+"""A fitted second opinion on the rule stance, for the verdict (issue 11, session 7).
+
+The rules of :mod:`.stance` read polarity and values precisely but miss a support said in other
+words ("my car's back from Pennyfeather, all fixed" for "the car was repaired at Pennyfeather").
+This module reads a (claim, memory) pair as a few named numbers (the rule's label, cues and kind
+of reason; the MiniLM cosine the search already computed; content-word and value overlap;
+negation, hedge and status words on each side), and a multinomial logistic model fitted by
+``bench/fit_stance.py`` on the hand-labelled pairs of four authors turns them into
+p(agree / contradict / unrelated). :func:`combine` lets the model overrule the rules only where
+the fit's leave-one-author-out measurement chose a threshold (``overrides`` in the weights
+file); the rule stance stands everywhere else. The fit writes overrides only when leave one
+author out says the combination beats the rules; on the session-7 data it does not, so the
+shipped file has none and :func:`combine` returns the rules' stance (BENCHMARKS.md, session 7).
+
+It costs one feature pass over two cached :class:`~.features.TextFeatures` and a 3 x N dot
+product; it needs no embedding beyond the cosine the caller passes, and only the verdict calls it
+(the trust stage's neighbour comparisons keep the rules alone).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelError
+from .features import features
+from .lexicon import POLAR_PAIRS
+from ..retrieval.text import _stem
+from .stance import Stance, _align, _doubts
+
+__all__ = ["FEATURES", "LABELS", "StanceModel", "combine", "load_model", "pair_features"]
+
+LABELS = ("agree", "contradict", "unrelated")
+_WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "stance_model.json"
+
+_CUES = ("negation", "antonym", "number", "date", "exclusive_value", "values", "roles")
+#: Kinds of the rule's reason for "unrelated" (prefixes of Stance.reason in stance.py / verdict.py).
+_REASONS = {
+    "no_shared": ("no shared content",),
+    "other_party": ("different subjects", "different things", "different entities", "other people managed",
+                    "names in another order", "another manager"),
+    "not_stated": ("the claim's value is not stated", "the claim's status is not stated", "only the claim's names"),
+}
+FEATURES: tuple[str, ...] = (
+    ("rule_agree", "rule_contradict", "rule_signed")
+    + tuple(f"cue_{c}" for c in _CUES)
+    + tuple(f"reason_{r}" for r in _REASONS)
+    + ("cosine", "shared_of_claim", "shared_of_text", "no_shared",
+       "vals_claim", "vals_text", "vals_shared_of_claim", "vals_conflict",
+       "neg_claim", "neg_text", "neg_differs", "hedge_claim", "hedge_text", "reported_text",
+       "status_claim", "status_text", "status_shared", "status_opposed",
+       "proper_claim_only", "proper_text_only", "replaces_text", "rejects_text", "len_text")
+)
+
+_POLAR: dict[str, set[str]] = {}
+for _p, _q in POLAR_PAIRS:
+    _POLAR.setdefault(_stem(_p), set()).add(_stem(_q))
+    _POLAR.setdefault(_stem(_q), set()).add(_stem(_p))
+
+
+def pair_features(claim: str, text: str, cosine: float, rule: Stance) -> np.ndarray:
+    """The named features of one pair, in :data:`FEATURES` order (rule = the rule stance of the pair)."""
+    fc, ft = features(claim), features(text)
+    shared = fc.content & ft.content
+    nc, nt = _align(fc.numbers, ft.numbers)
+    vc, vt = nc | fc.dates, nt | ft.dates
+    status_c, status_t = fc.content & _POLAR.keys(), ft.content & _POLAR.keys()
+    opposed = any(not _POLAR[w].isdisjoint(ft.content) for w in status_c)
+    reason = rule.reason.lower()
+    row = [
+        float(rule.label == "agree"), float(rule.label == "contradict"), rule.value * rule.score,
+        *(float(c in rule.cues) for c in _CUES),
+        *(float(rule.label == "unrelated" and reason.startswith(p)) for p in _REASONS.values()),
+        float(cosine),
+        len(shared) / max(1, len(fc.content)), len(shared) / max(1, len(ft.content)), float(not shared),
+        float(bool(vc)), float(bool(vt)), len(vc & vt) / max(1, len(vc)), float(bool(vc - vt) and bool(vt - vc)),
+        float(fc.negated), float(ft.negated), float(fc.negated != ft.negated),
+        float(fc.hedged), float(ft.hedged), float(ft.reported),
+        float(bool(status_c)), float(bool(status_t)), float(bool(status_c & status_t)), float(opposed),
+        min(3, len(fc.proper - ft.proper)) / 3, min(3, len(ft.proper - fc.proper)) / 3,
+        float(ft.replaces), float(bool(ft.rejected)), min(30, len(ft.content)) / 30,
+    ]
+    return np.asarray(row, dtype=np.float64)
+
+
+class StanceModel:
+    """Standardise, then a multinomial logistic layer: p over :data:`LABELS`."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        if tuple(spec.get("labels", ())) != LABELS:
+            raise ModelError(f"stance model: labels {spec.get('labels')} are not {LABELS}")
+        self.mean = np.asarray(spec["mean"], dtype=np.float64)
+        self.scale = np.asarray(spec["scale"], dtype=np.float64)
+        self.coef = np.asarray(spec["coef"], dtype=np.float64)
+        self.intercept = np.asarray(spec["intercept"], dtype=np.float64)
+        #: {rule label: {model label: min probability}}: where the model may overrule the rules.
+        self.overrides: dict[str, dict[str, float]] = spec.get("overrides", {})
+        if self.coef.shape != (len(LABELS), len(spec.get("features", ()))):
+            raise ModelError(f"stance model: coef shape {self.coef.shape} does not fit the features")
+
+    def proba(self, x: np.ndarray) -> np.ndarray:
+        z = ((x - self.mean) / self.scale) @ self.coef.T + self.intercept
+        z = z - z.max(axis=-1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=-1, keepdims=True)
+
+
+@lru_cache(maxsize=1)
+def load_model(path: str | None = None) -> StanceModel | None:
+    """The shipped model (None when no weights file is shipped: the rules alone then)."""
+    p = Path(path) if path else _WEIGHTS
+    if not p.exists():
+        return None
+    try:
+        spec = json.loads(p.read_text())
+        model = StanceModel(spec)
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelError(f"cannot read stance model {p}: {exc}") from exc
+    if tuple(spec["features"]) != FEATURES:
+        raise ModelError(f"stance model {p}: its features are not this code's; refit it (bench/fit_stance.py --write)")
+    return model
+
+
+#: Reasons the rules give for "unrelated" from the structure of the pair (another person or thing,
+#: the claim's value, status or predicate not stated): precise on every author's pairs (20 of 22
+#: right, bench/fit_stance.py), and the fitted model, reading topic, would overrule them on topic
+#: alone ("my sister Clementine moved to Aarhus" for "Clementine works as an architect").
+_STRUCTURAL = _REASONS["other_party"] + _REASONS["not_stated"]
+
+
+def decide(rule: Stance, p: np.ndarray, overrides: dict[str, dict[str, float]]) -> str:
+    """The label the combination gives: the rule's, unless the model's label clears its threshold
+    (never over a structural "unrelated")."""
+    if rule.label == "unrelated" and rule.reason.lower().startswith(_STRUCTURAL):
+        return rule.label
+    best = LABELS[int(np.argmax(p))]
+    t = overrides.get(rule.label, {}).get(best)
+    return best if best != rule.label and t is not None and p[LABELS.index(best)] >= t else rule.label
+
+
+def combine(claim: str, text: str, cosine: float | None, rule: Stance, model: StanceModel | None = None) -> Stance:
+    """The rule stance, or the model's where the measured overrides say it is the better reader."""
+    model = model if model is not None else load_model()
+    if model is None or cosine is None or not model.overrides:
+        return rule  # no measured override: nothing to compute
+    p = model.proba(pair_features(claim, text, cosine, rule))
+    label = decide(rule, p, model.overrides)
+    if label == rule.label:
+        return rule
+    i = LABELS.index(label)
+    why = f"fitted stance p({label}) = {p[i]:.2f} over the rules' {rule.label} ({rule.reason}); cosine {cosine:.2f}"
+    fc, ft = features(claim), features(text)
+    if _doubts(fc, ft) or _doubts(ft, fc):
+        why += " (hedged)"  # the verdict reads a hedged stance as ambiguous, as it does the rules'
+    return Stance(label, round(float(p[i]), 3), why, ("fitted",))  # type: ignore[arg-type]
