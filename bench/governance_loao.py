@@ -16,12 +16,14 @@ mean over authors, whose weight does not favour author 1's 370 cases):
   written in sessions 5-6 from failing cases of authors 1, 3, 4 and 5, so their per-author
   numbers are *not* unseen-author numbers; the ablation shows what each rule buys per author.
 - ``rules - R``: the rules without rule R (the memory falls through to the next rule).
-- ``LR[...]``: a softmax regression fitted with scikit-learn on the other authors' cases (and,
-  with ``+ms``, MemSyco dev) over the meaning features (:data:`FEATURES`), optionally with the
-  rules as inputs (``sig``: which rules' conditions hold; ``pol``: the rules' policy one-hot).
+- ``LR[inputs, C, ms]``: a softmax regression fitted with scikit-learn on the other authors' cases
+  (and MemSyco dev with weight ``ms``) over ``feat`` (the meaning features, :data:`FEATURES`),
+  ``sig`` (which rules' conditions hold), ``first`` (the first holding rule) and ``pol`` (its policy).
 
 ``--fit-out`` writes the chosen layer fitted on every author (and MemSyco dev when chosen) for
-the package; the choice is by pooled-and-mean LOAO accuracy, printed with the grid.
+the package; the choice is by the mean accuracy over the five sources each left out (authors
+1, 3, 4, 5 and MemSyco dev), then the pooled hand-written accuracy, printed with the grid.
+``--only 'sig+first+pol,0.03,1.0'`` scores named configs only (inputs,C,MemSyco weight).
 """
 
 from __future__ import annotations
