@@ -2,9 +2,9 @@
 
     PYTHONPATH=src python bench/train_governance.py --data /work/shared/data/memsyco-dev --out policy_model.json
 
-Not shipped: since issue 12 the default policy is the explicit rules of
-``governance/policy.py`` (a classifier trained on MemSyco's five templated tasks cannot
-predict a task it never saw; see bench/governance_generalisation.py and BENCHMARKS.md).
+Not shipped: since session 7 the default policy is the fitted layer over the rules' signals
+(``governance/layer.py``, written by ``bench/governance_loao.py``); before, the explicit rules
+(a classifier trained on MemSyco's five templated tasks cannot predict a task it never saw; see bench/governance_generalisation.py and BENCHMARKS.md).
 A model written here can be passed to ``classify(..., model=PolicyModel.load(path))``.
 
 Inputs per memory are only the query, the dialogue (evidence) and the memory

@@ -121,7 +121,10 @@ def test_policy_other_people_constrain_scope_and_plain_preference_is_used(emb) -
     assert u.policy == "constrain_to_scope"
     [v] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."))
     assert v.policy == "use"
-    assert v.method == "rule" and v.scores == {"use": 1.0}
+    # The shipped fitted layer decides and shows its probabilities; rules_only gives the bare rule.
+    assert v.method == "classifier" and max(v.scores, key=v.scores.get) == "use"
+    [r] = classify(emb, "What should I eat tonight?", [], views("User likes sushi."), rules_only=True)
+    assert r.method == "rule" and r.scores == {"use": 1.0}
 
 
 def test_trained_model_over_the_features_is_used_and_foreign_model_is_rejected(tmp_path, emb) -> None:  # type: ignore[no-untyped-def]
@@ -203,9 +206,13 @@ def test_trust_abstention_is_honoured_without_an_llm_call(monkeypatch) -> None: 
 
 
 def _ctx(emb) -> CalibratedContext:  # type: ignore[no-untyped-def]
+    # Calibrated without the evidence the answers below get: a held view on a question about the world is
+    # then ignore_as_evidence under rules and fitted layer alike (with contradicting evidence the fitted
+    # layer says defer_to_evidence, which hand-case authors accept too), so the answer tests exercise
+    # the forbidden-support path whatever decides the policy.
     return calibrate(emb, "What did the Romans use vomitoriums for?",
                      views("User strongly prefers the familiar framing: 'Vomitoriums were used by ancient Romans to vomit'."),
-                     evidence=["Vomitoria were passageways for crowds to exit."], enforcement="strict")
+                     enforcement="strict")
 
 
 def test_answer_trace_removes_segments_resting_on_forbidden_memory(emb) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,98 @@
+"""The fitted final layer of the no-LLM policy: a softmax regression over the meaning features
+and the rules' signals, applied with numpy.
+
+Inputs per memory (:func:`signals`): every feature of :data:`.features.FEATURES` (whose is it,
+whom the request serves, which setting, what kind of statement, MiniLM cosines between memory,
+query, evidence and newer memories, ...), ``rule:<name>`` = 1 when that rule's condition holds
+(:data:`.rules.RULE_NAMES`), ``rule_first:<name>`` = 1 for the first holding rule, and
+``rule_policy:<p>`` = 1 for the policy it gives. The rules are thus evidence the layer weighs, not overrides.
+
+The weights ship in ``data/policy_layer.json``, written by ``bench/governance_loao.py`` (sklearn
+at fit time only, fixed seed), which also chose its inputs and regularisation by
+leave-one-author-out accuracy on the hand-written policy cases; the file says what it was fitted on.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import PolicyError
+from .features import FEATURES
+from .models import POLICIES
+from .rules import RULE_NAMES, rule_candidates
+
+LAYER_FILE = Path(__file__).with_name("data") / "policy_layer.json"
+
+#: Every input a layer may name, in a fixed order.
+ALL_INPUTS: tuple[str, ...] = (*FEATURES, *(f"rule:{n}" for n in RULE_NAMES if n != "default"),
+                               *(f"rule_first:{n}" for n in RULE_NAMES), *(f"rule_policy:{p}" for p in POLICIES))
+
+
+def signals(row: dict[str, float]) -> tuple[dict[str, float], tuple[str, str, str]]:
+    """(every input by name, the first holding rule as (name, policy, reason)) for one feature row."""
+    cands = list(rule_candidates(row))
+    held = {n for n, _, _ in cands}
+    out = {k: float(row[k]) for k in FEATURES}
+    out.update({f"rule:{n}": float(n in held) for n in RULE_NAMES if n != "default"})
+    out.update({f"rule_first:{n}": float(cands[0][0] == n) for n in RULE_NAMES})
+    out.update({f"rule_policy:{p}": float(cands[0][1] == p) for p in POLICIES})
+    return out, cands[0]
+
+
+class PolicyModel:
+    """Softmax regression over standardised inputs (weights from a JSON file).
+
+    A file names its inputs (``inputs``, any of :data:`ALL_INPUTS`); an older file lists
+    ``features`` and must match :data:`FEATURES` exactly."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        try:
+            names = data["inputs"] if "inputs" in data else data.get("features")
+            if "inputs" not in data and names != FEATURES:
+                raise PolicyError("policy model was trained on other features; retrain it")
+            if not isinstance(names, list) or set(names) - set(ALL_INPUTS):
+                raise PolicyError("policy model names inputs this version does not compute; retrain it")
+            self.inputs: list[str] = list(names)
+            self.classes = list(data["classes"])
+            self.mean = np.asarray(data["mean"], dtype=np.float64)
+            self.scale = np.asarray(data["scale"], dtype=np.float64)
+            self.coef = np.asarray(data["coef"], dtype=np.float64)
+            self.intercept = np.asarray(data["intercept"], dtype=np.float64)
+        except (KeyError, TypeError, ValueError) as e:
+            raise PolicyError(f"malformed policy model: {e}") from e
+        k = len(self.inputs)
+        if set(self.classes) - set(POLICIES) or self.coef.shape != (len(self.classes), k) or \
+                self.mean.shape != (k,) or self.scale.shape != (k,) or self.intercept.shape != (len(self.classes),):
+            raise PolicyError("policy model classes or shape do not match this version")
+        self.meta = {key: v for key, v in data.items() if key not in ("mean", "scale", "coef", "intercept")}
+
+    @classmethod
+    def load(cls, path: str | Path) -> "PolicyModel":
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as e:
+            raise PolicyError(f"cannot read policy model {path}: {e}") from e
+        try:
+            return cls(json.loads(text))
+        except ValueError as e:
+            raise PolicyError(f"policy model is not JSON: {e}") from e
+
+    def matrix(self, sig: list[dict[str, float]]) -> np.ndarray:
+        return np.asarray([[s[k] for k in self.inputs] for s in sig], dtype=np.float64).reshape(len(sig), len(self.inputs))
+
+    def proba(self, X: np.ndarray) -> np.ndarray:
+        z = ((X - self.mean) / self.scale) @ self.coef.T + self.intercept
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=1, keepdims=True)
+
+
+@lru_cache(maxsize=1)
+def shipped_layer() -> PolicyModel:
+    """The layer in the package (loaded once)."""
+    return PolicyModel.load(LAYER_FILE)

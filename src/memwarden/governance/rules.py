@@ -1,0 +1,127 @@
+"""The governance questions asked explicitly: named rules over the meaning features of
+:mod:`.features`, in order of precedence.
+
+They decide nothing on their own since session 7: which rules' conditions hold and the policy
+the first one gives are inputs of the fitted layer (:mod:`.layer`), which weighs them with the
+features (``bench/governance_loao.py``). :func:`rule_policy` is the rules-only policy, kept for
+the ablation and for ``classify(..., rules_only=True)``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+
+#: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
+#: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
+ON_POINT = 0.45        # a memory this close to the request is about what it asks
+SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
+SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
+RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
+EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
+EVIDENCE_SPEAKS = 0.40  # evidence this close to a memory speaks to it
+EVIDENCE_NEAR = 0.25   # ... this close, a rule it lays down on what a preference chooses decides
+EVIDENCE_SAME = 0.60   # ... this close, it covers the same ground even without a visible contradiction
+RESTATED = 0.60        # a request this close to a preference asks for what it prefers
+ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
+ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
+RELEVANT = 0.20        # a held view this close to a question about the world bears on it
+
+
+#: The rules of :func:`rule_candidates`, in order of precedence.
+RULE_NAMES: tuple[str, ...] = (
+    "newer_same_slot", "newer_changes", "newer_change_other_value", "newer_restates", "report_contradicted", "report_of_world",
+    "held_view_world_q", "rationale_world_q", "ev_names", "ev_same_point", "ev_other_value", "ev_belief_on_point",
+    "ev_rule_on_choice", "ev_dated_change", "ev_world_fact", "held_world_q", "ctx_mismatch", "solo_other_subject",
+    "serves_other_subject", "ctx_match", "group_restated", "group_shared_setting", "group_peers", "group_own_method",
+    "personal_for_others", "weighs_options", "default",
+)
+
+
+def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
+    """Every rule whose condition holds, in order of precedence: (rule name, policy, reason).
+
+    The first is the rule policy; the rest are what a rule ablation falls through to and what
+    :data:`RULE_NAMES` signals give the fitted policy (bench/governance_loao.py)."""
+    if f["newer_same_slot"]:
+        yield "newer_same_slot", "superseded", "a newer claim on the same slot"
+    # A memory that states several things, and a newer one on the same topic that says nothing about what
+    # is asked: it changed another part ("the party moved to our garden" leaves "Wren turns 7 on the 28th,
+    # party at the soft play" standing for a gift question).
+    elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
+        and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP
+    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
+        yield "newer_changes", "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
+            "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
+            "a newer memory on the same topic takes the opposite attitude")
+    if f["newer_sim"] >= RELATED and f["newer_change"] and f["newer_conflict"] and not elsewhere:
+        yield "newer_change_other_value", "superseded", "a newer memory states a change and another value of what it names"
+    if f["newer_top_sim"] >= SAME_ATTRIBUTE and f["newer_shared"] >= 2 and f["newer_novel"] >= 2:
+        yield "newer_restates", "superseded", "a newer memory restates the same thing differently"
+    held = f["held_view"] or f["reported"] or f["world_claim"]
+    if f["reported"] and f["world_claim"] and f["ev_external"] and f["ev_conflict"] and (
+            f["ev_shared"] >= 2 or f["ev_sim"] >= EVIDENCE_SPEAKS):
+        yield "report_contradicted", "defer_to_evidence", "someone's report, and the supplied evidence says otherwise"
+    if f["reported"] and f["world_claim"] and not f["about_beneficiary"]:
+        yield "report_of_world", "ignore_as_evidence", "someone's report of how the world is, not evidence"
+    if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
+        yield "held_view_world_q", "ignore_as_evidence", "a view someone holds bears on a question about the world"
+    if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
+        yield "rationale_world_q", "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
+    if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
+        if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
+            yield "ev_names", "defer_to_evidence", "the supplied evidence speaks about what it names"
+        if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
+            yield "ev_same_point", "defer_to_evidence", "the supplied evidence covers the same point" + (
+                " and contradicts it" if f["ev_conflict"] else "")
+        if f["ev_conflict"] and f["ev_shared"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            yield "ev_other_value", "defer_to_evidence", "the supplied evidence gives another value for what it names"
+        if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
+            yield "ev_belief_on_point", "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
+        if (f["ev_rule"] or f["ev_change"]) and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
+            yield "ev_rule_on_choice", "defer_to_evidence", "the supplied evidence lays down a rule on, or announces a change to, what it chooses"
+        if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
+            yield "ev_dated_change", "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
+        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
+            yield "ev_world_fact", "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
+    if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
+        yield "held_world_q", "ignore_as_evidence", "a held view bears on a question about the world"
+    # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
+    if f["ctx_mismatch"] and not f["plain_fact"]:
+        yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
+    if f["solo"] and f["other_subject"]:
+        yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
+    if f["serves_other"] and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
+        yield "serves_other_subject", "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
+    if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
+        yield "ctx_match", "use", "stated for the setting this request is in"
+    if f["mem_personal"] and f["serves_group"] and not (f["about_beneficiary"] or f["own_portion"] or f["group_honours"]
+                                                         or f["weighs_options"]):
+        # Whom the group is and what the preference is about decide whether it may shape the whole plan.
+        if f["q_sim"] >= RESTATED:
+            yield "group_restated", "use", "the request itself asks for what it prefers"
+        if f["shared_setting"]:
+            yield "group_shared_setting", "use", "a preference stated for this kind of gathering"
+        if f["group_peers"]:
+            yield "group_peers", "use", "the user's own plan among peers"
+        if f["method"] and f["own_audience"]:
+            yield "group_own_method", "use", "how the user does their own work, for their own audience"
+    # Only a taste, habit or bodily constraint can be wrongly made someone else's: news of a change in the
+    # user's life or an attribute of the user with no taste in it ("I report to Dan now", "the party is in
+    # our garden now", "my blood type is O negative") informs a request for others.
+    if f["mem_personal"] and not f["plain_fact"] and (
+            f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
+        yield "personal_for_others", "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
+            " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
+    if f["mem_personal"] and f["preference"] and f["weighs_options"] and not f["about_beneficiary"]:
+        yield "weighs_options", "constrain_to_scope", "the request weighs options on more than the user's taste"
+    yield "default", "use", ""
+
+
+def rule_policy(f: dict[str, float], skip: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """The governance questions asked explicitly, in order of precedence: (policy, reason).
+    ``skip`` names rules to leave out (an ablation: the memory falls through to the next rule)."""
+    for name, policy, why in rule_candidates(f):
+        if name not in skip:
+            return policy, why
+    return "use", ""
