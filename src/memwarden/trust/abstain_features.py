@@ -3,9 +3,10 @@ as numbers (:func:`abstain_features`), and the fitted logistic decision over the
 
 The rules in :mod:`.abstain` each turn one signal into a verdict with a hand-set threshold (a cosine
 floor, a topic floor, "the attribute asked is never stated", "the named person never speaks of it").
-Written from one author's failing cases they carried poorly to other authors' wording (BENCHMARKS.md,
-"Abstention, fitted"). Here the same signals are features and a logistic model fitted on five
-authors' probes plus LoCoMo (``bench/fit_abstain.py``, scored leave-one-author-out) weighs them.
+Here the same signals are features and a logistic model fitted on five authors' probes plus LoCoMo
+(``bench/fit_abstain.py``) weighs them. Scored leave-one-author-out it does NOT beat the rules
+(pooled balanced accuracy 0.847 vs 0.874, LoCoMo F1 0.186 vs 0.581; BENCHMARKS.md, "Session 7
+(branch s7-abstain): abstention, fitted"), so it is opt-in (``TrustConfig.abstain_mode="fitted"``).
 The weights ship as JSON (``data/abstain_weights.json``) and are applied with numpy; scikit-learn is
 used only when fitting.
 

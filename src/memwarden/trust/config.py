@@ -132,7 +132,8 @@ class TrustConfig(BaseModel):
     check_attribute: bool = True
     #: ``rules``: the hand rules above, each signal with its threshold. ``fitted``: a logistic model over
     #: the same signals (trust/abstain_features.py), fitted on five authors' scenario probes and LoCoMo
-    #: by bench/fit_abstain.py and scored leave-one-author-out (BENCHMARKS.md, "Abstention, fitted").
+    #: by bench/fit_abstain.py. Leave-one-author-out it does not beat the rules (BENCHMARKS.md, "Session 7
+    #: (branch s7-abstain)"), hence the default; a missing or malformed weights file is a ModelError.
     abstain_mode: Literal["rules", "fitted"] = "rules"
     #: Weights file for ``fitted`` (None: the shipped ``memwarden/data/abstain_weights.json``).
     abstain_weights: str | None = None
