@@ -14,7 +14,7 @@ from ..retrieval.text import tokenize
 from .attribute import attribute_missing
 from .config import TrustConfig
 
-__all__ = ["abstain_decision", "subject_not_covered", "topic_query"]
+__all__ = ["abstain_decision", "rule_decision", "fitted_decision", "subject_not_covered", "topic_query"]
 
 
 def abstain_decision(
@@ -22,9 +22,68 @@ def abstain_decision(
 ) -> tuple[str, str] | None:
     """(reason, detail) when the scored hits are not enough to answer; None otherwise.
 
-    Reads only the hits' reliability (with ``query_cosine``) and the conflict groups,
-    so the abstention evaluation can sweep thresholds over stored results.
+    ``cfg.abstain_mode`` chooses the hand rules (:func:`rule_decision`) or the fitted model over
+    the same signals (:func:`fitted_decision`). Reads only the hits' reliability (with
+    ``query_cosine``) and the conflict groups, so stored results can be re-scored.
     """
+    if cfg.abstain_mode == "fitted":
+        return fitted_decision(query, hits, conflicts, cfg)
+    return rule_decision(query, hits, conflicts, cfg)
+
+
+def fitted_decision(
+    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
+) -> tuple[str, str] | None:
+    """The fitted logistic decision (trust/abstain_features.py); the detail names what decided it:
+    the missing attribute or the uncovered subject when those signals are on, else the signal that
+    pushed the probability up the most."""
+    from .abstain_features import abstain_features, load_abstain_model, unmatched_words
+
+    if not hits:
+        return "no_evidence", "nothing in this scope matches the query"
+    model = load_abstain_model(cfg.abstain_weights)
+    x = abstain_features(query, hits, conflicts, cfg)
+    p = model.probability(x)
+    if p >= model.threshold:
+        cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
+               for h in hits]
+        best = max(cos)
+        relevant = [h for h, c in zip(hits, cos) if c >= max(min(cfg.min_relevance, best), best - cfg.relevance_band)]
+        why = (x["attr_missing"] and attribute_missing(query, hits, relevant)) or (
+            x["subject_missing"] and subject_not_covered(query, hits, relevant))
+        if not why:
+            parts = model.logit_parts(x)
+            top = max(parts, key=lambda k: parts[k])
+            why = _SIGNAL_WORDS.get(top, top) + f" ({top} = {x[top]:.2f})"
+            if top in ("unmatched_share", "unmatched_any", "wh_head_missing"):
+                why = f"no memory holds the question's words {', '.join(unmatched_words(query, hits))}"
+        return "no_evidence", f"{why}; fitted p(unanswerable) {p:.2f} >= {model.threshold:.2f}"
+    hit_ids = {h.id for h in hits}
+    for g in conflicts:
+        if g.margin < cfg.conflict_margin and hit_ids & set(g.memory_ids):
+            return "unresolved_conflict", g.reason
+    return None
+
+
+#: How the detail names a deciding signal that is not an attribute or a subject.
+_SIGNAL_WORDS = {
+    "best_cos": "the closest memory is far from the query", "second_cos": "few memories are close to the query",
+    "top3_mean_cos": "the closest memories are far from the query", "cos_gap": "no memory stands out as about the query",
+    "topic_cos": "without the speaker names no memory is on the query's topic",
+    "overlap_best": "the closest memory shares few words with the query",
+    "overlap_top3": "the closest memories share few words with the query",
+    "owner_mentioned": "no memory mentions whose value is asked", "owner_asked": "the question asks a value of a named thing",
+    "answer_type_in_top3": "no top memory holds the kind of value asked",
+    "best_conf": "the closest memory is not reliable", "band_conf": "no relevant memory is reliable",
+    "rule_abstains": "the hand rules abstain",
+}
+
+
+def rule_decision(
+    query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
+) -> tuple[str, str] | None:
+    """The hand rules: a cosine floor, a topic floor, the subject and attribute checks, a confidence
+    floor and the conflict margin, each with its threshold in :class:`TrustConfig`."""
     if not hits:
         return "no_evidence", "nothing in this scope matches the query"
     cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0

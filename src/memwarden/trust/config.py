@@ -130,6 +130,13 @@ class TrustConfig(BaseModel):
     #: The attribute a question asks for (a phone number, a prescriber, a date, which hotel) must be
     #: stated by a memory on its topic, else ``no_evidence`` naming it (trust/attribute.py).
     check_attribute: bool = True
+    #: ``rules``: the hand rules above, each signal with its threshold. ``fitted``: a logistic model over
+    #: the same signals (trust/abstain_features.py), fitted on five authors' scenario probes and LoCoMo
+    #: by bench/fit_abstain.py. Leave-one-author-out it does not beat the rules (BENCHMARKS.md, "Session 7
+    #: (branch s7-abstain)"), hence the default; a missing or malformed weights file is a ModelError.
+    abstain_mode: Literal["rules", "fitted"] = "rules"
+    #: Weights file for ``fitted`` (None: the shipped ``memwarden/data/abstain_weights.json``).
+    abstain_weights: str | None = None
     #: No relevant hit reaches this confidence: ``low_reliability``.
     min_confidence: float = Field(0.20, ge=0, le=1)
     #: Contradicting memories closer than this in confidence have no winner: ``unresolved_conflict``.
