@@ -352,3 +352,15 @@ def test_a_time_valid_from_a_date_is_the_value(text: str, value: str) -> None:
 def test_a_relations_occupation_is_its_role(text: str, slot: str | None, value: str | None) -> None:
     c = one(text)
     assert (c.slot, c.value) == (slot, value)
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("she's on blood thinners, so no grapefruit", "no grapefruit"),  # a determiner "no": a restriction, kept
+    ("no dairy for me please", "No dairy for the user"),
+])
+def test_no_as_a_determiner_is_not_an_interjection(text: str, kept: str) -> None:
+    assert any(kept in c.text for c in R.extract([T(text)]).claims)
+
+
+def test_no_before_a_pronoun_is_still_an_interjection() -> None:
+    assert [c.text for c in R.extract([T("no it's the 14th")]).claims][0].startswith("The user: it's the 14th")
