@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, PrivateAttr
+from pydantic import Field
 
 from ._model import _Model
 from .trust_models import (  # re-exported: callers import every record from memwarden.models
@@ -104,10 +104,6 @@ class Claim(_Model):
 
     Stored with every ``kind="claim"`` memory; extractors (offline rules or an LLM) produce it.
     """
-
-    #: The claim gate's second-stage logit without its embedding term, when the gate may still drop
-    #: it (``claims/gate_meaning.py``); never stored, gone after the add call.
-    _gate_z: float | None = PrivateAttr(default=None)
 
     #: The resolved subject: "user" for the user (whatever their name), a speaker's name, or a
     #: resolved phrase ("Maya's sister Ana"); never a pronoun.

@@ -36,7 +36,6 @@ import re
 from typing import Any, Iterable
 
 from . import gate_cues as C
-from . import gate_meaning
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
 
@@ -232,10 +231,7 @@ class Verdict:
 
 
 def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> Verdict:
-    return _judge(features(clause, claim, role=role, prev=prev, turn=turn), clause, role=role, prev=prev, turn=turn)
-
-
-def _judge(f: dict[str, float], clause: str, *, role: str, prev: str | None, turn: str | None) -> Verdict:
+    f = features(clause, claim, role=role, prev=prev, turn=turn)
     contrib = {k: WEIGHTS.get(k, 0.0) * v for k, v in f.items()}
     z = BIAS + sum(contrib.values())
     p = 1.0 / (1.0 + math.exp(-z))
@@ -307,18 +303,8 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -
         RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn), whole, extracted.text))
     if not ENABLED:
         return None
-    f = features(clause, claim, role=role, prev=prev, turn=turn)
-    v = _judge(f, clause, role=role, prev=prev, turn=turn)
-    if not v.keep:
-        return f"no claim: reaction/chit-chat ({v.reason})"
-    # What the meaning stage needs once ``add`` has the claim's vector: its logit without the
-    # embedding term, when the clause may be dropped (as here: a reaction mark, in it or its turn).
-    stage = gate_meaning.load()
-    if stage is not None and not informs(f):
-        if reaction_marks(f, stage.weights) or (turn.strip() != clause.strip()
-                                                and reaction_marks(features(turn, None, role=role, prev=prev), stage.weights)):
-            claim._gate_z = stage.partial(f)
-    return None
+    v = judge(clause, claim, role=role, prev=prev, turn=turn)
+    return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
 
 def row_turns(row: dict[str, Any], now: Any) -> list[Any]:

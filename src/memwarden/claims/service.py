@@ -16,7 +16,7 @@ from .._util import new_id, text_hash, utcnow
 from ..admission.base import AdmissionContext, Admitter
 from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
-from . import gate, gate_meaning
+from . import gate
 from .base import ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
 from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
@@ -130,9 +130,6 @@ def _ingest(
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
     ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)
-    # The claim gate's meaning stage reads the vectors just computed (after the episodes' vectors:
-    # a turn whose claims it drops stays searchable by what it said, as an episode).
-    claims, claim_vecs, dropped = gate_meaning.apply(claims, claim_vecs, m.embedder.model_id, extraction.dropped)
     from ..storage.base import retry_on_hash_conflict
 
     def decide_and_write() -> list[Any]:
@@ -156,7 +153,7 @@ def _ingest(
                 claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
                 decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
                 embedding_model=m.embedder.model_id, expire_before=m.config.receipt_horizon(now),
-                dropped=dropped,
+                dropped=extraction.dropped,
             )
             if getattr(admitter, "checks_duplicates", False):
                 # The admitter promised no duplicate claims: the store re-checks the new claims'
