@@ -110,3 +110,17 @@ def test_the_development_turns_do_not_regress() -> None:
     # the gate itself must not lose a fact the extractor found
     assert on["facts_lost"] == off["facts_lost"]
     assert off["chitchat_claim_rate"] > on["chitchat_claim_rate"] + 0.15
+
+
+def test_the_fit_record_names_the_claim_each_clause_became() -> None:
+    # bench/fit_gate.py matches a recorded clause to its claim by this text (a dropped duplicate or
+    # an echo has none), so a clause's features are scored with the claim it yields, not a neighbour's
+    turn = "my sister Noor started at the Leeds branch, she's thrilled lol"
+    gate.RECORD, gate.ENABLED = [], False
+    try:
+        res = R.extract([Turn(role="user", content=turn, index=0, timestamp=NOW)], now=NOW)
+        rec = list(gate.RECORD)
+    finally:
+        gate.RECORD, gate.ENABLED = None, True
+    assert len(rec) >= 2 and {text for _, _, _, text in rec} == {c.text for c in res.claims}
+    assert all(t == turn and f["words"] > 0 for t, f, _, _ in rec)
