@@ -133,7 +133,7 @@ class TrackRecord:
         mat = np.stack([v for v, _ in its])
         sims = mat @ vector
         # The closest judged claims stand for "this domain": the three nearest above the floor.
-        near = np.argsort(-sims)[:3]
+        near = np.argsort(-sims, kind="stable")[:3]  # ties by insertion order, the same in every process
         near = near[sims[near] >= floor]
         hit = np.asarray([h for _, h in its], dtype=bool)[near]
         return float(hit.sum()), float((~hit).sum())
@@ -198,11 +198,13 @@ class ScopeState:
             new_rows = (st.rows_seen + np.flatnonzero(active[st.rows_seen :])).tolist()
             new = [index.ids[r] for r in new_rows]
         else:
-            alive = {index.ids[r] for r in np.flatnonzero(active).tolist()}
+            alive_rows = [index.ids[r] for r in np.flatnonzero(active).tolist()]
+            alive = set(alive_rows)
             if index.version < st.version:
                 st.record, st.synced, st.evidence, st.claims = TrackRecord.empty(), set(), [], []
             gone = st.synced - alive
-            new = [i for i in alive if i not in st.synced]
+            # in row order: a set's order follows the hash seed, and the judging order decides ties
+            new = [i for i in alive_rows if i not in st.synced]
         if gone:
             # A delete or a superseded claim: drop its judgements, keep the rest (re-judging
             # every pair of a large scope after each supersession took seconds).
