@@ -238,11 +238,9 @@ class TrustEngine:
                 compared[(mid, nid)] = st, cos  # type: ignore[index]  # neighbours only with consensus on
                 num += w * conf_j * st.value
                 den += w
-                # Built from values of the right types: validating ~90 of them per search cost more
-                # than their stances once those are cached.
-                ns.append(NeighbourStance.model_construct(
-                    id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4), weight=round(w, 4),
-                    confidence=round(conf_j, 4), stance=st.label, stance_score=st.score, reason=st.reason))
+                ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
+                                          weight=round(w, 4), confidence=round(conf_j, 4), stance=st.label,
+                                          stance_score=st.score, reason=st.reason))
             kval = max(-1.0, min(1.0, num / den)) if den > 0 else 0.0
             conf = (cfg.w_source * s.value + cfg.w_temporal * t.value + cfg.w_consensus * kval) / wsum
             warnings = [n for n in (s.note if "unknown source" in s.note or "missing" in s.note else "",
