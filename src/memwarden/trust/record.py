@@ -59,6 +59,9 @@ class TrustView:
     kind: str = "claim"
     #: The source hierarchy's reading of who vouches and how firmly (trust/testimony.py).
     testimony: Testimony | None = None
+    #: The item's ``updated_at`` when viewed: a search's fresh copy of the item with another
+    #: stamp (an update in another process) replaces the view.
+    stamp: datetime | None = None
 
     @classmethod
     def of(cls, item: MemoryItem, domain_keys: Sequence[str]) -> "TrustView":
@@ -73,6 +76,7 @@ class TrustView:
             kind=str(getattr(item, "kind", "claim")),
             testimony=testimony(item.memory, source=str(item.source), speaker=item.speaker,
                                 claim=getattr(item, "claim", None), evidence=evidence and not missing),
+            stamp=item.updated_at,
         )
 
 
@@ -166,13 +170,19 @@ class ScopeState:
     def views_of(self, store: "Store", user_id: str, ids: Sequence[str], domain_keys: Sequence[str],
                  known: Mapping[str, MemoryItem] | None = None) -> dict[str, TrustView]:
         """The views of ``ids`` (read from the store once, then cached). ``known``: items the
-        caller has just read (a search's hits), viewed without reading them again."""
+        caller has just read (a search's hits), viewed without reading them again; a cached view
+        of an item that changed since (edited by another process: this one's edits drop their
+        views) is replaced, and its credibility computed again."""
+        if known:
+            for i in ids:
+                item = known.get(i)
+                if item is not None:
+                    v = self.views.get(i)
+                    if v is None or v.stamp != item.updated_at:
+                        self.views[i] = TrustView.of(item, domain_keys)
+                        if v is not None:
+                            self.credibility.pop(i, None)
         missing = [i for i in ids if i not in self.views]
-        if known and missing:
-            for i in missing:
-                if i in known:
-                    self.views[i] = TrustView.of(known[i], domain_keys)
-            missing = [i for i in missing if i not in self.views]
         for start in range(0, len(missing), 500):
             for rec in store.get(user_id, missing[start : start + 500]):
                 self.views[rec.item.id] = TrustView.of(rec.item, domain_keys)

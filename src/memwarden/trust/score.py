@@ -47,7 +47,7 @@ from .abstain import abstain_decision, topic_query
 from .config import TrustConfig
 from .ranking import _rule_winner, order_by_testimony, rerank
 from .record import TrustView, ScopeState, TrackRecord
-from .stance import detect_stance
+from .stance import Stance, detect_stance
 
 if TYPE_CHECKING:
     from ..retrieval.index import ScopeIndex
@@ -160,14 +160,25 @@ class TrustEngine:
         query too, and searching the pool instead of the scope keeps the cost flat in its size.
         ``items``: stored items the caller holds (a search's hydrated hits), not read again.
         """
+        return self._score(store, user_id, index, ids, as_of, pool, query_cosine, items)[0]
+
+    def _score(
+        self, store: "Store", user_id: str, index: "ScopeIndex", ids: Sequence[str], as_of: datetime | None,
+        pool: Sequence[int] | None, query_cosine: dict[str, float] | None, items: Mapping[str, MemoryItem] | None,
+    ) -> tuple[dict[str, Reliability], dict[tuple[str, str], tuple[Stance, float]] | None]:
+        """:meth:`score`, and the stance and cosine of every (memory, neighbour) pair it compared
+        (None: no consensus, nothing compared): the conflict grouping reads those instead of
+        comparing the hits a second time."""
         cfg = self.config
+        compared: dict[tuple[str, str], tuple[Stance, float]] | None = (
+            {} if cfg.neighbours > 0 and cfg.w_consensus > 0 else None)
         as_of = as_utc(as_of) if as_of is not None else utcnow()
         state = self._state(store, user_id, index)
         record = state.record if cfg.track_record else None
         ids = [i for i in ids if i in index.row_of]
         rows = [index.row_of[i] for i in ids]
         if not ids:
-            return {}
+            return {}, compared
         k = cfg.neighbours
         neigh: list[list[tuple[int, float]]] = [[] for _ in ids]
         if k > 0 and cfg.w_consensus > 0:
@@ -224,6 +235,7 @@ class TrustEngine:
                 s_j, t_j = parts(nid)
                 conf_j = self._base(s_j.value, t_j.value)
                 st = detect_stance(view.text, nv.text, cosine=cos)
+                compared[(mid, nid)] = st, cos  # type: ignore[index]  # neighbours only with consensus on
                 num += w * conf_j * st.value
                 den += w
                 ns.append(NeighbourStance(id=nid, memory=nv.text, cosine=round(cos, 4), fuzzy=round(fz, 4),
@@ -239,7 +251,7 @@ class TrustEngine:
                 as_of=as_of, evidence=view.evidence, warnings=warnings,
                 query_cosine=round(query_cosine[mid], 4) if query_cosine and mid in query_cosine else None,
             )
-        return out
+        return out, compared
 
     # -- search-time assessment ------------------------------------------------------
 
@@ -269,7 +281,7 @@ class TrustEngine:
                                 abstain_detail="nothing in this scope matches the query")
         rows = [index.row_of.get(h.id) for h in hits]
         qcos = {h.id: float(index.vectors[r] @ query_vec) for h, r in zip(hits, rows) if r is not None}
-        rel = self.score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos, items)
+        rel, compared = self._score(store, user_id, index, [h.id for h in hits], as_of, pool, qcos, items)
         if embed is not None and cfg.min_topic_cosine > 0:
             stripped = topic_query(query, hits)
             if stripped is not None:
@@ -279,7 +291,7 @@ class TrustEngine:
                         rel[h.id] = rel[h.id].model_copy(
                             update={"topic_cosine": round(float(index.vectors[r] @ tvec), 4)})
         scored = [h.model_copy(update={"reliability": rel.get(h.id)}) for h in hits]
-        conflicts, edges = self._conflicts(scored, rows_of=index.row_of, index=index)
+        conflicts, edges = self._conflicts(scored, compared, index)
         if cfg.rank_weight > 0 or cfg.rank_conflicts:
             # All pairwise cosines of the hits in one product (the answer step reads a few of them).
             present = [(h.id, r) for h, r in zip(hits, rows) if r is not None]
@@ -299,9 +311,32 @@ class TrustEngine:
         reason, detail = decision
         return out.model_copy(update={"abstained": True, "abstain_reason": reason, "abstain_detail": detail})
 
-    def _conflicts(self, hits: list[SearchHit], *, rows_of: dict[str, int],
+    def _pairs(self, hits: list[SearchHit], index: "ScopeIndex") -> dict[tuple[str, str], tuple[Stance, float]]:
+        """Every pair of hits above the cosine floor, compared in hit order."""
+        rows = [index.row_of.get(h.id) for h in hits]
+        out: dict[tuple[str, str], tuple[Stance, float]] = {}
+        for i in range(len(hits)):
+            for j in range(i + 1, len(hits)):
+                if rows[i] is None or rows[j] is None:
+                    continue
+                c = float(index.vectors[rows[i]] @ index.vectors[rows[j]])
+                if c >= self.config.neighbour_min_cosine:
+                    out[(hits[i].id, hits[j].id)] = detect_stance(hits[i].memory, hits[j].memory, cosine=c), c
+        return out
+
+    def _conflicts(self, hits: list[SearchHit], compared: Mapping[tuple[str, str], tuple[Stance, float]] | None,
                    index: "ScopeIndex") -> tuple[list[ConflictGroup], set[frozenset[str]]]:
-        """Groups of hits that contradict each other, and the contradicting pairs themselves."""
+        """Groups of hits that contradict each other, and the contradicting pairs themselves.
+
+        ``compared``: the stances :meth:`_score` computed, hit -> neighbour. A pair is judged in
+        hit order (the earlier hit's reading of the later one), as the consensus judged it; a pair
+        the consensus did not compare (cosine under ``neighbour_min_cosine``, or not among either
+        hit's ``neighbours`` nearest hits) is not a conflict. Up to ``neighbours + 1`` hits that is
+        every pair above the cosine floor, as before; beyond, it keeps the stage O(k) per search.
+        None (consensus off): every pair above the cosine floor is compared here.
+        """
+        if compared is None:
+            compared = self._pairs(hits, index)
         n = len(hits)
         parent = list(range(n))
 
@@ -311,17 +346,18 @@ class TrustEngine:
                 i = parent[i]
             return i
 
-        vec = [index.vectors[rows_of[h.id]] if h.id in rows_of else None for h in hits]
         edges: dict[int, list[str]] = defaultdict(list)
         pairs: set[frozenset[str]] = set()
         for i in range(n):
             for j in range(i + 1, n):
-                if vec[i] is None or vec[j] is None:
+                got = compared.get((hits[i].id, hits[j].id))
+                if got is not None:
+                    st = got[0]
+                elif (back := compared.get((hits[j].id, hits[i].id))) is not None:
+                    # Only the later hit had the earlier among its nearest: read it in hit order.
+                    st = detect_stance(hits[i].memory, hits[j].memory, cosine=back[1])
+                else:
                     continue
-                c = float(vec[i] @ vec[j])
-                if c < self.config.neighbour_min_cosine:
-                    continue
-                st = detect_stance(hits[i].memory, hits[j].memory, cosine=c)
                 if st.label == "contradict":
                     parent[find(i)] = find(j)
                     edges[i].append(st.reason)
