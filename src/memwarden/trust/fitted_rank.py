@@ -79,14 +79,17 @@ def _mm(values: Sequence[float]) -> list[float]:
 
 
 def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequence[str]], query: str,
-             similar: Callable[[SearchHit, SearchHit], float] | None, similar_at: float = 0.5) -> np.ndarray:
+             similar: Callable[[SearchHit, SearchHit], float] | None, similar_at: float = 0.5,
+             rows: int | None = None) -> np.ndarray:
     """One row per hit of ``hand`` (today's order), columns :data:`FEATURES`.
 
     ``pre``: the hits' ids in the search's relevance order; ``trace``: the ids after each of
     :data:`STAGES` (a missing stage counts as no move); ``similar``: the two hits' cosine.
+    ``rows``: fill only the first ``rows`` rows (the ones the stage may move; each still reads all hits).
     """
     n = len(hand)
-    X = np.zeros((n, len(FEATURES)), dtype=np.float64)
+    m = n if rows is None else min(n, rows)
+    X = np.zeros((m, len(FEATURES)), dtype=np.float64)
     if n == 0:
         return X
     col = {f: i for i, f in enumerate(FEATURES)}
@@ -100,11 +103,12 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
     best = max(cos)
     when = [stated_at(h) for h in hand]
     slots = [h.claim.slot if h.claim is not None else None for h in hand]
-    sims = np.full((n, n), -1.0)
+    sims = np.full((m, n), -1.0)
     if similar is not None:
-        for i in range(n):
-            for j in range(i + 1, n):
-                sims[i, j] = sims[j, i] = similar(hand[i], hand[j])
+        for i in range(m):
+            for j in range(n):
+                if j != i:
+                    sims[i, j] = sims[j, i] if j < i else similar(hand[i], hand[j])
     q = query or ""
     q_now = float(bool(_ASKS_NOW.search(q)))
     q_adv = float(bool(_ASKS_ADVICE.search(q)))
@@ -113,7 +117,7 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
     stage_pos = [{m: i for i, m in enumerate(t)} for t in trace]
     from .ranking import testimony_of  # the tier cache lives there
 
-    for i, h in enumerate(hand):
+    for i, h in enumerate(hand[:m]):
         r = h.reliability
         c = h.claim
         x = X[i]
@@ -248,18 +252,18 @@ def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
     hit's reliability carries its ``rank_score``. ``weights`` None: only the observers run."""
     if len(hand) < 2 or (weights is None and not _OBSERVER):
         return hand
-    X = features(hand, pre, trace, query, similar)
+    t = min(len(hand), (weights.top if top is None else top) if weights is not None else len(hand))
+    X = features(hand, pre, trace, query, similar, rows=None if _OBSERVER else t)
     for fn in list(_OBSERVER):
         fn(hand, X)
     if weights is None:
         return hand
-    s = weights.score(X)
-    t = min(len(hand), weights.top if top is None else top)
+    s = weights.score(X[:t])
     order = head_order(s, t, weights.margin) + list(range(t, len(hand)))
     out = []
     for i in order:
         h = hand[i]
-        if h.reliability is not None:
+        if i < t and h.reliability is not None:
             h = h.model_copy(update={"reliability": h.reliability.model_copy(update={"rank_score": round(float(s[i]), 4)})})
         out.append(h)
     return out
