@@ -20,7 +20,7 @@ def test_shipped_weights_load_and_match_the_features():
     assert np.isfinite(w.w).all() and (w.scale > 0).all()
     assert w.top >= 2 and w.margin >= 0
     # the file says how it was made and what it scored on unseen authors
-    assert "pooled" in w.meta["loao"] and w.meta["script"].startswith("python -m memwarden.training.fit_rank")
+    assert "pooled" in w.meta["loao"] and w.meta["script"].startswith("python bench/fit_rank.py")
 
 
 def test_weights_from_another_feature_list_are_refused():

@@ -7,7 +7,7 @@ the search and the trust stage already know about the hit -- relevance and its p
 how recent it is against the other hits on the same matter, its type, and whether the question
 asks about "now" or asks for advice -- and orders the first ``top`` hits by ``w . x``, ``w`` fitted
 pairwise (scikit-learn logistic regression on feature differences, target hit vs other hit) by
-``memwarden.training.fit_rank`` on the rank probes of the five scenario authors, and reported
+``bench/fit_rank.py`` on the rank probes of the five scenario authors, and reported
 leave-one-author-out (BENCHMARKS.md). Only the first ``top`` hits move, so recall at any limit
 >= ``top`` is what the hand order gives.
 
@@ -189,7 +189,7 @@ class RankWeights:
                  top: int, meta: dict | None = None, margin: float = 0.0) -> None:
         if list(names) != list(FEATURES):
             # A weights file from another feature set would score the wrong columns silently.
-            raise ValueError("rank weights were fitted on another feature list; refit with memwarden.training.fit_rank")
+            raise ValueError("rank weights were fitted on another feature list; refit with bench/fit_rank.py")
         self.mean = np.asarray(mean, dtype=np.float64)
         self.scale = np.asarray(scale, dtype=np.float64)
         self.w = np.asarray(weights, dtype=np.float64)

@@ -28,7 +28,7 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
    ordered by one linear score over what the steps above did to each hit and what the search and
    the trust stage know about it (:mod:`.fitted_rank`; weights fitted pairwise on the scenario sets'
-   probes by ``memwarden.training.fit_rank``, measured leave-one-author-out in BENCHMARKS.md). A
+   probes by ``bench/fit_rank.py``, measured leave-one-author-out in BENCHMARKS.md). A
    hit passes one the steps above put over it only by a clear score margin. ``"hand"`` stops
    after step 3 (the order before).
 

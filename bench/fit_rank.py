@@ -1,7 +1,7 @@
 """Fit the final ranking stage (trust/fitted_rank.py) on the scenario sets' rank probes, leave-one-author-out.
 
-    PYTHONPATH=src python -m memwarden.training.fit_rank dump --out /tmp/rank_dump.npz
-    PYTHONPATH=src python -m memwarden.training.fit_rank fit --dump /tmp/rank_dump.npz [--write]
+    PYTHONPATH=src python bench/fit_rank.py dump --out /tmp/rank_dump.npz
+    PYTHONPATH=src python bench/fit_rank.py fit --dump /tmp/rank_dump.npz [--write]
 
 ``dump`` replays every scenario of the five authors' sets (dev, dev2, heldout, heldout2, heldout3)
 into a fresh :class:`~memwarden.Memory` with the hand order (``rank_order="hand"``), runs each rank
@@ -29,7 +29,7 @@ import numpy as np
 
 AUTHORS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json", "heldout": "evals/heldout/scenarios.json",
            "heldout2": "evals/heldout2/scenarios.json", "heldout3": "evals/heldout3/scenarios.json"}
-WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "rank_weights.json"
+WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "memwarden" / "data" / "rank_weights.json"
 SEED = 0
 
 
@@ -49,9 +49,9 @@ class Probe:
 
 
 def dump(out: str, root: Path) -> None:
-    from ..evals.scenario_format import load_scenarios, matches
-    from ..evals.scenario_systems import MemwardenSystem, make_embedder
-    from ..trust.fitted_rank import observe
+    from memwarden.evals.scenario_format import load_scenarios, matches
+    from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+    from memwarden.trust.fitted_rank import observe
 
     emb = make_embedder("minilm")
     rows: list[dict[str, Any]] = []
@@ -105,10 +105,10 @@ def dump_locomo(out: str, data: str, conversations: int) -> None:
     """LoCoMo's questions as rank probes: a claim hit whose source turns hold evidence is a target.
     Each conversation in its own scope, one ``add`` per session (admission ``all``, as
     ``memwarden eval retrieval`` stores them); 30 hits per question, as that eval asks for k=10."""
-    from ..config import MemoryConfig
-    from ..memory import Memory
-    from ..trust.fitted_rank import observe
-    from .locomo import load_locomo, session_messages
+    from memwarden.config import MemoryConfig
+    from memwarden.memory import Memory
+    from memwarden.trust.fitted_rank import observe
+    from memwarden.training.locomo import load_locomo, session_messages
 
     m = Memory(config=MemoryConfig(claims=True))
     cfg = m.config.trust.model_copy(update={"rank_order": "hand"})
@@ -212,7 +212,7 @@ def fit(train: Sequence[Probe], C: float, stale_weight: float, top: int, aux_wei
 
 def order(p: Probe, score: np.ndarray | None, top: int, margin: float = 0.0) -> np.ndarray:
     """Indices of the hits in the order shown: the fitted order of the first ``top``, the rest as today."""
-    from ..trust.fitted_rank import head_order
+    from memwarden.trust.fitted_rank import head_order
 
     n = len(p.pos)
     if score is None:
@@ -325,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                             print(f"\nC={C} stale_weight={sw} top={top} margin={mg} aux_weight={aw} locomo_weight={lw}\n"
                                   + _table(res))
     if args.write:
-        from ..trust.fitted_rank import RankWeights
+        from memwarden.trust.fitted_rank import RankWeights
 
         C, sw, top, mg = args.C[0], args.stale_weight[0], args.top[0], args.margin[0]
         aw, lw = args.aux_weight[0], args.locomo_weight[0]
@@ -333,13 +333,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         res = loao(probes, C, sw, top, mg, aw, lw)
         meta = {"fitted_on": sorted({p.author for p in probes}), "probes": len(probes), "C": C, "stale_weight": sw,
                 "aux_weight": aw, "locomo_weight": lw, "margin": mg, "seed": SEED, "loao": res,
-                "script": "python -m memwarden.training.fit_rank"}
+                "script": "python bench/fit_rank.py"}
         WEIGHTS.write_text(json.dumps(RankWeights(_feature_names(), mean, scale, w, top, meta, margin=mg).to_json(), indent=1) + "\n")
         print("wrote", WEIGHTS)
 
 
 def _feature_names() -> tuple[str, ...]:
-    from ..trust.fitted_rank import FEATURES
+    from memwarden.trust.fitted_rank import FEATURES
 
     return FEATURES
 
