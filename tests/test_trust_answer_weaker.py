@@ -37,11 +37,11 @@ SIM = _sim({frozenset(("rumour", "check")): 0.55, frozenset(("rumour", "plan")):
 
 
 def test_the_later_firm_answer_to_hearsay_comes_first():
-    out = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(), "is the towpath closed this week?", similar=SIM)
+    out = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(rank_order="hand"), "is the towpath closed this week?", similar=SIM)
     assert out[0].id == "check"
     assert out[0].relevance == -0.4  # the hit keeps its own relevance; only the order borrows the rumour's
     # Without the step, the rumour's relevance keeps the plan (said with it, not answering it) above the check.
-    off = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(rank_answer_cosine=2), "is the towpath closed?", similar=SIM)
+    off = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(rank_answer_cosine=2, rank_order="hand"), "is the towpath closed?", similar=SIM)
     assert [h.id for h in off].index("check") > [h.id for h in off].index("plan")
 
 
@@ -92,5 +92,5 @@ def test_a_question_about_what_a_record_said_puts_the_record_first():
 
 
 def test_without_the_blend_the_answer_still_goes_above_the_testimony_it_answers():
-    out = rerank([RUMOUR, PLAN, CHECK], [], TrustConfig(rank_weight=0), "is the towpath closed this week?", similar=SIM)
+    out = rerank([RUMOUR, PLAN, CHECK], [], TrustConfig(rank_weight=0, rank_order="hand"), "is the towpath closed this week?", similar=SIM)
     assert [h.id for h in out][:2] == ["check", "rumour"]

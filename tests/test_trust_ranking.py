@@ -6,7 +6,8 @@ from memwarden.models import Claim, ConflictGroup, ScoreParts, SearchHit
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.ranking import rerank
 
-CFG = TrustConfig(rank_weight=0.0)
+# The hand steps themselves (the fitted final stage is tested in test_trust_fitted_rank.py).
+CFG = TrustConfig(rank_weight=0.0, rank_order="hand")
 
 
 def _hit(i: int, text: str, day: int, speaker: str = "Rosa") -> SearchHit:
@@ -82,5 +83,5 @@ def test_equally_relevant_hits_put_the_better_voucher_first():
                           consensus=Consensus(value=0.0), weights={}, as_of=datetime(2024, 5, 4, tzinfo=timezone.utc))
         return h.model_copy(update={"reliability": rel})
 
-    out = rerank([scored(0, 0.4), scored(1, 0.95)], [], TrustConfig(), "")
+    out = rerank([scored(0, 0.4), scored(1, 0.95)], [], TrustConfig(rank_order="hand"), "")
     assert [h.id for h in out] == ["1", "0"]

@@ -143,7 +143,7 @@ def test_trust_can_be_turned_off_per_call_and_by_config():
 
 
 def test_rank_weight_blends_reliability_into_the_order():
-    m = mem(rank_weight=1.0)
+    m = mem(rank_weight=1.0, rank_order="hand")  # the blend step itself; the fitted stage after it is tested elsewhere
     add(m, "The museum opens at nine on weekdays.", source="import", when=T0 - timedelta(days=300))
     add(m, "The museum opens at ten.", source="user", when=T0)
     res = m.search("The museum opens at nine on weekdays", user_id="u", as_of=T0)

@@ -75,6 +75,8 @@ class Reliability(_Model):
     #: when the query names a speaker and no hit shares a content word with the rest of it (what
     #: the topical-support test reads: "What is Maya's blood type?" is close to every Maya memory).
     topic_cosine: float | None = None
+    #: The fitted final ranking's score (trust/fitted_rank.py); None when that stage did not score this hit.
+    rank_score: float | None = None
     #: Bad-input notes: unknown source kind, missing or future timestamp, image file gone.
     warnings: list[str] = Field(default_factory=list)
 

@@ -114,6 +114,14 @@ class TrustConfig(BaseModel):
     rank_answer_cosine: float = Field(0.3, ge=0, le=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
+    #: The final stage: ``fitted`` orders the first hits by a linear score over the hand steps' result
+    #: and the hits' features (trust/fitted_rank.py, memwarden/data/rank_weights.json), fitted on the
+    #: five authors' scenario probes and LoCoMo and measured leave-one-author-out (BENCHMARKS.md:
+    #: pooled current@1 0.759 -> 0.785, constraint hit@3 0.868 -> 0.962, LoCoMo unchanged); ``hand``
+    #: stops after the hand steps (the order before session 7).
+    rank_order: Literal["fitted", "hand"] = "fitted"
+    #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
+    rank_fitted_top: int | None = Field(None, ge=2)
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)

@@ -25,8 +25,15 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
    natural updates often escape both the slot lexicon and the stance detector.
 
+4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
+   ordered by one linear score over what the steps above did to each hit and what the search and
+   the trust stage know about it (:mod:`.fitted_rank`; weights fitted pairwise on the scenario sets'
+   probes by ``bench/fit_rank.py``, measured leave-one-author-out in BENCHMARKS.md). A
+   hit passes one the steps above put over it only by a clear score margin. ``"hand"`` stops
+   after step 3 (the order before).
+
 Every hit keeps its parts: ``relevance`` is the score before the blend,
-``reliability`` the breakdown.
+``reliability`` the breakdown (with ``rank_score``, the fitted score, for the hits step 4 ordered).
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
+from .fitted_rank import fitted_order, load_weights
 from .lexicon import is_correction
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
@@ -204,6 +212,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     directly; a conflict winner moves only past those (a group is their transitive closure, and
     "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
+    pre = [h.id for h in hits]
+    trace: list[list[str]] = []
     if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
         lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
         if lifted is not hits and cfg.rank_weight == 0:
@@ -224,7 +234,9 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
+    trace.append([h.id for h in out])
     out = record_asked_first(out, query)
+    trace.append([h.id for h in out])
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
@@ -243,7 +255,15 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = answer_type_first(updates_first(slot_answer_first(out, query), query), query, firmer=_firmer)
+        trace.append([h.id for h in out])
+        for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
+                     lambda o: answer_type_first(o, query, firmer=_firmer)):
+            out = step(out)
+            trace.append([h.id for h in out])
+    if cfg.rank_order == "fitted":
+        out = fitted_order(out, pre, trace, query, similar, load_weights(), cfg.rank_fitted_top)
+    else:
+        out = fitted_order(out, pre, trace, query, similar, None)  # observers only (training)
     return out
 
 
