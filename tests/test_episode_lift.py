@@ -60,10 +60,12 @@ def test_an_old_values_turn_does_not_lift_the_stale_claim_above_the_current_one(
         ("c-old", "claim", "the user's rating is 1100", ["e-old"], (0.6, 0.8)),
         ("e-new", "episode", "my online chess rating is 1140 on the app", [], (0.6, 0.8)),
         ("c-new", "claim", "the user's current rating is 1140", ["e-new"], (0.6, 0.8)),
+        *ROWS[4:],
     ]
     idx = index(rows)
     assert ranked(idx, "what's my current chess rating?", 0.0)[0] == "c-new"
-    assert ranked(idx, "what's my current chess rating?", 1.0, "add")[0] == "c-new"
+    for weight in (0.5, 1.0, 3.0):  # ("max" at 3.0 ties the two at w * e and the older row wins)
+        assert ranked(idx, "what's my current chess rating?", weight, "add")[0] == "c-new", weight
 
 
 def test_a_deleted_source_turn_lifts_nothing() -> None:
