@@ -55,7 +55,7 @@ class MemoryConfig(BaseModel):
     rrf_k: int = Field(60, ge=1)
     #: A claim's source turn as a secondary ranking signal (``FusionConfig.episode_weight``/``episode_form``).
     episode_weight: float = Field(0.0, ge=0.0)
-    episode_form: Literal["add", "max"] = "add"
+    episode_form: Literal["add", "max", "dense"] = "add"
     #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
     context_before: int = Field(2, ge=0)
     context_after: int = Field(1, ge=0)

@@ -44,9 +44,10 @@ class FusionConfig:
     #: z-score fusion only: a claim's source turn (episode) as a secondary signal. Splitting a turn
     #: into claims drops its topic words ("my rating on the app is 1140" keeps no "chess"); each of the
     #: top candidates is lifted by its best source episode's fused score e (the same arms and
-    #: statistics): ``add``: fused + w * max(e, 0); ``max``: max(fused, w * e). 0: off.
+    #: statistics): ``add``: fused + w * max(e, 0); ``max``: max(fused, w * e); ``dense``: as ``add``
+    #: with e from the dense arm alone (a claim's keyword entry already holds its turn's words). 0: off.
     episode_weight: float = 0.0
-    episode_form: Literal["add", "max"] = "add"
+    episode_form: Literal["add", "max", "dense"] = "add"
 
 
 @dataclass
@@ -223,8 +224,9 @@ def _episode_lift(index: ScopeIndex, query_vec: np.ndarray, kw_all: np.ndarray, 
     if not eps.size:
         return fused
     d_mean, d_std, k_mean, k_std = stats
-    ep = (fusion.dense_weight * _z(index.dense_scores(query_vec, eps), d_mean, d_std)
-          + fusion.keyword_weight * _z(kw_all[eps], k_mean, k_std))
+    ep = fusion.dense_weight * _z(index.dense_scores(query_vec, eps), d_mean, d_std)
+    if fusion.episode_form != "dense":
+        ep = ep + fusion.keyword_weight * _z(kw_all[eps], k_mean, k_std)
     best = np.full(pool.size, -np.inf)
     np.maximum.at(best, pos, ep)
     has = np.isfinite(best)
