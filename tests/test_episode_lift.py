@@ -94,3 +94,14 @@ def test_memory_search_lifts_a_claim_by_its_turn_end_to_end(minilm) -> None:
             return {ix.ids[r]: ix.sources[r] for r in range(ix.n) if ix.alive[r]}
 
         assert links(rebuilt) == links(idx)
+
+
+def test_the_candidate_path_of_large_scopes_lifts_the_same_claim(monkeypatch) -> None:
+    # Above EXACT_ROWS masked rows the fusion runs on candidates with scope statistics from the
+    # int8 estimate: the lift must apply there too (forced here by lowering the threshold).
+    from memwarden.retrieval import index as index_mod
+
+    idx = index(ROWS)
+    monkeypatch.setattr(index_mod, "EXACT_ROWS", 1)
+    assert ranked(idx, "what's my online chess rating?", 0.0)[0] == "c-club"
+    assert ranked(idx, "what's my online chess rating?", 1.0)[0] == "c-rate"
