@@ -371,6 +371,22 @@ def test_index_rows_carry_what_retrieval_needs(store: Store) -> None:
         assert rows.embedding_models[n] == "test-model"
 
 
+def test_index_rows_carry_each_claims_source_episodes(store: Store) -> None:
+    # The search lifts a claim by its source turn's relevance: the link comes with the index rows.
+    from memwarden.models import Claim
+
+    u = scope()
+    ep = record(u, "my rating on the app is like 1140", kind="episode")
+    ep2 = record(u, "it went up to 1160 after the tournament", kind="episode")
+    claim = record(u, "The user's rating is 1160", kind="claim",
+                   claim=Claim(subject="user", source_episode_ids=[ep.item.id, ep2.item.id]))
+    bare = record(u, "The user plays chess", kind="claim", claim=Claim(subject="user"))
+    add(store, u, ep, ep2, claim, bare)
+    rows = store.index_rows(u)
+    by_id = dict(zip(rows.ids, rows.sources))
+    assert by_id == {ep.item.id: [], ep2.item.id: [], claim.item.id: [ep.item.id, ep2.item.id], bare.item.id: []}
+
+
 def test_index_rows_of_a_scope_written_by_two_embedders(store: Store) -> None:
     u = scope()
     old = record(u, "embedded with the old model")

@@ -53,6 +53,9 @@ class MemoryConfig(BaseModel):
     dense_weight: float = Field(0.5, ge=0.0)
     keyword_weight: float = Field(0.5, ge=0.0)
     rrf_k: int = Field(60, ge=1)
+    #: A claim's source turn as a secondary ranking signal (``FusionConfig.episode_weight``/``episode_form``).
+    episode_weight: float = Field(0.0, ge=0.0)
+    episode_form: Literal["add", "max", "dense"] = "add"
     #: Turns before/after a turn (within one ``add`` call) indexed with it as keyword context.
     context_before: int = Field(2, ge=0)
     context_after: int = Field(1, ge=0)
@@ -64,7 +67,8 @@ class MemoryConfig(BaseModel):
     trust: TrustConfig = Field(default_factory=TrustConfig)
 
     def fusion(self) -> FusionConfig:
-        return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight)
+        return FusionConfig(method=self.fusion_method, k=self.rrf_k, dense_weight=self.dense_weight, keyword_weight=self.keyword_weight,
+                            episode_weight=self.episode_weight, episode_form=self.episode_form)
 
     def receipt_horizon(self, now: datetime) -> datetime | None:
         """Receipts of unstored candidates older than this expire in a write made at ``now``."""

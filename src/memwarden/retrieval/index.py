@@ -129,6 +129,9 @@ class ScopeIndex:
         self.killed: list[str] = []
         self.total_len = 0.0
         self.n = 0
+        #: Per row, a claim's source episode ids (empty for episodes): its turn's relevance lifts it
+        #: (``retrieval.search``). Ids, not rows: an episode written after its claim resolves later.
+        self.sources: list[tuple[str, ...]] = [tuple(s) for s in rows.sources] if len(rows.sources) == n else [()] * n
         full = len(rows.kinds) == n  # rows built by hand (tests) carry no kinds: active claims, no time
         for r in range(n):
             vec = rows.vectors[r] if rows.vectors.shape[1] == dim else np.zeros(dim, np.float32)
@@ -216,6 +219,7 @@ class ScopeIndex:
             self.agent_ids.append(rec.item.agent_id)
             self.run_ids.append(rec.item.run_id)
             it = rec.item
+            self.sources.append(tuple(it.claim.source_episode_ids) if it.claim is not None else ())
             self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
                          times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at),
                          slot=it.claim.slot if it.claim is not None else None)
@@ -333,6 +337,23 @@ class ScopeIndex:
         mean = float(q @ s) / cnt
         var = float(q @ m2 @ q) / cnt - mean * mean
         return mean, math.sqrt(max(var, 0.0))
+
+    def episode_rows(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The live source episodes of ``rows`` (claims): pairs (position in ``rows``, episode row),
+        in O(len(rows)) dictionary lookups."""
+        pos: list[int] = []
+        eps: list[int] = []
+        for i, r in enumerate(rows.tolist()):
+            for mid in self.sources[r]:
+                e = self.row_of.get(mid)
+                if e is not None and self.alive[e] and not self.is_claim[e]:
+                    pos.append(i)
+                    eps.append(e)
+        return np.asarray(pos, dtype=np.int64), np.asarray(eps, dtype=np.int64)
+
+    def bm25_all(self, query_tokens: list[str]) -> np.ndarray:
+        """BM25 of every row ``[0, n)`` (what :meth:`bm25_scores` and :meth:`bm25_sparse` index into)."""
+        return self._bm25_all(query_tokens)
 
     def _bm25_all(self, query_tokens: list[str]) -> np.ndarray:
         """BM25 of every row, with N, avgdl and df taken from this scope only."""

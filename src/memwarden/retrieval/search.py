@@ -41,6 +41,13 @@ class FusionConfig:
     #: shares a word with a *request* ("suggest", "recommend", "keep in mind", "book"...): a
     #: constraint stated once must surface for an indirect request that never names it.
     constraint_boost: float = 1.0
+    #: z-score fusion only: a claim's source turn (episode) as a secondary signal. Splitting a turn
+    #: into claims drops its topic words ("my rating on the app is 1140" keeps no "chess"); each of the
+    #: top candidates is lifted by its best source episode's fused score e (the same arms and
+    #: statistics): ``add``: fused + w * max(e, 0); ``max``: max(fused, w * e); ``dense``: as ``add``
+    #: with e from the dense arm alone (a claim's keyword entry already holds its turn's words). 0: off.
+    episode_weight: float = 0.0
+    episode_form: Literal["add", "max", "dense"] = "add"
 
 
 @dataclass
@@ -79,7 +86,8 @@ def hybrid_search(
 def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray, limit: int, fusion: FusionConfig) -> list[Fused]:
     """Every masked row scored exactly in both arms (small scopes, and RRF, which needs full ranks)."""
     dense = index.dense_scores(query_vec, rows)
-    keyword = index.bm25_scores(tokenize(query), rows)
+    kw_all = index.bm25_all(tokenize(query))
+    keyword = kw_all[rows]
     if fusion.method == "rrf":
         d_rank = np.empty(rows.size)
         d_rank[np.argsort(-dense, kind="stable")] = np.arange(1, rows.size + 1)
@@ -91,6 +99,9 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
         if fusion.constraint_boost and _REQUEST.search(query):
             fused = fused + fusion.constraint_boost * index.constraint[rows] * (keyword > 0)
+        if fusion.episode_weight > 0:
+            stats = (float(dense.mean()), float(dense.std()), float(keyword.mean()), float(keyword.std()))
+            fused = _episode_lift(index, query_vec, kw_all, rows, fused, stats, limit, fusion)
     top = top_k(fused, min(limit, rows.size))
     # Ranks by one sort of each arm's top scores, not a pass over every row per hit.
     d_sorted = -np.sort(-dense)
@@ -128,7 +139,10 @@ def _candidates(
     else:  # a filtered mask: its statistics from the int8 estimate of every masked row
         approx = index.approx_scores(query_vec)[mask]
         d_mean, d_std = float(approx.mean()), float(approx.std())
-    kw_rows, kw_scores = index.bm25_sparse(tokenize(query), mask)  # rows ascending
+    kw_all = index.bm25_all(tokenize(query))
+    kw_rows = np.flatnonzero(kw_all > 0)  # rows ascending, as bm25_sparse
+    kw_rows = kw_rows[mask[kw_rows]]
+    kw_scores = kw_all[kw_rows]
     # Keyword statistics over all masked rows: the rows without a match count as zeros.
     k_mean = float(kw_scores.sum(dtype=np.float64)) / count
     k_std = math.sqrt(max(float((kw_scores.astype(np.float64) ** 2).sum()) / count - k_mean * k_mean, 0.0))
@@ -173,6 +187,8 @@ def _candidates(
         if fused.size >= limit and kth > bound:
             break
         take *= 4
+    if fusion.episode_weight > 0:
+        fused = _episode_lift(index, query_vec, kw_all, rows, fused, (d_mean, d_std, k_mean, k_std), limit, fusion)
     top = np.lexsort((rows, -fused))[:limit]
     # Keyword ranks by one comparison of the hits with every keyword score (no sort of them all).
     kw_rank = 1 + (kw_scores[None, :] > kw[top][:, None]).sum(axis=1)
@@ -187,4 +203,38 @@ def _candidates(
             keyword=kv if kv > 0 else None,
             keyword_rank=int(kw_rank[j]) if kv > 0 else None,
         ))
+    return out
+
+
+#: Candidates whose source turns are scored: the top max(LIFT_PER_HIT * limit, LIFT_MIN) by fused score.
+LIFT_PER_HIT = 4
+LIFT_MIN = 40
+
+
+def _episode_lift(index: ScopeIndex, query_vec: np.ndarray, kw_all: np.ndarray, rows: np.ndarray, fused: np.ndarray,
+                  stats: tuple[float, float, float, float], limit: int, fusion: FusionConfig) -> np.ndarray:
+    """``fused`` with the top candidates lifted by their source episodes' relevance.
+
+    O(pool): the pool's episodes are gathered by id and scored in one product (their keyword
+    scores are in ``kw_all``, computed for every row anyway). A lift only raises a score, so the
+    rows outside the pool (all below the pool's lowest) cannot overtake a lifted one.
+    """
+    pool = top_k(fused, min(max(LIFT_PER_HIT * limit, LIFT_MIN), fused.size))
+    pos, eps = index.episode_rows(rows[pool])
+    if not eps.size:
+        return fused
+    d_mean, d_std, k_mean, k_std = stats
+    ep = fusion.dense_weight * _z(index.dense_scores(query_vec, eps), d_mean, d_std)
+    if fusion.episode_form != "dense":
+        ep = ep + fusion.keyword_weight * _z(kw_all[eps], k_mean, k_std)
+    best = np.full(pool.size, -np.inf)
+    np.maximum.at(best, pos, ep)
+    has = np.isfinite(best)
+    out = fused.astype(np.float64, copy=True)
+    base = out[pool[has]]
+    w = fusion.episode_weight
+    if fusion.episode_form == "max":
+        out[pool[has]] = np.maximum(base, w * best[has])
+    else:
+        out[pool[has]] = base + w * np.maximum(best[has], 0.0)
     return out

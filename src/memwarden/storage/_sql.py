@@ -34,6 +34,9 @@ N_ITEM = 25
 #: What retrieval's per-scope index reads (``IndexRows``), in this order (see :func:`index_rows`).
 INDEX_COLUMNS = ("id, agent_id, run_id, status, vector, tokens, embedding_model, kind, valid_from, valid_to, created_at, "
                  "occurred_at, slot")
+#: A claim's source episode ids, read after ``INDEX_COLUMNS`` (JSON text on SQLite, a decoded list
+#: from PostgreSQL's jsonb): the search lifts a claim by its source turn's relevance.
+INDEX_SOURCES = {"sqlite": "json_extract(claim, '$.source_episode_ids')", "postgres": "claim->'source_episode_ids'"}
 
 
 def item_from_row(row: Sequence[Any], *, json_text: bool) -> MemoryItem:
@@ -198,7 +201,15 @@ def index_rows(version: int, rows: Sequence[Sequence[Any]], blobs: Sequence[byte
         embedding_models=[r[6] for r in rows], kinds=[r[7] for r in rows], valid_from=[time(r[8]) for r in rows],
         valid_to=[time(r[9]) for r in rows], created_at=[time(r[10]) for r in rows],
         occurred_at=[time(r[11]) for r in rows], slots=[r[12] for r in rows],
+        sources=[_ids(r[13]) for r in rows],
     )
+
+
+def _ids(value: Any) -> list[str]:
+    """A JSON list of ids as the backend returns it (text, a decoded list, or NULL)."""
+    if value is None:
+        return []
+    return list(json.loads(value) if isinstance(value, (str, bytes)) else value)
 
 
 class SQLStore:

@@ -101,6 +101,8 @@ class IndexRows:
     occurred_at: list[datetime | None] = field(default_factory=list)
     #: The claim's slot (None for episodes and slot-less claims).
     slots: list[str | None] = field(default_factory=list)
+    #: The claim's source episode ids (empty for episodes).
+    sources: list[list[str]] = field(default_factory=list)
 
 
 @dataclass

@@ -336,7 +336,8 @@ class PostgresStore(SQLStore):
                 with conn.transaction():
                     row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
                     rows = conn.execute(
-                        f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=%s ORDER BY seq", (user_id,)).fetchall()
+                        f"SELECT {_INDEX_COLUMNS}, {_sql.INDEX_SOURCES['postgres']} FROM memories WHERE user_id=%s ORDER BY seq",
+                        (user_id,)).fetchall()
             finally:
                 conn.isolation_level = None
         return _sql.index_rows(int(row[0]) if row else 0, rows, [bytes(r[4]) for r in rows], lambda t: t)

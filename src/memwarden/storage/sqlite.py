@@ -256,7 +256,7 @@ class SQLiteStore(SQLStore):
                 try:
                     version = self.version(user_id)
                     rows = self._conn.execute(
-                        f"SELECT {_INDEX_COLUMNS} FROM memories WHERE user_id=? ORDER BY rowid",
+                        f"SELECT {_INDEX_COLUMNS}, {_sql.INDEX_SOURCES['sqlite']} FROM memories WHERE user_id=? ORDER BY rowid",
                         (user_id,),
                     ).fetchall()
                 finally:
