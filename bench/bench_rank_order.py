@@ -21,7 +21,7 @@ import numpy as np
 from memwarden import Memory
 from memwarden.config import MemoryConfig
 from memwarden.evals.retrieval import hit_turns
-from memwarden.training.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, store_conversation
 
 ORDERS = ("fitted", "hand")
 
@@ -38,12 +38,7 @@ def main() -> None:
     rec: dict[str, list[float]] = defaultdict(list)
     lat: dict[str, list[float]] = defaultdict(list)
     for conv in load_locomo(Path(args.data))[: args.conversations]:
-        uid = f"locomo-{conv.sample_id}"
-        m.delete_all(user_id=uid)
-        for session in conv.sessions:
-            msgs = session_messages(session)
-            if msgs:
-                m.add(msgs, user_id=uid, admission="all")
+        uid = store_conversation(m, conv)
         for qi, q in enumerate(conv.qa):
             if not 1 <= q.category <= 4 or not q.evidence:
                 continue

@@ -21,7 +21,7 @@ from pathlib import Path
 import memwarden.trust.ranking as ranking
 from memwarden import Memory
 from memwarden.config import MemoryConfig
-from memwarden.training.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, store_conversation
 from memwarden.evals.retrieval import hit_turns
 
 VARIANTS = ("off", "default", "no_blend", "no_conflict_moves", "no_updates_first")
@@ -42,12 +42,7 @@ def main() -> None:
     rr: dict[str, list[float]] = defaultdict(list)
     rec: dict[str, list[float]] = defaultdict(list)
     for conv in load_locomo(Path(args.data))[: args.conversations]:
-        uid = f"locomo-{conv.sample_id}"
-        m.delete_all(user_id=uid)
-        for session in conv.sessions:
-            msgs = session_messages(session)
-            if msgs:
-                m.add(msgs, user_id=uid, admission="all")
+        uid = store_conversation(m, conv)
         for q in conv.qa:
             if not 1 <= q.category <= 4 or not q.evidence:
                 continue

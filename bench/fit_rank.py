@@ -108,7 +108,7 @@ def dump_locomo(out: str, data: str, conversations: int) -> None:
     from memwarden.config import MemoryConfig
     from memwarden.memory import Memory
     from memwarden.trust.fitted_rank import observe
-    from memwarden.training.locomo import load_locomo, session_messages
+    from memwarden.training.locomo import load_locomo, store_conversation
 
     m = Memory(config=MemoryConfig(claims=True))
     cfg = m.config.trust.model_copy(update={"rank_order": "hand"})
@@ -116,12 +116,7 @@ def dump_locomo(out: str, data: str, conversations: int) -> None:
     m.scopes.trust.config = cfg
     rows: list[dict[str, Any]] = []
     for ci, conv in enumerate(load_locomo(Path(data))[:conversations]):
-        uid = f"locomo-{conv.sample_id}"
-        m.delete_all(user_id=uid)
-        for session in conv.sessions:
-            msgs = session_messages(session)
-            if msgs:
-                m.add(msgs, user_id=uid, admission="all")
+        uid = store_conversation(m, conv)
         for qi, q in enumerate(conv.qa):
             if not 1 <= q.category <= 4 or not q.evidence:
                 continue

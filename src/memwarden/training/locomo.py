@@ -112,3 +112,15 @@ def session_messages(session: list[LocomoTurn]) -> list[dict[str, Any]]:
         for t in session
         if t.content.strip()
     ]
+
+
+def store_conversation(memory: Any, conv: "LocomoConversation", admission: str = "all") -> str:
+    """A fresh scope holding ``conv``'s sessions, one ``add`` per session; returns its user id
+    (the benches that replay LoCoMo into a ``Memory`` share this)."""
+    uid = f"locomo-{conv.sample_id}"
+    memory.delete_all(user_id=uid)
+    for session in conv.sessions:
+        msgs = session_messages(session)
+        if msgs:
+            memory.add(msgs, user_id=uid, admission=admission)
+    return uid
