@@ -11,7 +11,8 @@ import json
 import random
 from pathlib import Path
 
-from memwarden.trust.stance import _NEG_PREFIXES, _antonym, _no_contact, _rules, detect_stance, features
+from memwarden.trust.stance import _no_contact, _rules, detect_stance, features
+from memwarden.trust.stance_lexicon import _NEG_PREFIXES, _antonym
 
 EVALS = Path(__file__).resolve().parent.parent / "evals"
 

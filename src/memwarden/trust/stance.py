@@ -34,13 +34,15 @@ Everything is cached per text, so one comparison costs a few set operations
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
-from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, NEGATING, POLAR_PAIRS
+from .lexicon import NEGATING, POLAR_PAIRS
+from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -72,12 +74,6 @@ class Stance:
 
 # -- lexicons -----------------------------------------------------------------
 
-_ANTONYMS: frozenset[tuple[str, str]] = frozenset(
-    (x, y) for a, b in ANTONYM_WORDS for x, y in ((_stem(a), _stem(b)), (_stem(b), _stem(a)))
-)
-#: Only these antonym pairs are checked; words like "in"/"up" are stopwords and never reach it.
-_NEG_PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
-
 #: Frames where one value excludes another: a person lives in one city at a time.
 _EXCLUSIVE_FRAME = frozenset(
     _stem(w)
@@ -97,60 +93,8 @@ _EXCLUSIVE_FRAME = frozenset(
 _SHORT = 12
 
 
-_ANTONYM_MAP: dict[str, frozenset[str]] = {}
-for _x, _y in _ANTONYMS:
-    _ANTONYM_MAP[_x] = _ANTONYM_MAP.get(_x, frozenset()) | {_y}
-
-
-@lru_cache(maxsize=65_536)
-def _roots(words: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """Each root of 3+ letters a word of one text puts a negating prefix on ("unpaid": paid -> un),
-    with its prefixes in :data:`_NEG_PREFIXES` order; per text, so a pair only looks roots up."""
-    out: dict[str, tuple[str, ...]] = {}
-    for p in _NEG_PREFIXES:
-        for w in words:
-            if w.startswith(p) and len(w) - len(p) >= 3:
-                out[w[len(p):]] = out.get(w[len(p):], ()) + (p,)
-    return out
-
-
-def _antonym(only_a: frozenset[str], only_b: frozenset[str], all_a: frozenset[str],
-             all_b: frozenset[str]) -> tuple[str, str] | None:
-    """The first opposite pair, ``x`` of ``only_a`` against ``y`` of ``only_b`` (``all_*``: each
-    text's content words, whose prefixed roots are cached)."""
-    roots_b = _roots(all_b)
-    for x in only_a:
-        ants = _ANTONYM_MAP.get(x)
-        if ants and not ants.isdisjoint(only_b):
-            return x, min(ants & only_b)
-        for p in roots_b.get(x, ()):
-            if p + x in only_b:
-                return x, p + x
-    roots_a = _roots(all_a)
-    for y in only_b:
-        for p in roots_a.get(y, ()):
-            if p + y in only_a:
-                return p + y, y
-    return None
-
-
 _NEGATING = frozenset(_stem(w) for w in NEGATING)
 _MONTH_NAMES = frozenset(_MONTHS)
-_INCOMPATIBLE = [(frozenset(_stem(w) for w in x), frozenset(_stem(w) for w in y)) for x, y in INCOMPATIBLE]
-_INCOMPATIBLE_WORDS = frozenset().union(*(x | y for x, y in _INCOMPATIBLE))
-
-
-def _incompatible(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
-    """Two everyday concepts that exclude each other, one on each side (a vegetarian's steak)."""
-    if a.isdisjoint(_INCOMPATIBLE_WORDS) or b.isdisjoint(_INCOMPATIBLE_WORDS):
-        return None
-    for x, y in _INCOMPATIBLE:
-        for p, q in ((a, b), (b, a)):
-            if p & x and q & y and not (p & y) and not (q & x):
-                return min(p & x), min(q & y)
-    return None
-
-
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
     """The same two names in reversed order on each side (who beat whom, who manages whom)."""
     oa = [n for n in fa.order if n in fb.order]
@@ -314,10 +258,17 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
 @lru_cache(maxsize=131_072)
 def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
-    return _no_contact(fa, fb, cosine) or _rules(fa, fb, cosine)
+    return _no_contact(fa, fb, cosine) or _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None,
+                                                                   _NEG_QUESTION.match(b) is not None))
 
 
-def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Stance:
+#: A question opening on a negated auxiliary ("isn't 4471 still unpaid?") asks for a yes, it denies nothing.
+_NEG_QUESTION = re.compile(r"\W*(?:is|are|was|were|do|does|did|has|have|had|wo|ca|could|should|would)n'?t\b[^?]*\?",
+                           re.I)
+
+
+def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
+           questions: tuple[bool, bool] = (False, False)) -> Stance:
     shared = fa.content & fb.content
     for c in shared & _CLASS_TOKENS:
         # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
@@ -398,13 +349,21 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Stance:
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
     cues: list[str] = []
     reasons: list[str] = []
+    antonym = _antonym(only_a, only_b, fa.content, fb.content)
+    pair = antonym or incompatible
+    neg_side = fa if fa.negated else fb
+    word = (pair[0] if fa.negated else pair[1]) if pair else ""
+    # One side denies its member of an opposite pair the other states ("the biopsy wasn't malignant"
+    # / "the lump was benign"): the denial speaks of what the other says, by the pair.
+    negated_pair = (bool(antonym) and fa.negated != fb.negated and word in neg_side.neg_scope and related >= 0.3
+                    and not questions[0 if fa.negated else 1])
     # A negation denies its own clause: "boiler's still broken, no hot water" does not deny "fixed".
     scoped = _in_scope(fa, fb) if fa.negated else _in_scope(fb, fa)
-    if fa.negated != fb.negated and scoped and (overlap >= 0.5 or (cosine is not None and cosine >= 0.6)):
+    if fa.negated != fb.negated and (negated_pair or (scoped and (overlap >= 0.5 or (cosine is not None
+                                                                                    and cosine >= 0.6)))):
         cues.append("negation")
         side = "first" if fa.negated else "second"
         reasons.append(f"the {side} text negates the shared claim")
-    pair = _antonym(only_a, only_b, fa.content, fb.content) or incompatible
     na, nb = bool(only_a & _NEGATING), bool(only_b & _NEGATING)
     if not pair and na != nb and fa.negated == fb.negated and overlap >= 0.34:
         cues.append("negation")
@@ -461,11 +420,15 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Stance:
             score = min(0.97, score + 0.08 * (len(cues) - 1))
         # ... only when the negation is the opposite's own clause: "no strike, sailings running as
         # normal" denies the strike and states the opposite status, two objections, not one.
-        neg_side = fa if fa.negated else fb
-        word = (pair[0] if fa.negated else pair[1]) if pair else ""
         if ("negation" in cues and len(cues) > 1 and fa.negated != fb.negated and "antonym" in cues
                 and (not neg_side.neg_scope or word in neg_side.neg_scope)):
-            # "I don't hate it" vs "I love it": a negated antonym is agreement, weakly.
+            # "I don't hate it" vs "I love it": a negated antonym is agreement, weakly; a negated
+            # two-valued one ("not positive" / "negative", "not locked" / "unlocked") fully.
+            two_valued = pair in COMPLEMENTARY or pair[0].endswith(pair[1]) or pair[1].endswith(pair[0])
+            if two_valued and not questions[0 if fa.negated else 1]:
+                return Stance("agree", round(0.85 * (0.5 + 0.5 * related) * damp, 3),
+                              f"negated opposite: not {word} = {pair[1] if word == pair[0] else pair[0]}" + hedge_note,
+                              tuple(cues))
             return Stance("agree", round(0.5 * damp, 3), "negated opposite" + hedge_note, tuple(cues))
         score *= 0.5 + 0.5 * related
         return Stance("contradict", round(score * damp, 3), "; ".join(reasons) + hedge_note, tuple(cues))
