@@ -45,7 +45,7 @@ QUESTION_START = re.compile(
 #: Leading interjections, vocatives and discourse markers, stripped before anything else. "no" is one only before a pause or a pronoun/verb ("no, it's thursday", "no it's
 #: thursday"), not as a determiner ("so no grapefruit", "no dairy for me": a restriction).
 LEAD = re.compile(
-    r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
+    r"^(?:oh+|ah+|aw+|wow+|whoa|hey+|hi|hiya|heya|howdy|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
     r"not|sorry|wait|worries|problem|way|idea|thanks|thank|no|nope|but|actually|just|really|lol|haha|definitely|we'll|i'll|i've|"
     r"i'd|don't|didn't|wasn't|isn't|it'll|he's|she's|there|then|of|because|cause|cos)\b)|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
     r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"

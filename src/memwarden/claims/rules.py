@@ -68,11 +68,22 @@ _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
+#: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
+#: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
+_KIN_HEAD = re.compile(r"^(mom|mum|dad|mama|papa|nana|nanna|nan|gran|grandma|grandpa|granny|grandad|granddad)(?:'s\b|(?=\s))", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
+#: A third-person object or possessive pronoun inside a clause with no person of its own ("they've put him on
+#: warfarin", "the nurse changed her dressing"): the person last talked about. "her" is an object before a
+#: preposition, an article, a number or the end; a possessive before anything else.
+_OBJ_PRONOUN = re.compile(r"\bhim\b|\bher\b(?P<obj>(?=\s+(?:on|off|in|into|to|at|for|from|with|back|home|up|down|out|a|an|the|"
+                          r"some|any|\d)\b|\s*[,.;!?]|\s*$))?", re.I)
+#: A verb with two objects: "gave her antibiotics", "sent her flowers" ("her" is the receiver, not a possessive).
+_GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got|get|told|tell|showed|show|offered|offer|"
+                    r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
@@ -135,7 +146,11 @@ class RuleExtractor:
                                  asked=asked)
                 if not emit:
                     continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
-                if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
+                # the gate's weights were fitted when a pronoun's person mostly went unresolved: it reads a
+                # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
+                gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
+                    update={"claim": ec.claim.model_copy(update={"subject": "user" if role == "assistant" else sp.subject})})
+                if gate_ec is not None and (why := gate.check(clause, gate_ec, role, turns[i - 1].content if i else None, content)):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
@@ -256,14 +271,19 @@ class RuleExtractor:
             head_repl = (word, poss(disp) if possessive else disp)
             if possessive:
                 slot_text = "my" + c[len(word):]
-        elif nm and nm.group(1).lower() in _KIN and not nm.group(0).endswith("'s") or (
-                nm and nm.group(1).lower() in _KIN and re.match(r"^\w+'s\s+(?:\w+ing|been|gone|got|not|just|still|now)\b", c)):
-            subject = f"{poss(owner)} {nm.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
-            head_repl = (nm.group(1), f"{poss(owner_disp)} {nm.group(1).lower()}")
+        elif km := _KIN_HEAD.match(c):
+            subject = f"{poss(owner)} {km.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
+            head_repl = (km.group(1), f"{poss(owner_disp)} {km.group(1).lower()}")
             call.entity[owner] = (subject, head_repl[1])
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
+            call.entity[owner] = (subject, subject)  # "Theo started year 2. he has a peanut allergy": he is Theo
+        obj_disp, call.by_pronoun = None, False
+        if (subject == owner and head_repl is None and role != "assistant" and owner in call.entity
+                and _OBJ_PRONOUN.search(c) and not L.FIRST_PERSON.search(c)):
+            subject, obj_disp = call.entity[owner]  # "my dad's in hospital, they've put him on warfarin": dad's
+        call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c)))
         if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
             name = intro.group("n")[:1].upper() + intro.group("n")[1:]
             call.entity[owner] = (name, name)
@@ -291,6 +311,8 @@ class RuleExtractor:
         guess = detect_slot(slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
+            # a pronoun's person is no name said here: "he's so cute about it" stays a reaction, whoever "he" is
+            by_pronoun = call.by_pronoun
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
             anchored = fact_anchor(c, call.names) or answer_to_question(c, asked)  # "It's Shia Labeouf!"
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
@@ -298,10 +320,10 @@ class RuleExtractor:
                     and not states_a_change(c) and not _TEXT_SAYS.match(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
-                    and not re.search(r"\d", c) and subject == owner):
+                    and not re.search(r"\d", c) and (subject == owner or by_pronoun)):
                 return None  # a generic opinion: "Helping animals is really important"
             words = len(_WORDS.findall(c))
-            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
+            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and (subject == owner or by_pronoun)
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
@@ -368,6 +390,9 @@ class RuleExtractor:
             body = f"{body} (the {attached})"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
+        if obj_disp:  # "him"/object "her" -> the person; "her" before a noun -> their possessive
+            body = _OBJ_PRONOUN.sub(lambda m: obj_disp if m.group(0).lower() == "him" or m.group("obj") is not None or _GIVES.search(
+                m.string[: m.start()]) else poss(obj_disp), body, count=1)
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
         if role == "assistant" or fr.quoted:  # an assistant's or a quoted letter's "you" is the user

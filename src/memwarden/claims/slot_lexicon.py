@@ -79,7 +79,9 @@ _REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|
         r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
         r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist|"
-        r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?![\w-])")
+        r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?![\w-])|"
+        # British and family names for grandparents and step-relations ("my nan", "my gran", "my stepmum")
+        r"nanna|nana|nan(?![\w-])|granny|grandad|granddad|gran(?![\w-])|stepmum|stepson|stepdaughter")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,

@@ -1,0 +1,83 @@
+"""Who a claim is about, by grammatical kind (issue 10 follow-up): kinship words used as names,
+a named person as the referent of the next pronoun, object pronouns, each in wordings of its own."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memwarden.claims.rules import RuleExtractor
+from memwarden.models import Claim, Turn
+
+#: Thursday 14 May 2026, 18:00 UTC.
+NOW = datetime(2026, 5, 14, 18, 0, tzinfo=timezone.utc)
+R = RuleExtractor()
+
+
+def claims(text: str, role: str = "user") -> list[Claim]:
+    return [c.claim for c in R.extract([Turn(role=role, content=text, timestamp=NOW)], now=NOW).claims]
+
+
+def with_slot(text: str, attr_prefix: str) -> Claim:
+    hit = [c for c in claims(text) if (c.attribute or "").startswith(attr_prefix)]
+    assert len(hit) == 1, [(c.subject, c.slot) for c in claims(text)]
+    return hit[0]
+
+
+# A kinship word used as a name heads the clause, in any case, plain or possessive: the speaker's relation,
+# never the speaker (their residence or medication is not the user's).
+@pytest.mark.parametrize("text,attr,subject", [
+    ("mum lives in Whitby", "residence", "user's mum"),
+    ("nan lives in scarborough now", "residence", "user's nan"),
+    ("my nan lives in Whitby", "residence", "user's nan"),
+    ("my gran has moved to Filey", "residence", "user's gran"),
+    ("Mum's home from hospital. she's on warfarin now", "medication", "user's mum"),
+    ("grandma is in a care home now, she's on metformin", "medication", "user's grandma"),
+    ("dad's been moved to a ward, he's on amoxicillin", "medication", "user's dad"),
+])
+def test_kin_word_heads_the_relation(text: str, attr: str, subject: str) -> None:
+    assert with_slot(text, attr).subject == subject
+
+
+def test_kin_possessive_is_the_relation() -> None:
+    subjects = {c.subject for c in claims("grandma's care home is Oakfield")}
+    assert subjects == {"user's grandma"}
+
+
+# A named person heading a clause is who the next "he"/"she" is, also after a greeting and "so".
+@pytest.mark.parametrize("text,attr,subject", [
+    ("Theo started year 2 this week. he has a peanut allergy", "allergy", "Theo"),
+    ("hiya, so Theo started year 2 this week, he has a peanut allergy", "allergy", "Theo"),
+    ("heya! Zara's off to uni in september. she's coeliac so halls catering is a worry", "allergy", "Zara"),
+    ("Marcus came round for tea, he's allergic to kiwi", "allergy", "Marcus"),
+])
+def test_named_head_is_the_next_pronoun(text: str, attr: str, subject: str) -> None:
+    assert with_slot(text, attr).subject == subject
+
+
+def test_pronoun_with_no_one_named_stays_the_speaker() -> None:
+    assert with_slot("he has a peanut allergy", "allergy").subject == "user"
+
+
+# An object pronoun in a clause with no person of its own is the person last talked about; a clause with the
+# speaker in it ("i told him") stays the speaker's.
+@pytest.mark.parametrize("text,attr,subject,says", [
+    ("my dad's in hospital, they've put him on warfarin", "medication", "user's dad", "put the user's dad on warfarin"),
+    ("grandma had a fall. the gp put her on sertraline", "medication", "user's grandma", "put the user's grandma on"),
+])
+def test_object_pronoun_is_the_person_last_named(text: str, attr: str, subject: str, says: str) -> None:
+    got = [ec for ec in R.extract([Turn(role="user", content=text, timestamp=NOW)], now=NOW).claims
+           if (ec.claim.attribute or "").startswith(attr)]
+    assert len(got) == 1 and got[0].claim.subject == subject and says in got[0].text
+
+
+def test_object_pronoun_beside_the_speaker_stays_the_speaker() -> None:
+    got = claims("my boss is off sick, i told him i'd cover his shifts")
+    assert got[-1].subject == "user"
+
+
+def test_given_her_is_the_receiver_not_a_possessive() -> None:
+    texts = [ec.text for ec in R.extract([Turn(role="user", content="my sister is poorly. the doctor gave her antibiotics",
+                                                timestamp=NOW)], now=NOW).claims]
+    assert any("gave the user's sister antibiotics" in t for t in texts), texts
