@@ -81,3 +81,29 @@ def test_given_her_is_the_receiver_not_a_possessive() -> None:
     texts = [ec.text for ec in R.extract([Turn(role="user", content="my sister is poorly. the doctor gave her antibiotics",
                                                 timestamp=NOW)], now=NOW).claims]
     assert any("gave the user's sister antibiotics" in t for t in texts), texts
+
+
+# Negation is read in the main clause: a bare "so" before a clause or a "no X" ends it, and a trailing
+# ", not X" in lower case corrects a value (it names what the claim is not), it does not deny the claim.
+@pytest.mark.parametrize("text,attr", [
+    ("i'm vegetarian so no meat in anything pls", "diet"),
+    ("my partner is on sertraline now so no st john's wort", "medication"),
+    ("i live in leeds, not york", "residence"),
+    ("we moved to bath last year, not bristol", "residence"),
+])
+def test_main_clause_is_not_negated_by_its_tail(text: str, attr: str) -> None:
+    assert with_slot(text, attr).negated is False
+
+
+@pytest.mark.parametrize("text,attr", [
+    ("i'm not vegan, just veggie", "diet"),
+    ("i don't live in leeds, not anymore", "residence"),
+    ("i'm not vegetarian so i eat anything", "diet"),
+])
+def test_negation_in_the_main_clause_stays(text: str, attr: str) -> None:
+    assert with_slot(text, attr).negated is True
+
+
+def test_corrected_tail_names_the_value_it_is_not() -> None:
+    got = [ec for ec in R.extract([Turn(role="user", content="we use slack at work, not teams", timestamp=NOW)], now=NOW).claims]
+    assert len(got) == 1 and got[0].claim.negated is False and got[0].claim.previous_value == "teams"

@@ -180,10 +180,19 @@ ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<
 #: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
 #: A trailing verbless "no" phrase ("joined the gym, no contract", "..., no more night shifts") negates
 #: its noun, not the main clause's predicate.
+#: "so" with no comma is a conjunction too when a clause or a "no X" follows ("vegetarian so no meat", "she's on
+#: warfarin now so no grapefruit"); before an adjective it is an intensifier ("not so sure") and stays.
 NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that|but)\s+|"
+                           r"\s+so\s+(?=(?:no|i|i'm|im|we|we're|he|she|he's|she's|they|they're|it|it's|that|the|my|our|you)\b)|"
                            r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
-CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
+#: In chat the value is often lower case ("i live in leeds, not york", "we use slack at work, not teams"): after a
+#: comma, a short noun phrase is corrected too, unless it is an adverb that negates the clause (", not anymore").
+CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$|"
+                             r",\s*(?:and\s+)?not\s+(?!(?:really|yet|anymore|any\s+more|now|at\s+all|always|much|sure|exactly|quite|"
+                             r"totally|entirely|ever|since|for\s+long|today|tonight|again|so|too|very|that|this|here|there|"
+                             r"even|only|just|me|us|him|her|them|you|it|one)\b)"
+                             r"(?P<prev2>(?:the\s+|a\s+|an\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*[.!]*$")
 #: A wish, fear or condition opens a clause that is not asserted: "praying it doesn't rain", "hope he doesn't
 #: cancel", "if it's not sold by May" deny nothing about the claim. Negation is read only before it.
 WISH_SCOPE = re.compile(r"\b(?:hop(?:e|es|ed|ing)|pray(?:s|ed|ing)?|wish(?:es|ed|ing)?|fingers crossed|touch wood|"

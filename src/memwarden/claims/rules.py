@@ -380,7 +380,7 @@ class RuleExtractor:
             L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
         if _USED_TO.search(main) and guess.attribute:
             negated = not negated  # "I used to love cilantro": no longer so
-        previous = guess.previous_value or (corr.group("prev") if corr else None)
+        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
