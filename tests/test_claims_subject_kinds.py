@@ -107,3 +107,17 @@ def test_negation_in_the_main_clause_stays(text: str, attr: str) -> None:
 def test_corrected_tail_names_the_value_it_is_not() -> None:
     got = [ec for ec in R.extract([Turn(role="user", content="we use slack at work, not teams", timestamp=NOW)], now=NOW).claims]
     assert len(got) == 1 and got[0].claim.negated is False and got[0].claim.previous_value == "teams"
+
+
+# A named relation said as a possessive is that relation ("my son Alfie's school": Alfie's school, on the same
+# subject as "my son Alfie ..."), and a relation's relation is its own subject, never the first relation.
+@pytest.mark.parametrize("text,slot", [
+    ("my son Alfie's school is Oakwood Primary", "user's son Alfie|school"),
+    ("my daughter Lily's birthday is 3 June", "user's daughter Lily|birthday"),
+    ("my partner's mum lives in Cork", "user's partner's mum|residence"),
+    ("my partner Jess's dad lives in Galway", "user's partner Jess' dad|residence"),
+    ("my sister Ana's husband is a pilot. he's allergic to cats", "user's sister Ana's husband|allergy:cat"),
+])
+def test_relation_possessives(text: str, slot: str) -> None:
+    attr = slot.split("|")[1].split(":")[0]
+    assert with_slot(text, attr).slot == slot

@@ -84,6 +84,8 @@ _OBJ_PRONOUN = re.compile(r"\bhim\b|\bher\b(?P<obj>(?=\s+(?:on|off|in|into|to|at
 #: A verb with two objects: "gave her antibiotics", "sent her flowers" ("her" is the receiver, not a possessive).
 _GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got|get|told|tell|showed|show|offered|offer|"
                     r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
+#: A relation's relation: "my partner's mum", "my sister Ana's husband".
+_NESTED_REL = re.compile(rf"^'s\s+(?P<rel>{L.REL})(?![\w-])", re.I)
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
@@ -259,7 +261,15 @@ class RuleExtractor:
             rel, name = rm.group("rel").lower(), rm.group("name")
             name = name if name and name not in L.NOT_NAMES else None
             subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
-            call.entity[owner] = (subject, f"{poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+            disp = f"{poss(owner_disp)} {rel}" + (f" {name}" if name else "")
+            tail = c[rm.end():]
+            if nested := _NESTED_REL.match(tail):  # "my partner Jess's mum lives in Cork": the mum's, not Jess's
+                rel2 = nested.group("rel").lower()
+                subject, disp = f"{poss(subject)} {rel2}", f"{poss(disp)} {rel2}"
+                slot_text = f"my {rel2}{tail[nested.end():]}"
+            elif name and tail.startswith("'s"):
+                slot_text = f"my {rel}{tail}"  # "my daughter Lily's birthday" reads as "my daughter's birthday"
+            call.entity[owner] = (subject, disp)
         elif nm and nm.group(1) in call.aliases:
             subject, disp = call.aliases[nm.group(1)]
             head_repl = (nm.group(1), disp)
