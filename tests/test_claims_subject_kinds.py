@@ -121,3 +121,23 @@ def test_corrected_tail_names_the_value_it_is_not() -> None:
 def test_relation_possessives(text: str, slot: str) -> None:
     attr = slot.split("|")[1].split(":")[0]
     assert with_slot(text, attr).slot == slot
+
+
+# Slot frames: "drive a <Model>" is the car whatever the make, "<someone> reports to X" is their manager (one slot
+# with "my boss is" / "my line manager is"), and "as a <role>" ends an employer's name.
+@pytest.mark.parametrize("text,slot,value", [
+    ("I drive a 2018 Golf", "user|car", "2018 Golf"),
+    ("my wife drives an old Yaris", "user's wife|car", "Yaris"),
+    ("now I report to Harriet", "user|manager", "Harriet"),
+    ("my line manager is Tom now", "user|manager", "Tom"),
+    ("my boss is Ifeoma", "user|manager", "Ifeoma"),
+    ("my husband works at the nhs as a nurse", "user's husband|employer", "nhs"),
+])
+def test_slot_frames(text: str, slot: str, value: str) -> None:
+    got = [c for c in claims(text) if c.slot == slot]
+    assert len(got) == 1 and got[0].value == value, [(c.slot, c.value) for c in claims(text)]
+
+
+@pytest.mark.parametrize("text", ["I need to report to HR about it", "I drive a lot for work"])
+def test_no_slot_from_errands_or_habits(text: str) -> None:
+    assert all(c.attribute not in ("manager", "car") for c in claims(text))

@@ -31,7 +31,7 @@ _NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|f
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
-    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|"
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|as an?|"
     r"btw|lol|haha\w*|tbh|fyi|lmao|omg|x+)\b.*$", re.I)  # a chat tail is no part of a value ("priya btw")
 _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
           r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
@@ -163,6 +163,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
     ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    # "I drive a 2018 Golf", "she drives an old Yaris": a capitalised model after "drive a" is the car, any make
+    ("car", r"\b(?:drive|drives|driving)\s+(?:a|an|the|my|our|his|her)\s+(?:new\s+|used\s+|old\s+|second-hand\s+|little\s+)?"
+            r"(?-i:(?P<v>(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|e-\w+))*))"),
+    # "now I report to Harriet", "she reports directly to the CFO": who one reports to is one's manager
+    # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
+    ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
+                rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
@@ -220,7 +227,8 @@ _TRIGGERS = {
     "phone": tuple("0123456789"),
     "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
-            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
+            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
+    "manager": ("report",),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
@@ -276,6 +284,7 @@ _SYNONYMS = {
     "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
     "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
     "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
+    "boss": "manager", "line manager": "manager", "supervisor": "manager",  # one slot: "now I report to Harriet"
     "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
 }
 _TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
