@@ -141,3 +141,10 @@ def test_slot_frames(text: str, slot: str, value: str) -> None:
 @pytest.mark.parametrize("text", ["I need to report to HR about it", "I drive a lot for work"])
 def test_no_slot_from_errands_or_habits(text: str) -> None:
     assert all(c.attribute not in ("manager", "car") for c in claims(text))
+
+
+# A comma splice after a number splits like any other: "don't call before 9, I work nights" is a request and a
+# fact, and the request's "don't" does not deny the fact.
+def test_comma_splice_after_a_number() -> None:
+    got = claims("don't ring before 10, i work nights at the depot")
+    assert len(got) == 2 and got[1].negated is False

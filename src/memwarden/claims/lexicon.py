@@ -31,7 +31,8 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           r"(?<=\w\w\w),\s+(?=(?:then\s+|now\s+|just\s+|finally\s+|so\s+)?(?:started|switched|moved|joined|left|quit|"
                           r"changed|swapped|upgraded|downgraded|cancell?ed|canceled|booked|bought|sold|signed up|gave up)\s)|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
-                          r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
+                          # (also after a number: "don't call before 9, I work nights")
+                          r"(?:(?<=\w\w\w)|(?<=\d)),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
                           r"says|said|told|thinks|got|went)\b|the\s+(?:\w+\s+)?\w+(?:'s|\s+is|\s+was|\s+has)\s|"
                           r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
