@@ -148,3 +148,21 @@ def test_no_slot_from_errands_or_habits(text: str) -> None:
 def test_comma_splice_after_a_number() -> None:
     got = claims("don't ring before 10, i work nights at the depot")
     assert len(got) == 2 and got[1].negated is False
+
+
+# A question that presupposes the speaker's state states it: after a factive subordinator ("since", "given",
+# "now that") or "tell X (that)"; "if I'm ..." only supposes.
+@pytest.mark.parametrize("text,slot", [
+    ("should i tell my manager i'm pregnant?", "user|condition:pregnant"),
+    ("can i have a glass of wine since i'm on warfarin?", "user|medication:warfarin"),
+    ("any packed lunch ideas given my son is coeliac?", "user's son|allergy:gluten"),
+    ("do i need to tell the landlord that i've got a cat?", "user|pet:cat"),
+])
+def test_question_carries_the_speakers_state(text: str, slot: str) -> None:
+    assert [c.slot for c in claims(text)] == [slot]
+
+
+@pytest.mark.parametrize("text", ["is it ok to take ibuprofen if i'm on warfarin?", "what if i'm late?",
+                                  "can you recommend a gym near me?"])
+def test_question_without_presupposition_yields_nothing(text: str) -> None:
+    assert claims(text) == []

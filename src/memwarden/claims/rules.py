@@ -86,6 +86,10 @@ _GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got
                     r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
 #: A relation's relation: "my partner's mum", "my sister Ana's husband".
 _NESTED_REL = re.compile(rf"^'s\s+(?P<rel>{L.REL})(?![\w-])", re.I)
+#: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
+_OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
+_FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
+_TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
@@ -178,6 +182,10 @@ class RuleExtractor:
                 addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
+            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c)):
+                # a question presupposing the speaker's state: "should I tell my boss I'm pregnant?", "can I
+                # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
+                return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
