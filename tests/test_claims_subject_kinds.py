@@ -166,3 +166,21 @@ def test_question_carries_the_speakers_state(text: str, slot: str) -> None:
                                   "can you recommend a gym near me?"])
 def test_question_without_presupposition_yields_nothing(text: str) -> None:
     assert claims(text) == []
+
+
+# Values: an aside after a dash is no part of the value, "is called/named X" gives the name, and a pet said
+# with "is named" is the pet's name, never the word "is".
+@pytest.mark.parametrize("text,role,slot,value", [
+    ("So you've moved to Cardiff - noted.", "assistant", "user|residence", "Cardiff"),
+    ("we moved to Frome - tiny place near Bath", "user", "user|residence", "Frome"),
+    ("my landlord is called Dave", "user", "user|landlord", "Dave"),
+    ("my physio is named Grace", "user", "user|physio", "Grace"),
+    ("my cat is called Pickle", "user", "user|pet:pickle", "Pickle"),
+])
+def test_value_spans(text: str, role: str, slot: str, value: str) -> None:
+    got = [c for c in claims(text, role=role) if c.slot == slot]
+    assert len(got) == 1 and got[0].value == value, [(c.slot, c.value) for c in claims(text, role=role)]
+
+
+def test_pet_state_is_no_name() -> None:
+    assert all(not (c.attribute or "").startswith("pet:") for c in claims("my dog is ill again"))
