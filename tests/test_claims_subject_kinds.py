@@ -184,3 +184,25 @@ def test_value_spans(text: str, role: str, slot: str, value: str) -> None:
 
 def test_pet_state_is_no_name() -> None:
     assert all(not (c.attribute or "").startswith("pet:") for c in claims("my dog is ill again"))
+
+
+# Who provides a service ("my mortgage is with X", "we bank with X", "went with X for the energy"), a bare amount
+# said as rent, and a pregnancy said with its weeks: each gets its slot, so a later change supersedes it.
+@pytest.mark.parametrize("text,slot,value", [
+    ("we bank with Starling", "user|bank", "Starling"),
+    ("our broadband is with Zen but it drops every evening", "user|broadband", "Zen"),
+    ("we ended up going with Octopus for the energy", "user|energy", "Octopus"),
+    ("we're with EDF for gas and electric", "user|energy", "EDF"),
+    ("my car insurance is with Admiral", "user|car_insurance", "Admiral"),
+    ("we pay 1450 rent", "user|rent", "1450"),
+    ("rent's gone up to 1525", "user|rent", "1525"),
+    ("i'm 34 weeks pregnant", "user|condition:pregnant", "pregnant"),
+])
+def test_provider_rent_and_pregnancy_slots(text: str, slot: str, value: str) -> None:
+    got = [c for c in claims(text) if c.slot == slot]
+    assert len(got) == 1 and got[0].value == value, [(c.slot, c.value) for c in claims(text)]
+
+
+@pytest.mark.parametrize("text", ["my sister is with Tom now", "we went with Sam for lunch", "rent is 3 days late"])
+def test_no_provider_or_rent_from_people_or_delays(text: str) -> None:
+    assert [c.attribute for c in claims(text)] == [None]

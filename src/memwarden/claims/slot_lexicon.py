@@ -156,7 +156,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
      r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
      r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
      r"insomnia|gout|tinnitus|long covid|endometriosis|pcos|(?-i:[a-z]+itis))\b"),
-    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
+    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?:\d+\s+(?:weeks?|months?)\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
@@ -179,6 +179,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
     ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
+    # a bare amount is rent when said as rent: "we pay 1450 rent", "rent's gone up to 1500"
+    ("rent", r"\b(?:pay|pays|paying|paid)\s+(?:about\s+|around\s+)?(?P<v>[$€£]?\d[\d,.]*\s*[kK]?)\s+(?:a month\s+|pcm\s+|per month\s+)?(?:in\s+|for\s+)?rent\b"),
+    ("rent", r"\brent(?:'s|\s+is|\s+has)?\s+(?:(?:gone|going|been|now|just)\s+)?(?:(?:up|down|increased|raised|rising|risen|dropped|reduced)\s+)?"
+             r"(?:to|at)\s+(?P<v>[$€£]?\d[\d,.]*)"),
+    ("rent", r"\brent(?:'s|\s+is|\s+was)\s+(?:now\s+|still\s+|only\s+|about\s+|around\s+)?(?P<v>[$€£]?\d[\d,.]*)\b"
+             r"(?!\s*(?:%|percent|days?|weeks?|months?|years?|th|st|nd|rd)\b)"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
     ("plan", r"\b(?:upgraded|downgraded)\s+(?:(?:us|me|him|her|them|it|the account|my account|our account)\s+)?to\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w+]*(?:\s+[A-Z][\w+]*)?))(?:\s+(?:plan|tier))?\b"),
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
@@ -286,6 +292,8 @@ _SYNONYMS = {
     "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
     "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
     "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
+    "gas": "energy", "electric": "energy", "electricity": "energy", "gas and electric": "energy",
+    "gas and electricity": "energy", "banking": "bank", "internet": "broadband", "wifi": "broadband",
     "boss": "manager", "line manager": "manager", "supervisor": "manager",  # one slot: "now I report to Harriet"
     "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
 }

@@ -183,6 +183,17 @@ _MY_X_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|sw
                       r"(?P<k>[a-z]+(?:\s+(?!over\b)[a-z]+)?)\s+(?:over\s+)?(?:to|for)\s+(?P<v>[^,.;!?()]+)", re.I)
 #: Things whose slot holds a typed value (a number, an address): "switched my phone to Giffgaff" names a provider.
 _TYPED_THINGS = frozenset("phone number mobile email address name birthday".split())
+#: Who provides a service: "my mortgage is with Halifax", "we bank with Monzo", "we went with Octopus for the
+#: energy". The service, said after "for", is one of the household's utilities and accounts.
+_UTILITY = (r"gas and electric(?:ity)?|gas|electric(?:ity)?|energy|broadband|internet|wifi|fibre|phone|mobile|water|"
+            r"insurance|(?:car|home|house|contents|pet|travel|life|health)\s+insurance|mortgage|bank|banking|pension|isa")
+_PROVIDER_NAME = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*))"
+_WITH_PROVIDER = [re.compile(p, re.I) for p in (
+    rf"\b(?:my|our)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|'s)\s+(?:now\s+|still\s+)?with\s+{_PROVIDER_NAME}",
+    rf"\b(?P<k>bank)(?:s|ing|ed)?\s+with\s+{_PROVIDER_NAME}",
+    rf"\b(?:with|went with|going with|go with|gone with|signed up with|switched to|moved to)\s+{_PROVIDER_NAME}\s+for\s+"
+    rf"(?:the\s+|our\s+|my\s+)?(?P<k>{_UTILITY})\b",
+)]
 
 
 def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
@@ -273,6 +284,12 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         value = _trim(m.group("v"), hits, text, m.start("v"))
         if value:  # "I've switched my bank to Nationwide": the thing named is the attribute, its new value after "to"
             return SlotGuess(normalise_attribute(m.group("k")), value)
+    for pat in _WITH_PROVIDER:
+        m = pat.search(text)
+        if m and not _REL_RE.match(m.group("k")) and m.group("k").lower() not in _TYPED_THINGS:
+            value = _trim(m.group("v"), hits, text, m.start("v"))
+            if value:
+                return SlotGuess(normalise_attribute(m.group("k")), value)
     for pat in (_FROM_TO, *_SWITCH):
         m = pat.search(text)
         if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
