@@ -206,3 +206,20 @@ def test_provider_rent_and_pregnancy_slots(text: str, slot: str, value: str) -> 
 @pytest.mark.parametrize("text", ["my sister is with Tom now", "we went with Sam for lunch", "rent is 3 days late"])
 def test_no_provider_or_rent_from_people_or_delays(text: str) -> None:
     assert [c.attribute for c in claims(text)] == [None]
+
+
+# A household member said with "the" or a pet name is the speaker's family, not the speaker: "the twins are
+# allergic to nuts" must not give the user a nut allergy. A role said with "the" stays out ("the doctor put me on").
+@pytest.mark.parametrize("text,slot", [
+    ("the twins are both allergic to nuts", "user's twins|allergy:nut"),
+    ("the missus is vegetarian these days", "user's wife|diet"),
+    ("hubby is diabetic", "user's husband|condition:diabetic"),
+    ("the kids' school is St Mary's", "user's kids|school"),
+    ("the wife's birthday is next tuesday", "user's wife|birthday"),
+])
+def test_the_household_member(text: str, slot: str) -> None:
+    assert slot in [c.slot for c in claims(text)], [c.slot for c in claims(text)]
+
+
+def test_the_doctor_is_no_household_member() -> None:
+    assert [c.slot for c in claims("the doctor put me on metformin")] == ["user|medication:metformin"]

@@ -68,6 +68,12 @@ _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
+#: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):
+#: the speaker's family. Roles ("the doctor", "the landlord") stay out: "the doctor put me on X" is about the speaker.
+_THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missus|hubby|baby|twins|in-laws|boys|girls|"
+                      r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
+                      r"(?P<pos>'s|')?(?=\s)", re.I)
+_PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
 #: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
 #: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
 _KIN_HEAD = re.compile(r"^(mom|mum|dad|mama|papa|nana|nanna|nan|gran|grandma|grandpa|granny|grandad|granddad)(?:'s\b|(?=\s))", re.I)
@@ -289,6 +295,14 @@ class RuleExtractor:
             head_repl = (word, poss(disp) if possessive else disp)
             if possessive:
                 slot_text = "my" + c[len(word):]
+        elif (dm := _THE_KIN.match(c)) and role != "assistant":
+            rel = (dm.group("rel") or dm.group("rel2")).lower()
+            rel = _PET_NAMES.get(rel, rel)  # one subject for "the missus" and "my wife"
+            subject = f"{poss(owner)} {rel}"  # "the twins are both allergic to nuts": the speaker's twins
+            head_repl = (dm.group("head"), f"{poss(owner_disp)} {rel}")
+            call.entity[owner] = (subject, head_repl[1])
+            if dm.group("pos"):
+                slot_text = "my " + c[dm.end():].lstrip()  # "the kids' school is St Mary's": as "my school is ..."
         elif km := _KIN_HEAD.match(c):
             subject = f"{poss(owner)} {km.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
             head_repl = (km.group(1), f"{poss(owner_disp)} {km.group(1).lower()}")
