@@ -223,3 +223,17 @@ def test_the_household_member(text: str, slot: str) -> None:
 
 def test_the_doctor_is_no_household_member() -> None:
     assert [c.slot for c in claims("the doctor put me on metformin")] == ["user|medication:metformin"]
+
+
+# An assistant stating the user's account ("Your new plan is Essentials") fills the same slot the user's own "my plan
+# is ..." would; an adjective of currency ("new", "current") names no attribute of its own; "now" before the place.
+@pytest.mark.parametrize("text,role,slot,value", [
+    ("Your new plan is Essentials at £12/month, from your next bill.", "assistant", "user|plan", "Essentials"),
+    ("my current plan is Unlimited Plus", "user", "user|plan", "Unlimited Plus"),
+    ("Your account number is 44821.", "assistant", "user|account_number", "44821"),
+    ("Okay, you're now in Bristol.", "assistant", "user|residence", "Bristol"),
+    ("i'm now in Glasgow", "user", "user|residence", "Glasgow"),
+])
+def test_account_facts_and_currency_adjectives(text: str, role: str, slot: str, value: str) -> None:
+    got = [c for c in claims(text, role=role) if c.slot == slot]
+    assert len(got) == 1 and got[0].value == value, [(c.slot, c.value) for c in claims(text, role=role)]

@@ -73,6 +73,7 @@ _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".spl
 _THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missus|hubby|baby|twins|in-laws|boys|girls|"
                       r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
                       r"(?P<pos>'s|')?(?=\s)", re.I)
+_YOUR = re.compile(r"\b[Yy]our\b|\b[Yy]ou're\b")
 _PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
 #: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
 #: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
@@ -340,7 +341,10 @@ class RuleExtractor:
         hits = find_times(c, anchor, tense, month=call.month if _CORRECTS_DATE.search(c) else None)
         call.month = named_month(hits) or call.month
         slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
-        guess = detect_slot(slot_text, slot_hits)
+        # an assistant's "your plan is Essentials" is the user's "my plan": the same slot (same length, so the
+        # time hits' offsets hold)
+        guess = detect_slot(_YOUR.sub(lambda m: "our " if len(m.group(0)) == 4 else "we're ", slot_text)
+                            if role == "assistant" else slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
         if role != "assistant" and guess.attribute is None and not live_hits:
             # a pronoun's person is no name said here: "he's so cute about it" stays a reaction, whoever "he" is

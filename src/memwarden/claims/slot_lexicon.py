@@ -98,6 +98,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    # "now" said before the place: "I'm now in Bristol", "we're finally in Cardiff"
+    ("residence", rf"\b(?:I'm|I am|we're|we are)\s+(?:now|finally)\s+(?:in|living in|based in|settled in)\s+{_CAP}"),
     # the same verbs before an area written in lowercase ("living in leeds now"): a one- or two-word name that is
     # no article, time, shift or state ("living in hope"); "moved to" only with a word of housing in the clause
     # ("moved to bristol, boxes everywhere"): "moved to giffgaff" or "moved to decaf" is no home

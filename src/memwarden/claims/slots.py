@@ -305,6 +305,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess()  # "my sister is an absolute legend": the relation is the subject ("my sister is Priya" names her)
         rel = re.match(rf"^(?:{_REL})(?:'s)?\s+", key, re.I)
         key = key[rel.end():] if rel and key[rel.end():] else key  # "my mum's birthday" (subject: the mum)
+        # "my new plan is Essentials" is the plan: an adjective of currency names no attribute of its own
+        key = re.sub(r"^(?:new|current|latest|updated|present)\s+(?=\w)", "", key, flags=re.I)
         value = _trim(m.group("v"), hits, text, m.start("v"))
         at = next((h for h in hits if h.start == m.start("v") and not h.corrected and (h.begin or h.until)), None)
         if not value and at is not None:
