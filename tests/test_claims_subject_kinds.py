@@ -237,3 +237,19 @@ def test_the_doctor_is_no_household_member() -> None:
 def test_account_facts_and_currency_adjectives(text: str, role: str, slot: str, value: str) -> None:
     got = [c for c in claims(text, role=role) if c.slot == slot]
     assert len(got) == 1 and got[0].value == value, [(c.slot, c.value) for c in claims(text, role=role)]
+
+
+# An animal's health is its own: "the dog is deaf", "my sister's dog ...", and "she" after it is the animal.
+# Owning the animal stays the owner's pet slot.
+@pytest.mark.parametrize("text,slot", [
+    ("the dog is deaf now", "user's dog|condition:deaf"),
+    ("my dog is allergic to chicken", "user's dog|allergy:chicken"),
+    ("my sister's dog is deaf", "user's sister's dog|condition:deaf"),
+    ("the cat is diabetic, she's on insulin", "user's cat|medication:insulin"),
+])
+def test_an_animals_health_is_its_own(text: str, slot: str) -> None:
+    assert slot in [c.slot for c in claims(text)], [c.slot for c in claims(text)]
+
+
+def test_owning_a_pet_stays_the_owners() -> None:
+    assert [c.slot for c in claims("we have a cat called Pickle")] == ["user|pet:pickle"]

@@ -74,6 +74,11 @@ _THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missu
                       r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
                       r"(?P<pos>'s|')?(?=\s)", re.I)
 _YOUR = re.compile(r"\b[Yy]our\b|\b[Yy]ou're\b")
+#: What a body has: an animal's are its own.
+_BODY_SLOTS = frozenset("condition allergy diet medication".split())
+#: An animal heading the clause (said with my/our/the, or after a relation's "'s").
+_PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pony|"
+                       r"tortoise|guinea pig)(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)))?(?:'s)?\s", re.I)
 _PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
 #: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
 #: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
@@ -398,6 +403,14 @@ class RuleExtractor:
                 attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
                 when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
                 guess = type(guess)(attr, when, negated=True)
+        if (guess.attribute and guess.attribute.split(":")[0] in _BODY_SLOTS and role != "assistant"
+                and (pet := _PET_HEAD.match(c[rm.end():] if rm and subject != owner else c))):
+            # "the dog is deaf now", "my sister's dog is on steroids", "our dog Biscuit is allergic to chicken":
+            # the animal's health, not its owner's (owning it stays the owner's pet slot)
+            subject = f"{poss(subject)} {pet.group('pet').lower()}" + (f" {pet.group('name')}" if pet.group("name") else "")
+            call.entity[owner] = (subject, subject.replace("user", owner_disp, 1) if subject.startswith("user") else subject)
+            if c[:4].lower() == "the ":
+                head_repl = (c[:3], poss(owner_disp))  # "the dog is deaf" -> "the user's dog is deaf"
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
