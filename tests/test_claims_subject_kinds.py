@@ -253,3 +253,11 @@ def test_an_animals_health_is_its_own(text: str, slot: str) -> None:
 
 def test_owning_a_pet_stays_the_owners() -> None:
     assert [c.slot for c in claims("we have a cat called Pickle")] == ["user|pet:pickle"]
+
+
+@pytest.mark.parametrize("text,slot", [
+    ("my mate Dev is a plumber", "user's mate Dev|role"),
+    ("my housemate Lou is vegan", "user's housemate Lou|diet"),
+])
+def test_friends_by_chat_names_are_relations(text: str, slot: str) -> None:
+    assert [c.slot for c in claims(text)] == [slot]

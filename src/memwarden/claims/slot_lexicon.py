@@ -82,7 +82,9 @@ _REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist|"
         r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?![\w-])|"
         # British and family names for grandparents and step-relations ("my nan", "my gran", "my stepmum")
-        r"nanna|nana|nan(?![\w-])|granny|grandad|granddad|gran(?![\w-])|stepmum|stepson|stepdaughter")
+        r"nanna|nana|nan(?![\w-])|granny|grandad|granddad|gran(?![\w-])|stepmum|stepson|stepdaughter|"
+        # friends and housemates by their chat names ("my mate Dev", "my housemate Lou")
+        r"housemates?(?![\w-])|workmates?(?![\w-])|mates?(?![\w-])|pal(?![\w-])|buddy|bestie|lodger")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
