@@ -261,3 +261,21 @@ def test_owning_a_pet_stays_the_owners() -> None:
 ])
 def test_friends_by_chat_names_are_relations(text: str, slot: str) -> None:
     assert [c.slot for c in claims(text)] == [slot]
+
+
+# The speaker's elliptical word after a report ("my mum reckons I'm lactose intolerant but I'm not") is a first-hand
+# claim on the same slot, negated or not as said; the report keeps its reporter.
+@pytest.mark.parametrize("text,slot,negated", [
+    ("my mum reckons i'm lactose intolerant but i'm not", "user|allergy:lactose", True),
+    ("my sister thinks I'm coeliac, I'm not though", "user|allergy:gluten", True),
+    ("my dad thinks i'm not allergic to cats but i am", "user|allergy:cat", False),
+])
+def test_own_ellipsis_after_a_report(text: str, slot: str, negated: bool) -> None:
+    got = claims(text)
+    assert [c.slot for c in got] == [slot, slot]
+    assert got[0].firmness == "reported" and got[1].firmness == "stated" and got[1].vouched_by == "user"
+    assert got[1].negated is negated
+
+
+def test_bare_ellipsis_with_nothing_before_is_no_claim() -> None:
+    assert claims("i'm not") == []

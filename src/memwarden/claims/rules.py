@@ -79,6 +79,10 @@ _BODY_SLOTS = frozenset("condition allergy diet medication".split())
 #: An animal heading the clause (said with my/our/the, or after a relation's "'s").
 _PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pony|"
                        r"tortoise|guinea pig)(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)))?(?:'s)?\s", re.I)
+#: The speaker's elliptical word on a state just said: "(but) I'm not", "I'm really not", "(but) I am", "I do", "I don't".
+_OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?P<neg>\s+(?:really\s+|definitely\s+|actually\s+)?not|n't)?"
+                           r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
+                           r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
 _PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
 #: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
 #: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
@@ -351,7 +355,14 @@ class RuleExtractor:
         guess = detect_slot(_YOUR.sub(lambda m: "our " if len(m.group(0)) == 4 else "we're ", slot_text)
                             if role == "assistant" else slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
-        if role != "assistant" and guess.attribute is None and not live_hits:
+        elliptic = False
+        if guess.attribute is None and role != "assistant" and (el := _OWN_ELLIPSIS.match(c)) and owner in call.state:
+            # "my mum reckons I'm lactose intolerant but I'm not": the speaker's own word on the state just said,
+            # not part of the report (a frame carries over its sentence, a first-hand "I'm not" ends it)
+            attr, val = call.state[owner]
+            guess, elliptic = type(guess)(attr, val, negated=bool(el.group("neg") or el.group("neg2"))), True
+            vouched_by, voucher, firmness, suffix = sp.vouched_by, sp.voucher, "stated", f" ({attr.split(':')[0]}: {val})"
+        if role != "assistant" and guess.attribute is None and not live_hits and not elliptic:
             # a pronoun's person is no name said here: "he's so cute about it" stays a reaction, whoever "he" is
             by_pronoun = call.by_pronoun
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
@@ -374,7 +385,7 @@ class RuleExtractor:
             if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
-        if not (_content_words(c) - L.FILLER):
+        if not (_content_words(c) - L.FILLER) and not elliptic:
             return None  # "hope so", "I'll think about it", "true true"
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
