@@ -279,3 +279,24 @@ def test_own_ellipsis_after_a_report(text: str, slot: str, negated: bool) -> Non
 
 def test_bare_ellipsis_with_nothing_before_is_no_claim() -> None:
     assert claims("i'm not") == []
+
+
+# A number named by its kind is that kind's ("my nhs number is ..." is no phone number, and must not supersede
+# one); "moved off X to Y" is a switch like "from X to Y"; "no." as an abbreviation negates nothing.
+@pytest.mark.parametrize("text,slot", [
+    ("pretty sure my nhs number is 485 777 3456", "user|nhs_number"),
+    ("my policy number is 8881 2345 67", "user|policy_number"),
+    ("my phone number is 07700 900123", "user|phone"),
+    ("my new number is 07700 900124", "user|phone"),
+])
+def test_numbers_by_kind(text: str, slot: str) -> None:
+    assert [c.slot for c in claims(text)] == [slot]
+
+
+def test_moved_off_is_a_switch() -> None:
+    c = claims("we moved off Heroku to Render last month")[0]
+    assert c.previous_value == "Heroku" and c.value == "Render"
+
+
+def test_number_abbreviation_is_no_negation() -> None:
+    assert all(not c.negated for c in claims("our account no. is 12345678"))

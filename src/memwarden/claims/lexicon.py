@@ -199,7 +199,7 @@ CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\
 WISH_SCOPE = re.compile(r"\b(?:hop(?:e|es|ed|ing)|pray(?:s|ed|ing)?|wish(?:es|ed|ing)?|fingers crossed|touch wood|"
                         r"worried|afraid|scared|fear(?:s|ed|ing)?|dread(?:s|ed|ing)?|as long as|unless|if|in case)\b.*$",
                         _I | re.S)
-NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
+NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no(?!\.\s*(?:is\b|:|\d|#)))\b", _I)  # "account no. is": an abbreviation
 NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|don't ask|"
                           r"don't worry|(?:rather )?not (?:pay|spend) more than|no more than|not more than|"
                           r"can't wait|cannot wait|can't stand|cannot stand|don't like|do not like|doesn't like|"

@@ -277,7 +277,7 @@ _MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|
 _MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
                       r"(?:(?:called|named)\s+)?" + _SPAN, re.I)  # "my landlord is called Dave": the name
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
-                      r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
+                      r"(?:\w+\s+){0,2}?(?:from|off)\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
 #: A switch said as taking off one thing and putting on another ("the gp took me off the brown one and put me on
 #: fostair"), or swapping one for another ("swapped the nespresso for a moka pot", "replaced Xero with FreeAgent").
 _SWITCH = (re.compile(r"\b(?:took|taken|takes|taking|came|come|coming|got|gone)\s+(?:(?:me|us|him|her|them)\s+)?off\s+"

@@ -182,6 +182,9 @@ _OWN_COUPLE = re.compile(r"^\W*(?:(?:my|our)\s|.*\b(?:i|we|me|i'm|we're|i've|we'
 _MY_X_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|swapped|swapping)\s+(?:my|our)\s+"
                       r"(?P<k>[a-z]+(?:\s+(?!over\b)[a-z]+)?)\s+(?:over\s+)?(?:to|for)\s+(?P<v>[^,.;!?()]+)", re.I)
 #: Things whose slot holds a typed value (a number, an address): "switched my phone to Giffgaff" names a provider.
+#: A number named by its kind just before it ("my nhs number is", "policy no:", "account number"); phone kinds excluded.
+_OTHER_NUMBER = re.compile(r"\b(?P<k>(?!(?:phone|mobile|cell|contact|home|work|landline|whatsapp|new|old|my|our|the|your)\b)[a-z]+)"
+                           r"\s+(?:number|no\.?|num|#)\s*(?:is|was|'s|:|=)?\s*$", re.I)
 _TYPED_THINGS = frozenset("phone number mobile email address name birthday".split())
 #: Who provides a service: "my mortgage is with Halifax", "we bank with Monzo", "we went with Octopus for the
 #: energy". The service, said after "for", is one of the household's utilities and accounts.
@@ -237,6 +240,9 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
             continue
+        if attr == "phone" and (kind := _OTHER_NUMBER.search(text[: m.start()])):
+            # "my nhs number is 485 777 3456", "account no. 12345678": a number of its own kind, not a phone
+            return SlotGuess(normalise_attribute(f"{kind.group('k')} number"), raw.strip())
         if attr == "lodging" and not _LODGING_SIGNAL.search(text):
             continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
