@@ -115,7 +115,7 @@ def test_the_development_turns_do_not_regress() -> None:
 def test_the_fit_record_names_the_claim_each_clause_became() -> None:
     # bench/fit_gate.py matches a recorded clause to its claim by this text (a dropped duplicate or
     # an echo has none), so a clause's features are scored with the claim it yields, not a neighbour's
-    turn = "my sister Noor started at the Leeds branch, she's thrilled lol"
+    turn = "my sister Noor started at the Leeds branch, she's thrilled because it's walking distance from her flat lol"
     gate.RECORD, gate.ENABLED = [], False
     try:
         res = R.extract([Turn(role="user", content=turn, index=0, timestamp=NOW)], now=NOW)

@@ -66,6 +66,8 @@ class CallState:
     user_names: set[str] = field(default_factory=set)
     #: The written source last named ("donor card came in the post"): what "it says ..." quotes.
     document: str | None = None
+    #: Whether the last clause's subject came from a pronoun ("she's on warfarin" -> the user's mum).
+    by_pronoun: bool = False
     #: The month the call last named with a date ("4th of june"): what a corrected "the 14th" is in.
     month: date | None = None
 

@@ -31,7 +31,8 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           r"(?<=\w\w\w),\s+(?=(?:then\s+|now\s+|just\s+|finally\s+|so\s+)?(?:started|switched|moved|joined|left|quit|"
                           r"changed|swapped|upgraded|downgraded|cancell?ed|canceled|booked|bought|sold|signed up|gave up)\s)|"
                           # a comma splice: "I'm on 50 mg now, my doctor upped it last week"
-                          r"(?<=\w\w\w),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
+                          # (also after a number: "don't call before 9, I work nights")
+                          r"(?:(?<=\w\w\w)|(?<=\d)),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
                           r"says|said|told|thinks|got|went)\b|the\s+(?:\w+\s+)?\w+(?:'s|\s+is|\s+was|\s+has)\s|"
                           r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
@@ -45,7 +46,7 @@ QUESTION_START = re.compile(
 #: Leading interjections, vocatives and discourse markers, stripped before anything else. "no" is one only before a pause or a pronoun/verb ("no, it's thursday", "no it's
 #: thursday"), not as a determiner ("so no grapefruit", "no dairy for me": a restriction).
 LEAD = re.compile(
-    r"^(?:oh+|ah+|aw+|wow+|whoa|hey|hi|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
+    r"^(?:oh+|ah+|aw+|wow+|whoa|hey+|hi|hiya|heya|howdy|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
     r"not|sorry|wait|worries|problem|way|idea|thanks|thank|no|nope|but|actually|just|really|lol|haha|definitely|we'll|i'll|i've|"
     r"i'd|don't|didn't|wasn't|isn't|it'll|he's|she's|there|then|of|because|cause|cos)\b)|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
     r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
@@ -180,25 +181,35 @@ ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<
 #: Negation is read in the main clause only ("Sam is vegetarian, so no meat" is not negated).
 #: A trailing verbless "no" phrase ("joined the gym, no contract", "..., no more night shifts") negates
 #: its noun, not the main clause's predicate.
+#: "so" with no comma is a conjunction too when a clause or a "no X" follows ("vegetarian so no meat", "she's on
+#: warfarin now so no grapefruit"); before an adjective it is an intensifier ("not so sure") and stays.
 NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that|but)\s+|"
+                           r"\s+so\s+(?=(?:no|i|i'm|im|we|we're|he|she|he's|she's|they|they're|it|it's|that|the|my|our|you)\b)|"
                            r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
-CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$")
+#: In chat the value is often lower case ("i live in leeds, not york", "we use slack at work, not teams"): after a
+#: comma, a short noun phrase is corrected too, unless it is an adverb that negates the clause (", not anymore").
+CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\s+)?(?:[A-Z][\w'-]*|\d[\w:.]*|noon|midnight)(?:\s+\d{1,2}\w*)?)\s*[.!]*$|"
+                             r",\s*(?:and\s+)?not\s+(?!(?:really|yet|anymore|any\s+more|now|at\s+all|always|much|sure|exactly|quite|"
+                             r"totally|entirely|ever|since|for\s+long|today|tonight|again|so|too|very|that|this|here|there|"
+                             r"even|only|just|me|us|him|her|them|you|it|one)\b)"
+                             r"(?P<prev2>(?:the\s+|a\s+|an\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*[.!]*$")
 #: A wish, fear or condition opens a clause that is not asserted: "praying it doesn't rain", "hope he doesn't
 #: cancel", "if it's not sold by May" deny nothing about the claim. Negation is read only before it.
 WISH_SCOPE = re.compile(r"\b(?:hop(?:e|es|ed|ing)|pray(?:s|ed|ing)?|wish(?:es|ed|ing)?|fingers crossed|touch wood|"
                         r"worried|afraid|scared|fear(?:s|ed|ing)?|dread(?:s|ed|ing)?|as long as|unless|if|in case)\b.*$",
                         _I | re.S)
-NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no)\b", _I)
+NEGATION = re.compile(r"n't\b|\b(?:not|never|no longer|no more|nobody|nothing|none|neither|nor|no(?!\.\s*(?:is\b|:|\d|#)))\b", _I)  # "account no. is": an abbreviation
 NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|worries|doubt|idea|way)|if not|don't ask|"
                           r"don't worry|(?:rather )?not (?:pay|spend) more than|no more than|not more than|"
                           r"can't wait|cannot wait|can't stand|cannot stand|don't like|do not like|doesn't like|"
                           r"never mind)\b", _I)
 
 REL = _REL
-REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
+#: "my sister Ana", also as a possessive ("my daughter Lily's birthday": the daughter is Lily).
+REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z]|'(?!s\b)))?", _I)
 #: The same relation said by the assistant: "your sister Ana" is the user's sister.
-REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z']))?", _I)
+REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))(?![a-z]|'(?!s\b)))?", _I)
 #: Capitalised words that open a clause without naming a person.
 NOT_NAMES = frozenset(
     "The This That These Those It Its There Here We They He She You Your My Our His Her Their What When Where Why "

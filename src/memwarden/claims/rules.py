@@ -68,11 +68,44 @@ _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
+#: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):
+#: the speaker's family. Roles ("the doctor", "the landlord") stay out: "the doctor put me on X" is about the speaker.
+_THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missus|hubby|baby|twins|in-laws|boys|girls|"
+                      r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
+                      r"(?P<pos>'s|')?(?=\s)", re.I)
+_YOUR = re.compile(r"\b[Yy]our\b|\b[Yy]ou're\b")
+#: What a body has: an animal's are its own.
+_BODY_SLOTS = frozenset("condition allergy diet medication".split())
+#: An animal heading the clause (said with my/our/the, or after a relation's "'s").
+_PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pony|"
+                       r"tortoise|guinea pig)(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)))?(?:'s)?\s", re.I)
+#: The speaker's elliptical word on a state just said: "(but) I'm not", "I'm really not", "(but) I am", "I do", "I don't".
+_OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?P<neg>\s+(?:really\s+|definitely\s+|actually\s+)?not|n't)?"
+                           r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
+                           r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
+_PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
+#: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
+#: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
+_KIN_HEAD = re.compile(r"^(mom|mum|dad|mama|papa|nana|nanna|nan|gran|grandma|grandpa|granny|grandad|granddad)(?:'s\b|(?=\s))", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
+#: A third-person object or possessive pronoun inside a clause with no person of its own ("they've put him on
+#: warfarin", "the nurse changed her dressing"): the person last talked about. "her" is an object before a
+#: preposition, an article, a number or the end; a possessive before anything else.
+_OBJ_PRONOUN = re.compile(r"\bhim\b|\bher\b(?P<obj>(?=\s+(?:on|off|in|into|to|at|for|from|with|back|home|up|down|out|a|an|the|"
+                          r"some|any|\d)\b|\s*[,.;!?]|\s*$))?", re.I)
+#: A verb with two objects: "gave her antibiotics", "sent her flowers" ("her" is the receiver, not a possessive).
+_GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got|get|told|tell|showed|show|offered|offer|"
+                    r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
+#: A relation's relation: "my partner's mum", "my sister Ana's husband".
+_NESTED_REL = re.compile(rf"^'s\s+(?P<rel>{L.REL})(?![\w-])", re.I)
+#: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
+_OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
+_FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
+_TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
 _IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
@@ -135,7 +168,11 @@ class RuleExtractor:
                                  asked=asked)
                 if not emit:
                     continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
-                if ec is not None and (why := gate.check(clause, ec, role, turns[i - 1].content if i else None, content)):
+                # the gate's weights were fitted when a pronoun's person mostly went unresolved: it reads a
+                # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
+                gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
+                    update={"claim": ec.claim.model_copy(update={"subject": "user" if role == "assistant" else sp.subject})})
+                if gate_ec is not None and (why := gate.check(clause, gate_ec, role, turns[i - 1].content if i else None, content)):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
@@ -161,6 +198,10 @@ class RuleExtractor:
                 addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
+            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c)):
+                # a question presupposing the speaker's state: "should I tell my boss I'm pregnant?", "can I
+                # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
+                return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
         prev = None
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
@@ -244,7 +285,15 @@ class RuleExtractor:
             rel, name = rm.group("rel").lower(), rm.group("name")
             name = name if name and name not in L.NOT_NAMES else None
             subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
-            call.entity[owner] = (subject, f"{poss(owner_disp)} {rel}" + (f" {name}" if name else ""))
+            disp = f"{poss(owner_disp)} {rel}" + (f" {name}" if name else "")
+            tail = c[rm.end():]
+            if nested := _NESTED_REL.match(tail):  # "my partner Jess's mum lives in Cork": the mum's, not Jess's
+                rel2 = nested.group("rel").lower()
+                subject, disp = f"{poss(subject)} {rel2}", f"{poss(disp)} {rel2}"
+                slot_text = f"my {rel2}{tail[nested.end():]}"
+            elif name and tail.startswith("'s"):
+                slot_text = f"my {rel}{tail}"  # "my daughter Lily's birthday" reads as "my daughter's birthday"
+            call.entity[owner] = (subject, disp)
         elif nm and nm.group(1) in call.aliases:
             subject, disp = call.aliases[nm.group(1)]
             head_repl = (nm.group(1), disp)
@@ -256,14 +305,27 @@ class RuleExtractor:
             head_repl = (word, poss(disp) if possessive else disp)
             if possessive:
                 slot_text = "my" + c[len(word):]
-        elif nm and nm.group(1).lower() in _KIN and not nm.group(0).endswith("'s") or (
-                nm and nm.group(1).lower() in _KIN and re.match(r"^\w+'s\s+(?:\w+ing|been|gone|got|not|just|still|now)\b", c)):
-            subject = f"{poss(owner)} {nm.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
-            head_repl = (nm.group(1), f"{poss(owner_disp)} {nm.group(1).lower()}")
+        elif (dm := _THE_KIN.match(c)) and role != "assistant":
+            rel = (dm.group("rel") or dm.group("rel2")).lower()
+            rel = _PET_NAMES.get(rel, rel)  # one subject for "the missus" and "my wife"
+            subject = f"{poss(owner)} {rel}"  # "the twins are both allergic to nuts": the speaker's twins
+            head_repl = (dm.group("head"), f"{poss(owner_disp)} {rel}")
+            call.entity[owner] = (subject, head_repl[1])
+            if dm.group("pos"):
+                slot_text = "my " + c[dm.end():].lstrip()  # "the kids' school is St Mary's": as "my school is ..."
+        elif km := _KIN_HEAD.match(c):
+            subject = f"{poss(owner)} {km.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
+            head_repl = (km.group(1), f"{poss(owner_disp)} {km.group(1).lower()}")
             call.entity[owner] = (subject, head_repl[1])
         elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
               and not _MY_FAVOURITE.search(c)):
             subject = nm.group(1)
+            call.entity[owner] = (subject, subject)  # "Theo started year 2. he has a peanut allergy": he is Theo
+        obj_disp, call.by_pronoun = None, False
+        if (subject == owner and head_repl is None and role != "assistant" and owner in call.entity
+                and _OBJ_PRONOUN.search(c) and not L.FIRST_PERSON.search(c)):
+            subject, obj_disp = call.entity[owner]  # "my dad's in hospital, they've put him on warfarin": dad's
+        call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c)))
         if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
             name = intro.group("n")[:1].upper() + intro.group("n")[1:]
             call.entity[owner] = (name, name)
@@ -288,9 +350,21 @@ class RuleExtractor:
         hits = find_times(c, anchor, tense, month=call.month if _CORRECTS_DATE.search(c) else None)
         call.month = named_month(hits) or call.month
         slot_hits = hits if slot_text is c else find_times(slot_text, anchor, tense)
-        guess = detect_slot(slot_text, slot_hits)
+        # an assistant's "your plan is Essentials" is the user's "my plan": the same slot (same length, so the
+        # time hits' offsets hold)
+        guess = detect_slot(_YOUR.sub(lambda m: "our " if len(m.group(0)) == 4 else "we're ", slot_text)
+                            if role == "assistant" else slot_text, slot_hits)
         live_hits = [h for h in hits if not h.corrected]
-        if role != "assistant" and guess.attribute is None and not live_hits:
+        elliptic = False
+        if guess.attribute is None and role != "assistant" and (el := _OWN_ELLIPSIS.match(c)) and owner in call.state:
+            # "my mum reckons I'm lactose intolerant but I'm not": the speaker's own word on the state just said,
+            # not part of the report (a frame carries over its sentence, a first-hand "I'm not" ends it)
+            attr, val = call.state[owner]
+            guess, elliptic = type(guess)(attr, val, negated=bool(el.group("neg") or el.group("neg2"))), True
+            vouched_by, voucher, firmness, suffix = sp.vouched_by, sp.voucher, "stated", f" ({attr.split(':')[0]}: {val})"
+        if role != "assistant" and guess.attribute is None and not live_hits and not elliptic:
+            # a pronoun's person is no name said here: "he's so cute about it" stays a reaction, whoever "he" is
+            by_pronoun = call.by_pronoun
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
             anchored = fact_anchor(c, call.names) or answer_to_question(c, asked)  # "It's Shia Labeouf!"
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
@@ -298,10 +372,10 @@ class RuleExtractor:
                     and not states_a_change(c) and not _TEXT_SAYS.match(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
-                    and not re.search(r"\d", c) and subject == owner):
+                    and not re.search(r"\d", c) and (subject == owner or by_pronoun)):
                 return None  # a generic opinion: "Helping animals is really important"
             words = len(_WORDS.findall(c))
-            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and subject == owner
+            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and (subject == owner or by_pronoun)
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
@@ -311,7 +385,7 @@ class RuleExtractor:
             if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
-        if not (_content_words(c) - L.FILLER):
+        if not (_content_words(c) - L.FILLER) and not elliptic:
             return None  # "hope so", "I'll think about it", "true true"
         if guess.attribute is None and L.ENDED.match(c) and owner in call.state:
             attr, val = call.state[owner]  # "FitHub raised prices so I cancelled"
@@ -340,6 +414,14 @@ class RuleExtractor:
                 attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
                 when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
                 guess = type(guess)(attr, when, negated=True)
+        if (guess.attribute and guess.attribute.split(":")[0] in _BODY_SLOTS and role != "assistant"
+                and (pet := _PET_HEAD.match(c[rm.end():] if rm and subject != owner else c))):
+            # "the dog is deaf now", "my sister's dog is on steroids", "our dog Biscuit is allergic to chicken":
+            # the animal's health, not its owner's (owning it stays the owner's pet slot)
+            subject = f"{poss(subject)} {pet.group('pet').lower()}" + (f" {pet.group('name')}" if pet.group("name") else "")
+            call.entity[owner] = (subject, subject.replace("user", owner_disp, 1) if subject.startswith("user") else subject)
+            if c[:4].lower() == "the ":
+                head_repl = (c[:3], poss(owner_disp))  # "the dog is deaf" -> "the user's dog is deaf"
         if (duty := duty_guess(c)) is not None and not guess.attribute or (duty and guess.attribute and guess.attribute.endswith("_time")):
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
@@ -358,7 +440,7 @@ class RuleExtractor:
             L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
         if _USED_TO.search(main) and guess.attribute:
             negated = not negated  # "I used to love cilantro": no longer so
-        previous = guess.previous_value or (corr.group("prev") if corr else None)
+        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
@@ -368,6 +450,9 @@ class RuleExtractor:
             body = f"{body} (the {attached})"
         if head_repl:
             body = head_repl[1] + body[len(head_repl[0]):]
+        if obj_disp:  # "him"/object "her" -> the person; "her" before a noun -> their possessive
+            body = _OBJ_PRONOUN.sub(lambda m: obj_disp if m.group(0).lower() == "him" or m.group("obj") is not None or _GIVES.search(
+                m.string[: m.start()]) else poss(obj_disp), body, count=1)
         if slot_text is not c and (lm := _LIKE_PRONOUN.search(body)) and owner in call.liked:
             body = f"{body[: lm.end(1)]} ({call.liked[owner]}){body[lm.end(1):]}"  # "can't stand it (cilantro)"
         if role == "assistant" or fr.quoted:  # an assistant's or a quoted letter's "you" is the user

@@ -31,8 +31,9 @@ _NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|f
 _STOP = re.compile(
     r"\s+(?:now|these days|since|because|with|and|but|so|for|last|next|this|that|which|who|from|until|till|"
     r"recently|already|yet|too|as well|anymore|any more|at the moment|right now|again|instead|though|"
-    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|"
-    r"btw|lol|haha\w*|tbh|fyi|lmao|omg|x+)\b.*$", re.I)  # a chat tail is no part of a value ("priya btw")
+    r"after|before|when|while|if|on|at|by|around|in \d{4}|back|full[- ]time|part[- ]time|not|as an?|"
+    r"btw|lol|haha\w*|tbh|fyi|lmao|omg|x+)\b.*$|"
+    r"\s+[-–—]+(?:\s.*)?$", re.I)  # a chat tail is no part of a value ("priya btw"), nor is an aside after a dash
 _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:dollars|euros|pounds|usd|eur|gbp|bucks|quid)\b))"
           r"(?:\s*(?:a|per|/)\s*(?:month|year|week|hour))?"
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
@@ -79,7 +80,11 @@ _REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|
         r"daughter|kids?|children|friend|best friend|boss|manager|colleague|coworker|co-worker|roommate|flatmate|"
         r"landlord|landlady|neighbou?r|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|"
         r"baby|twin|stepmom|stepdad|in-laws|mother-in-law|father-in-law|teammate|mentor|coach|therapist|doctor|dentist|"
-        r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?![\w-])")
+        r"ex-(?:wife|husband|boyfriend|girlfriend|partner)|ex(?![\w-])|"
+        # British and family names for grandparents and step-relations ("my nan", "my gran", "my stepmum")
+        r"nanna|nana|nan(?![\w-])|granny|grandad|granddad|gran(?![\w-])|stepmum|stepson|stepdaughter|"
+        # friends and housemates by their chat names ("my mate Dev", "my housemate Lou")
+        r"housemates?(?![\w-])|workmates?(?![\w-])|mates?(?![\w-])|pal(?![\w-])|buddy|bestie|lodger")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
@@ -95,6 +100,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
     ("residence", rf"\b(?:I'm|I am|we're|we are|we've been|I've been)\s+(?:now\s+|finally\s+|back\s+)?(?:in|living in|based in|back in|out in)\s+{_CAP}\s+(?:now|these days)\b"),
+    # "now" said before the place: "I'm now in Bristol", "we're finally in Cardiff"
+    ("residence", rf"\b(?:I'm|I am|we're|we are)\s+(?:now|finally)\s+(?:in|living in|based in|settled in)\s+{_CAP}"),
     # the same verbs before an area written in lowercase ("living in leeds now"): a one- or two-word name that is
     # no article, time, shift or state ("living in hope"); "moved to" only with a word of housing in the clause
     # ("moved to bristol, boxes everywhere"): "moved to giffgaff" or "moved to decaf" is no home
@@ -141,7 +148,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
     ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
-    ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?P<v>[A-Z][\w'-]*)"),
+    ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
     ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
@@ -153,7 +160,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
      r"(?P<v>(?:type [12] )?diabetes|asthma|arthritis|migraines?|epilepsy|coeliac disease|celiac disease|high blood pressure|"
      r"hypertension|anxiety|depression|adhd|ibs|crohn's|lupus|eczema|psoriasis|a bad back|a heart condition|sleep apnea|"
      r"insomnia|gout|tinnitus|long covid|endometriosis|pcos|(?-i:[a-z]+itis))\b"),
-    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
+    ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?:\d+\s+(?:weeks?|months?)\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
@@ -161,6 +168,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
     ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    # "I drive a 2018 Golf", "she drives an old Yaris": a capitalised model after "drive a" is the car, any make
+    ("car", r"\b(?:drive|drives|driving)\s+(?:a|an|the|my|our|his|her)\s+(?:new\s+|used\s+|old\s+|second-hand\s+|little\s+)?"
+            r"(?-i:(?P<v>(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|e-\w+))*))"),
+    # "now I report to Harriet", "she reports directly to the CFO": who one reports to is one's manager
+    # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
+    ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
+                rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
@@ -169,6 +183,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("budget", rf"\b(?:(?:pay|spend)\s+(?:more than|over)|no more than|at most|max(?:imum)?(?:\s+of)?|up to)\s+{_MONEY}"),
     ("salary", rf"\b(?:salary|make|makes|earn|earns|earning|paid|pays me)\b[^.;]*?{_MONEY}"),
     ("rent", rf"\brent\b[^.;]*?{_MONEY}"),
+    # a bare amount is rent when said as rent: "we pay 1450 rent", "rent's gone up to 1500"
+    ("rent", r"\b(?:pay|pays|paying|paid)\s+(?:about\s+|around\s+)?(?P<v>[$€£]?\d[\d,.]*\s*[kK]?)\s+(?:a month\s+|pcm\s+|per month\s+)?(?:in\s+|for\s+)?rent\b"),
+    ("rent", r"\brent(?:'s|\s+is|\s+has)?\s+(?:(?:gone|going|been|now|just)\s+)?(?:(?:up|down|increased|raised|rising|risen|dropped|reduced)\s+)?"
+             r"(?:to|at)\s+(?P<v>[$€£]?\d[\d,.]*)"),
+    ("rent", r"\brent(?:'s|\s+is|\s+was)\s+(?:now\s+|still\s+|only\s+|about\s+|around\s+)?(?P<v>[$€£]?\d[\d,.]*)\b"
+             r"(?!\s*(?:%|percent|days?|weeks?|months?|years?|th|st|nd|rd)\b)"),
     ("mortgage", rf"\bmortgage\b[^.;]*?{_MONEY}"),
     ("plan", r"\b(?:upgraded|downgraded)\s+(?:(?:us|me|him|her|them|it|the account|my account|our account)\s+)?to\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w+]*(?:\s+[A-Z][\w+]*)?))(?:\s+(?:plan|tier))?\b"),
     ("plan", r"\b(?:on the|switched to the|upgraded to the|downgraded to the|subscribed to(?: the)?|my plan is(?: the)?|signed up for(?: the)?)\s+(?P<v>[\w+ -]+?)\s+(?:plan|tier|subscription|membership)\b"),
@@ -218,7 +238,8 @@ _TRIGGERS = {
     "phone": tuple("0123456789"),
     "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
-            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian"),
+            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
+    "manager": ("report",),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
@@ -253,9 +274,10 @@ _RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s
 #: "the upgrade got pushed to September": what moved is named, though not an event word of the lexicon.
 _MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|have|was|were|is|are|been)\b)[a-z]+)?)\s+(?:(?:got|has been|have been|was|were|is|are|'s been|'s)\s+)?"
                             r"(?:moved|pushed(?: back)?|postponed|rescheduled|delayed|bumped|brought forward|put back)\b", re.I)
-_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?" + _SPAN, re.I)
+_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
+                      r"(?:(?:called|named)\s+)?" + _SPAN, re.I)  # "my landlord is called Dave": the name
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
-                      r"(?:\w+\s+){0,2}?from\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
+                      r"(?:\w+\s+){0,2}?(?:from|off)\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
 #: A switch said as taking off one thing and putting on another ("the gp took me off the brown one and put me on
 #: fostair"), or swapping one for another ("swapped the nespresso for a moka pot", "replaced Xero with FreeAgent").
 _SWITCH = (re.compile(r"\b(?:took|taken|takes|taking|came|come|coming|got|gone)\s+(?:(?:me|us|him|her|them)\s+)?off\s+"
@@ -274,6 +296,9 @@ _SYNONYMS = {
     "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
     "spouse": "partner", "fiance": "partner", "fiancee": "partner", "phone number": "phone",
     "number": "phone", "mobile": "phone", "cell": "phone", "email address": "email", "e-mail": "email",
+    "gas": "energy", "electric": "energy", "electricity": "energy", "gas and electric": "energy",
+    "gas and electricity": "energy", "banking": "bank", "internet": "broadband", "wifi": "broadband",
+    "boss": "manager", "line manager": "manager", "supervisor": "manager",  # one slot: "now I report to Harriet"
     "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
 }
 _TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))

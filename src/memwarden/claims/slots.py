@@ -182,7 +182,21 @@ _OWN_COUPLE = re.compile(r"^\W*(?:(?:my|our)\s|.*\b(?:i|we|me|i'm|we're|i've|we'
 _MY_X_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|swapped|swapping)\s+(?:my|our)\s+"
                       r"(?P<k>[a-z]+(?:\s+(?!over\b)[a-z]+)?)\s+(?:over\s+)?(?:to|for)\s+(?P<v>[^,.;!?()]+)", re.I)
 #: Things whose slot holds a typed value (a number, an address): "switched my phone to Giffgaff" names a provider.
+#: A number named by its kind just before it ("my nhs number is", "policy no:", "account number"); phone kinds excluded.
+_OTHER_NUMBER = re.compile(r"\b(?P<k>(?!(?:phone|mobile|cell|contact|home|work|landline|whatsapp|new|old|my|our|the|your)\b)[a-z]+)"
+                           r"\s+(?:number|no\.?|num|#)\s*(?:is|was|'s|:|=)?\s*$", re.I)
 _TYPED_THINGS = frozenset("phone number mobile email address name birthday".split())
+#: Who provides a service: "my mortgage is with Halifax", "we bank with Monzo", "we went with Octopus for the
+#: energy". The service, said after "for", is one of the household's utilities and accounts.
+_UTILITY = (r"gas and electric(?:ity)?|gas|electric(?:ity)?|energy|broadband|internet|wifi|fibre|phone|mobile|water|"
+            r"insurance|(?:car|home|house|contents|pet|travel|life|health)\s+insurance|mortgage|bank|banking|pension|isa")
+_PROVIDER_NAME = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*))"
+_WITH_PROVIDER = [re.compile(p, re.I) for p in (
+    rf"\b(?:my|our)\s+(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|'s)\s+(?:now\s+|still\s+)?with\s+{_PROVIDER_NAME}",
+    rf"\b(?P<k>bank)(?:s|ing|ed)?\s+with\s+{_PROVIDER_NAME}",
+    rf"\b(?:with|went with|going with|go with|gone with|signed up with|switched to|moved to)\s+{_PROVIDER_NAME}\s+for\s+"
+    rf"(?:the\s+|our\s+|my\s+)?(?P<k>{_UTILITY})\b",
+)]
 
 
 def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
@@ -226,6 +240,9 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
             continue
+        if attr == "phone" and (kind := _OTHER_NUMBER.search(text[: m.start()])):
+            # "my nhs number is 485 777 3456", "account no. 12345678": a number of its own kind, not a phone
+            return SlotGuess(normalise_attribute(f"{kind.group('k')} number"), raw.strip())
         if attr == "lodging" and not _LODGING_SIGNAL.search(text):
             continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
@@ -273,6 +290,12 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         value = _trim(m.group("v"), hits, text, m.start("v"))
         if value:  # "I've switched my bank to Nationwide": the thing named is the attribute, its new value after "to"
             return SlotGuess(normalise_attribute(m.group("k")), value)
+    for pat in _WITH_PROVIDER:
+        m = pat.search(text)
+        if m and not _REL_RE.match(m.group("k")) and m.group("k").lower() not in _TYPED_THINGS:
+            value = _trim(m.group("v"), hits, text, m.start("v"))
+            if value:
+                return SlotGuess(normalise_attribute(m.group("k")), value)
     for pat in (_FROM_TO, *_SWITCH):
         m = pat.search(text)
         if m:  # "I switched from Monzo to Starling": no known attribute, but the replaced value is said
@@ -288,6 +311,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess()  # "my sister is an absolute legend": the relation is the subject ("my sister is Priya" names her)
         rel = re.match(rf"^(?:{_REL})(?:'s)?\s+", key, re.I)
         key = key[rel.end():] if rel and key[rel.end():] else key  # "my mum's birthday" (subject: the mum)
+        # "my new plan is Essentials" is the plan: an adjective of currency names no attribute of its own
+        key = re.sub(r"^(?:new|current|latest|updated|present)\s+(?=\w)", "", key, flags=re.I)
         value = _trim(m.group("v"), hits, text, m.start("v"))
         at = next((h for h in hits if h.start == m.start("v") and not h.corrected and (h.begin or h.until)), None)
         if not value and at is not None:
