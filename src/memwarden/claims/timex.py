@@ -12,7 +12,9 @@ that is not past tense mean the first such day strictly after the session day; "
 without a year takes the year that puts it on the side of the session day the tense says
 (past: on or before, future: on or after, otherwise the nearest). "last/next week" and the like
 are intervals (Monday to Sunday); "from July" sets only a start, "until July" only an end.
-A clock time without am/pm is read 1-7 as pm and 8-12 as am (noon at 12), as people book.
+A clock time without am/pm is read 1-7 as pm and 8-12 as am (noon at 12), as people book, unless
+the clause says a part of the day ("tonight at 8", "tomorrow morning at 7"). Clock words and ranges
+are in :mod:`memwarden.claims.timex_kinds`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+
+from .timex_kinds import KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_kind
 
 __all__ = ["TimeHit", "find_times", "clause_tense"]
 
@@ -73,6 +77,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("to_hour", r"\b(?:mov(?:ed|es|ing)|push(?:ed|es|ing)|chang(?:ed|es|ing)|rescheduled|bump(?:ed|s)|shift(?:ed|s)|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
+_PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
@@ -85,6 +90,7 @@ _TRIGGERS = {
     "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
     "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
+_TRIGGERS.update(KIND_TRIGGERS)
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
 #: "I've got a half marathon on 14 june": "have got" is a present possession, not a past.
@@ -354,12 +360,25 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             h = int(g["h2"])
             c = _clock(h + 12 if 1 <= h <= 7 and not g["h2"].startswith("0") else h, int(g["mi2"]), None)
         return None, None, c
+    if kind in KIND_TRIGGERS:
+        return None, None, resolve_kind(kind, g)
     if kind in ("at_hour", "to_hour"):
         h = int(g["h"])
         if not 1 <= h <= 12:
             return None, None, None
         return None, None, time(h + 12 if h <= 7 else h, 0)
     return None, None, None
+
+
+def _said_bare(kind: str, m: re.Match[str]) -> bool:
+    """A clock said without am/pm, noon or a 24-hour form ("at 8", "half 7", "4:30"): a part of the day may place it."""
+    g = m.groupdict()
+    if kind in ("at_hour", "to_hour"):
+        return True
+    if any(g.get(k) for k in ("ap", "ap1", "ap3", "noon")) or kind not in KIND_TRIGGERS and kind != "clock":
+        return False
+    h = g.get("h2") if kind == "clock" and g.get("h2") else g.get("h") or g.get("h3") or ""
+    return h.isdigit() and not h.startswith("0") and int(h) <= 12
 
 
 _MOVED_FROM = re.compile(r"\b(?:moved|moving|pushed|pushing|changed|changing|rescheduled|postponed|delayed|bumped|shifted|"
@@ -401,6 +420,8 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
                 continue
             if b is None and u is None and c is None:
                 continue
+            if c is not None and _said_bare(kind, m):
+                c = daypart_clock(text, c)  # "tonight at 8", "tomorrow morning at 7"
             taken.append((s, e))
             hits.append(TimeHit(s, e, text[s:e], b, u, c))
     hits.sort(key=lambda h: h.start)

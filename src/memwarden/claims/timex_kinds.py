@@ -1,0 +1,130 @@
+"""Spoken time kinds for :mod:`memwarden.claims.timex`: clock words and clock ranges (kept apart so timex stays readable).
+
+Each entry is a closed grammatical class of time talk, not a phrase from a case:
+
+- clock words: "half 7" (British: 7:30), "half past 7", "quarter to 9", "twenty past 4", "10.30" after a
+  preposition, "7ish";
+- a range of clock times: "from 2 till 4", "between 2 and 4", "7-9pm", "7 to 11am": the event starts
+  at the first (an am/pm said once covers both ends, "7-9pm" is 19:00);
+- a part of the day said with a bare hour ("tonight at 8", "tomorrow morning at 7"): the part decides am/pm.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+
+__all__ = ["KIND_PATTERNS", "KIND_TRIGGERS", "resolve_kind", "daypart_clock"]
+
+_MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
+_AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
+#: Not a clock after an hour: a count of something ("2 to 4 people", "between 2 and 4 kids").
+_NOT_UNIT = r"(?!\s*(?:%|percent|kg|km|mg|miles?|minutes|mins|hours|hrs|years|yrs|days|weeks|months|people|of|euros?|dollars|pounds|quid|k\b|x\b|times|kids|guests|players|pages|items|points))"
+
+KIND_PATTERNS: list[tuple[str, str]] = [
+    # "from 2 till 4", "between 2 and 4", "7-9pm", "7 to 11am": a range is a clock only with "from/between",
+    # an am/pm, or an h:mm on either side ("2-4" alone could be a score)
+    ("clock_range", r"\b(?:(?P<pre>from|between)\s+)?(?P<h>\d{1,2})(?:[:.](?P<mi>\d{2}))?(?:\s*(?P<ap1>[ap]\.?m\.?))?\s*"
+                    r"(?:-|–|to|till|til|until|and)\s*(?P<h2>\d{1,2})(?:[:.](?P<mi2>\d{2}))?(?:\s*(?P<ap>[ap]\.?m\.?))?\b" + _NOT_UNIT),
+    # "half past 7", "quarter to 9", "twenty past 4", "10 to 6"
+    ("clock_words", r"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?(?P<w>quarter|half|five|ten|twenty-five|twenty five|twenty|\d{1,2})"
+                    r"(?:\s+minutes)?\s+(?P<dir>past|to|after)\s+(?P<h>\d{1,2}|twelve|noon|midnight)\b" + _AP + _NOT_UNIT),
+    # "half 7": British for 7:30 (only before a digit hour: "half an hour", "half term" are not clocks)
+    ("half_h", r"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?half\s+(?P<h>\d{1,2})(?![\d:.]|\s*(?:[ap]\.?m|%|hours|mins|minutes|days|weeks|years|of|kg|people))\b"),
+    # "at 10.30", "by 8.15": a dotted clock needs the preposition (or an am/pm) to not be a price or a decimal
+    ("dot_clock", r"(?:\b(?P<pre>at|by|around|from|until|till|before|after|for)\s+(?P<h>\d{1,2})\.(?P<mi>[0-5]\d)(?![\d.,])" + _AP +
+                  r"|\b(?P<h3>\d{1,2})\.(?P<mi3>[0-5]\d)\s*(?P<ap3>[ap]\.?m\.?))"),
+    # "7ish", "around 8ish"
+    ("ish_clock", r"\b(?:(?P<pre>at|by|around|about|from|until|till|before|after)\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*-?ish\b"),
+]
+
+KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
+    "dot_clock": (".",), "ish_clock": ("ish",),
+}
+
+
+def _bare(h: int, mi: int) -> time | None:
+    """An hour said without am/pm, read as people book: 1-7 pm, 8-12 am (12 is noon); 13-23 as said."""
+    if h > 23 or mi > 59:
+        return None
+    return time(h + 12 if 1 <= h <= 7 else h % 24, mi)
+
+
+def _with_ap(h: int, mi: int, ap: str | None) -> time | None:
+    if not ap:
+        return _bare(h, mi)
+    if not 1 <= h <= 12 or mi > 59:
+        return None
+    return time(h % 12 + (12 if ap.lower().startswith("p") else 0), mi)
+
+
+def _hour_word(s: str) -> int:
+    return {"twelve": 12, "noon": 12, "midnight": 0}.get(s.lower(), int(s) if s.isdigit() else -1)
+
+
+def resolve_kind(kind: str, g: dict[str, str | None]) -> time | None:
+    """The clock time a kind's match says (None: not a clock after all)."""
+    if kind == "clock_range":
+        h1, h2 = int(g["h"] or 0), int(g["h2"] or 0)
+        m1, m2 = int(g["mi"] or 0), int(g["mi2"] or 0)
+        ap1, ap2 = g.get("ap1"), g.get("ap")
+        if not (g.get("pre") or ap1 or ap2 or g.get("mi") or g.get("mi2")):
+            return None
+        if not (0 <= h1 <= 23 and 0 <= h2 <= 23) or h1 == h2 and m1 == m2:
+            return None
+        if ap1 or ap2:
+            end = _with_ap(h2, m2, ap2 or ap1)
+            if ap1:
+                return _with_ap(h1, m1, ap1)
+            if end is None or not 1 <= h1 <= 12:
+                return None
+            # "7-9pm" shares the pm; "11-1pm" crosses noon, so its start is the morning's
+            start = _with_ap(h1, m1, ap2)
+            return start if start is not None and start <= end else _with_ap(h1, m1, "am" if ap2 and ap2.lower().startswith("p") else "pm")
+        start, end = _bare(h1, m1), _bare(h2, m2)
+        if start is None or end is None:
+            return None
+        return start if start < end or h1 > 12 else time(h1, m1)  # "from 10 till 2" is 10am to 2pm
+    if kind == "clock_words":
+        w = g["w"] or ""
+        mins = int(w) if w.isdigit() else _MINUTE_WORDS.get(w.lower(), -1)
+        said = _hour_word(g["h"] or "")
+        if not 0 < mins < 60 or said < 0 or w.isdigit() and mins % 5:
+            return None  # "2 to 4 people" is a count; "10 to 6" a clock
+        # the said hour is read as it would be alone ("quarter to 9" is 08:45, "quarter to 7" 18:45)
+        base = time(said, 0) if not (g["h"] or "").isdigit() else _with_ap(said, 0, g.get("ap"))
+        if base is None:
+            return None
+        total = (base.hour * 60 + (-mins if (g["dir"] or "").lower() == "to" else mins)) % 1440
+        return time(total // 60, total % 60)
+    if kind == "half_h":
+        h = int(g["h"] or 0)
+        return _bare(h, 30) if 1 <= h <= 12 else None
+    if kind == "dot_clock":
+        if g.get("h3"):
+            return _with_ap(int(g["h3"]), int(g["mi3"] or 0), g.get("ap3"))
+        h = int(g["h"] or 0)
+        if (g.get("pre") or "").lower() == "for" and not g.get("ap"):
+            return None  # "for 2.50": a price
+        return _with_ap(h, int(g["mi"] or 0), g.get("ap"))
+    if kind == "ish_clock":
+        h = int(g["h"] or 0)
+        return _bare(h, int(g["mi"] or 0)) if 1 <= h <= 12 else None
+    return None
+
+
+#: A part of the day said with a clock: it decides am/pm for an hour said bare.
+_MORNING = re.compile(r"\b(?:morning|mornin|breakfast|a\.?m\.?)\b", re.I)
+_EVENING = re.compile(r"\b(?:tonight|tonite|evening|night|dinner|supper|afternoon|p\.?m\.?)\b", re.I)
+
+
+def daypart_clock(text: str, c: time) -> time:
+    """ "tomorrow morning at 7" is 07:00, "tonight at 8" 20:00: a bare hour's am/pm read from a part of the day
+    said in the same clause (when only one is said)."""
+    morning, evening = bool(_MORNING.search(text)), bool(_EVENING.search(text))
+    if morning and not evening and c.hour >= 13:
+        return c.replace(hour=c.hour - 12)
+    if evening and not morning and 1 <= c.hour <= 11:
+        return c.replace(hour=c.hour + 12)
+    return c

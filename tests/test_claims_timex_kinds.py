@@ -1,0 +1,60 @@
+"""Kinds of spoken time talk (issue 10: a claim's time anchored against the session clock), each in
+sentences written for the test, none taken from an eval set: clock words and ranges, parts of the day,
+weekday offsets, fortnights, month edges, holidays, numeric dates."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memwarden.claims.timex import clause_tense, find_times
+
+#: Thursday 14 May 2026, 18:00 UTC.
+THU = datetime(2026, 5, 14, 18, 0, tzinfo=timezone.utc)
+
+
+def clock_of(text: str) -> str:
+    [hit] = [h for h in find_times(text, THU, clause_tense(text)) if h.clock is not None]
+    return hit.clock.strftime("%H:%M")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my haircut is at half 7 tomorrow", "19:30"),          # British "half 7" is 7:30, read as "at 7" is
+    ("swimming is at quarter to 9 on saturday", "08:45"),
+    ("the train's at twenty past 6", "18:20"),
+    ("pick up is 10 to 6", "17:50"),
+    ("the call is at quarter past 11 tonight", "23:15"),
+    ("the interview got moved to next wednesday at 10.30", "10:30"),  # a dotted clock after "at"
+    ("drinks after work at 5.30", "17:30"),
+    ("i'll be there by 7ish", "19:00"),
+])
+def test_clock_words_are_clock_times(text: str, expected: str) -> None:
+    assert clock_of(text) == expected
+
+
+@pytest.mark.parametrize("text", ["we need 2 to 4 people for the move", "it costs 10.50 a month",
+                                  "half an hour later the plumber came", "the score was 2-1"])
+def test_counts_prices_and_scores_are_not_clocks(text: str) -> None:
+    assert [h for h in find_times(text, THU, clause_tense(text)) if h.clock is not None] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the workshop runs from 2 till 4 on wednesday", "14:00"),  # a range starts at its first time
+    ("the meeting is between 2 and 4 tomorrow", "14:00"),
+    ("the delivery slot is 7-9pm thursday", "19:00"),            # one pm covers both ends
+    ("the engineer comes 7 to 11am", "07:00"),
+    ("class is from 10 till 2 on sunday", "10:00"),              # 10am to 2pm
+])
+def test_a_clock_range_starts_at_its_first_time(text: str, expected: str) -> None:
+    assert clock_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("dinner with sarah tonight at 8", "20:00"),
+    ("physio tomorrow morning at 7", "07:00"),
+    ("the gig starts at 9 in the evening", "21:00"),
+    ("standup at 9", "09:00"),                                   # no part of the day: as people book
+])
+def test_a_part_of_the_day_places_a_bare_hour(text: str, expected: str) -> None:
+    assert clock_of(text) == expected
