@@ -58,3 +58,31 @@ def test_a_clock_range_starts_at_its_first_time(text: str, expected: str) -> Non
 ])
 def test_a_part_of_the_day_places_a_bare_hour(text: str, expected: str) -> None:
     assert clock_of(text) == expected
+
+
+def day_of(text: str) -> str | None:
+    hits = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
+    return hits[0].begin.date().isoformat() if hits else None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my dentist appt is a week on tuesday", "2026-05-26"),     # the coming Tuesday (19th) and a week
+    ("i'm off friday week", "2026-05-22"),
+    ("the boiler service is tuesday after next", "2026-05-26"),
+    ("the plumber's coming tues next", "2026-05-19"),           # "Tuesday next" is the coming one
+    ("the meeting is tuesday next week", "2026-05-19"),         # that day in next week's Monday-Sunday
+    ("team offsite is this coming fri", "2026-05-15"),          # abbreviated weekdays
+    ("the gp appointment is on weds at 10", "2026-05-20"),
+    ("the party is sat night", "2026-05-16"),                   # "sat" the day, not the past of "sit"
+    ("the match is on sun", "2026-05-17"),
+    ("dentist is the week after next", "2026-05-25"),
+    ("my sister's visiting the weekend after next", "2026-05-30"),
+])
+def test_weekday_offsets_and_abbreviations(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text", ["book club meets every other thursday", "I train mon/wed/fri",
+                                  "i sat next to him at dinner", "we swim every sunday"])
+def test_a_weekly_habit_or_a_verb_is_no_one_day(text: str) -> None:
+    assert day_of(text) is None

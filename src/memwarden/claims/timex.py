@@ -36,7 +36,7 @@ _MONTH_NUM["sept"] = 9
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WD_NUM = {d: i for i, d in enumerate(_WEEKDAYS)}
 _WD_NUM.update({d[:3]: i for i, d in enumerate(_WEEKDAYS)})
-_WD_NUM.update({"tues": 1, "thur": 3, "thurs": 3})
+_WD_NUM.update({"tues": 1, "weds": 2, "thur": 3, "thurs": 3})
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2,
             "couple of": 2, "a few": 3, "few": 3, "several": 3}
@@ -47,6 +47,10 @@ _MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october
 #: After "of" ("the 13th of may") or an ordinal ("13th may"), lowercase "may" is the month too.
 _MON_AFTER = rf"(?:{_MON}|(?<=of\s)(?i:may)\b|(?<=(?:st|nd|rd|th)\s)(?i:may)\b)"
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+#: Abbreviated weekdays: "tues", "thurs", "weds", "fri" are days anywhere; "mon", "wed", "sat", "sun" (also words)
+#: only after a preposition or before a part of the day or an offset ("on sat", "sat night", "wed week").
+_WD_ABBR = (r"(?:tues|thurs|weds|fri|(?:(?<=on )|(?<=by )|(?<=this )|(?<=next )|(?<=last )|(?<=coming )|(?<=until )|(?<=till )"
+            r"|(?<=since ))(?:mon|tue|wed|thu|thur|sat|sun)|(?:mon|tue|wed|thu|thur|sat|sun)(?=\.?\s+(?:morning|afternoon|evening|night)\b))")
 _NUM = r"(?:\d+|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _ORD = r"(?:st|nd|rd|th)?"
 _CLOCK = r"(?:(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<ap>[ap]\.?m\.?)|(?P<h2>\d{1,2}):(?P<mi2>\d{2})|(?P<noon>noon|midday|midnight))"
@@ -65,8 +69,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
-    ("wd", rf"\b(?P<pre>last|this|next|coming|this coming|on|by|until|till|since)?\s*(?P<wd>{_WD})(?![a-z])"),
-    ("rel_period", r"\b(?P<pre>last|this|next|past|coming)\s+(?P<u>week|weekend|month|year|summer|winter|spring|fall|autumn)\b"),
+    # "a week on tuesday", "tuesday week", "thurs after next", "fri next", "every other thursday" (a habit)
+    ("wd", rf"\b(?:(?P<off>a week|a fortnight|two weeks|2 weeks)\s+(?:on\s+|from\s+)?)?"
+           rf"(?P<pre>last|this|next|coming|this coming|on|by|until|till|since|every other|every|each)?\s*(?P<wd>{_WD}|{_WD_ABBR})\.?(?![a-z])"
+           r"(?:\s+(?P<suf>after next|next week|week|fortnight|next)\b)?"),
+    ("rel_period", r"\b(?:(?P<pre>last|this|next|past|coming)\s+(?P<u>week|weekend|month|year|summer|winter|spring|fall|autumn)"
+                   r"|(?:the\s+)?(?P<u2>week|weekend|month)\s+after\s+next)\b"),
     # "in the summer", "over the winter": this season's, or as the tense says the last or the next one
     ("season", r"\b(?P<pre>in the|over the|during the|for the|by the|until the|till the)\s+(?P<u>summer|winter|spring|fall|autumn)\b"),
     ("in_n", rf"\bin\s+(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\b"),
@@ -84,7 +92,7 @@ _DIGITS = tuple("0123456789")
 _TRIGGERS = {
     "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "range_dm": _MONTH_KEYS, "month": _MONTH_KEYS,
     "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
-    "wd": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
@@ -151,10 +159,14 @@ _RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being
 _PASSIVE = re.compile(r"\b(?:is|are|am|'s|'re|will be|being|be|gets?|getting)\s+(?:being\s+)?\w+ed\b", re.I)
 
 
+#: "sat night", "on sat": the weekday, not the past of "sit".
+_SAT_DAY = re.compile(r"\b((?:on|by|this|next|last|till)\s+)sat\b|\bsat(?=\.?\s+(?:morning|afternoon|evening|night)\b)", re.I)
+
+
 def clause_tense(text: str) -> str | None:
     """"past", "future" or None (unclear), from cue words; a rescheduling ("moved to May 5")
     says nothing about the tense of the new date."""
-    text = _PASSIVE.sub(" ", _RESCHEDULE.sub(" ", text))
+    text = _SAT_DAY.sub(lambda m: (m.group(1) or "") + "saturday", _PASSIVE.sub(" ", _RESCHEDULE.sub(" ", text)))
     if _ARRANGED.search(text) and not _EXPLICIT_PAST.search(text):
         return "future"
     past, fut = bool(_PAST.search(text)), bool(_FUTURE.search(text))
@@ -300,7 +312,15 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
                "day before yesterday": -2, "last night": -1}.get(w, 0)
         return _day(today + timedelta(days=off), tz), None, None
     if kind == "wd":
-        wd = _WD_NUM[g["wd"].lower()]
+        wd, suf = _WD_NUM[g["wd"].lower().rstrip(".")], (g.get("suf") or "").lower()
+        if pre.startswith(("every", "each")):
+            return None, None, None  # "every other thursday": a habit, no one day
+        if suf == "next week":  # "tuesday next week": that day in next week's Monday-to-Sunday
+            return _day(today - timedelta(days=today.weekday() - 7 - wd), tz), None, None
+        # "a week on tuesday", "tuesday week", "tuesday after next": the coming one and a week (a fortnight) more
+        extra = 14 if suf == "fortnight" or "fortnight" in (g.get("off") or "") else 7 if suf in ("week", "after next") or g.get("off") else 0
+        if extra or suf == "next":
+            return _day(today + timedelta(days=((wd - today.weekday()) % 7 or 7) + extra), tz), None, None
         if pre in ("last", "since") or (pre in ("", "on") and tense == "past"):
             back = (today.weekday() - wd) % 7 or 7
             return _day(today - timedelta(days=back), tz), None, None
@@ -308,7 +328,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         d = today + timedelta(days=ahead)
         return (_day(d, tz), None, None) if pre not in ("until", "till", "by") else (None, _day(d, tz), None)
     if kind == "rel_period":
-        u, step = g["u"].lower(), {"last": -1, "past": -1, "this": 0, "coming": 1, "next": 1}[pre]
+        u, step = (g["u"] or g["u2"]).lower(), {"last": -1, "past": -1, "this": 0, "coming": 1, "next": 1, "": 2}[pre]
         if u in ("week", "weekend"):
             monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
             s = monday + timedelta(days=5) if u == "weekend" else monday
@@ -407,6 +427,8 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
                 continue
             if kind == "wd" and not (m.group("pre") or "").strip() and (text[e:e + 1] == "s" or _PLURAL_NEXT.match(text, e)):
                 continue  # "on Fridays", "Tuesday pickups": a habit, not a date
+            if kind == "wd" and (text[s - 1:s] == "/" or text[e:e + 1] == "/"):
+                continue  # "I train mon/wed/fri": a weekly schedule, no one day
             if anchor is None and kind not in ("iso", "clock", "at_hour") and not (kind in ("md", "dm") and m.group("y")):
                 hits.append(TimeHit(s, e, text[s:e], None, None))
                 taken.append((s, e))
