@@ -86,3 +86,30 @@ def test_weekday_offsets_and_abbreviations(text: str, expected: str) -> None:
                                   "i sat next to him at dinner", "we swim every sunday"])
 def test_a_weekly_habit_or_a_verb_is_no_one_day(text: str) -> None:
     assert day_of(text) is None
+
+
+def span_of(text: str, when: datetime = THU) -> tuple[str | None, str | None]:
+    [h] = [h for h in find_times(text, when, clause_tense(text)) if h.begin is not None or h.until is not None]
+    return (h.begin.date().isoformat() if h.begin else None, h.until.date().isoformat() if h.until else None)
+
+
+JAN = datetime(2026, 1, 20, 10, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("text, when, expected", [
+    ("not drinking till march", THU, (None, "2027-03-31")),             # till + month looks forward
+    ("i lived there until march", THU, (None, "2026-03-31")),           # unless the clause is past
+    ("started at KPMG in jan", THU, ("2026-01-01", "2026-01-31")),      # an abbreviated month after "in"
+    ("i've been saving since sept", THU, ("2025-09-01", None)),
+    ("we're off to crete mid-june", THU, ("2026-06-15", None)),
+    ("my sons start school in september", JAN, ("2026-09-01", "2026-09-30")),  # a plan: the coming September
+    ("my sons start school on september 3", JAN, ("2026-09-03", None)),
+    ("my birthday is in november", JAN, ("2025-11-01", "2025-11-30")),  # two months back is still the nearest
+    ("we were in rome in october", JAN, ("2025-10-01", "2025-10-31")),
+])
+def test_a_month_resolves_to_the_side_its_clause_says(text: str, when: datetime, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text, when) == expected
+
+
+def test_an_abbreviated_month_alone_is_not_a_month() -> None:
+    assert [h for h in find_times("the jan sales were mad", THU, "past") if h.begin] == []

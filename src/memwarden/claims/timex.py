@@ -10,7 +10,9 @@ Conventions (documented, tested): "next/this <weekday>" and a bare "on <weekday>
 that is not past tense mean the first such day strictly after the session day; "last <weekday>"
 (or a bare weekday in a past-tense clause) the latest one strictly before it. A month-day
 without a year takes the year that puts it on the side of the session day the tense says
-(past: on or before, future: on or after, otherwise the nearest). "last/next week" and the like
+(past: on or before, future: on or after, otherwise the nearest, unless that is more than two
+months gone: then the coming one, as plans are talked about ahead). "until/till/by <month>" looks
+forward unless the clause is past. "last/next week" and the like
 are intervals (Monday to Sunday); "from July" sets only a start, "until July" only an end.
 A clock time without am/pm is read 1-7 as pm and 8-12 as am (noon at 12), as people book, unless
 the clause says a part of the day ("tonight at 8", "tomorrow morning at 7"). Clock words and ranges
@@ -67,7 +69,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("range_dm", rf"\b(?:(?i:from|between)\s+)?(?:(?i:the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s*(?:-|–|(?i:to|until|till|and))\s*"
                  rf"(?:(?i:the)\s+)?(?P<d2>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("dm", rf"\b(?:(?i:on|by|until|till|from|since|the)\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:(?i:of)\s+)?(?P<mon>{_MON_AFTER})\b(?:,?\s+(?P<y>\d{{4}}))?"),
-    ("month", rf"\b(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|mid-?|end of|beginning of|this|next|last)\s+)?(?P<mon>{_MON})\b(?:\s+(?P<y>\d{{4}}))?"),
+    # an abbreviated month is a month after a preposition ("started in jan", "till sept"), else only before a digit
+    ("month", rf"\b(?:(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|end of|beginning of|start of|this|next|last)\s+)|(?P<mid>(?i:mid-|mid\s+)))?"
+              rf"(?P<mon>{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))(?![a-z])(?:\s+(?P<y>\d{{4}}))?"),
     ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     # "a week on tuesday", "tuesday week", "thurs after next", "fri next", "every other thursday" (a habit)
     ("wd", rf"\b(?:(?P<off>a week|a fortnight|two weeks|2 weeks)\s+(?:on\s+|from\s+)?)?"
@@ -208,7 +212,10 @@ def _pick_year(m: int, d: int, today: date, tense: str | None) -> date:
     if tense == "future":
         fut = [c for c in cands if c >= today]
         return fut[0] if fut else cands[-1]
-    return min(cands, key=lambda c: abs((c - today).days))
+    # no tense said ("my sons start school on september 3", "the festival is june 20th"): the nearest, but
+    # a date more than two months gone is read as the coming one (plans are talked about ahead)
+    near = min(cands, key=lambda c: abs((c - today).days))
+    return near if (today - near).days <= 62 else min(c for c in cands if c > today)
 
 
 def _day_in_months(d: int, today: date, offsets: Iterable[int]) -> list[date]:
@@ -285,10 +292,18 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             pick = min((c for c in cands if c >= today), default=cands[-1])
         return _day(pick, tz), None, None
     if kind == "month":
-        mon = _MONTH_NUM[g["mon"].lower().rstrip(".")]
+        mon_s = g["mon"].lower().rstrip(".")
+        if g.get("mid"):
+            pre = "mid"
+        elif not pre and mon_s not in _MONTHS and not g.get("y"):
+            raise ValueError("an abbreviation alone is not a month")  # "the mar" , "a sep"
+        mon = _MONTH_NUM[mon_s]
         if pre == "since":
             tense = "past"
-        elif pre in ("from", "starting", "until", "till", "by"):
+        elif pre in ("until", "till", "by"):
+            # "not drinking till march" (said in May): the coming March; "I lived there until March" the last
+            tense = "past" if tense == "past" else "future"
+        elif pre in ("from", "starting"):
             tense = None  # "rent goes up from August": the nearest August, whatever the verb's tense
         if g.get("y"):
             y = int(g["y"])
