@@ -113,3 +113,24 @@ def test_a_month_resolves_to_the_side_its_clause_says(text: str, when: datetime,
 
 def test_an_abbreviated_month_alone_is_not_a_month() -> None:
     assert [h for h in find_times("the jan sales were mad", THU, "past") if h.begin] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("parents evening is a fortnight today", ("2026-05-28", None)),
+    ("my passport appointment is in a fortnight", ("2026-05-28", None)),
+    ("i got back a fortnight ago", ("2026-04-30", None)),
+    ("rent is due end of the month", ("2026-05-31", None)),
+    ("my contract ends at the end of next month", ("2026-06-30", None)),
+    ("the report is due by the end of the week", (None, "2026-05-15")),  # a deadline: the working week's Friday
+    ("the pension review is at the start of next year", ("2027-01-01", None)),
+    ("my mum's birthday is on the 3rd of next month", ("2026-06-03", None)),  # one day, not "the 3rd" and "next month"
+])
+def test_fortnights_period_edges_and_a_day_of_next_month(text: str, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [("the call is in an hour", "2026-05-14 19:00"),
+                                            ("the builders start in half an hour", "2026-05-14 18:30")])
+def test_in_n_hours_is_a_time_on_the_session_clock(text: str, expected: str) -> None:
+    [h] = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
+    assert h.begin.strftime("%Y-%m-%d %H:%M") == expected

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from .timex_kinds import KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_kind
+from .timex_kinds import DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_date_kind, resolve_kind
 
 __all__ = ["TimeHit", "find_times", "clause_tense"]
 
@@ -72,7 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     # an abbreviated month is a month after a preposition ("started in jan", "till sept"), else only before a digit
     ("month", rf"\b(?:(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|end of|beginning of|start of|this|next|last)\s+)|(?P<mid>(?i:mid-|mid\s+)))?"
               rf"(?P<mon>{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))(?![a-z])(?:\s+(?P<y>\d{{4}}))?"),
-    ("rel_day", r"\b(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
+    ("rel_day", r"\b(?:(?P<off>a week|a fortnight|two weeks)\s+)?(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     # "a week on tuesday", "tuesday week", "thurs after next", "fri next", "every other thursday" (a habit)
     ("wd", rf"\b(?:(?P<off>a week|a fortnight|two weeks|2 weeks)\s+(?:on\s+|from\s+)?)?"
            rf"(?P<pre>last|this|next|coming|this coming|on|by|until|till|since|every other|every|each)?\s*(?P<wd>{_WD}|{_WD_ABBR})\.?(?![a-z])"
@@ -81,15 +81,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
                    r"|(?:the\s+)?(?P<u2>week|weekend|month)\s+after\s+next)\b"),
     # "in the summer", "over the winter": this season's, or as the tense says the last or the next one
     ("season", r"\b(?P<pre>in the|over the|during the|for the|by the|until the|till the)\s+(?P<u>summer|winter|spring|fall|autumn)\b"),
-    ("in_n", rf"\bin\s+(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\b"),
-    ("ago", rf"\b(?P<n>{_NUM})\s+(?P<u>day|week|month|year)s?\s+ago\b"),
+    ("in_n", rf"\bin\s+(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|fortnight|month|year|hour|hr|minute|min)s?\b"),
+    ("ago", rf"\b(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|fortnight|month|year|hour|hr|minute|min)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
     ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
     ("to_hour", r"\b(?:mov(?:ed|es|ing)|push(?:ed|es|ing)|chang(?:ed|es|ing)|rescheduled|bump(?:ed|s)|shift(?:ed|s)|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
-_PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS]
+_PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k not in DATE_KINDS]
+# a period's edge and "the 3rd of next month" before "next month" and "the 3rd" can take them apart
+_PATTERNS[[k for k, _ in _PATTERNS].index("rel_day"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k in DATE_KINDS]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
@@ -99,7 +101,7 @@ _TRIGGERS = {
     "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
-    "in_n": ("day", "week", "month", "year"), "ago": ("ago",), "year": ("19", "20"),
+    "in_n": ("day", "week", "fortnight", "month", "year", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
     "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGERS.update(KIND_TRIGGERS)
@@ -325,6 +327,8 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         w = g["w"].lower()
         off = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
                "day before yesterday": -2, "last night": -1}.get(w, 0)
+        if g.get("off"):  # "a week today", "a fortnight tomorrow": that far on (back, from "yesterday")
+            off += (1 if off >= 0 else -1) * (7 if g["off"].lower() == "a week" else 14)
         return _day(today + timedelta(days=off), tz), None, None
     if kind == "wd":
         wd, suf = _WD_NUM[g["wd"].lower().rstrip(".")], (g.get("suf") or "").lower()
@@ -372,8 +376,14 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             st, en = min((x for x in spans if x[1] >= today), key=lambda x: x[0])
         return _day(st, tz), _day(en, tz), None
     if kind in ("in_n", "ago"):
-        n, u = _num(g["n"]), g["u"].lower()
-        sign = 1 if kind == "in_n" else -1
+        u, sign = g["u"].lower(), 1 if kind == "in_n" else -1
+        if u in ("hour", "hr", "minute", "min"):  # "the call is in an hour": a time on the session clock
+            mins = (30 if g["n"].lower().startswith("half") else _num(g["n"]) * 60) if u in ("hour", "hr") else _num(g["n"])
+            t = anchor + sign * timedelta(minutes=mins)
+            return t.replace(second=0, microsecond=0), None, None
+        n = 1 if g["n"].lower().startswith("half") else _num(g["n"])
+        if u == "fortnight":
+            u, n = "week", 2 * n
         if u == "month":
             d = _add_months(today, sign * n)
         elif u == "year":
@@ -395,6 +405,8 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             h = int(g["h2"])
             c = _clock(h + 12 if 1 <= h <= 7 and not g["h2"].startswith("0") else h, int(g["mi2"]), None)
         return None, None, c
+    if kind in DATE_KINDS:
+        return (*resolve_date_kind(kind, g, today, tz), None)
     if kind in KIND_TRIGGERS:
         return None, None, resolve_kind(kind, g)
     if kind in ("at_hour", "to_hour"):

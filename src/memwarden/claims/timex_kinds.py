@@ -6,15 +6,21 @@ Each entry is a closed grammatical class of time talk, not a phrase from a case:
   preposition, "7ish";
 - a range of clock times: "from 2 till 4", "between 2 and 4", "7-9pm", "7 to 11am": the event starts
   at the first (an am/pm said once covers both ends, "7-9pm" is 19:00);
-- a part of the day said with a bare hour ("tonight at 8", "tomorrow morning at 7"): the part decides am/pm.
+- a part of the day said with a bare hour ("tonight at 8", "tomorrow morning at 7"): the part decides am/pm;
+- the edge of a period: "end of the month", "by the end of next week" (its Friday: the working week),
+  "start of next month", "the end of the year" (one day, the deadline);
+- a day of a month named relatively: "the 3rd of next month", "the 15th of this month".
 """
 
 from __future__ import annotations
 
 import re
-from datetime import time
+from datetime import date, datetime, time, timedelta, tzinfo
 
-__all__ = ["KIND_PATTERNS", "KIND_TRIGGERS", "resolve_kind", "daypart_clock"]
+__all__ = ["KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
+
+#: The kinds below that name a day (the others name a clock time).
+DATE_KINDS = frozenset({"edge", "nth_rel"})
 
 _MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
@@ -38,7 +44,14 @@ KIND_PATTERNS: list[tuple[str, str]] = [
     ("ish_clock", r"\b(?:(?P<pre>at|by|around|about|from|until|till|before|after)\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*-?ish\b"),
 ]
 
+KIND_PATTERNS[:0] = [
+    ("edge", r"\b(?:(?P<pre>by|until|till|at|before)\s+)?(?:the\s+)?(?P<e>end|start|beginning)\s+of\s+(?:the\s+|this\s+)?"
+             r"(?:(?P<rel>next|last|coming)\s+)?(?P<u>week|month|year)\b"),
+    ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
+]
+
 KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "edge": ("end", "start", "beginning"), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
     "dot_clock": (".",), "ish_clock": ("ish",),
 }
@@ -61,6 +74,32 @@ def _with_ap(h: int, mi: int, ap: str | None) -> time | None:
 
 def _hour_word(s: str) -> int:
     return {"twelve": 12, "noon": 12, "midnight": 0}.get(s.lower(), int(s) if s.isdigit() else -1)
+
+
+def _first_of_month(today: date, step: int) -> date:
+    y, m = divmod(today.month - 1 + step, 12)
+    return date(today.year + y, m + 1, 1)
+
+
+def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None) -> tuple[datetime | None, datetime | None]:
+    """(begin, until) of a date kind; a deadline's "by/until" bounds the end only."""
+    step = {"next": 1, "coming": 1, "last": -1}.get((g.get("rel") or "").lower(), 0)
+    if kind == "edge":
+        u, end = (g["u"] or "").lower(), (g["e"] or "").lower() == "end"
+        if u == "week":
+            monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+            d = monday + timedelta(days=4) if end else monday
+        elif u == "month":
+            first = _first_of_month(today, step)
+            d = _first_of_month(first, 1) - timedelta(days=1) if end else first
+        else:
+            d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
+    elif kind == "nth_rel":
+        d = _first_of_month(today, step).replace(day=int(g["d"] or 0))  # ValueError for "the 31st of next month" in June
+    else:
+        return None, None
+    day = datetime(d.year, d.month, d.day, tzinfo=tz)
+    return (None, day) if (g.get("pre") or "").lower() in ("by", "until", "till", "before") else (day, None)
 
 
 def resolve_kind(kind: str, g: dict[str, str | None]) -> time | None:
