@@ -134,3 +134,21 @@ def test_fortnights_period_edges_and_a_day_of_next_month(text: str, expected: tu
 def test_in_n_hours_is_a_time_on_the_session_clock(text: str, expected: str) -> None:
     [h] = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
     assert h.begin.strftime("%Y-%m-%d %H:%M") == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("i just reread the confirmation", "The user just reread the confirmation"),
+    ("i reset the router on monday", "The user reset the router"),
+    ("i overslept and missed the bus", "The user overslept"),
+    ("i upset my sister", "The user upset"),
+    ("i return the keys on friday", "The user returns the keys"),  # not prefixed past: a present verb
+])
+def test_a_prefixed_irregular_past_is_not_rewritten_as_a_present(said: str, expected: str) -> None:
+    from memwarden.claims.person import person_rewrite
+
+    assert person_rewrite(said, "The user", first=True).startswith(expected)
+
+
+@pytest.mark.parametrize("text", ["i reread the letter on friday", "we resold the tickets on monday"])
+def test_a_prefixed_irregular_past_makes_the_clause_past(text: str) -> None:
+    assert clause_tense(text) == "past"

@@ -112,7 +112,7 @@ _PAST = re.compile(r"\b(?:was|were|did|had|went|(?<!'ve\s)(?<!have\s)(?<!has\s)(
                    r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
                    r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
                    r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
-                   r"meant|won|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
+                   r"meant|won|(?:re|mis|over|under|out|with)(?:read|slept|took|wrote|made|paid|sold|sent|told|built|ran|ate|heard|held|drew|did|gave|set|put|cut)|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
 _FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
                      r"new (?:date|slot|time|day)|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
