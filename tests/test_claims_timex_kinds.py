@@ -152,3 +152,19 @@ def test_a_prefixed_irregular_past_is_not_rewritten_as_a_present(said: str, expe
 @pytest.mark.parametrize("text", ["i reread the letter on friday", "we resold the tickets on monday"])
 def test_a_prefixed_irregular_past_makes_the_clause_past(text: str) -> None:
     assert clause_tense(text) == "past"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("parents evening is on 12/6", "2026-06-12"),    # 12 June is sooner ahead than 6 December
+    ("my exam is on 6/22", "2026-06-22"),            # 22 cannot be a month: month/day
+    ("the gig is on fri 5/6", "2026-06-05"),         # after a weekday
+    ("my visa expires 30/09/2027", "2027-09-30"),    # with a year it needs no preposition
+    ("we moved in on 2/3", "2026-03-02"),            # past: the later of 2 March and 3 February
+])
+def test_a_numeric_date_takes_the_reading_its_tense_favours(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text", ["i scored 8/10 on the test", "the shop is open 24/7", "3/4 of the class passed"])
+def test_scores_and_fractions_are_not_dates(text: str) -> None:
+    assert day_of(text) is None

@@ -406,7 +406,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             c = _clock(h + 12 if 1 <= h <= 7 and not g["h2"].startswith("0") else h, int(g["mi2"]), None)
         return None, None, c
     if kind in DATE_KINDS:
-        return (*resolve_date_kind(kind, g, today, tz), None)
+        return (*resolve_date_kind(kind, g, today, tz, tense, _pick_year), None)
     if kind in KIND_TRIGGERS:
         return None, None, resolve_kind(kind, g)
     if kind in ("at_hour", "to_hour"):

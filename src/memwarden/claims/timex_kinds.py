@@ -9,18 +9,24 @@ Each entry is a closed grammatical class of time talk, not a phrase from a case:
 - a part of the day said with a bare hour ("tonight at 8", "tomorrow morning at 7"): the part decides am/pm;
 - the edge of a period: "end of the month", "by the end of next week" (its Friday: the working week),
   "start of next month", "the end of the year" (one day, the deadline);
-- a day of a month named relatively: "the 3rd of next month", "the 15th of this month".
+- a day of a month named relatively: "the 3rd of next month", "the 15th of this month";
+- a numeric date "3/4", "12/06/2026": only after a preposition or a weekday, or with a year ("8/10",
+  "24/7", "3/4 of the class" are scores and fractions). Day/month (British) or month/day (American)
+  is not known from a chat, so: a part above 12 decides; otherwise each reading takes its year as a
+  month-day would, and the one the tense favours wins (future: the sooner ahead, past: the later
+  gone, none: the nearer to today), since people talk about dates near the conversation.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 
 __all__ = ["KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
 #: The kinds below that name a day (the others name a clock time).
-DATE_KINDS = frozenset({"edge", "nth_rel"})
+DATE_KINDS = frozenset({"edge", "nth_rel", "num_date"})
 
 _MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
@@ -47,11 +53,13 @@ KIND_PATTERNS: list[tuple[str, str]] = [
 KIND_PATTERNS[:0] = [
     ("edge", r"\b(?:(?P<pre>by|until|till|at|before)\s+)?(?:the\s+)?(?P<e>end|start|beginning)\s+of\s+(?:the\s+|this\s+)?"
              r"(?:(?P<rel>next|last|coming)\s+)?(?P<u>week|month|year)\b"),
+    ("num_date", r"\b(?:(?:(?P<pre>on|by|until|till|from|since|before|after|due)|(?P<wd>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
+                 r"[a-z]*\.?,?)\s+)?(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])"),
     ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
 ]
 
 KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "edge": ("end", "start", "beginning"), "nth_rel": ("month",),
+    "edge": ("end", "start", "beginning"), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
     "dot_clock": (".",), "ish_clock": ("ish",),
 }
@@ -81,8 +89,35 @@ def _first_of_month(today: date, step: int) -> date:
     return date(today.year + y, m + 1, 1)
 
 
-def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None) -> tuple[datetime | None, datetime | None]:
-    """(begin, until) of a date kind; a deadline's "by/until" bounds the end only."""
+def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Callable[[int, int, date, str | None], date]) -> date:
+    a, b = int(g["a"] or 0), int(g["b"] or 0)
+    if not (g.get("pre") or g.get("wd") or g.get("y")):
+        raise ValueError("a bare a/b is a score or a fraction")
+    cands = []
+    for d, m in ((a, b), (b, a)):  # day/month, then month/day
+        if not 1 <= m <= 12:
+            continue
+        try:
+            if g.get("y"):
+                y = int(g["y"])
+                cands.append(date(y + 2000 if y < 100 else y, m, d))
+            else:
+                cands.append(pick(m, d, today, tense))
+        except ValueError:
+            continue
+    if not cands:
+        raise ValueError("not a date")
+    if tense == "future" and (ahead := [c for c in cands if c >= today]):
+        return min(ahead)
+    if tense == "past" and (gone := [c for c in cands if c <= today]):
+        return max(gone)
+    return min(cands, key=lambda c: abs((c - today).days))
+
+
+def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None = None,
+                      pick: Callable[[int, int, date, str | None], date] | None = None) -> tuple[datetime | None, datetime | None]:
+    """(begin, until) of a date kind; a deadline's "by/until" bounds the end only. ``pick`` gives a
+    month-day without a year its year (timex's rule)."""
     step = {"next": 1, "coming": 1, "last": -1}.get((g.get("rel") or "").lower(), 0)
     if kind == "edge":
         u, end = (g["u"] or "").lower(), (g["e"] or "").lower() == "end"
@@ -94,6 +129,8 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
             d = _first_of_month(first, 1) - timedelta(days=1) if end else first
         else:
             d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
+    elif kind == "num_date" and pick is not None:
+        d = _numeric(g, today, tense, pick)
     elif kind == "nth_rel":
         d = _first_of_month(today, step).replace(day=int(g["d"] or 0))  # ValueError for "the 31st of next month" in June
     else:
