@@ -168,3 +168,21 @@ def test_a_numeric_date_takes_the_reading_its_tense_favours(text: str, expected:
 @pytest.mark.parametrize("text", ["i scored 8/10 on the test", "the shop is open 24/7", "3/4 of the class passed"])
 def test_scores_and_fractions_are_not_dates(text: str) -> None:
     assert day_of(text) is None
+
+
+def test_a_day_said_after_pushed_from_is_the_old_one() -> None:
+    from memwarden.claims.rules import RuleExtractor
+    from memwarden.models import Turn
+
+    [c] = RuleExtractor().extract([Turn(role="user", content="the demo is thursday, pushed from wednesday", timestamp=THU)]).claims
+    assert (c.claim.value, c.claim.previous_value) == ("2026-05-21", "2026-05-20")  # the coming Thursday, not the last
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my appointment got moved from the 9th to the 16th", "2026-06-16"),  # the 9th of May is gone: June's 9th, so June's 16th
+    ("the all hands was meant to be on the 20th", "2026-05-20"),         # a plan that was: not the past month's 20th
+    ("we were going to fly on the 2nd", "2026-06-02"),
+])
+def test_reschedules_and_plans_that_were(text: str, expected: str) -> None:
+    live = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None and not h.corrected]
+    assert live[-1].begin.date().isoformat() == expected

@@ -125,6 +125,7 @@ _PLURAL_NEXT = re.compile(r"\s+(?:(?!(?:the|a|an|my|our|his|her|their|your|to|at
 #: dates in its clause are the event's, ahead of the session, though the verb may be in the past.
 _ARRANGED = re.compile(r"\b(?:(?:training|preparing|getting ready|saving(?: up)?|studying|revising)(?:\s+(?:hard|up|properly|seriously))?\s+for|"
                        r"counting down to|looking forward to|made (?:an appointment|a booking|a reservation)|booked|rebooked|reserved|scheduled|rescheduled|arranged|planned|signed (?:up|him up|her up|them up|us up)|"
+                       r"(?:was|were)\s+(?:meant|supposed|due|going|set|planned|scheduled)\s+to|"
                        r"registered|enrolled|entered|(?:bought|got|booked) (?:the |our |my |some )?tickets|put (?:my|our) name down)\b", re.I)
 _EXPLICIT_PAST = re.compile(r"\b(?:ago|yesterday|last|earlier|this morning|previously|back in)\b", re.I)
 
@@ -158,7 +159,7 @@ class TimeHit:
                 "until " if self.begin is None else "") + day
 
 
-_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+){0,3}?\s+(?:to|until|till)\b", re.I)
+_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+){0,3}?\s+(?:to|until|till|from)\b", re.I)
 
 
 #: A present or future passive ("is being replaced", "will be serviced") is not a past tense.
@@ -433,6 +434,9 @@ _MOVED_FROM = re.compile(r"\b(?:moved|moving|pushed|pushing|changed|changing|res
 _TO = re.compile(r"^\s*(?:to|until|till|->|→)\s+(?:on\s+)?$", re.I)
 
 
+_BARE_NTH = re.compile(r"^(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)$", re.I)
+
+
 def find_times(text: str, anchor: datetime | None, tense: str | None = None, month: date | None = None) -> list[TimeHit]:
     """Time expressions in ``text`` (non-overlapping, in order), resolved against ``anchor``.
 
@@ -480,6 +484,15 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
             nxt.corrected = True
         elif _MOVED_FROM.search(text[: prev.start]) and _TO.match(text[prev.end:nxt.start]):
             prev.corrected = True  # "got moved from the 3rd to the 5th": the 3rd is the old date, not a range's start
+            if prev.begin and nxt.begin and _BARE_NTH.match(prev.text) and _BARE_NTH.match(nxt.text):
+                try:  # the new bare day is in the old one's month ("from the 9th to the 16th" of one month)
+                    nxt.begin = prev.begin.replace(day=nxt.begin.day)
+                except ValueError:
+                    pass
+    for i, h in enumerate(hits):
+        if not h.corrected and _MOVED_FROM.search(text[: h.start]) and not (
+                i + 1 < len(hits) and _TO.match(text[h.end:hits[i + 1].start])):
+            h.corrected = True  # "the demo is thursday, pushed from wednesday": the new day was said first
     return hits
 
 
