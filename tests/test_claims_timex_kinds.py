@@ -186,3 +186,19 @@ def test_a_day_said_after_pushed_from_is_the_old_one() -> None:
 def test_reschedules_and_plans_that_were(text: str, expected: str) -> None:
     live = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None and not h.corrected]
     assert live[-1].begin.date().isoformat() == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the conference is the 3rd week of june", ("2026-06-15", "2026-06-21")),
+    ("payday is the last friday of the month", ("2026-05-29", None)),
+    ("we're camping the first weekend in july", ("2026-07-04", "2026-07-05")),
+    ("the school fair is on the second saturday of next month", ("2026-06-13", None)),
+])
+def test_an_ordinal_week_or_weekday_of_a_month(text: str, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text) == expected
+
+
+@pytest.mark.parametrize("text", ["we moved from the 3rd floor to the 5th floor", "it was the 2nd time this happened",
+                                  "she's in the 4th grade"])
+def test_an_ordinal_before_a_noun_is_not_a_day(text: str) -> None:
+    assert day_of(text) is None

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from .timex_kinds import DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_date_kind, resolve_kind
+from .timex_kinds import ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_date_kind, resolve_kind
 
 __all__ = ["TimeHit", "find_times", "clause_tense"]
 
@@ -85,13 +85,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     ("ago", rf"\b(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|fortnight|month|year|hour|hr|minute|min)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
-    ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"),
+    # not an ordinal before a noun: "the 5th floor", "the 2nd time", "our 10th anniversary"
+    ("nth", r"\b(?:on\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+            r"(?!\s+(?:floor|time|grade|place|birthday|anniversary|row|round|attempt|edition|century|generation|gen|day|week|weekend|"
+            r"month|year|person|child|kid|baby|book|game|match|try|one|house|door|street|stop|station|lesson|session|visit|dose|"
+            r"shot|jab|trimester|class|term|semester|percentile|draft|version|interview|date|chapter|episode|season)s?\b)"),
     ("to_hour", r"\b(?:mov(?:ed|es|ing)|push(?:ed|es|ing)|chang(?:ed|es|ing)|rescheduled|bump(?:ed|s)|shift(?:ed|s)|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
     ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
 _PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k not in DATE_KINDS]
 # a period's edge and "the 3rd of next month" before "next month" and "the 3rd" can take them apart
 _PATTERNS[[k for k, _ in _PATTERNS].index("rel_day"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k in DATE_KINDS]
+_PATTERNS.insert(0, (ORD_OF[0], re.compile(ORD_OF[1], re.I)))
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
@@ -102,7 +107,7 @@ _TRIGGERS = {
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "fortnight", "month", "year", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
-    "clock": _DIGITS + ("noon", "midday", "midnight"), "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
+    "clock": _DIGITS + ("noon", "midday", "midnight"), "ord_of": KIND_TRIGGERS["ord_of"], "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGERS.update(KIND_TRIGGERS)
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}

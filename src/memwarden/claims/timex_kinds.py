@@ -23,10 +23,10 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 
-__all__ = ["KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
+__all__ = ["ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
 #: The kinds below that name a day (the others name a clock time).
-DATE_KINDS = frozenset({"edge", "nth_rel", "num_date"})
+DATE_KINDS = frozenset({"edge", "nth_rel", "num_date", "ord_of"})
 
 _MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
@@ -58,7 +58,16 @@ KIND_PATTERNS[:0] = [
     ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
 ]
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december")
+_ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1, "final": -1}
+_WDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "the 3rd week of june", "the last friday of the month", "the first weekend in july": tried before a month or weekday alone
+ORD_OF = ("ord_of", r"\b(?:(?P<pre>on|by|in|during|until|till)\s+)?(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+"
+                    r"(?P<u>weekend|week|" + "|".join(_WDS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last)\s+month|(?P<mon>"
+                    + "|".join(m for m in _MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec))\b")
+
 KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "ord_of": ("first", "1st", "second", "2nd", "third", "3rd", "fourth", "4th", "last", "final"),
     "edge": ("end", "start", "beginning"), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
     "dot_clock": (".",), "ish_clock": ("ish",),
@@ -114,6 +123,30 @@ def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Cal
     return min(cands, key=lambda c: abs((c - today).days))
 
 
+def _ord_of(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None,
+            pick: Callable[[int, int, date, str | None], date]) -> tuple[datetime | None, datetime | None]:
+    rel, mon_s = (g.get("rel") or "").lower(), (g.get("mon") or "").lower()
+    if mon_s:
+        m = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(mon_s[:3]))
+        first = pick(m, 1, today.replace(day=1), tense)
+    else:
+        first = _first_of_month(today, {"next": 1, "last": -1}.get(rel, 0))
+    last = _first_of_month(first, 1) - timedelta(days=1)
+    n, u = _ORD[(g["o"] or "").lower()], (g["u"] or "").lower()
+
+    def at(d: date) -> datetime:
+        return datetime(d.year, d.month, d.day, tzinfo=tz)
+
+    if u == "week":  # the n-th seven days of the month (the last: its final seven)
+        s = first + timedelta(days=7 * (n - 1)) if n > 0 else last - timedelta(days=6)
+        return at(s), at(min(s + timedelta(days=6), last))
+    wd = 5 if u == "weekend" else _WDS.index(u)
+    days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+    hits = [d for d in days if d.weekday() == wd]
+    d = hits[n - 1] if n > 0 else hits[-1]
+    return (at(d), at(d + timedelta(days=1))) if u == "weekend" else (at(d), None)
+
+
 def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None = None,
                       pick: Callable[[int, int, date, str | None], date] | None = None) -> tuple[datetime | None, datetime | None]:
     """(begin, until) of a date kind; a deadline's "by/until" bounds the end only. ``pick`` gives a
@@ -131,6 +164,8 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
             d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
     elif kind == "num_date" and pick is not None:
         d = _numeric(g, today, tense, pick)
+    elif kind == "ord_of" and pick is not None:
+        return _ord_of(g, today, tz, tense, pick)
     elif kind == "nth_rel":
         d = _first_of_month(today, step).replace(day=int(g["d"] or 0))  # ValueError for "the 31st of next month" in June
     else:
