@@ -202,3 +202,15 @@ def test_an_ordinal_week_or_weekday_of_a_month(text: str, expected: tuple[str | 
                                   "she's in the 4th grade"])
 def test_an_ordinal_before_a_noun_is_not_a_day(text: str) -> None:
     assert day_of(text) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i'll be in lisbon over christmas", ("2026-12-24", "2026-12-26")),   # "over" a holiday: its days
+    ("mum's coming up new year's eve", ("2026-12-31", None)),
+    ("we've had the dog since christmas", ("2025-12-25", None)),
+    ("we went to my in-laws at easter", ("2026-04-05", None)),            # Easter Sunday 2026, computed
+    ("the shop's shut until boxing day", (None, "2026-12-26")),
+    ("the concert was the night before last", ("2026-05-12", None)),
+])
+def test_named_holidays_and_the_night_before_last(text: str, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text) == expected

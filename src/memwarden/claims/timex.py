@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from .timex_kinds import ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_date_kind, resolve_kind
+from .timex_kinds import HOLIDAY, ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock, resolve_date_kind, resolve_kind
 
 __all__ = ["TimeHit", "find_times", "clause_tense"]
 
@@ -72,7 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     # an abbreviated month is a month after a preposition ("started in jan", "till sept"), else only before a digit
     ("month", rf"\b(?:(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|end of|beginning of|start of|this|next|last)\s+)|(?P<mid>(?i:mid-|mid\s+)))?"
               rf"(?P<mon>{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))(?![a-z])(?:\s+(?P<y>\d{{4}}))?"),
-    ("rel_day", r"\b(?:(?P<off>a week|a fortnight|two weeks)\s+)?(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
+    ("rel_day", r"\b(?:(?P<off>a week|a fortnight|two weeks)\s+)?(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|night before last|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
     # "a week on tuesday", "tuesday week", "thurs after next", "fri next", "every other thursday" (a habit)
     ("wd", rf"\b(?:(?P<off>a week|a fortnight|two weeks|2 weeks)\s+(?:on\s+|from\s+)?)?"
            rf"(?P<pre>last|this|next|coming|this coming|on|by|until|till|since|every other|every|each)?\s*(?P<wd>{_WD}|{_WD_ABBR})\.?(?![a-z])"
@@ -96,18 +96,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
 _PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k not in DATE_KINDS]
 # a period's edge and "the 3rd of next month" before "next month" and "the 3rd" can take them apart
 _PATTERNS[[k for k, _ in _PATTERNS].index("rel_day"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k in DATE_KINDS]
-_PATTERNS.insert(0, (ORD_OF[0], re.compile(ORD_OF[1], re.I)))
+_PATTERNS[:0] = [(k, re.compile(p, re.I)) for k, p in (ORD_OF, HOLIDAY)]
 _MONTH_KEYS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
 _TRIGGERS = {
     "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "range_dm": _MONTH_KEYS, "month": _MONTH_KEYS,
-    "rel_day": ("today", "tonight", "tomorrow", "yesterday", "this morning", "this afternoon", "this evening", "last night"),
+    "rel_day": ("today", "tonight", "tomorrow", "yesterday", "before last", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
     "in_n": ("day", "week", "fortnight", "month", "year", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
-    "clock": _DIGITS + ("noon", "midday", "midnight"), "ord_of": KIND_TRIGGERS["ord_of"], "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
+    "clock": _DIGITS + ("noon", "midday", "midnight"), "ord_of": KIND_TRIGGERS["ord_of"], "holiday": KIND_TRIGGERS["holiday"], "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGERS.update(KIND_TRIGGERS)
 _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _TRIGGERS.items()}
@@ -332,7 +332,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
     if kind == "rel_day":
         w = g["w"].lower()
         off = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
-               "day before yesterday": -2, "last night": -1}.get(w, 0)
+               "day before yesterday": -2, "night before last": -2, "last night": -1}.get(w, 0)
         if g.get("off"):  # "a week today", "a fortnight tomorrow": that far on (back, from "yesterday")
             off += (1 if off >= 0 else -1) * (7 if g["off"].lower() == "a week" else 14)
         return _day(today + timedelta(days=off), tz), None, None

@@ -23,10 +23,10 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 
-__all__ = ["ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
+__all__ = ["HOLIDAY", "ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
 #: The kinds below that name a day (the others name a clock time).
-DATE_KINDS = frozenset({"edge", "nth_rel", "num_date", "ord_of"})
+DATE_KINDS = frozenset({"edge", "nth_rel", "num_date", "ord_of", "holiday"})
 
 _MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
@@ -66,7 +66,15 @@ ORD_OF = ("ord_of", r"\b(?:(?P<pre>on|by|in|during|until|till)\s+)?(?:the\s+)?(?
                     r"(?P<u>weekend|week|" + "|".join(_WDS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last)\s+month|(?P<mon>"
                     + "|".join(m for m in _MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec))\b")
 
+# holidays: a closed class of named days ("over christmas", "at easter", "new year's eve")
+HOLIDAY = ("holiday", r"\b(?:(?P<pre>at|over|for|on|by|until|till|since|before|after|around|during|this|next|last)\s+)?(?P<h>christmas eve|christmas day|"
+                      r"christmas|xmas|boxing day|new year'?s eve|nye|new year'?s day|new year|easter sunday|easter monday|"
+                      r"easter weekend|good friday|easter|hallowe'?en|valentine'?s day|valentines day|bonfire night|thanksgiving|"
+                      r"st\.? patrick'?s day)\b")
+
 KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "holiday": ("christmas", "xmas", "boxing", "new year", "nye", "easter", "good friday", "hallowe", "valentine", "bonfire",
+                "thanksgiving", "patrick"),
     "ord_of": ("first", "1st", "second", "2nd", "third", "3rd", "fourth", "4th", "last", "final"),
     "edge": ("end", "start", "beginning"), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
@@ -147,6 +155,58 @@ def _ord_of(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str
     return (at(d), at(d + timedelta(days=1))) if u == "weekend" else (at(d), None)
 
 
+def _easter(y: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = y % 19, y // 100, y % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    l_ = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * l_) // 451
+    month, day = divmod(h + l_ - 7 * m + 114, 31)
+    return date(y, month, day + 1)
+
+
+def _holiday_span(name: str, y: int, over: bool) -> tuple[date, date | None]:
+    """The day (or days, said "over"/"during") of a named holiday in year ``y``."""
+    n = name.replace("'", "").replace(".", "").replace("xmas", "christmas").replace("nye", "new years eve")
+    fixed = {"christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26), "new years eve": (12, 31),
+             "new years day": (1, 1), "new year": (1, 1), "halloween": (10, 31), "valentines day": (2, 14),
+             "bonfire night": (11, 5), "st patricks day": (3, 17)}
+    if n in fixed:
+        return date(y, *fixed[n]), None
+    if n == "christmas":
+        return (date(y, 12, 24), date(y, 12, 26)) if over else (date(y, 12, 25), None)
+    if n == "thanksgiving":  # the fourth Thursday of November
+        first = date(y, 11, 1)
+        return first + timedelta(days=(3 - first.weekday()) % 7 + 21), None
+    e = _easter(y)
+    if n in ("easter", "easter weekend") and (over or n == "easter weekend"):
+        return e - timedelta(days=2), e + timedelta(days=1)  # Good Friday to Easter Monday
+    return e + timedelta(days={"good friday": -2, "easter monday": 1}.get(n, 0)), None
+
+
+def _holiday(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None) -> tuple[datetime | None, datetime | None]:
+    pre = (g.get("pre") or "").lower()
+    over = pre in ("over", "during", "for")
+    spans = [_holiday_span((g["h"] or "").lower(), y, over) for y in (today.year - 1, today.year, today.year + 1)]
+    if pre == "last" or pre == "since" or tense == "past" and pre != "next":
+        s, e = max((x for x in spans if x[0] <= today), key=lambda x: x[0])
+    elif pre in ("next", "this", "until", "till", "by", "before") or tense == "future":
+        s, e = min((x for x in spans if (x[1] or x[0]) >= today), key=lambda x: x[0])
+    else:  # no tense: the nearest, unless more than two months gone (as a month-day)
+        near = min(spans, key=lambda x: abs((x[0] - today).days))
+        s, e = near if (today - near[0]).days <= 62 else min((x for x in spans if x[0] > today), key=lambda x: x[0])
+
+    def at(d: date) -> datetime:
+        return datetime(d.year, d.month, d.day, tzinfo=tz)
+
+    if pre in ("until", "till", "by", "before"):
+        return None, at(s)
+    return at(s), at(e) if e else None
+
+
 def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None = None,
                       pick: Callable[[int, int, date, str | None], date] | None = None) -> tuple[datetime | None, datetime | None]:
     """(begin, until) of a date kind; a deadline's "by/until" bounds the end only. ``pick`` gives a
@@ -164,6 +224,8 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
             d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
     elif kind == "num_date" and pick is not None:
         d = _numeric(g, today, tense, pick)
+    elif kind == "holiday":
+        return _holiday(g, today, tz, tense)
     elif kind == "ord_of" and pick is not None:
         return _ord_of(g, today, tz, tense, pick)
     elif kind == "nth_rel":
