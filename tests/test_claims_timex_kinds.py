@@ -214,3 +214,22 @@ def test_an_ordinal_before_a_noun_is_not_a_day(text: str) -> None:
 ])
 def test_named_holidays_and_the_night_before_last(text: str, expected: tuple[str | None, str | None]) -> None:
     assert span_of(text) == expected
+
+
+@pytest.mark.parametrize("said, attribute", [
+    ("the essay is due friday", "essay_deadline_time"),
+    ("my essay deadline got extended to monday", "essay_deadline_time"),  # one slot: the extension supersedes
+    ("rent is due end of the month", "rent_deadline_time"),
+    ("the library books are due back on tuesday", "library_book_deadline_time"),
+    ("my sister's due in august", None),                                  # a person due is no deadline
+])
+def test_a_thing_due_at_a_time_is_its_deadline(said: str, attribute: str | None) -> None:
+    from memwarden.claims.slots import detect_slot
+
+    assert detect_slot(said, find_times(said, THU, clause_tense(said))).attribute == attribute
+
+
+@pytest.mark.parametrize("text, expected", [("my essay deadline got extended to monday", "2026-05-18"),
+                                            ("my extended family came to visit on monday", "2026-05-11")])
+def test_an_extension_is_a_reschedule_not_a_past(text: str, expected: str) -> None:
+    assert day_of(text) == expected

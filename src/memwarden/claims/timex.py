@@ -164,7 +164,7 @@ class TimeHit:
                 "until " if self.begin is None else "") + day
 
 
-_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward)\b(?:\s+\w+){0,3}?\s+(?:to|until|till|from)\b", re.I)
+_RESCHEDULE = re.compile(r"\b(?:(?:got|was|were|has been|have been|been|is being|it's been)\s+)?(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought forward|put back|moved up|(?<=got |was |een |ere )(?:extended|delayed))\b(?:\s+\w+){0,3}?(?<!\bdue)\s+(?:to|until|till|from)\b", re.I)
 
 
 #: A present or future passive ("is being replaced", "will be serviced") is not a past tense.
