@@ -233,3 +233,26 @@ def test_a_thing_due_at_a_time_is_its_deadline(said: str, attribute: str | None)
                                             ("my extended family came to visit on monday", "2026-05-11")])
 def test_an_extension_is_a_reschedule_not_a_past(text: str, expected: str) -> None:
     assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my shift's 7 till 3 tomorrow", "07:00"),        # "till" between two hours is a shift, from its first
+    ("ferry leaves at 0715 on saturday", "07:15"),    # a four-digit 24-hour clock after "at"
+    ("i'm free after 4 on weds", "16:00"),
+])
+def test_more_clock_spellings(text: str, expected: str) -> None:
+    assert clock_of(text) == expected
+
+
+def test_a_four_digit_amount_is_not_a_clock() -> None:
+    assert [h for h in find_times("the flat is at 1200 a month", THU, None) if h.clock] == []
+
+
+@pytest.mark.parametrize("text, expected", [("my next smear test is due in 3 yrs", "2029-05-14"),
+                                            ("i moved here 2 yrs ago", "2024-05-14")])
+def test_abbreviated_units(text: str, expected: str) -> None:
+    assert day_of(text) == expected
+
+
+def test_an_ordinal_weekday_of_every_month_is_a_habit() -> None:
+    assert day_of("book club's on the last thursday of every month") is None

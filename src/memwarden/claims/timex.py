@@ -81,8 +81,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
                    r"|(?:the\s+)?(?P<u2>week|weekend|month)\s+after\s+next)\b"),
     # "in the summer", "over the winter": this season's, or as the tense says the last or the next one
     ("season", r"\b(?P<pre>in the|over the|during the|for the|by the|until the|till the)\s+(?P<u>summer|winter|spring|fall|autumn)\b"),
-    ("in_n", rf"\bin\s+(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|fortnight|month|year|hour|hr|minute|min)s?\b"),
-    ("ago", rf"\b(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|fortnight|month|year|hour|hr|minute|min)s?\s+ago\b"),
+    ("in_n", rf"\bin\s+(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|wk|fortnight|month|year|yr|hour|hr|minute|min)s?\b"),
+    ("ago", rf"\b(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|wk|fortnight|month|year|yr|hour|hr|minute|min)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
     ("clock", rf"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?{_CLOCK}"),
     # not an ordinal before a noun: "the 5th floor", "the 2nd time", "our 10th anniversary"
@@ -91,7 +91,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
             r"month|year|person|child|kid|baby|book|game|match|try|one|house|door|street|stop|station|lesson|session|visit|dose|"
             r"shot|jab|trimester|class|term|semester|percentile|draft|version|interview|date|chapter|episode|season)s?\b)"),
     ("to_hour", r"\b(?:mov(?:ed|es|ing)|push(?:ed|es|ing)|chang(?:ed|es|ing)|rescheduled|bump(?:ed|s)|shift(?:ed|s)|brought forward)(?:\s+\w+){0,3}?\s+to\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|th|st|nd|rd))\b"),
-    ("at_hour", r"\b(?P<pre>at|by|around|until|till)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
+    ("at_hour", r"\b(?P<pre>at|by|around|until|till|after|before)\s+(?P<h>\d{1,2})(?![\d:/.,]|\s*(?:[ap]\.?m|%|percent|kg|km|mg|minutes|hours|years|days|people|of|euros?|dollars|pounds))\b"),
 ]]
 _PATTERNS[[k for k, _ in _PATTERNS].index("clock"):0] = [(k, re.compile(p, re.I)) for k, p in KIND_PATTERNS if k not in DATE_KINDS]
 # a period's edge and "the 3rd of next month" before "next month" and "the 3rd" can take them apart
@@ -106,7 +106,7 @@ _TRIGGERS = {
     "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
-    "in_n": ("day", "week", "fortnight", "month", "year", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
+    "in_n": ("day", "week", "wk", "fortnight", "month", "year", "yr", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
     "clock": _DIGITS + ("noon", "midday", "midnight"), "ord_of": KIND_TRIGGERS["ord_of"], "holiday": KIND_TRIGGERS["holiday"], "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
 _TRIGGERS.update(KIND_TRIGGERS)
@@ -388,6 +388,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
             t = anchor + sign * timedelta(minutes=mins)
             return t.replace(second=0, microsecond=0), None, None
         n = 1 if g["n"].lower().startswith("half") else _num(g["n"])
+        u = {"wk": "week", "yr": "year"}.get(u, u)
         if u == "fortnight":
             u, n = "week", 2 * n
         if u == "month":
@@ -477,6 +478,8 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
             except (ValueError, OverflowError, KeyError, IndexError):
                 continue
             if b is None and u is None and c is None:
+                if kind == "ord_of":
+                    taken.append((s, e))  # "the last thursday of every month": a habit; its "last thursday" is no date
                 continue
             if c is not None and _said_bare(kind, m):
                 c = daypart_clock(text, c)  # "tonight at 8", "tomorrow morning at 7"

@@ -37,7 +37,7 @@ KIND_PATTERNS: list[tuple[str, str]] = [
     # "from 2 till 4", "between 2 and 4", "7-9pm", "7 to 11am": a range is a clock only with "from/between",
     # an am/pm, or an h:mm on either side ("2-4" alone could be a score)
     ("clock_range", r"\b(?:(?P<pre>from|between)\s+)?(?P<h>\d{1,2})(?:[:.](?P<mi>\d{2}))?(?:\s*(?P<ap1>[ap]\.?m\.?))?\s*"
-                    r"(?:-|–|to|till|til|until|and)\s*(?P<h2>\d{1,2})(?:[:.](?P<mi2>\d{2}))?(?:\s*(?P<ap>[ap]\.?m\.?))?\b" + _NOT_UNIT),
+                    r"(?P<conn>-|–|to|till|til|until|and)\s*(?P<h2>\d{1,2})(?:[:.](?P<mi2>\d{2}))?(?:\s*(?P<ap>[ap]\.?m\.?))?\b" + _NOT_UNIT),
     # "half past 7", "quarter to 9", "twenty past 4", "10 to 6"
     ("clock_words", r"\b(?:(?P<pre>at|by|around|from|until|till|before|after)\s+)?(?P<w>quarter|half|five|ten|twenty-five|twenty five|twenty|\d{1,2})"
                     r"(?:\s+minutes)?\s+(?P<dir>past|to|after)\s+(?P<h>\d{1,2}|twelve|noon|midnight)\b" + _AP + _NOT_UNIT),
@@ -46,6 +46,8 @@ KIND_PATTERNS: list[tuple[str, str]] = [
     # "at 10.30", "by 8.15": a dotted clock needs the preposition (or an am/pm) to not be a price or a decimal
     ("dot_clock", r"(?:\b(?P<pre>at|by|around|from|until|till|before|after|for)\s+(?P<h>\d{1,2})\.(?P<mi>[0-5]\d)(?![\d.,])" + _AP +
                   r"|\b(?P<h3>\d{1,2})\.(?P<mi3>[0-5]\d)\s*(?P<ap3>[ap]\.?m\.?))"),
+    # "at 0715", "from 1900": a four-digit 24-hour clock after a preposition
+    ("hhmm_clock", r"\b(?P<pre>at|by|from|until|till|before|after)\s+(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\b(?!\s*(?:feet|ft|m\b|metres|meters|km|miles|kcal|calories|words|steps|people|quid|pounds|euros|dollars|a\s+(?:month|week|year|day|night)|per\b|pcm\b|pw\b|pa\b))"),
     # "7ish", "around 8ish"
     ("ish_clock", r"\b(?:(?P<pre>at|by|around|about|from|until|till|before|after)\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*-?ish\b"),
 ]
@@ -63,7 +65,7 @@ _ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 _WDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # "the 3rd week of june", "the last friday of the month", "the first weekend in july": tried before a month or weekday alone
 ORD_OF = ("ord_of", r"\b(?:(?P<pre>on|by|in|during|until|till)\s+)?(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+"
-                    r"(?P<u>weekend|week|" + "|".join(_WDS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last)\s+month|(?P<mon>"
+                    r"(?P<u>weekend|week|" + "|".join(_WDS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last|every|each)\s+month|(?P<mon>"
                     + "|".join(m for m in _MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec))\b")
 
 # holidays: a closed class of named days ("over christmas", "at easter", "new year's eve")
@@ -78,7 +80,7 @@ KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
     "ord_of": ("first", "1st", "second", "2nd", "third", "3rd", "fourth", "4th", "last", "final"),
     "edge": ("end", "start", "beginning"), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
-    "dot_clock": (".",), "ish_clock": ("ish",),
+    "dot_clock": (".",), "ish_clock": ("ish",), "hhmm_clock": tuple("0123456789"),
 }
 
 
@@ -134,6 +136,8 @@ def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Cal
 def _ord_of(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None,
             pick: Callable[[int, int, date, str | None], date]) -> tuple[datetime | None, datetime | None]:
     rel, mon_s = (g.get("rel") or "").lower(), (g.get("mon") or "").lower()
+    if rel in ("every", "each"):
+        return None, None  # "the last thursday of every month": a habit, no one day
     if mon_s:
         m = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(mon_s[:3]))
         first = pick(m, 1, today.replace(day=1), tense)
@@ -242,8 +246,8 @@ def resolve_kind(kind: str, g: dict[str, str | None]) -> time | None:
         h1, h2 = int(g["h"] or 0), int(g["h2"] or 0)
         m1, m2 = int(g["mi"] or 0), int(g["mi2"] or 0)
         ap1, ap2 = g.get("ap1"), g.get("ap")
-        if not (g.get("pre") or ap1 or ap2 or g.get("mi") or g.get("mi2")):
-            return None
+        if not (g.get("pre") or ap1 or ap2 or g.get("mi") or g.get("mi2") or (g.get("conn") or "").lower() in ("till", "til", "until")):
+            return None  # "2-4", "3 to 5" alone may be a score or a count; "7 till 3" is a shift
         if not (0 <= h1 <= 23 and 0 <= h2 <= 23) or h1 == h2 and m1 == m2:
             return None
         if ap1 or ap2:
@@ -281,6 +285,8 @@ def resolve_kind(kind: str, g: dict[str, str | None]) -> time | None:
         if (g.get("pre") or "").lower() == "for" and not g.get("ap"):
             return None  # "for 2.50": a price
         return _with_ap(h, int(g["mi"] or 0), g.get("ap"))
+    if kind == "hhmm_clock":
+        return time(int(g["h"] or 0), int(g["mi"] or 0))
     if kind == "ish_clock":
         h = int(g["h"] or 0)
         return _bare(h, int(g["mi"] or 0)) if 1 <= h <= 12 else None
