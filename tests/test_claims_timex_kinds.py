@@ -256,3 +256,13 @@ def test_abbreviated_units(text: str, expected: str) -> None:
 
 def test_an_ordinal_weekday_of_every_month_is_a_habit() -> None:
     assert day_of("book club's on the last thursday of every month") is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the vet said to bring him back this time next week", "2026-05-21"),  # a day, not next week's Monday-Sunday
+    ("the engineer's been rescheduled to the same time next week", "2026-05-21"),
+    ("i'll be on a beach this time tomorrow", "2026-05-15"),
+    ("we were in paris this time last year", "2025-05-14"),
+])
+def test_this_time_next_week_is_one_day(text: str, expected: str) -> None:
+    assert day_of(text) == expected

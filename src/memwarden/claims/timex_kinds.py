@@ -26,7 +26,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 __all__ = ["HOLIDAY", "ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
 #: The kinds below that name a day (the others name a clock time).
-DATE_KINDS = frozenset({"edge", "nth_rel", "num_date", "ord_of", "holiday"})
+DATE_KINDS = frozenset({"same_time", "edge", "nth_rel", "num_date", "ord_of", "holiday"})
 
 _MINUTE_WORDS = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _AP = r"(?:\s*(?P<ap>[ap]\.?m\.?))?"
@@ -57,6 +57,8 @@ KIND_PATTERNS[:0] = [
              r"(?:(?P<rel>next|last|coming)\s+)?(?P<u>week|month|year)\b"),
     ("num_date", r"\b(?:(?:(?P<pre>on|by|until|till|from|since|before|after|due)|(?P<wd>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
                  r"[a-z]*\.?,?)\s+)?(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])"),
+    # "this time next week", "the same time next month", "this time tomorrow": that day, a unit on
+    ("same_time", r"\b(?:this|the same|same)\s+time\s+(?:(?P<rel>next|last)\s+(?P<u>week|month|year)|(?P<t>tomorrow))\b"),
     ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
 ]
 
@@ -78,7 +80,7 @@ KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
     "holiday": ("christmas", "xmas", "boxing", "new year", "nye", "easter", "good friday", "hallowe", "valentine", "bonfire",
                 "thanksgiving", "patrick"),
     "ord_of": ("first", "1st", "second", "2nd", "third", "3rd", "fourth", "4th", "last", "final"),
-    "edge": ("end", "start", "beginning"), "num_date": ("/",), "nth_rel": ("month",),
+    "edge": ("end", "start", "beginning"), "same_time": ("time",), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
     "dot_clock": (".",), "ish_clock": ("ish",), "hhmm_clock": tuple("0123456789"),
 }
@@ -228,6 +230,11 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
             d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
     elif kind == "num_date" and pick is not None:
         d = _numeric(g, today, tense, pick)
+    elif kind == "same_time":
+        u = (g.get("u") or "day").lower()
+        step = step if g.get("rel") else 1
+        d = (today + timedelta(days=step * (7 if u == "week" else 1)) if u in ("week", "day")
+             else _first_of_month(today, step).replace(day=min(today.day, 28)) if u == "month" else today.replace(year=today.year + step, day=min(today.day, 28)))
     elif kind == "holiday":
         return _holiday(g, today, tz, tense)
     elif kind == "ord_of" and pick is not None:
