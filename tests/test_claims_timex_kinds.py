@@ -266,3 +266,14 @@ def test_an_ordinal_weekday_of_every_month_is_a_habit() -> None:
 ])
 def test_this_time_next_week_is_one_day(text: str, expected: str) -> None:
     assert day_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("flying out tmrw at 6am", ("2026-05-15", None)),             # chat spellings of the relative days
+    ("seeing her tonite at 8", ("2026-05-14", None)),
+    ("appt w/ dr patel 5/28 @ 3:30", ("2026-05-28", None)),      # a numeric date before "@ <time>"
+    ("my dad's op is wk commencing 8th june", ("2026-06-08", "2026-06-14")),  # "week commencing": that week
+    ("the deposit is due w/c 1 june", ("2026-06-01", "2026-06-07")),
+])
+def test_chat_spellings_and_week_commencing(text: str, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text) == expected

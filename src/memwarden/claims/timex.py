@@ -72,7 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     # an abbreviated month is a month after a preposition ("started in jan", "till sept"), else only before a digit
     ("month", rf"\b(?:(?P<pre>(?i:in|from|starting|starting in|since|until|till|through|by|during|early|late|end of|beginning of|start of|this|next|last)\s+)|(?P<mid>(?i:mid-|mid\s+)))?"
               rf"(?P<mon>{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))(?![a-z])(?:\s+(?P<y>\d{{4}}))?"),
-    ("rel_day", r"\b(?:(?P<off>a week|a fortnight|two weeks)\s+)?(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|night before last|today|tonight|tomorrow|yesterday|this morning|this afternoon|this evening|last night)\b"),
+    ("rel_day", r"\b(?:(?P<off>a week|a fortnight|two weeks)\s+)?(?:the\s+)?(?P<w>day after tomorrow|day before yesterday|night before last|today|tonight|tonite|tomorrow|tmrw|tmrow|tmr|2moro|2morrow|tomoz|yesterday|yday|this morning|this afternoon|this evening|last night)\b"),
     # "a week on tuesday", "tuesday week", "thurs after next", "fri next", "every other thursday" (a habit)
     ("wd", rf"\b(?:(?P<off>a week|a fortnight|two weeks|2 weeks)\s+(?:on\s+|from\s+)?)?"
            rf"(?P<pre>last|this|next|coming|this coming|on|by|until|till|since|every other|every|each)?\s*(?P<wd>{_WD}|{_WD_ABBR})\.?(?![a-z])"
@@ -102,7 +102,7 @@ _DIGITS = tuple("0123456789")
 #: Substrings one of which must occur for a pattern to be tried (a substring test costs ~1/50 of a search).
 _TRIGGERS = {
     "iso": _DIGITS, "wd_date": _DIGITS, "md": _MONTH_KEYS, "dm": _MONTH_KEYS, "range_dm": _MONTH_KEYS, "month": _MONTH_KEYS,
-    "rel_day": ("today", "tonight", "tomorrow", "yesterday", "before last", "this morning", "this afternoon", "this evening", "last night"),
+    "rel_day": ("today", "tonight", "tonite", "tomorrow", "tmr", "2mor", "tomoz", "yesterday", "yday", "before last", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
     "season": ("summer", "winter", "spring", "fall", "autumn"),
@@ -183,6 +183,13 @@ def clause_tense(text: str) -> str | None:
         return "future"
     past, fut = bool(_PAST.search(text)), bool(_FUTURE.search(text))
     return "past" if past and not fut else "future" if fut and not past else None
+
+
+#: Chat spellings of the relative days.
+_CHAT_DAY = {"tonite": "tonight", "tmrw": "tomorrow", "tmrow": "tomorrow", "tmr": "tomorrow", "2moro": "tomorrow",
+             "2morrow": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday"}
+#: "w/c 1 june", "week commencing the 8th", "the week of june 8th": the week from that day.
+_WEEK_OF = re.compile(r"(?:\bw/c|\bw\.c\.|\b(?:the\s+)?(?:week|wk)\s+(?:commencing|beginning|starting|of))\s+(?:on\s+|the\s+)?$", re.I)
 
 
 def _num(s: str) -> int:
@@ -332,7 +339,7 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
     if kind == "rel_day":
         w = g["w"].lower()
         off = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1, "day after tomorrow": 2,
-               "day before yesterday": -2, "night before last": -2, "last night": -1}.get(w, 0)
+               "day before yesterday": -2, "night before last": -2, "last night": -1}.get(_CHAT_DAY.get(w, w), 0)
         if g.get("off"):  # "a week today", "a fortnight tomorrow": that far on (back, from "yesterday")
             off += (1 if off >= 0 else -1) * (7 if g["off"].lower() == "a week" else 14)
         return _day(today + timedelta(days=off), tz), None, None
@@ -486,6 +493,9 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
             taken.append((s, e))
             hits.append(TimeHit(s, e, text[s:e], b, u, c))
     hits.sort(key=lambda h: h.start)
+    for h in hits:
+        if h.begin is not None and h.until is None and h.clock is None and _WEEK_OF.search(text[: h.start]):
+            h.until = h.begin + timedelta(days=6)
     # "at 10 not noon": the value after "not" is the corrected one.
     for prev, nxt in zip(hits, hits[1:]):
         if _CORRECTION.match(text[prev.end:nxt.start]):

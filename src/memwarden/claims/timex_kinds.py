@@ -56,7 +56,7 @@ KIND_PATTERNS[:0] = [
     ("edge", r"\b(?:(?P<pre>by|until|till|at|before)\s+)?(?:the\s+)?(?P<e>end|start|beginning)\s+of\s+(?:the\s+|this\s+)?"
              r"(?:(?P<rel>next|last|coming)\s+)?(?P<u>week|month|year)\b"),
     ("num_date", r"\b(?:(?:(?P<pre>on|by|until|till|from|since|before|after|due)|(?P<wd>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
-                 r"[a-z]*\.?,?)\s+)?(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])"),
+                 r"[a-z]*\.?,?)\s+)?(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])(?:(?=(?P<at>\s*(?:@|at)\s*\d))|)"),
     # "this time next week", "the same time next month", "this time tomorrow": that day, a unit on
     ("same_time", r"\b(?:this|the same|same)\s+time\s+(?:(?P<rel>next|last)\s+(?P<u>week|month|year)|(?P<t>tomorrow))\b"),
     ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
@@ -112,7 +112,7 @@ def _first_of_month(today: date, step: int) -> date:
 
 def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Callable[[int, int, date, str | None], date]) -> date:
     a, b = int(g["a"] or 0), int(g["b"] or 0)
-    if not (g.get("pre") or g.get("wd") or g.get("y")):
+    if not (g.get("pre") or g.get("wd") or g.get("y") or g.get("at")):
         raise ValueError("a bare a/b is a score or a fraction")
     cands = []
     for d, m in ((a, b), (b, a)):  # day/month, then month/day
