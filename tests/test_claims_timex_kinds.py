@@ -277,3 +277,16 @@ def test_this_time_next_week_is_one_day(text: str, expected: str) -> None:
 ])
 def test_chat_spellings_and_week_commencing(text: str, expected: tuple[str | None, str | None]) -> None:
     assert span_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [("we won't be back until late august", "future"),  # not the past of "win"
+                                            ("we won the league in march", "past")])
+def test_wont_is_a_future_not_the_past_of_win(text: str, expected: str) -> None:
+    assert clause_tense(text) == expected
+
+
+@pytest.mark.parametrize("text", ["i finish work at half 5 on fridays", "i finish work at 5 on fridays"])
+def test_a_value_that_starts_inside_a_time_is_no_value(text: str) -> None:
+    from memwarden.claims.slots import detect_slot
+
+    assert detect_slot(text, find_times(text, THU, clause_tense(text))).attribute is None  # not employer "half 5"

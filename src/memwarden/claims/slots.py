@@ -59,6 +59,8 @@ class SlotGuess:
 def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: int = 0) -> str:
     if hits:
         for h in hits:  # a time expression ends the value ("moved to Porto last month")
+            if h.start < offset < h.end:
+                return ""  # the value starts inside a time ("work at half 5"): it is a time, not a value
             if offset <= h.start < offset + len(v):
                 v = v[: h.start - offset]
     v = _STOP.sub("", v.strip())

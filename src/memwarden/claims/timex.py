@@ -114,11 +114,11 @@ _TRIGGER_RE = {k: re.compile("|".join(re.escape(t) for t in ts)) for k, ts in _T
 _CORRECTION = re.compile(r"^\s*,?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", re.I)
 #: "I've got a half marathon on 14 june": "have got" is a present possession, not a past.
 _PAST = re.compile(r"\b(?:was|were|did|had|went|(?<!'ve\s)(?<!have\s)(?<!has\s)(?<!'s\s)got|came|saw|ago|yesterday|last|moved|started|visited|finished|"
-                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won|lost|ate|drove|wrote|sold|"
+                   r"made|took|bought|met|left|spent|told|said|found|ran|flew|gave|won(?!['’]t)|lost|ate|drove|wrote|sold|"
                    r"threw|began|became|felt|thought|knew|kept|sent|built|drank|swam|sang|grew|broke|chose|forgot|"
                    r"fell|heard|held|paid|read|slept|stood|taught|woke|wore|brought|caught|fought|sat|hung|led|"
-                   r"meant|won|(?:re|mis|over|under|out|with)(?:read|slept|took|wrote|made|paid|sold|sent|told|built|ran|ate|heard|held|drew|did|gave|set|put|cut)|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
-_FUTURE = re.compile(r"\b(?:will|'ll|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
+                   r"meant|(?:re|mis|over|under|out|with)(?:read|slept|took|wrote|made|paid|sold|sent|told|built|ran|ate|heard|held|drew|did|gave|set|put|cut)|(?!wed\b|need\b|feed\b|speed\b|bed\b|red\b)\w+ed)\b", re.I)
+_FUTURE = re.compile(r"\b(?:will|'ll|won't|won’t|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
                      r"new (?:date|slot|time|day)|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
 
