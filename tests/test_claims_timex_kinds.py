@@ -290,3 +290,12 @@ def test_a_value_that_starts_inside_a_time_is_no_value(text: str) -> None:
     from memwarden.claims.slots import detect_slot
 
     assert detect_slot(text, find_times(text, THU, clause_tense(text))).attribute is None  # not employer "half 5"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we're seeing my parents at the weekend", ("2026-05-16", "2026-05-17")),  # the coming Saturday-Sunday
+    ("i had covid over the weekend", ("2026-05-09", "2026-05-10")),            # past: the last one
+    ("my wife's birthday is 2nd of feb", ("2027-02-02", None)),                # an abbreviated month after "of"
+])
+def test_the_weekend_and_an_abbreviated_month_after_of(text: str, expected: tuple[str | None, str | None]) -> None:
+    assert span_of(text) == expected

@@ -47,7 +47,9 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october|november|december)"
         r"|May|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?=\s*\d))")
 #: After "of" ("the 13th of may") or an ordinal ("13th may"), lowercase "may" is the month too.
-_MON_AFTER = rf"(?:{_MON}|(?<=of\s)(?i:may)\b|(?<=(?:st|nd|rd|th)\s)(?i:may)\b)"
+#: After "of" ("the 2nd of feb") or an ordinal ("13th may"), lowercase "may" and the abbreviations are months too.
+_MON_AFTER = (rf"(?:{_MON}|(?<=of\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
+              rf"|(?<=(?:st|nd|rd|th)\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))")
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: Abbreviated weekdays: "tues", "thurs", "weds", "fri" are days anywhere; "mon", "wed", "sat", "sun" (also words)
 #: only after a preposition or before a part of the day or an offset ("on sat", "sat night", "wed week").
@@ -81,6 +83,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
                    r"|(?:the\s+)?(?P<u2>week|weekend|month)\s+after\s+next)\b"),
     # "in the summer", "over the winter": this season's, or as the tense says the last or the next one
     ("season", r"\b(?P<pre>in the|over the|during the|for the|by the|until the|till the)\s+(?P<u>summer|winter|spring|fall|autumn)\b"),
+    # "at the weekend", "over the weekend": the coming one, or as a past clause says the last
+    ("weekend", r"\b(?P<pre>at|on|over|for|during)\s+the\s+weekend\b"),
     ("in_n", rf"\bin\s+(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|wk|fortnight|month|year|yr|hour|hr|minute|min)s?\b"),
     ("ago", rf"\b(?P<n>{_NUM}|half an?)\s+(?P<u>day|week|wk|fortnight|month|year|yr|hour|hr|minute|min)s?\s+ago\b"),
     ("year", r"\b(?P<pre>in|since|from|until|till|by|during|back in)\s+(?P<y>(?:19|20)\d{2})\b"),
@@ -105,7 +109,7 @@ _TRIGGERS = {
     "rel_day": ("today", "tonight", "tonite", "tomorrow", "tmr", "2mor", "tomoz", "yesterday", "yday", "before last", "this morning", "this afternoon", "this evening", "last night"),
     "wd": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
     "rel_period": ("week", "month", "year", "summer", "winter", "spring", "fall", "autumn"),
-    "season": ("summer", "winter", "spring", "fall", "autumn"),
+    "season": ("summer", "winter", "spring", "fall", "autumn"), "weekend": ("weekend",),
     "in_n": ("day", "week", "wk", "fortnight", "month", "year", "yr", "hour", "hr", "min"), "ago": ("ago",), "year": ("19", "20"),
     "clock": _DIGITS + ("noon", "midday", "midnight"), "ord_of": KIND_TRIGGERS["ord_of"], "holiday": KIND_TRIGGERS["holiday"], "at_hour": _DIGITS, "nth": _DIGITS, "to_hour": _DIGITS,
 }
@@ -377,6 +381,11 @@ def _resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -
         s = date(y, season[0], 1)
         e = _add_months(date(y if season[1] > season[0] else y + 1, season[1], 1), 1) - timedelta(days=1)
         return _day(s, tz), _day(e, tz), None
+    if kind == "weekend":
+        wd = today.weekday()
+        sat = (today - timedelta(days=(wd - 5) % 7 or 7) if tense == "past"
+               else today + timedelta(days=5 - wd) if wd <= 5 else today - timedelta(days=1))
+        return _day(sat, tz), _day(sat + timedelta(days=1), tz), None
     if kind == "season":
         first, last = _SEASONS[g["u"].lower()]
         spans = []
