@@ -80,7 +80,7 @@ KIND_TRIGGERS: dict[str, tuple[str, ...]] = {
     "holiday": ("christmas", "xmas", "boxing", "new year", "nye", "easter", "good friday", "hallowe", "valentine", "bonfire",
                 "thanksgiving", "patrick"),
     "ord_of": ("first", "1st", "second", "2nd", "third", "3rd", "fourth", "4th", "last", "final"),
-    "edge": ("end", "start", "beginning"), "same_time": ("time",), "num_date": ("/",), "nth_rel": ("month",),
+    "edge": ("end of", "start of", "beginning of"), "same_time": ("time next", "time last", "time tomorrow"), "num_date": ("/",), "nth_rel": ("month",),
     "clock_range": tuple("0123456789"), "clock_words": ("past", " to ", "after"), "half_h": ("half",),
     "dot_clock": (".",), "ish_clock": ("ish",), "hhmm_clock": tuple("0123456789"),
 }
