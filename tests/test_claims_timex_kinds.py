@@ -299,3 +299,15 @@ def test_a_value_that_starts_inside_a_time_is_no_value(text: str) -> None:
 ])
 def test_the_weekend_and_an_abbreviated_month_after_of(text: str, expected: tuple[str | None, str | None]) -> None:
     assert span_of(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my yoga class is tues and thurs", ("2026-05-19", None)),        # two days of a list, not Tuesday to Thursday
+    ("the sofa's coming on the 2nd or the 3rd", ("2026-06-02", None)),
+    ("i'm on leave from the 18th to the 22nd", ("2026-05-18", "2026-05-22")),  # "to" still makes a span
+])
+def test_days_joined_by_and_or_are_a_list_not_a_span(text: str, expected: tuple[str | None, str | None]) -> None:
+    from memwarden.claims.timex import anchor_of
+
+    b, u = anchor_of(find_times(text, THU, clause_tense(text)))
+    assert (b.date().isoformat() if b else None, u.date().isoformat() if u else None) == expected

@@ -151,6 +151,8 @@ class TimeHit:
     clock: time | None = None
     #: "noon" in "10 not noon": a corrected value, not an anchor.
     corrected: bool = False
+    #: "thurs" in "tues and thurs": another day of a list, not the end of a range from the first.
+    listed: bool = False
 
     @property
     def label(self) -> str:
@@ -456,6 +458,8 @@ _MOVED_FROM = re.compile(r"\b(?:moved|moving|pushed|pushing|changed|changing|res
 _TO = re.compile(r"^\s*(?:to|until|till|->|→)\s+(?:on\s+)?$", re.I)
 
 
+_LISTED = re.compile(r"\s*(?:,|&|and|or|,\s*and|,\s*or)\s*", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
 _BARE_NTH = re.compile(r"^(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)$", re.I)
 
 
@@ -505,6 +509,9 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
     for h in hits:
         if h.begin is not None and h.until is None and h.clock is None and _WEEK_OF.search(text[: h.start]):
             h.until = h.begin + timedelta(days=6)
+    for prev, nxt in zip(hits, hits[1:]):
+        if _LISTED.fullmatch(text[prev.end:nxt.start]) and not _BETWEEN.search(text[: prev.start]):
+            nxt.listed = True  # "yoga is tues and thurs", "on the 2nd or the 3rd": two days, not a span
     # "at 10 not noon": the value after "not" is the corrected one.
     for prev, nxt in zip(hits, hits[1:]):
         if _CORRECTION.match(text[prev.end:nxt.start]):
@@ -547,6 +554,7 @@ def anchor_of(hits: list[TimeHit]) -> tuple[datetime | None, datetime | None]:
     if clock is not None and begin is not None and (begin.hour, begin.minute) == (0, 0) and (until is None or until - begin < timedelta(days=1)):
         begin = begin.replace(hour=clock.hour, minute=clock.minute)
         until = None
+    dated = [h for h in dated if not h.listed] or dated
     if len(dated) > 1 and until is None and dated[-1] is not first:
         last = dated[-1]
         until = last.until or last.begin
