@@ -30,6 +30,7 @@ _SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does",
             "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
 
 
+_PREFIXED = re.compile(r"(?:re|mis|over|under|out|up|with|fore)([a-z]{3,})$")
 _EED_PAST = frozenset("agreed disagreed freed decreed guaranteed refereed peed".split())
 
 
@@ -41,6 +42,8 @@ def _third(w: str) -> str:
         return w + "s"  # "need", "feed", "proceed" are present, not past forms
     if lw in _UNCHANGED or lw.endswith(("ed", "ly", "ing", "n't")) or not lw.isalpha() or len(lw) < 2:
         return w
+    if (pm := _PREFIXED.match(lw)) and pm.group(1) in _UNCHANGED:
+        return w  # "reread", "reset", "misread", "overslept", "upset": a prefixed irregular past, not a present
     if lw.endswith(("s", "sh", "ch", "x", "z", "o")):
         return w + "es"
     if lw.endswith("y") and lw[-2] not in "aeiou":

@@ -59,6 +59,8 @@ class SlotGuess:
 def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: int = 0) -> str:
     if hits:
         for h in hits:  # a time expression ends the value ("moved to Porto last month")
+            if h.start < offset < h.end:
+                return ""  # the value starts inside a time ("work at half 5"): it is a time, not a value
             if offset <= h.start < offset + len(v):
                 v = v[: h.start - offset]
     v = _STOP.sub("", v.strip())
@@ -140,6 +142,26 @@ _STARTS_FROM = re.compile(r"\b(?:from|starting|starting from|as of|since)\s+$", 
 _FROM_HEAD = re.compile(r"(?:from|since|starting|as of)\b", re.I)
 
 
+#: "the essay is due friday", "rent's due end of the month": a thing due at a time is that thing's deadline
+#: (one slot with "the essay deadline got extended to monday"); a person due ("my sister's due in august") is not.
+_DUE = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+due\b(?!\s+to\b)"
+                  r"|^(?P<n2>[a-z]+)(?:'s|\s+is|\s+are)\s+due\b(?!\s+to\b)", re.I)
+_DUE_PERSON = frozenset("sister brother wife husband partner girlfriend boyfriend daughter son friend cousin mum mom "
+                        "she he we i they baby niece nephew aunt".split())
+
+
+def _deadline_name(text: str) -> str | None:
+    m = _DUE.search(text)
+    if not m:
+        return None
+    n = (m.group("n") or m.group("n2") or "").lower()
+    if not n or n.split()[-1] in _DUE_PERSON or n.split()[0] in _DUE_PERSON:
+        return None
+    words = n.split()
+    words[-1] = words[-1][:-1] if len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss") else words[-1]
+    return f"{' '.join(words)} deadline"
+
+
 def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
     live = [h for h in hits if not h.corrected]
     if not live:
@@ -148,7 +170,7 @@ def _event_guess(text: str, hits: list["TimeHit"]) -> SlotGuess | None:
 
     if clause_tense(text) == "past":
         return None  # an event that happened is a report, not a schedule a later claim could move
-    name = event_name(text)
+    name = event_name(text) or _deadline_name(text)
     if name is None:
         return None
     attr = normalise_attribute(f"{name}_time")
