@@ -169,7 +169,16 @@ def fact_anchor(c: str, speakers: frozenset[str] | set[str] = frozenset()) -> bo
     names = proper_names(c) - set(speakers)
     if (tv := _TRAILING_VOCATIVE.search(c)) and tv.group(1) in names:
         names.discard(tv.group(1))
-    return bool(re.search(r"\d", c) or names or _QUOTED_TITLE.search(c) or STATE_WORD.search(c) or _LASTING.search(c))
+    return bool(re.search(r"\d", c) or names or _QUOTED_TITLE.search(c) or STATE_WORD.search(c) or _LASTING.search(c)
+                or _HABIT.search(c))
+
+
+#: A routine is a fact however it reads ("it breaks every other monday", "bins go out on thursdays"): a
+#: habitual time has no date for the time anchors to keep the clause by.
+_HABIT = re.compile(r"\b(?:every\s+(?:other\s+|single\s+|second\s+)?(?:day|morning|afternoon|evening|night|week|weekend|month|"
+                    r"year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thurs|fri|sat|sun)|"
+                    r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|"
+                    r"daily|weekly|fortnightly|monthly|nightly|twice a (?:day|week|month)|once a (?:day|week|month))\b", re.I)
 
 
 _PRONOUN_HEAD = re.compile(r"^(?:it|it's|it was|it is|they|they're|they were|he|he's|she|she's)\b", re.I)
