@@ -256,20 +256,20 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
         if _LISTED.fullmatch(text[prev.end:nxt.start]) and not _BETWEEN.search(text[: prev.start]):
             nxt.listed = True  # "yoga is tues and thurs", "on the 2nd or the 3rd": two days, not a span
     # "at 10 not noon": the value after "not" is the corrected one.
+    # "got moved from the 3rd to the 5th", "the demo is thursday, pushed from wednesday": a day said after
+    # "moved ... from" is the old one, wherever the new one is said.
+    for h in hits:
+        if _MOVED_FROM.search(text[: h.start]):
+            h.corrected = True
     for prev, nxt in zip(hits, hits[1:]):
         if _CORRECTION.match(text[prev.end:nxt.start]):
             nxt.corrected = True
-        elif _MOVED_FROM.search(text[: prev.start]) and _TO.match(text[prev.end:nxt.start]):
-            prev.corrected = True  # "got moved from the 3rd to the 5th": the 3rd is the old date, not a range's start
-            if prev.begin and nxt.begin and _BARE_NTH.match(prev.text) and _BARE_NTH.match(nxt.text):
-                try:  # the new bare day is in the old one's month ("from the 9th to the 16th" of one month)
-                    nxt.begin = prev.begin.replace(day=nxt.begin.day)
-                except ValueError:
-                    pass
-    for i, h in enumerate(hits):
-        if not h.corrected and _MOVED_FROM.search(text[: h.start]) and not (
-                i + 1 < len(hits) and _TO.match(text[h.end:hits[i + 1].start])):
-            h.corrected = True  # "the demo is thursday, pushed from wednesday": the new day was said first
+        elif (prev.begin and nxt.begin and _TO.match(text[prev.end:nxt.start])
+              and _BARE_NTH.match(prev.text) and _BARE_NTH.match(nxt.text) and _MOVED_FROM.search(text[: prev.start])):
+            try:  # the new bare day is in the old one's month ("from the 9th to the 16th" of one month)
+                nxt.begin = prev.begin.replace(day=nxt.begin.day)
+            except ValueError:
+                pass
     return hits
 
 
