@@ -28,9 +28,7 @@ import numpy as np
 
 from ..errors import ModelError
 from .features import features
-from .lexicon import POLAR_PAIRS
-from ..retrieval.text import _stem
-from .stance import Stance, _align, _doubts
+from .stance import _POLAR_MAP as _POLAR, Stance, _align, _doubts  # status words and their opposites, stemmed
 
 __all__ = ["FEATURES", "LABELS", "StanceModel", "combine", "load_model", "pair_features"]
 
@@ -55,12 +53,6 @@ FEATURES: tuple[str, ...] = (
        "status_claim", "status_text", "status_shared", "status_opposed",
        "proper_claim_only", "proper_text_only", "replaces_text", "rejects_text", "len_text")
 )
-
-_POLAR: dict[str, set[str]] = {}
-for _p, _q in POLAR_PAIRS:
-    _POLAR.setdefault(_stem(_p), set()).add(_stem(_q))
-    _POLAR.setdefault(_stem(_q), set()).add(_stem(_p))
-
 
 def pair_features(claim: str, text: str, cosine: float, rule: Stance) -> np.ndarray:
     """The named features of one pair, in :data:`FEATURES` order (rule = the rule stance of the pair)."""
