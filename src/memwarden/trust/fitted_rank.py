@@ -245,6 +245,11 @@ def head_order(score: Sequence[float], top: int, margin: float = 0.0) -> list[in
     return out
 
 
+def observing() -> bool:
+    """Whether a training script observes the stage's features (``observe``)."""
+    return bool(_OBSERVER)
+
+
 def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[Sequence[str]], query: str,
                  similar: Callable[[SearchHit, SearchHit], float] | None, weights: RankWeights | None,
                  top: int | None = None) -> list[SearchHit]:

@@ -45,7 +45,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .config import TrustConfig
-from .fitted_rank import fitted_order, load_weights
+from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
@@ -212,8 +212,16 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     directly; a conflict winner moves only past those (a group is their transitive closure, and
     "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
-    pre = [h.id for h in hits]
+    # The order before and after each hand step, read by the fitted stage's features: kept only when
+    # that stage runs or a training script observes it (the default order needs neither).
+    keep = cfg.rank_order == "fitted" or observing()
+    pre = [h.id for h in hits] if keep else []
     trace: list[list[str]] = []
+
+    def mark(order: list[SearchHit]) -> None:
+        if keep:
+            trace.append([h.id for h in order])
+
     if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
         lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
         if lifted is not hits and cfg.rank_weight == 0:
@@ -234,9 +242,9 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
-    trace.append([h.id for h in out])
+    mark(out)
     out = record_asked_first(out, query)
-    trace.append([h.id for h in out])
+    mark(out)
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
@@ -255,15 +263,14 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        trace.append([h.id for h in out])
+        mark(out)
         for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
                      lambda o: answer_type_first(o, query, firmer=_firmer)):
             out = step(out)
-            trace.append([h.id for h in out])
-    if cfg.rank_order == "fitted":
-        out = fitted_order(out, pre, trace, query, similar, load_weights(), cfg.rank_fitted_top)
-    else:
-        out = fitted_order(out, pre, trace, query, similar, None)  # observers only (training)
+            mark(out)
+    if keep:
+        weights = load_weights() if cfg.rank_order == "fitted" else None  # None: observers only (training)
+        out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
     return out
 
 
