@@ -12,19 +12,12 @@ from .search import Fused
 _CHUNK = 50
 
 
-def hydrate(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequence[str], limit: int
-            ) -> tuple[list[SearchHit], dict[str, MemoryItem]]:
-    """Up to ``limit`` hits in fused order, with the stored items they came from (by id).
-    A row deleted since the index saw it is skipped, so a later row takes its place."""
-    got = hydrate_at(store, user_id, fused, row_ids, limit, None)
-    assert got is not None  # no version to compare: never stale
-    return got
-
-
 def hydrate_at(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequence[str], limit: int,
                version: int | None) -> tuple[list[SearchHit], dict[str, MemoryItem]] | None:
-    """:func:`hydrate`, and None when the scope's version in the store is not ``version`` (the
-    ranking index's: another process wrote since). The version comes with the first rows read
+    """Up to ``limit`` hits in fused order, with the stored items they came from (by id); a row
+    deleted since the index saw it is skipped, so a later row takes its place. None when the scope's
+    version in the store is not ``version`` (the ranking index's: another process wrote since;
+    ``version`` None: never). The version comes with the first rows read
     (``get_with_version``: one round trip on PostgreSQL), or alone when nothing is to be read."""
     hits: list[SearchHit] = []
     items: dict[str, MemoryItem] = {}

@@ -352,23 +352,22 @@ class ScopeIndex:
         return np.asarray(pos, dtype=np.int64), np.asarray(eps, dtype=np.int64)
 
     def bm25_all(self, query_tokens: list[str]) -> np.ndarray:
-        """BM25 of every row ``[0, n)`` (what :meth:`bm25_scores` and :meth:`bm25_sparse` index into)."""
-        return self._bm25_all(query_tokens)
-
-    def _bm25_all(self, query_tokens: list[str]) -> np.ndarray:
-        """BM25 of every row, with N, avgdl and df taken from this scope only."""
+        """BM25 of every row ``[0, n)``, with N, avgdl and df taken from this scope only (what
+        :meth:`bm25_scores` and :meth:`bm25_sparse` index into)."""
         return self.postings.scores(query_tokens, self.n, self.n_alive, self.total_len, self.doclen)
 
     def bm25_scores(self, query_tokens: list[str], rows: np.ndarray) -> np.ndarray:
         """BM25 of each of ``rows``, with N, avgdl and df taken from this scope only."""
-        return self._bm25_all(query_tokens)[rows]
+        return self.bm25_all(query_tokens)[rows]
 
-    def bm25_sparse(self, query_tokens: list[str], mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def bm25_sparse(self, query_tokens: list[str], mask: np.ndarray, scores: np.ndarray | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
         """The masked rows with a positive BM25 score and their scores, in O(postings) (same values as
-        :meth:`bm25_scores`)."""
+        :meth:`bm25_scores`); ``scores``: :meth:`bm25_all` already computed for these tokens."""
         # A dense accumulator (4 bytes a row, zeroed in one memset) beat np.unique over the
         # postings of common terms at 1M rows.
-        scores = self._bm25_all(query_tokens)
+        if scores is None:
+            scores = self.bm25_all(query_tokens)
         rows = np.flatnonzero(scores > 0)
         rows = rows[mask[rows]]
         return rows, scores[rows]

@@ -139,10 +139,9 @@ def _candidates(
     else:  # a filtered mask: its statistics from the int8 estimate of every masked row
         approx = index.approx_scores(query_vec)[mask]
         d_mean, d_std = float(approx.mean()), float(approx.std())
-    kw_all = index.bm25_all(tokenize(query))
-    kw_rows = np.flatnonzero(kw_all > 0)  # rows ascending, as bm25_sparse
-    kw_rows = kw_rows[mask[kw_rows]]
-    kw_scores = kw_all[kw_rows]
+    tokens = tokenize(query)
+    kw_all = index.bm25_all(tokens)  # every row's score: the episode lift reads it too
+    kw_rows, kw_scores = index.bm25_sparse(tokens, mask, scores=kw_all)
     # Keyword statistics over all masked rows: the rows without a match count as zeros.
     k_mean = float(kw_scores.sum(dtype=np.float64)) / count
     k_std = math.sqrt(max(float((kw_scores.astype(np.float64) ** 2).sum()) / count - k_mean * k_mean, 0.0))

@@ -219,7 +219,6 @@ class PostgresStore(SQLStore):
                     if attempt == 2 or not _connection_lost(exc):
                         raise
         raise AssertionError("unreachable: the second attempt returns or raises")
-        raise AssertionError("unreachable")
 
     # -- writes -----------------------------------------------------------------
 
