@@ -29,10 +29,9 @@ import numpy as np
 
 from ..errors import ModelError
 from ..models import ConflictGroup, SearchHit
-from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import tokenize
 from .answer_type import asked_type, holds_type
-from .asked_head import mentions, owner_head
+from .asked_head import hit_stems, mentions, owner_head
 from .attribute import NAMED_HEADS, asked, attribute_missing
 from .config import TrustConfig
 
@@ -80,12 +79,7 @@ def _np_tokens(query: str) -> list[str]:
 
 
 def _hit_stems(hits: Sequence[SearchHit]) -> set[str]:
-    texts = []
-    for h in hits:
-        texts += [h.memory] + [e.text for e in h.episodes if e.text]
-        if h.claim is not None:
-            texts += [(h.claim.attribute or "").replace("_", " ").replace(":", " "), " ".join(slot_terms(h.claim))]
-    return set(tokenize(" ".join(texts)))
+    return set().union(*(hit_stems(h) for h in hits))
 
 
 def unmatched_words(query: str, hits: Sequence[SearchHit]) -> list[str]:

@@ -104,7 +104,8 @@ _SAID_AS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _stems(hit: SearchHit) -> set[str]:
+def hit_stems(hit: SearchHit) -> set[str]:
+    """The stems of a hit's text, its source turns and its claim's attribute and slot words."""
     texts = [hit.memory] + [e.text for e in hit.episodes if e.text]
     if hit.claim is not None:
         texts += [(hit.claim.attribute or "").replace("_", " ").replace(":", " "), " ".join(slot_terms(hit.claim))]
@@ -114,7 +115,7 @@ def _stems(hit: SearchHit) -> set[str]:
 def mentions(head: str, hit: SearchHit, family: tuple[str, ...] = ()) -> bool:
     """``hit`` mentions ``head`` (its stem, a stem one begins with the other, or a word of ``family``)."""
     wanted = {_stem(head), *_SAID_AS.get(_stem(head), ())}
-    for s in _stems(hit):
+    for s in hit_stems(hit):
         for h in wanted:
             short, long_ = sorted((s, h), key=len)
             if s == h or len(short) >= 3 and long_.startswith(short):
