@@ -258,14 +258,14 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
     # "at 10 not noon": the value after "not" is the corrected one.
     # "got moved from the 3rd to the 5th", "the demo is thursday, pushed from wednesday": a day said after
     # "moved ... from" is the old one, wherever the new one is said.
-    for h in hits:
-        if _MOVED_FROM.search(text[: h.start]):
-            h.corrected = True
-    for prev, nxt in zip(hits, hits[1:]):
+    old = [bool(_MOVED_FROM.search(text[: h.start])) for h in hits]
+    for h, was in zip(hits, old):
+        h.corrected = h.corrected or was
+    for i, (prev, nxt) in enumerate(zip(hits, hits[1:])):
         if _CORRECTION.match(text[prev.end:nxt.start]):
             nxt.corrected = True
-        elif (prev.begin and nxt.begin and _TO.match(text[prev.end:nxt.start])
-              and _BARE_NTH.match(prev.text) and _BARE_NTH.match(nxt.text) and _MOVED_FROM.search(text[: prev.start])):
+        elif (old[i] and prev.begin and nxt.begin and _TO.match(text[prev.end:nxt.start])
+              and _BARE_NTH.match(prev.text) and _BARE_NTH.match(nxt.text)):
             try:  # the new bare day is in the old one's month ("from the 9th to the 16th" of one month)
                 nxt.begin = prev.begin.replace(day=nxt.begin.day)
             except ValueError:

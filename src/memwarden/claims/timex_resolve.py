@@ -109,6 +109,12 @@ def _clock(h: int, mi: int, ap: str | None) -> time | None:
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
 
 
+def _season_span(name: str, year: int) -> tuple[date, date]:
+    """The first and last day of the season that starts in ``year`` (winter runs into the next)."""
+    first, last = _SEASONS[name]
+    return date(year, first, 1), _add_months(date(year if last > first else year + 1, last, 1), 1) - timedelta(days=1)
+
+
 def resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) -> tuple[datetime | None, datetime | None, time | None]:
     tz, today = anchor.tzinfo, anchor.date()
     g = m.groupdict()
@@ -210,10 +216,7 @@ def resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) ->
         if u == "year":
             y = today.year + step
             return datetime(y, 1, 1, tzinfo=tz), datetime(y, 12, 31, tzinfo=tz), None
-        season = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}[u]
-        y = today.year + step
-        s = date(y, season[0], 1)
-        e = _add_months(date(y if season[1] > season[0] else y + 1, season[1], 1), 1) - timedelta(days=1)
+        s, e = _season_span(u, today.year + step)
         return _day(s, tz), _day(e, tz), None
     if kind == "weekend":
         wd = today.weekday()
@@ -221,11 +224,7 @@ def resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) ->
                else today + timedelta(days=5 - wd) if wd <= 5 else today - timedelta(days=1))
         return _day(sat, tz), _day(sat + timedelta(days=1), tz), None
     if kind == "season":
-        first, last = _SEASONS[g["u"].lower()]
-        spans = []
-        for y in (today.year - 1, today.year, today.year + 1):
-            st = date(y, first, 1)
-            spans.append((st, _add_months(date(y if last > first else y + 1, last, 1), 1) - timedelta(days=1)))
+        spans = [_season_span(g["u"].lower(), y) for y in (today.year - 1, today.year, today.year + 1)]
         if tense == "past":
             st, en = max((x for x in spans if x[0] <= today), key=lambda x: x[0])
         else:
