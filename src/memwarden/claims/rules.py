@@ -42,7 +42,7 @@ from .timex import TimeHit, anchor_of, clause_tense, find_times, named_month
 #: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
 #: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
 _NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
-                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great|ideal)\b)", re.I)
+                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great)\b)", re.I)
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
 _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
