@@ -287,6 +287,10 @@ def features(j: Joint) -> list[dict[str, float]]:
     ev_pieces_low = [e.lower() for e in j.evidence if _EVALUATIVE.search(e)]
     ev_pieces_low = [x for x in ev_pieces_low if any(x.find(s[:40]) >= 0 for s in ext_low)] or \
         [s for s in ext_low if _EVALUATIVE.search(s)]
+    # Each evidence clause's stems (hyphen parts too) and whether it lays down a rule or a change: the
+    # same for every memory, so read once.
+    ev_clauses = [(bool(_OBLIGATION.search(c)), bool(_EV_CHANGE.search(c)), _with_parts(content(c)))
+                  for e in j.external for c in _clauses(e)]
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -300,9 +304,8 @@ def features(j: Joint) -> list[dict[str, float]]:
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
             key = f.content - _ATTITUDE - _UNIT_STEMS
-            ev_rule = 1.0 if any(_OBLIGATION.search(c) and key & _with_parts(content(c)) for e in j.external for c in _clauses(e)) else 0.0
-            ev_change = 1.0 if any(_EV_CHANGE.search(c) and len(key & _with_parts(content(c))) >= 1
-                                   for e in j.external for c in _clauses(e)) else 0.0
+            ev_rule = 1.0 if any(rule and key & stems for rule, _, stems in ev_clauses) else 0.0
+            ev_change = 1.0 if any(change and len(key & stems) >= 1 for _, change, stems in ev_clauses) else 0.0
             best = j.external[int(np.argmax(evs[i]))]
             ev_shared = float(len(key & content(best)))
             if _numbers_differ(f, best, text):
