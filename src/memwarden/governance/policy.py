@@ -98,7 +98,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
     probs = layer.proba(layer.matrix([s for s, _ in sig])) if layer is not None else None
     out = []
     for i, (m, f) in enumerate(zip(memories, rows)):
-        _, rule_pol, rule_why = sig[i][1]
+        rule, rule_pol, rule_why = sig[i][1]
         if probs is not None:
             p = probs[i]
             policy = layer.classes[int(np.argmax(p))]  # type: ignore[union-attr]
@@ -110,7 +110,8 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
             policy, why = rule_pol, rule_why
             scores, method = {policy: 1.0}, "rule"
         extra = f" ({why})" if why else ""
-        k = int(f.get("newer_top_index" if why.startswith("a newer memory restates") else "newer_index", -1))
+        # the memory a restatement supersedes is the newest near one, not the newest on its slot
+        k = int(f.get("newer_top_index" if rule == "newer_restates" and policy == rule_pol else "newer_index", -1))
         if policy == "superseded" and k >= 0:
             extra += f" (newer memory: {memories[k].id})"
         out.append(instruction_for(m.id, policy, scores, method=method, extra=extra))
