@@ -31,11 +31,11 @@ import numpy as np
 from memwarden.trust.abstain import rule_decision
 from memwarden.trust.abstain_features import FEATURES, abstain_features
 from memwarden.trust.config import TrustConfig
+from _sets import SCENARIO_SETS  # bench/_sets.py
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Scenario sets by author (HELPERS.md): dev = author 1, dev2 = 2, heldout = 3, heldout2 = 4, heldout3 = 5.
-SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json", "heldout": "evals/heldout/scenarios.json",
-        "heldout2": "evals/heldout2/scenarios.json", "heldout3": "evals/heldout3/scenarios.json"}
+SETS = SCENARIO_SETS
 GROUPS = [*SETS, "locomo"]
 SEED = 0
 
@@ -54,8 +54,7 @@ def collect(out: Path) -> None:
             system = MemwardenSystem(emb)
             try:
                 for session in sc.sessions:
-                    msgs = [{"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})}
-                            for m in session.messages]
+                    msgs = session.add_messages()
                     system.add_session(sc.user_map[session.user], msgs, session.ts)
                 for i, p in probes:
                     res = system.memory.search(p.query, user_id=sc.user_map[p.user], limit=10, as_of=p.as_of or sc.clock)

@@ -44,12 +44,11 @@ from memwarden.claims import gate
 from memwarden.claims.clauses import APOS
 from memwarden.claims.rules import RuleExtractor
 from memwarden.models import Turn
+from _sets import SCENARIO_SETS  # bench/_sets.py
 
 ROOT = Path(__file__).resolve().parents[1]
 N = len(gate.FEATURES)
-SETS = {"turns": "evals/cases/turns.jsonl", "dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json",
-        "heldout": "evals/heldout/scenarios.json", "heldout2": "evals/heldout2/scenarios.json",
-        "heldout3": "evals/heldout3/scenarios.json"}
+SETS = {"turns": "evals/cases/turns.jsonl", **SCENARIO_SETS}
 #: Whether the meaning stage, like the lexical gate, drops only a clause showing a reaction mark.
 MARKS2 = True
 AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5"}

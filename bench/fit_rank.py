@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
+from _sets import SCENARIO_SETS  # bench/_sets.py
 
-AUTHORS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json", "heldout": "evals/heldout/scenarios.json",
-           "heldout2": "evals/heldout2/scenarios.json", "heldout3": "evals/heldout3/scenarios.json"}
+AUTHORS = SCENARIO_SETS
 WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "memwarden" / "data" / "rank_weights.json"
 SEED = 0
 
@@ -66,7 +66,7 @@ def dump(out: str, root: Path) -> None:
             system.memory.scopes.trust.config = cfg
             try:
                 for s in sc.sessions:
-                    msgs = [{"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})} for m in s.messages]
+                    msgs = s.add_messages()
                     system.add_session(sc.user_map[s.user], msgs, s.ts)
                 for i, p in enumerate(sc.probes):
                     uid, when = sc.user_map[p.user], p.as_of or sc.clock

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from _sets import SCENARIO_SETS  # bench/_sets.py
 
-AUTHORS = ["dev", "dev2", "heldout", "heldout2", "heldout3"]
+AUTHORS = list(SCENARIO_SETS)
 METRICS = ("current@1", "hit@3", "stale_above_rate")
 
 

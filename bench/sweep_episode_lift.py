@@ -12,8 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json", "heldout": "evals/heldout/scenarios.json",
-        "heldout2": "evals/heldout2/scenarios.json", "heldout3": "evals/heldout3/scenarios.json"}
+from _sets import SCENARIO_SETS  # bench/_sets.py
+
+SETS = SCENARIO_SETS
 
 _RUN = """
 import sys
