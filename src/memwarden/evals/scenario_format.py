@@ -101,6 +101,10 @@ class Session(_Model):
     def _utc(cls, v: datetime) -> datetime:
         return as_utc(v)
 
+    def add_messages(self) -> list[dict[str, str]]:
+        """The session's messages as ``Memory.add`` takes them (labels and notes are the scenario's, not the chat's)."""
+        return [{"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})} for m in self.messages]
+
 
 class _Probe(_Model):
     id: str | None = None

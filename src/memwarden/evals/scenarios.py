@@ -198,7 +198,7 @@ def evaluate_scenario(system: ScenarioSystem, sc: Scenario) -> tuple[list[ProbeR
     turns: list[TurnResult] = []
     errors: list[str] = []
     for si, session in enumerate(sc.sessions):
-        msgs = [{"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})} for m in session.messages]
+        msgs = session.add_messages()
         failure = None
         try:
             stored = system.add_session(users[session.user], msgs, session.ts)
