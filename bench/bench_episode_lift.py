@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from memwarden import Memory, MemoryConfig
-from memwarden.training.locomo import load_locomo, session_messages
+from memwarden.training.locomo import load_locomo, store_conversation
 from memwarden.retrieval.search import FusionConfig
 
 
@@ -23,10 +23,7 @@ def main() -> None:
     form = sys.argv[3] if len(sys.argv) > 3 else "add"
     conv = load_locomo(data)[0]
     with Memory(config=MemoryConfig(database=":memory:")) as m:
-        for session in conv.sessions:
-            msgs = session_messages(session)
-            if msgs:
-                m.add(msgs, user_id="u")
+        uid = store_conversation(m, conv, admission=None)
         questions = [q.question for q in conv.qa if 1 <= q.category <= 4]
         configs = {"off": FusionConfig(), f"{form} w={w}": FusionConfig(episode_weight=w, episode_form=form)}  # type: ignore[arg-type]
         lat: dict[str, list[float]] = {k: [] for k in configs}
@@ -34,9 +31,9 @@ def main() -> None:
             for q in questions:
                 for name, cfg in (configs.items() if rep % 2 == 0 else reversed(configs.items())):
                     t0 = time.perf_counter()
-                    m.search(q, user_id="u", limit=10, fusion=cfg, trust=False)
+                    m.search(q, user_id=uid, limit=10, fusion=cfg, trust=False)
                     lat[name].append((time.perf_counter() - t0) * 1000)
-        rows = m.scopes.index("u").n
+        rows = m.scopes.index(uid).n
         print(f"{len(questions)} questions x 3, scope of {rows} rows")
         for name, v in lat.items():
             print(f"{name:12} p50 {np.percentile(v, 50):6.2f} ms  p95 {np.percentile(v, 95):6.2f} ms")

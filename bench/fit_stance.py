@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
+from memwarden.evals import verdict_cases
 from memwarden.providers.embedder import make_embedder
 from memwarden.trust import stance_fitted as sf
 from memwarden.trust.features import features
@@ -65,10 +66,7 @@ def load_pairs() -> list[dict]:
                 c = json.loads(line)
                 rows.append({"author": author, "kind": "pair", "id": c["id"], "claim": c["a"], "text": c["b"],
                              "raw_claim": c["a"], "raw_text": c["b"], "label": c["label"]})
-        for line in (ROOT / d / "verdicts.jsonl").read_text().splitlines():
-            if not line.strip():
-                continue
-            c = json.loads(line)
+        for c in verdict_cases.load_cases(ROOT / d / "verdicts.jsonl"):
             strong = [m for m in c.get("memories", []) if m.get("speaker", "user") in STRONG]
             if c["expect"] == "UNKNOWN":
                 # A firm first-hand or document memory of a case the memories do not settle does
@@ -195,7 +193,6 @@ def table(title: str, res: dict) -> None:
 
 
 def e2e(rows_spec: dict[int, dict]) -> None:
-    from memwarden.evals import verdict_cases
 
     print("\n| author | verdict-cases rules | with its fold model | TRUE / FALSE / UNKNOWN (fold model) |\n|---|---|---|---|")
     for author, spec in rows_spec.items():

@@ -114,9 +114,9 @@ def session_messages(session: list[LocomoTurn]) -> list[dict[str, Any]]:
     ]
 
 
-def store_conversation(memory: Any, conv: "LocomoConversation", admission: str = "all") -> str:
+def store_conversation(memory: Any, conv: "LocomoConversation", admission: str | None = "all") -> str:
     """A fresh scope holding ``conv``'s sessions, one ``add`` per session; returns its user id
-    (the benches that replay LoCoMo into a ``Memory`` share this)."""
+    (the benches that replay LoCoMo into a ``Memory`` share this; ``admission=None``: ``add``'s default)."""
     uid = f"locomo-{conv.sample_id}"
     memory.delete_all(user_id=uid)
     for session in conv.sessions:
