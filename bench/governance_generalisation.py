@@ -28,13 +28,12 @@ import subprocess
 import sys
 import types
 from collections import defaultdict
-from datetime import datetime
 from pathlib import Path
 
 import numpy as np
 
 from memwarden.evals.memsyco_data import load_memsyco
-from memwarden.evals.policy_cases import load_cases, split_of
+from memwarden.evals.policy_cases import in_time_order, load_cases, split_of
 from memwarden.governance.features import MemoryInput, embed_joint, features, matrix
 from memwarden.governance.models import POLICIES
 from memwarden.governance.policy import rule_policy
@@ -146,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         cases = load_cases(a.cases, split)
         gold, preds = [], defaultdict(list)
         for c in cases:
-            ordered = sorted(c.memories, key=lambda m: (m.ts is None, m.ts or datetime.min))
+            ordered = in_time_order(c.memories)
             texts = [m.text for m in ordered]
             ids = [m.id for m in ordered]
             rows = features(embed_joint(emb, c.query, c.evidence,

@@ -32,12 +32,11 @@ import argparse
 import json
 import sys
 from collections import Counter, defaultdict
-from datetime import datetime
 from pathlib import Path
 
 import numpy as np
 
-from memwarden.evals.policy_cases import load_cases
+from memwarden.evals.policy_cases import in_time_order, load_cases
 from memwarden.governance.features import FEATURES, MemoryInput, embed_joint, features
 from memwarden.governance.models import POLICIES
 from memwarden.governance.layer import signals
@@ -59,7 +58,7 @@ def featurise_cases(emb) -> list[dict]:  # type: ignore[no-untyped-def]
     for author, files in AUTHORS.items():
         for f in files:
             for c in load_cases(ROOT / f):
-                ordered = sorted(c.memories, key=lambda m: (m.ts is None, m.ts or datetime.min))
+                ordered = in_time_order(c.memories)
                 ids = [m.id for m in ordered]
                 rows = features(embed_joint(emb, c.query, c.evidence,
                                             [MemoryInput(text=m.text, speaker=m.speaker, time=m.ts) for m in ordered]))
@@ -146,15 +145,21 @@ def loao(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_weight: flo
     return preds
 
 
+def hand_and_memsyco(hand: list[dict], ms: list[dict], inputs: str) -> tuple[np.ndarray, ...]:
+    """(X, y, weight) of the hand cases, each author weighing the same, and (X, y) of MemSyco."""
+    Xh, yh = design(hand, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in hand])
+    authors = np.asarray([it["author"] for it in hand])
+    wh = np.asarray([1.0 / np.sum(authors == b) for b in authors])
+    Xm, ym = design(ms, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in ms])
+    return Xh, yh, wh, Xm, ym
+
+
 def memsyco_score(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_weight: float) -> float:
     """MemSyco dev accuracy of a layer fitted on every hand author: unseen when ``ms_weight`` is 0,
     else with MemSyco topics held out (GroupKFold 5, the hand cases always in training)."""
     from sklearn.model_selection import GroupKFold
 
-    Xh, yh = design(hand, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in hand])
-    authors = np.asarray([it["author"] for it in hand])
-    wh = np.asarray([1.0 / np.sum(authors == b) for b in authors])
-    Xm, ym = design(ms, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in ms])
+    Xh, yh, wh, Xm, ym = hand_and_memsyco(hand, ms, inputs)
     if ms_weight == 0:
         model = fit(Xh, yh, wh * len(yh) / wh.sum(), C)
         return report(predict(model, Xm), ms)["pooled"]
@@ -171,10 +176,7 @@ def memsyco_score(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_we
 
 def cross_template(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_weight: float) -> dict:
     """MemSyco leave-one-task-out: fitted on every hand author and four MemSyco tasks, scored on the fifth."""
-    Xh, yh = design(hand, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in hand])
-    authors = np.asarray([it["author"] for it in hand])
-    wh = np.asarray([1.0 / np.sum(authors == b) for b in authors])
-    Xm, ym = design(ms, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in ms])
+    Xh, yh, wh, Xm, ym = hand_and_memsyco(hand, ms, inputs)
     tasks = np.asarray([it["task"] for it in ms])
     per, allp = {}, []
     for t in sorted(set(tasks)):

@@ -8,6 +8,7 @@ import pytest
 
 from memwarden import Memory
 from memwarden.config import MemoryConfig
+from memwarden.errors import ModelError
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.fitted_rank import FEATURES, RankWeights, head_order, load_weights
 
@@ -26,7 +27,7 @@ def test_shipped_weights_load_and_match_the_features():
 def test_weights_from_another_feature_list_are_refused():
     d = load_weights().to_json()
     d["features"] = d["features"][::-1]
-    with pytest.raises(ValueError, match="another feature list"):
+    with pytest.raises(ModelError, match="do not fit this version.s features"):
         RankWeights.from_json(d)
 
 

@@ -11,7 +11,7 @@ traceback::
     ├── StorageError             the database cannot be used
     │   ├── NotAMemwardenDatabase   the file is something else
     │   └── SchemaTooNewError       written by a newer memwarden
-    ├── ModelError               the embedding model is missing or corrupt
+    ├── ModelError               a bundled model (the embedder, fitted weights) is missing or corrupt
     ├── PolicyError              an admission policy file is malformed or foreign
     └── LLMError                 an LLM call failed after its retries
         ├── LLMAuthError         the LLM server refused the credentials (HTTP 401/403)

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from .timex_kinds import HOLIDAY, ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock
-from .timex_resolve import _day, resolve as _resolve
+from .timex_calendar import day as _day
+from .timex_resolve import resolve as _resolve
 
 __all__ = ["TimeHit", "find_times", "clause_tense"]
 

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 
+from .timex_calendar import MONTH_NUM, MONTHS, WEEKDAYS, day, first_of_month
+
 __all__ = ["HOLIDAY", "ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
 #: The kinds below that name a day (the others name a clock time).
@@ -62,13 +64,11 @@ KIND_PATTERNS[:0] = [
     ("nth_rel", r"\b(?:(?P<pre>on|by|until|till)\s+)?the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<rel>this|next|last)\s+month\b"),
 ]
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december")
 _ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1, "final": -1}
-_WDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # "the 3rd week of june", "the last friday of the month", "the first weekend in july": tried before a month or weekday alone
 ORD_OF = ("ord_of", r"\b(?:(?P<pre>on|by|in|during|until|till)\s+)?(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+"
-                    r"(?P<u>weekend|week|" + "|".join(_WDS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last|every|each)\s+month|(?P<mon>"
-                    + "|".join(m for m in _MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec))\b")
+                    r"(?P<u>weekend|week|" + "|".join(WEEKDAYS) + r")\s+(?:of|in)\s+(?:(?P<rel>the|this|next|last|every|each)\s+month|(?P<mon>"
+                    + "|".join(m for m in MONTHS) + r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec))\b")
 
 # holidays: a closed class of named days ("over christmas", "at easter", "new year's eve")
 HOLIDAY = ("holiday", r"\b(?:(?P<pre>at|over|for|on|by|until|till|since|before|after|around|during|this|next|last)\s+)?(?P<h>christmas eve|christmas day|"
@@ -105,11 +105,6 @@ def _hour_word(s: str) -> int:
     return {"twelve": 12, "noon": 12, "midnight": 0}.get(s.lower(), int(s) if s.isdigit() else -1)
 
 
-def _first_of_month(today: date, step: int) -> date:
-    y, m = divmod(today.month - 1 + step, 12)
-    return date(today.year + y, m + 1, 1)
-
-
 def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Callable[[int, int, date, str | None], date]) -> date:
     a, b = int(g["a"] or 0), int(g["b"] or 0)
     if not (g.get("pre") or g.get("wd") or g.get("y") or g.get("at")):
@@ -141,24 +136,20 @@ def _ord_of(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str
     if rel in ("every", "each"):
         return None, None  # "the last thursday of every month": a habit, no one day
     if mon_s:
-        m = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(mon_s[:3]))
+        m = MONTH_NUM[mon_s[:3]]
         first = pick(m, 1, today.replace(day=1), tense)
     else:
-        first = _first_of_month(today, {"next": 1, "last": -1}.get(rel, 0))
-    last = _first_of_month(first, 1) - timedelta(days=1)
+        first = first_of_month(today, {"next": 1, "last": -1}.get(rel, 0))
+    last = first_of_month(first, 1) - timedelta(days=1)
     n, u = _ORD[(g["o"] or "").lower()], (g["u"] or "").lower()
-
-    def at(d: date) -> datetime:
-        return datetime(d.year, d.month, d.day, tzinfo=tz)
-
     if u == "week":  # the n-th seven days of the month (the last: its final seven)
         s = first + timedelta(days=7 * (n - 1)) if n > 0 else last - timedelta(days=6)
-        return at(s), at(min(s + timedelta(days=6), last))
-    wd = 5 if u == "weekend" else _WDS.index(u)
+        return day(s, tz), day(min(s + timedelta(days=6), last), tz)
+    wd = 5 if u == "weekend" else WEEKDAYS.index(u)
     days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
     hits = [d for d in days if d.weekday() == wd]
     d = hits[n - 1] if n > 0 else hits[-1]
-    return (at(d), at(d + timedelta(days=1))) if u == "weekend" else (at(d), None)
+    return (day(d, tz), day(d + timedelta(days=1), tz)) if u == "weekend" else (day(d, tz), None)
 
 
 def _easter(y: int) -> date:
@@ -204,13 +195,9 @@ def _holiday(g: dict[str, str | None], today: date, tz: tzinfo | None, tense: st
     else:  # no tense: the nearest, unless more than two months gone (as a month-day)
         near = min(spans, key=lambda x: abs((x[0] - today).days))
         s, e = near if (today - near[0]).days <= 62 else min((x for x in spans if x[0] > today), key=lambda x: x[0])
-
-    def at(d: date) -> datetime:
-        return datetime(d.year, d.month, d.day, tzinfo=tz)
-
     if pre in ("until", "till", "by", "before"):
-        return None, at(s)
-    return at(s), at(e) if e else None
+        return None, day(s, tz)
+    return day(s, tz), day(e, tz) if e else None
 
 
 def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzinfo | None, tense: str | None = None,
@@ -224,8 +211,8 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
             monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
             d = monday + timedelta(days=4) if end else monday
         elif u == "month":
-            first = _first_of_month(today, step)
-            d = _first_of_month(first, 1) - timedelta(days=1) if end else first
+            first = first_of_month(today, step)
+            d = first_of_month(first, 1) - timedelta(days=1) if end else first
         else:
             d = date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
     elif kind == "num_date" and pick is not None:
@@ -234,17 +221,17 @@ def resolve_date_kind(kind: str, g: dict[str, str | None], today: date, tz: tzin
         u = (g.get("u") or "day").lower()
         step = step if g.get("rel") else 1
         d = (today + timedelta(days=step * (7 if u == "week" else 1)) if u in ("week", "day")
-             else _first_of_month(today, step).replace(day=min(today.day, 28)) if u == "month" else today.replace(year=today.year + step, day=min(today.day, 28)))
+             else first_of_month(today, step).replace(day=min(today.day, 28)) if u == "month" else today.replace(year=today.year + step, day=min(today.day, 28)))
     elif kind == "holiday":
         return _holiday(g, today, tz, tense)
     elif kind == "ord_of" and pick is not None:
         return _ord_of(g, today, tz, tense, pick)
     elif kind == "nth_rel":
-        d = _first_of_month(today, step).replace(day=int(g["d"] or 0))  # ValueError for "the 31st of next month" in June
+        d = first_of_month(today, step).replace(day=int(g["d"] or 0))  # ValueError for "the 31st of next month" in June
     else:
         return None, None
-    day = datetime(d.year, d.month, d.day, tzinfo=tz)
-    return (None, day) if (g.get("pre") or "").lower() in ("by", "until", "till", "before") else (day, None)
+    at = day(d, tz)
+    return (None, at) if (g.get("pre") or "").lower() in ("by", "until", "till", "before") else (at, None)
 
 
 def resolve_kind(kind: str, g: dict[str, str | None]) -> time | None:

@@ -1,5 +1,5 @@
-"""Resolving a matched time expression against the session clock: the calendar helpers and
-:func:`resolve` (one branch per pattern kind of :mod:`memwarden.claims.timex`; the kinds added in
+"""Resolving a matched time expression against the session clock: the calendar helpers only it
+needs (those :mod:`.timex_kinds` needs too are in :mod:`.timex_calendar`) and :func:`resolve` (one branch per pattern kind of :mod:`memwarden.claims.timex`; the kinds added in
 session 7 resolve in :mod:`memwarden.claims.timex_kinds`). Split from ``timex.py``, which finds the
 expressions, to keep each module readable; behaviour is unchanged.
 """
@@ -10,17 +10,9 @@ import re
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
+from .timex_calendar import MONTH_NUM as _MONTH_NUM, MONTHS as _MONTHS, WD_NUM as _WD_NUM, add_months as _add_months, day as _day
 from .timex_kinds import DATE_KINDS, KIND_TRIGGERS, resolve_date_kind, resolve_kind
 
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"]
-_MONTH_NUM = {m: i for i, m in enumerate(_MONTHS, 1)}
-_MONTH_NUM.update({m[:3]: i for i, m in enumerate(_MONTHS, 1)})
-_MONTH_NUM["sept"] = 9
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_WD_NUM = {d: i for i, d in enumerate(_WEEKDAYS)}
-_WD_NUM.update({d[:3]: i for i, d in enumerate(_WEEKDAYS)})
-_WD_NUM.update({"tues": 1, "weds": 2, "thur": 3, "thurs": 3})
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a couple": 2,
             "couple of": 2, "a few": 3, "few": 3, "several": 3}
@@ -33,15 +25,6 @@ _CHAT_DAY = {"tonite": "tonight", "tmrw": "tomorrow", "tmrow": "tomorrow", "tmr"
 def _num(s: str) -> int:
     s = s.lower()
     return int(s) if s.isdigit() else _NUMBERS.get(s, 1)
-
-
-def _day(d: date, tz) -> datetime:  # type: ignore[no-untyped-def]
-    return datetime(d.year, d.month, d.day, tzinfo=tz)
-
-
-def _add_months(d: date, n: int) -> date:
-    y, m = divmod(d.month - 1 + n, 12)
-    return date(d.year + y, m + 1, min(d.day, 28))
 
 
 def _month_span(y: int, m: int, tz) -> tuple[datetime, datetime]:  # type: ignore[no-untyped-def]

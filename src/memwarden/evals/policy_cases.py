@@ -46,6 +46,11 @@ class PolicyCase(BaseModel):
     why: str = ""
 
 
+def in_time_order(memories: Sequence[CaseMemory]) -> list[CaseMemory]:
+    """A case's memories as stored: in time order (as ``Memory.context`` sorts its hits), undated last."""
+    return sorted(memories, key=lambda m: (m.ts is None, m.ts or datetime.min))
+
+
 def split_of(case_id: str) -> str:
     return "dev" if int(hashlib.sha1(case_id.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "heldout"
 
@@ -82,8 +87,7 @@ def governance_decide(embedder: Any) -> Decide:
     from ..governance.policy import MemoryView
 
     def decide(query: str, evidence: Sequence[str], memories: Sequence[CaseMemory]) -> dict[str, str]:
-        # Stored order is time order (as Memory.context sorts its hits).
-        ordered = sorted(memories, key=lambda m: (m.ts is None, m.ts or datetime.min))
+        ordered = in_time_order(memories)
         views = [MemoryView(id=m.id, text=m.text, speaker=m.speaker, time=m.ts) for m in ordered]
         ctx = calibrate(embedder, query, views, evidence=list(evidence))
         return {g.id: g.policy for g in ctx.memories}

@@ -14,13 +14,13 @@ leave-one-author-out accuracy on the hand-written policy cases; the file says wh
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .._fitted import Weights, softmax
 from ..errors import PolicyError
 from .features import FEATURES
 from .models import POLICIES
@@ -50,46 +50,35 @@ class PolicyModel:
     A file names its inputs (``inputs``, any of :data:`ALL_INPUTS`); an older file lists
     ``features`` and must match :data:`FEATURES` exactly."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        try:
-            names = data["inputs"] if "inputs" in data else data.get("features")
-            if "inputs" not in data and names != FEATURES:
-                raise PolicyError("policy model was trained on other features; retrain it")
-            if not isinstance(names, list) or set(names) - set(ALL_INPUTS):
-                raise PolicyError("policy model names inputs this version does not compute; retrain it")
-            self.inputs: list[str] = list(names)
-            self.classes = list(data["classes"])
-            self.mean = np.asarray(data["mean"], dtype=np.float64)
-            self.scale = np.asarray(data["scale"], dtype=np.float64)
-            self.coef = np.asarray(data["coef"], dtype=np.float64)
-            self.intercept = np.asarray(data["intercept"], dtype=np.float64)
-        except (KeyError, TypeError, ValueError) as e:
-            raise PolicyError(f"malformed policy model: {e}") from e
-        k = len(self.inputs)
-        if set(self.classes) - set(POLICIES) or self.coef.shape != (len(self.classes), k) or \
-                self.mean.shape != (k,) or self.scale.shape != (k,) or self.intercept.shape != (len(self.classes),):
-            raise PolicyError("policy model classes or shape do not match this version")
+    def __init__(self, data: dict[str, Any], where: str = "<dict>") -> None:
+        # PolicyError, not ModelError: the policy layer is a policy file (HTTP 400 at the server).
+        w = Weights(data, "policy model", where, error=PolicyError)
+        if "inputs" in data:
+            names = w.names("inputs", allowed=ALL_INPUTS, refit=_RETRAIN)
+        else:
+            names = w.names("features", expected=FEATURES, refit=_RETRAIN)
+        self.inputs: list[str] = list(names)
+        self.classes = list(w.names("classes", allowed=POLICIES, refit=_RETRAIN))
+        k, c = len(self.inputs), len(self.classes)
+        self.mean = w.array("mean", (k,))
+        self.scale = w.array("scale", (k,), positive=True)
+        self.coef = w.array("coef", (c, k))
+        self.intercept = w.array("intercept", (c,))
         self.meta = {key: v for key, v in data.items() if key not in ("mean", "scale", "coef", "intercept")}
 
     @classmethod
     def load(cls, path: str | Path) -> "PolicyModel":
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as e:
-            raise PolicyError(f"cannot read policy model {path}: {e}") from e
-        try:
-            return cls(json.loads(text))
-        except ValueError as e:
-            raise PolicyError(f"policy model is not JSON: {e}") from e
+        w = Weights.read(Path(path), "policy model", error=PolicyError)
+        return cls(w.raw, w.where)
 
     def matrix(self, sig: list[dict[str, float]]) -> np.ndarray:
         return np.asarray([[s[k] for k in self.inputs] for s in sig], dtype=np.float64).reshape(len(sig), len(self.inputs))
 
     def proba(self, X: np.ndarray) -> np.ndarray:
-        z = ((X - self.mean) / self.scale) @ self.coef.T + self.intercept
-        z -= z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        return e / e.sum(axis=1, keepdims=True)
+        return softmax(((X - self.mean) / self.scale) @ self.coef.T + self.intercept)
+
+
+_RETRAIN = "retrain it with bench/governance_loao.py"
 
 
 @lru_cache(maxsize=1)

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Protocol, Sequence, cast
 
 from ..models import MemoryItem, ScoreParts, SearchHit
-from ..storage.base import Store
+from ..storage.base import MemoryRecord, Store
 from .search import Fused
 
 #: Rows read from the store per round trip: a search asks for ``limit`` hits and stops early.
 _CHUNK = 50
+
+
+class _ReadsVersion(Protocol):
+    """A store that returns the scope's version with the rows it reads (PostgreSQL)."""
+
+    def get_with_version(self, user_id: str, ids: Sequence[str]) -> tuple[list[MemoryRecord], int]: ...
 
 
 def hydrate_at(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequence[str], limit: int,
@@ -18,10 +24,13 @@ def hydrate_at(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequ
     deleted since the index saw it is skipped, so a later row takes its place. None when the scope's
     version in the store is not ``version`` (the ranking index's: another process wrote since;
     ``version`` None: never). The version comes with the first rows read
-    (``get_with_version``: one round trip on PostgreSQL), or alone when nothing is to be read."""
+    (``get_with_version``: one round trip on PostgreSQL), or alone when nothing is to be read.
+
+    The caller decides whether the store can do that (``Memory.search``, once per search) and gives
+    a ``version`` only then; this function does not test the store's capability a second time."""
     hits: list[SearchHit] = []
     items: dict[str, MemoryItem] = {}
-    with_version = getattr(store, "get_with_version", None) if version is not None else None
+    with_version = cast(_ReadsVersion, store).get_with_version if version is not None else None
     if with_version is not None and not fused:
         return ([], {}) if store.version(user_id) == version else None
     for start in range(0, len(fused), _CHUNK):

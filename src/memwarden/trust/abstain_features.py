@@ -16,8 +16,6 @@ searches can be re-scored, as the rule path's threshold sweeps do.
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,7 +25,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import ModelError
+from .._fitted import Weights, sigmoid
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .answer_type import asked_type, holds_type
@@ -198,23 +196,14 @@ class AbstainModel:
         return dict(zip(self.features, ((v - self.mean) / self.scale * self.coef).tolist()))
 
     def probability(self, x: dict[str, float]) -> float:
-        z = sum(self.logit_parts(x).values()) + self.intercept
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+        return sigmoid(sum(self.logit_parts(x).values()) + self.intercept)
 
     @classmethod
     def from_json(cls, raw: dict, where: str = "<dict>") -> "AbstainModel":
-        try:
-            feats = tuple(raw["features"])
-            arrays = [np.asarray(raw[k], dtype=float) for k in ("mean", "scale", "coef")]
-            intercept, threshold = float(raw["intercept"]), float(raw["threshold"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ModelError(f"abstention weights {where} are malformed: {exc!r}") from exc
-        unknown = set(feats) - set(FEATURES)
-        if unknown or any(a.shape != (len(feats),) for a in arrays) or not np.all(np.isfinite(np.stack(arrays))) \
-                or np.any(arrays[1] <= 0):
-            raise ModelError(f"abstention weights {where} do not fit this version's features "
-                              f"(unknown: {sorted(unknown)}, {len(feats)} names, shapes {[a.shape for a in arrays]})")
-        return cls(feats, arrays[0], arrays[1], arrays[2], intercept, threshold, dict(raw.get("meta", {})))
+        w = Weights(raw, "abstention weights", where)
+        n = len(feats := w.names(allowed=FEATURES, refit="refit with bench/fit_abstain.py"))
+        return cls(feats, w.array("mean", (n,)), w.array("scale", (n,), positive=True), w.array("coef", (n,)),
+                   w.number("intercept"), w.number("threshold"), dict(raw.get("meta", {})))
 
 
 @lru_cache(maxsize=8)
@@ -225,9 +214,6 @@ def load_abstain_model(path: str | None = None) -> AbstainModel:
         where = "memwarden/data/abstain_weights.json"
     else:
         src, where = Path(path), path  # type: ignore[assignment]
-    try:
-        raw = json.loads(src.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelError(f"cannot read abstention weights {where}: {exc}; set TrustConfig(abstain_mode='rules') "
-                          f"to use the hand rules instead") from exc
-    return AbstainModel.from_json(raw, where)
+    w = Weights.read(src, "abstention weights", where,
+                     hint="; set TrustConfig(abstain_mode='rules') to use the hand rules instead")
+    return AbstainModel.from_json(w.raw, where)

@@ -17,7 +17,6 @@ stage already has. The weights ship as ``memwarden/data/rank_weights.json``; num
 
 from __future__ import annotations
 
-import json
 import re
 from contextlib import contextmanager
 from functools import lru_cache
@@ -26,6 +25,8 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from .._fitted import Weights
+from ..errors import ModelError
 from ..models import SearchHit
 from .answer_type import asked_type, holds_type
 from .lexicon import is_correction
@@ -189,7 +190,7 @@ class RankWeights:
                  top: int, meta: dict | None = None, margin: float = 0.0) -> None:
         if list(names) != list(FEATURES):
             # A weights file from another feature set would score the wrong columns silently.
-            raise ValueError("rank weights were fitted on another feature list; refit with bench/fit_rank.py")
+            raise ModelError(f"rank weights do not fit this version's features: {_REFIT}")
         self.mean = np.asarray(mean, dtype=np.float64)
         self.scale = np.asarray(scale, dtype=np.float64)
         self.w = np.asarray(weights, dtype=np.float64)
@@ -207,15 +208,23 @@ class RankWeights:
                 "weights": self.w.round(6).tolist(), "top": self.top, "margin": self.margin, "meta": self.meta}
 
     @classmethod
-    def from_json(cls, d: dict) -> "RankWeights":
-        return cls(d["features"], d["mean"], d["scale"], d["weights"], d["top"], d.get("meta"), d.get("margin", 0.0))
+    def from_json(cls, d: dict, where: str = "<dict>") -> "RankWeights":
+        """Checked by :class:`~memwarden._fitted.Weights`: a malformed or foreign file is a ``ModelError``."""
+        w = Weights(d, "rank weights", where)
+        n = len(w.names(expected=FEATURES, refit=_REFIT))
+        return cls(FEATURES, w.array("mean", (n,)), w.array("scale", (n,), positive=True), w.array("weights", (n,)),
+                   int(w.number("top")), d.get("meta"), w.number("margin", 0.0))
+
+
+_REFIT = "refit with bench/fit_rank.py"
 
 
 @lru_cache(maxsize=1)
 def load_weights() -> RankWeights:
     """The shipped weights (``memwarden/data/rank_weights.json``), read once."""
-    text = resources.files("memwarden").joinpath("data/rank_weights.json").read_text(encoding="utf-8")
-    return RankWeights.from_json(json.loads(text))
+    w = Weights.read(resources.files("memwarden").joinpath("data/rank_weights.json"), "rank weights",
+                     "memwarden/data/rank_weights.json")
+    return RankWeights.from_json(w.raw, w.where)
 
 
 _OBSERVER: list[Callable[[Sequence[SearchHit], np.ndarray], None]] = []

@@ -19,14 +19,13 @@ product; it needs no embedding beyond the cosine the caller passes, and only the
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..errors import ModelError
+from .._fitted import Weights, softmax
 from .features import features
 from .stance import _POLAR_MAP as _POLAR, Stance, _align, _doubts  # status words and their opposites, stemmed
 
@@ -82,23 +81,24 @@ def pair_features(claim: str, text: str, cosine: float, rule: Stance) -> np.ndar
 class StanceModel:
     """Standardise, then a multinomial logistic layer: p over :data:`LABELS`."""
 
-    def __init__(self, spec: dict[str, Any]) -> None:
-        if tuple(spec.get("labels", ())) != LABELS:
-            raise ModelError(f"stance model: labels {spec.get('labels')} are not {LABELS}")
-        self.mean = np.asarray(spec["mean"], dtype=np.float64)
-        self.scale = np.asarray(spec["scale"], dtype=np.float64)
-        self.coef = np.asarray(spec["coef"], dtype=np.float64)
-        self.intercept = np.asarray(spec["intercept"], dtype=np.float64)
+    def __init__(self, spec: dict[str, Any], where: str = "<dict>") -> None:
+        # The fit's own specs may carry extra columns (``extra<i>``): only the shipped file must
+        # name exactly this code's features (``load_model``).
+        w = Weights(spec, "stance weights", where)
+        w.names("labels", expected=LABELS, refit=_REFIT)
+        n = len(w.names())
+        self.mean = w.array("mean", (n,))
+        self.scale = w.array("scale", (n,), positive=True)
+        self.coef = w.array("coef", (len(LABELS), n))
+        self.intercept = w.array("intercept", (len(LABELS),))
         #: {rule label: {model label: min probability}}: where the model may overrule the rules.
         self.overrides: dict[str, dict[str, float]] = spec.get("overrides", {})
-        if self.coef.shape != (len(LABELS), len(spec.get("features", ()))):
-            raise ModelError(f"stance model: coef shape {self.coef.shape} does not fit the features")
 
     def proba(self, x: np.ndarray) -> np.ndarray:
-        z = ((x - self.mean) / self.scale) @ self.coef.T + self.intercept
-        z = z - z.max(axis=-1, keepdims=True)
-        e = np.exp(z)
-        return e / e.sum(axis=-1, keepdims=True)
+        return softmax(((x - self.mean) / self.scale) @ self.coef.T + self.intercept)
+
+
+_REFIT = "refit it (bench/fit_stance.py --write)"
 
 
 @lru_cache(maxsize=1)
@@ -107,14 +107,9 @@ def load_model(path: str | None = None) -> StanceModel | None:
     p = Path(path) if path else _WEIGHTS
     if not p.exists():
         return None
-    try:
-        spec = json.loads(p.read_text())
-        model = StanceModel(spec)
-    except (OSError, ValueError, KeyError) as exc:
-        raise ModelError(f"cannot read stance model {p}: {exc}") from exc
-    if tuple(spec["features"]) != FEATURES:
-        raise ModelError(f"stance model {p}: its features are not this code's; refit it (bench/fit_stance.py --write)")
-    return model
+    w = Weights.read(p, "stance weights")
+    w.names(expected=FEATURES, refit=_REFIT)
+    return StanceModel(w.raw, w.where)
 
 
 #: Reasons the rules give for "unrelated" from the structure of the pair (another person or thing,
