@@ -2,11 +2,12 @@
 how it does on an AUTHOR it has not seen.
 
     PYTHONPATH=src python bench/fit_gate.py [--set NAME=PATH ...] [--c 0.5] [--embed [--ce 0.05 --c2 0.1 --margin2 0.1]]
-                                            [--write] [--hard N]
+                                            [--parse [--pc C] [--pmarks all|none|a,b] [--ents]] [--write] [--hard N]
 
-Sets (default, five authors): ``evals/cases/turns.jsonl`` and ``evals/scenarios/dev.json``
-(author 1), ``dev2.json`` (2), ``evals/heldout/`` (3), ``evals/heldout2/`` (4) and
-``evals/heldout3/`` (5); a set given with ``--set`` is its own author. Each clause the extractor
+Sets (default, six authors, ``bench/_sets.py``): ``evals/cases/turns.jsonl`` and
+``evals/scenarios/dev.json`` (author 1), ``dev2.json`` (2), ``evals/heldout/`` (3),
+``evals/heldout2/`` (4), ``evals/heldout3/`` (5) and ``evals/heldout4/`` (6); a set given with
+``--set`` is its own author. Each clause the extractor
 emits (gate off) becomes one row of the gate's named features, labelled with its turn's label
 (1 = chit-chat); a turn is stored when any of its clauses is kept (clause by clause, as at run
 time). Reported:
@@ -24,6 +25,14 @@ time). Reported:
   fact the lexical gate keeps + ``--margin2``). Measured over the lexical gate refitted per fold
   and over the shipped one.
 
+- with ``--parse`` (the ``gate-structure`` extra: spaCy and its small English model), the clause's
+  grammatical structure (``bench/gate_structure.py``: root, tense/aspect/modality, subject person
+  and kind, proper nouns, numbers with a unit noun, possessed nouns, comment shapes, verb classes)
+  measured the same way (not shipped: BENCHMARKS.md, "Session 8"): beside the named features in one
+  refitted model (``--pc``; ``--pmarks``: which structure signals count as a reaction mark when
+  their weight leans to chit-chat), and as a second stage after the refitted and after the shipped
+  lexical gate (``--c2``, ``--margin2``, as the meaning stage).
+
 ``--write`` rewrites ``gate.py``'s lexical block with the refit on all sets (the shipped weights
 were fitted in session 5 on authors 1-3 and beat that refit on every set: keep them unless a
 refit wins leave-one-author-out).
@@ -40,7 +49,8 @@ from pathlib import Path
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
-from memwarden.claims import gate
+from memwarden.claims import gate, gate_cues
+import gate_structure as structure  # bench/gate_structure.py (spaCy: the gate-structure extra)
 from memwarden.claims.clauses import APOS
 from memwarden.claims.rules import RuleExtractor
 from memwarden.models import Turn
@@ -51,32 +61,41 @@ N = len(gate.FEATURES)
 SETS = {"turns": "evals/cases/turns.jsonl", **SCENARIO_SETS}
 #: Whether the meaning stage, like the lexical gate, drops only a clause showing a reaction mark.
 MARKS2 = True
-AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5"}
+#: Which structure signals (``claims/structure.py``) count as a reaction mark when their fitted weight
+#: leans to chit-chat (``--pmarks``): all of them, none, or a comma-separated list.
+PMARKS: frozenset[str] = frozenset()
+AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5", "heldout4": "a6"}
 
 
 class Row:
     """One labelled turn: its clauses' feature vectors (clause, then whole turn) and claim texts."""
 
-    __slots__ = ("vecs", "texts", "label", "text", "author", "set", "emb")
+    __slots__ = ("vecs", "texts", "label", "text", "author", "set", "emb", "clauses", "pv")
 
-    def __init__(self, vecs: list[list[float]], texts: list[str], label: int, text: str, author: str, name: str) -> None:
+    def __init__(self, vecs: list[list[float]], texts: list[str], label: int, text: str, author: str, name: str,
+                 clauses: list[str] | None = None) -> None:
         self.vecs, self.texts, self.label, self.text, self.author, self.set = vecs, texts, label, text, author, name
         self.emb = np.zeros((0, 384), np.float32)
+        self.clauses = clauses or []
+        #: each clause's structure signals (``claims/structure.py``), filled by ``parse_rows``
+        self.pv: list[list[float]] = [[] for _ in vecs]
 
 
 def _vec(f: dict[str, float], whole: dict[str, float] | None) -> list[float]:
     return [f[k] for k in gate.FEATURES] + [whole[k] if whole else 0.0 for k in gate.FEATURES]
 
 
-def _clauses(rec: list, content: str, res, i: int) -> tuple[list[list[float]], list[str]]:
-    """The recorded clauses of turn ``i`` that became claims (not echoes), once per claim text."""
+def _clauses(rec: list, content: str, res, i: int) -> tuple[list[list[float]], list[str], list[str]]:
+    """The recorded clauses of turn ``i`` that became claims (not echoes), once per claim text:
+    their feature vectors, claim texts and the clauses as said."""
     kept = {c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo}
-    vecs, texts = [], []
-    for t, f, w, text in rec:
+    vecs, texts, said = [], [], []
+    for t, f, w, text, clause in rec:
         if t == content.translate(APOS) and text in kept and text not in texts:
             vecs.append(_vec(f, w))
             texts.append(text)
-    return vecs, texts
+            said.append(clause)
+    return vecs, texts, said
 
 
 def load_set(name: str, path: str, author: str) -> list[Row]:
@@ -91,8 +110,8 @@ def load_set(name: str, path: str, author: str) -> list[Row]:
                 turns = gate.row_turns(r, now)
                 gate.RECORD = []
                 res = ex.extract(turns, now=now)
-                v, t = _clauses(gate.RECORD, turns[-1].content, res, len(turns) - 1)
-                rows.append(Row(v, t, int(r["label"] == "chitchat"), r["text"], author, name))
+                v, t, c = _clauses(gate.RECORD, turns[-1].content, res, len(turns) - 1)
+                rows.append(Row(v, t, int(r["label"] == "chitchat"), r["text"], author, name, c))
             return rows
         for sc in json.loads(Path(path).read_text())["scenarios"]:
             for sess in sc["sessions"]:
@@ -103,8 +122,8 @@ def load_set(name: str, path: str, author: str) -> list[Row]:
                 res = ex.extract(turns, now=ts)
                 for i, m in enumerate(msgs):
                     if m.get("label") in ("fact", "chitchat"):
-                        v, t = _clauses(gate.RECORD, m["content"], res, i)
-                        rows.append(Row(v, t, int(m["label"] == "chitchat"), m["content"], author, name))
+                        v, t, c = _clauses(gate.RECORD, m["content"], res, i)
+                        rows.append(Row(v, t, int(m["label"] == "chitchat"), m["content"], author, name, c))
         return rows
     finally:
         gate.RECORD, gate.ENABLED = None, True
@@ -125,35 +144,47 @@ class Gate:
     in embedding space, the second model over the named features + the projection, its threshold)."""
 
     def __init__(self, lex: LogisticRegression, thr: float, direction: LogisticRegression | None = None,
-                 full: LogisticRegression | None = None, thr2: float = 1.0) -> None:
+                 full: LogisticRegression | None = None, thr2: float = 1.0, parse: bool = False) -> None:
         self.lex, self.thr, self.direction, self.full, self.thr2 = lex, thr, direction, full, thr2
+        #: the first stage reads the structure signals beside the named features
+        self.parse = parse
 
     def survivors(self, r: Row) -> np.ndarray:
         """Which clauses of the turn the lexical gate keeps (as ``gate.judge``, clause by clause)."""
-        return clause_p(self.lex, r.vecs) <= self.thr
+        return clause_p(self.lex, r.vecs, pv=r.pv if self.parse else None) <= self.thr
 
     def keeps(self, r: Row, emb_in: np.ndarray | None = None) -> bool:
         """Whether the turn is stored: some clause survives both stages, as at run time."""
         if not r.vecs:
             return False
         kept = self.survivors(r)
-        if self.full is not None and kept.any():
+        if self.full is not None and self.direction is None and kept.any():  # the structure stage (``fit_structure_stage``)
+            kept &= clause_p(self.full, r.vecs, marks=MARKS2, pv=r.pv) <= self.thr2
+        elif self.full is not None and kept.any():
             e = emb_in if emb_in is not None else self.direction.decision_function(r.emb)
             kept &= clause_p(self.full, r.vecs, e, MARKS2) <= self.thr2
         return bool(kept.any())
 
 
-def clause_p(model: LogisticRegression, vecs: list[list[float]], extra: np.ndarray | None = None, marks: bool = True) -> np.ndarray:
+def clause_p(model: LogisticRegression, vecs: list[list[float]], extra: np.ndarray | None = None, marks: bool = True,
+             pv: list[list[float]] | None = None) -> np.ndarray:
     """P(chit-chat) of each clause the gate may drop, -1 for one it may not: a clause flagged as
-    information, or (``marks``) one with no reaction mark in it or in its turn (as ``gate.judge``)."""
+    information, or (``marks``) one with no reaction mark in it or in its turn (as ``gate.judge``).
+    ``pv``: each clause's structure signals, read by a model fitted with them (after the named features)."""
     w = dict(zip(gate.FEATURES, model.coef_[0]))
     X = np.array([v[:N] for v in vecs])
+    if pv is not None:
+        X = np.hstack([X, np.array(pv, float).reshape(len(vecs), len(structure.FEATURES))])
+        ws = dict(zip(structure.FEATURES, model.coef_[0][N:N + len(structure.FEATURES)]))
     if extra is not None:
         X = np.hstack([X, np.asarray(extra).reshape(-1, 1)])
     p = model.predict_proba(X)[:, 1]
     for n, v in enumerate(vecs):
         f, t = dict(zip(gate.FEATURES, v[:N])), dict(zip(gate.FEATURES, v[N:]))
-        if gate.informs(f) or (marks and not (gate.reaction_marks(f, w) or gate.reaction_marks(t, w))):
+        marked = gate.reaction_marks(f, w) or gate.reaction_marks(t, w)
+        if pv is not None and not marked:
+            marked = any(ws[k] * x > 0 for k, x in zip(structure.FEATURES, pv[n]) if k in PMARKS)
+        if gate.informs(f) or (marks and not marked):
             p[n] = -1.0
     return p
 
@@ -178,14 +209,40 @@ def shipped_lex() -> Gate:
     return Gate(m, gate.THRESHOLD)
 
 
-def fit_lex(rows: list[Row], c: float | None, margin: float) -> Gate:
-    """The lexical gate fitted on ``rows`` (``c`` None: the shipped one, not refitted)."""
+def fit_lex(rows: list[Row], c: float | None, margin: float, parse: bool = False) -> Gate:
+    """The lexical gate fitted on ``rows`` (``c`` None: the shipped one, not refitted); ``parse``:
+    with the structure signals beside the named features."""
     if c is None:
         return shipped_lex()
-    X = np.array([v[:N] for r in rows for v in r.vecs])
+    X = np.array([v[:N] + (p if parse else []) for r in rows for v, p in zip(r.vecs, r.pv)])
     y = np.array([r.label for r in rows for _ in r.vecs])
     m = LogisticRegression(C=c, max_iter=5000).fit(X, y)
-    return Gate(m, _threshold([clause_p(m, r.vecs).min() for r in rows if r.label == 0 and r.vecs], margin))
+    need = [clause_p(m, r.vecs, pv=r.pv if parse else None).min() for r in rows if r.label == 0 and r.vecs]
+    return Gate(m, _threshold(need, margin), parse=parse)
+
+
+def fit_structure_stage(rows: list[Row], c: float | None, margin: float, margin2: float, c2: float) -> Gate:
+    """The lexical gate (``c`` None: as shipped) and, after it, a second model over the named features
+    and the structure signals that may drop a clause the first kept, above the lowest threshold that
+    keeps every training fact the first stage keeps + ``margin2`` (as the meaning stage, with structure
+    in place of the embedding)."""
+    g = fit_lex(rows, c, margin)
+    train = [r for r in rows if r.vecs]
+    X = np.array([v[:N] + p for r in train for v, p in zip(r.vecs, r.pv)])
+    y = np.array([r.label for r in train for _ in r.vecs])
+    g.full = LogisticRegression(C=c2, max_iter=5000).fit(X, y)
+    need = [float(clause_p(g.full, r.vecs, marks=MARKS2, pv=r.pv)[alive].min())
+            for r in train if r.label == 0 and (alive := g.survivors(r)).any()]
+    g.thr2 = _threshold(need, margin2)
+    return g
+
+
+def parse_rows(rows: list[Row], entities: bool) -> None:
+    """Each clause's structure signals, each distinct clause parsed once (batched)."""
+    said = sorted({c for r in rows for c in r.clauses})
+    sig = dict(zip(said, structure.parse_many([gate_cues.unclipped(c) for c in said], entities=entities)))
+    for r in rows:
+        r.pv = [[sig[c][k] for k in structure.FEATURES] for c in r.clauses]
 
 
 def fit_direction(rows: list[Row], ce: float) -> LogisticRegression:
@@ -283,11 +340,16 @@ def main() -> None:
     ap.add_argument("--c2", type=float, default=0.1, help="L2 strength (sklearn C) of the meaning stage's model")
     ap.add_argument("--margin2", type=float, default=0.1, help="the meaning stage's margin above its hardest training fact")
     ap.add_argument("--marks2", type=int, default=1, help="1: the meaning stage, like the lexical gate, drops only a marked clause")
+    ap.add_argument("--parse", action="store_true", help="also measure the gate with the structure signals (claims/structure.py)")
+    ap.add_argument("--ents", action="store_true", help="with --parse, run the parser's named-entity pipe too")
+    ap.add_argument("--pmarks", default="all", help="structure signals that count as a reaction mark: all, none or a,b,c")
+    ap.add_argument("--pc", type=float, default=None, help="L2 strength (sklearn C) of the model with structure signals (default --c)")
     ap.add_argument("--write", action="store_true", help="rewrite gate.py's lexical block with the refit on all sets")
     ap.add_argument("--hard", type=int, default=0, help="print the N fact turns most likely dropped and chit-chat most surely kept")
     a = ap.parse_args()
-    global MARKS2
+    global MARKS2, PMARKS
     MARKS2 = bool(a.marks2)
+    PMARKS = frozenset(structure.FEATURES if a.pmarks == "all" else () if a.pmarks == "none" else a.pmarks.split(","))
     named = dict(x.split("=", 1) for x in a.set) if a.set else {k: str(ROOT / v) for k, v in SETS.items()}
     rows = [r for k, v in named.items() for r in load_set(k, v, k if a.set else AUTHOR[k])]
     for k in named:
@@ -305,6 +367,16 @@ def main() -> None:
     print(f"== lexical gate refitted on all (threshold {refit.thr:.3f}) ==")
     for k in named:
         print("  " + _line(k, tally(refit, [r for r in rows if r.set == k])))
+    if a.parse:
+        parse_rows(rows, a.ents)
+        pc = a.pc if a.pc is not None else a.c
+        report(f"lexical + structure refitted per fold (C={pc}, pmarks={a.pmarks}, ents={a.ents})",
+               loao(rows, lambda tr: fit_lex(tr, pc, a.margin, parse=True)))
+        tag = f"C2={a.c2}, margin2={a.margin2}, marks2={a.marks2}, pmarks={a.pmarks}"
+        report(f"lexical refitted + structure stage ({tag})",
+               loao(rows, lambda tr: fit_structure_stage(tr, a.c, a.margin, a.margin2, a.c2)))
+        report(f"shipped lexical + structure stage fitted per fold ({tag}; folds a1-a3 saw the shipped weights' data)",
+               loao(rows, lambda tr: fit_structure_stage(tr, None, a.margin, a.margin2, a.c2)))
     if a.embed:
         embed_rows(rows)
         tag = f"ce={a.ce}, C2={a.c2}, margin2={a.margin2}, marks2={a.marks2}"

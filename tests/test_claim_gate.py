@@ -122,5 +122,7 @@ def test_the_fit_record_names_the_claim_each_clause_became() -> None:
         rec = list(gate.RECORD)
     finally:
         gate.RECORD, gate.ENABLED = None, True
-    assert len(rec) >= 2 and {text for _, _, _, text in rec} == {c.text for c in res.claims}
-    assert all(t == turn and f["words"] > 0 for t, f, _, _ in rec)
+    assert len(rec) >= 2 and {text for _, _, _, text, _ in rec} == {c.text for c in res.claims}
+    assert all(t == turn and f["words"] > 0 for t, f, _, _, _ in rec)
+    # the clause as said (what fit_gate.py --parse parses) is a piece of its turn, one per claim
+    assert all(clause.strip() and clause.strip() in turn for *_, clause in rec) and len({c for *_, c in rec}) == len(rec)

@@ -288,8 +288,9 @@ def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
 
 
 #: When a list, ``check`` appends (turn, the clause's features, the whole turn's features when the
-#: turn has more than this clause, the claim's text) for every clause it sees (``bench/fit_gate.py``).
-RECORD: list[tuple[str, dict[str, float], dict[str, float] | None, str]] | None = None
+#: turn has more than this clause, the claim's text, the clause as said) for every clause it sees
+#: (``bench/fit_gate.py``).
+RECORD: list[tuple[str, dict[str, float], dict[str, float] | None, str, str]] | None = None
 
 
 def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -> str | None:
@@ -300,7 +301,7 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -
         return None
     if RECORD is not None:
         whole = features(turn, None, role=role, prev=prev) if turn.strip() != clause.strip() else None
-        RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn), whole, extracted.text))
+        RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn), whole, extracted.text, clause))
     if not ENABLED:
         return None
     v = judge(clause, claim, role=role, prev=prev, turn=turn)
