@@ -99,3 +99,25 @@ def test_the_trusted_ranking_runs_the_step_last() -> None:
             _hit(1, "The user went with Packright Removals in the end, they were cheapest")]
     out = rerank(hits, list[ConflictGroup](), cfg, "which removals firm did we book?")
     assert [h.id for h in out] == ["m1", "m0"]
+
+
+@pytest.mark.parametrize("query", [
+    "will the deposit be back before the rent is due?",  # yes/no, though it names money
+    "when and where is the recital?",  # two things asked: no one class to test
+    "whose wedding is it in june?",  # a person
+])
+def test_questions_that_ask_no_single_testable_class(query: str) -> None:
+    assert asked_value(query) is None
+
+
+def test_a_reference_code_is_no_number_and_a_sentence_opening_capital_no_name() -> None:
+    q = "how much was the rebate on the heater?"
+    a = asked_value(q)
+    assert a is not None
+    assert not holds_value(a, "The user: order #RT-55120, the oil heater", q)
+    assert holds_value(a, "The user: rebate came through, 45 back", q)
+    q = "which removals firm did we book?"
+    a = asked_value(q)
+    assert a is not None
+    assert not holds_value(a, "The user: Packing tape everywhere, send help", q)
+    assert holds_value(a, "The user: booked Packright for the 9th", q)

@@ -30,7 +30,7 @@ from typing import Sequence
 
 from ..models import SearchHit
 # The abstention's own question parser and value test: one reading of "what is asked" for both stages.
-from .attribute import _ASKS_PERSON, _ISO, Asked, _states, asked
+from .attribute import _ISO, Asked, _states, asked
 
 __all__ = ["RANKED_CLASSES", "TOP", "asked_value", "holds_value", "answer_value_first"]
 
@@ -63,14 +63,31 @@ _MONEY_NOUN = re.compile(r"\b(?:bill|bills|total|quote|quoted|invoice|deposit|ba
                          r"\W+(?:\w+\W+){0,3}?\d", re.I)
 
 
+#: A yes/no question opens on an auxiliary verb ("will my salary be in before the rent goes out?"):
+#: it asks no value, whatever nouns it holds.
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|am|do|does|did|will|would|can|could|should|shall|has|have|had|must|"
+                     r"may|might|isn't|aren't|won't|don't|doesn't|didn't|can't|hasn't|haven't)\b", re.I)
+_WH = re.compile(r"\b(?:what|when|where|which|who|whose|whom|how|why)\b", re.I)
+#: Who asks a person ("who", "whose", "whom").
+_ASKS_WHO = re.compile(r"\bwho(?:se|m)?\b", re.I)
+#: A speaker prefix the store writes before a turn's words ("The user: ", "Dana: "): the next word
+#: opens a sentence, so its capital tells nothing.
+_PREFIX = re.compile(r"^\s*[\w' ]{1,30}:\s*(\S)")
+#: A code with digits in it ("#KD-40217", "V4", "hl-l2350dw"): a reference, not a number stated.
+_CODE_TOKEN = re.compile(r"#\S+|\b[A-Za-z]+-?\d[\w-]*")
+
+
 def asked_value(query: str, classes: frozenset[str] = RANKED_CLASSES) -> Asked | None:
     """What ``query`` asks for, when it is one of ``classes``; None for yes/no and open questions.
 
-    "Who" questions ask a name that chat often writes in lower case ("who is my mobile provider?":
-    "on giffgaff now") or at the head of a sentence ("Mateo is in charge of feeding her"), where
+    A question asking two things ("when and where is it?") has no one class to test. "Who"
+    questions ask a name that chat often writes in lower case ("who is my mobile provider?": "on
+    giffgaff now") or at the head of a sentence ("Mateo is in charge of feeding her"), where
     capitals tell nothing; they are left alone, as the answer-type step leaves them."""
-    a = asked(query) if query else None
-    if a is None or a.value not in classes or a.value == "name" and _ASKS_PERSON.search(query):
+    if not query or _YES_NO.match(query) or len({w.lower() for w in _WH.findall(query)}) > 1:
+        return None
+    a = asked(query)
+    if a is None or a.value not in classes or a.value == "name" and _ASKS_WHO.search(query):
         return None
     return a
 
@@ -79,7 +96,10 @@ def holds_value(a: Asked, text: str, query: str) -> bool:
     """``text`` (a hit's memory) states a value of the class ``a`` asks for."""
     plain = _no_false_dates(_ISO.sub("", text))
     if a.value == "name":
+        plain = _PREFIX.sub(lambda m: m.group(0)[:-1] + m.group(1).lower(), plain)
         plain = _SHOUT.sub(lambda m: m.group(0).lower(), plain)
+    if a.value in ("number", "amount"):
+        plain = _CODE_TOKEN.sub(" ", plain)
     if a.value == "amount" and _MONEY_NOUN.search(plain):
         return True
     return _states(a, plain, query)
