@@ -8,12 +8,14 @@ them apart (the vaguer hit often shares more words with the question), the *kind
 
 The kind asked is a closed grammatical class read off the question by the abstention's parser
 (:func:`.attribute.asked`: the wh-word and its head noun; "when" a date, "how much ... pay"
-money, "where" a place, "which agency" / "what's it called" a name, "what colour" a colour word;
-yes/no questions ask none), and a memory holds one by the same parser's value test
-(:func:`.attribute._states`: a name is a capitalised word the question does not hold, money a
-currency or a number after a money word, ...). Two readings are made stricter here because a
-claim's text carries the extractor's resolved dates: the bracketed ISO dates are no number or
-amount the source stated, and "47/50" is a score, not a day and a month.
+money, "where" a place, "which agency" / "what's the name of" a name, "what colour" a colour
+word; yes/no questions, questions asking two things and who/whose ask none here), and a memory
+holds one by the same parser's value test (:func:`.attribute._states`: a name is a capitalised
+word the question does not hold, money a currency or a number after a money word, ...). Some
+readings are made stricter here because a claim's text misleads them (:func:`holds_value`): the
+extractor's bracketed ISO dates are no number the source stated, "47/50" is a score and not a
+day and a month, "PASSED" is shouted and no name, nor is the capital opening a turn after its
+speaker prefix, and "#KD-40217" is a reference, not a number.
 
 :func:`answer_value_first` is the step after the answer-type step (:mod:`.answer_type`, which
 also orders typed hits by which says it changes something): if the first hit holds no value of
