@@ -44,6 +44,7 @@ from typing import Callable, Sequence
 
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
+from .answer_value import answer_value_first
 from .config import TrustConfig
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
@@ -265,7 +266,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out.insert(first, hit)
         mark(out)
         for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
-                     lambda o: answer_type_first(o, query, firmer=_firmer)):
+                     lambda o: answer_type_first(o, query, firmer=_firmer), lambda o: answer_value_first(o, query)):
             out = step(out)
             mark(out)
     if keep:
