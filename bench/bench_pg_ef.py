@@ -34,6 +34,7 @@ from memwarden.models import MemoryItem  # noqa: E402
 from memwarden.retrieval.text import tokenize  # noqa: E402
 from memwarden.storage import MemoryRecord  # noqa: E402
 from memwarden.storage import postgres as pg  # noqa: E402
+from memwarden.storage import postgres_nearest  # noqa: E402
 
 
 def vector_literals(vecs: np.ndarray) -> list[str]:
@@ -89,7 +90,7 @@ def ivfflat(store: pg.PostgresStore, args: argparse.Namespace, dim: int, qvecs: 
     print(f"IVFFlat build ({args.ivfflat} lists; 0 when it existed) {time.perf_counter() - t0:.0f} s; load {os.getloadavg()[0]:.2f}",
           flush=True)
     for probes in [int(x) for x in args.probes.split(",")]:
-        pg.ANN_IVF_PROBES = probes
+        postgres_nearest.ANN_IVF_PROBES = probes
         lat, hits = [], 0
         for q, e in zip(qvecs, exact):
             t0 = time.perf_counter()

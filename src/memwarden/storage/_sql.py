@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import InvalidInputError, StorageError
 from ..models import Claim, HistoryEvent, MemoryItem, Receipt
-from .base import IndexRows, ListQuery
+from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
 
 
 #: The columns of a ``MemoryItem`` row, in the order both backends read them.
@@ -57,6 +57,21 @@ def item_from_row(row: Sequence[Any], *, json_text: bool) -> MemoryItem:
         superseded_by=superseded_by, occurred_at=occurred_at, created_at=created_at, updated_at=updated_at,
         card=card, kind=kind, claim=claim, valid_from=valid_from, valid_to=valid_to,
     )
+
+
+def record_from_row(row: Sequence[Any], *, json_text: bool) -> MemoryRecord:
+    """A ``MemoryRecord`` from the ``RECORD_COLUMNS`` of a row (``json_text`` as in :func:`item_from_row`;
+    the vector arrives as ``bytes`` from SQLite, as a buffer the driver chooses from PostgreSQL)."""
+    return MemoryRecord(item=item_from_row(row, json_text=json_text), embedding_model=row[N_ITEM],
+                        vector=np.frombuffer(bytes(row[N_ITEM + 1]), dtype=np.float32), tokens=row[N_ITEM + 2].split())
+
+
+def check_own_scope(batch: WriteBatch) -> None:
+    """A ``WriteBatch`` may write only rows of its own ``user_id`` (scope is a hard partition)."""
+    uid = batch.user_id
+    owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
+    if any(owner != uid for owner in owners):
+        raise StorageError("a write batch may only touch its own scope")
 
 
 @dataclass(frozen=True)

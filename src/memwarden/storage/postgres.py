@@ -16,13 +16,18 @@ Choices, and why:
   scope's dense candidates can come from it (:meth:`ann_candidates`, from
   ``retrieval.index.STORE_ANN_ROWS``, off by default), masked and re-scored in
   process, widened while a filter leaves too few.
-* PostgreSQL-only columns are added next to migration 1 (see ``_PG_EXTRAS``):
+* PostgreSQL-only columns are added next to migration 1 (``_PG_EXTRAS`` in
+  :mod:`memwarden.storage.postgres_schema`, which opens the database):
   a ``tsvector`` generated from the stored keyword tokens with a GIN index
   (full-text lookup in SQL for operators and future server-side keyword
   search), ``seq`` columns that give insertion order (SQLite's ``rowid``), and,
   when pgvector is installed, an ``embedding vector`` column kept in step with
   the BYTEA vector; :meth:`PostgresStore.nearest` uses it for an exact
-  in-SQL nearest-neighbour query restricted by the scope b-tree.
+  in-SQL nearest-neighbour query restricted by the scope b-tree (the SQL of
+  that path and of the ANN index is :mod:`memwarden.storage.postgres_nearest`).
+
+This module is the ``Store`` over a psycopg pool: connections, the
+reads and the one write transaction.
 """
 
 from __future__ import annotations
@@ -34,15 +39,13 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from .._util import utcnow
-from ..errors import InvalidInputError, NotAMemwardenDatabase, SchemaTooNewError, StorageError
+from ..errors import StorageError
 from ..models import MemoryItem
 from . import _sql
 from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
 from ._sql import Dialect, SQLStore, expire_receipts_sql, list_conditions
 from .filter_sql import compile_postgres
 from .base import IndexRows, ListQuery, MemoryRecord, WriteBatch
-from .migrations import LATEST, MIGRATIONS
 
 try:
     import psycopg
@@ -51,34 +54,13 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise StorageError("PostgreSQL support needs the extra: pip install 'memwarden[postgres]'") from exc
 
-APP_ID = "memwarden"
-#: Serialises concurrent migrators (several server workers starting at once).
-_MIGRATION_LOCK = 0x6D656D77  # "memw"
-_DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
+# After the driver check: these import psycopg too.
+from . import postgres_nearest as _nearest  # noqa: E402
+from .postgres_schema import migrate  # noqa: E402
 
-#: Scopes with fewer memories are searched exactly in SQL (a scan of a few thousand rows beats the graph).
-ANN_MIN_ROWS = 20_000
-#: hnsw.ef_search per step of an iterative scan, and the most tuples one scan may visit.
-ANN_EF_SEARCH = 200
-ANN_MAX_SCAN_TUPLES = 200_000
-#: Lists an IVFFlat index's search probes first (``ensure_ann_index(method="ivfflat")``). At 1M
-#: memories with 1,000 lists: 10 probes recall@10 0.995, p95 12.8 ms; 20 probes 1.000, 21.4 ms
-#: (BENCHMARKS.md, scale section), where HNSW (m 16) stayed at 0.942.
-ANN_IVF_PROBES = 10
+_DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
 #: Seconds ``ann_candidates`` trusts its last look for the ANN index in the catalogue.
 _ANN_RECHECK_S = 30.0
-
-#: PostgreSQL-only statements applied in the same transaction as the shared migration.
-_PG_EXTRAS: dict[int, list[str]] = {
-    1: [
-        "ALTER TABLE memories ADD COLUMN seq BIGSERIAL",
-        "ALTER TABLE history ADD COLUMN seq BIGSERIAL",
-        "ALTER TABLE receipts ADD COLUMN seq BIGSERIAL",
-        "ALTER TABLE memories ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', tokens)) STORED",
-        "CREATE INDEX memories_tsv ON memories USING GIN (tsv)",
-        "CREATE INDEX memories_scope_seq ON memories (user_id, seq)",
-    ],
-}
 
 
 def _item(row: Sequence[Any]) -> MemoryItem:
@@ -86,12 +68,7 @@ def _item(row: Sequence[Any]) -> MemoryItem:
 
 
 def _record(row: Sequence[Any]) -> MemoryRecord:
-    return MemoryRecord(item=_item(row), embedding_model=row[N_ITEM],
-                        vector=np.frombuffer(bytes(row[N_ITEM + 1]), dtype=np.float32), tokens=row[N_ITEM + 2].split())
-
-
-def _vector_literal(vec: np.ndarray) -> str:
-    return "[" + ",".join(repr(float(x)) for x in np.asarray(vec, dtype=np.float32)) + "]"
+    return _sql.record_from_row(row, json_text=False)
 
 
 def _connection_lost(exc: psycopg.Error) -> bool:
@@ -132,55 +109,13 @@ class PostgresStore(SQLStore):
             self._pool.close()  # stop its reconnect attempts
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
         try:
-            self.pgvector = self._migrate()
+            with self._tx() as c:
+                self.pgvector = migrate(c)  # whether the pgvector ``embedding`` column is there
         except BaseException:
             self._pool.close()
             raise
 
     # -- schema -----------------------------------------------------------------
-
-    def _migrate(self) -> bool:
-        with self._tx() as c:
-            c.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-            tables = {r[0] for r in c.execute(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
-            if "memories" in tables and "memwarden_meta" not in tables:
-                raise NotAMemwardenDatabase("this PostgreSQL schema has a 'memories' table of another application")
-            c.execute("CREATE TABLE IF NOT EXISTS memwarden_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            c.execute("INSERT INTO memwarden_meta VALUES ('app', %s) ON CONFLICT DO NOTHING", (APP_ID,))
-            c.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
-                      "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)")
-            app = c.execute("SELECT value FROM memwarden_meta WHERE key='app'").fetchone()
-            if not app or app[0] != APP_ID:
-                raise NotAMemwardenDatabase("this PostgreSQL schema is not a memwarden database")
-            done = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
-            if done and max(done) > LATEST:
-                raise SchemaTooNewError(
-                    f"the database has schema version {max(done)}; this memwarden knows up to {LATEST}: upgrade memwarden")
-            for version, name, statements in MIGRATIONS:
-                if version in done:
-                    continue
-                for sql in statements:
-                    c.execute(sql.format(blob="BYTEA", ts="TIMESTAMPTZ", json="JSONB"))
-                for sql in _PG_EXTRAS.get(version, []):
-                    c.execute(sql)
-                c.execute("INSERT INTO schema_migrations VALUES (%s, %s, %s)", (version, name, utcnow()))
-            # pgvector is optional: used when the server has the extension.
-            has_col = c.execute(
-                "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
-                "AND table_name='memories' AND column_name='embedding'").fetchone()
-            if has_col:
-                return True
-            available = c.execute("SELECT 1 FROM pg_available_extensions WHERE name='vector'").fetchone()
-            if not available:
-                return False
-            try:
-                with c.transaction():  # savepoint: a missing privilege must not abort the migration
-                    c.execute("CREATE EXTENSION IF NOT EXISTS vector")
-                    c.execute("ALTER TABLE memories ADD COLUMN embedding vector")
-            except psycopg.Error:
-                return False
-            return True
 
     def schema_version(self) -> int:
         row = self._read("SELECT MAX(version) FROM schema_migrations")
@@ -235,14 +170,12 @@ class PostgresStore(SQLStore):
         ]
         if self.pgvector:
             # A keyword-only row (an episode with no claim has a zero vector) has no direction.
-            params.append(_vector_literal(rec.vector) if len(rec.vector) and np.any(rec.vector) else None)
+            params.append(_nearest.vector_literal(rec.vector) if len(rec.vector) and np.any(rec.vector) else None)
         return params
 
     def write(self, batch: WriteBatch) -> int:
         uid = batch.user_id
-        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
-        if any(owner != uid for owner in owners):
-            raise StorageError("a write batch may only touch its own scope")
+        _sql.check_own_scope(batch)
         cols = _RECORD_COLUMNS + (", embedding" if self.pgvector else "")
         n = N_ITEM + 3 + (1 if self.pgvector else 0)
         updates = ", ".join(f"{c.strip()} = EXCLUDED.{c.strip()}" for c in cols.split(",") if c.strip() not in ("user_id", "id"))
@@ -369,41 +302,11 @@ class PostgresStore(SQLStore):
         """:meth:`nearest` and the scope's version read in the same statement (one round trip)."""
         if not self.pgvector:
             raise StorageError("the pgvector extension is not installed in this database")
-        dim = len(vector)
-        lit = _vector_literal(vector)
         try:
             with self._tx() as c:
-                if exact is None:
-                    exact = not self._has_ann(c, dim) or self._scope_rows(c, user_id) < ANN_MIN_ROWS
-                if exact:
-                    rows = c.execute(
-                        "SELECT id, 1 - (embedding <=> %s::vector), (SELECT version FROM scopes WHERE user_id=%s) "
-                        "FROM memories WHERE user_id=%s AND embedding IS NOT NULL AND vector_dims(embedding) = %s "
-                        "ORDER BY embedding <=> %s::vector, id LIMIT %s",
-                        (lit, user_id, user_id, dim, lit, k)).fetchall()
-                else:
-                    # relaxed_order: the scan may return rows slightly out of order, so the outer
-                    # query sorts the k by exact distance; ef_search bounds each step of the walk.
-                    # The settings of both index kinds (whichever exists answers), for this transaction
-                    # only, in one round trip. ef_search: pgvector's ceiling is 1000; past it the
-                    # iterative scan supplies the rest.
-                    ef = min(1000, max(int(ef_search or ANN_EF_SEARCH), 2 * int(k)))
-                    c.execute(
-                        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
-                        "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true), "
-                        "set_config('ivfflat.iterative_scan', 'relaxed_order', true), set_config('ivfflat.probes', %s, true)",
-                        (str(ef), str(ANN_MAX_SCAN_TUPLES), str(ANN_IVF_PROBES)))
-                    rows = c.execute(
-                        f"SELECT id, 1 - d, (SELECT version FROM scopes WHERE user_id=%s) FROM ("
-                        f"SELECT id, embedding::vector({dim}) <=> %s::vector({dim}) AS d FROM memories "
-                        f"WHERE user_id=%s AND vector_dims(embedding) = {dim} "
-                        f"ORDER BY embedding::vector({dim}) <=> %s::vector({dim}) LIMIT %s) t ORDER BY d, id",
-                        (user_id, lit, user_id, lit, k)).fetchall()
-                version = int(rows[0][2]) if rows and rows[0][2] is not None else int(
-                    (c.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone() or (0,))[0])
+                return _nearest.nearest_rows(c, user_id, vector, k, exact=exact, ef_search=ef_search)
         except psycopg.Error as exc:
             raise StorageError(f"database read failed: {exc}") from exc
-        return [(r[0], float(r[1])) for r in rows], version
 
     def ann_candidates(self, user_id: str, vector: np.ndarray, k: int) -> list[str] | None:
         """Ids of about the ``k`` rows of the scope nearest to ``vector`` by pgvector's ANN index
@@ -423,7 +326,7 @@ class PostgresStore(SQLStore):
         known = self._ann_seen.get(dim)
         if known is None or now - known[1] > _ANN_RECHECK_S:
             with self._failing("database read failed"), self._tx() as c:
-                known = (self._has_ann(c, dim), now)
+                known = (_nearest.has_ann(c, dim), now)
             self._ann_seen[dim] = known
         return known[0]
 
@@ -437,34 +340,9 @@ class PostgresStore(SQLStore):
         built 6 x faster than HNSW and reached recall@10 0.995 where HNSW stayed at 0.942."""
         if not self.pgvector:
             raise StorageError("the pgvector extension is not installed in this database")
-        d = int(dim)
         with self._tx() as c:
-            if method == "hnsw":
-                c.execute(f"CREATE INDEX IF NOT EXISTS memories_embedding_hnsw_{d} ON memories "
-                          f"USING hnsw ((embedding::vector({d})) vector_cosine_ops) "
-                          f"WITH (m = 16, ef_construction = 64) WHERE vector_dims(embedding) = {d}")
-            elif method == "ivfflat":
-                if lists is None:
-                    rows = c.execute(f"SELECT count(*) FROM memories WHERE vector_dims(embedding) = {d}").fetchone()
-                    lists = max(10, int(rows[0] if rows else 0) // 1000)
-                c.execute(f"CREATE INDEX IF NOT EXISTS memories_embedding_ivf_{d} ON memories "
-                          f"USING ivfflat ((embedding::vector({d})) vector_cosine_ops) "
-                          f"WITH (lists = {int(lists)}) WHERE vector_dims(embedding) = {d}")
-            else:
-                raise InvalidInputError(f"unknown ANN index method {method!r} (hnsw or ivfflat)")
-        self._ann_seen.pop(d, None)
-
-    @staticmethod
-    def _has_ann(c: psycopg.Connection, dim: int) -> bool:
-        return c.execute("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ANY(%s)",
-                         ([f"memories_embedding_hnsw_{int(dim)}", f"memories_embedding_ivf_{int(dim)}"],)).fetchone() is not None
-
-    @staticmethod
-    def _scope_rows(c: psycopg.Connection, user_id: str) -> int:
-        # Counted only up to the threshold: a full count of a million-row scope costs more than the search.
-        row = c.execute("SELECT count(*) FROM (SELECT 1 FROM memories WHERE user_id=%s LIMIT %s) t",
-                        (user_id, ANN_MIN_ROWS)).fetchone()
-        return int(row[0]) if row else 0
+            _nearest.create_ann_index(c, dim, method, lists)
+        self._ann_seen.pop(int(dim), None)
 
     def ping(self) -> None:
         """Raise :class:`StorageError` unless the database answers (readiness probes)."""

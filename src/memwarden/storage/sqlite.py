@@ -39,8 +39,7 @@ def _item_from_row(row: Sequence[Any]) -> MemoryItem:
 
 
 def _record_from_row(row: Sequence[Any]) -> MemoryRecord:
-    return MemoryRecord(item=_item_from_row(row), embedding_model=row[N_ITEM],
-                        vector=np.frombuffer(row[N_ITEM + 1], dtype=np.float32), tokens=row[N_ITEM + 2].split())
+    return _sql.record_from_row(row, json_text=True)
 
 
 def _dt(value: str | None) -> datetime | None:
@@ -166,9 +165,7 @@ class SQLiteStore(SQLStore):
 
     def write(self, batch: WriteBatch) -> int:
         uid = batch.user_id
-        owners = [r.item.user_id for r in batch.upserts] + [h.user_id for h in batch.history] + [r.user_id for r in batch.receipts]
-        if any(owner != uid for owner in owners):
-            raise StorageError("a write batch may only touch its own scope")
+        _sql.check_own_scope(batch)
         with self._failing("database write failed, nothing was written"), self._tx() as c:
             if batch.unique_hashes:  # BEGIN IMMEDIATE holds the write lock: no one inserts in between
                 _sql.check_unique_hashes(c, _DIALECT, batch)
