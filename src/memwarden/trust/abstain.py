@@ -13,6 +13,7 @@ from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .attribute import attribute_missing
 from .config import TrustConfig
+from .polar import polar_missing
 
 __all__ = ["abstain_decision", "rule_decision", "fitted_decision", "subject_not_covered", "topic_query"]
 
@@ -103,7 +104,7 @@ def rule_decision(
         if missing:
             return "no_evidence", missing
     if cfg.check_attribute:
-        missing = attribute_missing(query, hits, relevant)
+        missing = attribute_missing(query, hits, relevant) or polar_missing(query, hits)
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
