@@ -133,9 +133,12 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
         own = set(tokenize(h.memory))
         if c >= cfg.min_relevance - 0.15 and q & own:
             return True
-        # Half the question in the hit's attribute's own ask-words is lexical evidence enough: the
-        # embedding of "moved to Hollis Court" is far from "what road do I live on?".
-        if c > 0 and 2 * len(q & (own | _ask_words(h))) >= len(q) > 0:
+        # Half the question in the hit's attribute's own ask-words, or in the turn it was said in,
+        # is lexical evidence enough: the embedding of "moved to Hollis Court" is far from "what
+        # road do I live on?", and of "plot 17 at Moor Lane" (said as "got an allotment!! plot 17
+        # ...") from "what's on my allotment?".
+        said = set(tokenize(" ".join(e.text for e in h.episodes if e.text)))
+        if c > 0 and 2 * len(q & (own | said | _ask_words(h))) >= len(q) > 0:
             return True
     return False
 
