@@ -11,6 +11,7 @@ from typing import Sequence
 from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
+from .asked_head import shared_words
 from .attribute import attribute_missing
 from .config import TrustConfig
 from .polar import polar_missing
@@ -131,14 +132,14 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
     q = set(tokenize(query))
     for h, c in zip(hits, cos):
         own = set(tokenize(h.memory))
-        if c >= cfg.min_relevance - 0.15 and q & own:
+        if c >= cfg.min_relevance - 0.15 and shared_words(q, own):  # "removal" says "move"
             return True
         # Half the question in the hit's attribute's own ask-words, or in the turn it was said in,
         # is lexical evidence enough: the embedding of "moved to Hollis Court" is far from "what
         # road do I live on?", and of "plot 17 at Moor Lane" (said as "got an allotment!! plot 17
         # ...") from "what's on my allotment?".
         said = set(tokenize(" ".join(e.text for e in h.episodes if e.text)))
-        if c > 0 and 2 * len(q & (own | said | _ask_words(h))) >= len(q) > 0:
+        if c > 0 and 2 * len(shared_words(q, own | said | _ask_words(h))) >= len(q) > 0:
             return True
     return False
 

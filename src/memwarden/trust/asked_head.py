@@ -35,7 +35,7 @@ from ..models import SearchHit
 from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 
-__all__ = ["owner_head", "mentions", "asks_former", "states_former"]
+__all__ = ["owner_head", "mentions", "unprefixed", "shared_words", "asks_former", "states_former"]
 
 #: Words before a noun that name no owner: adjectives of time or size, quantifiers, wh-words.
 _NOT_HEAD = frozenset(
@@ -131,15 +131,24 @@ _PREFIXES = ("re", "un", "pre", "dis", "mis", "over", "under", "out")
 _AGENT = frozenset({"er", "or", "ist", "ian"})
 
 
-def _unprefixed(stems: set[str]) -> set[str]:
+def unprefixed(stems: set[str]) -> set[str]:
     """The stems with each derivational prefix taken off too (what is left keeps three letters)."""
     return stems | {s[len(p):] for s in stems for p in _PREFIXES if s.startswith(p) and len(s) - len(p) >= 3}
+
+
+def shared_words(query_stems: set[str], stems: set[str]) -> set[str]:
+    """The query stems ``stems`` says: the same stem, or one a derivational prefix away ("move" in
+    "remov"; the rest after the prefix and the query stem, the shorter of three letters or more,
+    one beginning the other)."""
+    rest = unprefixed(stems) - stems
+    return query_stems & stems | {w for w in query_stems for r in rest
+                                  if min(len(w), len(r)) >= 3 and (w.startswith(r) or r.startswith(w))}
 
 
 def mentions(head: str, hit: SearchHit, family: tuple[str, ...] = ()) -> bool:
     """``hit`` mentions ``head`` (its stem, a stem one begins with the other, or a word of ``family``)."""
     wanted = {_stem(head), *_SAID_AS.get(_stem(head), ())}
-    for s in _unprefixed(hit_stems(hit)):
+    for s in unprefixed(hit_stems(hit)):
         for h in wanted:
             short, long_ = sorted((s, h), key=len)
             # An agent noun names a person, not the activity: "work" does not mention a key worker.

@@ -75,7 +75,7 @@ _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|ele
                 r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
 #: What a memory says an identifying number with that is no identifier: money, a measure, a span.
 _NOT_ID = re.compile(r"[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:k|%|percent|quid|pounds?|euros?|dollars?|"
-                     r"(?:-\s?)?(?:days?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml)\b)", re.I)
+                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
 
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [

@@ -35,7 +35,7 @@ VALUES: dict[str, re.Pattern[str]] = {
                          r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
                          r"per month|a year|per year|an hour|per hour|a week|monthly)"
                          # A bare number a thing was bought or sold for is its price ("got the bike for 420").
-                         r"|\b(?:bought|buy|sold|sell|paid|got|picked \w+ up)\b(?:\W+\w+){0,6}?\W+for\s+"
+                         r"|\b(?:bought|buy|sold|sell|paid|got|picked(?: \w+)? up)\b(?:\W+\w+){0,6}?\W+for\s+"
                          r"(?:about |around |roughly |just |only |like )?\d[\d,.]*(?![\d,.]*\s*(?:years?|months?|weeks?|"
                          r"days?|nights?|hours?|hrs?|minutes?|mins?|people|of)\b)", re.I),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
