@@ -115,3 +115,12 @@ def test_the_predicate_of_a_yes_no_question(query, subject, predicate):
 ])
 def test_questions_not_read_as_yes_no(query):
     assert polar_predicate(query) is None
+
+
+@pytest.mark.parametrize(("turns", "query", "abstains"), [
+    # a memory stating the opposite status answers the question too, with a no
+    (["my passport expired in March, need to sort a renewal"], "is my passport still valid?", False),
+    (["my passport photos are from the booth at the post office"], "is my passport still valid?", True),
+])
+def test_an_opposite_status_speaks_to_a_yes_no_question(turns, query, abstains):
+    check(turns, query, abstains)

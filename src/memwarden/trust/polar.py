@@ -9,8 +9,9 @@ pronoun, a run of capitalised words, or a determiner and the words up to the fir
 the predicate after it, less light verbs ("doing the packing": the packing; "need to fast": fasting)
 and adverbs. Every content word of the predicate must be mentioned by some hit (its text, its source
 turns, its claim's attribute and ask-words; a stem, a stem prefix or a derivational prefix away,
-:func:`.asked_head.mentions`), else the search abstains with ``no_evidence`` naming the words no
-memory speaks of.
+:func:`.asked_head.mentions`), or its opposite (the stance lexicon's antonyms and status pairs, after
+its rewrites: "expired" speaks to "is my passport still valid?", with a no), else the search abstains
+with ``no_evidence`` naming the words no memory speaks of.
 
 Not read as polar: hypothetical and inference questions ("would", "could", "likely", "think"), which
 are answered by reasoning over what was said rather than by a statement of it; alternative questions
@@ -24,8 +25,10 @@ import re
 from typing import Sequence
 
 from ..models import SearchHit
-from ..retrieval.text import STOPWORDS
-from .asked_head import mentions
+from ..retrieval.text import STOPWORDS, _stem, tokenize
+from .asked_head import hit_stems, mentions
+from .lexicon import rewrite
+from .stance_lexicon import opposites
 
 __all__ = ["polar_parts", "polar_predicate", "polar_missing"]
 
@@ -101,7 +104,9 @@ def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
         # asks about their life as they told it, read across many turns: the subject check covers
         # who is speaking, and a predicate said in other words is no sign that nothing was said.
         return None
-    missing = [w for w in dict.fromkeys(words) if not any(mentions(w, h) for h in hits)]
+    said = [hit_stems(h) | set(tokenize(rewrite(h.memory.lower()))) for h in hits]
+    missing = [w for w in dict.fromkeys(words)
+               if not any(mentions(w, h) or ({_stem(w)} | opposites(_stem(w))) & s for h, s in zip(hits, said))]
     if not missing:
         return None
     return f"no memory says whether: {', '.join(missing)} (a yes/no question whose predicate is never spoken of)"
