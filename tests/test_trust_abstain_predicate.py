@@ -124,3 +124,13 @@ def test_questions_not_read_as_yes_no(query):
 ])
 def test_an_opposite_status_speaks_to_a_yes_no_question(turns, query, abstains):
     check(turns, query, abstains)
+
+
+@pytest.mark.parametrize(("text", "holds"), [
+    ("a 6-person tent with a porch", True), ("about 45 square metres", True), ("she's a UK 5 in trainers", True),
+    ("the 65\" one for the lounge", True), ("king size, the old one was a double", True),
+    ("deployed with airflow 2.9 last week", False),  # a version is not a size
+])
+def test_what_a_size_is(text, holds):
+    from memwarden.trust.values import VALUES
+    assert bool(VALUES["size"].search(text)) is holds

@@ -60,8 +60,9 @@ VALUES: dict[str, re.Pattern[str]] = {
     "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
                          r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
     # A size: a number with a unit of size or capacity, "size 9", or a size word ("x-small", "king").
-    "size": re.compile(r"\b\d[\d,.]*\s?(?:gb|tb|mb|cm|mm|m|inch(?:es)?|in|ft|feet|sq ?m|sq ?ft|m2|litres?|liters?|l|seater|"
-                       r"bed(?:room)?s?|kg)\b|\bsize\s+\w+|\b(?:x+-?)?(?:small|large)\b|\b(?:medium|xs|xl|xxl|tiny|huge|"
+    "size": re.compile(r"\b\d[\d,.]*\s?-?(?:gb|tb|mb|cm|mm|m|inch(?:es)?|in|ft|feet|foot|sq ?m|sq ?ft|m2|square \w+|"
+                       r"litres?|liters?|l|seater|person|man|bed(?:room)?s?|kg)\b|\b\d[\d,.]*\"|\bsize\s+\w+|"
+                       r"\b(?:uk|us|eu)\s?\d|\b(?:x+-?)?(?:small|large)\b|\b(?:medium|xs|xl|xxl|tiny|huge|"
                        r"compact|king|queen|double|single)\b", re.I),
     "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
 }
