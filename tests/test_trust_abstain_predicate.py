@@ -134,3 +134,16 @@ def test_an_opposite_status_speaks_to_a_yes_no_question(turns, query, abstains):
 def test_what_a_size_is(text, holds):
     from memwarden.trust.values import VALUES
     assert bool(VALUES["size"].search(text)) is holds
+
+
+@pytest.mark.parametrize(("turns", "query", "abstains"), [
+    # a date of the other end of the event does not answer
+    (["the kitchen fitters start on the 3rd of February"], "when will the kitchen be finished?", True),
+    (["the kitchen fitters say they'll be done by the 21st of February"], "when will the kitchen be finished?", False),
+    (["started my phone contract with Tesco Mobile in June"], "when does my phone contract end?", True),
+    (["my phone contract with Tesco Mobile runs until June 2027"], "when does my phone contract end?", False),
+    (["the Hockney exhibition closes on 30 April"], "what date does the Hockney exhibition open?", True),
+    (["the Hockney exhibition opens on 2 March"], "what date does the Hockney exhibition open?", False),
+])
+def test_a_when_question_needs_the_end_of_the_event_it_names(turns, query, abstains):
+    check(turns, query, abstains)

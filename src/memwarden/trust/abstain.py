@@ -12,6 +12,7 @@ from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .asked_head import shared_words
+from .aspect import aspect_missing
 from .attribute import attribute_missing
 from .config import TrustConfig
 from .polar import polar_missing
@@ -105,7 +106,7 @@ def rule_decision(
         if missing:
             return "no_evidence", missing
     if cfg.check_attribute:
-        missing = attribute_missing(query, hits, relevant) or polar_missing(query, hits)
+        missing = attribute_missing(query, hits, relevant) or polar_missing(query, hits) or aspect_missing(query, hits)
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)

@@ -30,7 +30,7 @@ from .asked_head import hit_stems, mentions
 from .lexicon import rewrite
 from .stance_lexicon import opposites
 
-__all__ = ["polar_parts", "polar_predicate", "polar_missing"]
+__all__ = ["polar_parts", "polar_predicate", "polar_missing", "names_participant"]
 
 _AUX = frozenset("is are am was were do does did has have had will can isn't aren't wasn't weren't don't doesn't "
                  "didn't hasn't haven't won't can't".split())
@@ -91,6 +91,15 @@ def polar_predicate(query: str) -> list[str] | None:
     return parts[1] if parts else None
 
 
+def names_participant(query: str, hits: Sequence[SearchHit]) -> bool:
+    """The question names a speaker of the hits. A question naming a participant of a stored
+    conversation ("Did Jon take up dancing?") asks about their life as they told it, read across
+    many turns: the subject check covers who is speaking, and a word said otherwise there is no
+    sign that nothing was said."""
+    speakers = {h.speaker.lower() for h in hits if h.speaker}
+    return bool(speakers & {t.lower().removesuffix("'s") for t in _WORD.findall(query)})
+
+
 def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when some word of a polar question's predicate is mentioned by
     no hit; None when the question is not polar or every word is spoken of."""
@@ -98,11 +107,7 @@ def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
     if not parts or not parts[1] or not hits:
         return None
     words = parts[1]
-    speakers = {h.speaker.lower() for h in hits if h.speaker}
-    if speakers & {t.lower().removesuffix("'s") for t in _WORD.findall(query)}:
-        # A question naming a participant of a stored conversation ("Did Jon take up dancing?")
-        # asks about their life as they told it, read across many turns: the subject check covers
-        # who is speaking, and a predicate said in other words is no sign that nothing was said.
+    if names_participant(query, hits):
         return None
     said = [hit_stems(h) | set(tokenize(rewrite(h.memory.lower()))) for h in hits]
     missing = [w for w in dict.fromkeys(words)
