@@ -147,3 +147,12 @@ def test_what_a_size_is(text, holds):
 ])
 def test_a_when_question_needs_the_end_of_the_event_it_names(turns, query, abstains):
     check(turns, query, abstains)
+
+
+@pytest.mark.parametrize(("turns", "query", "abstains"), [
+    # "working" and "fixed" are both the opposite of "broken": the memory speaks to the question
+    (["the engineer came this morning and the dishwasher is working again"], "is the dishwasher fixed?", False),
+    (["the dishwasher is a Bosch, we bought it with the house"], "is the dishwasher fixed?", True),
+])
+def test_a_word_sharing_an_opposite_with_the_predicate_speaks_to_it(turns, query, abstains):
+    check(turns, query, abstains)

@@ -10,7 +10,8 @@ the predicate after it, less light verbs ("doing the packing": the packing; "nee
 and adverbs. Every content word of the predicate must be mentioned by some hit (its text, its source
 turns, its claim's attribute and ask-words; a stem, a stem prefix or a derivational prefix away,
 :func:`.asked_head.mentions`), or its opposite (the stance lexicon's antonyms and status pairs, after
-its rewrites: "expired" speaks to "is my passport still valid?", with a no), else the search abstains
+its rewrites: "expired" speaks to "is my passport still valid?", with a no) or a word sharing an
+opposite with it ("working again" speaks to "is the boiler fixed?": both are the opposite of broken), else the search abstains
 with ``no_evidence`` naming the words no memory speaks of.
 
 Not read as polar: hypothetical and inference questions ("would", "could", "likely", "think"), which
@@ -91,6 +92,13 @@ def polar_predicate(query: str) -> list[str] | None:
     return parts[1] if parts else None
 
 
+def _kin(stem: str) -> set[str]:
+    """The stem, its opposites, and the words sharing an opposite with it ("fixed" and "working"
+    are both the opposite of "broken"): any of them in a memory speaks to the predicate."""
+    opp = opposites(stem)
+    return {stem} | opp | {w for o in opp for w in opposites(o)}
+
+
 def names_participant(query: str, hits: Sequence[SearchHit]) -> bool:
     """The question names a speaker of the hits. A question naming a participant of a stored
     conversation ("Did Jon take up dancing?") asks about their life as they told it, read across
@@ -111,7 +119,7 @@ def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
         return None
     said = [hit_stems(h) | set(tokenize(rewrite(h.memory.lower()))) for h in hits]
     missing = [w for w in dict.fromkeys(words)
-               if not any(mentions(w, h) or ({_stem(w)} | opposites(_stem(w))) & s for h, s in zip(hits, said))]
+               if not any(mentions(w, h) or _kin(_stem(w)) & s for h, s in zip(hits, said))]
     if not missing:
         return None
     return f"no memory says whether: {', '.join(missing)} (a yes/no question whose predicate is never spoken of)"
