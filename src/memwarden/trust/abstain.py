@@ -85,7 +85,9 @@ _SIGNAL_WORDS = {
 def rule_decision(
     query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
 ) -> tuple[str, str] | None:
-    """The hand rules: a cosine floor, a topic floor, the subject and attribute checks, a confidence
+    """The hand rules: a cosine floor, a topic floor, the subject and attribute checks (the value
+    class or owner a wh-question asks, :mod:`.attribute`; the predicate of a yes/no question,
+    :mod:`.polar`; the end of the event a "when" question names, :mod:`.aspect`), a confidence
     floor and the conflict margin, each with its threshold in :class:`TrustConfig`."""
     if not hits:
         return "no_evidence", "nothing in this scope matches the query"

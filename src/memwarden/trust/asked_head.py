@@ -16,6 +16,10 @@ verb or predicate word after it ("... use", "... due") ends the phrase; a booked
 to what it is for ("my dentist appointment": the dentist). When no memory in the hits mentions
 the owner at all, the search abstains even if none shares a topic word with the question.
 
+A possessed value word gives the value to its possessor: "what's my driving instructor's name?"
+asks the instructor's name, so a name must be stated by a memory mentioning an instructor. Plural
+possessives ("the twins' key worker") and "whose X" ("whose 40th birthday") name owners too.
+
 Nouns of a kind that an answer names without repeating ("which company": "going with Wren") and
 the value classes' own words ("phone number") are no owner. A memory mentions the owner when one
 of its words (its text, its source turns, its claim's attribute and that attribute's ask-words)
@@ -50,7 +54,11 @@ _VERBS = frozenset("use uses need needs say says take takes cost costs have has 
 #: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
 _EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call practice practise "
                    "training rehearsal".split())
-#: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
+#: A possessed value word gives the value to its possessor: "what's my driving instructor's name?"
+asks the instructor's name, so a name must be stated by a memory mentioning an instructor. Plural
+possessives ("the twins' key worker") and "whose X" ("whose 40th birthday") name owners too.
+
+Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
 _KIND = frozenset(
     "company companies provider providers firm business brand shop store place places app supplier lender "
     "insurer bank network kind type sort model make person people guy woman man one name number".split())
@@ -146,7 +154,9 @@ def shared_words(query_stems: set[str], stems: set[str]) -> set[str]:
 
 
 def mentions(head: str, hit: SearchHit, family: tuple[str, ...] = ()) -> bool:
-    """``hit`` mentions ``head`` (its stem, a stem one begins with the other, or a word of ``family``)."""
+    """``hit`` mentions ``head`` (its stem, a stem one begins with the other, also after a
+    derivational prefix of the hit's word, or a word of ``family``); an agent noun is not
+    mentioned by its activity ("work" / "worker")."""
     wanted = {_stem(head), *_SAID_AS.get(_stem(head), ())}
     for s in unprefixed(hit_stems(hit)):
         for h in wanted:
