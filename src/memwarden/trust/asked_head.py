@@ -54,11 +54,7 @@ _VERBS = frozenset("use uses need needs say says take takes cost costs have has 
 #: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
 _EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call practice practise "
                    "training rehearsal".split())
-#: A possessed value word gives the value to its possessor: "what's my driving instructor's name?"
-asks the instructor's name, so a name must be stated by a memory mentioning an instructor. Plural
-possessives ("the twins' key worker") and "whose X" ("whose 40th birthday") name owners too.
-
-Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
+#: Nouns of a kind that an answer names without repeating: "which company" / "going with Wren".
 _KIND = frozenset(
     "company companies provider providers firm business brand shop store place places app supplier lender "
     "insurer bank network kind type sort model make person people guy woman man one name number".split())
