@@ -30,7 +30,10 @@ def ask(m: Memory, query: str):
     ("when's the cat's vaccination due?", "vaccination"),
     ("what's the name of the cafe Omar runs?", "cafe"),  # a capitalised name opens another phrase
     ("who is Pepper insured with?", "pepper"),  # a name then a participle: the subject, which must be mentioned
-    ("what's Dr Lin's phone number?", None),  # the value class's own words
+    ("what's Dr Lin's phone number?", "lin"),  # the possessed noun is the value asked: the possessor owns it
+    ("what's the name of the triplets' swimming coach?", "coach"),  # a plural possessive
+    ("what's our landlord's name", "landlord"),
+    ("whose 30th birthday party is it on saturday?", "party"),  # "whose" owns the noun phrase after it
     ("which company is fitting the windows?", None),
     ("what's the time?", None),
 ])

@@ -11,8 +11,11 @@ from typing import Sequence
 from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
+from .asked_head import shared_words
+from .aspect import aspect_missing
 from .attribute import attribute_missing
 from .config import TrustConfig
+from .polar import polar_missing
 
 __all__ = ["abstain_decision", "rule_decision", "fitted_decision", "subject_not_covered", "topic_query"]
 
@@ -82,7 +85,9 @@ _SIGNAL_WORDS = {
 def rule_decision(
     query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig
 ) -> tuple[str, str] | None:
-    """The hand rules: a cosine floor, a topic floor, the subject and attribute checks, a confidence
+    """The hand rules: a cosine floor, a topic floor, the subject and attribute checks (the value
+    class or owner a wh-question asks, :mod:`.attribute`; the predicate of a yes/no question,
+    :mod:`.polar`; the end of the event a "when" question names, :mod:`.aspect`), a confidence
     floor and the conflict margin, each with its threshold in :class:`TrustConfig`."""
     if not hits:
         return "no_evidence", "nothing in this scope matches the query"
@@ -103,7 +108,7 @@ def rule_decision(
         if missing:
             return "no_evidence", missing
     if cfg.check_attribute:
-        missing = attribute_missing(query, hits, relevant)
+        missing = attribute_missing(query, hits, relevant) or polar_missing(query, hits) or aspect_missing(query, hits)
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
@@ -130,11 +135,14 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
     q = set(tokenize(query))
     for h, c in zip(hits, cos):
         own = set(tokenize(h.memory))
-        if c >= cfg.min_relevance - 0.15 and q & own:
+        if c >= cfg.min_relevance - 0.15 and shared_words(q, own):  # "removal" says "move"
             return True
-        # Half the question in the hit's attribute's own ask-words is lexical evidence enough: the
-        # embedding of "moved to Hollis Court" is far from "what road do I live on?".
-        if c > 0 and 2 * len(q & (own | _ask_words(h))) >= len(q) > 0:
+        # Half the question in the hit's attribute's own ask-words, or in the turn it was said in,
+        # is lexical evidence enough: the embedding of "moved to Hollis Court" is far from "what
+        # road do I live on?", and of "plot 17 at Moor Lane" (said as "got an allotment!! plot 17
+        # ...") from "what's on my allotment?".
+        said = set(tokenize(" ".join(e.text for e in h.episodes if e.text)))
+        if c > 0 and 2 * len(shared_words(q, own | said | _ask_words(h))) >= len(q) > 0:
             return True
     return False
 

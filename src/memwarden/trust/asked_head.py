@@ -16,6 +16,10 @@ verb or predicate word after it ("... use", "... due") ends the phrase; a booked
 to what it is for ("my dentist appointment": the dentist). When no memory in the hits mentions
 the owner at all, the search abstains even if none shares a topic word with the question.
 
+A possessed value word gives the value to its possessor: "what's my driving instructor's name?"
+asks the instructor's name, so a name must be stated by a memory mentioning an instructor. Plural
+possessives ("the twins' key worker") and "whose X" ("whose 40th birthday") name owners too.
+
 Nouns of a kind that an answer names without repeating ("which company": "going with Wren") and
 the value classes' own words ("phone number") are no owner. A memory mentions the owner when one
 of its words (its text, its source turns, its claim's attribute and that attribute's ask-words)
@@ -35,7 +39,7 @@ from ..models import SearchHit
 from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 
-__all__ = ["owner_head", "mentions", "asks_former", "states_former"]
+__all__ = ["owner_head", "mentions", "unprefixed", "shared_words", "asks_former", "states_former"]
 
 #: Words before a noun that name no owner: adjectives of time or size, quantifiers, wh-words.
 _NOT_HEAD = frozenset(
@@ -62,7 +66,11 @@ _DETS = r"(?:(?:the|my|our|his|her|their|your|a|an)\s+)?"
 #: A possessive, not a contraction: "what's", "it's", "who's" are verbs.
 _POSSESSIVE = re.compile(r"(?i)\b(?!(?:what|who|when|where|how|it|that|there|here|he|she|let|which|why)'s)"
                          r"([a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})")
-_PHRASE = re.compile(r"(?i)\b(?:name of|when(?:'s| is| are| was)|who(?:'s| is| was))\s+" + _DETS + r"([a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*){0,3})")
+#: A plural possessive ("the twins' key worker"), read as "twins's" so :data:`_POSSESSIVE` takes it.
+_PLURAL_POSSESSIVE = re.compile(r"(?i)\b([a-z][\w-]*s)'(?=\s+[a-z])")
+#: The owner after "name of", "whose" ("whose 40th birthday": a memory must mention a birthday),
+#: "when is", "who is".
+_PHRASE = re.compile(r"(?i)\b(?:name of|whose|when(?:'s| is| are| was)|who(?:'s| is| was))\s+" + _DETS + r"([a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*){0,3})")
 
 
 def _content(words: list[str]) -> list[str]:
@@ -80,14 +88,21 @@ def _content(words: list[str]) -> list[str]:
 
 def owner_head(query: str) -> str | None:
     """The noun the asked value belongs to (see the module doc); None when the question names none."""
-    q = query.replace("\u2019", "'")
+    # A plural possessive is a possessive too: "the twins' key worker" reads as "the twins's key worker".
+    q = _PLURAL_POSSESSIVE.sub(r"\1's", query.replace("\u2019", "'"))
     m = _POSSESSIVE.search(q) or _PHRASE.search(q)
     # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
     words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(m.lastindex or 1))[0].split()]) if m else []
     head = words[-1] if words else None
+    if m is not None and m.re is _POSSESSIVE and head in _VALUE_WORDS:
+        # "my driving instructor's name", "Dana's address": the possessed noun is the value asked,
+        # so the value belongs to the possessor, whose head is the word before the "'s".
+        head = m.group(1).lower()
+        return None if head in STOPWORDS or head in _KIND or len(head) < 2 else head
     if head in _EVENT and len(words) > 1:
         head = words[-2]  # "my dentist appointment": a memory says "the dentist on Tuesday"
-    if head is None or head in _KIND or head in _VALUE_WORDS or len(head) < 2:
+    whose = m is not None and m.group(0).lower().startswith("whose")  # "whose birthday": the birthday is owned, not asked
+    if head is None or head in _KIND or head in _VALUE_WORDS and not whose or len(head) < 2:
         return None
     return head
 
@@ -112,13 +127,39 @@ def hit_stems(hit: SearchHit) -> set[str]:
     return set(tokenize(" ".join(texts).lower()))
 
 
+#: Derivational prefixes: "removals" says "move", "unpacking" says "pack", "rebooked" says "book".
+_PREFIXES = ("re", "un", "pre", "dis", "mis", "over", "under", "out")
+
+
+#: Agent suffixes: "worker", "instructor", "florist", "electrician" are people, not what they do.
+_AGENT = frozenset({"er", "or", "ist", "ian"})
+
+
+def unprefixed(stems: set[str]) -> set[str]:
+    """The stems with each derivational prefix taken off too (what is left keeps three letters)."""
+    return stems | {s[len(p):] for s in stems for p in _PREFIXES if s.startswith(p) and len(s) - len(p) >= 3}
+
+
+def shared_words(query_stems: set[str], stems: set[str]) -> set[str]:
+    """The query stems ``stems`` says: the same stem, or one a derivational prefix away ("move" in
+    "remov"; the rest after the prefix and the query stem, the shorter of three letters or more,
+    one beginning the other)."""
+    rest = unprefixed(stems) - stems
+    return query_stems & stems | {w for w in query_stems for r in rest
+                                  if min(len(w), len(r)) >= 3 and (w.startswith(r) or r.startswith(w))}
+
+
 def mentions(head: str, hit: SearchHit, family: tuple[str, ...] = ()) -> bool:
-    """``hit`` mentions ``head`` (its stem, a stem one begins with the other, or a word of ``family``)."""
+    """``hit`` mentions ``head`` (its stem, a stem one begins with the other, also after a
+    derivational prefix of the hit's word, or a word of ``family``); an agent noun is not
+    mentioned by its activity ("work" / "worker")."""
     wanted = {_stem(head), *_SAID_AS.get(_stem(head), ())}
-    for s in hit_stems(hit):
+    for s in unprefixed(hit_stems(hit)):
         for h in wanted:
             short, long_ = sorted((s, h), key=len)
-            if s == h or len(short) >= 3 and long_.startswith(short):
+            # An agent noun names a person, not the activity: "work" does not mention a key worker.
+            if s == h or len(short) >= 3 and long_.startswith(short) and not (
+                    long_ == h and long_[len(short):] in _AGENT):
                 return True
     low = hit.memory.lower()
     return any(f in low for f in family)

@@ -64,6 +64,19 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
 
+#: Units a "how many" question counts in, each with the ways a memory writes it.
+_UNITS: dict[str, str] = {
+    "hours": r"hours?|hrs?|h", "minutes": r"minutes?|mins?", "miles": r"miles?|mi", "km": r"km|kms|kilomet(?:re|er)s?",
+    "kilometres": r"km|kms|kilomet(?:re|er)s?", "kilometers": r"km|kms|kilomet(?:re|er)s?", "metres": r"m|metres?|meters?",
+    "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
+    "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
+    "calories": r"calories|kcal|cals?", "words": r"words?"}
+_NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
+#: What a memory says an identifying number with that is no identifier: money, a measure, a span.
+_NOT_ID = re.compile(r"[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:k|%|percent|quid|pounds?|euros?|dollars?|"
+                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
+
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
@@ -94,6 +107,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
          r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
+        # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
+        (rf"\bhow many (?:{'|'.join(_UNITS)})\b", "measure", None),
+        (r"\b(?:what|which) size\b", "size", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
         # dates, not by one stated number; only an age or a quantity must be said.
         (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
@@ -103,12 +119,14 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
-        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b", "name", None),
+        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
+         "name", None),
         (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm|provider|supplier|lender|broker|network|courier|platform)\b",
          "name", None),
-        # "What's my NHS number", "the plot number": some number (a code would miss "plot 17").
-        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w-]+ ){1,2}(?:number|no\.)", "number", None),
+        # "What's my NHS number", "the plot number": some number identifying it (a code would miss
+        # "plot 17"), which an amount or a measure is not ("£1,450 on 30 day terms").
+        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w-]+ ){1,2}(?:number|no\.)", "idnum", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
     ]
 ]
@@ -134,7 +152,8 @@ _AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)
 
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
-_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time"})
+_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
+                       "idnum", "measure", "size"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +191,17 @@ def asked(query: str) -> Asked | None:
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
                                           "number": "a number", "time": "a time", "date": "a date",
-                                          "day": "a day", "view": "what they think or said",
+                                          "day": "a day", "view": "what they think or said", "idnum": "an identifying number",
+                                          "measure": "a number of " + _asked_unit(q), "size": "a size",
                                           "grade": "a mark or grade"}.get(cls, f"a {cls}")
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
     attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
     return Asked(cls, head, topic, label, attr)
+
+
+def _asked_unit(q: str) -> str:
+    m = re.search(rf"\bhow many ({'|'.join(_UNITS)})\b", q, re.I)
+    return m.group(1).lower() if m else "units"
 
 
 def _topic(q: str, attr_words: set[str]) -> frozenset[str]:
@@ -216,6 +241,11 @@ def _states(a: Asked, text: str, query: str) -> bool:
         said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
         if said:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "idnum":
+        return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
+    if a.value == "measure":
+        unit = next(u for u in _UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
+        return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{_UNITS[unit]})\b", text, re.I))
     if a.value == "code" and re.search(r"\b\d{3,}\b", text):
         return True
     if a.value == "grade":
@@ -232,7 +262,7 @@ _VIEW_VERBS = (r"(?:thinks?|thought|said|says|saying|reckons?|reckoned|felt|feel
                r"rated|rates|prefers?|preferred|raved|complained|was (?:not )?(?:impressed|keen|sure))")
 
 
-_COUNTED = frozenset({"number", "amount", "grade", "code", "version"})
+_COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})
 _VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
 #: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
 _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"

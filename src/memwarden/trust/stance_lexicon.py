@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..retrieval.text import _stem
 from .lexicon import ANTONYM_WORDS, INCOMPATIBLE, POLAR_PAIRS
 
-__all__ = ["COMPLEMENTARY_WORDS", "COMPLEMENTARY", "_antonym", "_incompatible"]
+__all__ = ["COMPLEMENTARY_WORDS", "COMPLEMENTARY", "opposites", "_antonym", "_incompatible"]
 
 #: Two-valued opposites beyond lexicon.ANTONYM_WORDS' list (the first rows are new pairs, added to the
 #: detector's antonym table too).
@@ -48,6 +48,11 @@ _NEG_PREFIXES = ("un", "dis", "in", "im", "il", "ir", "non")
 _ANTONYM_MAP: dict[str, frozenset[str]] = {}
 for _x, _y in _ANTONYMS:
     _ANTONYM_MAP[_x] = _ANTONYM_MAP.get(_x, frozenset()) | {_y}
+
+
+def opposites(stem: str) -> frozenset[str]:
+    """The stems of the words opposite ``stem`` (antonyms, status and complementary opposites)."""
+    return _ANTONYM_MAP.get(stem, frozenset())
 
 
 @lru_cache(maxsize=65_536)

@@ -6,7 +6,7 @@ first hit hold the value asked?). They used to keep two spellings of "a time", "
 "a question asking when"; a fix to one (say, "April" read as a rate) did not reach the other.
 
 Classes (:data:`VALUES`): ``number``, ``amount`` (money, a rate, a price), ``time`` (of day, a
-routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``postcode``, ``code``, ``colour``, ``version``.
+routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``postcode``, ``code``, ``colour``, ``size``, ``version``.
 :func:`holds_when` (a date or a time) and :func:`holds_quantity` (a number or money) are the
 two coarse classes the ranking reads.
 """
@@ -33,7 +33,11 @@ VALUES: dict[str, re.Pattern[str]] = {
     "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
                          r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
                          r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
-                         r"per month|a year|per year|an hour|per hour|a week|monthly)", re.I),
+                         r"per month|a year|per year|an hour|per hour|a week|monthly)"
+                         # A bare number a thing was bought or sold for is its price ("got the bike for 420").
+                         r"|\b(?:bought|buy|sold|sell|paid|got|picked(?: \w+)? up)\b(?:\W+\w+){0,6}?\W+for\s+"
+                         r"(?:about |around |roughly |just |only |like )?\d[\d,.]*(?![\d,.]*\s*(?:years?|months?|weeks?|"
+                         r"days?|nights?|hours?|hrs?|minutes?|mins?|people|of)\b)", re.I),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
                        r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
                        rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b|{_MEAL_TIME}", re.I),
@@ -55,6 +59,11 @@ VALUES: dict[str, re.Pattern[str]] = {
     "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
     "colour": re.compile(r"\b(?:red|orange|yellow|green|blue|purple|violet|pink|black|white|grey|gray|brown|beige|navy|"
                          r"teal|sage|cream|silver|gold|maroon|turquoise|olive|charcoal|ivory)\b", re.I),
+    # A size: a number with a unit of size or capacity, "size 9", or a size word ("x-small", "king").
+    "size": re.compile(r"\b\d[\d,.]*\s?-?(?:gb|tb|mb|cm|mm|m|inch(?:es)?|in|ft|feet|foot|sq ?m|sq ?ft|m2|square \w+|"
+                       r"litres?|liters?|l|seater|person|man|bed(?:room)?s?|kg)\b|\b\d[\d,.]*\"|\bsize\s+\w+|"
+                       r"\b(?:uk|us|eu)\s?\d|\b(?:x+-?)?(?:small|large)\b|\b(?:medium|xs|xl|xxl|tiny|huge|"
+                       r"compact|king|queen|double|single)\b", re.I),
     "version": re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b(?:version|v)\s?\d+\b"),
 }
 
