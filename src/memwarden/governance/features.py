@@ -57,7 +57,9 @@ _EV_CHANGE = re.compile(
     # a thing withdrawn or about to change ("the master branch is frozen and will be deleted", "the fee will change to ...")
     r"(?:will|shall) (?:be )?(?:deleted|removed|retired|closed|replaced|deprecated|archived|phased out|frozen|"
     r"change|rise|increase|go up|drop|fall|move)|(?:is|are|has been|have been) (?:now )?(?:frozen|deprecated|retired|archived|"
-    r"withdrawn|discontinued|replaced))\b", re.I)
+    r"withdrawn|discontinued|replaced)|"
+    # an instruction to stop what is done ("...: stop the tablets while ..."), opening its clause
+    r"(?:^|(?<=[.:;]\s))(?:stop|discontinue|cease|pause)\b)\b", re.I | re.M)
 
 # A notice that how things are done shifts (a closed class of verbs of change, any tense but the
 # conditional): "all collections move one day later", "your off-peak window changes to ...".

@@ -19,7 +19,7 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
-# A number counts a party only when no other count noun follows it: "for 14", "for 6 people", but not
+# A number counts a party only when no other plural count noun follows it: "for 14", "for 6 people", but not
 # "for 10 sacks" or "for two weeks" (a quantity of things or time).
 _PARTY_NOUNS = frozenset({"people", "persons", "person", "adults", "guests", "covers", "portions", "servings", "plates", "of", "us",
                           "them", "and", "or", "to"}) | GROUP | frozenset(r + "s" for r in RELATIONS) | RELATIONS
@@ -30,8 +30,9 @@ def party_size(text: str) -> bool:
     """A number of people the request is for or with (see ``_PARTY_NOUNS``)."""
     for m in _GROUP_NUM.finditer(text):
         nxt = _COUNTED.match(text, m.end())
-        if m.group(1) and nxt and nxt.group(1).lower() not in _PARTY_NOUNS and len(nxt.group(1)) > 2:
-            continue  # "for 10 sacks": a count of things
+        noun = nxt.group(1).lower() if nxt else ""
+        if m.group(1) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2:
+            continue  # "for 10 sacks", "for two weeks": a count of things or time
         return True
     return False
 
@@ -217,6 +218,8 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         text = " ".join([*_last_user_turns(evidence, 1), query])
     low = text.lower()
     w = words(text)
+    # A group's possessive names the group ("the whole team's bbq" is for the team).
+    w = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP else x for x in w]
     ws = set(w)
     third_person_user = bool(re.search(r"\bthe user\b", low))
     # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
@@ -225,7 +228,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
     taking_part: set[str] = set()
     for sent in re.split(r"[.;:!?]\s+", low):
-        toks = words(sent)
+        toks = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP else x for x in words(sent)]
         for k, tok in enumerate(toks):
             if k == 0 or tok in _COMPANY:
                 taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
