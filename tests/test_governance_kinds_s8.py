@@ -121,3 +121,14 @@ def test_a_notice_that_the_usual_way_shifts_outranks_the_remembered_usual_way(em
     assert policies(emb, "which morning does the green waste lorry come this week?",
                     ["the green waste lorry comes on tuesday mornings"],
                     ["Council update: because of the bank holiday, this week's rounds are delayed by a day."]) == ["defer_to_evidence"]
+
+
+# --- kin and the group a request serves --------------------------------------------------------------
+
+def test_a_family_the_request_serves_includes_the_users_kin_a_team_does_not(emb) -> None:  # type: ignore[no-untyped-def]
+    need = "my husband can't eat shellfish, he swells up"
+    fam = features(embed_joint(emb, "plan the family's evening meals for next week", [], [MemoryInput(text=need)]))[0]
+    team = features(embed_joint(emb, "pick a seafood place for after-work drinks with my team", [], [MemoryInput(text=need)]))[0]
+    assert fam["about_beneficiary"] == 1.0 and team["about_beneficiary"] == 0.0
+    assert policies(emb, "pick a seafood place for after-work drinks with my team",
+                    ["The user's husband can't eat shellfish, he swells up"]) == ["constrain_to_scope"]

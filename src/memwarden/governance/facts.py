@@ -123,6 +123,12 @@ RELATIONS = {
     "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
     "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
+# Relations of household and kin (not of work, study, renting or friendship): a family the request serves includes them.
+KIN = RELATIONS - {"friend", "flatmate", "roommate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
+                   "client", "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer",
+                   "ceo", "director", "executive"}
+FAMILY_GROUPS = frozenset({"family", "families", "household", "kids", "children", "twins", "siblings", "relatives", "cousins",
+                           "parents", "grandparents"})
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
     "families", "kids", "children", "students", "pupils", "class", "group", "people", "attendees", "participants",

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
-from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .facts import FAMILY_GROUPS, GROUP, KIN, MemoryFacts, content, entities, memory_facts, topic_polarity, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, is_conversation, request_facts
 
@@ -261,6 +261,9 @@ def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
 
+#: A memory whose cosine with the evidence is within this of the closest memory's shares a notice of change.
+NOTICE_TIE = 0.02
+
 #: A newer memory this close that states a change to another named value replaces it without a shared word.
 SWAP_SIM = 0.30
 
@@ -313,6 +316,7 @@ def features(j: Joint) -> list[dict[str, float]]:
                   for e in j.external for c in _clauses(e)]
     # A document's notice of a change (the same for every memory): what a memory of the usual way says may
     # no longer hold, whatever words the two share.
+    # (NOTICE_TIE: how close to the best-matching memory's cosine another memory's must be to share the notice)
     notice = any(_EV_CHANGE.search(c) or _SHIFT_VERB.search(c) for e in j.external for c in _clauses(e))
     rows = []
     for i, f in enumerate(mf):
@@ -344,7 +348,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         # Names count as whom the request serves only when it serves someone besides the user
         # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
-        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
+        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset()))) or (
+        # a family the request serves includes the user's kin ("my wife ..." for the family's dinners)
+        req.serves == "group" and bool(req.beneficiaries & FAMILY_GROUPS) and any(p.rstrip("s") in KIN or p in KIN for p in f.people))
         about_benef = about_people or (f.about_we and req.serves == "group")
         # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
@@ -397,7 +403,9 @@ def features(j: Joint) -> list[dict[str, float]]:
             "newer_q_shared": float(len((mf[best_j].content & req.content) - f.content - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
             "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
-            "hearsay": float(f.hearsay), "asks": float(req.asks), "ev_notice": float(notice),
+            # ... to the memory the evidence is closest to: a flight's delay is news for the flight, not the commute
+            "hearsay": float(f.hearsay), "asks": float(req.asks),
+            "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE),
             # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j),

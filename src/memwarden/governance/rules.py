@@ -105,7 +105,8 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
         yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
     if f["solo"] and f["other_subject"]:
         yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
-    if f["serves_other"] and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
+    # ... or a group that does not name them ("the user's partner's hearing" for a works do with the team).
+    if (f["serves_other"] or f["serves_group"]) and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
         yield "serves_other_subject", "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         yield "ctx_match", "use", "stated for the setting this request is in"
