@@ -23,6 +23,8 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
 # "for 10 sacks" or "for two weeks" (a quantity of things or time).
 _PARTY_NOUNS = frozenset({"people", "persons", "person", "adults", "guests", "covers", "portions", "servings", "plates", "of", "us",
                           "them", "and", "or", "to"}) | GROUP | frozenset(r + "s" for r in RELATIONS) | RELATIONS
+# Agent nouns name people ("assistants", "visitors", "dentists", "musicians", "trainees").
+_AGENT = re.compile(r"(?:ants|ents|ers|ors|ists|ians|ees)$")
 _COUNTED = re.compile(r"\s+([a-z][a-z'-]*)", re.I)
 
 
@@ -31,8 +33,8 @@ def party_size(text: str) -> bool:
     for m in _GROUP_NUM.finditer(text):
         nxt = _COUNTED.match(text, m.end())
         noun = nxt.group(1).lower() if nxt else ""
-        if m.group(1) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2:
-            continue  # "for 10 sacks", "for two weeks": a count of things or time
+        if m.group(1) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2 and not _AGENT.search(noun):
+            continue  # "for 10 sacks", "for two weeks": a count of things or time (not "with two assistants")
         return True
     return False
 
@@ -132,6 +134,7 @@ class RequestFacts:
     weighs_options: bool = False
 
 
+_ANYONE = frozenset({"people", "others", "everyone", "everybody", "crowd"})
 _COMPANY = {"for", "with", "our", "my", "the", "their", "a", "whole", "entire", "several", "other", "existing", "visiting",
             "two", "three", "four", "five", "six", "some", "feed", "host", "hosting", "invite", "organizing", "organising",
             "planning", "and", "new"}
@@ -218,8 +221,9 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         text = " ".join([*_last_user_turns(evidence, 1), query])
     low = text.lower()
     w = words(text)
-    # A group's possessive names the group ("the whole team's bbq" is for the team).
-    w = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP else x for x in w]
+    # A group's possessive names the group ("the whole team's bbq" is for the team); "other people's
+    # opinions" names nobody in particular.
+    w = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP - _ANYONE else x for x in w]
     ws = set(w)
     third_person_user = bool(re.search(r"\bthe user\b", low))
     # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
@@ -228,7 +232,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
     taking_part: set[str] = set()
     for sent in re.split(r"[.;:!?]\s+", low):
-        toks = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP else x for x in words(sent)]
+        toks = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP - _ANYONE else x for x in words(sent)]
         for k, tok in enumerate(toks):
             if k == 0 or tok in _COMPANY:
                 taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
@@ -240,7 +244,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     named_groups = (ws & GROUP & taking_part) - objects - (joined - owned)
     own_groups = named_groups & owned
     party = party_size(text)
-    if _FOR_ME.search(text) and not party and not re.search(
+    if _FOR_ME.search(query) and not party and not re.search(
             r"\b(?:for|with)\s+(?:\w+\s+){0,3}?(?:" + "|".join(sorted(named_groups)) + r")\b", low) and named_groups:
         named_groups = set()  # "find me flights to the offsite": the user travels; the group is where to
     group = bool(named_groups) or party or (
