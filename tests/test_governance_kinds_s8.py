@@ -85,6 +85,7 @@ def test_a_number_counts_a_party_only_without_another_count_noun() -> None:
     assert party_size("a stew that feeds 9 people")
     assert not party_size("reorder 12 bags of compost for the allotment")
     assert not party_size("a cottage for three weeks in August")
+    assert party_size("a workshop I run with three trainees")  # agent nouns name people
 
 
 def test_the_user_named_as_the_one_served_keeps_a_group_destination_a_destination() -> None:
