@@ -28,6 +28,10 @@ _REPORT = re.compile(
     r"(?:told|tells?|telling|taught|teach(?:es|ing)?|warn(?:s|ed|ing)?|assured|promised|(?:drilled|drummed|hammered) (?:that |it )?into) (?:me|us|the user|him|her|them)|"
     r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
+# Reporting verbs that mark what is passed on as belief or rumour, not as what was found or laid down
+# ("Dermot reckons", "my nan swears", "heard that"), against the neutral "says", "said", "told me".
+_OPINION = re.compile(r"\b(reckon(?:s|ed)?|swear(?:s)?|swore|sworn|insist(?:s|ed)?|claim(?:s|ed)?|heard|convinced|think(?:s)?|thought|"
+                      r"believe(?:s|d)?|apparently|supposedly|rumou?r(?:s|ed)?)\b", re.I)
 _HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
 # A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
@@ -119,6 +123,12 @@ RELATIONS = {
     "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
     "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
 }
+# Relations of household and kin (not of work, study, renting or friendship): a family the request serves includes them.
+KIN = RELATIONS - {"friend", "flatmate", "roommate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
+                   "client", "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer",
+                   "ceo", "director", "executive"}
+FAMILY_GROUPS = frozenset({"family", "families", "household", "kids", "children", "twins", "siblings", "relatives", "cousins",
+                           "parents", "grandparents"})
 GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
     "families", "kids", "children", "students", "pupils", "class", "group", "people", "attendees", "participants",
@@ -129,7 +139,7 @@ GROUP = {
 }
 # Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
 # handled by names; "since I was a kid" is not about another person.
-_OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
+_OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their|(?:the )?user'?s)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
                            + r")s?\b", re.I)
 _THIRD_VERBS = r"(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|prefers?|needs?|eats|drinks|only|never|always)"
 # Another person as the subject: "she's gone vegan", "he can't", or a name opening the memory ("Tomás only
@@ -143,7 +153,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
              "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
              "standup", "customer", "customers", "customer facing", "release notes", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
-    "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework"),
+    "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework", "course",
+              "module", "modules", "lecturer", "exam", "exams", "assignment", "tutorial"),
     "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
     # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
     # not in "personal experience" or "forming my own opinions".
@@ -159,7 +170,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("’", "'"))
+    # A plural possessive is its noun: "the kids' lunchboxes" names the kids.
+    return [w.rstrip("'") for w in _WORD.findall(text.lower().replace("’", "'"))]
 
 
 def content(text: str) -> frozenset[str]:
@@ -183,9 +195,12 @@ def names(text: str) -> frozenset[str]:
 _ADDRESSEES = {"team", "client", "clients", "colleague", "colleagues", "boss", "staff", "customers"}
 
 
-def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
+def contexts(text: str, *, scoped_only: bool = False, setting_only: bool = False) -> frozenset[str]:
     """Settings the text names; ``scoped_only``: only those it is stated *for* ("at work", "for the
-    wedding", "when I work from home", "my own CV", "in the thesis"), not merely mentioned."""
+    wedding", "when I work from home", "my own CV", "in the thesis"), not merely mentioned;
+    ``setting_only``: only those a preposition or the clause's opening makes the setting of what is said
+    ("at work the style guide is ...", "for the wedding ...", "Client presentations always ..."), not
+    a thing of the user's ("my desk", "our team")."""
     low = " " + re.sub(r"[^a-z0-9 ]", " ", text.lower()) + " "
     # "When I work from home" is a home setting, not work ("wfh" keeps the string's length for the offsets below).
     low = re.sub(r" work(?:ing)? from home ", lambda m: " wfh" + " " * (len(m.group(0)) - 4), low)
@@ -202,6 +217,12 @@ def contexts(text: str, *, scoped_only: bool = False) -> frozenset[str]:
             # presentations always use ..."), not in a report of what happened ("allergy clinic did the test").
             clause = re.split(r"[.;!?\n]", text[clause_start:])[0]  # a colon goes on to the rule
             opens = len(words(text[clause_start:at])) <= 1 and bool(_RULE.search(clause))
+            if setting_only:
+                if opens or re.search(r"\b(?:at|for|in|during|on|when i|when we|whenever i)\s+(?:the\s+|a\s+)?(?:\w+\s+)?$",
+                                      low[:at + 1]):
+                    out.add(k)
+                    break
+                continue
             if not scoped_only or c.startswith("my own") or opens or re.search(
                     r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
                     # addressed to people of that setting: "messages to the team", "emails to clients"
@@ -219,6 +240,8 @@ class MemoryFacts:
     voucher: str
     #: Someone's report of what another said/holds ("Tom said", "my mum swears").
     reported: bool
+    #: A report passed on with a verb of belief or rumour (see ``_OPINION``): hearsay, not a finding.
+    hearsay: bool
     #: A view held rather than a fact lived: belief verbs, a quoted proposition.
     held_view: bool
     #: A generalisation about the world (no personal anchor in the proposition).
@@ -233,6 +256,8 @@ class MemoryFacts:
     people: frozenset[str]
     #: Settings the memory was stated for, when it names one.
     contexts: frozenset[str]
+    #: ... and those a preposition or the clause's opening names as the setting of what it says (see ``contexts``).
+    settings: frozenset[str]
     scoped: bool
     entities: frozenset[str]
     numbers: frozenset[str]
@@ -291,7 +316,8 @@ _AUTHORITIES = {"doctor", "gp", "hospital", "clinic", "dentist", "vet", "consult
 _DOCUMENTS = {"agreement", "tenancy", "contract", "letter", "email", "label", "website", "site", "manual", "policy", "receipt", "ticket", "booking",
               "confirmation", "payslip", "statement", "invoice", "app", "form", "docs", "documentation", "sign", "notice",
               "schedule", "timetable", "lease", "handbook", "prescription", "leaflet", "report", "packet", "box", "bill",
-              "certificate", "warranty", "terms", "rota", "calendar", "itinerary"}
+              "certificate", "warranty", "terms", "rota", "calendar", "itinerary", "rules", "regulations", "guidelines",
+              "guidance", "instructions", "bylaws", "code"}
 _FILLER = {"now", "still", "also", "really", "the", "and", "firmly", "strongly", "genuinely", "honestly", "truly", "no", "longer"}
 _HOLDERS = {"i", "i'm", "i'd", "me", "my", "we", "we've", "we're", "our", "us", "user", "really", "honestly", "just",
             "personally", "definitely", "totally", "generally", "always", "still"}
@@ -359,14 +385,18 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
     anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
         (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
-        bool(pw & RELATIONS and not reported)
+        bool(pw & RELATIONS and not reported) or \
+        bool(re.match(r"\W*(?:that|this|these|those)\s+ones?\b", prop, re.I))  # "says that one's happiest ...": the user's thing named before
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
     # ("goldfish only have a 3 second memory", "sugar makes kids hyper").
     world = (reported or held or not _FIRST.search(" ".join(pw))) and not anchored and not _USER_3P.search(prop) and \
         not any(_users_taste(c, holder_needed=k > 0) for k, c in enumerate(re.split(r"[,;]", prop))) and len(pw_all) >= 4
     # A rule someone lays down ("everyone must submit expenses by the 25th") is not a claim about how the world is.
-    world = world and not (reported and re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
-                           and not held)
+    # A prohibition opening what is reported ("the school says no nuts in packed lunches") lays a rule down too.
+    # Hearsay keeps its rule-words a belief about how things work ("Lubomir reckons you have to go to a post office").
+    hearsay = bool(reported) and bool(_OPINION.search(text))
+    world = world and not (reported and (re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
+                                         or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
     # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
@@ -380,12 +410,13 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     about_user = about_user or (own_say and bool(_OWN_PORTION.search(text)) and not _THIRD_SUBJECT.search(text))
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
     ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text)) else frozenset()
+    settings = contexts(text, setting_only=True) & ctx
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})
     return MemoryFacts(
-        voucher=voucher_kind, reported=bool(reported), held_view=held, world_claim=bool(world), preference=pref,
+        voucher=voucher_kind, reported=bool(reported), hearsay=hearsay, held_view=held, world_claim=bool(world), preference=pref,
         # The user's own taste or constraint: the user is the subject and no other person is.
-        about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx,
+        about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx, settings=settings,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
-from .facts import GROUP, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .facts import FAMILY_GROUPS, GROUP, KIN, MemoryFacts, content, entities, memory_facts, topic_polarity, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, is_conversation, request_facts
 
@@ -38,6 +38,7 @@ FEATURES = [
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_options", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
     "parts", "newer_q_sim", "newer_q_shared", "asked_unchanged",
+    "hearsay", "asks", "ev_notice", "setting_match",
 ]
 
 _OBLIGATION = re.compile(
@@ -56,7 +57,15 @@ _EV_CHANGE = re.compile(
     # a thing withdrawn or about to change ("the master branch is frozen and will be deleted", "the fee will change to ...")
     r"(?:will|shall) (?:be )?(?:deleted|removed|retired|closed|replaced|deprecated|archived|phased out|frozen|"
     r"change|rise|increase|go up|drop|fall|move)|(?:is|are|has been|have been) (?:now )?(?:frozen|deprecated|retired|archived|"
-    r"withdrawn|discontinued|replaced))\b", re.I)
+    r"withdrawn|discontinued|replaced)|"
+    # an instruction to stop what is done ("...: stop the tablets while ..."), opening its clause
+    r"(?:^|(?<=[.:;]\s))(?:stop|discontinue|cease|pause)\b)\b", re.I | re.M)
+
+# A notice that how things are done shifts (a closed class of verbs of change, any tense but the
+# conditional): "all collections move one day later", "your off-peak window changes to ...".
+_SHIFT_VERB = re.compile(r"\b(?:chang(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|shift(?:s|ed|ing)?|switch(?:es|ed|ing)?|"
+                         r"replac(?:e|es|ed|ing)|postpon(?:e|es|ed|ing)|delay(?:s|ed)?|bring(?:s)? forward|brought forward|"
+                         r"put back|reschedul(?:e|es|ed|ing)|suspend(?:s|ed)?|revis(?:e|es|ed))\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -237,9 +246,23 @@ def _same_slot(a: str, b: str | None) -> bool:
     return sa == sb and bool(ta) and bool(tb) and (ta <= tb or tb <= ta)
 
 
+def _other_holder(a: MemoryFacts, b: MemoryFacts) -> bool:
+    """``b`` is about someone else than ``a`` and states no change: one person's standing arrangement does not
+    replace another's ("my daughter swims at 7:15 on saturdays" stands beside "I do parkrun saturdays at 9")."""
+    def holder(f: MemoryFacts) -> frozenset[str] | None:
+        if f.other_subject and not f.about_user:
+            return f.people
+        return frozenset({"user"}) if f.about_user and not f.people else None
+    ha, hb = holder(a), holder(b)
+    return ha is not None and hb is not None and not (ha & hb) and not b.change
+
+
 def _reliable_rank(f: MemoryFacts) -> int:
     return 0 if f.voucher == "other" or f.reported else 1
 
+
+#: A memory whose cosine with the evidence is within this of the closest memory's shares a notice of change.
+NOTICE_TIE = 0.02
 
 #: A newer memory this close that states a change to another named value replaces it without a shared word.
 SWAP_SIM = 0.30
@@ -291,6 +314,10 @@ def features(j: Joint) -> list[dict[str, float]]:
     # same for every memory, so read once.
     ev_clauses = [(bool(_OBLIGATION.search(c)), bool(_EV_CHANGE.search(c)), _with_parts(content(c)))
                   for e in j.external for c in _clauses(e)]
+    # A document's notice of a change (the same for every memory): what a memory of the usual way says may
+    # no longer hold, whatever words the two share.
+    # (NOTICE_TIE: how close to the best-matching memory's cosine another memory's must be to share the notice)
+    notice = any(_EV_CHANGE.search(c) or _SHIFT_VERB.search(c) for e in j.external for c in _clauses(e))
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -321,7 +348,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         # Names count as whom the request serves only when it serves someone besides the user
         # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
-        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset())))
+        about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset()))) or (
+        # a family the request serves includes the user's kin ("my wife ..." for the family's dinners)
+        req.serves == "group" and bool(req.beneficiaries & FAMILY_GROUPS) and any(p.rstrip("s") in KIN or p in KIN for p in f.people))
         about_benef = about_people or (f.about_we and req.serves == "group")
         # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
@@ -331,7 +360,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         # English") sits beside the user's own preference; it does not replace it.
         own = f.about_user and not f.about_we
         newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)
-                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts)]
+                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts) and not _other_holder(f, mf[k])]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
@@ -374,6 +403,11 @@ def features(j: Joint) -> list[dict[str, float]]:
             "newer_q_shared": float(len((mf[best_j].content & req.content) - f.content - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
             "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
+            # ... to the memory the evidence is closest to: a flight's delay is news for the flight, not the commute
+            "hearsay": float(f.hearsay), "asks": float(req.asks),
+            "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE),
+            # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
+            "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j),
         })
     return rows

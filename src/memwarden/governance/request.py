@@ -19,6 +19,40 @@ _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
                         r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
+# A number counts a party only when no other plural count noun follows it: "for 14", "for 6 people", but not
+# "for 10 sacks" or "for two weeks" (a quantity of things or time).
+_PARTY_NOUNS = frozenset({"people", "persons", "person", "adults", "guests", "covers", "portions", "servings", "plates", "of", "us",
+                          "them", "and", "or", "to"}) | GROUP | frozenset(r + "s" for r in RELATIONS) | RELATIONS
+# Agent nouns name people ("assistants", "visitors", "dentists", "musicians", "trainees").
+_AGENT = re.compile(r"(?:ants|ents|ers|ors|ists|ians|ees)$")
+_COUNTED = re.compile(r"\s+([a-z][a-z'-]*)", re.I)
+
+
+def party_size(text: str) -> bool:
+    """A number of people the request is for or with (see ``_PARTY_NOUNS``)."""
+    for m in _GROUP_NUM.finditer(text):
+        nxt = _COUNTED.match(text, m.end())
+        noun = nxt.group(1).lower() if nxt else ""
+        if m.group(1) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2 and not _AGENT.search(noun):
+            continue  # "for 10 sacks", "for two weeks": a count of things or time (not "with two assistants")
+        return True
+    return False
+
+
+# The user named as the one a task is done for ("find me flights", "book me a table", "for me"): a group
+# named only as where the user goes ("to the offsite") is then not whom the request serves ("for me, my
+# parents and my niece" names more than the user).
+_FOR_ME = re.compile(r"(?:\b(?:find|book|get|give|show|send|order|make|buy|pick|sort|reserve)\s+me|\bfor me)\b(?!\s*(?:,|&|and\b|\+))", re.I)
+# A question put to the assistant, not a task given to it ("how do I get ...?" against "write me ...", "can you book ...").
+_TASK_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\b", re.I)
+
+
+def asks_question(query: str) -> bool:
+    """The request asks something (a question mark or a question word first), and is no task put as a question."""
+    q = query.strip()
+    return (q.endswith("?") or bool(re.match(_Q_START_RX, q, re.I))) and not _TASK_ASK.search(q)
+
+
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 # Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
 # request names are then away, not served ("my partner's away, a curry just for me").
@@ -43,6 +77,7 @@ _OTHER_FOR = re.compile(r"\b(?:for|to|with|help(?:ing)?|taking|tell|text|email|m
 
 # --- requests ----------------------------------------------------------------------------------
 _Q_START = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)"
+_Q_START_RX = r"\W*" + _Q_START + r"\b"
 # Truth cues that make a question about how the world is, even when addressed ("is it safe ...").
 _STRONG_TRUTH = re.compile(r"\b(is it true|is that true|true that|really true|not true|myth|misconception|safe|dangerous|harmful|"
                            r"toxic|poisonous|who'?s right|who is right|correct|accurate|proven|scientific(?:ally)?|legit)\b", re.I)
@@ -91,12 +126,15 @@ class RequestFacts:
     with_other: bool = False
     honours: frozenset[str] = frozenset()
     own_audience: bool = False
+    #: The request asks a question (not a task put as one): see :func:`asks_question`.
+    asks: bool = False
     #: The request's own account of the situation weighs options or considerations against each
     #: other ("the cheapest model ..., while another ...", "I can patch it or refactor"): a taste
     #: is then one consideration among those stated, not the deciding rule.
     weighs_options: bool = False
 
 
+_ANYONE = frozenset({"people", "others", "everyone", "everybody", "crowd"})
 _COMPANY = {"for", "with", "our", "my", "the", "their", "a", "whole", "entire", "several", "other", "existing", "visiting",
             "two", "three", "four", "five", "six", "some", "feed", "host", "hosting", "invite", "organizing", "organising",
             "planning", "and", "new"}
@@ -183,6 +221,9 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
         text = " ".join([*_last_user_turns(evidence, 1), query])
     low = text.lower()
     w = words(text)
+    # A group's possessive names the group ("the whole team's bbq" is for the team); "other people's
+    # opinions" names nobody in particular.
+    w = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP - _ANYONE else x for x in w]
     ws = set(w)
     third_person_user = bool(re.search(r"\bthe user\b", low))
     # A group counts when it takes part ("for my team", "with the kids"), not as an object ("photos of my kids").
@@ -191,7 +232,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     # sentence ("for my team", "two relatives will", "Attendees selected") - not "photos of my kids".
     taking_part: set[str] = set()
     for sent in re.split(r"[.;:!?]\s+", low):
-        toks = words(sent)
+        toks = [x[:-2] if x.endswith("'s") and x[:-2] in GROUP - _ANYONE else x for x in words(sent)]
         for k, tok in enumerate(toks):
             if k == 0 or tok in _COMPANY:
                 taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
@@ -202,7 +243,11 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     owned = {x for m in _OWNED.finditer(text) for x in words(m.group(1))} & _OWN_GROUPS
     named_groups = (ws & GROUP & taking_part) - objects - (joined - owned)
     own_groups = named_groups & owned
-    group = bool(named_groups) or bool(_GROUP_NUM.search(text)) or (
+    party = party_size(text)
+    if _FOR_ME.search(query) and not party and not re.search(
+            r"\b(?:for|with)\s+(?:\w+\s+){0,3}?(?:" + "|".join(sorted(named_groups)) + r")\b", low) and named_groups:
+        named_groups = set()  # "find me flights to the offsite": the user travels; the group is where to
+    group = bool(named_groups) or party or (
         not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
     others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
@@ -218,7 +263,7 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
               if m.group(1).lower().rstrip("s") in RELATIONS]
     with_other = bool(others) and not honours and bool(linked) and all(v == "with" for v, _ in linked) and \
         others <= {x for _, x in linked}
-    peers = group and not honours and named_groups <= PEERS | own_groups and (bool(named_groups) or not _GROUP_NUM.search(text))
+    peers = group and not honours and named_groups <= PEERS | own_groups and (bool(named_groups) or not party)
     if _SOLO.search(text) and not group:
         serves = "user"
     elif group:
@@ -231,5 +276,5 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     return RequestFacts(serves=serves, beneficiaries=frozenset() if solo else frozenset(others | (ws & GROUP)), contexts=contexts(text),
                         solo=solo,
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
-                        names=names(text), weighs_options=weighs_options(text), peers=peers, with_other=with_other, honours=frozenset(honours),
+                        names=names(text), weighs_options=weighs_options(text), asks=asks_question(query), peers=peers, with_other=with_other, honours=frozenset(honours),
                         own_audience=bool(_OWN_AUDIENCE.search(text)))

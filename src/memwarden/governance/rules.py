@@ -31,8 +31,8 @@ RELEVANT = 0.20        # a held view this close to a question about the world be
 #: The rules of :func:`rule_candidates`, in order of precedence.
 RULE_NAMES: tuple[str, ...] = (
     "newer_same_slot", "newer_changes", "newer_change_other_value", "newer_restates", "report_contradicted", "report_of_world",
-    "held_view_world_q", "rationale_world_q", "ev_names", "ev_same_point", "ev_other_value", "ev_belief_on_point",
-    "ev_rule_on_choice", "ev_dated_change", "ev_world_fact", "held_world_q", "ctx_mismatch", "solo_other_subject",
+    "held_view_world_q", "hearsay_asked", "rationale_world_q", "ev_names", "ev_same_point", "ev_other_value", "ev_belief_on_point",
+    "ev_rule_on_choice", "ev_dated_change", "ev_notice_on_point", "ev_world_fact", "held_world_q", "setting_rule", "ctx_mismatch", "solo_other_subject",
     "serves_other_subject", "ctx_match", "group_restated", "group_shared_setting", "group_peers", "group_own_method",
     "personal_for_others", "weighs_options", "default",
 )
@@ -66,6 +66,10 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
         yield "report_of_world", "ignore_as_evidence", "someone's report of how the world is, not evidence"
     if (f["held_view"] or f["reported"]) and f["world_question"] and f["q_sim"] >= RELEVANT:
         yield "held_view_world_q", "ignore_as_evidence", "a view someone holds bears on a question about the world"
+    # Hearsay (passed on with a verb of belief: "reckons", "swears") that says how things work, and a question
+    # that rests on how they work, even one about the user's own affairs ("can I get a mortgage ...?").
+    if f["hearsay"] and f["world_claim"] and f["asks"] and f["q_sim"] >= RELEVANT and not (f["ev_external"] or f["about_beneficiary"]):
+        yield "hearsay_asked", "ignore_as_evidence", "hearsay about how things work, and the question rests on how they work"
     if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
         yield "rationale_world_q", "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
     if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
@@ -82,16 +86,27 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
             yield "ev_rule_on_choice", "defer_to_evidence", "the supplied evidence lays down a rule on, or announces a change to, what it chooses"
         if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
             yield "ev_dated_change", "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
+        # A notice that the usual way changes, and the memory is the usual way the request asks about (or the
+        # notice gives another value of what it names): "collections move one day later" against "bins go out mondays".
+        if f["ev_notice"] and not f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR and (f["q_sim"] >= ON_POINT or f["ev_conflict"]):
+            yield "ev_notice_on_point", "defer_to_evidence", "the supplied evidence announces a change to what it says is usual"
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
             yield "ev_world_fact", "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         yield "held_world_q", "ignore_as_evidence", "a held view bears on a question about the world"
+    # A rule or habit stated for a setting, and the request is in that setting: it applies, whoever of that
+    # setting the request serves (a work style guide for a report to the leadership team).
+    # Only a setting named as such counts: the user's own thing ("I like my desk tidy") stays the user's taste in
+    # a request for others (the new starters' desks).
+    if f["setting_match"] and not (f["own_portion"] or f["weighs_options"]):
+        yield "setting_rule", "use", "stated for the setting this request is in"
     # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
     if f["ctx_mismatch"] and not f["plain_fact"]:
         yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
     if f["solo"] and f["other_subject"]:
         yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
-    if f["serves_other"] and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
+    # ... or a group that does not name them ("the user's partner's hearing" for a works do with the team).
+    if (f["serves_other"] or f["serves_group"]) and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
         yield "serves_other_subject", "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
     if f["mem_personal"] and f["ctx_match"] and not (f["own_portion"] or f["weighs_options"] or f["serves_group"]):
         yield "ctx_match", "use", "stated for the setting this request is in"
