@@ -47,6 +47,7 @@ from ..retrieval.text import _stem as stem
 from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
+from .verdict_matter import outweighed
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -329,8 +330,12 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read + _corrections(read, silent, texts, query, config) + _joined(read, silent, query),
-                         texts, query)
+    def prior(hit: SearchHit, tm: Testimony) -> float:
+        return hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
+
+    extra = _corrections(read, silent, texts, query, config) + _joined(read, silent, query)
+    extra += outweighed(read + extra, silent, query, _tier, prior)
+    read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")

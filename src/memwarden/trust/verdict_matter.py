@@ -1,0 +1,70 @@
+"""Testimony on the claim's matter that the stance rules read as silent (session 8, issue 11).
+
+The stance rules answer "does this text state or deny the claim?". A verdict also has to hear a
+reliable source that speaks to the same matter in other terms:
+
+* **Outweighed hearsay.** When all that supports a claim is weak (hearsay, a hedge, the
+  assistant's word) and a first-hand statement or a document on the same matter, given no earlier,
+  says something else about it, the weak word is not borne out: "Dev thinks the offsite is in
+  Leeds", then the invite's "Location: Manchester"; "the shelter reckons he's a lab cross", then
+  "DNA test: 60% whippet". The matter is shared when the strong statement shares a content word or
+  a name with the claim and sits near it by the embedding (:data:`MATTER_COSINE`); it "says
+  something else" when each holds a word or value the other does not (a restatement would have
+  agreed). A strong source agreeing with the claim leaves this step out.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..models import SearchHit, VerdictEvidence
+from .features import features
+from .testimony import Testimony, stated_at
+
+__all__ = ["outweighed", "MATTER_COSINE", "OUTWEIGH_SCORE"]
+
+#: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
+#: word with the claim is on its matter.
+MATTER_COSINE = 0.3
+#: The stance score such a statement counts with (the strength of a changed value, verdict._changed_value).
+OUTWEIGH_SCORE = 0.7
+
+
+def _key(hit: SearchHit) -> str:
+    return hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
+
+
+def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+               reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Strong statements, silent to the stance rules, that outweigh a claim supported only by weak testimony."""
+    weak = [(h, ev) for h, ev, _, sg in read if sg > 0 and ev.role in ("assertion", "ambiguous_evidence")]
+    if not weak or any(sg > 0 and ev.role == "evidence" for _, ev, _, sg in read):
+        return []
+    first_weak = min(stated_at(h) for h, _ in weak)
+    taken = {_key(h) for h, _, _, _ in read}
+    fq = features(query)
+    claim_words = fq.content | fq.proper
+    claim_values = fq.numbers | fq.dates
+    out = []
+    for hit, text in silent:
+        if _key(hit) in taken or "?" in text or (hit.scores.dense or 0.0) < MATTER_COSINE:
+            continue
+        if stated_at(hit) < first_weak:
+            continue
+        tm = tier(hit, query)
+        fh = features(text)
+        if not tm.strong or fh.hedged or fh.reported:
+            continue
+        words, values = fh.content | fh.proper, fh.numbers | fh.dates
+        if not (claim_words & words or claim_values & values):
+            continue
+        if not ((claim_words - words) or (claim_values - values)) or not ((words - claim_words) or (values - claim_values)):
+            continue
+        ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                             stance_score=OUTWEIGH_SCORE, reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4),
+                             odds_factor=1.0, tier=tm.tier,
+                             reason=f"{tm.tier.replace('_', '-')}: says otherwise on the claim's matter, which only weaker "
+                                    "testimony supports")
+        out.append((hit, ev, tm, -1))
+        taken.add(_key(hit))
+    return out
