@@ -47,7 +47,7 @@ from ..retrieval.text import _stem as stem
 from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
-from .verdict_matter import outweighed
+from .verdict_matter import outweighed, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -171,6 +171,8 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
             st = detect_stance(texts[h0.id], text)
             if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
                 st = _changed_value(fq, features(text), hit.scores.dense)
+            elif not tm.correction and not _same_values(fq, features(text), features(texts[h0.id])):
+                st = _changed_value(fq, features(text), hit.scores.dense)
             if st is None or st.label != "contradict":
                 continue
             s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
@@ -215,6 +217,16 @@ def _joined(read: list, silent: list, query: str) -> list:
             out.append((hit, ev, tm, -1))
             break
     return out
+
+
+def _same_values(fq: TextFeatures, fb: TextFeatures, fa: TextFeatures) -> bool:
+    """Whether the numbers by which a later statement B differs from a supporting one A can be the
+    claim's: B's new values are of the kind of the claim's ("v4" is not changed by "the purple one"),
+    or, for a claim without a value, B shares a word with A ("took 4 hrs" is not changed by "now 4
+    march, 2:30pm, same place"; "tabs, 4 wide" is by "4 spaces now, tabs are gone")."""
+    if fq.numbers or fq.dates:
+        return bool(value_kinds(fq) & value_kinds(fb, fa))
+    return bool(fa.content & fb.content)
 
 
 def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:

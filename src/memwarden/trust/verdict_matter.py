@@ -15,19 +15,39 @@ reliable source that speaks to the same matter in other terms:
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..models import SearchHit, VerdictEvidence
-from .features import features
+from .features import TextFeatures, features
 from .testimony import Testimony, stated_at
 
-__all__ = ["outweighed", "MATTER_COSINE", "OUTWEIGH_SCORE"]
+__all__ = ["outweighed", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
 #: word with the claim is on its matter.
 MATTER_COSINE = 0.3
 #: The stance score such a statement counts with (the strength of a changed value, verdict._changed_value).
 OUTWEIGH_SCORE = 0.7
+
+
+def _kind(value: str, dates: frozenset[str]) -> str:
+    """A value's kind: a date, a clock time, a plain number, else its letters ("v4" -> "v", "£:1200" -> "£")."""
+    if value in dates:
+        return "date"
+    if re.fullmatch(r"\d{1,2}:\d{2}", value):
+        return "time"
+    if re.fullmatch(r"[\d.,]+", value):
+        return "number"
+    return "".join(c for c in value.split(":")[0] if not c.isdigit()) or "number"
+
+
+def value_kinds(fa: TextFeatures, not_in: TextFeatures | None = None) -> set[str]:
+    """The kinds of ``fa``'s values (those ``not_in`` does not hold, when given)."""
+    vals = fa.numbers | fa.dates
+    if not_in is not None:
+        vals -= not_in.numbers | not_in.dates
+    return {_kind(v, fa.dates) for v in vals}
 
 
 def _key(hit: SearchHit) -> str:
@@ -45,6 +65,7 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     fq = features(query)
     claim_words = fq.content | fq.proper
     claim_values = fq.numbers | fq.dates
+    claim_when = fq.dates | {v for v in fq.numbers if ":" in v}
     out = []
     for hit, text in silent:
         if _key(hit) in taken or "?" in text or (hit.scores.dense or 0.0) < MATTER_COSINE:
@@ -56,8 +77,11 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
         if not tm.strong or fh.hedged or fh.reported:
             continue
         words, values = fh.content | fh.proper, fh.numbers | fh.dates
+        when = fh.dates | {v for v in fh.numbers if ":" in v}
         if not (claim_words & words or claim_values & values):
             continue
+        if claim_when and claim_when <= when:
+            continue  # it restates the claim's date or time: a stance it left unread is no denial
         if not ((claim_words - words) or (claim_values - values)) or not ((words - claim_words) or (values - claim_values)):
             continue
         ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
