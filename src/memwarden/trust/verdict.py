@@ -47,7 +47,8 @@ from ..retrieval.text import _stem as stem
 from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
-from .verdict_matter import outweighed, value_kinds
+from .verdict_compare import compare
+from .verdict_matter import MATTER_COSINE, outweighed, structure_stance, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -82,7 +83,13 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
     thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
-    return combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+    cmp = compare(claim, text, cosine, MATTER_COSINE)
+    if cmp is not None:
+        return cmp
+    st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+    if st.label == "agree":
+        return structure_stance(claim, text) or st
+    return st
 
 
 def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:

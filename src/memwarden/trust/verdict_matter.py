@@ -19,10 +19,12 @@ import re
 from typing import Callable
 
 from ..models import SearchHit, VerdictEvidence
+from ..retrieval.text import _stem as stem
 from .features import TextFeatures, features
+from .stance import Stance
 from .testimony import Testimony, stated_at
 
-__all__ = ["outweighed", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
+__all__ = ["outweighed", "structure_stance", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
 #: word with the claim is on its matter.
@@ -92,3 +94,36 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
         out.append((hit, ev, tm, -1))
         taken.add(_key(hit))
     return out
+
+
+# -- what a text's structure denies --------------------------------------------------------------
+
+#: A cleft names who or what the predicate holds of: "it's his brother who's moving", "it was the
+#: landlord that called". The focus is a noun phrase, not a bare pronoun.
+_CLEFT = re.compile(r"\b(?:it's|it is|it was|'twas)\s+(?P<x>[\w' ]{1,40}?)\s+(?:who|that)(?:'s|'re|'ve|'ll| is| are| was|"
+                    r" were| has| have| had| will)?\s+(?P<vp>[^.,;!?|]+)", re.I)
+_PRONOUNS = frozenset("i me my mine you your he him his she her hers it its we us our they them their one the a an this "
+                      "that these those not just only actually really".split())
+#: Universal and partial quantifiers: "every pitch" is denied by "only half the pitches".
+_UNIVERSAL = re.compile(r"\b(?:every|each|all|always|whole|entire|everyone|everybody|everything)\b", re.I)
+_PARTIAL = re.compile(r"\b(?:only (?:half|some|a few|a couple|one|two|three|a handful|part)|half (?:of )?(?:the|them|of)|"
+                      r"not (?:all|every|everyone|always)|some of (?:the|them)|most of (?:the|them)|"
+                      r"(?:a )?few of (?:the|them)|none of (?:the|them))\b", re.I)
+
+
+def structure_stance(claim: str, text: str) -> Stance | None:
+    """A contradiction that the text's structure states though its words agree: a cleft putting
+    another referent in the claim's subject's place, or a partial quantifier against a universal one."""
+    fq = features(claim)
+    subj = fq.subject or (fq.order[0] if fq.order else None)
+    for m in _CLEFT.finditer(text):
+        focus = {stem(w) for w in re.findall(r"[\w']+", m.group("x").lower())} - {stem(w) for w in _PRONOUNS}
+        if not focus or subj is None or subj in ("i", "user") or subj in focus:
+            continue
+        if (fq.content - {subj}) & features(m.group("vp")).content:
+            return Stance("contradict", 0.8, f"another holds it: '{m.group(0).strip()}'", ("subject",))
+    if _UNIVERSAL.search(claim) and not _PARTIAL.search(claim):
+        m = _PARTIAL.search(text)
+        if m and features(text).content & fq.content:
+            return Stance("contradict", 0.75, f"not all: '{m.group(0)}'", ("quantifier",))
+    return None
