@@ -146,14 +146,13 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
     if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
         return Stance("unrelated", 0.6, "the claim's status is not stated", ())
-    nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
-    vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
-    if vals_c and not vals_m:
-        # However close the wording: "weighed Biggles at the vets" does not say he weighs 32kg.
-        return Stance("unrelated", 0.6, "the claim's value is not stated", ())
     if cosine is not None and cosine >= 0.7:
         return st
+    nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
+    vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
+    if vals_c and not vals_m:
+        return Stance("unrelated", 0.6, "the claim's value is not stated", ())
 
     if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
         return Stance("unrelated", 0.6, "only the claim's names are shared", ())
@@ -273,6 +272,18 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
         rank = (reach(hit), ev.stance_score)
         if key not in best or rank > best[key][1]:
             best[key] = (i, rank)
+    # A turn whose claim agrees without the claim's value while the turn itself states another of
+    # its kind ("weighed Biggles at the vets" / "... he's 23kg now" against "weighs 32kg") contradicts.
+    if fq is not None and texts is not None and (fq.numbers or fq.dates):
+        for i, (hit, _, _, sign) in enumerate(read):
+            key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
+            j = best[key][0]
+            h0 = read[j][0]
+            if sign >= 0 or read[j][3] <= 0 or hit.id not in texts or h0.id not in texts:
+                continue
+            f0, f1 = features(texts[h0.id]), features(texts[hit.id])
+            if not (f0.numbers or f0.dates) and value_kinds(fq) & value_kinds(f1):
+                best[key] = (i, best[key][1])
     keep = {i for i, _ in best.values()}
     return [r for i, r in enumerate(read) if i in keep]
 
