@@ -48,7 +48,7 @@ from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, featur
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
-from .verdict_matter import MATTER_COSINE, outweighed, structure_stance, value_kinds
+from .verdict_matter import MATTER_COSINE, changed_since, outweighed, structure_stance, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -366,6 +366,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
 
     extra = _corrections(read, silent, texts, query, config) + _joined(read, silent, query)
     extra += outweighed(read + extra, silent, query, _tier, prior)
+    extra += changed_since(read + extra, silent, query, _tier, prior)
     read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,

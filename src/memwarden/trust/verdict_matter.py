@@ -23,8 +23,9 @@ from ..retrieval.text import _stem as stem
 from .features import TextFeatures, features
 from .stance import Stance
 from .testimony import Testimony, stated_at
+from .update_cues import says_update
 
-__all__ = ["outweighed", "structure_stance", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
+__all__ = ["outweighed", "changed_since", "structure_stance", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
 #: word with the claim is on its matter.
@@ -91,6 +92,57 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
                              odds_factor=1.0, tier=tm.tier,
                              reason=f"{tm.tier.replace('_', '-')}: says otherwise on the claim's matter, which only weaker "
                                     "testimony supports")
+        out.append((hit, ev, tm, -1))
+        taken.add(_key(hit))
+    return out
+
+
+
+#: Update cues that say a state began ("got the keys", "the new flat", "started"): the plan or the
+#: state the claim names coming true, not a change away from it.
+_BEGUN = re.compile(r"\b(?:new|newly|again|started|starting|got the keys|moved in(?:to)?|promoted)\b", re.I)
+
+
+def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+                  reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later strong statements saying a change on the claim's matter, in other terms than the claim.
+
+    "i'll be driving to the office in Didcot", months later "gave up on the car, i get the 7:40
+    train to Didcot Parkway now": the later statement shares the claim's matter (a word of the claim,
+    the embedding's cosine), says it changes something (:mod:`.update_cues`, a state beginning
+    excepted: "GOT THE KEYS" to the flat the claim names), and leaves out words by
+    which the earlier first-hand statement supported the claim while saying others. It speaks
+    against the claim, and as the later statement supersedes the earlier one.
+    """
+    fq = features(query)
+    claim_words = fq.content | fq.proper
+    claim_when = fq.dates | {v for v in fq.numbers if ":" in v}
+    support = [(h, features(t)) for h, ev, _, sg in read if sg > 0 and ev.role == "evidence"
+               for t in [ev.memory]]
+    if not support:
+        return []
+    taken = {_key(h) for h, _, _, _ in read}
+    out = []
+    for hit, text in silent:
+        if (_key(hit) in taken or "?" in text or (hit.scores.dense or 0.0) < MATTER_COSINE
+                or not says_update(_BEGUN.sub(" ", text))):
+            continue
+        tm = tier(hit, query)
+        fh = features(text)
+        if not tm.strong or fh.hedged or fh.reported:
+            continue
+        words = fh.content | fh.proper
+        when = fh.dates | {v for v in fh.numbers if ":" in v}
+        if not claim_words & words or (claim_when and claim_when <= when) or not words - claim_words:
+            continue
+        older = [h for h, fa in support if stated_at(h) < stated_at(hit)
+                 and ((claim_words & (fa.content | fa.proper)) - words)]
+        if not older:
+            continue
+        ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                             stance_score=OUTWEIGH_SCORE, reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4),
+                             odds_factor=1.0, tier=tm.tier,
+                             reason=f"{tm.tier.replace('_', '-')}: a later change on the claim's matter, in other terms")
         out.append((hit, ev, tm, -1))
         taken.add(_key(hit))
     return out
