@@ -7,7 +7,12 @@ changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) w
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
 anything upstream of it (extraction, retrieval, reliability).
 
-    python bench/dump_verdicts.py [--out /tmp/verdict_dump.pkl]
+    python bench/dump_verdicts.py [--out /tmp/verdict_dump.pkl] [--mma-out /tmp/verdict_mma.pkl]
+
+``--mma-out`` also dumps the MMA generator's events (seed 1000, 20 cases, text mode, no domain
+labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``; loao_verdict.py
+with ``--dump`` on that file reports their accuracy (CoRe itself needs the kinds' scoring, run the
+eval for it).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ def _spy(claim, found, config):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="/tmp/verdict_dump.pkl")
+    ap.add_argument("--mma-out")
     args = ap.parse_args()
     facade._verdict = _spy
     emb = make_embedder("minilm")
@@ -79,6 +85,31 @@ def main() -> None:
             memory.close()
         print(path, len(rows), file=sys.stderr)
     Path(args.out).write_bytes(pickle.dumps(rows))
+    if args.mma_out:
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb)))
+
+
+def _mma(emb) -> list[dict]:
+    from datetime import timedelta
+
+    from memwarden.evals.mma import generate, load_case
+
+    rows = []
+    memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
+    try:
+        for case in generate(1000, 20):
+            uid = load_case(memory, case, "text", domain_labels=False)
+            as_of = case.session_time(10) + timedelta(days=1)
+            for i, e in enumerate(case.events):
+                if e.kind == "calibration":
+                    continue
+                _seen.clear()
+                v = memory.verdict(e.claim, user_id=uid, as_of=as_of)
+                rows.append({"author": 0, "set": "mma", "id": f"{e.kind}-{uid}-{i}", "claim": e.claim, "expect": e.label,
+                             "base": v.verdict, "found": _seen[0][1]})
+    finally:
+        memory.close()
+    return rows
 
 
 if __name__ == "__main__":

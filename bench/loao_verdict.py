@@ -6,6 +6,12 @@ conversations. Prints accuracy pooled and per author, and per expected label (TR
 UNKNOWN); ``--fails`` lists the misses, ``--author N`` only that author's.
 
     python bench/loao_verdict.py [--dump /tmp/verdict_dump.pkl] [--fails] [--author 6]
+    python bench/loao_verdict.py --sweep   # leave-one-author-out choice of the verdict_matter constants
+
+``--sweep`` scores every pair (MATTER_COSINE, OUTWEIGH_SCORE) of a grid on every author, then, for
+each author, picks the pair best on the other five (ties: the pair nearest the shipped one) and
+scores it on the sixth; it prints the chosen pairs and the pooled and per-author accuracy so chosen
+next to the shipped constants'.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import pickle
 from collections import defaultdict
 from pathlib import Path
 
+from memwarden.trust import verdict_matter
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.verdict import verdict
 
@@ -51,14 +58,47 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+COSINES = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+SCORES = (0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def sweep(rows: list[dict]) -> None:
+    shipped = (verdict_matter.MATTER_COSINE, verdict_matter.OUTWEIGH_SCORE)
+    authors = sorted({r["author"] for r in rows})
+    right: dict = {}
+    try:
+        for c in COSINES:
+            for sc in SCORES:
+                verdict_matter.MATTER_COSINE, verdict_matter.OUTWEIGH_SCORE = c, sc
+                for r in judge(rows):
+                    right.setdefault((c, sc), {}).setdefault(r["author"], []).append(r["got"] == r["expect"])
+    finally:
+        verdict_matter.MATTER_COSINE, verdict_matter.OUTWEIGH_SCORE = shipped
+    loao, fixed = [], []
+    for a in authors:
+        def train(p: tuple) -> tuple:
+            ok = [x for b in authors if b != a for x in right[p][b]]
+            return (sum(ok) / len(ok), -abs(p[0] - shipped[0]) - abs(p[1] - shipped[1]))
+        best = max(right, key=train)
+        held = right[best][a]
+        loao += held
+        fixed += right[shipped][a]
+        print(f"author {a}: chosen on the others {best} (train acc {train(best)[0]:.3f}); held-out acc "
+              f"{sum(held) / len(held):.3f} vs shipped {sum(right[shipped][a]) / len(right[shipped][a]):.3f}")
+    print(f"pooled leave-one-author-out {sum(loao) / len(loao):.3f}; shipped constants {sum(fixed) / len(fixed):.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--dump", default="/tmp/verdict_dump.pkl")
     ap.add_argument("--fails", action="store_true")
     ap.add_argument("--author", type=int)
     ap.add_argument("--changed", action="store_true", help="list the items whose verdict differs from the dump's")
+    ap.add_argument("--sweep", action="store_true")
     args = ap.parse_args()
     rows = pickle.loads(Path(args.dump).read_bytes())
+    if args.sweep:
+        return sweep(rows)
     if args.author:
         rows = [r for r in rows if r["author"] == args.author]
     got = judge(rows)

@@ -48,7 +48,8 @@ from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, featur
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
-from .verdict_matter import MATTER_COSINE, changed_since, outweighed, structure_stance, value_kinds
+from . import verdict_matter as matter
+from .verdict_matter import changed_since, outweighed, structure_stance, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -83,7 +84,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
     thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
-    cmp = compare(claim, text, cosine, MATTER_COSINE)
+    cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
     if cmp is not None:
         return cmp
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))

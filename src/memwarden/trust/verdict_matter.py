@@ -53,6 +53,27 @@ def value_kinds(fa: TextFeatures, not_in: TextFeatures | None = None) -> set[str
     return {_kind(v, fa.dates) for v in vals}
 
 
+def _same_matter(claim: str, fq: TextFeatures, fh: TextFeatures) -> bool:
+    """Whether a statement sharing a word with the claim is on its matter: a claim about a named
+    person or thing is answered only by a statement naming it or another of the claim's names
+    ("Freya baked the wedding cake for the Cusco bakery" is another event than Clara's; "Wiktor takes
+    Pilot out now" is on "Petra walks Pilot")."""
+    if not ((fq.content | fq.proper) & (fh.content | fh.proper) or (fq.numbers | fq.dates) & (fh.numbers | fh.dates)):
+        return False
+    if _named_subject(claim, fq):
+        return bool(fq.proper & (fh.proper | fh.content))
+    return True
+
+
+def _named_subject(claim: str, fq: TextFeatures) -> bool:
+    """The claim opens on a name that is its subject ("Clara baked ...", not "Grandad's flight ...")."""
+    m = _OPENING_NAME.match(claim)
+    return bool(m and stem(m.group(1).lower()) in fq.proper)
+
+
+_OPENING_NAME = re.compile(r"\s*([A-Z][\w-]*)\b(?!['\u2019]s)")
+
+
 def _key(hit: SearchHit) -> str:
     return hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
 
@@ -81,7 +102,7 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
             continue
         words, values = fh.content | fh.proper, fh.numbers | fh.dates
         when = fh.dates | {v for v in fh.numbers if ":" in v}
-        if not (claim_words & words or claim_values & values):
+        if not _same_matter(query, fq, fh):
             continue
         if claim_when and claim_when <= when:
             continue  # it restates the claim's date or time: a stance it left unread is no denial
@@ -133,7 +154,7 @@ def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHi
             continue
         words = fh.content | fh.proper
         when = fh.dates | {v for v in fh.numbers if ":" in v}
-        if not claim_words & words or (claim_when and claim_when <= when) or not words - claim_words:
+        if not _same_matter(query, fq, fh) or (claim_when and claim_when <= when) or not words - claim_words:
             continue
         older = [h for h, fa in support if stated_at(h) < stated_at(hit)
                  and ((claim_words & (fa.content | fa.proper)) - words)]
