@@ -49,7 +49,7 @@ from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
 from . import verdict_matter as matter
-from .verdict_matter import changed_since, outweighed, structure_stance, value_kinds
+from .verdict_matter import changed_since, named_wrong, outweighed, structure_stance, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -90,6 +90,8 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
     if st.label == "agree":
         return structure_stance(claim, text) or st
+    if st.label == "unrelated":
+        return named_wrong(claim, text) or st
     return st
 
 

@@ -202,3 +202,25 @@ def structure_stance(claim: str, text: str) -> Stance | None:
         if m and features(text).content & fq.content:
             return Stance("contradict", 0.75, f"not all: '{m.group(0)}'", ("quantifier",))
     return None
+
+
+#: "<value> was way off", "the 20th is wrong": a value named, then said to be in error (the closed
+#: class of error predicates after a copula, an intensifier allowed).
+_WRONG = re.compile(r"\b([\w']+)\s+(?:was|is|'s|were|are)\s+(?:\w+\s+)?(?:wrong|off|mistaken|incorrect|a mistake|"
+                    r"not right|not true|rubbish|nonsense)\b", re.I)
+
+
+def named_wrong(claim: str, text: str) -> Stance | None:
+    """The text names one of the claim's words and says it is in error: "yeah october was way off"
+    against "the check is due in October"."""
+    said = {stem(w) for w in re.findall(r"[\w']+", claim.lower())}
+    fq = features(claim)
+    for m in _WRONG.finditer(text):
+        w = stem(m.group(1).lower())
+        if w in said and (w in fq.content or w in fq.proper or m.group(1).lower() in fq.numbers or _is_date_word(w)):
+            return Stance("contradict", 0.8, f"said to be in error: '{m.group(0)}'", ("correction",))
+    return None
+
+
+def _is_date_word(word: str) -> bool:
+    return bool(re.fullmatch(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:mon|tue|wed|thu|fri|sat|sun)\w*", word))
