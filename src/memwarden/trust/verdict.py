@@ -49,7 +49,7 @@ from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
 from . import verdict_matter as matter
-from .verdict_matter import changed_since, named_wrong, outweighed, structure_stance, value_kinds
+from .verdict_matter import changed_since, changed_to, named_wrong, outweighed, structure_stance, value_kinds
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -370,6 +370,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     extra = _corrections(read, silent, texts, query, config) + _joined(read, silent, query)
     extra += outweighed(read + extra, silent, query, _tier, prior)
     extra += changed_since(read + extra, silent, query, _tier, prior)
+    extra += changed_to(read + extra, silent, found.results, query, _tier, prior)
     read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,

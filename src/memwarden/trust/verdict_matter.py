@@ -224,3 +224,55 @@ def named_wrong(claim: str, text: str) -> Stance | None:
 
 def _is_date_word(word: str) -> bool:
     return bool(re.fullmatch(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:mon|tue|wed|thu|fri|sat|sun)\w*", word))
+
+
+#: A change of place or supplier and what it changed to: verbs of moving or switching, then "to"
+#: ("moved them up to the farm", "switched to the annual plan"); "go/went over to" is a switch,
+#: a plain "went to" a trip.
+_CHANGED_TO = re.compile(r"\b(?:(?:moved|shifted|switched|changed|swapped|transferred|relocated)\b(?:\s+[\w']+){0,4}?"
+                         r"\s+(?:over\s+|up\s+|down\s+|across\s+|back\s+)?to|(?:gone|went|going|go|come|came)\s+over\s+to)"
+                         r"\s+(?P<to>[^.,;!?|]+)", re.I)
+
+
+def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+               reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """A strong statement of a change ("we've gone over to Tarrant's organic", "shifted the other two up
+    to Pellow's farm"), read with an earlier memory on the claim's matter that it shares a word with
+    ("we get all our flour from Hobbs Mill"; "two colonies, both sat in my nan's orchard"): the change
+    states the claim when what it changed to names the claim's value and the earlier memory does not,
+    and denies it when the earlier memory held the claim's value and the change names none of it."""
+    fq = features(query)
+    claim_words = fq.content | fq.proper
+    taken = {_key(h) for h, _, _, _ in read}
+    out = []
+    for hit, text in silent:
+        m = _CHANGED_TO.search(text)
+        if m is None or _key(hit) in taken or "?" in text:
+            continue
+        tm = tier(hit, query)
+        fh, ft = features(text), features(m.group("to"))
+        if not tm.strong or fh.hedged or fh.reported:
+            continue
+        to_words = (ft.content | ft.proper) & claim_words
+        for h0 in hits:
+            if h0.id == hit.id or _key(h0) == _key(hit) or not stated_at(h0) < stated_at(hit):
+                continue
+            f0 = features(h0.memory)
+            w0 = f0.content | f0.proper
+            before = (w0 & claim_words) - (fh.content | fh.proper)
+            if not (w0 & (fh.content | fh.proper)) - claim_words or not before and not to_words:
+                continue
+            if to_words and not to_words & w0:
+                st, why = 1, f"changed to what the claim names ('{m.group('to').strip()[:40]}')"
+            elif before and not to_words and (ft.content | ft.proper) - claim_words:
+                st, why = -1, f"changed away from what the claim names ('{m.group('to').strip()[:40]}')"
+            else:
+                continue
+            ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence",
+                                 stance="agree" if st > 0 else "contradict", stance_score=OUTWEIGH_SCORE,
+                                 reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4), odds_factor=1.0,
+                                 tier=tm.tier, reason=f"{tm.tier.replace('_', '-')}: {why}")
+            out.append((hit, ev, tm, st))
+            taken.add(_key(hit))
+            break
+    return out
