@@ -49,7 +49,8 @@ from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
 from . import verdict_matter as matter
-from .verdict_matter import changed_since, changed_to, named_wrong, outweighed, structure_stance, value_kinds
+from .verdict_matter import (changed_since, changed_to, named_wrong, outweighed, same_values, structure_stance,
+                             value_reading)
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -181,7 +182,7 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
             st = detect_stance(texts[h0.id], text)
             if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
                 st = _changed_value(fq, features(text), hit.scores.dense)
-            elif not tm.correction and not _same_values(fq, features(text), features(texts[h0.id])):
+            elif not tm.correction and not same_values(fq, features(text), features(texts[h0.id])):
                 st = _changed_value(fq, features(text), hit.scores.dense)
             if st is None or st.label != "contradict":
                 continue
@@ -229,16 +230,6 @@ def _joined(read: list, silent: list, query: str) -> list:
     return out
 
 
-def _same_values(fq: TextFeatures, fb: TextFeatures, fa: TextFeatures) -> bool:
-    """Whether the numbers by which a later statement B differs from a supporting one A can be the
-    claim's: B's new values are of the kind of the claim's ("v4" is not changed by "the purple one"),
-    or, for a claim without a value, B shares a word with A ("took 4 hrs" is not changed by "now 4
-    march, 2:30pm, same place"; "tabs, 4 wide" is by "4 spaces now, tabs are gone")."""
-    if fq.numbers or fq.dates:
-        return bool(value_kinds(fq) & value_kinds(fb, fa))
-    return bool(fa.content & fb.content)
-
-
 def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
     """A later change that names no topic word but a new value of the claim's kind: "he wants to
     come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
@@ -275,18 +266,8 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
         rank = (reach(hit), ev.stance_score)
         if key not in best or rank > best[key][1]:
             best[key] = (i, rank)
-    # A turn whose claim agrees without the claim's value while the turn itself states another of
-    # its kind ("weighed Biggles at the vets" / "... he's 23kg now" against "weighs 32kg") contradicts.
-    if fq is not None and texts is not None and (fq.numbers or fq.dates):
-        for i, (hit, _, _, sign) in enumerate(read):
-            key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
-            j = best[key][0]
-            h0 = read[j][0]
-            if sign >= 0 or read[j][3] <= 0 or hit.id not in texts or h0.id not in texts:
-                continue
-            f0, f1 = features(texts[h0.id]), features(texts[hit.id])
-            if not (f0.numbers or f0.dates) and value_kinds(fq) & value_kinds(f1):
-                best[key] = (i, best[key][1])
+    if fq is not None and texts is not None:
+        value_reading(read, best, texts, fq)
     keep = {i for i, _ in best.values()}
     return [r for i, r in enumerate(read) if i in keep]
 

@@ -25,7 +25,8 @@ from .stance import Stance
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
 
-__all__ = ["outweighed", "changed_since", "structure_stance", "value_kinds", "MATTER_COSINE", "OUTWEIGH_SCORE"]
+__all__ = ["outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
+           "value_reading", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
 #: word with the claim is on its matter. Chosen leave one author out over the six development
@@ -53,6 +54,33 @@ def value_kinds(fa: TextFeatures, not_in: TextFeatures | None = None) -> set[str
     if not_in is not None:
         vals -= not_in.numbers | not_in.dates
     return {_kind(v, fa.dates) for v in vals}
+
+
+def same_values(fq: TextFeatures, fb: TextFeatures, fa: TextFeatures) -> bool:
+    """Whether the numbers by which a later statement B differs from a supporting one A can be the
+    claim's: B's new values are of the kind of the claim's ("v4" is not changed by "the purple one"),
+    or, for a claim without a value, B shares a word with A ("took 4 hrs" is not changed by "now 4
+    march, 2:30pm, same place"; "tabs, 4 wide" is by "4 spaces now, tabs are gone")."""
+    if fq.numbers or fq.dates:
+        return bool(value_kinds(fq) & value_kinds(fb, fa))
+    return bool(fa.content & fb.content)
+
+
+def value_reading(read: list, best: dict, texts: dict[str, str], fq: TextFeatures) -> None:
+    """Of a claim and its turn (``best``: the reading kept per turn, verdict._one_per_turn): a turn
+    whose claim agrees without any value while the turn states one of the claim's kind ("weighed
+    Biggles at the vets" / "... he's 23kg now" against "weighs 32kg") is read as the turn."""
+    if not (fq.numbers or fq.dates):
+        return
+    for i, (hit, _, _, sign) in enumerate(read):
+        key = _key(hit)
+        j = best[key][0]
+        h0 = read[j][0]
+        if sign >= 0 or read[j][3] <= 0 or hit.id not in texts or h0.id not in texts:
+            continue
+        f0, f1 = features(texts[h0.id]), features(texts[hit.id])
+        if not (f0.numbers or f0.dates) and value_kinds(fq) & value_kinds(f1):
+            best[key] = (i, best[key][1])
 
 
 def _same_matter(claim: str, fq: TextFeatures, fh: TextFeatures) -> bool:
