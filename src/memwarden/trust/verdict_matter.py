@@ -288,11 +288,12 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
             f0 = features(h0.memory)
             w0 = f0.content | f0.proper
             before = (w0 & claim_words) - (fh.content | fh.proper)
-            if not (w0 & (fh.content | fh.proper)) - claim_words or not before and not to_words:
+            new = to_words - w0  # what the change names of the claim that the earlier memory did not
+            if not w0 & (fh.content | fh.proper) or not before and not new:
                 continue
-            if to_words and not to_words & w0:
+            if new:
                 st, why = 1, f"changed to what the claim names ('{m.group('to').strip()[:40]}')"
-            elif before and not to_words and (ft.content | ft.proper) - claim_words:
+            elif before and (ft.content | ft.proper) - claim_words:
                 st, why = -1, f"changed away from what the claim names ('{m.group('to').strip()[:40]}')"
             else:
                 continue
