@@ -7,6 +7,7 @@ UNKNOWN); ``--fails`` lists the misses, ``--author N`` only that author's.
 
     python bench/loao_verdict.py [--dump /tmp/verdict_dump.pkl] [--fails] [--author 6]
     python bench/loao_verdict.py --sweep   # leave-one-author-out choice of the verdict_matter constants
+    python bench/loao_verdict.py --ablate  # each session-8 mechanism switched off: what it moves, per author
 
 ``--sweep`` scores every pair (MATTER_COSINE, OUTWEIGH_SCORE) of a grid on every author, then, for
 each author, picks the pair best on the other five (ties: the pair nearest the shipped one) and
@@ -21,6 +22,7 @@ import pickle
 from collections import defaultdict
 from pathlib import Path
 
+from memwarden.trust import verdict as verdict_module
 from memwarden.trust import verdict_matter
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.verdict import verdict
@@ -88,6 +90,36 @@ def sweep(rows: list[dict]) -> None:
     print(f"pooled leave-one-author-out {sum(loao) / len(loao):.3f}; shipped constants {sum(fixed) / len(fixed):.3f}")
 
 
+#: Each session-8 mechanism and the stand-in that switches it off (the behaviour before it).
+ABLATIONS = {
+    "outweighed": lambda *a, **k: [], "changed_since": lambda *a, **k: [], "changed_to": lambda *a, **k: [],
+    "structure_stance": lambda *a, **k: None, "named_wrong": lambda *a, **k: None, "compare": lambda *a, **k: None,
+    "same_values": lambda *a, **k: True, "value_reading": lambda *a, **k: None,
+}
+
+
+def ablate(rows: list[dict]) -> None:
+    def per_author(got: list[dict]) -> dict:
+        out: dict = defaultdict(list)
+        for r in got:
+            out[r["author"]].append(r["got"] == r["expect"])
+        return out
+
+    full = per_author(judge(rows))
+    authors = sorted(full)
+    print(f"{'without':>17} " + " ".join(f"{'a' + str(a):>6}" for a in authors) + "   pooled")
+    print(f"{'(all on)':>17} " + " ".join(f"{sum(full[a]):>6}" for a in authors) + f"   {sum(map(sum, full.values()))}")
+    for name, off in ABLATIONS.items():
+        keep = getattr(verdict_module, name)
+        setattr(verdict_module, name, off)
+        try:
+            got = per_author(judge(rows))
+        finally:
+            setattr(verdict_module, name, keep)
+        print(f"{name:>17} " + " ".join(f"{sum(got[a]) - sum(full[a]):>+6}" for a in authors)
+              + f"   {sum(map(sum, got.values())) - sum(map(sum, full.values())):+}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--dump", default="/tmp/verdict_dump.pkl")
@@ -95,10 +127,13 @@ def main() -> None:
     ap.add_argument("--author", type=int)
     ap.add_argument("--changed", action="store_true", help="list the items whose verdict differs from the dump's")
     ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--ablate", action="store_true")
     args = ap.parse_args()
     rows = pickle.loads(Path(args.dump).read_bytes())
     if args.sweep:
         return sweep(rows)
+    if args.ablate:
+        return ablate(rows)
     if args.author:
         rows = [r for r in rows if r["author"] == args.author]
     got = judge(rows)
