@@ -31,6 +31,11 @@ corrects a statement supporting it, later and from a strong source ("no sorry, i
 "he wants to come at 5:50 instead"), speaks against it (:func:`_corrections`, the chain A -> B ->
 C); a track record never lifts a weak tier above its prior.
 
+Session 8: testimony on the claim's matter that the stance rules read as silent
+(:mod:`.verdict_matter`: a reliable statement outweighing hearsay, a later change in other terms,
+a change of place or supplier, a cleft or quantifier, a value called wrong) and comparative claims
+against a stated measurement (:mod:`.verdict_compare`).
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
