@@ -96,3 +96,15 @@ def test_a_value_called_wrong_is_denied():
     st = named_wrong("The plumber is coming on Thursday.", "ugh thursday was totally wrong, he's coming friday")
     assert st is not None and st.label == "contradict"
     assert named_wrong("The plumber is coming on Thursday.", "thursday was great, he fixed it in an hour") is None
+
+
+# -- relayed speech ----------------------------------------------------------------------------
+
+def test_what_a_named_persons_relative_said_is_relayed_not_first_hand():
+    relayed = ("user", "Omar's dad told us at the gate that the school fair is on the village green, "
+                       "afternoon maybe?", "2026-06-01T15:30:00")
+    flyer = ("document", "Flyer: summer fair Saturday 13th, 1-4pm, in the sports hall (if wet or dry)!",
+             "2026-06-01T16:00:00")
+    claim = "The school fair is on the village green."
+    assert _verdict([relayed], claim) != "TRUE"
+    assert _verdict([relayed, flyer], claim) == "FALSE"

@@ -291,7 +291,16 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
     if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
         # "I don't buy it, Leo never won": first-hand about the speaker, hearsay about Leo.
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    if t.tier == "first_hand" and _NAMED_KIN_SAID.search(hit.memory):
+        return Testimony("reported", t.voucher, "reported", t.correction, "what someone's relative said, relayed")
     return t
+
+
+#: "Leila's mum said at pickup that ...": someone's relative (a name's possessive, then kin), then a
+#: verb of saying within a few words; the lexicon's reported speech knows only "my/his/her mum said".
+_NAMED_KIN_SAID = re.compile(r"\b[A-Z][a-z]+'s (?:mum|mom|mother|dad|father|brother|sister|wife|husband|partner|aunt|"
+                             r"uncle|cousin|gran|grandma|grandad|granddad|nan|son|daughter)\b(?:\s+\w+){0,3}?\s+"
+                             r"(?:said|says|told|tells|reckons|thinks|mentioned|claims)\b")
 
 
 def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
@@ -308,6 +317,8 @@ def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
         return tm
     if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    if t.tier == "first_hand" and _NAMED_KIN_SAID.search(firm):
+        return tm  # the firm clause is itself relayed speech: the hedge stands
     return Testimony(t.tier, t.voucher, t.firmness, t.correction, t.reason + " (the hedge is in another clause)")
 
 

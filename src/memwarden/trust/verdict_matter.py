@@ -122,7 +122,7 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     claim_when = fq.dates | {v for v in fq.numbers if ":" in v}
     out = []
     for hit, text in silent:
-        if _key(hit) in taken or "?" in text or (hit.scores.dense or 0.0) < MATTER_COSINE:
+        if _key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
         if stated_at(hit) < first_weak:
             continue
@@ -175,7 +175,7 @@ def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHi
     taken = {_key(h) for h, _, _, _ in read}
     out = []
     for hit, text in silent:
-        if (_key(hit) in taken or "?" in text or (hit.scores.dense or 0.0) < MATTER_COSINE
+        if (_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE
                 or not says_update(_BEGUN.sub(" ", text))):
             continue
         tm = tier(hit, query)
@@ -275,7 +275,7 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
     out = []
     for hit, text in silent:
         m = _CHANGED_TO.search(text)
-        if m is None or _key(hit) in taken or "?" in text:
+        if m is None or _key(hit) in taken or text.rstrip().endswith("?"):
             continue
         tm = tier(hit, query)
         fh, ft = features(text), features(m.group("to"))
