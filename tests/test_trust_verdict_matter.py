@@ -108,3 +108,10 @@ def test_what_a_named_persons_relative_said_is_relayed_not_first_hand():
     claim = "The school fair is on the village green."
     assert _verdict([relayed], claim) != "TRUE"
     assert _verdict([relayed, flyer], claim) == "FALSE"
+
+
+def test_a_statement_worded_as_a_correction_changes_the_time_of_the_one_it_corrects():
+    first = ("user", "quiz night at the Crown on friday, starts 7pm", "2026-03-02T09:00:00")
+    fix = ("user", "correction, the doors open at 6 but questions aren't till 8:15", "2026-03-03T09:00:00")
+    assert _verdict([first], "The quiz at the Crown starts at 7pm on Friday.") == "TRUE"
+    assert _verdict([first, fix], "The quiz at the Crown starts at 7pm on Friday.") == "FALSE"

@@ -186,9 +186,9 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
                 continue
             st = detect_stance(texts[h0.id], text)
             if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
-                st = _changed_value(fq, features(text), hit.scores.dense)
+                st = _changed_value(fq, features(text), hit.scores.dense, tm.correction)
             elif not tm.correction and not same_values(fq, features(text), features(texts[h0.id])):
-                st = _changed_value(fq, features(text), hit.scores.dense)
+                st = _changed_value(fq, features(text), hit.scores.dense, tm.correction)
             if st is None or st.label != "contradict":
                 continue
             s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
@@ -235,13 +235,14 @@ def _joined(read: list, silent: list, query: str) -> list:
     return out
 
 
-def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
+def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None, correction: bool = False) -> Stance | None:
     """A later change that names no topic word but a new value of the claim's kind: "he wants to
     come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
     ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
     stance takes two short statements as one topic), and give a clock time or a day the claim
-    does not."""
-    if not fh.replaces or cosine is None or cosine < 0.4:
+    does not. A statement worded as a correction ("correction, doors are 8 but we're not on till
+    9:30") says so itself and needs only the matter's cosine (:data:`.verdict_matter.MATTER_COSINE`)."""
+    if not (fh.replaces or correction) or cosine is None or cosine < (matter.MATTER_COSINE if correction else 0.4):
         return None
     times_q = {v for v in fq.numbers if ":" in v}
     times_h = {v for v in fh.numbers if ":" in v}
