@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import pickle
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -95,7 +96,12 @@ ABLATIONS = {
     "outweighed": lambda *a, **k: [], "changed_since": lambda *a, **k: [], "changed_to": lambda *a, **k: [],
     "structure_stance": lambda *a, **k: None, "named_wrong": lambda *a, **k: None, "compare": lambda *a, **k: None,
     "same_values": lambda *a, **k: True, "value_reading": lambda *a, **k: None,
+    # what a named person's relative said read as first-hand again
+    "_NAMED_KIN_SAID": re.compile(r"(?!x)x"),
+    # a statement worded as a correction needs the unworded change's cosine (0.4) again
+    "_changed_value": lambda fq, fh, cosine, correction=False: _ORIGINAL_CHANGED(fq, fh, cosine, False),
 }
+_ORIGINAL_CHANGED = verdict_module._changed_value
 
 
 def ablate(rows: list[dict]) -> None:
