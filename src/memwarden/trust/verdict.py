@@ -49,12 +49,12 @@ from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
 from .features import firm_clauses
 from ..retrieval.text import _stem as stem
-from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
+from .stance import _STATUS, Stance, _align, detect_stance, features
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_compare import compare
 from . import verdict_matter as matter
-from .verdict_matter import (changed_since, changed_to, named_wrong, outweighed, same_values, structure_stance,
+from .verdict_matter import (_NAMED_KIN_SAID, _changed_value, changed_since, changed_to, named_wrong, outweighed, same_values, structure_stance,
                              value_reading)
 
 __all__ = ["verdict", "as_first_person"]
@@ -235,24 +235,6 @@ def _joined(read: list, silent: list, query: str) -> list:
     return out
 
 
-def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None, correction: bool = False) -> Stance | None:
-    """A later change that names no topic word but a new value of the claim's kind: "he wants to
-    come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
-    ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
-    stance takes two short statements as one topic), and give a clock time or a day the claim
-    does not. A statement worded as a correction ("correction, doors are 8 but we're not on till
-    9:30") says so itself and needs only the matter's cosine (:data:`.verdict_matter.MATTER_COSINE`)."""
-    if not (fh.replaces or correction) or cosine is None or cosine < (matter.MATTER_COSINE if correction else 0.4):
-        return None
-    times_q = {v for v in fq.numbers if ":" in v}
-    times_h = {v for v in fh.numbers if ":" in v}
-    if times_q and times_h and not (times_q & times_h):
-        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
-    if fq.dates and fh.dates and not (fq.dates & fh.dates):
-        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
-    return None
-
-
 def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = "") -> list:
     """A claim and the turn it was extracted from are one testimony: keep the reading that says
     more of what the claim is about (the claim when extraction resolved "she" or "the user", the
@@ -295,13 +277,6 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
     if t.tier == "first_hand" and _NAMED_KIN_SAID.search(hit.memory):
         return Testimony("reported", t.voucher, "reported", t.correction, "what someone's relative said, relayed")
     return t
-
-
-#: "Leila's mum said at pickup that ...": someone's relative (a name's possessive, then kin), then a
-#: verb of saying within a few words; the lexicon's reported speech knows only "my/his/her mum said".
-_NAMED_KIN_SAID = re.compile(r"\b[A-Z][a-z]+'s (?:mum|mom|mother|dad|father|brother|sister|wife|husband|partner|aunt|"
-                             r"uncle|cousin|gran|grandma|grandad|granddad|nan|son|daughter)\b(?:\s+\w+){0,3}?\s+"
-                             r"(?:said|says|told|tells|reckons|thinks|mentioned|claims)\b")
 
 
 def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:

@@ -305,3 +305,28 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
             taken.add(_key(hit))
             break
     return out
+
+
+#: "Leila's mum said at pickup that ...": someone's relative (a name's possessive, then kin), then a
+#: verb of saying within a few words; the lexicon's reported speech knows only "my/his/her mum said".
+_NAMED_KIN_SAID = re.compile(r"\b[A-Z][a-z]+'s (?:mum|mom|mother|dad|father|brother|sister|wife|husband|partner|aunt|"
+                             r"uncle|cousin|gran|grandma|grandad|granddad|nan|son|daughter)\b(?:\s+\w+){0,3}?\s+"
+                             r"(?:said|says|told|tells|reckons|thinks|mentioned|claims)\b")
+
+
+def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None, correction: bool = False) -> Stance | None:
+    """A later change that names no topic word but a new value of the claim's kind: "he wants to
+    come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
+    ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
+    stance takes two short statements as one topic), and give a clock time or a day the claim
+    does not. A statement worded as a correction ("correction, doors are 8 but we're not on till
+    9:30") says so itself and needs only the matter's cosine (:data:`.verdict_MATTER_COSINE`)."""
+    if not (fh.replaces or correction) or cosine is None or cosine < (MATTER_COSINE if correction else 0.4):
+        return None
+    times_q = {v for v in fq.numbers if ":" in v}
+    times_h = {v for v in fh.numbers if ":" in v}
+    if times_q and times_h and not (times_q & times_h):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
+    if fq.dates and fh.dates and not (fq.dates & fh.dates):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
+    return None
