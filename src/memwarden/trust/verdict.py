@@ -31,6 +31,11 @@ corrects a statement supporting it, later and from a strong source ("no sorry, i
 "he wants to come at 5:50 instead"), speaks against it (:func:`_corrections`, the chain A -> B ->
 C); a track record never lifts a weak tier above its prior.
 
+Session 8: testimony on the claim's matter that the stance rules read as silent
+(:mod:`.verdict_matter`: a reliable statement outweighing hearsay, a later change in other terms,
+a change of place or supplier, a cleft or quantifier, a value called wrong) and comparative claims
+against a stated measurement (:mod:`.verdict_compare`).
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
@@ -44,9 +49,13 @@ from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
 from .features import firm_clauses
 from ..retrieval.text import _stem as stem
-from .stance import _STATUS, Stance, TextFeatures, _align, detect_stance, features
+from .stance import _STATUS, Stance, _align, detect_stance, features
 from .stance_fitted import combine
 from .testimony import TIERS, Testimony, stated_at, testimony
+from .verdict_compare import compare
+from . import verdict_matter as matter
+from .verdict_matter import (_NAMED_KIN_SAID, _changed_value, changed_since, changed_to, named_wrong, outweighed, same_values, structure_stance,
+                             value_reading)
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -81,7 +90,15 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
     thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
-    return combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+    cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
+    if cmp is not None:
+        return cmp
+    st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+    if st.label == "agree":
+        return structure_stance(claim, text) or st
+    if st.label == "unrelated":
+        return named_wrong(claim, text) or st
+    return st
 
 
 def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
@@ -169,7 +186,9 @@ def _corrections(read: list, silent: list, texts: dict[str, str], query: str, co
                 continue
             st = detect_stance(texts[h0.id], text)
             if st.label != "contradict" or not (tm.correction or {"number", "date"} & set(st.cues)):
-                st = _changed_value(fq, features(text), hit.scores.dense)
+                st = _changed_value(fq, features(text), hit.scores.dense, tm.correction)
+            elif not tm.correction and not same_values(fq, features(text), features(texts[h0.id])):
+                st = _changed_value(fq, features(text), hit.scores.dense, tm.correction)
             if st is None or st.label != "contradict":
                 continue
             s = hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
@@ -216,23 +235,6 @@ def _joined(read: list, silent: list, query: str) -> list:
     return out
 
 
-def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None) -> Stance | None:
-    """A later change that names no topic word but a new value of the claim's kind: "he wants to
-    come at 5:50 instead" after "the transfer is at 6:15 now". It must say it changes something
-    ("instead", "moved", "now"), sit on the claim's topic by the embedding (the cosine at which
-    stance takes two short statements as one topic), and give a clock time or a day the claim
-    does not."""
-    if not fh.replaces or cosine is None or cosine < 0.4:
-        return None
-    times_q = {v for v in fq.numbers if ":" in v}
-    times_h = {v for v in fh.numbers if ":" in v}
-    if times_q and times_h and not (times_q & times_h):
-        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
-    if fq.dates and fh.dates and not (fq.dates & fh.dates):
-        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
-    return None
-
-
 def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = "") -> list:
     """A claim and the turn it was extracted from are one testimony: keep the reading that says
     more of what the claim is about (the claim when extraction resolved "she" or "the user", the
@@ -252,6 +254,8 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
         rank = (reach(hit), ev.stance_score)
         if key not in best or rank > best[key][1]:
             best[key] = (i, rank)
+    if fq is not None and texts is not None:
+        value_reading(read, best, texts, fq)
     keep = {i for i, _ in best.values()}
     return [r for i, r in enumerate(read) if i in keep]
 
@@ -270,6 +274,8 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
     if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
         # "I don't buy it, Leo never won": first-hand about the speaker, hearsay about Leo.
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    if t.tier == "first_hand" and _NAMED_KIN_SAID.search(hit.memory):
+        return Testimony("reported", t.voucher, "reported", t.correction, "what someone's relative said, relayed")
     return t
 
 
@@ -287,6 +293,8 @@ def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
         return tm
     if t.tier == "first_hand" and hit.speaker and hit.speaker.lower() not in claim.lower():
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
+    if t.tier == "first_hand" and _NAMED_KIN_SAID.search(firm):
+        return tm  # the firm clause is itself relayed speech: the hedge stands
     return Testimony(t.tier, t.voucher, t.firmness, t.correction, t.reason + " (the hedge is in another clause)")
 
 
@@ -329,8 +337,14 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
                              stance_score=st.score, reliability=round(min(0.99, max(0.01, s)), 4), odds_factor=1.0,
                              reason=f"{tm.tier.replace('_', '-')}: {st.reason}", tier=tm.tier)
         read.append((hit, ev, tm, st.value))
-    read = _one_per_turn(read + _corrections(read, silent, texts, query, config) + _joined(read, silent, query),
-                         texts, query)
+    def prior(hit: SearchHit, tm: Testimony) -> float:
+        return hit.reliability.source.value if hit.reliability else config.testimony_priors[tm.tier]
+
+    extra = _corrections(read, silent, texts, query, config) + _joined(read, silent, query)
+    extra += outweighed(read + extra, silent, query, _tier, prior)
+    extra += changed_since(read + extra, silent, query, _tier, prior)
+    extra += changed_to(read + extra, silent, found.results, query, _tier, prior)
+    read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,
                        reason="no_evidence: no stored memory speaks to this claim")

@@ -1,0 +1,116 @@
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the six development authors.
+
+For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
+author 1; evals/heldout*/verdicts.jsonl, authors 3-6) the search result the verdict judges is
+pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
+changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
+the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
+anything upstream of it (extraction, retrieval, reliability).
+
+    python bench/dump_verdicts.py [--out /tmp/verdict_dump.pkl] [--mma-out /tmp/verdict_mma.pkl]
+
+``--mma-out`` also dumps the MMA generator's events (seed 1000, 20 cases, text mode, no domain
+labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``; loao_verdict.py
+with ``--dump`` on that file reports their accuracy (CoRe itself needs the kinds' scoring, run the
+eval for it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+from pathlib import Path
+
+from _sets import SCENARIO_SETS
+
+import memwarden.memory as facade
+from memwarden.config import MemoryConfig
+from memwarden.evals import verdict_cases
+from memwarden.evals.scenario_format import load_scenarios
+from memwarden.evals.scenarios import evaluate_scenario
+from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+from memwarden.memory import Memory
+
+AUTHOR = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6}
+CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: "evals/heldout2/verdicts.jsonl",
+         5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl"}
+
+_seen: list = []
+_real = facade._verdict
+
+
+def _spy(claim, found, config):
+    _seen.append((claim, found))
+    return _real(claim, found, config)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="/tmp/verdict_dump.pkl")
+    ap.add_argument("--mma-out")
+    args = ap.parse_args()
+    facade._verdict = _spy
+    emb = make_embedder("minilm")
+    rows = []
+    for name, path in SCENARIO_SETS.items():
+        data = load_scenarios(path)
+        for sc in data.scenarios:
+            vps = [p for p in sc.probes if p.type == "verdict"]
+            if not vps:
+                continue
+            sc = sc.model_copy(update={"probes": vps})
+            system = MemwardenSystem(emb)
+            try:
+                _seen.clear()
+                probes, _, _ = evaluate_scenario(system, sc)
+            finally:
+                system.close()
+            for pr, (claim, found) in zip(probes, _seen):
+                assert pr.query == claim
+                rows.append({"author": AUTHOR[name], "set": "scenario", "id": pr.probe, "claim": claim,
+                             "expect": pr.expect, "base": pr.verdict, "found": found})
+        print(name, len(rows), file=sys.stderr)
+    for author, path in CASES.items():
+        memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
+        try:
+            for c in verdict_cases.load_cases(path):
+                uid = f"vc-{c['id']}"
+                as_of = verdict_cases.add_case(memory, c, uid)
+                _seen.clear()
+                v = memory.verdict(c["claim"], user_id=uid, as_of=as_of)
+                rows.append({"author": author, "set": "cases", "id": c["id"], "claim": c["claim"], "expect": c["expect"],
+                             "base": v.verdict, "found": _seen[0][1]})
+        finally:
+            memory.close()
+        print(path, len(rows), file=sys.stderr)
+    Path(args.out).write_bytes(pickle.dumps(rows))
+    if args.mma_out:
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb)))
+
+
+def _mma(emb) -> list[dict]:
+    from datetime import timedelta
+
+    from memwarden.evals.mma import generate, load_case
+
+    rows = []
+    memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
+    try:
+        for case in generate(1000, 20):
+            uid = load_case(memory, case, "text", domain_labels=False)
+            as_of = case.session_time(10) + timedelta(days=1)
+            for i, e in enumerate(case.events):
+                if e.kind == "calibration":
+                    continue
+                _seen.clear()
+                v = memory.verdict(e.claim, user_id=uid, as_of=as_of)
+                rows.append({"author": 0, "set": "mma", "id": f"{e.kind}-{uid}-{i}", "claim": e.claim, "expect": e.label,
+                             "base": v.verdict, "found": _seen[0][1]})
+    finally:
+        memory.close()
+    return rows
+
+
+if __name__ == "__main__":
+    main()
