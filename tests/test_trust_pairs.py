@@ -94,18 +94,18 @@ def test_the_paris_rome_conflict_is_found_and_every_neighbour_stance_is_the_dete
 
 
 def test_more_hits_than_neighbours_group_only_pairs_the_consensus_compared(monkeypatch):
-    from memwarden.trust.score import TrustEngine
+    from memwarden.trust import score
 
     m = store(neighbours=2)
     seen: list[tuple[set, set]] = []
-    orig = TrustEngine._conflicts
+    orig = score.conflict_groups
 
-    def spy(self, hits, compared, index):
-        groups, pairs = orig(self, hits, compared, index)
+    def spy(hits, compared, index, config):
+        groups, pairs = orig(hits, compared, index, config)
         seen.append((set(pairs), {frozenset(k) for k in compared}))
         return groups, pairs
 
-    monkeypatch.setattr(TrustEngine, "_conflicts", spy)
+    monkeypatch.setattr(score, "conflict_groups", spy)
     res = m.search("When is the demo?", user_id="u", limit=14, as_of=T0 + timedelta(days=30))
     plain = m.search("When is the demo?", user_id="u", limit=14, trust=False).results
     joined, compared = seen[0]

@@ -22,13 +22,14 @@ touches liking coffee. A dislike is ``likes:<thing>`` with ``negated=True`` (not
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .slot_guess import SlotGuess, _norm_value, _trim, normalise_attribute
 from .slot_lexicon import (_REL_RE, 
-    _STOP, _NOT_MOD, _TECH_CUE, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _PKG, _PKG_SURE, _DEV_WORD, _PKG_CUE, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH, _ARTICLE, _SYNONYMS, _TECH, _FROM,
+    _NOT_MOD, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
+    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
 )
+from .slot_tech import _tech_guess, place_like
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
@@ -43,59 +44,6 @@ UNNAMED_EVENT = "unnamed_event_time"
 UNNAMED_ROLE = "unnamed_role"
 
 __all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
-
-
-@dataclass
-class SlotGuess:
-    attribute: str | None = None
-    value: str | None = None
-    previous_value: str | None = None
-    #: Set when the cue itself carries polarity ("can't stand X" -> a negated "likes:X").
-    negated: bool | None = None
-
-
-
-
-def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: int = 0) -> str:
-    if hits:
-        for h in hits:  # a time expression ends the value ("moved to Porto last month")
-            if h.start < offset < h.end:
-                return ""  # the value starts inside a time ("work at half 5"): it is a time, not a value
-            if offset <= h.start < offset + len(v):
-                v = v[: h.start - offset]
-    v = _STOP.sub("", v.strip())
-    v = _ARTICLE.sub("", v.strip()).strip(" '\"-")
-    if v.lower() in ("a", "an", "the", "my", "our", "some"):
-        return ""
-    words = v.split()
-    return " ".join(words[:6])
-
-
-def normalise_attribute(text: str) -> str:
-    """One spelling per attribute: "moved to"/"live in" -> "residence", "Favorite Band" ->
-    "favourite_band", "likes:Sushi rolls" -> "likes:sushi_roll"."""
-    t = re.sub(r"\s+", " ", text.strip().lower().replace("é", "e"))
-    if ":" in t:
-        head, _, tail = t.partition(":")
-        return f"{normalise_attribute(head)}:{_norm_value(tail)}"
-    if t in _SYNONYMS:
-        return _SYNONYMS[t]
-    t = t.replace("favorite", "favourite")
-    return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
-
-
-_NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "lens", "gas", "bus", "yes", "pms", "ms", "ibs"})
-
-
-def _norm_value(v: str) -> str:
-    words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower().replace("_", " ")).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
-    if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
-        w = words[-1]
-        if len(w) > 4 and w.endswith("ies"):
-            words[-1] = w[:-3] + "y"
-        elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "is", "us", "ics")) and w not in _NOT_PLURAL:
-            words[-1] = w[:-1]
-    return "_".join(words)
 
 
 def normalise_slot(slot: str) -> str:
@@ -347,8 +295,6 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     return SlotGuess()
 
 
-
-
 #: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider
 #: or product one has ("my bank is monzo now", "my preventer is clenil"). Their lowercase value names one.
 _NAMED_BY_WHO = re.compile(rf"(?:^|\s)(?:{_REL}|counsell?or|gp|physio|tutor|landlord|landlady|nanny|childminder|cleaner|instructor|"
@@ -371,51 +317,3 @@ def _lower_name(value: str) -> bool:
             and not re.search(r"(?:ing|ed|ly|ful|ous|ive|able|ible|ish|less)$", words[0]))
 
 
-#: Words of a home: with one in the clause, a move is a move of house whatever the value looks like.
-_HOUSING = re.compile(r"\b(?:house|flat|home|apartment|place|area|city|town|village|neighbourhood|street|road|boxes|keys|"
-                      r"landlord|lease|mortgage|removals?|rent|uni|university)\b", re.I)
-
-
-def place_like(value: str, prev: str | None, text: str) -> bool:
-    """A residence's value names a place, not a product: "moved from MySQL to Postgres", "we moved from pip to
-    uv" or "moved to vitest, the repo's faster" name tools (a package manager, a language, database or framework
-    the tech lexicon knows, or any value in a clause about software), unless the clause names a home."""
-    if _HOUSING.search(text):
-        return True
-    tool = lambda v: bool(v) and (any(p.fullmatch(v.strip()) for _, p in _TECH) or bool(_PKG.fullmatch(v.strip())))  # noqa: E731
-    if tool(value) or tool(prev or ""):
-        return False
-    return not _DEV_WORD.search(text)
-
-
-def _pkg_guess(text: str) -> SlotGuess | None:
-    """``stack:package_manager`` ("we use yarn classic", "swapped yarn out for pnpm", "pnpm still")."""
-    found = list(_PKG.finditer(text))
-    if not found or not (_TECH_CUE.search(text) or _PKG_CUE.search(text) or _DEV_WORD.search(text)):
-        return None
-    sure = any(m.group("t").lower() in _PKG_SURE or m.group("ver") for m in found)
-    if not (sure or len({m.group("t").lower() for m in found}) > 1 or _DEV_WORD.search(text)):
-        return None
-    m = found[-1]  # "from yarn to pnpm", "swapped yarn out for pnpm": the last named is the new one
-    prev = found[-2].group(0).strip() if len(found) > 1 and found[-2].group("t").lower() != m.group("t").lower() else None
-    return SlotGuess("stack:package_manager", m.group(0).strip(), previous_value=prev)
-
-
-def _tech_guess(text: str) -> SlotGuess | None:
-    if (pkg := _pkg_guess(text)) is not None:
-        return pkg
-    if not _TECH_CUE.search(text):
-        return None
-    for kind, pat in _TECH:
-        found = list(pat.finditer(text))
-        if not found:
-            continue
-        m = found[-1]  # "from MySQL to Postgres": the last named is the new one
-        value = m.group(0).strip()
-        prev = found[-2].group(0).strip() if len(found) > 1 and _FROM.search(text) else None
-        name = m.group("t").lower().replace(".js", "").replace("golang", "go")
-        attr = f"stack:{name}" if kind == "language" else f"stack:{kind}"
-        if kind == "language" and prev and found[-2].group("t").lower() != m.group("t").lower():
-            prev = None  # "from Java to Kotlin": two languages, two slots
-        return SlotGuess(attr, value, previous_value=prev)
-    return None

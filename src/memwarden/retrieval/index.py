@@ -24,7 +24,6 @@ import functools
 import math
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
@@ -34,7 +33,8 @@ from .._util import as_utc
 from ..storage.base import IndexRows, MemoryRecord, Store
 from .ann import ListsBuilder, int8_scores, quantize, store_candidates
 from .bm25 import BM25_B, BM25_K1, Postings
-from .kernels import matvec, single_threaded_blas, top_k
+from .kernels import Ranked, _top, matvec, single_threaded_blas, top_k
+from .row_meta import _NO_TIMES, _times, constraint_weight
 
 __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
 
@@ -53,38 +53,6 @@ STORE_ANN_ROWS: int | None = None
 #: Candidates re-scored in float32 per search: max(RESCORE_PER_HIT * k, RESCORE_MIN).
 RESCORE_PER_HIT = 20
 RESCORE_MIN = 200
-
-
-@dataclass
-class Ranked:
-    rows: np.ndarray  # row numbers, best first
-    scores: np.ndarray
-
-
-_NO_TIMES = (np.nan, np.nan, np.nan)
-#: Attributes that constrain what may be suggested to their subject, weighted: health and safety
-#: (an allergy, a medication) before preferences (a diet, a budget): "what should I keep in mind
-#: when suggesting food" must not lead with the diet and bury the allergy.
-CONSTRAINT_WEIGHTS = {"allergy": 2.0, "medication": 2.0, "condition": 2.0, "intolerance": 2.0,
-                      "diet": 1.0, "budget": 1.0, "dislikes": 1.0}
-
-
-def constraint_weight(slot: str | None) -> float:
-    if not slot:
-        return 0.0
-    return CONSTRAINT_WEIGHTS.get(slot.partition("|")[2].split(":", 1)[0], 0.0)
-
-
-def _ts(value: datetime | None) -> float:
-    return as_utc(value).timestamp() if value is not None else np.nan
-
-
-def _times(occurred_at: datetime | None, valid_from: datetime | None, valid_to: datetime | None,
-           created_at: datetime | None) -> tuple[float, float, float]:
-    """(stated, valid_from, valid_to) in POSIX seconds: a row is stated when it occurred on the
-    conversation's clock, else when its validity starts, else when it was written."""
-    stated = occurred_at or valid_from or created_at
-    return _ts(stated), _ts(valid_from), _ts(valid_to)
 
 
 class ScopeIndex:
@@ -371,12 +339,6 @@ class ScopeIndex:
         rows = np.flatnonzero(scores > 0)
         rows = rows[mask[rows]]
         return rows, scores[rows]
-
-
-def _top(scores: np.ndarray, k: int) -> Ranked:
-    count = int(np.isfinite(scores).sum())
-    order = top_k(scores, min(k, count))
-    return Ranked(order, scores[order])
 
 
 class IndexCache:

@@ -1,7 +1,9 @@
-"""Small numeric kernels of the search path: one-BLAS-thread products and a stable top-k."""
+"""Small numeric kernels of the search path: one-BLAS-thread products and a stable top-k (its rows and
+scores as a ``Ranked``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -47,3 +49,15 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
         better = np.flatnonzero(-scores < kth)
         cand = np.concatenate([better, np.flatnonzero(-scores == kth)[: k - better.size]])
     return cand[np.lexsort((cand, -scores[cand]))]
+
+
+@dataclass
+class Ranked:
+    rows: np.ndarray  # row numbers, best first
+    scores: np.ndarray
+
+
+def _top(scores: np.ndarray, k: int) -> Ranked:
+    count = int(np.isfinite(scores).sum())
+    order = top_k(scores, min(k, count))
+    return Ranked(order, scores[order])

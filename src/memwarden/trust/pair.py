@@ -1,0 +1,108 @@
+"""How two texts' readings compare, the tests the stance rules (:mod:`.stance`) are built from.
+
+Each takes the :class:`~.features.TextFeatures` of one or both texts (or their value sets) and
+answers one question: are two version values one value by prefix (``_align``), which values did
+a text say itself (``_said``), what follows a frame word (``_value_after``), which value closes
+a change (``_last_of_kind``), are two names one person or two names in reversed roles
+(``_same_person``, ``_swapped``), does a negation or a hedge reach what the other text says
+(``_in_scope``, ``_doubts``). None of them decides a stance; :func:`.stance.detect_stance`
+does, and the fitted second opinion (:mod:`.stance_fitted`) reads ``_align`` and ``_doubts``
+through :mod:`.stance`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .features import TextFeatures
+
+
+def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
+    """The same two names in reversed order on each side (who beat whom, who manages whom)."""
+    oa = [n for n in fa.order if n in fb.order]
+    ob = [n for n in fb.order if n in fa.order]
+    # Only when each side opens on its first name (the roles are subject and object, not a place).
+    if len(oa) == 2 and oa == ob[::-1] and fa.subject == oa[0] and fb.subject == ob[0]:
+        return f"{oa[0]} / {oa[1]}"
+    return None
+
+
+def _in_scope(neg: TextFeatures, other: TextFeatures) -> bool:
+    """The negated clause of ``neg`` speaks of something ``other`` says (or stands alone: "no")."""
+    if not neg.neg_scope:
+        return True
+    # "user" opens every extracted claim ("The user: ..."); it says nothing about the clause.
+    return not (neg.neg_scope - {"user"}).isdisjoint(other.content | other.numbers | other.dates)
+
+
+@lru_cache(maxsize=65_536)
+def _has_version(vals: frozenset[str]) -> bool:
+    # Per text's value set (cached: a frozenset keeps its hash), not per pair.
+    return any(x[:1] == "v" for x in vals)
+
+
+def _align(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Versions (``v``-marked, values.py) match by prefix: "React 18" / "^18.2.0", "v3.4" / "3.4"."""
+    if not (_has_version(a) or _has_version(b)):
+        return a, b
+    ma, mb = set(a), set(b)
+    for x in a:
+        for y in b:
+            if x == y or (x[:1] != "v" and y[:1] != "v"):
+                continue
+            px, py = x.lstrip("v"), y.lstrip("v")
+            if px == py or px.startswith(py + ".") or py.startswith(px + "."):
+                short = "v" + min(px, py, key=len)
+                ma.discard(x)
+                mb.discard(y)
+                ma.add(short)
+                mb.add(short)
+    return frozenset(ma), frozenset(mb)
+
+
+@lru_cache(maxsize=65_536)  # called twice per pair on value sets that recur with their texts
+def _said(vals: frozenset[str]) -> frozenset[str]:
+    """Values as written, without the extractor's ISO dates (unless they are the only ones)."""
+    if not any(len(v) >= 10 for v in vals):
+        return vals
+    plain = frozenset(v for v in vals if not (len(v) >= 10 and v[4:5] == "-"))
+    return plain or vals
+
+
+def _value_after(seq: tuple[str, ...], word: str) -> str | None:
+    """The content word or value right after ``word`` (stopwords are not in ``seq``)."""
+    for i, w in enumerate(seq[:-1]):
+        if w == word:
+            return seq[i + 1]
+    return None
+
+
+def _last_of_kind(x: TextFeatures, y: TextFeatures, vx: frozenset[str]) -> str | None:
+    """The last value ``y`` names of the kind ``x`` states: a time for a time, a day or month for a
+    day ("moved us to sunday mornings now, 9 sharp" ends on sunday for a claim of a day, not on 9)."""
+    if any(":" in v for v in vx):
+        return y.last_time
+    for kind in (x.dates, x.numbers):
+        if vx <= kind:
+            same = y.dates if kind is x.dates else y.numbers
+            return next((w for w in reversed(y.seq) if w in same), y.last_value)
+    return y.last_value
+
+
+def _same_person(x: str, y: str) -> bool:
+    """"yusuf demir" and "demir", "omar" and "manager omar": one name when they share a word."""
+    return not set(x.split()).isdisjoint(y.split())
+
+
+def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    return bool(a - b) and bool(b - a)
+
+
+def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
+    """``x`` hedges what it says of ``y``: its hedge sits in a clause that shares a word or value with
+    ``y`` ("i'm on the annual plan, renews 2 july i think" is firm about the plan)."""
+    if not x.hedged:
+        return False
+    if not x.hedge_scope:
+        return True
+    return not x.hedge_scope.isdisjoint(y.content | y.numbers | y.dates | {s.lstrip("v") for s in y.numbers})
