@@ -112,6 +112,12 @@ class TrustConfig(BaseModel):
     #: party, a hedge, hearsay) and closest to it in meaning, at least this cosine, is scored at least
     #: as relevant as it before the blend (trust/ranking.py ``answer_for_weaker``); above 1: off.
     rank_answer_cosine: float = Field(0.3, ge=0, le=2)
+    #: For a question about the present, a later firm statement at least this close (cosine) to an
+    #: older hit above it, within the first ``rank_newer_top`` hits, moves above it
+    #: (trust/present.py ``newer_first``); above 1: off. 0.5 and 5 chosen leave-one-author-out on
+    #: the six development sets by bench/tune_now.py (BENCHMARKS.md, session 8).
+    rank_newer_cosine: float = Field(0.5, ge=0, le=2)
+    rank_newer_top: int = Field(5, ge=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     #: The final stage: ``hand`` stops after the hand steps; ``fitted`` (opt-in) then orders the first
