@@ -46,10 +46,13 @@ from .testimony import stated_at
 from .update_cues import UPDATE, says_update
 from .values import ASKS_QUANTITY, ASKS_WHEN, VALUES, holds_quantity, holds_when
 
-__all__ = ["asked_type", "holds_type", "answer_type_first"]
+__all__ = ["asked_type", "holds_type", "answer_type_first", "VALUE_KINDS"]
 
 AnswerType = Literal["time", "amount", "cause", "status", "party", "place"]
 
+#: The kinds told by a value's pattern, the ones the fitted stages' weights were fitted on (fitted_rank.py,
+#: abstain_features.py read only these: "party" and "place" came later, session 8).
+VALUE_KINDS = frozenset({"time", "amount", "cause", "status"})
 #: "Who's ...?", "who does ...": asks for a party (a person, a firm).
 _ASK_PARTY = re.compile(r"^\s*who(?:'s|'re| is| are| does| do| will)?\b", re.I)
 #: "Where ...?": asks for a place.
