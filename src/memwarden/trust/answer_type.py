@@ -149,7 +149,7 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
     later firm typed hit then moves above an earlier hearsay typed one even with no word in common
     ("6% of base" under "everyone's saying bonuses are 10%"): both hold the asked kind of value.
     ``similar``/``cosine``: two hits' cosine and the one at which they are on the same matter (the
-    ranking's ``rank_newer_cosine``): asked about now, step 1 does not lift an older typed hit over a
+    ranking's ``rank_same_matter_cosine``): asked about now, step 1 does not lift an older typed hit over a
     later first hit that close to it ("wiped out by wasps" over "that's three hives").
     """
     out = list(hits)

@@ -14,7 +14,9 @@ first") or a former value ("old", "previous", "former") make it a question about
 :func:`newer_first` is a step of the trusted ranking (:mod:`.ranking`, after the update step):
 for a question about the present, within the first ``top`` hits, the user's own (or a
 document's) firm statement moves just above an older hit above it whose meaning is close to
-its own (the cosine of their vectors at least ``cosine``, ``TrustConfig.rank_newer_cosine``).
+its own (the cosine of their vectors at least ``cosine``, ``TrustConfig.rank_newer_cosine``; opt-in,
+off by default: it lifts the development sets' "now" probes a little and costs LoCoMo's MRR,
+whose present-tense questions ask for a trait or a list rather than the latest value).
 Meaning, not shared words: an update rarely repeats the old slot's words, and two statements
 sharing a word ("the van", "flour") are often about different things. Hits only move upwards
 within the first ``top``, so recall at any limit >= ``top`` is unchanged. The threshold and

@@ -24,8 +24,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
    natural updates often escape both the slot lexicon and the stance detector.
-   For a question about the present, a later firm statement close in meaning to an older hit above
-   it (cosine >= ``rank_newer_cosine``, within the first ``rank_newer_top``) moves above it
+   Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
+   close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
    (:func:`.present.newer_first`); then the answer-type step (:mod:`.answer_type`).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
@@ -270,7 +270,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         mark(out)
         for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
                      lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top),
-                     lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar, cosine=cfg.rank_newer_cosine)):
+                     lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
+                                                         cosine=cfg.rank_same_matter_cosine)):
             out = step(out)
             mark(out)
     if keep:
