@@ -66,6 +66,7 @@ def test_who_and_where_ask_for_a_party_and_a_place() -> None:
     assert asked_type("where do I keep the kayak") == "place"
     assert holds_type("The user: Marguerite covers the late shifts now", "party")
     assert not holds_type("The user: the late shifts are covered", "party")
+    assert holds_type("The user's nephew is in charge of the rabbit", "party")  # named by who they are to the user
     assert holds_type("The user keeps the kayak in the boathouse at Linton", "place")
     assert not holds_type("The user: the kayak got a new rudder", "place")
     first = _hit(0, "The user: the kayak got a new rudder", 9)

@@ -18,7 +18,8 @@ state ("is the ferry cancelled?" by "sailings are running", not by "we're taking
    something else ("salary goes up to 61k now" for "how much rent do I pay") stays where it is.
 
 A "who" question asks for a party: a hit naming one (a capitalised word inside a sentence, the
-stance features' ``proper``: "it's me + Oksana as backup now", "gone over to Tarrant's"); a "where"
+stance features' ``proper``: "it's me + Oksana as backup now", "gone over to Tarrant's"), or naming
+someone by who they are (kin and everyday roles after a possessive: "the user's niece"); a "where"
 question a place (a capitalised name after a word of place, "up to Pellow's farm", or an
 address). Neither spelling is sure ("who is my mobile provider?" is answered by "giffgaff"), so
 step 1 does not fire for them unless a hit below names one and the first names none.
@@ -63,6 +64,11 @@ _ASK_PAYING = re.compile(r"^\s*what\b[^?]*\b(?:pay|paying|pays|cost|costs|charge
 _PLACE = re.compile(r"\b(?i:at|in|on|to|from|near|behind|outside|off|by)\s+(?:(?i:the)\s+)?(?:[a-z]+'s\s+)?[A-Z][a-z]+")
 #: The kinds told by spelling alone (a capitalised word), which a brand or a lowercase name escapes.
 _BY_SPELLING = frozenset({"party", "place"})
+#: A party named by who they are to someone ("the user's niece", "my landlord"): kin and everyday roles.
+_KIN_PARTY = re.compile(r"\b(?:the user's|my|our|his|her|their)\s+(?:[a-z-]+\s+)?(?:mum|mom|mother|dad|father|brother|"
+                        r"sister|son|daughter|wife|husband|partner|girlfriend|boyfriend|friend|boss|manager|colleague|"
+                        r"neighbour|neighbor|gran|grandma|grandpa|granny|grandad|aunt|uncle|cousin|niece|nephew|kids|"
+                        r"teacher|landlord|landlady|flatmate|housemate)\b", re.I)
 #: A date the extractor resolved and appended in brackets: a date, not a quantity.
 _RESOLVED = re.compile(r"\(\d{4}-[^)]*\)")
 
@@ -118,7 +124,7 @@ def holds_type(text: str, kind: AnswerType) -> bool:
     if kind == "amount":
         return holds_quantity(_RESOLVED.sub("", text))
     if kind == "party":
-        return bool(features(text).proper)
+        return bool(features(text).proper or _KIN_PARTY.search(text))
     if kind == "place":
         return bool(_PLACE.search(text) or VALUES["address"].search(text))
     return bool({"cause": _CAUSE, "status": _STATUS}[kind].search(text))
