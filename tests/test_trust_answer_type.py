@@ -23,8 +23,10 @@ def _hit(i: int, text: str, day: int) -> SearchHit:
     ("How much is the nursery per month?", "amount"),
     ("how many tablets a day", "amount"),
     ("what's my rent", "amount"),
-    ("Who is my landlord?", None),
-    ("Where does Ana live?", None),
+    ("Who is my landlord?", "party"),
+    ("Where does Ana live?", "place"),
+    ("what am I paying for the allotment", "amount"),
+    ("What does Ana like?", None),
 ])
 def test_the_asked_kind(query: str, kind: str | None) -> None:
     assert asked_type(query) == kind

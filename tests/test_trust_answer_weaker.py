@@ -41,7 +41,8 @@ def test_the_later_firm_answer_to_hearsay_comes_first():
     assert out[0].id == "check"
     assert out[0].relevance == -0.4  # the hit keeps its own relevance; only the order borrows the rumour's
     # Without the step, the rumour's relevance keeps the plan (said with it, not answering it) above the check.
-    off = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(rank_answer_cosine=2, rank_order="hand"), "is the towpath closed?", similar=SIM)
+    # (Asked in the past tense: asked about now, the answer-type step puts the later firm state first too.)
+    off = rerank([RUMOUR, PLAN, CHECK, ASIDE], [], TrustConfig(rank_answer_cosine=2, rank_order="hand"), "was the towpath closed?", similar=SIM)
     assert [h.id for h in off].index("check") > [h.id for h in off].index("plan")
 
 

@@ -46,7 +46,8 @@ def test_april_is_a_month_not_a_rate():
     ("how long is the warranty on the boiler?", "amount"),
     ("when's the boiler service?", "time"),
     ("what did the plumber say about the boiler?", "cause"),  # a diagnosis (answer_type's cause questions)
-    ("who fitted the boiler?", None),
+    ("who fitted the boiler?", "party"),  # a party (session 8), read by spelling in the answer-type step only
+    ("what brand is the boiler?", None),
 ])
 def test_asked_kinds_read_once(query, kind):
     assert answer_type.asked_type(query) == kind

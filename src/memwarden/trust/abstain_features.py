@@ -28,7 +28,7 @@ import numpy as np
 from .._fitted import Weights, sigmoid
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
-from .answer_type import asked_type, holds_type
+from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .asked_head import hit_stems, mentions, owner_head
 from .attribute import NAMED_HEADS, asked, attribute_missing
 from .config import TrustConfig
@@ -125,6 +125,7 @@ def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[
     group = VALUE_GROUPS.get(a.value) if a is not None else None
     owner = owner_head(query) if a is not None and a.value not in ("view", "any") else None
     kind = asked_type(query)
+    kind = kind if kind in VALUE_KINDS else None  # the kinds the shipped weights were fitted on
     q = set(tokenize(query))
     stems = _hit_stems(hits)
     np_words = _np_tokens(query)

@@ -17,8 +17,20 @@ state ("is the ferry cancelled?" by "sailings are running", not by "we're taking
    rarely repeats the event's name: "they moved me to the 14th"). A later change about
    something else ("salary goes up to 61k now" for "how much rent do I pay") stays where it is.
 
-"Who" questions are left alone: a person's name is not told apart from a brand or a place by
-its spelling ("who is my mobile provider?" is answered by "giffgaff").
+A "who" question asks for a party: a hit naming one (a capitalised word inside a sentence, the
+stance features' ``proper``: "it's me + Oksana as backup now", "gone over to Tarrant's"), or naming
+someone by who they are (kin and everyday roles after a possessive: "the user's niece"); a "where"
+question a place (a capitalised name after a word of place, "up to Pellow's farm", or an
+address). Neither spelling is sure ("who is my mobile provider?" is answered by "giffgaff"), so
+step 1 does not fire for them unless a hit below names one and the first names none.
+
+For a question about the present (:func:`.present.asks_present`) the order of statements decides
+what is current: step 1 never moves an older statement above a later first hit on the same matter
+(close in meaning: "the swarm colony got wiped out" over "that's three hives") nor, whatever the
+matter, one holding a name or a place (the old supplier holds a name as much as the new one), and in step 2 the user's own later statement about what was
+asked needs no change word ("their van comes thursdays" under "delivered tuesdays").
+
+The extractor's resolved dates in brackets ("this year (2026-01-01..2026-12-31)") are no amount.
 
 Only hits already in the first ``top`` move, so recall at any limit >= ``top`` is unchanged.
 """
@@ -29,13 +41,36 @@ import re
 from typing import Callable, Literal, Sequence
 
 from ..models import SearchHit
+from .features import features
+from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import UPDATE, says_update
 from .values import ASKS_QUANTITY, ASKS_WHEN, VALUES, holds_quantity, holds_when
 
-__all__ = ["asked_type", "holds_type", "answer_type_first"]
+__all__ = ["asked_type", "holds_type", "answer_type_first", "VALUE_KINDS"]
 
-AnswerType = Literal["time", "amount", "cause", "status"]
+AnswerType = Literal["time", "amount", "cause", "status", "party", "place"]
+
+#: The kinds told by a value's pattern, the ones the fitted stages' weights were fitted on (fitted_rank.py,
+#: abstain_features.py read only these: "party" and "place" came later, session 8).
+VALUE_KINDS = frozenset({"time", "amount", "cause", "status"})
+#: "Who's ...?", "who does ...": asks for a party (a person, a firm).
+_ASK_PARTY = re.compile(r"^\s*who(?:'s|'re| is| are| does| do| will)?\b", re.I)
+#: "Where ...?": asks for a place.
+_ASK_PLACE = re.compile(r"^\s*where\b", re.I)
+#: "What am I paying ...", "what does it cost": a what-question on a verb of paying asks an amount.
+_ASK_PAYING = re.compile(r"^\s*what\b[^?]*\b(?:pay|paying|pays|cost|costs|charge|charges|charging|owe|owed)\b", re.I)
+#: A capitalised name after a word of place ("in Kelsby", "up to Pellow's farm", "off Ecclesall Road").
+_PLACE = re.compile(r"\b(?i:at|in|on|to|from|near|behind|outside|off|by)\s+(?:(?i:the)\s+)?(?:[a-z]+'s\s+)?[A-Z][a-z]+")
+#: The kinds told by spelling alone (a capitalised word), which a brand or a lowercase name escapes.
+_BY_SPELLING = frozenset({"party", "place"})
+#: A party named by who they are to someone ("the user's niece", "my landlord"): kin and everyday roles.
+_KIN_PARTY = re.compile(r"\b(?:the user's|my|our|his|her|their)\s+(?:[a-z-]+\s+)?(?:mum|mom|mother|dad|father|brother|"
+                        r"sister|son|daughter|wife|husband|partner|girlfriend|boyfriend|friend|boss|manager|colleague|"
+                        r"neighbour|neighbor|gran|grandma|grandpa|granny|grandad|aunt|uncle|cousin|niece|nephew|kids|"
+                        r"teacher|landlord|landlady|flatmate|housemate)\b", re.I)
+#: A date the extractor resolved and appended in brackets: a date, not a quantity.
+_RESOLVED = re.compile(r"\(\d{4}-[^)]*\)")
 
 _TOKEN = re.compile(r"[a-z][a-z'-]*[a-z]", re.I)
 #: Words that name no topic: function words, the speaker, the change itself, times and amounts.
@@ -73,6 +108,12 @@ def asked_type(query: str) -> AnswerType | None:
         return "cause"
     if _ASK_STATUS.search(query):
         return "status"
+    if _ASK_PAYING.search(query):
+        return "amount"
+    if _ASK_PARTY.search(query):
+        return "party"
+    if _ASK_PLACE.search(query):
+        return "place"
     return None
 
 
@@ -81,7 +122,11 @@ def holds_type(text: str, kind: AnswerType) -> bool:
     if kind == "time":
         return holds_when(text)
     if kind == "amount":
-        return holds_quantity(text)
+        return holds_quantity(_RESOLVED.sub("", text))
+    if kind == "party":
+        return bool(features(text).proper or _KIN_PARTY.search(text))
+    if kind == "place":
+        return bool(_PLACE.search(text) or VALUES["address"].search(text))
     return bool({"cause": _CAUSE, "status": _STATUS}[kind].search(text))
 
 
@@ -102,18 +147,23 @@ def _near(a: set[str], b: set[str]) -> bool:
 
 
 def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
-                      firmer: Callable[[SearchHit, SearchHit], bool] | None = None) -> list[SearchHit]:
+                      firmer: Callable[[SearchHit, SearchHit], bool] | None = None,
+                      similar: Callable[[SearchHit, SearchHit], float] | None = None, cosine: float = 2.0) -> list[SearchHit]:
     """The first ``top`` hits reordered so that one holding the asked value comes first (see module doc).
 
     ``firmer(a, b)``: ``a`` is a firm statement and ``b`` hearsay or a hedge (the ranking's test); a
     later firm typed hit then moves above an earlier hearsay typed one even with no word in common
     ("6% of base" under "everyone's saying bonuses are 10%"): both hold the asked kind of value.
+    ``similar``/``cosine``: two hits' cosine and the one at which they are on the same matter (the
+    ranking's ``rank_same_matter_cosine``): asked about now, step 1 does not lift an older typed hit over a
+    later first hit that close to it ("wiped out by wasps" over "that's three hives").
     """
     out = list(hits)
     kind = asked_type(query) if query else None
     if kind is None or len(out) < 2:
         return out
     n = min(top, len(out))
+    present = asks_present(query)
 
     def typed(h: SearchHit) -> bool:
         return holds_type(h.memory, kind)
@@ -122,14 +172,19 @@ def answer_type_first(hits: Sequence[SearchHit], query: str, top: int = 3,
         j = next((j for j in range(1, n) if typed(out[j])), None)
         if j is None:
             return out
-        out.insert(0, out.pop(j))
+        # asked about now, an older statement does not pass a later one on the same matter, nor one holding a
+        # name or a place (told by spelling, not sure): the old supplier is named as much as the new
+        older = present and stated_at(out[j]) < stated_at(out[0])
+        if not (older and (kind in _BY_SPELLING or (similar is not None and similar(out[0], out[j]) >= cosine))):
+            out.insert(0, out.pop(j))
     asked = _topic(query)
     for j in range(1, n):  # a later typed hit that says it changes something moves above older typed ones
         h = out[j]
         if not typed(h):
             continue
         topic = _topic(h.memory)
-        cued = says_update(h.memory)
+        # asked about now, the user's own later word on what was asked is the current value, cue or not
+        cued = says_update(h.memory) or (present and own_word(h))
         i = next((i for i in range(j) if typed(out[i]) and stated_at(h) > stated_at(out[i])
                   # a change about what was asked or about what the older hit holds ("pickup's 16:05 now" under
                   # "the transfer picks us up at 14:20"), not about something else

@@ -112,6 +112,18 @@ class TrustConfig(BaseModel):
     #: party, a hedge, hearsay) and closest to it in meaning, at least this cosine, is scored at least
     #: as relevant as it before the blend (trust/ranking.py ``answer_for_weaker``); above 1: off.
     rank_answer_cosine: float = Field(0.3, ge=0, le=2)
+    #: For a question about the present, a later firm statement at least this close (cosine) to an
+    #: older hit above it, within the first ``rank_newer_top`` hits, moves above it
+    #: (trust/present.py ``newer_first``); above 1: off, the default. Opt-in: on the six development
+    #: sets (bench/tune_now.py, leave-one-author-out) it chooses 0.5/5 and lifts "now" probes by two,
+    #: but it costs LoCoMo MRR 0.018 (present-tense questions there ask for a trait or a list, not the
+    #: latest value: "what books has Melanie read?"), BENCHMARKS.md session 8.
+    rank_newer_cosine: float = Field(2.0, ge=0, le=2)
+    rank_newer_top: int = Field(5, ge=2)
+    #: Asked about now, the answer-type step does not lift an older hit holding the asked value over a
+    #: later first hit at least this close to it (the same matter: "the swarm colony got wiped out"
+    #: over "that's three hives"); above 1: off. Chosen leave-one-author-out by bench/tune_now.py.
+    rank_same_matter_cosine: float = Field(0.5, ge=0, le=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     #: The final stage: ``hand`` stops after the hand steps; ``fitted`` (opt-in) then orders the first

@@ -28,7 +28,7 @@ import numpy as np
 from .._fitted import Weights
 from ..errors import ModelError
 from ..models import SearchHit
-from .answer_type import asked_type, holds_type
+from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
@@ -114,6 +114,7 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
     q_now = float(bool(_ASKS_NOW.search(q)))
     q_adv = float(bool(_ASKS_ADVICE.search(q)))
     kind = asked_type(q) if q else None
+    kind = kind if kind in VALUE_KINDS else None  # the kinds the shipped weights were fitted on
     qw = {w.lower() for w in _TOKEN.findall(q) if len(w) > 3}
     stage_pos = [{m: i for i, m in enumerate(t)} for t in trace]
     from .ranking import testimony_of  # the tier cache lives there

@@ -24,6 +24,9 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
    natural updates often escape both the slot lexicon and the stance detector.
+   Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
+   close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
+   (:func:`.present.newer_first`); then the answer-type step (:mod:`.answer_type`).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
    ordered by one linear score over what the steps above did to each hit and what the search and
@@ -48,6 +51,7 @@ from .answer_value import answer_value_first
 from .config import TrustConfig
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
+from .present import newer_first
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
@@ -266,7 +270,10 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out.insert(first, hit)
         mark(out)
         for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
-                     lambda o: answer_type_first(o, query, firmer=_firmer), lambda o: answer_value_first(o, query)):
+                     lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top),
+                     lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
+                                                 cosine=cfg.rank_same_matter_cosine),
+                     lambda o: answer_value_first(o, query)):
             out = step(out)
             mark(out)
     if keep:

@@ -1,0 +1,120 @@
+"""Choose ``TrustConfig.rank_newer_cosine`` / ``rank_newer_top`` (trust/present.py ``newer_first``) and
+``rank_same_matter_cosine`` (the answer-type step's same-matter test) leave-one-author-out.
+
+    PYTHONPATH=src python bench/tune_now.py [--out /tmp/tune_now.json]
+
+Replays every scenario with a rank probe of the six development sets (bench/_sets.py) once into a
+fresh :class:`~memwarden.Memory` (hand order, the default), then runs each rank probe's search
+(``max(10, k)`` hits at the probe's clock, as ``memwarden eval scenarios`` does) under every
+setting of the grid (searches only: the memories are the same). A setting's score on a set of
+probes is the number of single-target rank probes whose target is first minus the "now" probes
+(no ``as_of``, a ``stale`` value) whose stale value ranks above the target. For each author, the
+setting with the best score on the other five is scored on it (ties: the step off, then the
+same-matter cosine closest to 0.5, then the larger ``top``); the report gives per author and
+pooled: now@1, stale-above, past (``as_of``) current@1, the other rank probes' current@1, before
+(both off: cosines 2.0) and after. Deterministic: no sampling. LoCoMo is not in the score: measure
+a chosen setting there with ``memwarden eval retrieval`` (BENCHMARKS.md, session 8).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from _sets import SCENARIO_SETS  # bench/_sets.py
+
+ROOT = Path(__file__).resolve().parents[1]
+NEWER = (0.4, 0.5, 0.6, 2.0)  # rank_newer_cosine; 2.0: off
+TOPS = (3, 5)
+MATTER = (0.4, 0.5, 0.6, 0.7, 2.0)  # rank_same_matter_cosine; 2.0: off
+GRID = [(c, t, m) for c in NEWER for t in (TOPS if c <= 1 else TOPS[-1:]) for m in MATTER]
+OFF = "2.0/5/2.0"
+
+
+def replay() -> list[dict[str, Any]]:
+    from memwarden.evals.scenario_format import load_scenarios, matches
+    from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+
+    emb = make_embedder("minilm")
+    rows: list[dict[str, Any]] = []
+    for author, rel in SCENARIO_SETS.items():
+        for sc in load_scenarios(ROOT / rel).scenarios:
+            probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "rank"]
+            if not probes:
+                continue
+            system = MemwardenSystem(emb)
+            try:
+                for s in sc.sessions:
+                    system.add_session(sc.user_map[s.user], s.add_messages(), s.ts)
+                for i, p in probes:
+                    row = {"author": author, "probe": f"{sc.id}/{sc.probe_id(i)}", "now": p.as_of is None and p.stale is not None,
+                           "past": p.as_of is not None, "multi": p.targets is not None, "by": {}}
+                    for cos, top, matter in GRID:
+                        cfg = system.memory.config.trust.model_copy(
+                            update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter})
+                        system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
+                        system.memory.scopes.trust.config = cfg
+                        texts = [h.memory for h in system.memory.search(
+                            p.query, user_id=sc.user_map[p.user], limit=max(10, p.top_k), as_of=p.as_of or sc.clock).results]
+                        groups = p.targets if p.targets is not None else [p.target]
+                        t = next((k for k, x in enumerate(texts) if any(matches(x, g) for g in groups)), None)
+                        s_ = None if p.stale is None else next(
+                            (k for k, x in enumerate(texts) if matches(x, p.stale) and not (p.target and matches(x, p.target))), None)
+                        row["by"][f"{cos}/{top}/{matter}"] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
+                    rows.append(row)
+            finally:
+                system.close()
+        print(author, sum(1 for r in rows if r["author"] == author), "rank probes")
+    return rows
+
+
+def score(rows: list[dict[str, Any]], key: str) -> int:
+    return sum(int(r["by"][key]["first"]) - int(r["now"] and r["by"][key]["stale_above"]) for r in rows if not r["multi"])
+
+
+def metrics(rows: list[dict[str, Any]], keys: dict[str, str]) -> dict[str, float | None]:
+    def mean(xs: list[bool]) -> float | None:
+        return round(sum(xs) / len(xs), 3) if xs else None
+    single = [r for r in rows if not r["multi"]]
+    at = lambda r: r["by"][keys[r["author"]]]  # noqa: E731
+    return {"now@1": mean([at(r)["first"] for r in single if r["now"]]),
+            "stale_above": mean([at(r)["stale_above"] for r in single if r["now"]]),
+            "past@1": mean([at(r)["first"] for r in single if r["past"]]),
+            "other@1": mean([at(r)["first"] for r in single if not r["now"] and not r["past"]])}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=None, help="also write the per-probe results here (JSON)")
+    a = ap.parse_args()
+    rows = replay()
+    if a.out:
+        Path(a.out).write_text(json.dumps(rows))
+    off = OFF
+    keys = [f"{c}/{t}/{m}" for c, t, m in GRID]
+
+    def best(train: list[dict[str, Any]]) -> str:
+        def tie(k: str) -> tuple[float, float, int]:
+            c, t, m = k.split("/")
+            return (float(c) > 1, -abs(float(m) - 0.5), int(t))
+        return max(keys, key=lambda k: (score(train, k), tie(k)))
+
+    chosen: dict[str, str] = {}
+    print("setting: rank_newer_cosine/rank_newer_top/rank_same_matter_cosine")
+    print(f"{'author':10} {'chosen':14} before -> after (now@1, stale_above, past@1, other@1)")
+    for author in SCENARIO_SETS:
+        train = [r for r in rows if r["author"] != author]
+        chosen[author] = best(train)
+        test = [r for r in rows if r["author"] == author]
+        print(f"{author:10} {chosen[author]:14} {metrics(test, {author: off})} -> {metrics(test, {author: chosen[author]})}")
+    print("pooled    ", metrics(rows, {a: off for a in SCENARIO_SETS}), "->", metrics(rows, chosen))
+    k = best(rows)
+    print(f"all six: {k}", metrics(rows, {a: k for a in SCENARIO_SETS}))
+    for k in ("2.0/5/0.5", "0.5/5/0.5", "0.5/5/2.0"):
+        print(f"fixed {k}:", metrics(rows, {a: k for a in SCENARIO_SETS}))
+
+
+if __name__ == "__main__":
+    main()
