@@ -26,7 +26,8 @@ import numpy as np
 
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
-from .facts import FAMILY_GROUPS, GROUP, KIN, MemoryFacts, content, entities, memory_facts, topic_polarity, words
+from .facts import MemoryFacts, memory_facts, topic_polarity
+from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, is_conversation, request_facts
 
