@@ -17,9 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..retrieval.text import STOPWORDS, _stem
-
-_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
+from .lexicon import _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
@@ -80,18 +78,10 @@ _CHANGE = re.compile(
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
-# Words that lay a rule down (a narrower _NORMATIVE: no "all", "picked", "use").
-_RULE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|required|mandatory|not allowed|strict|no \w+ allowed)\b",
-                   re.I)
 # The number values a fact states, unit kept ("30k" is not "30"), for comparing two facts:
 # tokens, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
                      r"hundred|thousand|noon|midnight)\b", re.I)
-_ENTITY = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][a-zA-Z0-9'’]+(?:\s+[A-Z][a-zA-Z0-9'’]+)*|[A-Z]{2,}[0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*)\b")
-_NOT_ENTITY = {"I", "I'm", "I've", "I'd", "I'll", "User", "The", "A", "An", "My", "Our", "We", "It", "This", "That", "OK",
-               "Ok", "And", "But", "So", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Monday", "Tuesday", "Wednesday",
-               "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July",
-               "August", "September", "October", "November", "December", "EUR", "USD", "GBP"}
 
 # The user's own body, plate, seat or sleep: a constraint on the user's own portion of anything shared
 # ("tastes like soap to me", "wrecks my stomach", "I like my steak blue", "a light sleeper").
@@ -113,30 +103,6 @@ _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|e
                      r"teach(?:es|ing)?|work(?:s|ing)? (?:independently|alone|solo)|formats?|infographics?|visual aids?|flowcharts?|"
                      r"slides?|handouts?|study|studying)\b", re.I)
 
-# --- people and groups -----------------------------------------------------------------------
-RELATIONS = {
-    "sister", "brother", "mum", "mom", "mother", "dad", "father", "parents", "son", "daughter", "niece", "nephew",
-    "aunt", "uncle", "cousin", "grandma", "grandpa", "grandmother", "grandfather", "granny", "wife", "husband",
-    "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
-    "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
-    "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
-    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
-    "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
-}
-# Relations of household and kin (not of work, study, renting or friendship): a family the request serves includes them.
-KIN = RELATIONS - {"friend", "flatmate", "roommate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
-                   "client", "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer",
-                   "ceo", "director", "executive"}
-FAMILY_GROUPS = frozenset({"family", "families", "household", "kids", "children", "twins", "siblings", "relatives", "cousins",
-                           "parents", "grandparents"})
-GROUP = {
-    "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
-    "families", "kids", "children", "students", "pupils", "class", "group", "people", "attendees", "participants",
-    "members", "committee", "household", "relatives", "crowd", "audience", "visitors", "volunteers", "clients",
-    "customers", "club", "party", "offsite", "workshop", "department", "others", "cousins",
-    "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
-    "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
-}
 # Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
 # handled by names; "since I was a kid" is not about another person.
 _OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their|(?:the )?user'?s)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
@@ -146,90 +112,6 @@ _THIRD_VERBS = r"(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?
 # eats halal meat"; a name is a capitalised word of letters, accented ones too).
 _THIRD_SUBJECT = re.compile(r"\b(?i:she|he)(?:'s|\s+(?i:" + _THIRD_VERBS + r"))\b|^\s*(?!I\b|The\b|My\b|Our\b|We\b|It\b|This\b|That\b)"
                             r"[A-Z][^\W\d_]+(?:'s)?\s+(?i:" + _THIRD_VERBS + r")\b")
-_POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
-
-# --- settings ----------------------------------------------------------------------------------
-CONTEXTS: dict[str, tuple[str, ...]] = {
-    "work": ("work", "office", "job", "colleague", "colleagues", "coworker", "team", "client", "clients", "boss", "compliance",
-             "meeting", "meetings", "workplace", "company", "employer", "corporate", "professional", "style guide",
-             "standup", "customer", "customers", "customer facing", "release notes", "sales", "expense", "expenses", "business", "manager", "managers", "ceo", "directors", "hr", "email signature", "quarterly", "offsite", "agency", "firm", "lab", "laboratory", "clinic", "hospital", "warehouse", "desk", "ward", "on call"),
-    "study": ("thesis", "supervisor", "dissertation", "phd", "lecture", "university", "uni", "seminar", "coursework", "course",
-              "module", "modules", "lecturer", "exam", "exams", "assignment", "tutorial"),
-    "school": ("school", "pupils", "classroom", "year 9", "year 10", "homework"),
-    # "personal" and "my own" name a setting only with what they qualify ("my personal emails", "my own CV"),
-    # not in "personal experience" or "forming my own opinions".
-    "home": ("at home", "wfh", "for fun", "personal life", "personal use", "personal projects", "personal project", "personal email",
-             "personal emails", "personal time", "personal account", "personal stuff", "hobby", "weekend", "blog", "my own cv",
-             "my own code", "my own projects", "my own project", "my own time", "my own stuff", "own repos", "side project",
-             "family"),
-    "wedding": ("wedding", "ceremony", "reception", "bride", "groom", "honeymoon"),
-    "league": ("league", "tournament", "competition", "match day"),
-    "party": ("party", "birthday"),
-    "trip": ("trip", "holiday", "vacation", "road trip"),
-}
-
-
-def words(text: str) -> list[str]:
-    # A plural possessive is its noun: "the kids' lunchboxes" names the kids.
-    return [w.rstrip("'") for w in _WORD.findall(text.lower().replace("’", "'"))]
-
-
-def content(text: str) -> frozenset[str]:
-    return frozenset(_stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 2 and not w.isdigit())
-
-
-def entities(text: str) -> frozenset[str]:
-    out = set()
-    for m in _ENTITY.finditer(text):
-        e = m.group(1)
-        if e.split()[0] in _NOT_ENTITY and len(e.split()) == 1:
-            continue
-        out.add(re.sub(r"['’]s$", "", e.lower()))  # "AI's potential" names AI
-    return frozenset(out)
-
-
-def names(text: str) -> frozenset[str]:
-    return frozenset(t.lower() for t in re.findall(r"\b[A-Z][a-z]{2,}\b", text) if t.lower() not in STOPWORDS and t not in _NOT_ENTITY)
-
-
-_ADDRESSEES = {"team", "client", "clients", "colleague", "colleagues", "boss", "staff", "customers"}
-
-
-def contexts(text: str, *, scoped_only: bool = False, setting_only: bool = False) -> frozenset[str]:
-    """Settings the text names; ``scoped_only``: only those it is stated *for* ("at work", "for the
-    wedding", "when I work from home", "my own CV", "in the thesis"), not merely mentioned;
-    ``setting_only``: only those a preposition or the clause's opening makes the setting of what is said
-    ("at work the style guide is ...", "for the wedding ...", "Client presentations always ..."), not
-    a thing of the user's ("my desk", "our team")."""
-    low = " " + re.sub(r"[^a-z0-9 ]", " ", text.lower()) + " "
-    # "When I work from home" is a home setting, not work ("wfh" keeps the string's length for the offsets below).
-    low = re.sub(r" work(?:ing)? from home ", lambda m: " wfh" + " " * (len(m.group(0)) - 4), low)
-    out = set()
-    for k, cues in CONTEXTS.items():
-        for c in cues:
-            at = low.find(f" {c} ")
-            if at < 0:
-                continue
-            # Stated for it: after "at/for/in/when I ..." or "my/our" ("my work emails"), or as the
-            # topic a clause opens with ("Client presentations always use ...").
-            clause_start = max(text.rfind(x, 0, at) for x in ".;:!?\n") + 1 if at > 0 else 0
-            # A clause opening with the setting is a rule for it only when it lays one down ("Client
-            # presentations always use ..."), not in a report of what happened ("allergy clinic did the test").
-            clause = re.split(r"[.;!?\n]", text[clause_start:])[0]  # a colon goes on to the rule
-            opens = len(words(text[clause_start:at])) <= 1 and bool(_RULE.search(clause))
-            if setting_only:
-                if opens or re.search(r"\b(?:at|for|in|during|on|when i|when we|whenever i)\s+(?:the\s+|a\s+)?(?:\w+\s+)?$",
-                                      low[:at + 1]):
-                    out.add(k)
-                    break
-                continue
-            if not scoped_only or c.startswith("my own") or opens or re.search(
-                    r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
-                    # addressed to people of that setting: "messages to the team", "emails to clients"
-                    c in _ADDRESSEES and re.search(r"\bto\s+(?:the|my|our|all|any)?\s*$", low[:at + 1])):
-                out.add(k)
-                break
-    return frozenset(out)
 
 
 @dataclass(frozen=True)

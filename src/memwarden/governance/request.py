@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..retrieval.text import STOPWORDS
-from .facts import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, contexts, entities, names, words
+from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, contexts, entities, names, words
 
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"

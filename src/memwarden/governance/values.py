@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .facts import _NUMBER, content
+from .facts import _NUMBER
+from .lexicon import content
 
 _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 # What kind of quantity a number is, from the words around it: two numbers can only be two values

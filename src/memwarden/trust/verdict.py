@@ -24,7 +24,7 @@ even when they say "I": first-hand covers what one says of oneself.
    means the memories do not settle it.
 
 Reading a memory as testimony (session 5, issue 11): an agreement must reach the claim's
-predicate or value, not only its names or topic (:func:`_predicate_check`); of a claim and the
+predicate or value, not only its names or topic (:func:`.verdict_stance._predicate_check`); of a claim and the
 turn it came from, the reading that says more of the claim is kept; a record whose clauses tie
 and contradict without one agreeing contradicts; a hit that says nothing of the claim but
 corrects a statement supporting it, later and from a strong source ("no sorry, it's the 16th";
@@ -48,14 +48,11 @@ import re
 from ..models import SearchHit, SearchResult, Verdict, VerdictEvidence
 from .config import TrustConfig
 from .features import firm_clauses
-from ..retrieval.text import _stem as stem
-from .stance import _STATUS, Stance, _align, detect_stance, features
-from .stance_fitted import combine
+from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
-from .verdict_compare import compare
-from . import verdict_matter as matter
-from .verdict_matter import (_NAMED_KIN_SAID, _changed_value, changed_since, changed_to, named_wrong, outweighed, same_values, structure_stance,
-                             value_reading)
+from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
+# _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
+from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
 
 __all__ = ["verdict", "as_first_person"]
 
@@ -76,96 +73,6 @@ def _named(text: str, speaker: str) -> str:
     text = re.sub(r"\bI've\b", f"{speaker} has", text)
     text = re.sub(r"\bmy\b", f"{speaker}'s", text, flags=re.I)
     return re.sub(r"\bI\b", speaker, text)
-
-
-
-#: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
-#: plain words): a claim of one is about the outcome, not the thing it concerns.
-_OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
-                     "refunded unrefunded replied unreplied signed unsigned".split())
-
-_SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
-
-
-def _stance(claim: str, text: str, cosine: float | None) -> Stance:
-    """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
-    thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
-    cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
-    if cmp is not None:
-        return cmp
-    st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
-    if st.label == "agree":
-        return structure_stance(claim, text) or st
-    if st.label == "unrelated":
-        return named_wrong(claim, text) or st
-    return st
-
-
-def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
-    """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
-    on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
-    whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
-    parts = [p for p in _SENTENCE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return whole
-    fc = features(claim)
-
-    def shared(p: str) -> int:
-        fp = features(p)
-        return len(fc.content & fp.content) + len((fc.numbers | fc.dates) & (fp.numbers | fp.dates))
-
-    scores = sorted((shared(p) for p in parts), reverse=True)
-    best = max(parts, key=shared)
-    if scores[0] == 0:
-        return whole  # no clause is about the claim
-    if scores[0] == scores[1]:
-        # No single clause is the one about the claim. If the clauses sharing most with it
-        # contradict it and none of them agrees ("it's open as normal on friday, only the canteen
-        # is closed" against "the school is closed on Friday"), the record contradicts it.
-        tied = [_predicate_check(claim, p, detect_stance(claim, p), None) for p in parts if shared(p) == scores[0]]
-        against = [t for t in tied if t.label == "contradict"]
-        if against and not any(t.label == "agree" for t in tied):
-            return max(against, key=lambda t: t.score)
-        return whole
-    st = _predicate_check(claim, best, detect_stance(claim, best), None)
-    # A clause only overrides the whole when it contradicts: a clause agreeing on one shared
-    # word ("Release 4.3") says less than the whole record ("... Due date: 27 Nov").
-    if st.label == "contradict":
-        return st
-    # ... or when the whole's only objection is a negation that sits in another clause ("no
-    # ibuprofen with warfarin, paracetamol is ok for my headaches" asked about paracetamol).
-    if (whole.label == "contradict" and whole.cues == ("negation",) and st.label == "agree" and scores[0] >= 2
-            and not features(best).negated):
-        return st
-    return whole
-
-
-def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) -> Stance:
-    """An agreement must reach what the claim says, not only whom or what it names.
-
-    "Dr Patel has retired" is not supported by a rota naming Dr Patel; "the library book is due on
-    the 20th" is not supported by "when's my library book due back?": a memory sharing only the
-    claim's names, or only its topic without any of its values, does not speak to it.
-    """
-    if st.label != "agree":
-        return st
-    fc, fm = features(claim), features(text)
-    # A claim of a status ("the seller has replied", "the bill is paid") needs that status or its
-    # opposite, however close the topic: "#KD-40217, it's an air fryer" says nothing of a reply.
-    # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
-    if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
-        return Stance("unrelated", 0.6, "the claim's status is not stated", ())
-    if cosine is not None and cosine >= 0.7:
-        return st
-    nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
-    vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
-    predicate = fc.content - fc.proper
-    if vals_c and not vals_m:
-        return Stance("unrelated", 0.6, "the claim's value is not stated", ())
-
-    if predicate and not (predicate & fm.content) and not (vals_c & vals_m):
-        return Stance("unrelated", 0.6, "only the claim's names are shared", ())
-    return st
 
 
 def _corrections(read: list, silent: list, texts: dict[str, str], query: str, config: TrustConfig) -> list:
