@@ -36,7 +36,7 @@ from memwarden.evals.memsyco_data import load_memsyco
 from memwarden.evals.policy_cases import in_time_order, load_cases, split_of
 from memwarden.governance.features import MemoryInput, embed_joint, features, matrix
 from memwarden.governance.models import POLICIES
-from memwarden.governance.policy import rule_policy
+from memwarden.governance.rules import rule_policy
 from memwarden.providers.embedder import default_embedder
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from memwarden.evals.memsyco_data import load_memsyco
+from memwarden.evals.memsyco_data import item_key, load_memsyco
 from memwarden.governance.features import FEATURES, embed_joint, features, matrix
 from memwarden.governance.models import POLICIES
 from memwarden.providers.embedder import default_embedder

@@ -148,10 +148,6 @@ def _contradicts(st: Any, text: str, other: str) -> bool:
     return True
 
 
-def _rank(m: MemoryInput, i: int) -> tuple[float, int]:
-    return ((m.time.timestamp() if m.time else float("-inf")), i)
-
-
 def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
     a, b = mems[i].time, mems[j].time
     if a is not None and b is not None:

@@ -30,7 +30,6 @@ from .features import features
 from .joint import MemoryInput, embed_joint
 from .layer import PolicyModel, shipped_layer, signals
 from .models import POLICIES, BoundaryCard, UsageInstruction
-from .rules import RULE_NAMES, rule_candidates, rule_policy  # noqa: F401  (re-exported: the rules' home was here)
 
 @dataclass
 class MemoryView:
