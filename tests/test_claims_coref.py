@@ -11,6 +11,7 @@ import re
 from datetime import datetime, timezone
 from pathlib import Path
 
+
 import pytest
 
 from memwarden.claims import coref
@@ -58,15 +59,27 @@ def test_the_labelled_set_is_large_and_mixed() -> None:
     assert 8 <= sum(c["expect"] is None for c in CASES) <= len(CASES) // 2  # pronouns that must stay as said
 
 
+@pytest.fixture
+def with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "it"/"its" resolved too (off by default: coref.RESOLVED says why)."""
+    monkeypatch.setattr(coref, "RESOLVED", frozenset("fmpn"))
+
+
 def test_accuracy_on_the_labelled_set() -> None:
-    # main before coref: 0.354 (the pronouns left as said, and she/he as the last person named whatever their
-    # gender); with it 0.958. BENCHMARKS.md "Session 8 (branch s8-coref)"
+    # main before coref: 0.354 (pronouns left as said, she/he as the last person named whatever their gender); as
+    # shipped (it/its left as said) 0.812, BENCHMARKS.md "Session 8 (branch s8-coref)"
+    assert accuracy() >= 0.8, [(c["id"], score(c)[1]) for c in CASES if not score(c)[0]]
+
+
+def test_accuracy_on_the_labelled_set_with_it(with_it: None) -> None:
     assert accuracy() >= 0.9, [(c["id"], score(c)[1]) for c in CASES if not score(c)[0]]
 
 
-def test_accuracy_on_the_unseen_set() -> None:
-    # measured once, before any change for it: 0.75 (main: 0.35); a floor, not a target to tune to
+def test_accuracy_on_the_unseen_set(with_it: None) -> None:
+    # measured once, before any change for it: 0.75 with "it" (0.65 as shipped; main 0.35); a floor, not a target
     assert len(UNSEEN) >= 20 and accuracy(UNSEEN) >= 0.7
+    coref.RESOLVED = frozenset("fmp")
+    assert accuracy(UNSEEN) >= 0.6
 
 
 def claims(*turns: str) -> list[tuple[str, Claim]]:
@@ -98,12 +111,12 @@ def test_their_is_a_business_named_before() -> None:
     assert not text.startswith("The user:")
 
 
-def test_it_is_the_thing_and_keeps_the_clause() -> None:
+def test_it_is_the_thing_and_keeps_the_clause(with_it: None) -> None:
     text, _ = _one(claims("we bought a chest freezer for the garage", "it hums all night"), "hums")
     assert "chest freezer" in text
 
 
-def test_dummy_it_stays() -> None:
+def test_dummy_it_stays(with_it: None) -> None:
     for t in ("it's raining again so no run", "it's 7 already and I'm still at work", "it's a long story"):
         for text, _ in claims("the bike shop fixed my wheel", t):
             assert "(the bike shop" not in text and "(the wheel" not in text.lower()
@@ -136,7 +149,37 @@ def test_a_pronoun_in_a_quoted_letter_is_left_alone() -> None:
     assert all("(" not in t.split("They", 1)[-1][:3] for t, _ in got)
 
 
+def test_a_reporter_said_as_a_pronoun_is_named() -> None:
+    text, c = _one(claims("the electrician came out this morning", "he reckons the fuse board needs replacing"), "fuse board")
+    assert "according to the electrician" in text and c.voucher == "the electrician" and c.vouched_by == "unknown"
+
+
+def test_they_is_a_group_not_a_plural_of_things() -> None:
+    text, _ = _one(claims("the test results came back from the surgery", "they want me in for a follow-up"), "follow-up")
+    assert "results" not in text and "surgery" in text.lower()
+
+
+def test_a_situation_it_and_an_appraisal_stay_as_said(with_it: None) -> None:
+    got = claims("we went to the lantern festival at the weekend", "it reminded me of being a kid")
+    assert all("lantern festival reminded" not in t for t, _ in got)
+    got = claims("we went to the lantern festival at the weekend", "it was amazing, so many lanterns")
+    assert all("festival was amazing" not in t for t, _ in got)
+
+
+def test_a_resolved_it_keeps_a_short_state_of_a_thing(with_it: None) -> None:
+    text, c = _one(claims("I bought a secondhand dishwasher off a neighbour", "it leaks from the door seal"), "door seal")
+    assert text.startswith("The secondhand dishwasher") and c.subject == "user"  # the user's memory, about their thing
+
+
+def test_it_is_left_as_said_by_default() -> None:
+    got = claims("we bought a chest freezer for the garage", "it hums all night")
+    assert not any("hums" in t and "freezer" in t for t, _ in got)
+
+
 if __name__ == "__main__":
+    import sys
+    if "--with-it" in sys.argv:
+        coref.RESOLVED = frozenset("fmpn")
     for name, cases in (("labelled", CASES), ("unseen", UNSEEN)):
         for c in cases:
             ok, text = score(c)

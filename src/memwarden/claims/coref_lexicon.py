@@ -99,11 +99,6 @@ _SHOP_POSSESSIVE = re.compile(r"^'s(?:\s+[a-z]+)?\s*(?:[.,;!?)]|$)")
 #: A name followed by the kind of business it is: "Hollis dairy", "Patel's pharmacy" is a possessive, not this.
 _TRADE = re.compile(r"^\s+(" + "|".join(sorted({w.lower() for w in _ORG_HEAD} - {"co", "air", "water", "inc"})) + r")\b")
 
-#: What only people and organisations do: a plural noun of things is no "they" before these.
-_AGENT_VERB = re.compile(r"^(?:'ve|'ll|'d|\s+have|\s+had|\s+will|\s+would|\s+just|\s+also|\s+finally)?\s*(?:want|wants|wanted|said|say|says|told|"
-                         r"tell|reckon|think|thought|asked|ask|offered|rang|called|emailed|sent|let|charged|knocked|gave|put|voted|"
-                         r"decided|agreed|refused|promised|booked|cancell?ed|moved|sending|send|coming|came|quoted)\b", re.I)
-
 _LEAD = re.compile(r"[\w' ]{0,20},\s*")
 _DET_BEFORE = re.compile(r"\b(?:a|an|the|this|that|my|our|your)\s+$", re.I)
 
@@ -116,8 +111,17 @@ _IT_IDIOM = re.compile(r"\b(?:make|made|making|makes|got|get|gets|getting|take|t
 PRONOUN = re.compile(r"(?<![\w'])(?P<p>she|he|her|hers|him|his|it|its|they|them|their|theirs)(?P<c>'s|'ll|'d|'re|'ve)?(?![\w'])", re.I)
 _CLASS = {"she": "f", "her": "f", "hers": "f", "he": "m", "him": "m", "his": "m", "it": "n", "its": "n",
           "they": "p", "them": "p", "their": "p", "theirs": "p"}
-#: A dummy subject: "it's raining", "it's 6:15 now", "it's a long story", "it seems", "it's been ages".
-_IT_DUMMY = re.compile(r"^(?:\s+is(?:\s+then)?\s*(?:[,.!;]|$)|\s+(?:takes?|took)\b[^,.;]*?\bto\s+[a-z]|(?:'s|\s+is|\s+was)\s+(?:only\s+|just\s+)?(?:the|my|our)\s+[^,.;]*?\s(?:that|who)\b)|"
+#: A dummy subject: "it's raining", "it's 6:15 now", "it's a long story", "it seems", "it's been ages"; a cleft ("it's
+#: only the sports hall that's closed"); a situation as subject ("it reminds me of...", "it made me realise": the
+#: "it" of a whole event said before, not of a noun phrase).
+_IT_DUMMY = re.compile(r"^(?:\s+is(?:\s+then)?\s*(?:[,.!;]|$)|\s+(?:might|may|could|would|should|must|can|can't|cannot)\b|"
+                       r"(?:'s|\s+is|\s+was)\s+(?:in|at|on|when|because|only when)\b[^,.;]*?\b(?:that|when)\b|"
+                       r"\s+(?:takes?|took)\b[^,.;]*?\bto\s+[a-z]|"
+                       r"(?:'s|\s+is|\s+was)\s+(?:(?:only|just|often|always|usually|really|not|all|mostly)\s+)*"
+                       r"(?:the|my|our|those|these)\s+[^,.;]*?\s(?:that|who)\b|"
+                       r"\s+(?:just\s+|really\s+|always\s+|also\s+|still\s+)*(?:remind|reminds|reminded|make|makes|made|give|gives|gave|help|helps|helped|bring|brings|brought|"
+                       r"fill|fills|filled|mean|means|meant|teach|teaches|taught|show|shows|showed|inspire|inspires|inspired|"
+                       r"push|pushes|pushed|let|lets|allow|allows|allowed|keep|keeps|kept|hit|hits)\s+(?:me|us|my|our|you|your|him|her|them|everyone|people)\b)|"
                        r"^(?:'s|\s+is|\s+was|\s+will be|'ll be|\s+would be|'d be)?\s*(?:not\s+|n't\s+|so\s+|just\s+|really\s+|all\s+|also\s+)*"
                        r"(?:a|an|\d|raining|snowing|pouring|cold|hot|warm|freezing|sunny|late|early|ok|okay|fine|alright|time|over|done|"
                        r"been|going|gonna|getting|like|about|true|possible|likely|unlikely|worth|weird|funny|odd|mad|crazy|wild|"

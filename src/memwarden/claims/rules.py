@@ -119,6 +119,9 @@ _TEXT_SAYS = re.compile(r"^(?:it|this|that|this one|that one)\s+(?:says|said|rea
 #: a standing fact about the user's world, not advice or a compliment to the listener.
 _PROCEDURE = re.compile(r"^(?:you|u)\s+(?:need|have|'ve got|must|got)\s+(?:to\s+)?\w+.*\b(?:before|after|when|whenever|otherwise|"
                         r"unless|or else|first)\b", re.I)
+#: A clause whose subject is a thing or someone the speaker names with an article ("the spaniel next door is ...",
+#: "a parcel came for ..."): about that, not the speaker, so no "<speaker>:" is put before it.
+_OTHER_HEAD = re.compile(r"^(?:the|a|an)\s+[a-z]", re.I)
 _VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
@@ -489,7 +492,8 @@ class RuleExtractor:
             body = person_rewrite(body, sp.display, first=True)
             if addressee:  # between two named speakers, "you" is the other one
                 body = person_rewrite(body, addressee, first=False)
-        if subject == owner and owner_disp.lower() not in body.lower() and not head_ref:
+        if subject == owner and owner_disp.lower() not in body.lower() and not head_ref and not (
+                _OTHER_HEAD.match(c) and role != "assistant"):
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
         text = (body[:1].upper() + body[1:]).strip() + suffix
