@@ -326,10 +326,15 @@ def said_as(m: re.Match[str], ref: Referent, after: str) -> str:
     word, contr = m.group("p"), m.group("c") or ""
     if MODE == "annotate":
         return f"{m.group(0)} ({ref.display})"
+    naming = bool(_NAMING.search(m.string[: m.start()] + word + " "))
+    if naming:  # "we're renaming her Marmite": the referent as it was before any name, the new name follows
+        return ref.base or ref.display
     possessive = word.lower() in ("his", "its", "their", "hers", "theirs") or (
-        word.lower() == "her" and not _NAMING.search(m.string[: m.start()] + "her ") and not re.match(r"\s*(?:[,.;!?]|$|on\b|off\b|in\b|to\b|at\b|for\b|from\b|with\b|back\b|up\b|"
-                                               r"a\b|an\b|the\b)", after))
-    return (ref.display if ref.display.endswith("'s") else poss(ref.display)) if possessive else ref.display + {"'re": " are", "'ve": " have"}.get(contr.lower(), contr)
+        word.lower() == "her" and not re.match(r"\s*(?:[,.;!?]|$|on\b|off\b|in\b|to\b|at\b|for\b|from\b|with\b|back\b|up\b|a\b|an\b|"
+                                               r"the\b)", after))
+    if possessive:
+        return ref.display if ref.display.endswith("'s") else poss(ref.display)
+    return ref.display + {"'re": " are", "'ve": " have"}.get(contr.lower(), contr)
 
 
 def person_kind(subject: str) -> Kind:
