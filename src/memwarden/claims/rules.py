@@ -493,7 +493,7 @@ class RuleExtractor:
             if addressee:  # between two named speakers, "you" is the other one
                 body = person_rewrite(body, addressee, first=False)
         if subject == owner and owner_disp.lower() not in body.lower() and not head_ref and not (
-                _OTHER_HEAD.match(c) and role != "assistant"):
+                _OTHER_HEAD.match(c) and role != "assistant" and vouched_by == sp.vouched_by):
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
         text = (body[:1].upper() + body[1:]).strip() + suffix
