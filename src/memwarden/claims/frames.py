@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..models import SourceKind
 from . import lexicon as L
+from .coref import Discourse
 from .person import poss
 
 __all__ = ["Speaker", "CallState", "Frame", "read_frame", "first_person"]
@@ -70,6 +71,8 @@ class CallState:
     by_pronoun: bool = False
     #: The month the call last named with a date ("4th of june"): what a corrected "the 14th" is in.
     month: date | None = None
+    #: The noun phrases said so far, what a third-person pronoun stands for (``coref``).
+    discourse: Discourse = field(default_factory=Discourse)
 
 
 @dataclass

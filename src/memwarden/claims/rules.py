@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Sequence
 
 from ..models import Claim, Turn
-from . import gate
+from . import coref, gate
 from . import lexicon as L
 from .base import ExtractedClaim, Extraction
 from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
@@ -119,6 +119,9 @@ _TEXT_SAYS = re.compile(r"^(?:it|this|that|this one|that one)\s+(?:says|said|rea
 #: a standing fact about the user's world, not advice or a compliment to the listener.
 _PROCEDURE = re.compile(r"^(?:you|u)\s+(?:need|have|'ve got|must|got)\s+(?:to\s+)?\w+.*\b(?:before|after|when|whenever|otherwise|"
                         r"unless|or else|first)\b", re.I)
+#: A clause whose subject is a thing or someone the speaker names with an article ("the spaniel next door is ...",
+#: "a parcel came for ..."): about that, not the speaker, so no "<speaker>:" is put before it.
+_OTHER_HEAD = re.compile(r"^(?:the|a|an)\s+[a-z]", re.I)
 _VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
@@ -164,8 +167,11 @@ class RuleExtractor:
             for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
                 if n != sentence:
                     sentence, call.frame = n, None
+                call.discourse.place(i, n)
                 ec = self._clause(clause, sp, role, anchor, call, addressee, image=bool(t.image_ref) and role == "user",
                                  asked=asked)
+                call.discourse.note(clause, "user" if role == "assistant" else sp.subject,
+                                    call.user_disp if role == "assistant" else sp.display, frozenset(call.names))
                 if not emit:
                     continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
                 # the gate's weights were fitted when a pronoun's person mostly went unresolved: it reads a
@@ -261,6 +267,10 @@ class RuleExtractor:
                 return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
+        if voucher and voucher.lower() in ("he", "she", "they") and (who := call.discourse.resolve(
+                voucher, "", "user" if role == "assistant" else sp.subject, call.user_disp if role == "assistant" else sp.display,
+                frozenset(call.names))):
+            suffix, voucher = suffix.replace(f"according to {voucher})", f"according to {who.display})"), who.display  # "he reckons ..."
         if len(_WORDS.findall(c)) < 2 and not STATE_WORD.fullmatch(c.strip(" !.…")):
             return None
 
@@ -268,6 +278,7 @@ class RuleExtractor:
         # named person at the head of the clause; else the speaker (the user, for an assistant).
         owner = "user" if role == "assistant" else sp.subject
         owner_disp = call.user_disp if role == "assistant" else sp.display
+        skip, entity_before, pron_disp = frozenset(call.names), call.entity.get(owner), None
         if nr := _NAMES_REL.match(c):  # "my manager is Priya": "Priya" is the user's manager from now on
             rel_name = nr.group(0).split()[-1]
             rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
@@ -298,11 +309,18 @@ class RuleExtractor:
             subject, disp = call.aliases[nm.group(1)]
             head_repl = (nm.group(1), disp)
             call.entity[owner] = (subject, disp)
-        elif (pm := _HEAD_PRONOUN.match(c)) and owner in call.entity:
-            subject, disp = call.entity[owner]
+        elif (pm := _HEAD_PRONOUN.match(c)) and (ref := call.discourse.resolve(pm.group(0), "", owner, owner_disp, skip,
+                                                                                rest=c[pm.end():]) or (
+                None if call.discourse.ambiguous else call.entity.get(owner))):
+            # the referent the call's noun phrases give ("our rescue cat ... she's 6"), else the person last talked about
+            subject, disp = (ref.subject, ref.display) if isinstance(ref, coref.Referent) else ref
+            pron_disp = disp
             word = pm.group(0)
             possessive = word.lower() in ("his", "her")
             head_repl = (word, poss(disp) if possessive else disp)
+            if isinstance(ref, coref.Referent) and coref.HEAD_MODE == "annotate":
+                whole = coref.PRONOUN.match(c)
+                head_repl = (whole.group(0), f"{whole.group(0)} ({disp})") if whole else head_repl
             if possessive:
                 slot_text = "my" + c[len(word):]
         elif (dm := _THE_KIN.match(c)) and role != "assistant":
@@ -326,6 +344,17 @@ class RuleExtractor:
                 and _OBJ_PRONOUN.search(c) and not L.FIRST_PERSON.search(c)):
             subject, obj_disp = call.entity[owner]  # "my dad's in hospital, they've put him on warfarin": dad's
         call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c)))
+        if call.entity.get(owner) not in (None, entity_before):  # a person named at the head: a referent too
+            call.discourse.add(*call.entity[owner], kind=coref.person_kind(call.entity[owner][0]), named=True)
+        done = {0} if head_repl is not None and _HEAD_PRONOUN.match(c) else set()
+        if obj_disp and (om := _OBJ_PRONOUN.search(c)):
+            done |= {k for k, m in enumerate(coref.PRONOUN.finditer(c)) if m.start() == om.start()}
+        # every other third-person pronoun: what it stands for is written beside it ("their (Tarrant's) van")
+        pronouns = [] if fr.quoted else coref.resolve_in(c, call.discourse, owner, owner_disp, skip, frozenset(done),
+                                                                 frozenset({pron_disp.lower()} if pron_disp else ()))
+        # "it leaks from the bottom" after "got a new kettle": a thing's state, not an appraisal, and not the speaker's
+        head_ref = bool(pronouns) and pronouns[0][0] == 0 and bool(coref.PRONOUN.match(c))  # its subject: no "The user:"
+        head_thing = head_ref and not re.match(r"^\w+(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\b", c)  # "it's bigger too": an appraisal
         if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
             name = intro.group("n")[:1].upper() + intro.group("n")[1:]
             call.entity[owner] = (name, name)
@@ -368,7 +397,7 @@ class RuleExtractor:
             framed = vouched_by != sp.vouched_by or firmness == "reported"  # "my brother reckons it's the battery": his fact
             anchored = fact_anchor(c, call.names) or answer_to_question(c, asked)  # "It's Shia Labeouf!"
             if (L.IMPERATIVE.match(c) and not L.FIRST_PERSON.search(c)) or L.FEELING.match(c) or (
-                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not anchored and not framed
+                    L.EVALUATIVE.match(c) and len(c.split()) <= 8 and not anchored and not framed and not head_thing
                     and not states_a_change(c) and not _TEXT_SAYS.match(c)):
                 return None
             if (judges(c) and not L.FIRST_PERSON.search(c) and not _NAME_INSIDE.search(c)
@@ -446,6 +475,8 @@ class RuleExtractor:
         body = c
         for h in sorted((h for h in live_hits if h.label and (h.begin or h.until)), key=lambda h: -h.end):
             body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
+        if pronouns:
+            body = coref.write(body, pronouns)
         if attached:
             body = f"{body} (the {attached})"
         if head_repl:
@@ -461,7 +492,8 @@ class RuleExtractor:
             body = person_rewrite(body, sp.display, first=True)
             if addressee:  # between two named speakers, "you" is the other one
                 body = person_rewrite(body, addressee, first=False)
-        if subject == owner and owner_disp.lower() not in body.lower():
+        if subject == owner and owner_disp.lower() not in body.lower() and not head_ref and not (
+                _OTHER_HEAD.match(c) and role != "assistant" and vouched_by == sp.vouched_by):
             head = body.split(" ", 1)[0]
             body = f"{owner_disp}: {head.lower() if head in L.NOT_NAMES else head}{body[len(head):]}"
         text = (body[:1].upper() + body[1:]).strip() + suffix
