@@ -104,3 +104,28 @@ def test_todays_order_stays_selectable(minilm):
     finally:
         fitted.close()
         hand.close()
+
+
+def _hit(i: int, text: str):
+    from memwarden.models import ScoreParts, SearchHit
+    return SearchHit(id=f"h{i}", memory=text, score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10, dense=0.5),
+                     user_id="u", created_at=T0, updated_at=T0)
+
+
+def test_stage_moves_are_read_by_name_not_by_position():
+    """A hand step the weights were not fitted on (``newer``) runs between ``updates`` and
+    ``answer_type``: the move ``answer_type`` makes is still read as ``answer_type``'s, and the
+    unknown step only changes the order the next stage starts from."""
+    from memwarden.trust.fitted_rank import features
+    hand = [_hit(1, "the van now comes on thursdays"), _hit(0, "we buy flour from the mill")]
+    a, b = "h0", "h1"
+    trace = [("blend", [a, b]), ("record", [a, b]), ("conflicts", [a, b]), ("slot", [a, b]),
+             ("updates", [a, b]), ("newer", [a, b]), ("answer_type", [b, a]), ("answer_value", [b, a])]
+    X = features(hand, [a, b], trace, "when does the flour come?", None)
+    col = {f: i for i, f in enumerate(FEATURES)}
+    assert X[0, col["up_answer_type"]] == 1.0 and X[1, col["down_answer_type"]] == 1.0
+    assert X[0, col["up_updates"]] == 0.0 and X[1, col["down_updates"]] == 0.0
+    # the same moves made by the unknown step are nobody's feature
+    trace2 = trace[:5] + [("newer", [b, a]), ("answer_type", [b, a]), ("answer_value", [b, a])]
+    X2 = features(hand, [a, b], trace2, "when does the flour come?", None)
+    assert X2[0, col["up_answer_type"]] == 0.0 and X2[0, col["up_updates"]] == 0.0

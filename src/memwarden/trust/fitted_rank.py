@@ -79,13 +79,16 @@ def _mm(values: Sequence[float]) -> list[float]:
     return [0.5 if hi <= lo else (v - lo) / (hi - lo) for v in values]
 
 
-def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequence[str]], query: str,
+def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[tuple[str, Sequence[str]]], query: str,
              similar: Callable[[SearchHit, SearchHit], float] | None, similar_at: float = 0.5,
              rows: int | None = None) -> np.ndarray:
     """One row per hit of ``hand`` (today's order), columns :data:`FEATURES`.
 
-    ``pre``: the hits' ids in the search's relevance order; ``trace``: the ids after each of
-    :data:`STAGES` (a missing stage counts as no move); ``similar``: the two hits' cosine.
+    ``pre``: the hits' ids in the search's relevance order; ``trace``: (stage name, the ids after it)
+    for each hand step in the order they ran; the moves of the steps named in :data:`STAGES` are
+    features (a missing stage counts as no move; a later hand step that is not among them, e.g.
+    ``newer`` or ``answer_value``, only moves the order the next stage starts from, so the shipped
+    weights keep reading the stages they were fitted on); ``similar``: the two hits' cosine.
     ``rows``: fill only the first ``rows`` rows (the ones the stage may move; each still reads all hits).
     """
     n = len(hand)
@@ -116,7 +119,7 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
     kind = asked_type(q) if q else None
     kind = kind if kind in VALUE_KINDS else None  # the kinds the shipped weights were fitted on
     qw = {w.lower() for w in _TOKEN.findall(q) if len(w) > 3}
-    stage_pos = [{m: i for i, m in enumerate(t)} for t in trace]
+    stage_pos = [(stage, {m: i for i, m in enumerate(t)}) for stage, t in trace]
     from .ranking import testimony_of  # the tier cache lives there
 
     for i, h in enumerate(hand[:m]):
@@ -176,10 +179,11 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[Sequ
         x[col["advice_x_cosine"]] = q_adv * cos[i]
         x[col["advice_x_identity"]] = q_adv * x[col["type_identity"]]
         prev = pre_pos
-        for s, pos in zip(STAGES, stage_pos):
-            a, b = prev.get(h.id, n), pos.get(h.id, n)
-            x[col["up_" + s]] = float(b < a)
-            x[col["down_" + s]] = float(b > a)
+        for s, pos in stage_pos:
+            if "up_" + s in col:
+                a, b = prev.get(h.id, n), pos.get(h.id, n)
+                x[col["up_" + s]] = float(b < a)
+                x[col["down_" + s]] = float(b > a)
             prev = pos
     return X
 
@@ -260,7 +264,7 @@ def observing() -> bool:
     return bool(_OBSERVER)
 
 
-def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[Sequence[str]], query: str,
+def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[tuple[str, Sequence[str]]], query: str,
                  similar: Callable[[SearchHit, SearchHit], float] | None, weights: RankWeights | None,
                  top: int | None = None) -> list[SearchHit]:
     """The first ``top`` hits of ``hand`` ordered by the fitted score (ties keep today's order); each

@@ -221,11 +221,11 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     # that stage runs or a training script observes it (the default order needs neither).
     keep = cfg.rank_order == "fitted" or observing()
     pre = [h.id for h in hits] if keep else []
-    trace: list[list[str]] = []
+    trace: list[tuple[str, list[str]]] = []
 
-    def mark(order: list[SearchHit]) -> None:
+    def mark(stage: str, order: list[SearchHit]) -> None:
         if keep:
-            trace.append([h.id for h in order])
+            trace.append((stage, [h.id for h in order]))
 
     if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
         lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
@@ -247,9 +247,9 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
-    mark(out)
+    mark("blend", out)
     out = record_asked_first(out, query)
-    mark(out)
+    mark("record", out)
     if cfg.rank_conflicts:
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
@@ -268,14 +268,14 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        mark(out)
-        for step in (lambda o: slot_answer_first(o, query), lambda o: updates_first(o, query),
-                     lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top),
-                     lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
-                                                 cosine=cfg.rank_same_matter_cosine),
-                     lambda o: answer_value_first(o, query)):
+        mark("conflicts", out)
+        for stage, step in (("slot", lambda o: slot_answer_first(o, query)), ("updates", lambda o: updates_first(o, query)),
+                            ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top)),
+                            ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
+                                                                        cosine=cfg.rank_same_matter_cosine)),
+                            ("answer_value", lambda o: answer_value_first(o, query))):
             out = step(out)
-            mark(out)
+            mark(stage, out)
     if keep:
         weights = load_weights() if cfg.rank_order == "fitted" else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
