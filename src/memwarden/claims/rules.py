@@ -40,7 +40,7 @@ from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_questio
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
-from .reschedule import _RESCHEDULING, _gives_a_time, _moved_to_a_time
+from .reschedule import _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
@@ -255,12 +255,12 @@ class RuleExtractor:
             c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
         elif _IT_HEAD.match(c) and ev_before:
             slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
-        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, anchor):
+        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, _free_times(c, anchor)):
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
-                   and _gives_a_time(c, anchor) and _moved_to_a_time(c, anchor))
+                   and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
