@@ -18,6 +18,8 @@ __all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_wit
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
+#: A capitalised word after the first (not "I"): a name said inside the clause.
+_NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
                       r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)

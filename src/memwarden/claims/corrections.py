@@ -22,9 +22,9 @@ import re
 from datetime import datetime
 from typing import Iterable
 
-from .timex import find_times
+from .timex import TimeHit, find_times
 
-__all__ = ["self_corrected", "CORRECTION_MARK"]
+__all__ = ["self_corrected", "CORRECTION_MARK", "_strip_corrections"]
 
 #: A speaker taking back what they just said. "I mean" alone is a filler ("I mean, it's fine"):
 #: only after "sorry"/"no"/"oops" or as "I meant".
@@ -104,3 +104,12 @@ def self_corrected(clauses: Iterable[tuple[int, str]], anchor: datetime | None) 
         else:
             out.extend([(unit_n, unit, False), (n, fix, True)])
     return out
+
+
+def _strip_corrections(text: str, hits: list[TimeHit]) -> str:
+    """ "at 10 not noon": the "not" corrects a value, it does not negate the claim."""
+    for h in sorted((h for h in hits if h.corrected), key=lambda h: -h.start):
+        left = text[: h.start]
+        left = re.sub(r",?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", " ", left, flags=re.I)
+        text = left + text[h.end:]
+    return re.sub(r"(?<=\w),?\s+not\s+(?=[A-Z]\w+\s*$)", " ", text)

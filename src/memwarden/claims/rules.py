@@ -9,6 +9,10 @@ by cue lexicon (``slots``) -> subject resolved and the clause rewritten in the t
 "the user's"), with each resolved date appended after the expression as said ("next Friday
 (2025-05-09)"), so the claim keeps every content word of the original.
 
+The steps live beside this module: clauses (``clauses``), frames and the per-call state (``frames``),
+the subject (``subject``), an assistant's echo or pleasantry (``assistant``), the rescheduling cues
+(``reschedule``), self-corrections (``corrections``); this module runs them per turn and per clause.
+
 Why rules and not spaCy: DESIGN.md section 5 measured spaCy's small model at 100-176 turns/s and
 +160 MB; these rules run at thousands of turns/s and add nothing to the install (numbers in
 BENCHMARKS.md, "Claim extraction (offline rules)").
@@ -29,15 +33,18 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import coref, gate
 from . import lexicon as L
+from .assistant import _assistant_pleasantry, _content_words, _repeats_user
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
+from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
                       sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
-from .corrections import self_corrected
-from .slot_lexicon import _CALLED_OFF, _INTRODUCED, _MOVED_TO, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .corrections import _strip_corrections, self_corrected
+from .reschedule import _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
-from .timex import TimeHit, anchor_of, clause_tense, find_times, named_month
+from .timex import anchor_of, clause_tense, find_times, named_month
 
 #: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
 #: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
@@ -49,30 +56,10 @@ _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|pos
 
 __all__ = ["RuleExtractor", "split_clauses"]
 
-_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
-                         r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
-                         r"really|told|thinks|said)\b")
 
-
-def _content_words(text: str) -> set[str]:
-    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in L.STOPWORDS and len(w) > 1}
-
-
-#: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
-_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
-#: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
-_RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
-                           r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
-_MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
-_NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 _KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
-#: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):
-#: the speaker's family. Roles ("the doctor", "the landlord") stay out: "the doctor put me on X" is about the speaker.
-_THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missus|hubby|baby|twins|in-laws|boys|girls|"
-                      r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
-                      r"(?P<pos>'s|')?(?=\s)", re.I)
 _YOUR = re.compile(r"\b[Yy]our\b|\b[Yy]ou're\b")
 #: What a body has: an animal's are its own.
 _BODY_SLOTS = frozenset("condition allergy diet medication".split())
@@ -83,25 +70,8 @@ _PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitt
 _OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?P<neg>\s+(?:really\s+|definitely\s+|actually\s+)?not|n't)?"
                            r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
                            r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
-_PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
-#: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from
-#: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
-_KIN_HEAD = re.compile(r"^(mom|mum|dad|mama|papa|nana|nanna|nan|gran|grandma|grandpa|granny|grandad|granddad)(?:'s\b|(?=\s))", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
-_NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
-_HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
-_HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
-#: A third-person object or possessive pronoun inside a clause with no person of its own ("they've put him on
-#: warfarin", "the nurse changed her dressing"): the person last talked about. "her" is an object before a
-#: preposition, an article, a number or the end; a possessive before anything else.
-_OBJ_PRONOUN = re.compile(r"\bhim\b|\bher\b(?P<obj>(?=\s+(?:on|off|in|into|to|at|for|from|with|back|home|up|down|out|a|an|the|"
-                          r"some|any|\d)\b|\s*[,.;!?]|\s*$))?", re.I)
-#: A verb with two objects: "gave her antibiotics", "sent her flowers" ("her" is the receiver, not a possessive).
-_GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got|get|told|tell|showed|show|offered|offer|"
-                    r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
-#: A relation's relation: "my partner's mum", "my sister Ana's husband".
-_NESTED_REL = re.compile(rf"^'s\s+(?P<rel>{L.REL})(?![\w-])", re.I)
 #: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
@@ -275,101 +245,22 @@ class RuleExtractor:
             return None
 
         # Subject: a relation, a known alias, a pronoun for the person last talked about, a
-        # named person at the head of the clause; else the speaker (the user, for an assistant).
+        # named person at the head of the clause; else the speaker (the user, for an assistant): ``subject.py``.
         owner = "user" if role == "assistant" else sp.subject
         owner_disp = call.user_disp if role == "assistant" else sp.display
-        skip, entity_before, pron_disp = frozenset(call.names), call.entity.get(owner), None
-        if nr := _NAMES_REL.match(c):  # "my manager is Priya": "Priya" is the user's manager from now on
-            rel_name = nr.group(0).split()[-1]
-            rel_word = L.REL_PHRASE.match(c).group("rel").lower()  # type: ignore[union-attr]
-            call.aliases[rel_name] = (f"{poss(owner)} {rel_word} {rel_name}", f"{poss(owner_disp)} {rel_word} {rel_name}")
-        rel_re = L.REL_PHRASE_YOUR if role == "assistant" else L.REL_PHRASE
-        for rm in rel_re.finditer(c):
-            if rm.group("name") and rm.group("name") not in L.NOT_NAMES:
-                rel = rm.group("rel").lower()
-                call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
-        subject, head_repl, slot_text = owner, None, c
-        rm, nm = rel_re.match(c), _HEAD_NAME.match(c)
-        if rm and role != "assistant" and _NAMES_REL.match(c):
-            pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
-        elif rm:
-            rel, name = rm.group("rel").lower(), rm.group("name")
-            name = name if name and name not in L.NOT_NAMES else None
-            subject = f"{poss(owner)} {rel}" + (f" {name}" if name else "")
-            disp = f"{poss(owner_disp)} {rel}" + (f" {name}" if name else "")
-            tail = c[rm.end():]
-            if nested := _NESTED_REL.match(tail):  # "my partner Jess's mum lives in Cork": the mum's, not Jess's
-                rel2 = nested.group("rel").lower()
-                subject, disp = f"{poss(subject)} {rel2}", f"{poss(disp)} {rel2}"
-                slot_text = f"my {rel2}{tail[nested.end():]}"
-            elif name and tail.startswith("'s"):
-                slot_text = f"my {rel}{tail}"  # "my daughter Lily's birthday" reads as "my daughter's birthday"
-            call.entity[owner] = (subject, disp)
-        elif nm and nm.group(1) in call.aliases:
-            subject, disp = call.aliases[nm.group(1)]
-            head_repl = (nm.group(1), disp)
-            call.entity[owner] = (subject, disp)
-        elif (pm := _HEAD_PRONOUN.match(c)) and (ref := call.discourse.resolve(pm.group(0), "", owner, owner_disp, skip,
-                                                                                rest=c[pm.end():]) or (
-                None if call.discourse.ambiguous else call.entity.get(owner))):
-            # the referent the call's noun phrases give ("our rescue cat ... she's 6"), else the person last talked about
-            subject, disp = (ref.subject, ref.display) if isinstance(ref, coref.Referent) else ref
-            pron_disp = disp
-            word = pm.group(0)
-            possessive = word.lower() in ("his", "her")
-            head_repl = (word, poss(disp) if possessive else disp)
-            if isinstance(ref, coref.Referent) and coref.HEAD_MODE == "annotate":
-                whole = coref.PRONOUN.match(c)
-                head_repl = (whole.group(0), f"{whole.group(0)} ({disp})") if whole else head_repl
-            if possessive:
-                slot_text = "my" + c[len(word):]
-        elif (dm := _THE_KIN.match(c)) and role != "assistant":
-            rel = (dm.group("rel") or dm.group("rel2")).lower()
-            rel = _PET_NAMES.get(rel, rel)  # one subject for "the missus" and "my wife"
-            subject = f"{poss(owner)} {rel}"  # "the twins are both allergic to nuts": the speaker's twins
-            head_repl = (dm.group("head"), f"{poss(owner_disp)} {rel}")
-            call.entity[owner] = (subject, head_repl[1])
-            if dm.group("pos"):
-                slot_text = "my " + c[dm.end():].lstrip()  # "the kids' school is St Mary's": as "my school is ..."
-        elif km := _KIN_HEAD.match(c):
-            subject = f"{poss(owner)} {km.group(1).lower()}"  # "Dad's retiring" -> "Ken's dad"
-            head_repl = (km.group(1), f"{poss(owner_disp)} {km.group(1).lower()}")
-            call.entity[owner] = (subject, head_repl[1])
-        elif (nm and nm.group(1) not in L.NOT_NAMES and (nm.group(0).endswith("'s") or _NAMED_HEAD.match(c))
-              and not _MY_FAVOURITE.search(c)):
-            subject = nm.group(1)
-            call.entity[owner] = (subject, subject)  # "Theo started year 2. he has a peanut allergy": he is Theo
-        obj_disp, call.by_pronoun = None, False
-        if (subject == owner and head_repl is None and role != "assistant" and owner in call.entity
-                and _OBJ_PRONOUN.search(c) and not L.FIRST_PERSON.search(c)):
-            subject, obj_disp = call.entity[owner]  # "my dad's in hospital, they've put him on warfarin": dad's
-        call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c)))
-        if call.entity.get(owner) not in (None, entity_before):  # a person named at the head: a referent too
-            call.discourse.add(*call.entity[owner], kind=coref.person_kind(call.entity[owner][0]), named=True)
-        done = {0} if head_repl is not None and _HEAD_PRONOUN.match(c) else set()
-        if obj_disp and (om := _OBJ_PRONOUN.search(c)):
-            done |= {k for k, m in enumerate(coref.PRONOUN.finditer(c)) if m.start() == om.start()}
-        # every other third-person pronoun: what it stands for is written beside it ("their (Tarrant's) van")
-        pronouns = [] if fr.quoted else coref.resolve_in(c, call.discourse, owner, owner_disp, skip, frozenset(done),
-                                                                 frozenset({pron_disp.lower()} if pron_disp else ()))
-        # "it leaks from the bottom" after "got a new kettle": a thing's state, not an appraisal, and not the speaker's
-        head_ref = bool(pronouns) and pronouns[0][0] == 0 and bool(coref.PRONOUN.match(c))  # its subject: no "The user:"
-        head_thing = head_ref and not re.match(r"^\w+(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\b", c)  # "it's bigger too": an appraisal
-        if intro := _INTRODUCED.search(c):  # "a woman called petra": the next "she" is Petra
-            name = intro.group("n")[:1].upper() + intro.group("n")[1:]
-            call.entity[owner] = (name, name)
+        subject, head_repl, slot_text, rm, obj_disp, pronouns, head_ref, head_thing = head_subject(c, role, call, owner, owner_disp, fr.quoted)
         ev_here, ev_before, attached = event_name(c), call.event_mentioned or call.event, None
         if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
             # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
             c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
         elif _IT_HEAD.match(c) and ev_before:
             slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
-        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, anchor):
+        elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, _free_times(c, anchor)):
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
-                   and _gives_a_time(c, anchor) and _moved_to_a_time(c, anchor))
+                   and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -509,49 +400,3 @@ class RuleExtractor:
             event_start=start, event_end=end, time_text=[h.text for h in live_hits],
             extractor=self.name, previous_value=previous))
 
-
-def _gives_a_time(c: str, anchor: datetime | None) -> bool:
-    """The clause says a time as the new one ("I'm going on the 29th now") or opens with one
-    ("Thursday the 12th, 7 to 11am slot")."""
-    hits = [h for h in find_times(c, anchor, None) if not h.corrected]
-    return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
-
-
-def _moved_to_a_time(c: str, anchor: datetime | None) -> bool:
-    """A rescheduling's "to" names the new time ("moved it to the 19th"); "moved to decaf last month" moved
-    something else, at a time. A clause with no "moved ... to" is left to the other cues."""
-    m = _MOVED_TO.search(c)
-    if m is None:
-        return True
-    return any(h.start <= m.end() + 4 and h.end > m.end() for h in find_times(c, anchor, None) if not h.corrected)
-
-
-_WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|good|great|nice|well|that's|what a|how|"
-                       r"take|get|try|have|enjoy|rest|drink|remember|keep|don't|do|make)\b", re.I)
-
-
-def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
-    """An assistant's reply that carries no fact about the user: an offer or wish ("We can work on it
-    together", "Take a break if you can!"), a generality ("Kids often surprise you!"), an appraisal
-    after "Great,"/"Good that" ("that gives you certainty for a while"). Kept: anything with a
-    number, a name inside, or stated of "your" things ("your flight is at 9")."""
-    if re.search(r"\d", c) or _NAME_INSIDE.search(c) or re.search(r"\byour\b", c, re.I) and not GENERIC.search(c):
-        return False
-    return bool(_WE_OFFER.match(c) or GENERIC.search(c) or L.EVALUATIVE.match(c) or L.IMPERATIVE.match(c)
-                or (led_by_chat and len(c.split()) <= 10) or L.EVALUATIVE_WORDS.search(c) and len(c.split()) <= 10)
-
-
-def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
-    """An assistant clause on a slot the user set in this call, or made mostly of their words."""
-    sig = _content_words(text)
-    # one shared word is not a restatement: "what an honour for you!" after "I'm maid of honour"
-    return any((slot is not None and slot == s) or (len(sig) >= 2 and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
-
-
-def _strip_corrections(text: str, hits: list[TimeHit]) -> str:
-    """ "at 10 not noon": the "not" corrects a value, it does not negate the claim."""
-    for h in sorted((h for h in hits if h.corrected), key=lambda h: -h.start):
-        left = text[: h.start]
-        left = re.sub(r",?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", " ", left, flags=re.I)
-        text = left + text[h.end:]
-    return re.sub(r"(?<=\w),?\s+not\s+(?=[A-Z]\w+\s*$)", " ", text)

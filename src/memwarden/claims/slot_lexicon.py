@@ -362,6 +362,6 @@ _INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy
                          r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
                          r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
 
-#: The "to" of a rescheduling verb, whose object must be the new time (rules._moved_to_a_time).
+#: The "to" of a rescheduling verb, whose object must be the new time (reschedule._moved_to_a_time).
 _MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
                        r"\s+to\s+", re.I)

@@ -1,0 +1,45 @@
+"""Is a time said as the new one? The rescheduling cues of the offline extractor (``rules.RuleExtractor``).
+
+A clause with no event of its own that gives a time right after an event was named is that event's
+new time ("had to change the Lagos flight; I'm going on the 29th now"); a rescheduling with no event
+named here or earlier is a move of one said in an earlier call (``slots.UNNAMED_EVENT``), provided
+its "to" names the time ("moved it to the 19th", not "moved to decaf last month").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .slot_lexicon import _MOVED_TO
+from .timex import TimeHit, find_times
+
+__all__ = ["_RESCHEDULING", "_free_times", "_gives_a_time", "_moved_to_a_time"]
+
+#: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
+_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
+#: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
+_RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
+                           r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to)\b", re.I)
+
+
+def _free_times(c: str, anchor: datetime | None) -> list[TimeHit]:
+    """The clause's times, read with no tense, that no self-correction took back: what both cues
+    below read, found once per clause."""
+    return [h for h in find_times(c, anchor, None) if not h.corrected]
+
+
+def _gives_a_time(c: str, hits: list[TimeHit]) -> bool:
+    """The clause says a time as the new one ("I'm going on the 29th now") or opens with one
+    ("Thursday the 12th, 7 to 11am slot"); ``hits`` are its ``_free_times``."""
+    return bool(hits) and (bool(_NEW_TIME.search(c)) or hits[0].start == 0)
+
+
+def _moved_to_a_time(c: str, hits: list[TimeHit]) -> bool:
+    """A rescheduling's "to" names the new time ("moved it to the 19th"); "moved to decaf last month" moved
+    something else, at a time. A clause with no "moved ... to" is left to the other cues; ``hits`` are
+    its ``_free_times``."""
+    m = _MOVED_TO.search(c)
+    if m is None:
+        return True
+    return any(h.start <= m.end() + 4 and h.end > m.end() for h in hits)
