@@ -59,7 +59,6 @@ __all__ = ["RuleExtractor", "split_clauses"]
 
 _SELF_INTRO = re.compile(r"^(?:I'm|I am|my name is|my name's|call me)\s+(?P<n>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+(?:here|btw))?$", re.I)
 _USED_TO = re.compile(r"\bused to\b", re.I)
-_KIN = frozenset("mom mum dad mama papa nana grandma grandpa granny grandad".split())
 _YOUR = re.compile(r"\b[Yy]our\b|\b[Yy]ou're\b")
 #: What a body has: an animal's are its own.
 _BODY_SLOTS = frozenset("condition allergy diet medication".split())
