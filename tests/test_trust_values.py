@@ -4,7 +4,7 @@ answer-type step (answer_type.py)."""
 import pytest
 
 from memwarden.trust import answer_type, attribute
-from memwarden.trust.attribute import _states, asked
+from memwarden.trust.attribute import asked, states
 from memwarden.trust.values import VALUES, holds_quantity, holds_when
 
 
@@ -34,11 +34,11 @@ def test_april_is_a_month_not_a_rate():
     a = asked(q)
     assert a is not None and a.value == "amount"
     # "4% discount" is a rate, not the payment asked for; only "£132" answers it.
-    assert not _states(a, "the council tax has a 4% discount this year", q)
-    assert _states(a, "paid £132 council tax", q)
+    assert not states(a, "the council tax has a 4% discount this year", q)
+    assert states(a, "paid £132 council tax", q)
     # A rate question still takes a percentage.
     r = "what interest rate is the car loan on?"
-    assert _states(asked(r), "the car loan is at 6.9%", r)
+    assert states(asked(r), "the car loan is at 6.9%", r)
 
 
 @pytest.mark.parametrize("query, kind", [

@@ -10,7 +10,7 @@ The kind asked is a closed grammatical class read off the question by the absten
 (:func:`.attribute.asked`: the wh-word and its head noun; "when" a date, "how much ... pay"
 money, "where" a place, "which agency" / "what's the name of" a name, "what colour" a colour
 word; yes/no questions, questions asking two things and who/whose ask none here), and a memory
-holds one by the same parser's value test (:func:`.attribute._states`: a name is a capitalised
+holds one by the same parser's value test (:func:`.attribute.states`: a name is a capitalised
 word the question does not hold, money a currency or a number after a money word, ...). Some
 readings are made stricter here because a claim's text misleads them (:func:`holds_value`): the
 extractor's bracketed ISO dates are no number the source stated, "47/50" is a score and not a
@@ -32,7 +32,7 @@ from typing import Sequence
 
 from ..models import SearchHit
 # The abstention's own question parser and value test: one reading of "what is asked" for both stages.
-from .attribute import _ISO, Asked, _states, asked
+from .attribute import Asked, asked, stated_text, states
 
 __all__ = ["RANKED_CLASSES", "TOP", "asked_value", "holds_value", "answer_value_first"]
 
@@ -96,7 +96,7 @@ def asked_value(query: str, classes: frozenset[str] = RANKED_CLASSES) -> Asked |
 
 def holds_value(a: Asked, text: str, query: str) -> bool:
     """``text`` (a hit's memory) states a value of the class ``a`` asks for."""
-    plain = _no_false_dates(_ISO.sub("", text))
+    plain = _no_false_dates(stated_text(text))
     if a.value == "name":
         plain = _PREFIX.sub(lambda m: m.group(0)[:-1] + m.group(1).lower(), plain)
         plain = _SHOUT.sub(lambda m: m.group(0).lower(), plain)
@@ -104,7 +104,7 @@ def holds_value(a: Asked, text: str, query: str) -> bool:
         plain = _CODE_TOKEN.sub(" ", plain)
     if a.value == "amount" and _MONEY_NOUN.search(plain):
         return True
-    return _states(a, plain, query)
+    return states(a, plain, query)
 
 
 def answer_value_first(hits: Sequence[SearchHit], query: str, top: int = TOP,

@@ -34,7 +34,7 @@ from .asked_head import asks_former, mentions, owner_head, states_former
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import VALUES, holds_when
 
-__all__ = ["Asked", "asked", "attribute_missing", "VALUES"]
+__all__ = ["Asked", "asked", "attribute_missing", "VALUES", "stated_text", "states"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -209,12 +209,15 @@ def _topic(q: str, attr_words: set[str]) -> frozenset[str]:
     return frozenset(t for t in tokenize(q.lower()) if t not in drop and t not in STOPWORDS)
 
 
-def _text(hit: SearchHit) -> str:
-    # A claim's text carries resolved dates in brackets ("(2025-11-27)"): not a value the source stated.
-    return _ISO.sub("", hit.memory)
+def stated_text(text: str) -> str:
+    """``text`` without the resolved dates a claim carries in brackets ("(2025-11-27)"): those are
+    no value the source stated."""
+    return _ISO.sub("", text)
 
 
-def _states(a: Asked, text: str, query: str) -> bool:
+def states(a: Asked, text: str, query: str) -> bool:
+    """``text`` states a value of the class ``a`` asks for (the value test of the abstention and
+    of the answer-value ranking step)."""
     low = text.lower()
     if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
         return False
@@ -297,7 +300,7 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     if a.topic:
         # A claim whose attribute is asked with the question's attribute word is on its topic too:
         # "what dose am I on for the heartburn?" / "on lansoprazole now, 30mg" (a medication: "dose").
-        on_topic = [h for h in pool if a.topic & set(tokenize(_text(h).lower()))
+        on_topic = [h for h in pool if a.topic & set(tokenize(stated_text(h.memory).lower()))
                     or a.attr and h.claim is not None and a.attr & set(tokenize(" ".join(slot_terms(h.claim))))]
     else:
         on_topic = list(relevant)
@@ -313,7 +316,7 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     months = set(_MONTH_WORD.findall(query.lower()))
     if months:
         # "What's the book club reading in April?" when the memories say March: another month's answer.
-        said = {mm for h in on_topic for mm in _MONTH_WORD.findall(_text(h).lower())}
+        said = {mm for h in on_topic for mm in _MONTH_WORD.findall(stated_text(h.memory).lower())}
         if said and not (months & said):
             return (f"the memories about {', '.join(sorted(a.topic)) or 'this'} are about "
                     f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")
@@ -324,11 +327,11 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         on_topic = [h for h in on_topic if mentions(owner, h, NAMED_HEADS.get(owner, ()))]
     former = asks_former(query)
     for h in on_topic:
-        texts = [_text(h)] + [e.text for e in h.episodes if e.text]
+        texts = [stated_text(h.memory)] + [e.text for e in h.episodes if e.text]
         if former:
-            if states_former(h, lambda t: _states(a, t, query)):
+            if states_former(h, lambda t: states(a, t, query)):
                 return None
-        elif any(_states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
+        elif any(states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
             return None
     topic = owner or ", ".join(sorted(a.topic)) or "the question's topic"
     return (f"no memory about {topic} states {'a former value: ' if former else ''}{a.label} "

@@ -51,7 +51,7 @@ from .answer_value import answer_value_first
 from .config import TrustConfig
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
-from .present import newer_first
+from .present import newer_first, own_word
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
@@ -300,12 +300,6 @@ def _names_in(text: str) -> set[str]:
     return {w.lower() for w in _NAME.findall(text)}
 
 
-def _own_word(h: SearchHit) -> bool:
-    """The user's (or a document's) own firm statement, not an echo, hearsay or a hedge."""
-    c = h.claim
-    return c is not None and c.firmness == "stated" and not c.echo and c.vouched_by in ("user", "import", "document", "tool")
-
-
 def _moves_past(winner: SearchHit, other: SearchHit, margin: float, cfg: TrustConfig, names: set[str]) -> bool:
     """Does the believed member of a conflict group outrank ``other``, which the search put above it?
 
@@ -373,7 +367,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 # the user's own later word, among the first three, saying outright that it replaces something
                 # ("switched to community fibre", "it's at Marta's instead"): what it replaces is what ranks near
                 # it, though the two may share no word
-                outright = j < 3 and says_replace(h.memory) and _own_word(h) and _names_in(query) <= _names_in(h.memory)
+                outright = j < 3 and says_replace(h.memory) and own_word(h) and _names_in(query) <= _names_in(h.memory)
                 if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright:
                     # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
                     # says outright that it replaces something the older one names ("took me off the brown one")
@@ -381,7 +375,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 # no word of the question in either: only meaning put both on top, so what ties them is the
                 # matter asked; the later one saying it changes something is the current value ("it's
                 # giffgaff now" under "I'm on Three" for "which network am I with?")
-                unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and _own_word(h)
+                unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and own_word(h)
                 if same_slot or outright or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
                     out.insert(i, out.pop(j))
                     moved = True
