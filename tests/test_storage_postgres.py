@@ -231,6 +231,21 @@ def test_memory_facade_on_postgres_two_processes_share_state(pg_url):
     a.close(), b.close()
 
 
+def test_pg_ann_index_rejects_bad_arguments_with_clear_errors_and_builds_nothing(pg_url):
+    s = open_store(pg_url)
+    if not s.pgvector:
+        pytest.skip("pgvector not installed on this server")
+    for kwargs, words in (({"dim": 16, "method": "btree"}, "unknown ANN index method"),
+                          ({"dim": 0}, "dimension"), ({"dim": 5000}, "dimension"),
+                          ({"dim": "16; DROP TABLE memories"}, "dimension"), ({"dim": True}, "dimension"),
+                          ({"dim": 16, "method": "ivfflat", "lists": 0}, "lists")):
+        with pytest.raises(InvalidInputError, match=words):
+            s.ensure_ann_index(**kwargs)
+    assert s._ann_known(16) is False
+    s.write(WriteBatch(user_id="u", upserts=[_rec("u", "still here", dim=16)]))
+    assert [r.memory for r in s.list("u", ListQuery())] == ["still here"]
+
+
 @pytest.mark.parametrize("method", ["hnsw", "ivfflat"])
 def test_pg_ann_iterative_scan_keeps_a_small_scope_whole_and_agrees_with_exact(pg_url, method):
     s = open_store(pg_url)

@@ -39,7 +39,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import StorageError
+from ..errors import InvalidInputError, StorageError
 from ..models import MemoryItem
 from . import _sql
 from ._sql import INDEX_COLUMNS as _INDEX_COLUMNS, ITEM_COLUMNS as _ITEM_COLUMNS, N_ITEM, RECORD_COLUMNS as _RECORD_COLUMNS
@@ -61,6 +61,8 @@ from .postgres_schema import migrate  # noqa: E402
 _DIALECT = Dialect(ph="%s", order="seq", ts=lambda t: t)
 #: Seconds ``ann_candidates`` trusts its last look for the ANN index in the catalogue.
 _ANN_RECHECK_S = 30.0
+#: pgvector indexes (HNSW, IVFFlat) accept vectors of at most this many dimensions.
+_ANN_MAX_DIM = 2000
 
 
 def _item(row: Sequence[Any]) -> MemoryItem:
@@ -340,7 +342,14 @@ class PostgresStore(SQLStore):
         built 6 x faster than HNSW and reached recall@10 0.995 where HNSW stayed at 0.942."""
         if not self.pgvector:
             raise StorageError("the pgvector extension is not installed in this database")
-        with self._tx() as c:
+        if method not in ("hnsw", "ivfflat"):
+            raise InvalidInputError(f"unknown ANN index method {method!r} (hnsw or ivfflat)")
+        if isinstance(dim, bool) or not isinstance(dim, int) or not 1 <= dim <= _ANN_MAX_DIM:
+            raise InvalidInputError(f"ANN index dimension must be an integer from 1 to {_ANN_MAX_DIM} "
+                                    f"(pgvector's limit for an indexed vector), got {dim!r}")
+        if lists is not None and (isinstance(lists, bool) or not isinstance(lists, int) or lists < 1):
+            raise InvalidInputError(f"IVFFlat lists must be a positive integer, got {lists!r}")
+        with self._failing("building the ANN index failed, no index was created"), self._tx() as c:
             _nearest.create_ann_index(c, dim, method, lists)
         self._ann_seen.pop(int(dim), None)
 
