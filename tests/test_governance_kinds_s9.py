@@ -5,28 +5,14 @@ wording and topics written for these tests, not the eval files'."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
+from test_governance_kinds_s6 import emb, policies  # noqa: F401 - the module's embedder fixture and policy helper
 
 from memwarden.claims.person import person_rewrite
 from memwarden.governance.facts import memory_facts
 from memwarden.governance.lexicon import contexts
-from memwarden.governance.policy import MemoryView, classify
 from memwarden.governance.request import request_facts
 from memwarden.governance.values import value_kinds
-from memwarden.providers.embedder import default_embedder
-
-
-@pytest.fixture(scope="module")
-def emb():  # type: ignore[no-untyped-def]
-    return default_embedder()
-
-
-def policies(emb, query, texts, evidence=()):  # type: ignore[no-untyped-def]
-    views = [MemoryView(id=f"m{k + 1}", text=x, speaker="user", time=datetime(2026, 3, k + 1, tzinfo=timezone.utc))
-             for k, x in enumerate(texts)]
-    return [u.policy for u in classify(emb, query, list(evidence), views)]
 
 
 @pytest.mark.parametrize("said, expected", [
