@@ -3,11 +3,14 @@
     PYTHONPATH=src python bench/governance_loao.py [--memsyco /work/shared/data/memsyco-dev] [--json out.json]
         [--fit-out src/memwarden/governance/data/policy_layer.json]
 
-The hand-written policy cases come from five authors (author 2 wrote none):
+The hand-written policy cases come from six authors (author 2 wrote none):
 author 1 ``evals/cases/governance.jsonl`` + ``governance_probes.jsonl``, author 3
-``evals/heldout``, author 4 ``evals/heldout2``, author 5 ``evals/heldout3``, author 6 ``evals/heldout4``. Every case is
-featurised as ``Memory.context`` would (:func:`memwarden.evals.policy_cases.governance_decide`:
-memories sorted by time, judged jointly).
+``evals/heldout``, author 4 ``evals/heldout2``, author 5 ``evals/heldout3``, author 6 ``evals/heldout4``,
+author 7 ``evals/heldout5``. Every case is featurised as ``Memory.context`` would
+(:func:`memwarden.evals.policy_cases.governance_decide`: memories sorted by time, judged jointly).
+Author 7's scenario policy probes (``evals/heldout5/scenarios.json``) count too: each scenario is
+replayed into a fresh ``Memory`` and the row of the probe's target memory is the one ``context()``
+computed (a probe whose target is not in the context has no row and is counted apart).
 
 Systems, each scored on the author it did not see (per author, pooled over memories, and the
 mean over authors, whose weight does not favour author 1's 370 cases):
@@ -21,8 +24,8 @@ mean over authors, whose weight does not favour author 1's 370 cases):
   ``sig`` (which rules' conditions hold), ``first`` (the first holding rule) and ``pol`` (its policy).
 
 ``--fit-out`` writes the chosen layer fitted on every author (and MemSyco dev when chosen) for
-the package; the choice is by the mean accuracy over the six sources each left out (authors
-1, 3, 4, 5, 6 and MemSyco dev), then the pooled hand-written accuracy, printed with the grid.
+the package; the choice is by the mean accuracy over the seven sources each left out (authors
+1, 3, 4, 5, 6, 7 and MemSyco dev), then the pooled hand-written accuracy, printed with the grid.
 ``--only 'sig+first+pol,0.03,1.0'`` scores named configs only (inputs,C,MemSyco weight).
 """
 
@@ -50,7 +53,10 @@ AUTHORS: dict[int, tuple[str, ...]] = {
     4: ("evals/heldout2/governance.jsonl",),
     5: ("evals/heldout3/governance.jsonl",),
     6: ("evals/heldout4/governance.jsonl",),
+    7: ("evals/heldout5/governance.jsonl",),
 }
+#: Scenario files whose policy probes are scored as their author's cases (replayed end to end).
+SCENARIO_PROBES: dict[int, tuple[str, ...]] = {7: ("evals/heldout5/scenarios.json",)}
 SEED = 0
 
 
@@ -67,6 +73,50 @@ def featurise_cases(emb) -> list[dict]:  # type: ignore[no-untyped-def]
                     r = rows[ids.index(mid)]
                     out.append({"author": author, "case": c.id, "memory": mid, "gold": gold, "row": r})
     return out
+
+
+def featurise_scenario_probes(emb) -> tuple[list[dict], int]:  # type: ignore[no-untyped-def]
+    """Rows of the policy probes' target memories, as ``Memory.context`` computed them; and how many
+    probes had no target in the context."""
+    from memwarden.evals import scenarios as sc_eval
+    from memwarden.evals.scenario_format import load_scenarios
+    from memwarden.evals.scenario_systems import MemwardenSystem
+    from memwarden.governance import policy as gov_policy
+
+    seen: list[tuple[list[str], list[dict]]] = []
+    real = gov_policy.features
+
+    def capture(j):  # type: ignore[no-untyped-def]
+        rows = real(j)
+        seen.append(([m.text for m in j.memories], rows))
+        return rows
+
+    out, missing = [], 0
+    gov_policy.features = capture  # type: ignore[assignment]
+    try:
+        for author, files in SCENARIO_PROBES.items():
+            for f in files:
+                for sc in load_scenarios(ROOT / f).scenarios:
+                    probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "policy"]
+                    if not probes:
+                        continue
+                    system = MemwardenSystem(emb)
+                    for session in sc.sessions:
+                        system.add_session(sc.user_map[session.user], session.add_messages(), session.ts)
+                    for i, p in probes:
+                        seen.clear()
+                        hits = system.policies(p.query, sc.user_map[p.user], list(p.evidence), p.as_of or sc.clock, sc_eval.SEARCH_LIMIT)
+                        t = sc_eval._first(hits, p.target)
+                        texts, rows = seen[0] if seen else ([], [])
+                        if t is None or hits[t].text not in texts:
+                            missing += 1
+                            continue
+                        out.append({"author": author, "case": sc.probe_id(i), "memory": hits[t].id,
+                                    "gold": list(p.expect_policy), "row": rows[texts.index(hits[t].text)]})
+                    system.close()
+    finally:
+        gov_policy.features = real  # type: ignore[assignment]
+    return out, missing
 
 
 def featurise_memsyco(emb, path: str) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -203,12 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     data = json.loads(cache.read_text()) if cache.exists() else None
     if not data or data.get("features") != FEATURES:
         emb = default_embedder()
-        data = {"features": FEATURES, "hand": featurise_cases(emb), "memsyco": featurise_memsyco(emb, a.memsyco)}
+        probes, missing = featurise_scenario_probes(emb)
+        data = {"features": FEATURES, "hand": featurise_cases(emb) + probes, "probes_missing": missing,
+                "memsyco": featurise_memsyco(emb, a.memsyco)}
         cache.write_text(json.dumps(data))
     hand, ms = data["hand"], data["memsyco"]
     for it in hand + ms:
         it["author"] = int(it["author"])
-    print(f"hand memories per author: {dict(Counter(it['author'] for it in hand))}; MemSyco dev memories {len(ms)}", file=sys.stderr)
+    print(f"hand memories per author: {dict(Counter(it['author'] for it in hand))} (scenario probes whose target is "
+          f"not in the context, not scored: {data.get('probes_missing', 0)}); MemSyco dev memories {len(ms)}", file=sys.stderr)
     res: dict[str, dict] = {}
     res["rules"] = report([rule_policy(it["row"])[0] for it in hand], hand)
     res["rules"]["memsyco_dev"] = report([rule_policy(it["row"])[0] for it in ms], ms)["pooled"]

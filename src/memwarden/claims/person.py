@@ -21,7 +21,7 @@ _ADV = (r"(?:\s+(?:really|also|just|still|usually|always|never|actually|finally|
         r"sometimes|mostly|totally|definitely|literally|kinda|probably|currently|both|all|officially|"
         r"eventually|suddenly|honestly|seriously|basically|absolutely|mainly|no longer|recently))*")
 _UNCHANGED = frozenset(
-    "can could will would should might must may shall did didn't can't won't wouldn't couldn't shouldn't was wasn't "
+    "can cannot could will would should might must may shall ought did didn't can't won't wouldn't couldn't shouldn't was wasn't "
     "had hadn't got 's went made took saw met left found bought came ran began became felt thought told said knew "
     "kept lost won spent sent built wrote gave flew drove ate drank swam sang grew broke chose forgot fell heard held "
     "paid read sold slept stood taught understood woke wore brought caught fought sat hung led meant put quit set shut "

@@ -78,6 +78,8 @@ _CHANGE = re.compile(
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
+# Rule words of what is reported, when not denied ("no need to", "don't have to", "not required").
+_OBLIGED = re.compile(r"(?<!\bno )(?<!n't )(?<!\bnot )\b(must|have to|has to|need to|needs to|required|due)\b", re.I)
 # The number values a fact states, unit kept ("30k" is not "30"), for comparing two facts:
 # tokens, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
 _NUMBER = re.compile(r"\b\d+(?:[.,:]\d+)?(?:\s?(?:k|%|am|pm|kg|lb|lbs|m|km|eur|usd|gbp))?\b|\b(?:twenty|thirty|forty|fifty|"
@@ -266,7 +268,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # ... or a taste word with no holder but the speaker ("can't stand the smell of fish cooking").
     taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
     anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
-        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
+        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
         bool(pw & RELATIONS and not reported) or \
         bool(re.match(r"\W*(?:that|this|these|those)\s+ones?\b", prop, re.I))  # "says that one's happiest ...": the user's thing named before
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
@@ -277,7 +279,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # A prohibition opening what is reported ("the school says no nuts in packed lunches") lays a rule down too.
     # Hearsay keeps its rule-words a belief about how things work ("Lubomir reckons you have to go to a post office").
     hearsay = bool(reported) and bool(_OPINION.search(text))
-    world = world and not (reported and (re.search(r"\b(must|have to|has to|need to|needs to|required|due)\b", prop, re.I)
+    # An obligation denied ("no need to do anything", "you don't have to") lays nothing down: it says what
+    # happens anyway, a claim about how things work.
+    world = world and not (reported and (_OBLIGED.search(prop)
                                          or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
@@ -291,7 +295,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # The user's own words about their own plate or body with no subject ("off the booze for january") are about the user.
     about_user = about_user or (own_say and bool(_OWN_PORTION.search(text)) and not _THIRD_SUBJECT.search(text))
     people = frozenset(x for x in w if x.rstrip("s") in RELATIONS or x in RELATIONS) | names(text)
-    ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text)) else frozenset()
+    # A way the user does their own work ("I write in US English for the blog") binds the setting it was stated
+    # for, as a rule does; someone else's ("she isn't teaching at home now") is news, not the user's rule.
+    ctx = contexts(text, scoped_only=True) if (pref or _NORMATIVE.search(text) or _METHOD.search(text) and _FIRST.search(text)) \
+        else frozenset()
     settings = contexts(text, setting_only=True) & ctx
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})

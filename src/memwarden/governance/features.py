@@ -66,7 +66,7 @@ _EV_CHANGE = re.compile(
 # conditional): "all collections move one day later", "your off-peak window changes to ...".
 _SHIFT_VERB = re.compile(r"\b(?:chang(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|shift(?:s|ed|ing)?|switch(?:es|ed|ing)?|"
                          r"replac(?:e|es|ed|ing)|postpon(?:e|es|ed|ing)|delay(?:s|ed)?|bring(?:s)? forward|brought forward|"
-                         r"put back|reschedul(?:e|es|ed|ing)|suspend(?:s|ed)?|revis(?:e|es|ed))\b", re.I)
+                         r"put back|reschedul(?:e|es|ed|ing)|suspend(?:s|ed)?|revis(?:e|es|ed)|rotat(?:e|es|ed|ing)|reset)\b", re.I)
 
 # Attitude and holder words: shared by any two preferences, so they say nothing about a shared topic.
 _ATTITUDE = frozenset({"user", "prefer", "enjoy", "like", "love", "find", "valu", "interest", "motiv", "seek", "dislik",
@@ -134,6 +134,12 @@ def _offers_both(key: frozenset[str], piece: str) -> bool:
     ("Hotel A (pool, EUR 140), Hotel B (no pool, EUR 95)")."""
     segs = [x for x in re.split(r"[,;()]|\band\b", piece) if key & content(x)]
     return any(_NEG.search(x) for x in segs) and any(not _NEG.search(x) for x in segs)
+
+
+def _other_value_of(text: str, other: str, kind: str) -> bool:
+    """Both texts give a value of ``kind`` and none is shared."""
+    a, b = value_kinds(text).get(kind), value_kinds(other).get(kind)
+    return bool(a and b and not a & b)
 
 
 def _contradicts(st: Any, text: str, other: str) -> bool:
@@ -207,7 +213,11 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     swap = bool(f.entities and g.entities and not (f.entities & g.entities) and (shared or g.change and sim >= SWAP_SIM))
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
     agrees = bool(common) and all(a[w] == b[w] for w in common)
-    conflict = _contradicts(st, text, other) and not agrees or swap or (_numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
+    # A change to another street address needs no shared word ("my address for deliveries is 27 X Road" ->
+    # "moved house, new place is 4 Y Mews"): one holder has one address of a kind at a time.
+    moved = g.change and _other_value_of(text, other, "address")
+    conflict = _contradicts(st, text, other) and not agrees or swap or moved or (
+        _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
 

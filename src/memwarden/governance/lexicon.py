@@ -105,6 +105,8 @@ def contexts(text: str, *, scoped_only: bool = False, setting_only: bool = False
     low = " " + re.sub(r"[^a-z0-9 ]", " ", text.lower()) + " "
     # "When I work from home" is a home setting, not work ("wfh" keeps the string's length for the offsets below).
     low = re.sub(r" work(?:ing)? from home ", lambda m: " wfh" + " " * (len(m.group(0)) - 4), low)
+    # Where one is on given days ("the user is home tues/wed/fri", "I'm home mondays") is at home (same length again).
+    low = re.sub(r" (?:is|am|are|m|re) home ", lambda m: " " * (len(m.group(0)) - 9) + " at home ", low)
     out = set()
     for k, cues in CONTEXTS.items():
         for c in cues:
@@ -124,7 +126,8 @@ def contexts(text: str, *, scoped_only: bool = False, setting_only: bool = False
                     out.add(k)
                     break
                 continue
-            if not scoped_only or c.startswith("my own") or opens or re.search(
+            # (a cue that carries its own preposition, "at home", is stated for its setting)
+            if not scoped_only or c.startswith(("my own", "at ")) or opens or re.search(
                     r"\b(?:at|for|in|during|on|when i|when we|whenever i|my|our)\s+(?:\w+\s+){0,3}$", low[:at + 1]) or (
                     # addressed to people of that setting: "messages to the team", "emails to clients"
                     c in _ADDRESSEES and re.search(r"\bto\s+(?:the|my|our|all|any)?\s*$", low[:at + 1])):

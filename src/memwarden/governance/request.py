@@ -43,6 +43,10 @@ def party_size(text: str) -> bool:
 # named only as where the user goes ("to the offsite") is then not whom the request serves ("for me, my
 # parents and my niece" names more than the user).
 _FOR_ME = re.compile(r"(?:\b(?:find|book|get|give|show|send|order|make|buy|pick|sort|reserve)\s+me|\bfor me)\b(?!\s*(?:,|&|and\b|\+))", re.I)
+# The user as the one a group's message or call reaches ("how should my team get in touch with me",
+# "ask the kids to text me"): the group sends, the user receives; the request serves the user.
+_TO_ME = re.compile(r"\b(?:get in touch with|(?:get|keep) hold of|contact|reach|message|e-?mail|call|ring|phone|text|ping|notify|"
+                    r"update|tell|write to|talk to|speak to)\s+me\b(?!\s*(?:,|&|and\b|\+))", re.I)
 # A question put to the assistant, not a task given to it ("how do I get ...?" against "write me ...", "can you book ...").
 _TASK_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\b", re.I)
 
@@ -247,6 +251,8 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     if _FOR_ME.search(query) and not party and not re.search(
             r"\b(?:for|with)\s+(?:\w+\s+){0,3}?(?:" + "|".join(sorted(named_groups)) + r")\b", low) and named_groups:
         named_groups = set()  # "find me flights to the offsite": the user travels; the group is where to
+    if _TO_ME.search(query) and not party:
+        named_groups = set()  # the group reaches the user: whom it serves is the one reached
     group = bool(named_groups) or party or (
         not third_person_user and bool(re.search(r"\bwe(?:'re| are| will| have|'ve)\b|\bof us\b", low)))
     others = {m.group(1).lower() for m in _OTHER_FOR.finditer(text) if m.group(1).lower().rstrip("s") in RELATIONS}

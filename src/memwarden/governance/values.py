@@ -1,4 +1,4 @@
-"""Numbers by kind: a time of day, an amount of money, a duration, a date, a percentage, or a bare count.
+"""Numbers by kind: a street address, a time of day, an amount of money, a duration, a date, a percentage, or a bare count.
 
 Two numbers can only be two values of one thing when they are the same kind: "50 minutes to the
 airport" and "departs 11:05" share a topic but replace nothing (issue 12).
@@ -16,6 +16,9 @@ _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 # What kind of quantity a number is, from the words around it: two numbers can only be two values
 # of one thing when they are the same kind ("50 minutes" and "11:05" are a duration and a time).
 _VALUE_KINDS = (
+    # a street address: a house number and a capitalised name ending in a kind of street
+    ("address", re.compile(r"\b\d{1,4}[a-z]?,?\s+(?:[A-Z][\w'-]+\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|"
+                           r"Way|Crescent|Place|Terrace|Court|Gardens|Square|Mews|Grove|Row|Walk|Parade|Boulevard)\b")),
     ("time", re.compile(r"(?<![$€£\d])\b(?:[01]?\d|2[0-3])[:.][0-5]\d\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
     ("money", re.compile(r"[$€£]\s?\d[\d,.]*k?|\b\d[\d,.]*k?\s?(?:eur|euros?|usd|gbp|pounds?|quid|dollars?|bucks|p)\b|"
                          r"\b(?:eur|usd|gbp)\s?\d[\d,.]*", re.I)),
@@ -34,7 +37,7 @@ _UNIT_STEMS = content("min mins minute minutes hour hours hrs day days week week
 
 @lru_cache(maxsize=16_384)
 def value_kinds(text: str) -> dict[str, frozenset[str]]:
-    """Numbers by kind (time, money, duration, date, percent; the rest "count"), digits only."""
+    """Numbers by kind (address, time, money, duration, date, percent; the rest "count"), lower-cased."""
     out: dict[str, set[str]] = {}
     taken: list[tuple[int, int]] = []
     for kind, rx in _VALUE_KINDS:
