@@ -197,12 +197,14 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "hyperbole": float(bool(C.HYPERBOLE.search(c))),
         "emotive": float(bool(C.EMOTIVE.search(c))),
         "ing_head": float(bool(C.ING_HEAD.match(body))),
-        "info_mark": float(bool(C.INFO_MARK.search(c))),
+        "info_mark": float(bool(C.INFO_MARK.search(c) or L.RELEVANCE.search(c))),  # "..., if that matters"
         "procedure": float(bool(C.PROCEDURE.search(c))),
         "change": float(states_a_change(c)),
         # a moment told, not a state left behind: a past tense with no verb of lasting change, no slot, no date
         # (a rule's signal, not a fitted feature: see ``momentary``)
         "episode": float(C.told_past(body) and not C.LASTING_VERB.search(body) and not attr and not concrete),
+        # a set reaction in the turn, or what one does right now (a rule's signal too: see ``moment_act``)
+        "act": float(bool(C.STOCK_ACT.search(turn or c) or C.NOW_ACT.search(body))),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
@@ -237,6 +239,8 @@ def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | Non
     p = 1.0 / (1.0 + math.exp(-z))
     if momentary(f, role):
         return Verdict(False, p, "a moment told, nothing lasting")
+    if moment_act(f, role):
+        return Verdict(False, p, "a set reaction or what one does right now")
     if p <= THRESHOLD:
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
@@ -275,6 +279,18 @@ def momentary(values: dict[str, float], role: str = "user") -> bool:
     labelled sets (``bench/fit_gate.py``), no fact turn has only such clauses."""
     return (role != "assistant" and bool(values.get("episode"))
             and not any(values.get(k) for k in _LASTING_ANCHORS))
+
+
+#: What keeps a clause in a reacting turn: something checkable later said in the clause itself. Not the
+#: clause's subject alone ("he seems decent tbf. we'll see"), nor a change of the moment ("going to bed now").
+_ACT_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "state_verb", "reported",
+                "rule_word", "definite_state", "says", "info_mark", "procedure", "contrast", "answer_to_question")
+
+
+def moment_act(values: dict[str, float], role: str = "user") -> bool:
+    """The turn reacts by a set phrase ("netflix here i come", "... we'll see") or the clause says what
+    the speaker does right now ("going to bed now", "pasta time"), and the clause holds no anchor."""
+    return role != "assistant" and bool(values.get("act")) and not any(values.get(k) for k in _ACT_ANCHORS)
 
 
 def informs(values: dict[str, float]) -> bool:

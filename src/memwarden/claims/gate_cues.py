@@ -111,6 +111,15 @@ EMOTIVE = re.compile(r"\b(?:pumped|excited|stoked|thrilled|gutted|devastated|ner
 ING_HEAD = re.compile(r"^(?!(?:morning|evening|nothing|something|anything|everything|wedding|building|meeting|ceiling|"
                        r"spring|string|thing|king|ring|pudding|sibling|darling|viking|during|ping|bring|sing|wing|swing|"
                        r"sterling|booking|parking|housing|clothing|training|heating|funding|pending|ongoing)\b)[a-z]{3,}ing\b", re.I)
+#: A set phrase that makes the turn a reaction, whatever else it names: anticipation ("takoyaki here I
+#: come"), wait-and-see ("we'll see", not "we'll see the consultant"), an oath closing the clause ("... i swear"),
+#: a shrug ("no idea why"), irony ("so much for ..."). Read over the turn (``gate.moment_act``).
+STOCK_ACT = re.compile(r"\bhere (?:i|we) (?:come|go)\b|\bwe'?ll see\b(?=\s*(?:[,.!?;…]|$|lol|haha|tho|though|i guess|i suppose))|"
+                       r"\bi swear\W*$|\bno idea why\b|\bso much for\b|\bwhat could (?:possibly )?go wrong\b|\bwish (?:me|us) luck\b", re.I)
+#: What the speaker does right now or next, nothing that lasts: going to bed, back to it, a pause in the
+#: chat ("hang on", "brb", "one sec"), "<something> time" said alone ("pasta time").
+NOW_ACT = re.compile(r"^(?:(?:I'm|I am|we're|off|and)\s+)?(?:going|off|heading|back|gonna go)\s+(?:to\s+)?(?:bed|sleep|it)\b|"
+                     r"\b(?:hang on|hold on|brb|gtg|gotta go|one sec|be right back)\b|^[a-z]+ time\W*$", re.I)
 #: The speaker flags what follows as information to keep ("fyi the boiler guy comes thursday").
 INFO_MARK = re.compile(r"\b(?:fyi|heads up|just so you know|for the record|for (?:future )?reference|note that|reminder|"
                         r"remember that|keep in mind|important)\b", re.I)
