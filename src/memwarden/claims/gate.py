@@ -284,7 +284,7 @@ def momentary(values: dict[str, float], role: str = "user") -> bool:
 #: What keeps a clause in a reacting turn: something checkable later said in the clause itself. Not the
 #: clause's subject alone ("he seems decent tbf. we'll see"), nor a change of the moment ("going to bed now").
 _ACT_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "state_verb", "reported",
-                "rule_word", "definite_state", "says", "info_mark", "procedure", "contrast", "answer_to_question")
+                "rule_word", "definite_state", "says", "info_mark", "procedure", "contrast")
 
 
 def moment_act(values: dict[str, float], role: str = "user") -> bool:

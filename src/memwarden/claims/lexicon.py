@@ -87,7 +87,10 @@ CHITCHAT = re.compile(
     r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that|sorry|"
     r"(?:it's )?been (?:a while|ages|forever)|long time|i'm (?:good|fine|great|okay|ok|alright|well|doing (?:well|good|great|fine|ok|okay))|"
     r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
-    r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
+    r"if (?:there's|there is) anything|anytime|any time|(?:you're|youre|you are|ur) (?:a |an |such a )?(?:the best|amazing|awesome|so sweet|right|"
+    r"star|legend|lifesaver|life saver|hero|angel|gem|genius|too kind|so kind)|"
+    # a declined offer or a settled question, said alone ("nah all sorted thx")
+    r"all (?:good|sorted|set|fine|done)(?=\W*(?:now|then)?\W*(?:thx|thanks|ta|cheers|ty)?\W*$)|"
     r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
     r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye|"
     # reactions and hand-offs that carry no fact in any wording
