@@ -234,13 +234,21 @@ class Verdict:
 
 def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> Verdict:
     f = features(clause, claim, role=role, prev=prev, turn=turn)
+    v = _weigh(f, clause, role, prev, turn)
+    # a set reaction in the turn, or what one does right now, with no anchor in the clause: dropped
+    # whatever the model says (it sits below the threshold: short clauses weigh little either way)
+    if v.keep and moment_act(f, role):
+        return Verdict(False, v.p_chat, "a set reaction or what one does right now")
+    return v
+
+
+def _weigh(f: dict[str, float], clause: str, role: str, prev: str | None, turn: str | None) -> Verdict:
+    """The fitted model's verdict on a clause's signals, with the rules that bound it (momentary, informs, marks)."""
     contrib = {k: WEIGHTS.get(k, 0.0) * v for k, v in f.items()}
     z = BIAS + sum(contrib.values())
     p = 1.0 / (1.0 + math.exp(-z))
     if momentary(f, role):
         return Verdict(False, p, "a moment told, nothing lasting")
-    if moment_act(f, role):
-        return Verdict(False, p, "a set reaction or what one does right now")
     if p <= THRESHOLD:
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
