@@ -182,6 +182,7 @@ def test_we_will_see_with_an_object_is_a_plan_not_a_reaction() -> None:
     assert gate.features("we'll see the consultant on tuesday")["act"] == 0.0
     assert claims_of("we'll see the consultant on tuesday")
     assert gate.features("tea time")["act"] == 1.0 and claims_of("the twins' bed time is 7pm")
+    assert claims_of("lunch time", prev="When's the best time to call you?")  # an answer, not what happens now
 
 
 @pytest.mark.parametrize("text", ["is that normal for a toddler", "were they open on sunday", "huh is this the right queue"])

@@ -204,7 +204,7 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         # (a rule's signal, not a fitted feature: see ``momentary``)
         "episode": float(C.told_past(body) and not C.LASTING_VERB.search(body) and not attr and not concrete),
         # a set reaction in the turn, or what one does right now (a rule's signal too: see ``moment_act``)
-        "act": float(bool(C.STOCK_ACT.search(turn or c) or C.NOW_ACT.search(body))),
+        "act": float(bool(C.STOCK_ACT.search(turn or c) or C.NOW_ACT.search(body) or (C.TIME_FOR.match(body) and not answering))),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",

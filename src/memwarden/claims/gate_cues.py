@@ -123,9 +123,11 @@ STOCK_ACT = re.compile(r"\bhere (?:i|we) (?:come|go)\b|\bwe'?ll see\b(?=\s*(?:[,
                        r"\bwish (?:me|us) luck\b|\bpray for (?:me|us)\b|(?:^|[,.!;]\s*)send (?!(?:me|us|you|it|them|him|her)\b)[a-z]+\W*$|"
                        r"\bi (?:just )?know it\W*$|\bi can feel it\b|,\s*why (?:is|are|does|do|would|must) (?:there|it|he|she|they|everyone)\b", re.I | re.M)
 #: What the speaker does right now or next, nothing that lasts: going to bed, back to it, a pause in the
-#: chat ("hang on", "brb", "one sec"), "<something> time" said alone ("pasta time").
+#: chat ("hang on", "brb", "one sec").
 NOW_ACT = re.compile(r"^(?:(?:I'm|I am|we're|off|and)\s+)?(?:going|off|heading|back|gonna go)\s+(?:to\s+)?(?:bed|sleep|it)\b|"
-                     r"\b(?:hang on|hold on|brb|gtg|gotta go|one sec|be right back)\b|^[a-z]+ time\W*$", re.I)
+                     r"\b(?:hang on|hold on|brb|gtg|gotta go|one sec|be right back)\b", re.I)
+#: "<something> time" said alone ("pasta time"): what happens now, unless it answers a question ("lunch time").
+TIME_FOR = re.compile(r"^[a-z]+ time\W*$", re.I)
 #: The speaker flags what follows as information to keep ("fyi the boiler guy comes thursday").
 INFO_MARK = re.compile(r"\b(?:fyi|heads up|just so you know|for the record|for (?:future )?reference|note that|reminder|"
                         r"remember that|keep in mind|important)\b", re.I)
