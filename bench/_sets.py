@@ -1,9 +1,10 @@
 """The hand-written scenario sets the fitting scripts read, by author (dev = author 1, dev2 = 2,
-heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6; session 8's seventh author's set is held out
-and never listed here).
+heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6, heldout5 = 7: session 8's fresh author,
+development since session 9).
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
 SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json",
                  "heldout": "evals/heldout/scenarios.json", "heldout2": "evals/heldout2/scenarios.json",
-                 "heldout3": "evals/heldout3/scenarios.json", "heldout4": "evals/heldout4/scenarios.json"}
+                 "heldout3": "evals/heldout3/scenarios.json", "heldout4": "evals/heldout4/scenarios.json",
+                 "heldout5": "evals/heldout5/scenarios.json"}

@@ -97,7 +97,7 @@ def test_the_extraction_records_the_dropped_turn_only_when_it_yielded_nothing() 
 
 # What the shipped gate measures on evals/cases/turns.jsonl (tuned on it: a regression guard, not an
 # estimate; the 5-fold cross-validated numbers are in BENCHMARKS.md). Without the gate: 0.3375 / 0.9625.
-SHIPPED_CHITCHAT_RATE = 0.1375
+SHIPPED_CHITCHAT_RATE = 0.1125
 SHIPPED_FACT_RECALL = 0.9625
 
 

@@ -155,3 +155,51 @@ def test_the_body_in_the_moment_or_a_ride_in_progress_is_no_claim(text: str) -> 
 ])
 def test_a_fact_beside_a_shaken_reaction_is_kept(text: str) -> None:
     assert claims_of(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "gelato here we come",                   # anticipation said as a set phrase
+    "the new rota looks okay. we'll see",    # wait-and-see, in another sentence of the turn
+    "revision weekend. pray for me",         # a plea, in another sentence of the turn
+    "heading to bed now",                    # what one does right now
+    "off to sleep",
+    "dinner time",
+])
+def test_a_set_reaction_or_what_one_does_right_now_leaves_an_unanchored_clause_no_claim(text: str) -> None:
+    assert claims_of(text) == [], text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("we have booked the cottage in Whitby for 12 June, wish us luck", "Whitby"),   # a place and a date
+    ("my new GP is Dr Okafor. we'll see", "Okafor"),                               # a name and a role
+    ("our landlord is selling the flat, so much for a long lease", "selling"),
+])
+def test_a_fact_beside_a_set_reaction_keeps_its_claim(text: str, kept: str) -> None:
+    assert any(kept in c for c in claims_of(text)), text
+
+
+def test_we_will_see_with_an_object_is_a_plan_not_a_reaction() -> None:
+    assert gate.features("we'll see the consultant on tuesday")["act"] == 0.0
+    assert claims_of("we'll see the consultant on tuesday")
+    assert gate.features("tea time")["act"] == 1.0 and claims_of("the twins' bed time is 7pm")
+    assert claims_of("lunch time", prev="When's the best time to call you?")  # an answer, not what happens now
+
+
+@pytest.mark.parametrize("text", ["is that normal for a toddler", "were they open on sunday", "huh is this the right queue"])
+def test_a_yes_no_question_by_inversion_states_nothing(text: str) -> None:
+    assert claims_of(text) == [], text
+
+
+@pytest.mark.parametrize("text", ["i'm left footed if that matters for your plan", "i'm left footed, in case it helps"])
+def test_a_flag_that_a_fact_may_matter_to_the_listener_keeps_the_fact_and_leaves_the_flag_out(text: str) -> None:
+    assert claims_of(text) == ["The user is left footed"]
+    assert gate.informs(gate.features(text, None, turn=text))
+
+
+@pytest.mark.parametrize("text", ["thank u, you're a lifesaver", "nah, all good thanks", "mondays eh"])
+def test_thanks_praise_of_the_listener_a_declined_offer_and_a_tag_particle_are_no_claim(text: str) -> None:
+    assert claims_of(text) == [], text
+
+
+def test_a_settled_question_followed_by_news_keeps_the_news() -> None:
+    assert claims_of("all good now, moving on the 5th")

@@ -25,8 +25,10 @@ and the labelled messages of ``evals/scenarios/dev.json``, ``dev2.json`` and
 they are data, not code: refit rather than edit them. A clause flagged as information ("fyi",
 "heads up") or stating a procedure ("you need to ... before ...") is never dropped (``informs``). A clause is dropped only above ``THRESHOLD`` (the lowest
 that keeps every training fact, plus a margin), and the receipt names the most telling signal:
-"no claim: reaction/chit-chat (interjection-led fragment)". Deterministic, stdlib only, about
-0.2 ms per clause.
+"no claim: reaction/chit-chat (interjection-led fragment)". Two rules sit outside the model, for
+what a short clause's few words cannot weigh: ``momentary`` (a moment told, nothing lasting) and
+``moment_act`` (a set reaction in the turn, or what one does right now, with no anchor in the clause).
+Deterministic, stdlib only, about 0.2 ms per clause.
 """
 
 from __future__ import annotations
@@ -197,12 +199,14 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "hyperbole": float(bool(C.HYPERBOLE.search(c))),
         "emotive": float(bool(C.EMOTIVE.search(c))),
         "ing_head": float(bool(C.ING_HEAD.match(body))),
-        "info_mark": float(bool(C.INFO_MARK.search(c))),
+        "info_mark": float(bool(C.INFO_MARK.search(c) or L.RELEVANCE.search(c))),  # "..., if that matters"
         "procedure": float(bool(C.PROCEDURE.search(c))),
         "change": float(states_a_change(c)),
         # a moment told, not a state left behind: a past tense with no verb of lasting change, no slot, no date
         # (a rule's signal, not a fitted feature: see ``momentary``)
         "episode": float(C.told_past(body) and not C.LASTING_VERB.search(body) and not attr and not concrete),
+        # a set reaction in the turn, or what one does right now (a rule's signal too: see ``moment_act``)
+        "act": float(bool(C.STOCK_ACT.search(turn or c) or C.NOW_ACT.search(body) or (C.TIME_FOR.match(body) and not answering))),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
@@ -232,6 +236,16 @@ class Verdict:
 
 def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> Verdict:
     f = features(clause, claim, role=role, prev=prev, turn=turn)
+    v = _weigh(f, clause, role, prev, turn)
+    # a set reaction in the turn, or what one does right now, with no anchor in the clause: dropped
+    # whatever the model says (it sits below the threshold: short clauses weigh little either way)
+    if v.keep and moment_act(f, role):
+        return Verdict(False, v.p_chat, "a set reaction or what one does right now")
+    return v
+
+
+def _weigh(f: dict[str, float], clause: str, role: str, prev: str | None, turn: str | None) -> Verdict:
+    """The fitted model's verdict on a clause's signals, with the rules that bound it (momentary, informs, marks)."""
     contrib = {k: WEIGHTS.get(k, 0.0) * v for k, v in f.items()}
     z = BIAS + sum(contrib.values())
     p = 1.0 / (1.0 + math.exp(-z))
@@ -275,6 +289,18 @@ def momentary(values: dict[str, float], role: str = "user") -> bool:
     labelled sets (``bench/fit_gate.py``), no fact turn has only such clauses."""
     return (role != "assistant" and bool(values.get("episode"))
             and not any(values.get(k) for k in _LASTING_ANCHORS))
+
+
+#: What keeps a clause in a reacting turn: something checkable later said in the clause itself. Not the
+#: clause's subject alone ("he seems decent tbf. we'll see"), nor a change of the moment ("going to bed now").
+_ACT_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "state_verb", "reported",
+                "rule_word", "definite_state", "says", "info_mark", "procedure", "contrast")
+
+
+def moment_act(values: dict[str, float], role: str = "user") -> bool:
+    """The turn reacts by a set phrase ("netflix here i come", "... we'll see") or the clause says what
+    the speaker does right now ("going to bed now", "pasta time"), and the clause holds no anchor."""
+    return role != "assistant" and bool(values.get("act")) and not any(values.get(k) for k in _ACT_ANCHORS)
 
 
 def informs(values: dict[str, float]) -> bool:

@@ -92,7 +92,9 @@ SAYS = re.compile(r"\b[a-z]+\s+(?:says|said|told (?:me|us)|confirmed|reckons|ins
 PLAN = re.compile(r"\b(?:I'll|I will|we'll|we will|I'm going to|we're going to|gonna)\s+(?:\w+\s+){1,2}?(?:a|an|the|my|our|some|\d+)\s+\w+", re.I)
 #: Dialogue-act marks that carry over between authors and topics (fitted, not hand-weighted):
 #: laughter or a chat token anywhere in the clause ("took 3 weeks lol, worth it").
-CHAT_ANY = re.compile(r"\b(?:lo+l+|lmf?a+o+|rofl|ha(?:ha)+h?|he(?:he)+|tbh|ngl|smh|fml|jk|i swear|honestly|literally|xd)\b|"
+CHAT_ANY = re.compile(r"\b(?:lo+l+|lmf?a+o+|rofl|ha(?:ha)+h?|he(?:he)+|tbh|tbf|ngl|smh|fml|jk|i swear|honestly|literally|xd|"
+                       # tag particles and thanks tokens ("kids eh", "all sorted thx")
+                       r"eh|innit|thx|tysm)\b|"
                        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|[!?]{2,}", re.I)
 #: A greeting, interjection or backchannel opening any sentence of the turn ("morning!! ...", "huh. ...").
 TURN_OPENER = re.compile(r"(?:^|[.!?]\s+)(?:hi|hey|hello|yo|morning|evening|afternoon|good (?:morning|evening|afternoon)|"
@@ -111,6 +113,21 @@ EMOTIVE = re.compile(r"\b(?:pumped|excited|stoked|thrilled|gutted|devastated|ner
 ING_HEAD = re.compile(r"^(?!(?:morning|evening|nothing|something|anything|everything|wedding|building|meeting|ceiling|"
                        r"spring|string|thing|king|ring|pudding|sibling|darling|viking|during|ping|bring|sing|wing|swing|"
                        r"sterling|booking|parking|housing|clothing|training|heating|funding|pending|ongoing)\b)[a-z]{3,}ing\b", re.I)
+#: A set phrase that makes the turn a reaction, whatever else it names: anticipation ("takoyaki here I
+#: come"), wait-and-see ("we'll see", not "we'll see the consultant"), an oath closing the clause ("... i swear"),
+#: a shrug ("no idea why"), irony ("so much for ..."), a plea with a bare noun ("send help", "send
+#: coffee"), a foregone conclusion ("..., i know it"), a question asked of no one (", why is there always ...").
+#: Read over the turn (``gate.moment_act``).
+STOCK_ACT = re.compile(r"\bhere (?:i|we) (?:come|go)\b|\bwe'?ll see\b(?=\s*(?:[,.!?;…]|$|lol|haha|tho|though|i guess|i suppose))|"
+                       r"\bi swear\W*$|\bno idea why\b|\bso much for\b|\bwhat could (?:possibly )?go wrong\b|"
+                       r"\bwish (?:me|us) luck\b|\bpray for (?:me|us)\b|(?:^|[,.!;]\s*)send (?!(?:me|us|you|it|them|him|her)\b)[a-z]+\W*$|"
+                       r"\bi (?:just )?know it\W*$|\bi can feel it\b|,\s*why (?:is|are|does|do|would|must) (?:there|it|he|she|they|everyone)\b", re.I | re.M)
+#: What the speaker does right now or next, nothing that lasts: going to bed, back to it, a pause in the
+#: chat ("hang on", "brb", "one sec").
+NOW_ACT = re.compile(r"^(?:(?:I'm|I am|we're|off|and)\s+)?(?:going|off|heading|back|gonna go)\s+(?:to\s+)?(?:bed|sleep|it)\b|"
+                     r"\b(?:hang on|hold on|brb|gtg|gotta go|one sec|be right back)\b", re.I)
+#: "<something> time" said alone ("pasta time"): what happens now, unless it answers a question ("lunch time").
+TIME_FOR = re.compile(r"^[a-z]+ time\W*$", re.I)
 #: The speaker flags what follows as information to keep ("fyi the boiler guy comes thursday").
 INFO_MARK = re.compile(r"\b(?:fyi|heads up|just so you know|for the record|for (?:future )?reference|note that|reminder|"
                         r"remember that|keep in mind|important)\b", re.I)

@@ -41,7 +41,14 @@ TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|c
                           r"right|ever|you|want|wanna|shall|should|fancy|care to|isn't|aren't|don't|didn't|no|yeah|huh|eh)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
     r"^(?:what|how|where|when|why|who|whom|whose|which|do you|did you|does|are you|have you|has|can you|could you|"
-    r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to)\b", _I)
+    r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to|"
+    # a yes/no question by inversion onto a demonstrative or a pronoun ("is this the support chat", "huh is that a thing")
+    r"(?:is|was) (?:this|that)|(?:are|were) (?:they|these|those|we)|were you|do (?:they|we))\b", _I)
+#: A flag that what was said may matter to the listener ("if that ever matters for your advice", "in case it's
+#: useful"): it informs, and the "your" in it does not make the clause about the addressee.
+RELEVANCE = re.compile(r",?\s*\b(?:if (?:that|it|this)(?:'s| is)? (?:ever |at all )?(?:matters?|helps?|relevant|useful|helpful|important)|"
+                       r"in case (?:that|it|this)(?:'s| is)? (?:ever |at all )?(?:matters?|helps?|relevant|useful|helpful|important))"
+                       r"(?:\s+(?:for|to)\s+(?:you|your\s+\w+))?\W*$", _I)
 
 #: Leading interjections, vocatives and discourse markers, stripped before anything else. "no" is one only before a pause or a pronoun/verb ("no, it's thursday", "no it's
 #: thursday"), not as a determiner ("so no grapefruit", "no dairy for me": a restriction).
@@ -49,7 +56,7 @@ LEAD = re.compile(
     r"^(?:oh+|ah+|aw+|wow+|whoa|hey+|hi|hiya|heya|howdy|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
     r"not|sorry|wait|worries|problem|way|idea|thanks|thank|no|nope|but|actually|just|really|lol|haha|definitely|we'll|i'll|i've|"
     r"i'd|don't|didn't|wasn't|isn't|it'll|he's|she's|there|then|of|because|cause|cos)\b)|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
-    r"hmm+|um+|uh+|omg|oh my( god| gosh)?|sure|right|thanks|thank you( so much)?|actually|also|"
+    r"hmm+|um+|uh+|huh|hah|heh|omg|oh my( god| gosh)?|sure|right|thanks|thank (?:you|u)( so much)?|actually|also|"
     r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
     r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
     r"(?:look|listen|see|dude|man|bro|mate|girl)(?=\s*[,!:—–-])|"
@@ -80,7 +87,10 @@ CHITCHAT = re.compile(
     r"send (?:me )?(?:pics|photos)|can't wait to (?:see|hear)|miss you|same|ditto|true that|sorry|"
     r"(?:it's )?been (?:a while|ages|forever)|long time|i'm (?:good|fine|great|okay|ok|alright|well|doing (?:well|good|great|fine|ok|okay))|"
     r"(?:all )?good here|not much|worth it|i'm here for you|here for you|(?:just )?let me know|if you need|"
-    r"if (?:there's|there is) anything|anytime|any time|you're (?:the best|amazing|awesome|so sweet|right)|"
+    r"if (?:there's|there is) anything|anytime|any time|(?:you're|youre|you are|ur) (?:a |an |such a )?(?:the best|amazing|awesome|so sweet|right|"
+    r"star|legend|lifesaver|life saver|hero|angel|gem|genius|too kind|so kind)|"
+    # a declined offer or a settled question, said alone ("nah all sorted thx")
+    r"all (?:good|sorted|set|fine|done)(?=\W*(?:now|then)?\W*(?:thx|thanks|ta|cheers|ty)?\W*$)|"
     r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
     r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye|"
     # reactions and hand-offs that carry no fact in any wording

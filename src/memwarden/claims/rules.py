@@ -194,7 +194,7 @@ class RuleExtractor:
                 c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
-        c = c.rstrip(" .!…")
+        c = L.RELEVANCE.sub("", c).rstrip(" .!…")  # "..., if that matters for your advice": a flag, not the addressee
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
