@@ -198,7 +198,8 @@ def features(text: str) -> TextFeatures:
             last = t
             seq.append(t)
             continue
-        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())):
+        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())
+                               or _among_days(toks, i)):
             dates.add(_DAY_ABBR[t])
             last = _DAY_ABBR[t]
             continue
@@ -298,6 +299,12 @@ _CLAUSE = re.compile(r"[,;.!?]+\s|\s[-\u2013\u2014]\s|\s(?:but|so|although|thoug
 #: Status words are never names, even opening a sentence ("Sold the Jazz in March").
 _STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
 _BETWEEN = frozenset("be been being get got getting yet actually really even technically".split())
+
+
+def _among_days(toks: list[str], i: int) -> bool:
+    """"sat"/"sun" listed with another weekday ("tues and sun", "Sat-Sun") are days, not verbs."""
+    near = toks[max(0, i - 2):i] + toks[i + 1:i + 3]
+    return any(w in _WEEKDAYS or (w in _DAY_ABBR and w != toks[i]) for w in near)
 
 
 def _flip_at(toks: list[str], i: int) -> int | None:

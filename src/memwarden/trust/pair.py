@@ -98,6 +98,37 @@ def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+_MONTH_OF = {f"{i:02d}": m for i, m in enumerate("january february march april may june july august september "
+                                                 "october november december".split(), 1)}
+_WEEKDAY = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _date_kinds(dates: frozenset[str]) -> dict[str, frozenset[str]]:
+    """A text's dates by kind: weekdays, months, years. An ISO date the extractor resolved
+    ("2026-06-03", a range "2026-01-01..2026-01-31") gives its month and year."""
+    kinds: dict[str, set[str]] = {"weekday": set(), "month": set(), "year": set()}
+    for d in dates:
+        if d in _WEEKDAY:
+            kinds["weekday"].add(d)
+        elif d[:4].isdigit() and d[4:5] == "-" and d[5:7] in _MONTH_OF:
+            kinds["month"].add(_MONTH_OF[d[5:7]])
+            kinds["year"].add(d[:4])
+        elif d.isdigit():
+            kinds["year"].add(d)
+        else:
+            kinds["month"].add(d)
+    return {k: frozenset(v) for k, v in kinds.items()}
+
+
+@lru_cache(maxsize=65_536)
+def _dates_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two texts name different dates only when they name different ones of one kind: "Saturday
+    the 15th" and a rota for November, or "3 June" and "2026-06-03", do not differ; a Tuesday and a
+    Sunday do. Within a kind, each side must name one the other lacks ("tues and sun" holds Sunday)."""
+    ka, kb = _date_kinds(a), _date_kinds(b)
+    return any(ka[k] and kb[k] and _both_differ(ka[k], kb[k]) for k in ka)
+
+
 def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
     """``x`` hedges what it says of ``y``: its hedge sits in a clause that shares a word or value with
     ``y`` ("i'm on the annual plan, renews 2 july i think" is firm about the plan)."""

@@ -42,7 +42,7 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said, _same_person,
+from .pair import (_align, _both_differ, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said, _same_person,
                    _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
@@ -299,7 +299,7 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
             and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(nums_a))} vs {', '.join(sorted(nums_b))})")
-    if fa.dates and fb.dates and _both_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
+    if fa.dates and fb.dates and _dates_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:
