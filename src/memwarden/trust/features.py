@@ -101,9 +101,16 @@ class TextFeatures:
     rejected: frozenset[str] = frozenset()
 
 
+#: "no. 12", "No.8": the abbreviation of "number" before a numeral, no negation.
+_NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)", re.I)
+
+
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
-    return converse(text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    if "." in text:
+        text = _NUMBER_ABBR.sub("number ", text)
+    return converse(text)
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one

@@ -25,7 +25,8 @@ from .verdict_matter import named_wrong, structure_stance
 _OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
                      "refunded unrefunded replied unreplied signed unsigned".split())
 
-_SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
+#: Sentences and clauses; "no. 12" (number 12) is no sentence end.
+_SENTENCE = re.compile(r"(?<=[.!?;:,])(?<!\b[Nn]o\.)\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
