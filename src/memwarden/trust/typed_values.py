@@ -77,6 +77,10 @@ def words_to_digits(low: str) -> str:
 
 
 _H = r"(1[0-2]|0?[1-9])"
+#: Words after a number that make it an amount or a measure, never a clock time.
+_MEASURE = (r"quid|pounds?|p|gbp|dollars?|usd|bucks|euros?|eur|k|m|cm|mm|km|kg|g|mg|ml|l|lbs?|ft|in|inch(?:es)?|"
+            r"miles?|mi|metres?|meters?|litres?|liters?|kilos?|grams?|percent|per cent|each|stone|st|x|"
+            r"fee|price|charge|fare|bill|cost|rate|total|deposit|balance|excess")
 #: Clock wording, tried in order on text whose number words are digits already.
 _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"\b(?:a )?quarter (to|past|after) " + _H + r"\b"),
@@ -85,6 +89,11 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     # "ten to six", "20 past 7"; not a range ("from 2 to 6 april", "between 10 to 6").
     (re.compile(r"(?<!from )(?<!between )\b(5|10|20|25) (?:minutes )?(to|past|after) " + _H + r"\b(?![.,:]?\d|\s*[a-z]{3,})"),
      lambda m: _hm(int(m.group(3)) - (m.group(2) == "to"), 60 - int(m.group(1)) if m.group(2) == "to" else int(m.group(1)))),
+    # "at 5.40", "the 7.15 train": a dotted time after a clock preposition or "the", not an
+    # amount or a measure ("the 2.50 quid", "about 1.25 miles" keep their unit).
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\bthe )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\baround )|"
+                r"(?<=\bbefore )|(?<=\bafter ))([01]?\d|2[0-3])\.([0-5]\d)(?![\w.,]?\d)(?!\s*(?:%|" + _MEASURE + r")\b)"),
+     lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:(a\.?m\.?|p\.?m\.?)\b)?"),
      lambda m: None if (m.group(0)[len(m.group(1))] == "." and not m.group(3)) else _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b" + _H + r"\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)"), lambda m: _hm(int(m.group(1)), 0)),
