@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["extract_values", "words_to_digits"]
+__all__ = ["extract_values", "quantities", "words_to_digits"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -132,13 +132,22 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
          "kg": "kg", "kilos": "kg", "ml": "ml", "km": "km", "miles": "mi", "mile": "mi", "min": "min", "mins": "min",
          "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "hrs": "h", "hr": "h", "day": "day",
          "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
-         "years": "year", "gb": "gb", "tb": "tb", "mb": "mb", "kb": "kb", "mph": "mph"}
+         "years": "year", "gb": "gb", "tb": "tb", "mb": "mb", "kb": "kb", "mph": "mph",
+         # lengths, masses, volumes, seconds: "7.4m" is one measure, not the number 7 and a word "4m"
+         "m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "cm": "cm", "centimetres": "cm",
+         "centimeters": "cm", "mm": "mm", "millimetres": "mm", "millimeters": "mm", "kilometres": "km",
+         "kilometers": "km", "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in", "lb": "lb",
+         "lbs": "lb", "stone": "st", "kilo": "kg", "kilogram": "kg", "kilograms": "kg", "gram": "g", "litre": "l",
+         "litres": "l", "liter": "l", "liters": "l", "millilitres": "ml", "milliliters": "ml", "sec": "s",
+         "secs": "s", "seconds": "s"}
 _AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
 _CUR_BEFORE = re.compile(r"([£$€])\s*" + _AMT + r"(?!\w|\.\d)")
 _CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur)\b")
 _UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|per ?cent|"
                          + "|".join(sorted((u for u in _UNIT if u not in ("%", "per cent", "percent")), key=len, reverse=True))
                          + r")(?=\W|$)")
+#: A bare thousands suffix ("earns 42k", "2.5k"): the magnitude, with no currency to tag it.
+_BARE_K = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)\s?(k|grand)\b")
 _VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |java |ios |android )(\d+(?:\.\d+)*)(?!\w|\.\d)"
                       r"|(?<![\w.])(\d+\.\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)")
 #: A sentence's closing full stop is no part of its last number ("pinned to Terraform 1.3.").
@@ -206,10 +215,11 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     def unit(m: re.Match[str]) -> str:
         mag = _magnitude(m.group(1), None)
         vals.add(mag)
-        units.add(f"{_UNIT.get(m.group(2).replace('percent', '%').replace('per cent', '%'), m.group(2))}:{mag}")
+        units.add(f"{_unit_name(m.group(2))}:{mag}")
         return " "
 
     text = _UNIT_AFTER.sub(unit, text)
+    text = _BARE_K.sub(lambda m: (vals.add(_magnitude(m.group(1), m.group(2))), " ")[1], text)
 
     def version(m: re.Match[str]) -> str:
         v = m.group(1) or m.group(2)
@@ -224,3 +234,29 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     text = _VERSION.sub(version, text)
     text = _PLAIN.sub(lambda m: (vals.add(_magnitude(m.group(1), None)), " ")[1], text)
     return text, frozenset(vals), frozenset(units), last_time
+
+
+def _unit_name(word: str) -> str:
+    return _UNIT.get(word.replace("percent", "%").replace("per cent", "%"), word)
+
+
+@lru_cache(maxsize=16_384)
+def quantities(low: str) -> tuple[str, tuple[tuple[str, float, int, int], ...]]:
+    """The amounts of a lower-cased text that carry a unit, read by :func:`extract_values`' patterns:
+    ``(the text with number words as digits, ((unit, magnitude, start, end), ...))`` in reading
+    order, spans into that text; the unit as ``extract_values`` tags it (``£``, ``kg``, ``m``, ``h``).
+    Money is read first: "£2.4m" is an amount, not a length."""
+    text = words_to_digits(low)
+    found: list[tuple[str, float, int, int]] = []
+
+    def add(unit: str, num: str, scale: str | None, m: re.Match[str]) -> None:
+        if not any(s < m.end() and m.start() < e for _, _, s, e in found):
+            found.append((unit, float(_magnitude(num, scale)), m.start(), m.end()))
+
+    for m in _CUR_BEFORE.finditer(text):
+        add(_CURRENCY[m.group(1)], m.group(2), m.group(3), m)
+    for m in _CUR_AFTER.finditer(text):
+        add(_CURRENCY[m.group(3)], m.group(1), m.group(2), m)
+    for m in _UNIT_AFTER.finditer(text):
+        add(_unit_name(m.group(2)), m.group(1), None, m)
+    return text, tuple(sorted(found, key=lambda q: q[2]))
