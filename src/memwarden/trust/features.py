@@ -147,6 +147,10 @@ def features(text: str) -> TextFeatures:
         low = REJECTED.sub(" ", low)
         # "serviced it rather than replacing it": what is done instead of is not done.
         low = _INSTEAD_OF.sub(" not ", low)
+    # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
+    # replaced by the one of its kind said after it.
+    if (cut := _SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
+        rejected = rejected | _replaced(features(low[:cut.start()]), features(low[cut.end():]))
     low, typed, units, last_time = extract_values(low)
     # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
     # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
@@ -251,12 +255,34 @@ def features(text: str) -> TextFeatures:
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
+    if rejected:
+        numbers -= rejected
+        dates -= rejected
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
                         bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
                         _thing(text, prepped=True), last, relation(text),
                         last_time, tuple(seq), neg_scope, rejected=rejected,
                         hedge_scope=_hedge_scope(text) if hedged else frozenset())
+
+
+#: A correction inside one statement: what follows replaces what came before.
+_SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
+
+
+def _replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:
+    """The values ``before`` states and ``after`` replaces with another of their kind (a clock time, a
+    number, a weekday, a month)."""
+    def kinds(f: TextFeatures) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for v in f.numbers:
+            out.setdefault("time" if ":" in v else "number", set()).add(v)
+        for v in f.dates:
+            out.setdefault("weekday" if v in _WEEKDAYS else "date", set()).add(v)
+        return out
+
+    kb, ka = kinds(before), kinds(after)
+    return frozenset(v for k, vs in kb.items() if ka.get(k) and not vs & ka[k] for v in vs)
 
 
 _HEDGE_CLAUSE = re.compile(r"(?<=[,;.!?])\s+|\s[-\u2013\u2014]\s|\s(?=(?:but|so|although|though|whereas)\s)")

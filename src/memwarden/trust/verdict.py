@@ -153,6 +153,10 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
         if fq is None or texts is None or hit.id not in texts:
             return 0
         fm = features(texts[hit.id])
+        if fm.rejected & (fq.numbers | fq.dates):
+            # The turn names the claim's value as replaced ("I told the bank 42k, but actually it's
+            # 38k"): it says more of the claim than a claim extracted from its first half.
+            return 100
         return len(fq.content & fm.content) + len((fq.numbers | fq.dates) & (fm.numbers | fm.dates))
 
     best: dict[str, tuple[int, tuple[int, float]]] = {}
