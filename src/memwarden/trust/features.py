@@ -151,6 +151,10 @@ def features(text: str) -> TextFeatures:
     # replaced by the one of its kind said after it.
     if (cut := _SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
         rejected = rejected | _replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    # "4.2kg now, down from 5": the value a change started from is the former one.
+    if " from " in low and (former := _FORMER.findall(low)):
+        rejected = rejected | frozenset(v for x in former for f in (features(x),) for v in f.numbers | f.dates)
+        low = _FORMER.sub(" ", low)
     low, typed, units, last_time = extract_values(low)
     # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
     # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
@@ -266,6 +270,9 @@ def features(text: str) -> TextFeatures:
                         hedge_scope=_hedge_scope(text) if hedged else frozenset())
 
 
+#: "down from 5", "up from £40": the value an amount changed from.
+_FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
+                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
 #: A correction inside one statement: what follows replaces what came before.
 _SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
 
@@ -357,6 +364,8 @@ _NOT_ENTITY = re.compile(
 # Not trust.update_cues.REPLACE: it adds "now" and a bare "moved" and lacks the provider verbs
 # ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
+                       # an amount changed: "she's put me up to 100 mg", "the dose went down to 25"
+                       r"(?:put|puts|putting|gone|went|goes|going|bumped|knocked|brought)(?: \w+){0,2} (?:up|down) to|"
                        r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
 # ("by now", "for now", "until now" say how long a state has held, not that it changed.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
