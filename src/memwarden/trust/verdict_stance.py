@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..retrieval.text import _stem as stem
-from .stance import _STATUS, Stance, _align, detect_stance, features
+from .stance import _POLAR_MAP, _STATUS, Stance, _align, detect_stance, features
 from .stance_fitted import combine
 from .verdict_compare import compare
 from . import verdict_matter as matter
@@ -26,6 +26,8 @@ _OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undeliver
                      "refunded unrefunded replied unreplied signed unsigned".split())
 
 #: Sentences and clauses; "no. 12" (number 12) is no sentence end.
+#: A claim's closing state after a copula: "... was estimated.", "... has been paid".
+_END_STATE = re.compile(r"\b(?:is|are|was|were|been|be)\s+(?:not\s+)?(?:\w+ly\s+)?([a-z]+(?:ed|en))\W*$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;:,])(?<!\b[Nn]o\.)\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
@@ -97,6 +99,12 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
     if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
         return Stance("unrelated", 0.6, "the claim's status is not stated", ())
+    # A claim ending on its state after a copula ("the reading was estimated", "the claim was
+    # approved") needs that state or its opposite: sharing the subject's words states nothing of it.
+    if (m := _END_STATE.search(claim)) is not None:
+        state = stem(m.group(1).lower())
+        if state in fc.content and state not in fm.content and not (_POLAR_MAP.get(state, set()) & fm.content):
+            return Stance("unrelated", 0.6, f"the claim's state '{m.group(1)}' is not stated", ())
     if cosine is not None and cosine >= 0.7:
         return st
     nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
