@@ -127,7 +127,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [
         (r"\b(?:is operating|operating|operates|is flying|departs on time)\b", " proceeded "),
         (r"\b(?:kids|children|child)\b", "kids"),
         (r"\b(?:pipeline|ci|the build|build)\b", "ci"),
-        (r"\ballerg(?:y|ies)\b", "allergic"),
+        # "an allergy" is the state; "the allergy clinic" a service, which says nothing of it.
+        (r"\ballerg(?:y|ies)\b(?! (?:clinic|test|testing|team|nurse|specialist|service|department|appointment|"
+         r"referral|ward))", "allergic"),
         (r"\b(?:turned|turns)\s+(?=\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", "is "),
         (r"\b(?:doesn't|does not|don't|do not|no longer) work(?:s)? (?:at|for)\b", " not employed "),
         (r"\b(?:has left|left|quit)\b(?= \w)", " left "),

@@ -159,10 +159,12 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
             return 100
         return len(fq.content & fm.content) + len((fq.numbers | fq.dates) & (fm.numbers | fm.dates))
 
-    best: dict[str, tuple[int, tuple[int, float]]] = {}
-    for i, (hit, ev, _, _) in enumerate(read):
+    best: dict[str, tuple[int, tuple[int, bool, float]]] = {}
+    for i, (hit, ev, _, sign) in enumerate(read):
         key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
-        rank = (reach(hit), ev.stance_score)
+        # At equal reach a denial wins: a claim cut from a turn ("they're taking the penicillin label
+        # off my records") can agree with the claim where the whole turn ("result: not allergic!") denies it.
+        rank = (reach(hit), sign < 0, ev.stance_score)
         if key not in best or rank > best[key][1]:
             best[key] = (i, rank)
     if fq is not None and texts is not None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from ..retrieval.text import _stem as stem
-from .stance import _POLAR_MAP, _STATUS, Stance, _align, detect_stance, features
+from .stance import _NEGATING, _POLAR_MAP, _STATUS, Stance, _align, detect_stance, features
 from .stance_fitted import combine
+from .update_cues import says_update
 from .verdict_compare import compare
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
@@ -67,7 +68,10 @@ def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
         # contradict it and none of them agrees ("it's open as normal on friday, only the canteen
         # is closed" against "the school is closed on Friday"), the record contradicts it.
         tied = [_predicate_check(claim, p, detect_stance(claim, p), None) for p in parts if shared(p) == scores[0]]
-        against = [t for t in tied if t.label == "contradict"]
+        # A clause lacking the claim's outcome word ("Email from Nomad Yoga:" against "... was
+        # cancelled") denies nothing when another clause of the record states it.
+        stated = fc.content & _NEGATING & features(text).content
+        against = [t for t in tied if t.label == "contradict" and not (stated and t.cues == ("negation",))]
         if against and not any(t.label == "agree" for t in tied):
             return max(against, key=lambda t: t.score)
         return whole
@@ -99,14 +103,15 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
     if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
         return Stance("unrelated", 0.6, "the claim's status is not stated", ())
-    # A claim ending on its state after a copula ("the reading was estimated", "the claim was
-    # approved") needs that state or its opposite: sharing the subject's words states nothing of it.
-    if (m := _END_STATE.search(claim)) is not None:
+    if cosine is not None and cosine >= 0.7:
+        return st
+    # Below a paraphrase's cosine, a claim ending on its state after a copula ("the reading was
+    # estimated") needs that state or its opposite: sharing the subject's words states nothing of it.
+    # (A change, "was replaced", is stated by another verb of change: "swapped the lock".)
+    if (m := _END_STATE.search(claim)) is not None and not (says_update(m.group(1)) and says_update(text)):
         state = stem(m.group(1).lower())
         if state in fc.content and state not in fm.content and not (_POLAR_MAP.get(state, set()) & fm.content):
             return Stance("unrelated", 0.6, f"the claim's state '{m.group(1)}' is not stated", ())
-    if cosine is not None and cosine >= 0.7:
-        return st
     nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
     vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
