@@ -151,6 +151,9 @@ def features(text: str) -> TextFeatures:
     # replaced by the one of its kind said after it.
     if (cut := _SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
         rejected = rejected | _replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
+    if " till " in low or " until " in low:
+        low = _NOT_TILL.sub(r"\1 at ", low)
     # "4.2kg now, down from 5": the value a change started from is the former one.
     if " from " in low and (former := _FORMER.findall(low)):
         rejected = rejected | frozenset(v for x in former for f in (features(x),) for v in f.numbers | f.dates)
@@ -270,6 +273,9 @@ def features(text: str) -> TextFeatures:
                         hedge_scope=_hedge_scope(text) if hedged else frozenset())
 
 
+#: A negated start before "till"/"until" and a time: the negation and the preposition say "at".
+_NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=\d|noon|midday|half|quarter|"
+                       r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
 #: "down from 5", "up from £40": the value an amount changed from.
 _FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
                      r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
