@@ -369,7 +369,7 @@ _NOT_ENTITY = re.compile(
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 # Not trust.update_cues.REPLACE: it adds "now" and a bare "moved" and lacks the provider verbs
 # ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
-_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
+_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|swapped|replaced|postponed|pushed back|"
                        # an amount changed: "she's put me up to 100 mg", "the dose went down to 25"
                        r"(?:put|puts|putting|gone|went|goes|going|bumped|knocked|brought)(?: \w+){0,2} (?:up|down) to|"
                        r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
