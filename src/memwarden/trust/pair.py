@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .features import TextFeatures
+from .typed_values import measure
 
 
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
@@ -137,3 +138,18 @@ def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
     if not x.hedge_scope:
         return True
     return not x.hedge_scope.isdisjoint(y.content | y.numbers | y.dates | {s.lstrip("v") for s in y.numbers})
+
+
+@lru_cache(maxsize=65_536)
+def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
+    """Amounts that are one measure in two units ("kg:2" / "g:2000", "month:36" / "year:3"): (the
+    first text's number, the second's, the measure both stand for, "mass:2")."""
+    out = []
+    for x in ua:
+        mx = measure(x)
+        if mx is None:
+            continue
+        for y in ub:
+            if x.partition(":")[0] != y.partition(":")[0] and measure(y) == mx:
+                out.append((x.partition(":")[2], y.partition(":")[2], f"{mx[0]}:{mx[1]:g}"))
+    return tuple(out)

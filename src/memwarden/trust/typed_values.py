@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["extract_values", "quantities", "words_to_digits"]
+__all__ = ["DIMENSIONS", "extract_values", "measure", "quantities", "words_to_digits"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -139,7 +139,29 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
          "kilometers": "km", "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in", "lb": "lb",
          "lbs": "lb", "stone": "st", "kilo": "kg", "kilogram": "kg", "kilograms": "kg", "gram": "g", "litre": "l",
          "litres": "l", "liter": "l", "liters": "l", "millilitres": "ml", "milliliters": "ml", "sec": "s",
-         "secs": "s", "seconds": "s"}
+         "secs": "s", "seconds": "s", "h": "h"}
+#: unit (as tagged above) -> (dimension, factor to the dimension's base unit): one measure in two
+#: units ("2 kg" / "2000 grams", "36 months" / "three years") is one value.
+DIMENSIONS: dict[str, tuple[str, float]] = {
+    "mm": ("length", 0.001), "cm": ("length", 0.01), "m": ("length", 1.0), "km": ("length", 1000.0),
+    "in": ("length", 0.0254), "ft": ("length", 0.3048), "mi": ("length", 1609.34),
+    "mg": ("mass", 1e-6), "g": ("mass", 0.001), "kg": ("mass", 1.0), "lb": ("mass", 0.4536), "st": ("mass", 6.35),
+    "s": ("time", 1.0), "min": ("time", 60.0), "h": ("time", 3600.0), "day": ("time", 86400.0),
+    "week": ("time", 604800.0), "month": ("time", 2629800.0), "year": ("time", 31557600.0),
+    "%": ("percent", 1.0), "l": ("volume", 1.0), "ml": ("volume", 0.001),
+    "£": ("gbp", 1.0), "$": ("usd", 1.0), "€": ("eur", 1.0),
+}
+
+
+def measure(tag: str) -> tuple[str, float] | None:
+    """(dimension, value in its base unit) of a unit-tagged amount ("g:2000" -> ("mass", 2.0))."""
+    unit, _, value = tag.partition(":")
+    if unit not in DIMENSIONS:
+        return None
+    try:
+        return DIMENSIONS[unit][0], round(float(value) * DIMENSIONS[unit][1], 9)
+    except ValueError:
+        return None
 _AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
 _CUR_BEFORE = re.compile(r"([£$€])\s*" + _AMT + r"(?!\w|\.\d)")
 _CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur)\b")

@@ -15,20 +15,10 @@ from __future__ import annotations
 import re
 
 from .stance import Stance
+from .typed_values import DIMENSIONS as _DIM
 from .typed_values import quantities
 
 __all__ = ["compare"]
-
-#: unit as :func:`.typed_values.quantities` writes it -> (dimension, factor to the dimension's base unit)
-_DIM: dict[str, tuple[str, float]] = {
-    "mm": ("length", 0.001), "cm": ("length", 0.01), "m": ("length", 1.0), "km": ("length", 1000.0),
-    "in": ("length", 0.0254), "ft": ("length", 0.3048), "mi": ("length", 1609.34),
-    "mg": ("mass", 1e-6), "g": ("mass", 0.001), "kg": ("mass", 1.0), "lb": ("mass", 0.4536), "st": ("mass", 6.35),
-    "s": ("time", 1.0), "min": ("time", 60.0), "h": ("time", 3600.0), "day": ("time", 86400.0),
-    "week": ("time", 604800.0), "month": ("time", 2629800.0), "year": ("time", 31557600.0),
-    "%": ("percent", 1.0), "l": ("volume", 1.0), "ml": ("volume", 0.001),
-    "£": ("gbp", 1.0), "$": ("usd", 1.0), "€": ("eur", 1.0),
-}
 
 _MORE = (r"(?:more|greater|higher|larger|bigger|longer|taller|heavier|older|wider|deeper|further|farther)\s+than|"
          r"over|above|exceeds?|exceeding|at least|upwards of|in excess of")
