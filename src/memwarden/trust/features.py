@@ -419,6 +419,9 @@ def _subject(text: str, *, prepped: bool = False) -> str | None:
     # "mum's birthday is 9 march" / "Dad's birthday is 19 March": the speaker's kin without "my".
     if w.endswith("'s") and (kin := w.removesuffix("'s")) in _KIN:
         return "my " + _KIN_SAME.get(kin, kin)
+    # "my flight is on the 4th": the speaker's own thing, against "my sister's flight".
+    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].isalpha() and not raw[i + 1][:1].isupper():
+        return "i"
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w
     return None
