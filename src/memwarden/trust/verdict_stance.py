@@ -28,7 +28,8 @@ _OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undeliver
 
 #: Sentences and clauses; "no. 12" (number 12) is no sentence end.
 #: A claim's closing state after a copula: "... was estimated.", "... has been paid".
-_END_STATE = re.compile(r"\b(?:is|are|was|were|been|be)\s+(?:not\s+)?(?:\w+ly\s+)?([a-z]+(?:ed|en))\W*$", re.I)
+_END_STATE = re.compile(r"\b(?:is|are|was|were|been|be)\s+(?:not\s+)?(?:\w+ly\s+)?([a-z]+(?:ed|en))"
+                        r"(?:\s+(?:(?:this|last|next) \w+|today|yesterday|again|on time))?\W*$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;:,])(?<!\b[Nn]o\.)\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
@@ -51,8 +52,8 @@ def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
     on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
     whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return whole
+    if len(parts) < 2 or features(text).rejected:
+        return whole  # (a statement correcting itself is read whole: its clauses split the correction)
     fc = features(claim)
 
     def shared(p: str) -> int:
