@@ -24,7 +24,7 @@ from .verdict_matter import named_wrong, structure_stance
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
 _OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
-                     "refunded unrefunded replied unreplied signed unsigned".split())
+                     "refunded unrefunded replied unreplied signed unsigned passed failed".split())
 
 #: Sentences and clauses; "no. 12" (number 12) is no sentence end.
 #: A claim's closing state after a copula: "... was estimated.", "... has been paid".
