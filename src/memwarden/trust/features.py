@@ -13,6 +13,7 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
+from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, replaced
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -101,15 +102,11 @@ class TextFeatures:
     rejected: frozenset[str] = frozenset()
 
 
-#: "no. 12", "No.8": the abbreviation of "number" before a numeral, no negation.
-_NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)", re.I)
-
-
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     if "." in text:
-        text = _NUMBER_ABBR.sub("number ", text)
+        text = NUMBER_ABBR.sub("number ", text)
     return converse(text)
 
 
@@ -149,15 +146,15 @@ def features(text: str) -> TextFeatures:
         low = _INSTEAD_OF.sub(" not ", low)
     # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
     # replaced by the one of its kind said after it.
-    if (cut := _SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
-        rejected = rejected | _replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    if (cut := SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
+        rejected = rejected | replaced(features(low[:cut.start()]), features(low[cut.end():]))
     # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
     if " till " in low or " until " in low:
-        low = _NOT_TILL.sub(r"\1 at ", low)
+        low = NOT_TILL.sub(r"\1 at ", low)
     # "4.2kg now, down from 5": the value a change started from is the former one.
-    if " from " in low and (former := _FORMER.findall(low)):
+    if " from " in low and (former := FORMER.findall(low)):
         rejected = rejected | frozenset(v for x in former for f in (features(x),) for v in f.numbers | f.dates)
-        low = _FORMER.sub(" ", low)
+        low = FORMER.sub(" ", low)
     low, typed, units, last_time = extract_values(low)
     # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
     # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
@@ -271,31 +268,6 @@ def features(text: str) -> TextFeatures:
                         _thing(text, prepped=True), last, relation(text),
                         last_time, tuple(seq), neg_scope, rejected=rejected,
                         hedge_scope=_hedge_scope(text) if hedged else frozenset())
-
-
-#: A negated start before "till"/"until" and a time: the negation and the preposition say "at".
-_NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=\d|noon|midday|half|quarter|"
-                       r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
-#: "down from 5", "up from £40": the value an amount changed from.
-_FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
-                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
-#: A correction inside one statement: what follows replaces what came before.
-_SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
-
-
-def _replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:
-    """The values ``before`` states and ``after`` replaces with another of their kind (a clock time, a
-    number, a weekday, a month)."""
-    def kinds(f: TextFeatures) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = {}
-        for v in f.numbers:
-            out.setdefault("time" if ":" in v else "number", set()).add(v)
-        for v in f.dates:
-            out.setdefault("weekday" if v in _WEEKDAYS else "date", set()).add(v)
-        return out
-
-    kb, ka = kinds(before), kinds(after)
-    return frozenset(v for k, vs in kb.items() if ka.get(k) and not vs & ka[k] for v in vs)
 
 
 _HEDGE_CLAUSE = re.compile(r"(?<=[,;.!?])\s+|\s[-\u2013\u2014]\s|\s(?=(?:but|so|although|though|whereas)\s)")
