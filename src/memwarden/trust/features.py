@@ -13,6 +13,7 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
+from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, replaced
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -103,7 +104,10 @@ class TextFeatures:
 
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
-    return converse(text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    if "." in text:
+        text = NUMBER_ABBR.sub("number ", text)
+    return converse(text)
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one
@@ -140,6 +144,17 @@ def features(text: str) -> TextFeatures:
         low = REJECTED.sub(" ", low)
         # "serviced it rather than replacing it": what is done instead of is not done.
         low = _INSTEAD_OF.sub(" not ", low)
+    # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
+    # replaced by the one of its kind said after it.
+    if (cut := SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
+        rejected = rejected | replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
+    if " till " in low or " until " in low:
+        low = NOT_TILL.sub(r"\1 at ", low)
+    # "4.2kg now, down from 5": the value a change started from is the former one.
+    if " from " in low and (former := FORMER.findall(low)):
+        rejected = rejected | frozenset(v for x in former for f in (features(x),) for v in f.numbers | f.dates)
+        low = FORMER.sub(" ", low)
     low, typed, units, last_time = extract_values(low)
     # A number named by the noun before it is a typed value ("type 1", "stage 2", "platform 9"):
     # the noun says which attribute, as a unit does ("type 1" is not "since I was 11").
@@ -198,7 +213,8 @@ def features(text: str) -> TextFeatures:
             last = t
             seq.append(t)
             continue
-        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())):
+        if t in _DAY_ABBR and (t not in ("sat", "sun") or (i + 1 < len(toks) and toks[i + 1].isdigit())
+                               or _among_days(toks, i)):
             dates.add(_DAY_ABBR[t])
             last = _DAY_ABBR[t]
             continue
@@ -243,6 +259,9 @@ def features(text: str) -> TextFeatures:
         s for m in _CAP.finditer(text) if (s := _stem(m.group(2).lower())) in proper))
     neg_scope = frozenset(w for k in neg_clauses for w in scope_words.get(k, ()))
     # Any negation negates: "No, Leo didn't go" is one denial, not a double negative.
+    if rejected:
+        numbers -= rejected
+        dates -= rejected
     return TextFeatures(frozenset(content), neg > 0, hedged, frozenset(numbers), frozenset(dates | iso),
                         frozenset(proper), order, _subject(text, prepped=True), firm == "reported",
                         bool(ADDITIVE.search(low)), bool(_REPLACES.search(text)) or is_correction(text), units,
@@ -300,6 +319,12 @@ _STATUS_WORDS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
 _BETWEEN = frozenset("be been being get got getting yet actually really even technically".split())
 
 
+def _among_days(toks: list[str], i: int) -> bool:
+    """"sat"/"sun" listed with another weekday ("tues and sun", "Sat-Sun") are days, not verbs."""
+    near = toks[max(0, i - 2):i] + toks[i + 1:i + 3]
+    return any(w in _WEEKDAYS or (w in _DAY_ABBR and w != toks[i]) for w in near)
+
+
 def _flip_at(toks: list[str], i: int) -> int | None:
     """Index of the status a negator at ``i`` negates ("not been paid", "wasn't cancelled"), if any."""
     for j in range(i + 1, min(len(toks), i + 4)):
@@ -316,7 +341,9 @@ _NOT_ENTITY = re.compile(
     r"|(?:^|[|;'\"]\s*)([A-Z][a-z]+(?: [a-z]+)?)(?=:\s)")
 # Not trust.update_cues.REPLACE: it adds "now" and a bare "moved" and lacks the provider verbs
 # ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
-_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|replaced|postponed|pushed back|"
+_REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|swapped|replaced|postponed|pushed back|"
+                       # an amount changed: "she's put me up to 100 mg", "the dose went down to 25"
+                       r"(?:put|puts|putting|gone|went|goes|going|bumped|knocked|brought)(?: \w+){0,2} (?:up|down) to|"
                        r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
 # ("by now", "for now", "until now" say how long a state has held, not that it changed.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
@@ -364,6 +391,9 @@ def _subject(text: str, *, prepped: bool = False) -> str | None:
     # "mum's birthday is 9 march" / "Dad's birthday is 19 March": the speaker's kin without "my".
     if w.endswith("'s") and (kin := w.removesuffix("'s")) in _KIN:
         return "my " + _KIN_SAME.get(kin, kin)
+    # "my flight is on the 4th": the speaker's own thing, against "my sister's flight".
+    if w in ("my", "our") and i + 1 < len(raw) and raw[i + 1].isalpha() and not raw[i + 1][:1].isupper():
+        return "i"
     if raw[i][:1].isupper() and w not in STOPWORDS and w not in _STARTERS and w.isalpha():
         return w
     return None

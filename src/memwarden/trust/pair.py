@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .features import TextFeatures
+from .typed_values import measure
 
 
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
@@ -98,6 +99,37 @@ def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+_MONTH_OF = {f"{i:02d}": m for i, m in enumerate("january february march april may june july august september "
+                                                 "october november december".split(), 1)}
+_WEEKDAY = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _date_kinds(dates: frozenset[str]) -> dict[str, frozenset[str]]:
+    """A text's dates by kind: weekdays, months, years. An ISO date the extractor resolved
+    ("2026-06-03", a range "2026-01-01..2026-01-31") gives its month and year."""
+    kinds: dict[str, set[str]] = {"weekday": set(), "month": set(), "year": set()}
+    for d in dates:
+        if d in _WEEKDAY:
+            kinds["weekday"].add(d)
+        elif d[:4].isdigit() and d[4:5] == "-" and d[5:7] in _MONTH_OF:
+            kinds["month"].add(_MONTH_OF[d[5:7]])
+            kinds["year"].add(d[:4])
+        elif d.isdigit():
+            kinds["year"].add(d)
+        else:
+            kinds["month"].add(d)
+    return {k: frozenset(v) for k, v in kinds.items()}
+
+
+@lru_cache(maxsize=65_536)
+def _dates_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two texts name different dates only when they name different ones of one kind: "Saturday
+    the 15th" and a rota for November, or "3 June" and "2026-06-03", do not differ; a Tuesday and a
+    Sunday do. Within a kind, each side must name one the other lacks ("tues and sun" holds Sunday)."""
+    ka, kb = _date_kinds(a), _date_kinds(b)
+    return any(ka[k] and kb[k] and _both_differ(ka[k], kb[k]) for k in ka)
+
+
 def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
     """``x`` hedges what it says of ``y``: its hedge sits in a clause that shares a word or value with
     ``y`` ("i'm on the annual plan, renews 2 july i think" is firm about the plan)."""
@@ -106,3 +138,18 @@ def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
     if not x.hedge_scope:
         return True
     return not x.hedge_scope.isdisjoint(y.content | y.numbers | y.dates | {s.lstrip("v") for s in y.numbers})
+
+
+@lru_cache(maxsize=65_536)
+def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
+    """Amounts that are one measure in two units ("kg:2" / "g:2000", "month:36" / "year:3"): (the
+    first text's number, the second's, the measure both stand for, "mass:2")."""
+    out = []
+    for x in ua:
+        mx = measure(x)
+        if mx is None:
+            continue
+        for y in ub:
+            if x.partition(":")[0] != y.partition(":")[0] and measure(y) == mx:
+                out.append((x.partition(":")[2], y.partition(":")[2], f"{mx[0]}:{mx[1]:g}"))
+    return tuple(out)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["extract_values", "words_to_digits"]
+__all__ = ["DIMENSIONS", "extract_values", "measure", "quantities", "words_to_digits"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -77,6 +77,10 @@ def words_to_digits(low: str) -> str:
 
 
 _H = r"(1[0-2]|0?[1-9])"
+#: Words after a number that make it an amount or a measure, never a clock time.
+_MEASURE = (r"quid|pounds?|p|gbp|dollars?|usd|bucks|euros?|eur|k|m|cm|mm|km|kg|g|mg|ml|l|lbs?|ft|in|inch(?:es)?|"
+            r"miles?|mi|metres?|meters?|litres?|liters?|kilos?|grams?|percent|per cent|each|stone|st|x|"
+            r"fee|price|charge|fare|bill|cost|rate|total|deposit|balance|excess")
 #: Clock wording, tried in order on text whose number words are digits already.
 _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"\b(?:a )?quarter (to|past|after) " + _H + r"\b"),
@@ -85,6 +89,11 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     # "ten to six", "20 past 7"; not a range ("from 2 to 6 april", "between 10 to 6").
     (re.compile(r"(?<!from )(?<!between )\b(5|10|20|25) (?:minutes )?(to|past|after) " + _H + r"\b(?![.,:]?\d|\s*[a-z]{3,})"),
      lambda m: _hm(int(m.group(3)) - (m.group(2) == "to"), 60 - int(m.group(1)) if m.group(2) == "to" else int(m.group(1)))),
+    # "at 5.40", "the 7.15 train": a dotted time after a clock preposition or "the", not an
+    # amount or a measure ("the 2.50 quid", "about 1.25 miles" keep their unit).
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\bthe )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\baround )|"
+                r"(?<=\bbefore )|(?<=\bafter ))([01]?\d|2[0-3])\.([0-5]\d)(?![\w.,]?\d)(?!\s*(?:%|" + _MEASURE + r")\b)"),
+     lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:(a\.?m\.?|p\.?m\.?)\b)?"),
      lambda m: None if (m.group(0)[len(m.group(1))] == "." and not m.group(3)) else _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b" + _H + r"\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)"), lambda m: _hm(int(m.group(1)), 0)),
@@ -123,13 +132,44 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
          "kg": "kg", "kilos": "kg", "ml": "ml", "km": "km", "miles": "mi", "mile": "mi", "min": "min", "mins": "min",
          "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "hrs": "h", "hr": "h", "day": "day",
          "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year",
-         "years": "year", "gb": "gb", "tb": "tb", "mb": "mb", "kb": "kb", "mph": "mph"}
+         "years": "year", "gb": "gb", "tb": "tb", "mb": "mb", "kb": "kb", "mph": "mph",
+         # lengths, masses, volumes, seconds: "7.4m" is one measure, not the number 7 and a word "4m"
+         "m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "cm": "cm", "centimetres": "cm",
+         "centimeters": "cm", "mm": "mm", "millimetres": "mm", "millimeters": "mm", "kilometres": "km",
+         "kilometers": "km", "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in", "lb": "lb",
+         "lbs": "lb", "stone": "st", "kilo": "kg", "kilogram": "kg", "kilograms": "kg", "gram": "g", "litre": "l",
+         "litres": "l", "liter": "l", "liters": "l", "millilitres": "ml", "milliliters": "ml", "sec": "s",
+         "secs": "s", "seconds": "s", "h": "h"}
+#: unit (as tagged above) -> (dimension, factor to the dimension's base unit): one measure in two
+#: units ("2 kg" / "2000 grams", "36 months" / "three years") is one value.
+DIMENSIONS: dict[str, tuple[str, float]] = {
+    "mm": ("length", 0.001), "cm": ("length", 0.01), "m": ("length", 1.0), "km": ("length", 1000.0),
+    "in": ("length", 0.0254), "ft": ("length", 0.3048), "mi": ("length", 1609.34),
+    "mg": ("mass", 1e-6), "g": ("mass", 0.001), "kg": ("mass", 1.0), "lb": ("mass", 0.4536), "st": ("mass", 6.35),
+    "s": ("time", 1.0), "min": ("time", 60.0), "h": ("time", 3600.0), "day": ("time", 86400.0),
+    "week": ("time", 604800.0), "month": ("time", 2629800.0), "year": ("time", 31557600.0),
+    "%": ("percent", 1.0), "l": ("volume", 1.0), "ml": ("volume", 0.001),
+    "£": ("gbp", 1.0), "$": ("usd", 1.0), "€": ("eur", 1.0),
+}
+
+
+def measure(tag: str) -> tuple[str, float] | None:
+    """(dimension, value in its base unit) of a unit-tagged amount ("g:2000" -> ("mass", 2.0))."""
+    unit, _, value = tag.partition(":")
+    if unit not in DIMENSIONS:
+        return None
+    try:
+        return DIMENSIONS[unit][0], round(float(value) * DIMENSIONS[unit][1], 9)
+    except ValueError:
+        return None
 _AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
 _CUR_BEFORE = re.compile(r"([£$€])\s*" + _AMT + r"(?!\w|\.\d)")
 _CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur)\b")
 _UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|per ?cent|"
                          + "|".join(sorted((u for u in _UNIT if u not in ("%", "per cent", "percent")), key=len, reverse=True))
                          + r")(?=\W|$)")
+#: A bare thousands suffix ("earns 42k", "2.5k"): the magnitude, with no currency to tag it.
+_BARE_K = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)\s?(k|grand)\b")
 _VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |java |ios |android )(\d+(?:\.\d+)*)(?!\w|\.\d)"
                       r"|(?<![\w.])(\d+\.\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)")
 #: A sentence's closing full stop is no part of its last number ("pinned to Terraform 1.3.").
@@ -197,10 +237,11 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     def unit(m: re.Match[str]) -> str:
         mag = _magnitude(m.group(1), None)
         vals.add(mag)
-        units.add(f"{_UNIT.get(m.group(2).replace('percent', '%').replace('per cent', '%'), m.group(2))}:{mag}")
+        units.add(f"{_unit_name(m.group(2))}:{mag}")
         return " "
 
     text = _UNIT_AFTER.sub(unit, text)
+    text = _BARE_K.sub(lambda m: (vals.add(_magnitude(m.group(1), m.group(2))), " ")[1], text)
 
     def version(m: re.Match[str]) -> str:
         v = m.group(1) or m.group(2)
@@ -215,3 +256,29 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     text = _VERSION.sub(version, text)
     text = _PLAIN.sub(lambda m: (vals.add(_magnitude(m.group(1), None)), " ")[1], text)
     return text, frozenset(vals), frozenset(units), last_time
+
+
+def _unit_name(word: str) -> str:
+    return _UNIT.get(word.replace("percent", "%").replace("per cent", "%"), word)
+
+
+@lru_cache(maxsize=16_384)
+def quantities(low: str) -> tuple[str, tuple[tuple[str, float, int, int], ...]]:
+    """The amounts of a lower-cased text that carry a unit, read by :func:`extract_values`' patterns:
+    ``(the text with number words as digits, ((unit, magnitude, start, end), ...))`` in reading
+    order, spans into that text; the unit as ``extract_values`` tags it (``£``, ``kg``, ``m``, ``h``).
+    Money is read first: "£2.4m" is an amount, not a length."""
+    text = words_to_digits(low)
+    found: list[tuple[str, float, int, int]] = []
+
+    def add(unit: str, num: str, scale: str | None, m: re.Match[str]) -> None:
+        if not any(s < m.end() and m.start() < e for _, _, s, e in found):
+            found.append((unit, float(_magnitude(num, scale)), m.start(), m.end()))
+
+    for m in _CUR_BEFORE.finditer(text):
+        add(_CURRENCY[m.group(1)], m.group(2), m.group(3), m)
+    for m in _CUR_AFTER.finditer(text):
+        add(_CURRENCY[m.group(3)], m.group(1), m.group(2), m)
+    for m in _UNIT_AFTER.finditer(text):
+        add(_unit_name(m.group(2)), m.group(1), None, m)
+    return text, tuple(sorted(found, key=lambda q: q[2]))

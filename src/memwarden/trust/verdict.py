@@ -153,12 +153,18 @@ def _one_per_turn(read: list, texts: dict[str, str] | None = None, query: str = 
         if fq is None or texts is None or hit.id not in texts:
             return 0
         fm = features(texts[hit.id])
+        if fm.rejected & (fq.numbers | fq.dates):
+            # The turn names the claim's value as replaced ("I told the bank 42k, but actually it's
+            # 38k"): it says more of the claim than a claim extracted from its first half.
+            return 100
         return len(fq.content & fm.content) + len((fq.numbers | fq.dates) & (fm.numbers | fm.dates))
 
-    best: dict[str, tuple[int, tuple[int, float]]] = {}
-    for i, (hit, ev, _, _) in enumerate(read):
+    best: dict[str, tuple[int, tuple[int, bool, float]]] = {}
+    for i, (hit, ev, _, sign) in enumerate(read):
         key = hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
-        rank = (reach(hit), ev.stance_score)
+        # At equal reach a denial wins: a claim cut from a turn ("they're taking the penicillin label
+        # off my records") can agree with the claim where the whole turn ("result: not allergic!") denies it.
+        rank = (reach(hit), sign < 0, ev.stance_score)
         if key not in best or rank > best[key][1]:
             best[key] = (i, rank)
     if fq is not None and texts is not None:
@@ -183,7 +189,17 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
     if t.tier == "first_hand" and _NAMED_KIN_SAID.search(hit.memory):
         return Testimony("reported", t.voucher, "reported", t.correction, "what someone's relative said, relayed")
+    said = " | ".join([hit.memory, *(e.text for e in hit.episodes[:1])])  # a claim's turn keeps the frame
+    if t.tier == "reported" and (m := _TOLD_OF_SELF.search(said)) and re.search(rf"\b{re.escape(m.group(1))}\b", claim):
+        # "Nikhil's just told me his trip is 12th-20th march": the claim's subject on their own
+        # plans, passed on word for word, is that person's first-hand word, not a rumour.
+        return Testimony("first_hand", m.group(1), "stated", t.correction, f"{m.group(1)} about themselves, relayed")
     return t
+
+
+#: A named person telling the speaker about their own affairs: "Nikhil told me his ...".
+_TOLD_OF_SELF = re.compile(r"\b([A-Z][a-z]+)(?:'s)? (?:just |also |finally )?(?:told me|told us|texted me|messaged me)"
+                           r"(?: that)? (?:his|her|their|he's|she's|he is|she is|he'll|she'll)\b")
 
 
 def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
@@ -231,6 +247,10 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
             # their tier can vouch for: a relative's confident recollection is still hearsay, even
             # when the extractor took a lone named speaker for the user. A record earns more.
             s = min(s, config.testimony_priors[tm.tier])
+        elif tm.strong and not (rel and rel.source.hits + rel.source.misses):
+            # ... and, the other way, a strong tier read here from a frame the search's reading of
+            # the memory alone lacks (its turn's "Nikhil told me his ...") vouches for its prior.
+            s = max(s, config.testimony_priors[tm.tier])
         conf = rel.confidence if rel else 0.5
         if st.label == "agree":
             support += conf * st.score

@@ -6,7 +6,8 @@ unit after a comparative (the closed class: ``longer/more/heavier/... than``, ``
 ``at least``, ``at most``, ``above``, ``below``, ``exceeds``); a memory answers it when it states
 one exact measurement of the same dimension (length, mass, duration, money, percentage), not a
 bound of its own ("pitches take units up to 7m max" is another limit, not the caravan's length).
-Units are converted within a dimension (cm, m, km, ft; g, kg, lb; minutes, hours, days, ...).
+Units are converted within a dimension (cm, m, km, ft; g, kg, lb; minutes, hours, days, ...); the
+numbers and their units are read by :func:`.typed_values.quantities`, the stance features' reader.
 """
 
 from __future__ import annotations
@@ -14,39 +15,11 @@ from __future__ import annotations
 import re
 
 from .stance import Stance
+from .typed_values import DIMENSIONS as _DIM
+from .typed_values import quantities
 
 __all__ = ["compare"]
 
-#: unit word -> (dimension, factor to the dimension's base unit)
-_UNITS: dict[str, tuple[str, float]] = {}
-for _names, _dim, _f in (
-    ("mm millimetre millimetres millimeter millimeters", "length", 0.001),
-    ("cm centimetre centimetres centimeter centimeters", "length", 0.01),
-    ("m metre metres meter meters", "length", 1.0),
-    ("km kilometre kilometres kilometer kilometers", "length", 1000.0),
-    ("in inch inches", "length", 0.0254),
-    ("ft foot feet", "length", 0.3048),
-    ("mile miles mi", "length", 1609.34),
-    ("g gram grams", "mass", 0.001),
-    ("kg kilo kilos kilogram kilograms", "mass", 1.0),
-    ("lb lbs pound-weight", "mass", 0.4536),
-    ("st stone", "mass", 6.35),
-    ("sec secs second seconds s", "time", 1.0),
-    ("min mins minute minutes", "time", 60.0),
-    ("h hr hrs hour hours", "time", 3600.0),
-    ("day days", "time", 86400.0),
-    ("week weeks wk wks", "time", 604800.0),
-    ("month months", "time", 2629800.0),
-    ("year years yr yrs", "time", 31557600.0),
-    ("% percent per cent", "percent", 1.0),
-    ("l litre litres liter liters", "volume", 1.0),
-    ("ml millilitre millilitres", "volume", 0.001),
-):
-    for _n in _names.split():
-        _UNITS[_n] = (_dim, _f)
-_CURRENCY = {"£": "gbp", "$": "usd", "€": "eur"}
-
-_NUM = r"(?P<cur>[£$€])?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<k>k\b)?\s?(?P<unit>%|per cent|[a-z]+)?"
 _MORE = (r"(?:more|greater|higher|larger|bigger|longer|taller|heavier|older|wider|deeper|further|farther)\s+than|"
          r"over|above|exceeds?|exceeding|at least|upwards of|in excess of")
 _LESS = (r"(?:less|fewer|lower|smaller|shorter|lighter|younger|narrower|shallower)\s+than|under|below|at most|"
@@ -54,37 +27,32 @@ _LESS = (r"(?:less|fewer|lower|smaller|shorter|lighter|younger|narrower|shallowe
 #: A capacity or a limit ("tows up to 1,500kg", "within 10 days") is itself a bound: a claim saying
 #: one is a statement of the limit, and a memory saying one states no measurement.
 _LIMIT = r"up to|within|max(?:imum)?|min(?:imum)?"
-_INCLUSIVE = re.compile(r"^(?:at least|at most|no more than|not more than)$", re.I)
-_BOUND = re.compile(rf"\b(?P<op>{_MORE}|{_LESS})\s+{_NUM}", re.I)
-_ANY_BOUND = re.compile(rf"\b(?P<op>{_MORE}|{_LESS}|{_LIMIT})\s+{_NUM}", re.I)
-_LESS_RE = re.compile(rf"^(?:{_LESS})$", re.I)
-_VALUE = re.compile(rf"(?<![\w.]){_NUM}", re.I)
+_INCLUSIVE = re.compile(r"^(?:at least|at most|no more than|not more than)$")
+#: The bound word right before a quantity (its own span ends where the quantity starts).
+_OP_BEFORE = re.compile(rf"\b(?P<op>{_MORE}|{_LESS}|{_LIMIT})\s+$")
+_COMPARATIVE = re.compile(rf"^(?:{_MORE}|{_LESS})$")
+_LESS_RE = re.compile(rf"^(?:{_LESS})$")
+_LIMIT_AFTER = re.compile(r"\s*\W?\s*(?:max|maximum|min|minimum|limit)\b")
 
 
-def _quantity(m: re.Match[str]) -> tuple[str, float] | None:
-    """(dimension, value in its base unit) of a matched number, None without a known unit."""
-    num = float(m.group("num").replace(",", ""))
-    if m.group("k"):
-        num *= 1000
-    if m.group("cur"):
-        return _CURRENCY[m.group("cur")], num
-    unit = (m.group("unit") or "").lower()
-    if unit in _UNITS:
-        dim, f = _UNITS[unit]
-        return dim, num * f
-    return None
+def _measures(text: str) -> tuple[str, list[tuple[str, float, int, int]]]:
+    """(the text as read, [(dimension, value in its base unit, start, end)]) of a text's quantities."""
+    read, found = quantities(text.lower())
+    return read, [(_DIM[u][0], v * _DIM[u][1], s, e) for u, v, s, e in found if u in _DIM]
 
 
 def _bound(claim: str) -> tuple[str, str, float, str] | None:
-    m = _ANY_BOUND.search(claim)
-    if m is None or not _BOUND.match(m.group(0)):
-        return None
-    q = _quantity(m)
-    if q is None:
-        return None
-    word = re.sub(r"\s+", " ", m.group("op").strip())
-    op = "<" if _LESS_RE.match(word) else ">"
-    return op + ("=" if _INCLUSIVE.match(word) else ""), q[0], q[1], m.group(0)
+    read, found = _measures(claim)
+    for dim, value, s, e in found:
+        m = _OP_BEFORE.search(read, max(0, s - 24), s)
+        if m is None:
+            continue
+        word = re.sub(r"\s+", " ", m.group("op"))
+        if not _COMPARATIVE.match(word):
+            return None  # the claim states a limit ("can carry up to 750kg"), not a comparison
+        op = "<" if _LESS_RE.match(word) else ">"
+        return op + ("=" if _INCLUSIVE.match(word) else ""), dim, value, read[m.start():e]
+    return None
 
 
 def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> Stance | None:
@@ -94,16 +62,14 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
     if b is None or cosine is None or cosine < min_cosine:
         return None
     op, dim, bound, said = b
+    read, found = _measures(text)
     stated = set()
-    for m in _VALUE.finditer(text):
-        q = _quantity(m)
-        if q is None or q[0] != dim:
+    for d, value, s, e in found:
+        if d != dim:
             continue
-        before = text[max(0, m.start() - 24):m.start()]
-        if _ANY_BOUND.search(before + m.group(0)) or re.search(r"\b(?:max|maximum|min|minimum|limit)\b",
-                                                           text[m.end():m.end() + 12], re.I):
+        if _OP_BEFORE.search(read, max(0, s - 24), s) or _LIMIT_AFTER.match(read, e):
             return None  # the text states a bound of its own, not a measurement
-        stated.add(q[1])
+        stated.add(value)
     if len(stated) != 1:
         return None
     value = stated.pop()

@@ -329,4 +329,16 @@ def _changed_value(fq: TextFeatures, fh: TextFeatures, cosine: float | None, cor
         return Stance("contradict", 0.7, f"changed to {', '.join(sorted(times_h))}", ("number",))
     if fq.dates and fh.dates and not (fq.dates & fh.dates):
         return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.dates))}", ("date",))
+    # An amount of the claim's unit changed to another ("put me up to 100 mg" after "50mg a day").
+    unit_q, unit_h = _by_unit(fq.units), _by_unit(fh.units)
+    if any(unit_q[u].isdisjoint(unit_h[u]) for u in unit_q.keys() & unit_h.keys() if u != "v"):
+        return Stance("contradict", 0.7, f"changed to {', '.join(sorted(fh.units))}", ("number",))
     return None
+
+
+def _by_unit(units: frozenset[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for u in units:
+        unit, _, value = u.partition(":")
+        out.setdefault(unit, set()).add(value)
+    return out

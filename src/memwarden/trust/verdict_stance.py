@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from ..retrieval.text import _stem as stem
-from .stance import _STATUS, Stance, _align, detect_stance, features
+from .stance import _NEGATING, _POLAR_MAP, _STATUS, Stance, _align, detect_stance, features
 from .stance_fitted import combine
+from .update_cues import says_update
 from .verdict_compare import compare
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
@@ -23,9 +24,13 @@ from .verdict_matter import named_wrong, structure_stance
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
 _OUTCOME = frozenset(stem(w) for w in "paid unpaid cancelled delivered undelivered accepted declined "
-                     "refunded unrefunded replied unreplied signed unsigned".split())
+                     "refunded unrefunded replied unreplied signed unsigned passed failed".split())
 
-_SENTENCE = re.compile(r"(?<=[.!?;:,])\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
+#: Sentences and clauses; "no. 12" (number 12) is no sentence end.
+#: A claim's closing state after a copula: "... was estimated.", "... has been paid".
+_END_STATE = re.compile(r"\b(?:is|are|was|were|been|be)\s+(?:not\s+)?(?:\w+ly\s+)?([a-z]+(?:ed|en))"
+                        r"(?:\s+(?:(?:this|last|next) \w+|today|yesterday|again|on time))?\W*$", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?;:,])(?<!\b[Nn]o\.)\s+|\s+\|\s+|\s+(?:so|but|only)\s+")
 
 
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
@@ -47,8 +52,8 @@ def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
     on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
     whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return whole
+    if len(parts) < 2 or features(text).rejected:
+        return whole  # (a statement correcting itself is read whole: its clauses split the correction)
     fc = features(claim)
 
     def shared(p: str) -> int:
@@ -64,7 +69,10 @@ def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
         # contradict it and none of them agrees ("it's open as normal on friday, only the canteen
         # is closed" against "the school is closed on Friday"), the record contradicts it.
         tied = [_predicate_check(claim, p, detect_stance(claim, p), None) for p in parts if shared(p) == scores[0]]
-        against = [t for t in tied if t.label == "contradict"]
+        # A clause lacking the claim's outcome word ("Email from Nomad Yoga:" against "... was
+        # cancelled") denies nothing when another clause of the record states it.
+        stated = fc.content & _NEGATING & features(text).content
+        against = [t for t in tied if t.label == "contradict" and not (stated and t.cues == ("negation",))]
         if against and not any(t.label == "agree" for t in tied):
             return max(against, key=lambda t: t.score)
         return whole
@@ -98,6 +106,13 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
         return Stance("unrelated", 0.6, "the claim's status is not stated", ())
     if cosine is not None and cosine >= 0.7:
         return st
+    # Below a paraphrase's cosine, a claim ending on its state after a copula ("the reading was
+    # estimated") needs that state or its opposite: sharing the subject's words states nothing of it.
+    # (A change, "was replaced", is stated by another verb of change: "swapped the lock".)
+    if (m := _END_STATE.search(claim)) is not None and not (says_update(m.group(1)) and says_update(text)):
+        state = stem(m.group(1).lower())
+        if state in fc.content and state not in fm.content and not (_POLAR_MAP.get(state, set()) & fm.content):
+            return Stance("unrelated", 0.6, f"the claim's state '{m.group(1)}' is not stated", ())
     nums_c, nums_m = _align(fc.numbers, fm.numbers)  # "React 18" is stated by "^18.2.0"
     vals_c, vals_m = nums_c | fc.dates, nums_m | fm.dates
     predicate = fc.content - fc.proper
