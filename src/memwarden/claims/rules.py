@@ -345,7 +345,7 @@ class RuleExtractor:
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
-        if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
+        if guess.attribute and not guess.attribute.startswith(("likes:", "restriction:")) and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):
             call.event = guess.attribute[: -len("_time")].replace("_", " ")

@@ -30,6 +30,7 @@ from .slot_lexicon import (_REL_RE,
     _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
 )
 from .slot_tech import _tech_guess, place_like
+from .restrictions import restriction_guess
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
@@ -292,7 +293,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None
                       or (_NAMED_BY_WHO.search(key) and _lower_name(value))):
             return SlotGuess(normalise_attribute(key), value)
-    return SlotGuess()
+    return restriction_guess(text) or SlotGuess()  # last: any cue above names the attribute better
 
 
 #: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider
