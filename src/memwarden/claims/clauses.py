@@ -13,7 +13,7 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
@@ -190,3 +190,15 @@ def answer_to_question(c: str, asked: bool) -> bool:
     """ "It happened at yoga in the park." right after "where did it happen?": a pronoun-subject
     answer says a fact about what was asked; an appraisal ("it's so good") still is a reaction."""
     return asked and bool(_PRONOUN_HEAD.match(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c)) and len(_WORDS.findall(c)) >= 3
+
+
+#: A clause headed by the speaker ("(also) i bat left handed ...") and a "you" inside a conditional aside ("... if that
+#: matters for your advice").
+_OWN_HEAD = re.compile(r"^(?:(?:also|and|btw|oh|plus|but|so|fyi)\s+)*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\s", re.I)
+_YOU_ASIDE = re.compile(r"\b(?:if|in case|unless)\s+(?!(?:you|u|ya|you're|youre)\b)\w+.*\b(?:you|your|you're|u)\b", re.I)
+
+
+def own_with_aside(c: str) -> bool:
+    """The speaker's own fact whose only "you" is in a conditional aside about something else: not a remark about
+    the listener. "i've never been to greece can you believe" and "I'm here if you need me" are not one."""
+    return bool(_OWN_HEAD.match(c) and _YOU_ASIDE.search(c))

@@ -33,10 +33,10 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import coref, gate
 from . import lexicon as L
-from .assistant import _assistant_pleasantry, _content_words, _repeats_user
+from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
-                      sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
+from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, own_with_aside,
+                      proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
@@ -130,7 +130,7 @@ class RuleExtractor:
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
-            sentence = -1
+            sentence, call.records = -1, False
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
             for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
@@ -178,7 +178,7 @@ class RuleExtractor:
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
-        prev = None
+        prev, headed = None, False
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
             cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
@@ -191,14 +191,14 @@ class RuleExtractor:
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
                     and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
-                c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
+                c, headed = c[hm.end():], True  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = c.rstrip(" .!…")
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or (c[:4].lower() == "not " and _NOT_CHAT.match(c))):  # one word is chat unless a life state: "engaged!!!"
+                or L.QUESTION_START.match(c) or (c[:4].lower() == "not " and _NOT_CHAT.match(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -211,14 +211,17 @@ class RuleExtractor:
         echo = False
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)
+            carried, call.records = call.records, False
             if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
                 c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+                call.records = True
             elif m:
                 c, echo = c[m.end():].strip(), True
             elif itis:
                 c, echo = itis.group("x"), True
                 if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
                     c = f"the {call.event} is {c}"
+            seen = seen or (carried and not m and not turns_to_listener(c))  # "...; an engineer visit is booked for Monday"
             if L.OFFER.match(c) or L.CHITCHAT.match(c):
                 return None
             if not echo and _repeats_user(c, call):
@@ -301,7 +304,7 @@ class RuleExtractor:
             if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
                     and not STATE_WORD.search(c)):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and (
+            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and not own_with_aside(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER) and not elliptic:

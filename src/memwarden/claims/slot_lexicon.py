@@ -39,6 +39,9 @@ _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:d
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
           r"|\d[\d,.]*\s*(?:(?:a|per|/)\s*(?:month|year|week|hour)|pcm|pw|p/m)\b)")
 
+#: Words before "allergy" that name no allergen: verbs, determiners, prepositions ("had the allergy clinic").
+_NOT_ALLERGEN = (r"(?:had|has|have|got|get|the|a|an|my|his|her|their|our|your|its|no|any|this|that|some|with|for|of|and|or|"
+                 r"at|in|on|to|from|by|about|into)")
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
 _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
@@ -150,8 +153,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
-    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
-    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    # "to" names what one reacts to; "allergy clinic", "allergic reaction", "allergy test" name no allergen
+    ("allergy", r"\ballerg(?:ic|y|ies)\s+to\s+(?P<v>[\w -]+)"),
+    # the word before names the allergen ("a sesame allergy"), never a verb or determiner ("had the allergy clinic")
+    ("allergy", rf"\b(?P<v>(?!{_NOT_ALLERGEN}\b)[a-z]+(?: (?!{_NOT_ALLERGEN}\b)[a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),

@@ -1,0 +1,49 @@
+"""Clauses the rules used to drop or mis-slot, by their structure: a record read after "I can see ...;", the
+speaker's fact with a "your" aside, a value after a heading ("result: not X"), an allergen named before or after
+"allergy" and not a noun it modifies ("allergy clinic")."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from memwarden.claims.rules import RuleExtractor
+from memwarden.claims.slots import detect_slot
+from memwarden.models import Turn
+
+NOW = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
+
+
+def _claims(*turns: tuple[str, str]) -> list[str]:
+    ex = RuleExtractor().extract([Turn(role=r, content=t, timestamp=NOW) for r, t in turns])
+    return [c.text for c in ex.claims]
+
+
+def test_a_record_read_by_the_assistant_carries_to_its_next_clause() -> None:
+    texts = _claims(("user", "my parcel never arrived"),
+                    ("assistant", "I can see the courier marked it undeliverable; a redelivery is booked for Friday 8 May."))
+    assert any("redelivery is booked" in t for t in texts)
+    # advice after the record is not a record
+    texts = _claims(("user", "my parcel never arrived"),
+                    ("assistant", "I can see it was returned to the depot; you can collect it with photo ID."))
+    assert not any("collect it" in t for t in texts)
+
+
+def test_the_speakers_fact_with_a_your_aside_is_kept_and_a_remark_to_the_listener_is_not() -> None:
+    assert any("swim" in t for t in _claims(("user", "btw i only swim breaststroke in case that matters for your plan")))
+    assert not _claims(("user", "you're a lifesaver honestly"))
+
+
+def test_a_value_after_a_heading_is_not_a_bare_not_reply() -> None:
+    assert any("not pregnant" in t for t in _claims(("user", "did the test this morning. verdict: not pregnant")))
+    assert not _claims(("user", "not really"))
+
+
+def test_an_allergy_names_its_allergen_not_the_noun_it_modifies() -> None:
+    assert detect_slot("booked in at the allergy clinic for next week").attribute is None
+    assert detect_slot("had an allergic reaction to the plasters").attribute is None
+    assert detect_slot("she has a shellfish allergy").attribute == "allergy:shellfish"
+    assert detect_slot("I'm allergic to latex").attribute == "allergy:latex"
+
+
+def test_an_offer_to_the_listener_is_still_a_remark() -> None:
+    assert not _claims(("user", "I'm here if you need me"))
