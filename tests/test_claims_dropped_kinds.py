@@ -47,3 +47,24 @@ def test_an_allergy_names_its_allergen_not_the_noun_it_modifies() -> None:
 
 def test_an_offer_to_the_listener_is_still_a_remark() -> None:
     assert not _claims(("user", "I'm here if you need me"))
+
+
+def _slots(*turns: str) -> list[tuple[str | None, str | None, bool]]:
+    ex = RuleExtractor().extract([Turn(role="user", content=t, timestamp=NOW) for t in turns])
+    return [(c.claim.attribute, c.claim.value, c.claim.negated) for c in ex.claims]
+
+
+def test_a_move_said_before_its_new_time_gives_that_time_to_the_moved_event() -> None:
+    # "they moved it" names no time; the next clause of the turn says where to, in chat's "its"
+    assert ("unnamed_event_time", "2026-05-21", False) in _slots("ugh they pushed it back!! text came in, its the 21st now")
+    # a time in the next turn of talk that says no move is not one
+    assert all(a is None for a, _, _ in _slots("they moved it. we had a lovely lunch on the 3rd"))
+
+
+def test_a_possessive_its_is_left_alone_and_a_lowercase_replaced_name_does_not_negate() -> None:
+    assert any("its own" in t for t in _claims(("user", "the new flat has its own parking space")))
+    assert _slots("my eye test is at Specsavers on the 12th", "sorry its at Boots not specsavers")[-1][2] is False
+
+
+def test_its_before_an_adjective_or_a_noun_starting_like_an_article_stays_possessive() -> None:
+    assert any("its amazing" in t for t in _claims(("user", "we loved Lisbon with its amazing food")))

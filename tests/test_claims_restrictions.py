@@ -52,3 +52,9 @@ def test_banter_with_the_listener_is_no_rule() -> None:
     assert restriction_guess("no pressure haha") is None
     assert restriction_guess("no cheating pls") is None
     assert restriction_guess("the vet says no cheese for the dog lol") is not None
+
+
+def test_a_no_answering_then_a_sentence_is_no_rule() -> None:
+    assert restriction_guess("no swimming is on mondays now") is None
+    assert restriction_guess("no the match's on sunday") is None
+    assert restriction_guess("coach said no swimming till the cast is off") is not None

@@ -13,7 +13,7 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
@@ -202,3 +202,24 @@ def own_with_aside(c: str) -> bool:
     """The speaker's own fact whose only "you" is in a conditional aside about something else: not a remark about
     the listener. "i've never been to greece can you believe" and "I'm here if you need me" are not one."""
     return bool(_OWN_HEAD.match(c) and _YOU_ASIDE.search(c))
+
+
+#: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
+#: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
+_NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
+                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great)\b)", re.I)
+
+
+def not_reply(c: str) -> bool:
+    return c[:4].lower() == "not " and bool(_NOT_CHAT.match(c))
+
+
+#: Chat's "its" for "it's": a possessive is followed by a noun, never an adverb, a preposition, an article or a
+#: number ("its now 11 march", "its on the 9th").
+_ITS_IS = re.compile(r"\b[Ii]ts(?=\s+(?:(?:now|on|at|in|the|a|an|not|been|gonna|going|only|just|still|really|so|too|actually|all|"
+                     r"over|fine|ok|okay|back|off|booked|moved|cancelled|canceled)\b|\d))")
+
+
+def chat_spelled(text: str) -> str:
+    """A turn with chat's "its" for "it's" written out, so the clause reads as the event it moves."""
+    return _ITS_IS.sub("it's", text)

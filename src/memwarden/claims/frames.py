@@ -76,6 +76,8 @@ class CallState:
     #: The assistant's last clause read its records ("I can see a fault logged; an engineer is booked for
     #: Monday"): the clause right after it in the same turn is read from them too.
     records: bool = False
+    #: The turn's last clause said an event moved with no time ("they moved it!!"): the next one's time is where to.
+    moved: bool = False
 
 
 @dataclass

@@ -71,6 +71,8 @@ _A_NO = re.compile(r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'r
                    r"(?P<v3>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'re)\s+(?:a\s+)?"
                    r"(?:no-go|no\s+go|non-starter|dealbreaker|deal-breaker)\b", re.I)
 
+_NO_THEN_VERB = re.compile(r"[\w/-]+(?:\s+[\w/-]+)?\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
+                           r"starts?|finish(?:es)?|got|gets)\b|[\w/-]+'s\b", re.I)
 _CHAT_END = re.compile(r"\b(?:lol|lmao|haha\w*|hehe|pls|plz|please|x+|ok)\W*$", re.I)
 _HELPS = re.compile(r"\bhelp(?:s|ed|ing)?(?:\s+\w+)?\s*$", re.I)
 #: What follows "it/this/that" or a question word is no thing of its own ("no idea what", "can't be it").
@@ -94,6 +96,8 @@ def restriction_guess(text: str) -> SlotGuess | None:
         for m in pat.finditer(text):
             if pat is _BAR and _HELPS.search(text[: m.start()]):
                 continue  # "dance floors help avoid injuries": what a thing is good for, not a rule kept
+            if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
+                continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
             raw = next((g for g in m.groups() if g), "")
             words = [w for w in raw.split() if w.lower() not in _EMPTY]
             if not words or any(w.lower() in _LIFTED for w in words):

@@ -35,8 +35,8 @@ from . import coref, gate
 from . import lexicon as L
 from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, own_with_aside,
-                      proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
+from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
+                      not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
@@ -46,10 +46,6 @@ from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, named_month
 
-#: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
-#: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
-_NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
-                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great)\b)", re.I)
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
 _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
@@ -109,7 +105,7 @@ class RuleExtractor:
             role = (t.role or "user").lower()
             if role == "system":
                 continue
-            content = (t.content or "").translate(APOS)
+            content = chat_spelled((t.content or "").translate(APOS))
             caption = None
             m = L.IMAGE_CAPTION.search(content)
             if m:
@@ -130,7 +126,7 @@ class RuleExtractor:
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
-            sentence, call.records = -1, False
+            sentence, call.records, call.moved = -1, False, False
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
             for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
@@ -198,7 +194,7 @@ class RuleExtractor:
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or (c[:4].lower() == "not " and _NOT_CHAT.match(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
+                or L.QUESTION_START.match(c) or (not_reply(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -261,8 +257,11 @@ class RuleExtractor:
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
-        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
+        # "they moved it!! got an email, its now 11 march": the cue in the turn's clause before carries to the time
+        moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and (moved_here or carried_move)
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
+        call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
