@@ -68,3 +68,11 @@ def test_a_possessive_its_is_left_alone_and_a_lowercase_replaced_name_does_not_n
 
 def test_its_before_an_adjective_or_a_noun_starting_like_an_article_stays_possessive() -> None:
     assert any("its amazing" in t for t in _claims(("user", "we loved Lisbon with its amazing food")))
+
+
+def test_an_in_law_without_hyphens_is_one_relation_and_a_second_negated_predicate_negates_nothing_before_it() -> None:
+    ex = RuleExtractor().extract([Turn(role="user", content=t, timestamp=NOW) for t in (
+        "my father in law is staying over easter", "he's vegan, doesn't touch honey either")])
+    diet = [c.claim for c in ex.claims if c.claim.attribute == "diet"]
+    assert diet and diet[0].subject == "user's father-in-law" and diet[0].negated is False
+    assert _slots("I'm not vegan, don't eat fish though")[0][2] is True

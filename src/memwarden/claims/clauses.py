@@ -220,6 +220,12 @@ _ITS_IS = re.compile(r"\b[Ii]ts(?=\s+(?:(?:now|on|at|in|the|a|an|not|been|gonna|
                      r"over|fine|ok|okay|back|off|booked|moved|cancelled|canceled)\b|\d))")
 
 
+#: An in-law said without hyphens ("my mother in law", "the in laws"): one relation, not "my mother".
+_IN_LAW = re.compile(r"\b(mother|father|sister|brother|son|daughter)(s?)\s+in\s+law(s?)\b|\bin\s+laws\b", re.I)
+
+
 def chat_spelled(text: str) -> str:
-    """A turn with chat's "its" for "it's" written out, so the clause reads as the event it moves."""
+    """A turn with chat's spellings written out: "its" for "it's" (so the clause reads as the event it moves),
+    an in-law without hyphens (so "she" after "my mother in law" is the mother-in-law)."""
+    text = _IN_LAW.sub(lambda m: f"{m.group(1)}{m.group(2)}-in-law{m.group(3)}" if m.group(1) else "in-laws", text)
     return _ITS_IS.sub("it's", text)
