@@ -41,3 +41,12 @@ def _repeats_user(text: str, call: CallState, slot: str | None = None) -> bool:
     sig = _content_words(text)
     # one shared word is not a restatement: "what an honour for you!" after "I'm maid of honour"
     return any((slot is not None and slot == s) or (len(sig) >= 2 and len(sig & ws) >= 0.6 * len(sig)) for ws, s in call.user_sigs)
+
+
+#: A clause that turns to the listener ("you can track it online", "let me know ..."): advice, not a record.
+_TO_LISTENER = re.compile(r"^(?:you|you'll|you can|let me|feel free|please|if you)\b", re.I)
+
+
+def turns_to_listener(text: str) -> bool:
+    """The assistant addresses the user ("you should see it in 3-5 days"): what follows a record it read is advice."""
+    return bool(_TO_LISTENER.match(text))

@@ -13,7 +13,7 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
@@ -190,3 +190,42 @@ def answer_to_question(c: str, asked: bool) -> bool:
     """ "It happened at yoga in the park." right after "where did it happen?": a pronoun-subject
     answer says a fact about what was asked; an appraisal ("it's so good") still is a reaction."""
     return asked and bool(_PRONOUN_HEAD.match(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c)) and len(_WORDS.findall(c)) >= 3
+
+
+#: A clause headed by the speaker ("(also) i bat left handed ...") and a "you" inside a conditional aside ("... if that
+#: matters for your advice").
+_OWN_HEAD = re.compile(r"^(?:(?:also|and|btw|oh|plus|but|so|fyi)\s+)*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\s", re.I)
+_YOU_ASIDE = re.compile(r"\b(?:if|in case|unless)\s+(?!(?:you|u|ya|you're|youre)\b)\w+.*\b(?:you|your|you're|u)\b", re.I)
+
+
+def own_with_aside(c: str) -> bool:
+    """The speaker's own fact whose only "you" is in a conditional aside about something else: not a remark about
+    the listener. "i've never been to greece can you believe" and "I'm here if you need me" are not one."""
+    return bool(_OWN_HEAD.match(c) and _YOU_ASIDE.search(c))
+
+
+#: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
+#: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
+_NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
+                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great)\b)", re.I)
+
+
+def not_reply(c: str) -> bool:
+    return c[:4].lower() == "not " and bool(_NOT_CHAT.match(c))
+
+
+#: Chat's "its" for "it's": a possessive is followed by a noun, never an adverb, a preposition, an article or a
+#: number ("its now 11 march", "its on the 9th").
+_ITS_IS = re.compile(r"\b[Ii]ts(?=\s+(?:(?:now|on|at|in|the|a|an|not|been|gonna|going|only|just|still|really|so|too|actually|all|"
+                     r"over|fine|ok|okay|back|off|booked|moved|cancelled|canceled)\b|\d))")
+
+
+#: An in-law said without hyphens ("my mother in law", "the in laws"): one relation, not "my mother".
+_IN_LAW = re.compile(r"\b(mother|father|sister|brother|son|daughter)(s?)\s+in\s+law(s?)\b|\bin\s+laws\b", re.I)
+
+
+def chat_spelled(text: str) -> str:
+    """A turn with chat's spellings written out: "its" for "it's" (so the clause reads as the event it moves),
+    an in-law without hyphens (so "she" after "my mother in law" is the mother-in-law)."""
+    text = _IN_LAW.sub(lambda m: f"{m.group(1)}{m.group(2)}-in-law{m.group(3)}" if m.group(1) else "in-laws", text)
+    return _ITS_IS.sub("it's", text)

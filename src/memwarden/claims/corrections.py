@@ -112,4 +112,6 @@ def _strip_corrections(text: str, hits: list[TimeHit]) -> str:
         left = text[: h.start]
         left = re.sub(r",?\s*(?:and\s+)?not\s+(?:at\s+|on\s+)?$", " ", left, flags=re.I)
         text = left + text[h.end:]
-    return re.sub(r"(?<=\w),?\s+not\s+(?=[A-Z]\w+\s*$)", " ", text)
+    text = re.sub(r"(?<=\w),?\s+not\s+(?=[A-Z]\w+\s*$)", " ", text)
+    # "in Wolverhampton not stoke": a name, then the one it replaces typed in lowercase, as chat does
+    return re.sub(r"(?<=\b[A-Z][a-z])(\w*),?\s+not\s+(?=[a-z]\w+\s*$)", r"\1 ", text)

@@ -73,6 +73,11 @@ class CallState:
     month: date | None = None
     #: The noun phrases said so far, what a third-person pronoun stands for (``coref``).
     discourse: Discourse = field(default_factory=Discourse)
+    #: The assistant's last clause read its records ("I can see a fault logged; an engineer is booked for
+    #: Monday"): the clause right after it in the same turn is read from them too.
+    records: bool = False
+    #: The turn's last clause said an event moved with no time ("they moved it!!"): the next one's time is where to.
+    moved: bool = False
 
 
 @dataclass

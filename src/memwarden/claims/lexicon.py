@@ -195,7 +195,9 @@ ACCORDING = re.compile(r"^according to (?P<rep>[^,]+),\s*|,?\s+according to (?P<
 #: warfarin now so no grapefruit"); before an adjective it is an intensifier ("not so sure") and stays.
 NEG_SCOPE_END = re.compile(r",\s*(?:so|because|since|which|but|although|though|as|too)\b|\s+(?:because|so that|but)\s+|"
                            r"\s+so\s+(?=(?:no|i|i'm|im|we|we're|he|she|he's|she's|they|they're|it|it's|that|the|my|our|you)\b)|"
-                           r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)", _I)
+                           r",\s*(?=no\s+(?:more\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*[.!]*$)|"
+                           # a second, negated predicate after a comma ("she's vegetarian, doesn't eat eggs either")
+                           r",\s*(?=(?:doesn't|don't|does\s+not|do\s+not|won't|can't|never)\s+[a-z])", _I)
 #: "it's at 3pm, not 2": the value after "not" is corrected, not negated.
 #: In chat the value is often lower case ("i live in leeds, not york", "we use slack at work, not teams"): after a
 #: comma, a short noun phrase is corrected too, unless it is an adverb that negates the clause (", not anymore").

@@ -33,10 +33,10 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import coref, gate
 from . import lexicon as L
-from .assistant import _assistant_pleasantry, _content_words, _repeats_user
+from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
-                      sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
+from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
+                      not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
@@ -46,10 +46,6 @@ from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, named_month
 
-#: A reply that starts "not" and says nothing ("not really", "not sure tbh", "not bad at all"); "not a fan of
-#: spicy food" and "not drinking till march" are the speaker's own facts with the subject dropped.
-_NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|much|yet|now|today|again|quite|exactly|too|that|"
-                       r"so|a problem|a big deal|at all|gonna lie|going to lie|to worry|my fault|your fault|ideal|great)\b)", re.I)
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
 _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
@@ -109,7 +105,7 @@ class RuleExtractor:
             role = (t.role or "user").lower()
             if role == "system":
                 continue
-            content = (t.content or "").translate(APOS)
+            content = chat_spelled((t.content or "").translate(APOS))
             caption = None
             m = L.IMAGE_CAPTION.search(content)
             if m:
@@ -130,7 +126,7 @@ class RuleExtractor:
             seen: set[str] = set()
             addressee = prev_name if (t.name and prev_name and prev_name != t.name and role == "user") else None
             prev_name = t.name if role == "user" else None
-            sentence = -1
+            sentence, call.records, call.moved = -1, False, False
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
             for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
@@ -178,7 +174,7 @@ class RuleExtractor:
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
-        prev = None
+        prev, headed = None, False
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
             cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
@@ -191,14 +187,14 @@ class RuleExtractor:
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
                     and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
-                c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
+                c, headed = c[hm.end():], True  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
         c = L.RELEVANCE.sub("", c).rstrip(" .!…")  # "..., if that matters for your advice": a flag, not the addressee
         # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
         led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or (c[:4].lower() == "not " and _NOT_CHAT.match(c))):  # one word is chat unless a life state: "engaged!!!"
+                or L.QUESTION_START.match(c) or (not_reply(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -211,14 +207,17 @@ class RuleExtractor:
         echo = False
         if role == "assistant":
             m, itis = L.ACK.match(c), L.IT_IS.match(c)
+            carried, call.records = call.records, False
             if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
                 c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+                call.records = True
             elif m:
                 c, echo = c[m.end():].strip(), True
             elif itis:
                 c, echo = itis.group("x"), True
                 if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
                     c = f"the {call.event} is {c}"
+            seen = seen or (carried and not m and not turns_to_listener(c))  # "...; an engineer visit is booked for Monday"
             if L.OFFER.match(c) or L.CHITCHAT.match(c):
                 return None
             if not echo and _repeats_user(c, call):
@@ -258,8 +257,11 @@ class RuleExtractor:
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
-        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
+        # "they moved it!! got an email, its now 11 march": the cue in the turn's clause before carries to the time
+        moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and (moved_here or carried_move)
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
+        call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
             call.event_mentioned = ev_here
         if (lm := _LIKE_PRONOUN.search(c)) and owner in call.liked:
@@ -301,7 +303,7 @@ class RuleExtractor:
             if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
                     and not STATE_WORD.search(c)):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and (
+            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and not own_with_aside(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER) and not elliptic:
@@ -345,7 +347,7 @@ class RuleExtractor:
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
-        if guess.attribute and not guess.attribute.startswith("likes:") and not guess.attribute.endswith("_time"):
+        if guess.attribute and not guess.attribute.startswith(("likes:", "restriction:")) and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):
             call.event = guess.attribute[: -len("_time")].replace("_", " ")

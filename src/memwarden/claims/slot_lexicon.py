@@ -39,6 +39,9 @@ _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:d
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
           r"|\d[\d,.]*\s*(?:(?:a|per|/)\s*(?:month|year|week|hour)|pcm|pw|p/m)\b)")
 
+#: Words before "allergy" that name no allergen: verbs, determiners, prepositions ("had the allergy clinic").
+_NOT_ALLERGEN = (r"(?:had|has|have|got|get|the|a|an|my|his|her|their|our|your|its|no|any|this|that|some|with|for|of|and|or|"
+                 r"at|in|on|to|from|by|about|into)")
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
 _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
@@ -150,8 +153,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
-    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
-    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    # "to" names what one reacts to; "allergy clinic", "allergic reaction", "allergy test" name no allergen
+    ("allergy", r"\ballerg(?:ic|y|ies)\s+to\s+(?P<v>[\w -]+)"),
+    # the word before names the allergen ("a sesame allergy"), never a verb or determiner ("had the allergy clinic")
+    ("allergy", rf"\b(?P<v>(?!{_NOT_ALLERGEN}\b)[a-z]+(?: (?!{_NOT_ALLERGEN}\b)[a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
@@ -176,7 +181,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
                 rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
-    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
+    ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic|Primary|Nursery|Infants|Juniors|Preschool|Pre-school|Montessori|Sixth Form)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
     ("budget", rf"\bbudget\b[^.;]*?{_MONEY}"),
     ("salary", rf"\b(?:salary|wage|wages|pay rise|raise)\b[^.;]*?{_MONEY}"),
@@ -241,7 +246,7 @@ _TRIGGERS = {
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
     "manager": ("report",),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
-    "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
+    "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic", "primary", "nursery", "infants", "juniors", "preschool", "pre-school", "montessori", "sixth form"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
     "mortgage": ("mortgage",), "plan": ("plan", "tier", "subscription", "membership", "grade"), "favourite": ("favo",),
     "likes": ("lov", "lik", "enjoy", "ador", "prefer", "hate", "dislike", "stand", "can't", "cannot", "detest", "into",

@@ -19,6 +19,12 @@ _HOUSING = re.compile(r"\b(?:house|flat|home|apartment|place|area|city|town|vill
                       r"landlord|lease|mortgage|removals?|rent|uni|university)\b", re.I)
 
 
+#: Tool names that are everyday words ("every spring", "the express train", "rust on the car", "no remix"): said in
+#: lowercase, they name a tool only in a clause about software.
+_EVERYDAY = re.compile(r"(?-i:spring(?: boot)?|express|rails|remix|react|swift|rust|ruby|oracle|snowflake|flask|elixir|angular|"
+                       r"next|go|redis|cassandra)")
+
+
 def place_like(value: str, prev: str | None, text: str) -> bool:
     """A residence's value names a place, not a product: "moved from MySQL to Postgres", "we moved from pip to
     uv" or "moved to vitest, the repo's faster" name tools (a package manager, a language, database or framework
@@ -49,8 +55,9 @@ def _tech_guess(text: str) -> SlotGuess | None:
         return pkg
     if not _TECH_CUE.search(text):
         return None
+    dev = bool(_DEV_WORD.search(text))
     for kind, pat in _TECH:
-        found = list(pat.finditer(text))
+        found = [m for m in pat.finditer(text) if dev or not _EVERYDAY.fullmatch(m.group("t"))]
         if not found:
             continue
         m = found[-1]  # "from MySQL to Postgres": the last named is the new one

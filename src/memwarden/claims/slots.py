@@ -25,11 +25,12 @@ import re
 from typing import TYPE_CHECKING
 
 from .slot_guess import SlotGuess, _norm_value, _trim, normalise_attribute
-from .slot_lexicon import (_REL_RE, 
+from .slot_lexicon import (_REL_RE, _ROLE_NOUN, 
     _NOT_MOD, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
     _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
 )
 from .slot_tech import _tech_guess, place_like
+from .restrictions import restriction_guess
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..models import Claim
@@ -215,6 +216,13 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(normalise_attribute(f"{kind.group('k')} number"), raw.strip())
         if attr == "lodging" and not _LODGING_SIGNAL.search(text):
             continue
+        if attr == "employer" and (kind := _employer_kind(text, m)) != "employer":
+            if kind is None:
+                continue
+            value = _trim(raw, hits, text, m.start("v"))
+            if value:
+                return SlotGuess(kind, value)
+            continue
         value = _trim(raw, hits, text, m.start("v")) if attr not in ("email", "phone") else raw.strip()
         if not value:
             continue
@@ -292,7 +300,38 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         if value and (value[0].isupper() or value[0].isdigit() or value[0] in "$€£+" or at is not None
                       or (_NAMED_BY_WHO.search(key) and _lower_name(value))):
             return SlotGuess(normalise_attribute(key), value)
-    return SlotGuess()
+    return restriction_guess(text) or SlotGuess()  # last: any cue above names the attribute better
+
+
+#: A child as the clause's subject ("the twins start at Bramblewood", "my youngest starts at Hillview"): where a
+#: child starts is a school or nursery, never an employer.
+_CHILD_HEAD = re.compile(r"\b(?:kids?|children|child|twins|son|sons|daughter|daughters|youngest|eldest|oldest|middle one|little one|"
+                         r"little ones|toddler|baby|boy|boys|girl|girls|stepson|stepdaughter|grandson|granddaughter)\b(?:'s)?\s+"
+                         r"(?:\w+\s+){0,2}$", re.I)
+#: What makes a place joined an employer: a job said beside it ("joined Acme as a data analyst", "joined the team at
+#: Brightlane", "joined Monzo's payments squad"). Without one, a place joined is a membership.
+_JOB_CUE = re.compile(rf"\b(?:as\s+an?|{_ROLE_NOUN}s?|job|jobs|work|working|role|position|team|squad|company|firm|startup|"
+                      r"salary|hired|offer|notice|colleagues?|boss|office|employer|staff|payroll|onboarding|probation|"
+                      r"full[- ]time|part[- ]time|graduate scheme|grad scheme|internship)\b", re.I)
+#: A name that says it is a firm ("Pinecrest Labs", "Halden & Co", "Orrin Analytics").
+_ORG_NAME = re.compile(r"\b(?-i:Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|PLC|plc|Co|Group|Labs|Technologies|Tech|Solutions|Systems|"
+                       r"Analytics|Consulting|Partners|Software|Digital|Holdings|Industries|Bank|Capital|Insurance|Media|Health|"
+                       r"Logistics|Ventures|Agency|Associates)\b")
+#: A membership's signs: a fee per period, a contract, sessions ("joined Corefit, £29 a month, no contract").
+_MEMBERSHIP = re.compile(r"(?:[£$€]\s?\d[\d.,]*|\d+\s*(?:quid|pounds|euros|dollars))\s*(?:a|per|/|p)\s*(?:month|week|year|m\b|w\b)|"
+                         r"\b(?:pcm|pm|membership|member|members|no contract|direct debit|induction|sessions?|classes)\b", re.I)
+
+
+def _employer_kind(text: str, m: re.Match[str]) -> str | None:
+    """What an employer cue's object is: "employer", "school" (a child starts there), "gym" (a place joined for
+    a fee per period) or None (a place joined with no job said: a club, a group, not a job)."""
+    head = text[: m.start()]
+    verb = m.group(0).split()[0].lower()
+    if verb.startswith("start") and _CHILD_HEAD.search(head):
+        return "school"
+    if verb.startswith("join") and not _JOB_CUE.search(text) and not _ORG_NAME.search(m.group("v")):
+        return "gym" if _MEMBERSHIP.search(text) else None
+    return "employer"
 
 
 #: Keys whose value is a who or a which, never a how: a relation or role ("my boyfriend is sam"), or a provider

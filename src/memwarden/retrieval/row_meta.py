@@ -19,7 +19,7 @@ _NO_TIMES = (np.nan, np.nan, np.nan)
 #: (an allergy, a medication) before preferences (a diet, a budget): "what should I keep in mind
 #: when suggesting food" must not lead with the diet and bury the allergy.
 CONSTRAINT_WEIGHTS = {"allergy": 2.0, "medication": 2.0, "condition": 2.0, "intolerance": 2.0,
-                      "diet": 1.0, "budget": 1.0, "dislikes": 1.0}
+                      "diet": 1.0, "budget": 1.0, "dislikes": 1.0, "restriction": 2.0}
 
 
 def constraint_weight(slot: str | None) -> float:

@@ -1,0 +1,110 @@
+"""A rule or limit said in closed-class words: ``restriction:<thing>`` (a constraint, no lexicon of things).
+
+An allergy or a diet has its own cue words (``slot_lexicon``); most constraints people state do not:
+"surgeon says no stairs", "we're not allowed to use anything GPL", "anywhere we go has to be step-free",
+"MIT/Apache/BSD only", "£60 a head max", "steep descents are a no", "so we avoid busy parks". What marks
+them is grammar, not topic: a bare "no <thing>" given as a rule, a negative modal of permission or
+obligation, "avoid"/"banned", a requirement on a thing ("it has to be ..."), "<thing> only", a cap
+("max", "at most", "nothing before 3pm"). The guess is keyed by the thing restricted, so two rules
+never share a slot (one cannot supersede the other) and the same rule said again merges.
+
+Called by :func:`.slots.detect_slot` after every cue rule, so a known attribute always wins; the
+search reads the attribute as a constraint (``retrieval/row_meta.CONSTRAINT_WEIGHTS``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .slot_guess import SlotGuess, _norm_value
+
+__all__ = ["restriction_guess"]
+
+#: Words after "no" that make a reply or an idiom, not a rule ("no idea", "no worries", "no way").
+_NOT_RULE = (r"idea|clue|way|worries|worry|problem|problems|rush|longer|more|one|big|doubt|joke|chance|luck|thanks|pressure|"
+             r"matter|need|point|offence|offense|kidding|comment|comments|question|questions|wonder|surprise|time|news|reply|"
+             r"answer|response|sign|change|difference|plans|plan|issues|issue|signal|reception|internet|wifi|power|"
+             r"hot water|heating|reason|excuse|pun|shame|harm|fun|sleep|energy|appetite|money|cash|i|you|we|he|she|they|it|"
+             r"not|thank|the|a|an|this|that|these|those|what|which|who|how|when|where|why|yet|then|but|and|or|so|to|"
+             r"prob|probs|regrets?|doubts?|details|changes|drama|stress|hard feelings|bother|fear|mercy|rest|end|limits?|"
+             r"other|better|one's|body|words|ta|thx|thankyou|sir|mate|hun|babe|dude|man|girl|lol|haha|omg|sorry")
+#: A bare "no <thing>" given as a rule: at a clause's head, after a colon, a comma or a reporting verb
+#: ("surgeon says no stairs", "house rules: no new deps", "nurse said no alcohol, no hot tubs").
+_NO_RULE = re.compile(rf"(?:^|[:;,]\s*|\b(?:says?|said|wants?|told\s+(?:me|us|him|her|them)|insists?|reckons?|"
+                      rf"advised|advises|rules?\s+(?:are|is)|means)\s+)(?:absolutely\s+|strictly\s+|definitely\s+|really\s+)?"
+                      rf"no\s+(?!(?:{_NOT_RULE})\b)(?P<v>[a-z][\w/-]*(?:\s+(?!(?:if|unless|until|till|for|at|on|in|after|before|"
+                      rf"and|or|but|so|because|since|while)\b)[a-z][\w/-]*)?)", re.I)
+#: A compound "no-<thing>" ("a no-spend month", "a no-fly rule"): a rule wherever it stands.
+_NO_COMPOUND = re.compile(r"\bno-(?!(?:brainer|show|one|go|nonsense|frills|fuss)\b)(?P<v>[a-z]+(?:\s+[a-z]+)?)", re.I)
+#: A negative modal of permission or obligation with what it bars ("shouldn't be driving", "mustn't lift anything",
+#: "isn't allowed to work more than 20 hours"). Not "can't": its idioms ("can't wait", "can't picture life without
+#: it", "can't agree more") outnumber its rules in open chat.
+_MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allowed\s+to|"
+                    r"(?:isn't|aren't|am\s+not|'m\s+not|is\s+not|are\s+not)\s+allowed\s+to|not\s+supposed\s+to|"
+                    r"(?:isn't|aren't|is\s+not|are\s+not|'s\s+not|'re\s+not)\s+supposed\s+to|only\s+allowed\s+to|"
+                    r"not\s+meant\s+to)"
+                    r"\s+(?:really\s+|even\s+|ever\s+|actually\s+)?(?:be\s+)?"
+                    r"(?!(?:wait|believe|remember|decide|tell|stop|thank|help|complain|imagine|find|get\s+over|say|"
+                    r"see|think|stand|bear|afford|be\s+bothered|make\s+it|come|go\s+wrong)\b)"
+                    r"(?P<v>[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d+))?(?:\s+[a-z][\w-]*)?)", re.I)
+#: Barring or shunning a thing ("banned anything GPL", "we avoid busy parks", "stays away from dairy").
+_BAR = re.compile(r"(?<!\bto )(?<!\bfor )(?<!\bof )(?<!\bby )\b(?:banned|bans|forbidden|forbids|prohibited|off[- ]limits\s+(?:is|are)?|avoid|avoids|avoiding|"
+                  r"steer\s+clear\s+of|stay\s+away\s+from|stays\s+away\s+from|keep\s+away\s+from|not\s+to\s+have)\s+"
+                  r"(?:anything\s+|any\s+|all\s+|the\s+)?(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)", re.I)
+#: A requirement on a thing, not a person's plan ("it has to be cat safe", "anywhere we go has to be step-free",
+#: "everything I cook has to be halal"): "I have to be at work by 8" is the speaker's schedule, and "must be" is
+#: mostly a guess ("must be tough living there").
+_MUST_BE = re.compile(r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi'd )(?<=\w\s)(?<!n't )(?<!not )(?:has\s+to|have\s+to|needs?\s+to)\s+be\s+"
+                      r"(?:fully\s+|totally\s+|completely\s+|100%\s+|properly\s+|strictly\s+)?(?!\w+ed\b)(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)",
+                      re.I)
+#: "<thing> only" closing a phrase ("permissive licences only", "MIT/Apache/BSD only", "CC0 or original assets only").
+_ONLY = re.compile(r"(?<!\bnot )\b(?P<v>[\w/+-]+(?:\s+(?:or\s+)?[\w/+-]+){0,2})\s+only\b(?=\s*(?:[,.;:!)]|$|for\b|in\b|from\b|please\b))", re.I)
+#: A cap on an amount: "£60 a head max", "python 3.8 max", "no more than two nights", "nothing before 3pm" ("about Max"
+#: is a name).
+_CAP = re.compile(r"(?P<v>(?:[£$€]?\d[\w.,/]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)"
+                  r"(?:\s+[\w£$€.,/]+){0,2})\s+(?-i:max|maximum|tops)\b"
+                  r"|\b(?:at\s+most|no\s+more\s+than|nothing\s+(?:before|after|over|above|later\s+than|earlier\s+than))\s+"
+                  r"(?P<v2>[\w£$€.:]+(?:\s+[\w£$€.:]+)?)", re.I)
+#: "long steep descents are a no", "dairy is a hard no".
+_A_NO = re.compile(r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'re)\s+a\s+"
+                   r"(?:hard\s+|big\s+|total\s+)?no\b(?!\s+(?:idea|clue|brainer|worries|problem)\b)|"
+                   r"(?P<v3>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'re)\s+(?:a\s+)?"
+                   r"(?:no-go|no\s+go|non-starter|dealbreaker|deal-breaker)\b", re.I)
+
+_NO_THEN_VERB = re.compile(r"[\w/-]+(?:\s+[\w/-]+)?\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
+                           r"starts?|finish(?:es)?|got|gets)\b|[\w/-]+'s\b", re.I)
+_CHAT_END = re.compile(r"\b(?:lol|lmao|haha\w*|hehe|pls|plz|please|x+|ok)\W*$", re.I)
+_HELPS = re.compile(r"\bhelp(?:s|ed|ing)?(?:\s+\w+)?\s*$", re.I)
+#: What follows "it/this/that" or a question word is no thing of its own ("no idea what", "can't be it").
+_EMPTY = frozenset("it this that them him her me us you one any some anything everything something much many more "
+                   "less there here so very really too just anymore again now either though tbh lol at all i we they he she "
+                   "not if is are was right".split())
+
+
+#: "no food restrictions", "no limit", "no rules": the absence of a rule states none.
+_LIFTED = frozenset("restriction restrictions limit limits rule rules ban bans cap caps requirement requirements "
+                    "preference preferences allergies allergy better worse than".split())
+
+
+def restriction_guess(text: str) -> SlotGuess | None:
+    """``restriction:<thing>`` when ``text`` states a rule or limit in closed-class words, else None."""
+    if text.rstrip().endswith("?"):
+        return None  # "can't I just do a lasagne?": asks, does not restrict
+    if _CHAT_END.search(text) and len(text.split()) <= 4:
+        return None  # "no spoilers lol", "no pressure haha": banter with the listener, not a standing rule
+    for pat in (_NO_RULE, _NO_COMPOUND, _BAR, _MODAL, _MUST_BE, _ONLY, _CAP, _A_NO):
+        for m in pat.finditer(text):
+            if pat is _BAR and _HELPS.search(text[: m.start()]):
+                continue  # "dance floors help avoid injuries": what a thing is good for, not a rule kept
+            if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
+                continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
+            raw = next((g for g in m.groups() if g), "")
+            words = [w for w in raw.split() if w.lower() not in _EMPTY]
+            if not words or any(w.lower() in _LIFTED for w in words):
+                continue
+            # the whole phrase, not its head: "shouldn't drive after dark" and "shouldn't drive on motorways" are two rules, and
+            # a rule said with other words is another claim beside it, never a newer value that retires it
+            key = _norm_value(" ".join(words[:4]))
+            if key:
+                return SlotGuess(f"restriction:{key}", " ".join(raw.split()), negated=False)
+    return None

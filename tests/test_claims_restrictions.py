@@ -1,0 +1,60 @@
+"""A rule or limit said in closed-class words becomes ``restriction:<thing>``, and only then."""
+
+from __future__ import annotations
+
+import pytest
+
+from memwarden.claims.restrictions import restriction_guess
+from memwarden.claims.slots import detect_slot
+from memwarden.retrieval.row_meta import constraint_weight
+
+
+@pytest.mark.parametrize("text, key", [
+    ("the dentist said no fizzy drinks for a week", "restriction:fizzy"),
+    ("house rules: no shoes upstairs", "restriction:shoe"),
+    ("my landlord says no pets", "restriction:pet"),
+    ("I'm not allowed to lift anything heavy", "restriction:lift"),
+    ("she shouldn't be climbing ladders", "restriction:climbing"),
+    ("we avoid motorways since the accident", "restriction:motorway"),
+    ("the venue has to be wheelchair accessible", "restriction:wheelchair"),
+    ("vegetarian options only", "restriction:vegetarian"),
+    ("two nights max", "restriction:two"),
+    ("nothing after 9pm for calls", "restriction:9pm"),
+    ("long car journeys are a no for grandad", "restriction:long"),
+    ("doing a no-alcohol january", "restriction:alcohol"),
+])
+def test_a_rule_is_typed_by_what_it_bars(text: str, key: str) -> None:
+    g = restriction_guess(text)
+    assert g is not None and g.attribute is not None and g.attribute.startswith(key) and g.negated is False
+
+
+@pytest.mark.parametrize("text", [
+    "no worries at all", "no idea what happened", "no way, that's amazing", "I can't wait for the weekend",
+    "I can't believe it", "I don't know yet", "I have to be at work by 8", "there are no food restrictions",
+    "can't I just order a pizza?", "we had a lovely time", "the only thing left is the cake",
+])
+def test_replies_plans_and_questions_are_not_rules(text: str) -> None:
+    assert restriction_guess(text) is None
+
+
+def test_a_known_attribute_wins_over_a_restriction() -> None:
+    assert (detect_slot("I'm allergic to sesame so no tahini").attribute or "").startswith("allergy:")
+    assert detect_slot("she's vegan, no honey either").attribute == "diet"
+
+
+def test_two_rules_never_share_a_slot_and_the_search_reads_them_as_constraints() -> None:
+    a, b = detect_slot("physio says no running"), detect_slot("physio says no swimming")
+    assert a.attribute and b.attribute and a.attribute != b.attribute
+    assert constraint_weight(f"user|{a.attribute}") > 0
+
+
+def test_banter_with_the_listener_is_no_rule() -> None:
+    assert restriction_guess("no pressure haha") is None
+    assert restriction_guess("no cheating pls") is None
+    assert restriction_guess("the vet says no cheese for the dog lol") is not None
+
+
+def test_a_no_answering_then_a_sentence_is_no_rule() -> None:
+    assert restriction_guess("no swimming is on mondays now") is None
+    assert restriction_guess("no the match's on sunday") is None
+    assert restriction_guess("coach said no swimming till the cast is off") is not None
