@@ -257,3 +257,40 @@ def test_a_bare_session_with_no_full_one_keeps_its_own_slot() -> None:
     with _mem() as m:
         m.add("my class is on thursday the 5th at 7pm", user_id="u", timestamp="2026-03-01T09:00:00Z", admission="all")
         assert [c.claim.slot for c in _all(m) if c.claim.attribute] == ["user|class_time"]
+
+
+# -- session 9: the new value lost before any slot could be read ------------------------------------
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("the shortlist came out this afternoon, Priyanka got the headship", "Priyanka got the headship"),
+    ("the email went round at lunch, Tomasz is the new site lead", "Tomasz is the new site lead"),
+])
+def test_a_comma_splice_before_a_named_subject_keeps_the_named_clause(text: str, kept: str) -> None:
+    # one clause, it read as a moment told and was dropped whole
+    assert kept in [c.text for c in _claims(text)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("scan results back. verdict: not broken!", "not broken"),
+    ("saw the consultant. diagnosis: a stress fracture", "a stress fracture"),
+])
+def test_a_label_before_a_verbless_value_is_kept_with_it(text: str, kept: str) -> None:
+    # stripped as a heading, the value alone ("not broken") read as chat and was lost
+    assert any(kept in c.text for c in _claims(text))
+
+
+def test_a_heading_before_a_full_statement_is_still_stripped() -> None:
+    assert [c.text for c in _claims("quick one: I switched to the night bus")] == ["The user switched to the night bus"]
+
+
+@pytest.mark.parametrize("text", ["booked the kids into the allergy clinic for friday",
+                                  "my allergy tablets ran out", "the allergy nurse rang back"])
+def test_a_noun_allergy_modifies_is_no_allergen(text: str) -> None:
+    assert all(not (c.claim.slot or "").startswith("user|allergy") for c in _claims(text))
+
+
+@pytest.mark.parametrize(("text", "slot"), [("I have an allergy to kiwi", "user|allergy:kiwi"),
+                                            ("kiwi allergy, since I was little", "user|allergy:kiwi")])
+def test_an_allergen_is_still_read(text: str, slot: str) -> None:
+    assert any(c.claim.slot == slot for c in _claims(text))

@@ -2,7 +2,7 @@
 
 Sentences split at end punctuation, ";", newlines and dashes before a capital; clauses at
 coordinations that start a new subject ("..., and I", " but my"), comma splices ("I'm on 50 mg
-now, my doctor upped it"), participles ("..., staying in Shinjuku") and trailing tag questions
+now, my doctor upped it", "news came out today, Raghav got the job"), participles ("..., staying in Shinjuku") and trailing tag questions
 ("..., have you been?"). Two subjects ("My band and I were") and fronted phrases ("After the
 concert, we went home") are not split.
 """

@@ -34,7 +34,10 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           # (also after a number: "don't call before 9, I work nights")
                           r"(?:(?<=\w\w\w)|(?<=\d)),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
                           r"says|said|told|thinks|got|went)\b|the\s+(?:\w+\s+)?\w+(?:'s|\s+is|\s+was|\s+has)\s|"
-                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|"
+                          # a named person heading the new clause: "the announcement came out today, Raghav got the job"
+                          r"[A-Z][a-z]+\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\s|"
+                          r"(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"

@@ -70,6 +70,9 @@ _OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?
                            r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
                            r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
+#: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
+_FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
+                       r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 #: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
@@ -190,7 +193,8 @@ class RuleExtractor:
             c = L.LEAD.sub("", c, count=1).strip()
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
-                    and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
+                    and not _HEADING.match(c[hm.end():])  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
+                    and not _FRAGMENT.match(c[hm.end():])):  # "result: not allergic": the label is what the value is of
                 c = c[hm.end():]  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"

@@ -39,6 +39,9 @@ _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:d
           # a bare amount per period is money too: "rent is 1,150 a month", "850 pcm"
           r"|\d[\d,.]*\s*(?:(?:a|per|/)\s*(?:month|year|week|hour)|pcm|pw|p/m)\b)")
 
+#: Nouns "allergy" modifies ("the allergy clinic", "an allergy test"): a service or a thing, not an allergen.
+_ALLERGY_HEAD = (r"(?:clinic|clinics|test|tests|testing|team|nurse|doctor|specialist|consultant|appointment|service|services|"
+                 r"department|unit|ward|season|medicine|meds|tablets|pills|spray|card|bracelet|letter|form|review|referral)\b")
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
 _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
@@ -150,8 +153,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
-    ("allergy", r"\ballerg(?:ic|y|ies)\s+(?:to\s+)?(?P<v>[\w -]+)"),
-    ("allergy", r"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    # "allergy clinic", "allergy test": a noun right after "allergy" is what the compound names, not an allergen
+    ("allergy", r"\ballergic\s+(?:to\s+)?(?P<v>[\w -]+)"), ("allergy", r"\ballerg(?:y|ies)\s+to\s+(?P<v>[\w -]+)"),
+    ("allergy", rf"\b(?P<v>[a-z]+(?: [a-z]+)?)\s+(?:allergy|allergies|intolerance)\b(?!\s+{_ALLERGY_HEAD})"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
