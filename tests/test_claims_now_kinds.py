@@ -294,3 +294,26 @@ def test_a_noun_allergy_modifies_is_no_allergen(text: str) -> None:
                                             ("kiwi allergy, since I was little", "user|allergy:kiwi")])
 def test_an_allergen_is_still_read(text: str, slot: str) -> None:
     assert any(c.claim.slot == slot for c in _claims(text))
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("new flat is 9 Tanner Row, top floor", "user|residence", "9 Tanner Row"),  # no "my": chat drops it
+    ("current supplier is Ecotricity", "user|supplier", "Ecotricity"),
+    ("my address for post is 3 Mill Lane", "user|residence", "3 Mill Lane"),  # a purpose names no other slot
+    ("my place is 12 Orchard Close", "user|residence", "12 Orchard Close"),
+])
+def test_a_home_or_a_current_value_said_in_chat_lands_on_its_slot(text: str, slot: str, value: str) -> None:
+    assert any(c.claim.slot == slot and c.claim.value == value for c in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["new flat is lovely", "my place is a mess", "new job is stressful"])
+def test_how_a_thing_is_sets_no_slot(text: str) -> None:
+    assert all(c.claim.slot is None for c in _claims(text))
+
+
+def test_a_new_place_supersedes_an_address_given_for_a_purpose() -> None:
+    m = _mem()
+    m.add("my address for parcels is 40 Quay Street", user_id="u", timestamp=datetime(2026, 1, 5, tzinfo=timezone.utc))
+    m.add("finally moved! new place is 2 Larch Walk", user_id="u", timestamp=datetime(2026, 4, 5, tzinfo=timezone.utc))
+    home = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|residence"}
+    assert home == {"40 Quay Street": "superseded", "2 Larch Walk": "active"}

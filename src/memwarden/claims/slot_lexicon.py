@@ -278,7 +278,9 @@ _RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s
 #: "the upgrade got pushed to September": what moved is named, though not an event word of the lexicon.
 _MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|have|was|were|is|are|been)\b)[a-z]+)?)\s+(?:(?:got|has been|have been|was|were|is|are|'s been|'s)\s+)?"
                             r"(?:moved|pushed(?: back)?|postponed|rescheduled|delayed|bumped|brought forward|put back)\b", re.I)
-_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
+#: "my X is Y"; chat drops the possessive before an adjective of currency ("new number is 07...", "current
+#: provider's octopus"): a clause opening on one is the speaker's.
+_MY_X_IS = re.compile(r"(?:\b(?:my|our)\s+|^(?=(?:new|current)\s))(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
                       r"(?:(?:called|named)\s+)?" + _SPAN, re.I)  # "my landlord is called Dave": the name
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
                       r"(?:\w+\s+){0,2}?(?:from|off)\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
@@ -294,7 +296,8 @@ _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {
     "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
     "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
-    "city": "residence", "hometown": "residence", "relocated to": "residence",
+    "city": "residence", "hometown": "residence", "relocated to": "residence", "place": "residence",
+    "flat": "residence", "house": "residence", "apartment": "residence", "home address": "residence",
     "work at": "employer", "works at": "employer", "work for": "employer", "company": "employer",
     "employer": "employer", "job": "role", "title": "role", "job title": "role", "position": "role",
     "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",
