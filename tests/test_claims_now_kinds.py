@@ -317,3 +317,26 @@ def test_a_new_place_supersedes_an_address_given_for_a_purpose() -> None:
     m.add("finally moved! new place is 2 Larch Walk", user_id="u", timestamp=datetime(2026, 4, 5, tzinfo=timezone.utc))
     home = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|residence"}
     assert home == {"40 Quay Street": "superseded", "2 Larch Walk": "active"}
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("from monday the whole team sits under Farida", "user|manager", "Farida"),
+    ("had my appraisal with my line manager Bogdan", "user|manager", "Bogdan"),
+    ("emailed the photos to our landlady Mrs Okafor", "user|landlord", "Mrs Okafor"),
+])
+def test_a_reporting_line_or_a_role_named_with_its_holder_sets_the_role(text: str, slot: str, value: str) -> None:
+    assert any(c.claim.slot == slot and c.claim.value == value for c in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["my boss Farida is off sick this week", "I went under anaesthetic on monday",
+                                  "my line manager is lovely"])
+def test_a_role_heading_its_clause_or_being_under_a_thing_sets_no_manager(text: str) -> None:
+    assert all(c.claim.slot != "user|manager" for c in _claims(text))
+
+
+def test_a_new_reporting_line_supersedes_the_manager_named_in_passing() -> None:
+    m = _mem()
+    m.add("catch-up with my manager Bogdan went fine", user_id="u", timestamp=datetime(2026, 1, 5, tzinfo=timezone.utc))
+    m.add("reorg done, we all go under Farida now", user_id="u", timestamp=datetime(2026, 3, 5, tzinfo=timezone.utc))
+    boss = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|manager"}
+    assert boss == {"Bogdan": "superseded", "Farida": "active"}

@@ -179,6 +179,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
     ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
                 rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
+    # the reporting line said as being under someone: "we all go under Mateus now", "I'm under Priya from monday"
+    ("manager", rf"\b(?:go|goes|going|went|gone|come|comes|came|moved|moving|sit|sits|am|'m|are|'re|be)\s+(?:now\s+|all\s+)?"
+                rf"under\s+{_CAP}"),
+    # a role named with its holder after a preposition: "1:1 with my manager Gudrun", "rent goes to our landlord Steve"
+    # (heading the clause, "my manager Gudrun went on leave", the holder is its subject, not the value)
+    ("manager", rf"\b(?:with|to|from|for|by|and|about|of)\s+(?:my|our)\s+(?:line\s+)?(?:manager|boss|supervisor)\s+{_CAP}"),
+    ("landlord", rf"\b(?:with|to|from|for|by|and|about|of)\s+(?:my|our)\s+(?:landlord|landlady)\s+{_CAP}"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
@@ -243,7 +250,7 @@ _TRIGGERS = {
     "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
-    "manager": ("report",),
+    "manager": ("report", "under", "manager", "boss", "supervisor"), "landlord": ("landlord", "landlady"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
