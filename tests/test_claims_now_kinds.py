@@ -340,3 +340,32 @@ def test_a_new_reporting_line_supersedes_the_manager_named_in_passing() -> None:
     m.add("reorg done, we all go under Farida now", user_id="u", timestamp=datetime(2026, 3, 5, tzinfo=timezone.utc))
     boss = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|manager"}
     assert boss == {"Bogdan": "superseded", "Farida": "active"}
+
+
+def _ts(month: int, day: int) -> datetime:
+    return datetime(2026, month, day, 10, 0, tzinfo=timezone.utc)
+
+
+def test_it_is_now_a_numbered_date_moves_the_event_ahead() -> None:
+    m = _mem()
+    m.add("my passport interview is on 9 june at the Leeds office", user_id="u", timestamp=_ts(5, 2))
+    m.add("letter came, its now 23 june and in York not leeds", user_id="u", timestamp=_ts(5, 20))
+    slot = next(c.claim.slot for c in _all(m) if c.claim.value == "2026-06-09")
+    times = {c.claim.value: (c.status, c.claim.previous_value) for c in _all(m) if c.claim.slot == slot}
+    assert slot and times == {"2026-06-09": ("superseded", None), "2026-06-23": ("active", "leeds")}
+
+
+@pytest.mark.parametrize("text", ["it's friday now, finally", "it's now june and still raining", "ugh it's 11pm now"])
+def test_it_is_now_a_weekday_a_month_or_a_clock_tells_the_time(text: str) -> None:
+    assert all(c.claim.slot is None for c in _claims(text))
+
+
+def test_the_assistants_echo_of_a_replaced_value_is_superseded_with_it() -> None:
+    m = _mem()
+    m.add([{"role": "user", "content": "my passport interview is on 9 june at the Leeds office"},
+           {"role": "assistant", "content": "Passport interview on 9 June in Leeds, good luck!"}], user_id="u", timestamp=_ts(5, 2))
+    m.add("letter came, its now 23 june and in York not leeds", user_id="u", timestamp=_ts(5, 20))
+    echoes = [c for c in _all(m) if c.claim.echo and "9 June" in c.memory]
+    assert echoes and all(c.status == "superseded" for c in echoes)
+    # valid before the change: an as_of search still sees the echo's day
+    assert {c.status for c in _all(m) if c.claim.echo and "23" in c.memory} <= {"active"}

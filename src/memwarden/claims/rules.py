@@ -78,7 +78,8 @@ _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
 _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
-_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
+#: "its" before "now" is chat's "it's" ("its now 11 march"), not the possessive.
+_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been|its(?=\s+now\b))\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
@@ -262,7 +263,9 @@ class RuleExtractor:
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
-        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and bool(_RESCHEDULING.search(c))
+        # "it's 6:15 now", "its now 11 march": "it" with a time said as the new one is a rescheduling too
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c
+                   and bool(_RESCHEDULING.search(c) or _IT_HEAD.match(c))
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         if ev_here:
             call.event_mentioned = ev_here
@@ -321,7 +324,10 @@ class RuleExtractor:
             # "handed over to Idris": the role named earlier in the call, else one named in an earlier call (bound later)
             guess, subject = type(guess)(normalise_attribute(call.role) if call.role else UNNAMED_ROLE, ho.group("v")), owner
             attached = attached or (f"new {call.role}" if call.role else None)
-        if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
+        if (unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None
+                # with no verb of moving, only a day said by its number moves something: "it's friday now, thank
+                # god" or "it's march now" tells the time
+                and (_RESCHEDULING.search(c) or any(h.begin is not None and re.search(r"\d", h.text) for h in live_hits))):
             # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
             # the clause names what moved ("the upgrade got pushed to September")
             named = _MOVED_SUBJECT.match(c)
@@ -363,7 +369,7 @@ class RuleExtractor:
             L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
         if _USED_TO.search(main) and guess.attribute:
             negated = not negated  # "I used to love cilantro": no longer so
-        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") if corr else None)
+        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") or corr.group("prev3") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
