@@ -369,3 +369,22 @@ def test_the_assistants_echo_of_a_replaced_value_is_superseded_with_it() -> None
     assert echoes and all(c.status == "superseded" for c in echoes)
     # valid before the change: an as_of search still sees the echo's day
     assert {c.status for c in _all(m) if c.claim.echo and "23" in c.memory} <= {"active"}
+
+
+@pytest.mark.parametrize(("text", "day"), [("portfolio due 22 may and nothing printed yet", "-05-22)"),
+                                           ("the exam is on 9 may.", "-05-09)")])
+def test_lower_case_may_after_a_day_number_ending_the_date_is_the_month(text: str, day: str) -> None:
+    assert any(day in c.text for c in _claims(text))  # the year is the tense's business
+
+
+@pytest.mark.parametrize("text", ["3 may come along later", "honestly 2 may be enough"])
+def test_may_after_a_number_before_a_verb_is_no_month(text: str) -> None:
+    assert all("(20" not in c.text for c in _claims(text))
+
+
+def test_a_thing_due_without_its_copula_is_its_deadline_and_an_extension_moves_it() -> None:
+    m = _mem()
+    m.add("coursework due 18 june, not started", user_id="u", timestamp=_ts(5, 1))
+    m.add("tutor said yes!! i've got till 2 july now", user_id="u", timestamp=_ts(5, 20))
+    due = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|coursework_deadline_time"}
+    assert due == {"2026-06-18": "superseded", "2026-07-02": "active"}
