@@ -35,12 +35,12 @@ from . import coref, gate
 from . import lexicon as L
 from .assistant import _assistant_pleasantry, _content_words, _repeats_user
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
+from .clauses import (APOS, GENERIC, STATE_WORD, _FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, fact_anchor, judges, proper_names,
                       sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
-from .reschedule import _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .reschedule import _IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
@@ -70,16 +70,11 @@ _OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?
                            r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
                            r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
-#: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
-_FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
-                       r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 #: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
 _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
-#: "its" before "now" is chat's "it's" ("its now 11 march"), not the possessive.
-_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been|its(?=\s+now\b))\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
