@@ -311,12 +311,22 @@ def test_how_a_thing_is_sets_no_slot(text: str) -> None:
     assert all(c.claim.slot is None for c in _claims(text))
 
 
-def test_a_new_place_supersedes_an_address_given_for_a_purpose() -> None:
+def _ts(month: int, day: int) -> datetime:
+    return datetime(2026, month, day, 10, 0, tzinfo=timezone.utc)
+
+
+def _slot_after(slot: str, *said: tuple[str, datetime]) -> dict[str, str]:
+    """Each statement added in its own call, in order: the slot's values and their status."""
     m = _mem()
-    m.add("my address for parcels is 40 Quay Street", user_id="u", timestamp=datetime(2026, 1, 5, tzinfo=timezone.utc))
-    m.add("finally moved! new place is 2 Larch Walk", user_id="u", timestamp=datetime(2026, 4, 5, tzinfo=timezone.utc))
-    home = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|residence"}
-    assert home == {"40 Quay Street": "superseded", "2 Larch Walk": "active"}
+    for text, when in said:
+        m.add(text, user_id="u", timestamp=when)
+    return {c.claim.value: c.status for c in _all(m) if c.claim.slot == slot}
+
+
+def test_a_new_place_supersedes_an_address_given_for_a_purpose() -> None:
+    assert _slot_after("user|residence", ("my address for parcels is 40 Quay Street", _ts(1, 5)),
+                       ("finally moved! new place is 2 Larch Walk", _ts(4, 5))) == {
+        "40 Quay Street": "superseded", "2 Larch Walk": "active"}
 
 
 @pytest.mark.parametrize(("text", "slot", "value"), [
@@ -335,15 +345,8 @@ def test_a_role_heading_its_clause_or_being_under_a_thing_sets_no_manager(text: 
 
 
 def test_a_new_reporting_line_supersedes_the_manager_named_in_passing() -> None:
-    m = _mem()
-    m.add("catch-up with my manager Bogdan went fine", user_id="u", timestamp=datetime(2026, 1, 5, tzinfo=timezone.utc))
-    m.add("reorg done, we all go under Farida now", user_id="u", timestamp=datetime(2026, 3, 5, tzinfo=timezone.utc))
-    boss = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|manager"}
-    assert boss == {"Bogdan": "superseded", "Farida": "active"}
-
-
-def _ts(month: int, day: int) -> datetime:
-    return datetime(2026, month, day, 10, 0, tzinfo=timezone.utc)
+    assert _slot_after("user|manager", ("catch-up with my manager Bogdan went fine", _ts(1, 5)),
+                       ("reorg done, we all go under Farida now", _ts(3, 5))) == {"Bogdan": "superseded", "Farida": "active"}
 
 
 def test_it_is_now_a_numbered_date_moves_the_event_ahead() -> None:
@@ -383,8 +386,6 @@ def test_may_after_a_number_before_a_verb_is_no_month(text: str) -> None:
 
 
 def test_a_thing_due_without_its_copula_is_its_deadline_and_an_extension_moves_it() -> None:
-    m = _mem()
-    m.add("coursework due 18 june, not started", user_id="u", timestamp=_ts(5, 1))
-    m.add("tutor said yes!! i've got till 2 july now", user_id="u", timestamp=_ts(5, 20))
-    due = {c.claim.value: c.status for c in _all(m) if c.claim.slot == "user|coursework_deadline_time"}
-    assert due == {"2026-06-18": "superseded", "2026-07-02": "active"}
+    assert _slot_after("user|coursework_deadline_time", ("coursework due 18 june, not started", _ts(5, 1)),
+                       ("tutor said yes!! i've got till 2 july now", _ts(5, 20))) == {
+        "2026-06-18": "superseded", "2026-07-02": "active"}
