@@ -257,3 +257,135 @@ def test_a_bare_session_with_no_full_one_keeps_its_own_slot() -> None:
     with _mem() as m:
         m.add("my class is on thursday the 5th at 7pm", user_id="u", timestamp="2026-03-01T09:00:00Z", admission="all")
         assert [c.claim.slot for c in _all(m) if c.claim.attribute] == ["user|class_time"]
+
+
+# -- session 9: the new value lost before any slot could be read ------------------------------------
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("the shortlist came out this afternoon, Priyanka got the headship", "Priyanka got the headship"),
+    ("the email went round at lunch, Tomasz is the new site lead", "Tomasz is the new site lead"),
+])
+def test_a_comma_splice_before_a_named_subject_keeps_the_named_clause(text: str, kept: str) -> None:
+    # one clause, it read as a moment told and was dropped whole
+    assert kept in [c.text for c in _claims(text)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("scan results back. verdict: not broken!", "not broken"),
+    ("saw the consultant. diagnosis: a stress fracture", "a stress fracture"),
+])
+def test_a_label_before_a_verbless_value_is_kept_with_it(text: str, kept: str) -> None:
+    # stripped as a heading, the value alone ("not broken") read as chat and was lost
+    assert any(kept in c.text for c in _claims(text))
+
+
+def test_a_heading_before_a_full_statement_is_still_stripped() -> None:
+    assert [c.text for c in _claims("quick one: I switched to the night bus")] == ["The user switched to the night bus"]
+
+
+@pytest.mark.parametrize("text", ["booked the kids into the allergy clinic for friday",
+                                  "my allergy tablets ran out", "the allergy nurse rang back"])
+def test_a_noun_allergy_modifies_is_no_allergen(text: str) -> None:
+    assert all(not (c.claim.slot or "").startswith("user|allergy") for c in _claims(text))
+
+
+@pytest.mark.parametrize(("text", "slot"), [("I have an allergy to kiwi", "user|allergy:kiwi"),
+                                            ("kiwi allergy, since I was little", "user|allergy:kiwi")])
+def test_an_allergen_is_still_read(text: str, slot: str) -> None:
+    assert any(c.claim.slot == slot for c in _claims(text))
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("new flat is 9 Tanner Row, top floor", "user|residence", "9 Tanner Row"),  # no "my": chat drops it
+    ("current supplier is Ecotricity", "user|supplier", "Ecotricity"),
+    ("my address for post is 3 Mill Lane", "user|residence", "3 Mill Lane"),  # a purpose names no other slot
+    ("my place is 12 Orchard Close", "user|residence", "12 Orchard Close"),
+])
+def test_a_home_or_a_current_value_said_in_chat_lands_on_its_slot(text: str, slot: str, value: str) -> None:
+    assert any(c.claim.slot == slot and c.claim.value == value for c in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["new flat is lovely", "my place is a mess", "new job is stressful"])
+def test_how_a_thing_is_sets_no_slot(text: str) -> None:
+    assert all(c.claim.slot is None for c in _claims(text))
+
+
+def _ts(month: int, day: int) -> datetime:
+    return datetime(2026, month, day, 10, 0, tzinfo=timezone.utc)
+
+
+def _slot_after(slot: str, *said: tuple[str, datetime]) -> dict[str, str]:
+    """Each statement added in its own call, in order: the slot's values and their status."""
+    m = _mem()
+    for text, when in said:
+        m.add(text, user_id="u", timestamp=when)
+    return {c.claim.value: c.status for c in _all(m) if c.claim.slot == slot}
+
+
+def test_a_new_place_supersedes_an_address_given_for_a_purpose() -> None:
+    assert _slot_after("user|residence", ("my address for parcels is 40 Quay Street", _ts(1, 5)),
+                       ("finally moved! new place is 2 Larch Walk", _ts(4, 5))) == {
+        "40 Quay Street": "superseded", "2 Larch Walk": "active"}
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("from monday the whole team sits under Farida", "user|manager", "Farida"),
+    ("had my appraisal with my line manager Bogdan", "user|manager", "Bogdan"),
+    ("emailed the photos to our landlady Mrs Okafor", "user|landlord", "Mrs Okafor"),
+])
+def test_a_reporting_line_or_a_role_named_with_its_holder_sets_the_role(text: str, slot: str, value: str) -> None:
+    assert any(c.claim.slot == slot and c.claim.value == value for c in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["my boss Farida is off sick this week", "I went under anaesthetic on monday",
+                                  "my line manager is lovely"])
+def test_a_role_heading_its_clause_or_being_under_a_thing_sets_no_manager(text: str) -> None:
+    assert all(c.claim.slot != "user|manager" for c in _claims(text))
+
+
+def test_a_new_reporting_line_supersedes_the_manager_named_in_passing() -> None:
+    assert _slot_after("user|manager", ("catch-up with my manager Bogdan went fine", _ts(1, 5)),
+                       ("reorg done, we all go under Farida now", _ts(3, 5))) == {"Bogdan": "superseded", "Farida": "active"}
+
+
+def test_it_is_now_a_numbered_date_moves_the_event_ahead() -> None:
+    m = _mem()
+    m.add("my passport interview is on 9 june at the Leeds office", user_id="u", timestamp=_ts(5, 2))
+    m.add("letter came, its now 23 june and in York not leeds", user_id="u", timestamp=_ts(5, 20))
+    slot = next(c.claim.slot for c in _all(m) if c.claim.value == "2026-06-09")
+    times = {c.claim.value: (c.status, c.claim.previous_value) for c in _all(m) if c.claim.slot == slot}
+    assert slot and times == {"2026-06-09": ("superseded", None), "2026-06-23": ("active", "leeds")}
+
+
+@pytest.mark.parametrize("text", ["it's friday now, finally", "it's now june and still raining", "ugh it's 11pm now"])
+def test_it_is_now_a_weekday_a_month_or_a_clock_tells_the_time(text: str) -> None:
+    assert all(c.claim.slot is None for c in _claims(text))
+
+
+def test_the_assistants_echo_of_a_replaced_value_is_superseded_with_it() -> None:
+    m = _mem()
+    m.add([{"role": "user", "content": "my passport interview is on 9 june at the Leeds office"},
+           {"role": "assistant", "content": "Passport interview on 9 June in Leeds, good luck!"}], user_id="u", timestamp=_ts(5, 2))
+    m.add("letter came, its now 23 june and in York not leeds", user_id="u", timestamp=_ts(5, 20))
+    echoes = [c for c in _all(m) if c.claim.echo and "9 June" in c.memory]
+    assert echoes and all(c.status == "superseded" for c in echoes)
+    # valid before the change: an as_of search still sees the echo's day
+    assert {c.status for c in _all(m) if c.claim.echo and "23" in c.memory} <= {"active"}
+
+
+@pytest.mark.parametrize(("text", "day"), [("portfolio due 22 may and nothing printed yet", "-05-22)"),
+                                           ("the exam is on 9 may.", "-05-09)")])
+def test_lower_case_may_after_a_day_number_ending_the_date_is_the_month(text: str, day: str) -> None:
+    assert any(day in c.text for c in _claims(text))  # the year is the tense's business
+
+
+@pytest.mark.parametrize("text", ["3 may come along later", "honestly 2 may be enough"])
+def test_may_after_a_number_before_a_verb_is_no_month(text: str) -> None:
+    assert all("(20" not in c.text for c in _claims(text))
+
+
+def test_a_thing_due_without_its_copula_is_its_deadline_and_an_extension_moves_it() -> None:
+    assert _slot_after("user|coursework_deadline_time", ("coursework due 18 june, not started", _ts(5, 1)),
+                       ("tutor said yes!! i've got till 2 july now", _ts(5, 20))) == {
+        "2026-06-18": "superseded", "2026-07-02": "active"}

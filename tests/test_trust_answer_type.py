@@ -123,3 +123,12 @@ def test_a_question_about_a_state_is_answered_by_a_statement_of_it() -> None:
     plan = _hit(0, "The user is taking the kids to the swimming gala on the 12th", 1)
     state = _hit(1, "The user: checked the site, the gala is going ahead as planned", 5)
     assert [h.id for h in answer_type_first([plan, state], "is the swimming gala still going ahead?")] == ["m1", "m0"]
+
+
+def test_a_later_value_said_with_only_a_contraction_moves_above_older_typed_hits() -> None:
+    # "it's" names no matter: the clause is nothing but the change and its value
+    old = _hit(0, "The user: choir rehearsals are wednesdays at 7:30", 1)
+    other = _hit(1, "The user: the choir wants new folders", 20)
+    new = _hit(2, "The user: it's 8:15 now", 20)
+    order = [h.id for h in answer_type_first([old, other, new], "what time is my rehearsal these days?")]
+    assert order[0] == "m2"

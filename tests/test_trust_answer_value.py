@@ -121,3 +121,19 @@ def test_a_reference_code_is_no_number_and_a_sentence_opening_capital_no_name() 
     assert a is not None
     assert not holds_value(a, "The user: Packing tape everywhere, send help", q)
     assert holds_value(a, "The user: booked Packright for the 9th", q)
+
+
+def _own(i: int, text: str) -> SearchHit:
+    from memwarden.models import Claim
+    return _hit(i, text).model_copy(update={"claim": Claim(subject="user")})
+
+
+def test_asked_about_now_an_older_named_value_does_not_pass_a_later_change() -> None:
+    # the new supplier written in lower case holds no "name" by spelling; the old one does
+    later = _own(5, "The user: we're with octopus now for the gas")
+    older = _own(1, "The user's gas is with British Gas, fixed till june")
+    assert [h.id for h in answer_value_first([later, older], "which energy supplier am I with?")] == ["m5", "m1"]
+    # asked about the past, or when the first hit says no change, the value still moves first
+    assert [h.id for h in answer_value_first([later, older], "which energy supplier was I with before?")] == ["m1", "m5"]
+    plain = _own(5, "The user: the gas bill came through the door today")
+    assert [h.id for h in answer_value_first([plain, older], "which energy supplier am I with?")] == ["m1", "m5"]

@@ -36,3 +36,21 @@ def test_ranking_and_answer_type_read_the_same_list() -> None:
     # one list in one place: neither module keeps its own copy
     for mod in (ranking, answer_type):
         assert not hasattr(mod, "_UPDATE") and not hasattr(mod, "_REPLACE")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("the recital is in the main hall not the chapel", {"chapel"}),
+    ("pickups are fridays, not mondays", {"mondays"}),
+    ("we went with the oak rather than the walnut", {"walnut"}),
+    ("the vet says it's arthritis not a sprain", {"sprain"}),
+])
+def test_a_contrast_names_the_replaced_word(text: str, words: set[str]) -> None:
+    from memwarden.trust.update_cues import rejected_words
+    assert rejected_words(text) == words
+
+
+@pytest.mark.parametrize("text", ["the dentist is not open on sundays", "she's not a morning person", "I'm not sure",
+                                  "we don't know yet", "honestly not bothered", "it definitely not worked"])
+def test_a_plain_negation_names_nothing_replaced(text: str) -> None:
+    from memwarden.trust.update_cues import rejected_words
+    assert not rejected_words(text)

@@ -109,3 +109,13 @@ def test_the_users_own_outright_replacement_near_the_top_needs_no_shared_word() 
     # third in line or lower: relevance already said it is far from the question
     filler = [own(5 + k, f"The user: note {k}", 1) for k in range(2)]
     assert [h.id for h in updates_first([old, *filler, new], "who cleans my windows?")][0] == "0"
+
+
+def test_a_later_contrast_naming_the_old_value_moves_above_it_without_the_asked_word() -> None:
+    old = _said(0, "The user's parents evening is in the sports hall", 1, "user")
+    other = _said(1, "The user: the school fair raised plenty", 3, "user")
+    new = _said(2, "The user: got a text, it's in the library not the sports hall", 9, "user")
+    assert [h.id for h in updates_first([old, other, new], "which room is parents evening in?")] == ["2", "0", "1"]
+    # a plain negation names nothing replaced: it stays below
+    neg = _said(2, "The user: parking is not allowed at the school", 9, "user")
+    assert [h.id for h in updates_first([old, other, neg], "which room is parents evening in?")] == ["0", "1", "2"]

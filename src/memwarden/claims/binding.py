@@ -6,6 +6,10 @@
   holds that value, so a value changed twice (A -> B -> C) supersedes step by step;
 - a recurring *session* said later by its bare head ("her class is saturdays now", ``class_time``)
   takes the slot of the subject's session named in full ("swimming_lesson_time").
+
+And the other way: an assistant's *echo* of a claim ("Biometrics on 3 March in Stoke, good luck!")
+rarely gets the claim's slot, so when the claim is superseded the echo would still answer "now"
+questions with the old value (:func:`echoes_of`: echoes said in the same call, holding its value).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Sequence
 from ..models import Claim, MemoryItem
 from .ingest import ClaimCandidate
 
-__all__ = ["bare_session", "bind_session", "bind_switch", "is_switch"]
+__all__ = ["bare_session", "bind_session", "bind_switch", "is_switch", "echoes_of"]
 
 
 #: Head nouns of a recurring session. Said bare later ("her class is saturdays now", "the lesson moved to 5"),
@@ -74,3 +78,16 @@ def bind_switch(cc: ClaimCandidate, latest: Sequence[MemoryItem]) -> ClaimCandid
         return cc
     return ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": held.claim.attribute, "slot": held.claim.slot}),
                           cc.turn_indexes)
+
+
+def echoes_of(old: MemoryItem, candidates: Sequence[MemoryItem]) -> list[MemoryItem]:
+    """The active echoes among ``candidates`` restating ``old``: said in the same call (the same
+    ``valid_from``), for the same subject, and holding its value as a word ("3 march (2026-03-03)",
+    "Clenil, two puffs"). Their testimony is the claim's: superseded with it, they stay valid before."""
+    c = old.claim
+    if c is None or not c.value or len(c.value) < 3 or old.valid_from is None:
+        return []
+    value = re.compile(rf"(?<![\w-]){re.escape(c.value)}(?![\w-])", re.I)
+    return [it for it in candidates if it.id != old.id and it.status == "active" and it.claim is not None
+            and it.claim.echo and it.claim.subject == c.subject and it.valid_from == old.valid_from
+            and value.search(it.memory)]

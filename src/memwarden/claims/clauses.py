@@ -2,7 +2,7 @@
 
 Sentences split at end punctuation, ";", newlines and dashes before a capital; clauses at
 coordinations that start a new subject ("..., and I", " but my"), comma splices ("I'm on 50 mg
-now, my doctor upped it"), participles ("..., staying in Shinjuku") and trailing tag questions
+now, my doctor upped it", "news came out today, Raghav got the job"), participles ("..., staying in Shinjuku") and trailing tag questions
 ("..., have you been?"). Two subjects ("My band and I were") and fronted phrases ("After the
 concert, we went home") are not split.
 """
@@ -18,6 +18,9 @@ __all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "not_r
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
+#: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
+_FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
+                       r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 #: A capitalised word after the first (not "I"): a name said inside the clause.
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
 _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"

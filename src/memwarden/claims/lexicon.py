@@ -34,7 +34,12 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
                           # (also after a number: "don't call before 9, I work nights")
                           r"(?:(?<=\w\w\w)|(?<=\d)),\s+(?=(?:(?:my|our)\s+(?:\w+\s+){0,2}?(?:is|was|are|were|has|had|have|will|just|\w+ed|"
                           r"says|said|told|thinks|got|went)\b|the\s+(?:\w+\s+)?\w+(?:'s|\s+is|\s+was|\s+has)\s|"
-                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
+                          r"(?:he|she|they|he's|she's|they're|they've)\s+\w|"
+                          # a named person heading the new clause: "the announcement came out today, Raghav got the job"
+                          r"[A-Z][a-z]+\s+(?:is|was|has|had|will|just|got|moved|lives|works|said|says|told|thinks)\s|"
+                          # "got an email, its now 11 march": a time said as the new one after a comma
+                          r"(?:it's|its)\s+now\b|"
+                          r"(?:(?i:I|I'm|I've)|we|we're|we've)\s+(?!think|guess|mean|suppose|"
                           r"believe|reckon|know|hope|bet|feel)\w))")
 #: A trailing tag question after a statement: "I moved to Porto, have you been?"
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
@@ -205,7 +210,9 @@ CORRECTION_TAIL = re.compile(r",?\s+(?:and\s+)?not\s+(?P<prev>(?:at\s+|on\s+|in\
                              r",\s*(?:and\s+)?not\s+(?!(?:really|yet|anymore|any\s+more|now|at\s+all|always|much|sure|exactly|quite|"
                              r"totally|entirely|ever|since|for\s+long|today|tonight|again|so|too|very|that|this|here|there|"
                              r"even|only|just|me|us|him|her|them|you|it|one)\b)"
-                             r"(?P<prev2>(?:the\s+|a\s+|an\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*[.!]*$")
+                             r"(?P<prev2>(?:the\s+|a\s+|an\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*[.!]*$|"
+                             # a name against the one it replaces, no comma: "in Wolverhampton not stoke"
+                             r"(?<=\s)(?-i:[A-Z][\w'-]+)\s+not\s+(?P<prev3>[a-z][\w'-]*)\s*[.!]*$")
 #: A wish, fear or condition opens a clause that is not asserted: "praying it doesn't rain", "hope he doesn't
 #: cancel", "if it's not sold by May" deny nothing about the claim. Negation is read only before it.
 WISH_SCOPE = re.compile(r"\b(?:hop(?:e|es|ed|ing)|pray(?:s|ed|ing)?|wish(?:es|ed|ing)?|fingers crossed|touch wood|"

@@ -32,7 +32,7 @@ from ..admission.base import Decision
 from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
-from .binding import bare_session, bind_session, bind_switch, is_switch
+from .binding import bare_session, bind_session, bind_switch, echoes_of, is_switch
 from .ingest import ClaimCandidate, stated_at
 
 from .slot_lexicon import ROLE_HEAD
@@ -247,6 +247,15 @@ def build_batch(
     plan = Plan(batch)
     touched = [m for m in dict.fromkeys([*merged, *superseded, *conflicts]) if m not in new_records]
     old = {r.item.id: r for r in store.get(user_id, touched)}
+    replaced = [old[m].item for m in superseded if m in old]
+    if replaced:  # the assistant's echoes of a replaced claim go with it (binding.echoes_of)
+        from ..storage.base import ListQuery
+
+        latest = store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
+        echoes = {e.id: superseded[it.id] for it in replaced for e in echoes_of(it, latest) if e.id not in superseded}
+        superseded.update(echoes)
+        old.update({r.item.id: r for r in store.get(user_id, list(echoes))})
+        touched += list(echoes)
     for mid in touched:
         rec = old.get(mid)
         if rec is None:

@@ -35,12 +35,12 @@ from . import coref, gate
 from . import lexicon as L
 from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
+from .clauses import (APOS, GENERIC, STATE_WORD, _FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
                       not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
-from .reschedule import _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .reschedule import _IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
@@ -71,7 +71,6 @@ _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
 _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
-_IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been)\b", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
@@ -186,7 +185,8 @@ class RuleExtractor:
             c = L.LEAD.sub("", c, count=1).strip()
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
-                    and not _HEADING.match(c[hm.end():])):  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
+                    and not _HEADING.match(c[hm.end():])  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
+                    and not _FRAGMENT.match(c[hm.end():])):  # "result: not allergic": the label is what the value is of
                 c, headed = c[hm.end():], True  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
@@ -257,9 +257,11 @@ class RuleExtractor:
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
             # the 12th, 7 to 11am": a time said right after an event, with no event of its own, is that event's
             slot_text, attached = f"the {ev_before} is {c}", ev_before
-        # "they moved it!! got an email, its now 11 march": the cue in the turn's clause before carries to the time
+        # "they moved it!! got an email, its now 11 march": the cue in the turn's clause before carries to the time;
+        # "it's 6:15 now", "its now 11 march": "it" with a time said as the new one is a rescheduling too
         moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
-        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c and (moved_here or carried_move)
+        unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c
+                   and (moved_here or carried_move or bool(_IT_HEAD.match(c)))
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
@@ -319,7 +321,10 @@ class RuleExtractor:
             # "handed over to Idris": the role named earlier in the call, else one named in an earlier call (bound later)
             guess, subject = type(guess)(normalise_attribute(call.role) if call.role else UNNAMED_ROLE, ho.group("v")), owner
             attached = attached or (f"new {call.role}" if call.role else None)
-        if unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None:
+        if (unnamed and guess.attribute is None and (start := anchor_of(hits)[0]) is not None
+                # with no verb of moving, only a day said by its number moves something: "it's friday now, thank
+                # god" or "it's march now" tells the time
+                and (_RESCHEDULING.search(c) or any(h.begin is not None and re.search(r"\d", h.text) for h in live_hits))):
             # a move of an event said in an earlier call: resolve.bind_unnamed_events finds which, unless
             # the clause names what moved ("the upgrade got pushed to September")
             named = _MOVED_SUBJECT.match(c)
@@ -361,7 +366,7 @@ class RuleExtractor:
             L.NEGATION.search(L.NOT_NEGATION.sub(" ", _strip_corrections(main, hits))))
         if _USED_TO.search(main) and guess.attribute:
             negated = not negated  # "I used to love cilantro": no longer so
-        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") if corr else None)
+        previous = guess.previous_value or (corr.group("prev") or corr.group("prev2") or corr.group("prev3") if corr else None)
 
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c

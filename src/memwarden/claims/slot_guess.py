@@ -49,6 +49,9 @@ def normalise_attribute(text: str) -> str:
         return f"{normalise_attribute(head)}:{_norm_value(tail)}"
     if t in _SYNONYMS:
         return _SYNONYMS[t]
+    head, sep, _purpose = t.partition(" for ")
+    if sep and head in _SYNONYMS:
+        return _SYNONYMS[head]  # "address for deliveries", "number for work": the purpose names no other attribute
     t = t.replace("favorite", "favourite")
     return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
 

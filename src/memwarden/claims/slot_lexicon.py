@@ -42,6 +42,9 @@ _MONEY = (r"(?P<v>(?:[$€£]\s?\d[\d,.]*\s*[kKmM]?\b|\d[\d,.]*\s*(?:[kK]\b|(?:d
 #: Words before "allergy" that name no allergen: verbs, determiners, prepositions ("had the allergy clinic").
 _NOT_ALLERGEN = (r"(?:had|has|have|got|get|the|a|an|my|his|her|their|our|your|its|no|any|this|that|some|with|for|of|and|or|"
                  r"at|in|on|to|from|by|about|into)")
+#: Nouns "allergy" modifies ("the allergy clinic", "an allergy test"): a service or a thing, not an allergen.
+_ALLERGY_HEAD = (r"(?:clinic|clinics|test|tests|testing|team|nurse|doctor|specialist|consultant|appointment|service|services|"
+                 r"department|unit|ward|season|medicine|meds|tablets|pills|spray|card|bracelet|letter|form|review|referral)\b")
 _DIETS = (r"vegetarian|vegan|pescatarian|keto|gluten[- ]free|dairy[- ]free|lactose[- ]free|halal|kosher|paleo|"
           r"low[- ]carb|plant[- ]based|carnivore|whole30|intermittent fasting")
 _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|atorvastatin|amoxicillin|prednisone|"
@@ -153,10 +156,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
-    # "to" names what one reacts to; "allergy clinic", "allergic reaction", "allergy test" name no allergen
+    # "to" names what one reacts to; "allergic reaction" names no allergen
     ("allergy", r"\ballerg(?:ic|y|ies)\s+to\s+(?P<v>[\w -]+)"),
-    # the word before names the allergen ("a sesame allergy"), never a verb or determiner ("had the allergy clinic")
-    ("allergy", rf"\b(?P<v>(?!{_NOT_ALLERGEN}\b)[a-z]+(?: (?!{_NOT_ALLERGEN}\b)[a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"),
+    # the word before names the allergen ("a sesame allergy"), never a verb or determiner ("had the allergy clinic"),
+    # and a noun right after "allergy" is what the compound names ("allergy clinic", "allergy test"), not an allergen
+    ("allergy", rf"\b(?P<v>(?!{_NOT_ALLERGEN}\b)[a-z]+(?: (?!{_NOT_ALLERGEN}\b)[a-z]+)?)\s+(?:allergy|allergies|intolerance)\b"
+                rf"(?!\s+{_ALLERGY_HEAD})"),
     ("allergy", r"\bintolerant\s+to\s+(?P<v>[\w -]+)"),
     ("allergy", r"\b(?P<v>lactose|gluten|dairy|wheat|fructose)[- ]intoleran(?:t|ce)\b|\b(?P<celiac>coeliac|celiac)\b"),
     ("diet", r"\b(?:don't|do not|doesn't|does not|can't|cannot|won't|no longer|stopped|quit|never)\s+eat(?:ing)?\s+(?P<v>meat|red meat|pork|beef|fish|dairy|animal products|sugar|gluten)\b"),
@@ -180,6 +185,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
     ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
                 rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
+    # the reporting line said as being under someone: "we all go under Mateus now", "I'm under Priya from monday"
+    ("manager", rf"\b(?:go|goes|going|went|gone|come|comes|came|moved|moving|sit|sits|am|'m|are|'re|be)\s+(?:now\s+|all\s+)?"
+                rf"under\s+{_CAP}"),
+    # a role named with its holder after a preposition: "1:1 with my manager Gudrun", "rent goes to our landlord Steve"
+    # (heading the clause, "my manager Gudrun went on leave", the holder is its subject, not the value)
+    ("manager", rf"\b(?:with|to|from|for|by|and|about|of)\s+(?:my|our)\s+(?:line\s+)?(?:manager|boss|supervisor)\s+{_CAP}"),
+    ("landlord", rf"\b(?:with|to|from|for|by|and|about|of)\s+(?:my|our)\s+(?:landlord|landlady)\s+{_CAP}"),
     ("school", rf"\b(?:got into|accepted (?:in)?to|admitted to|enrolled in|starting|studying|doing)\s+(?:the\s+|a\s+|my\s+)?(?:[\w']+\s+)?(?:program(?:me)?|course|degree|phd|masters?|master's|mba)\s+(?:at|in)\s+{_CAP}"),
     ("school", r"\b(?:study|studying|studies|studied|student|enrolled|go|goes|going|attend|attends|attending|graduated|start|starts|started|starting|accepted)\s+(?:at|from|in|to|into)?\s*(?P<v>(?:the\s+)?(?-i:(?:[A-Z][\w.]*\s+)*(?:University|College|School|Academy|Institute|Uni|Polytechnic|Primary|Nursery|Infants|Juniors|Preschool|Pre-school|Montessori|Sixth Form)(?:\s+of\s+[A-Z]\w+)*))"),
     ("budget", rf"\bbudget\s+for\s+(?:the\s+|my\s+|our\s+|a\s+)?(?P<k>[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+(?:is|was|of|will be|would be|=|:|around|about|max|at)\b[^.;]*?{_MONEY}"),
@@ -244,7 +256,7 @@ _TRIGGERS = {
     "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
-    "manager": ("report",),
+    "manager": ("report", "under", "manager", "boss", "supervisor"), "landlord": ("landlord", "landlady"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic", "primary", "nursery", "infants", "juniors", "preschool", "pre-school", "montessori", "sixth form"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
@@ -279,7 +291,9 @@ _RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s
 #: "the upgrade got pushed to September": what moved is named, though not an event word of the lexicon.
 _MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|have|was|were|is|are|been)\b)[a-z]+)?)\s+(?:(?:got|has been|have been|was|were|is|are|'s been|'s)\s+)?"
                             r"(?:moved|pushed(?: back)?|postponed|rescheduled|delayed|bumped|brought forward|put back)\b", re.I)
-_MY_X_IS = re.compile(r"\b(?:my|our)\s+(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
+#: "my X is Y"; chat drops the possessive before an adjective of currency ("new number is 07...", "current
+#: provider's octopus"): a clause opening on one is the speaker's.
+_MY_X_IS = re.compile(r"(?:\b(?:my|our)\s+|^(?=(?:new|current)\s))(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
                       r"(?:(?:called|named)\s+)?" + _SPAN, re.I)  # "my landlord is called Dave": the name
 _FROM_TO = re.compile(r"\b(?:switched|switching|changed|changing|moved|moving|upgraded|downgraded|migrated|swapped|went)\s+"
                       r"(?:\w+\s+){0,2}?(?:from|off)\s+(?P<prev>[^,.;!?()]+?)\s+to\s+(?P<v>[^,.;!?()]+)", re.I)
@@ -295,7 +309,8 @@ _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {
     "live in": "residence", "lives in": "residence", "living in": "residence", "moved to": "residence",
     "based in": "residence", "home": "residence", "address": "residence", "location": "residence",
-    "city": "residence", "hometown": "residence", "relocated to": "residence",
+    "city": "residence", "hometown": "residence", "relocated to": "residence", "place": "residence",
+    "flat": "residence", "house": "residence", "apartment": "residence", "home address": "residence",
     "work at": "employer", "works at": "employer", "work for": "employer", "company": "employer",
     "employer": "employer", "job": "role", "title": "role", "job title": "role", "position": "role",
     "wife": "partner", "husband": "partner", "girlfriend": "partner", "boyfriend": "partner",

@@ -94,7 +94,7 @@ _FROM_HEAD = re.compile(r"(?:from|since|starting|as of)\b", re.I)
 #: "the essay is due friday", "rent's due end of the month": a thing due at a time is that thing's deadline
 #: (one slot with "the essay deadline got extended to monday"); a person due ("my sister's due in august") is not.
 _DUE = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+due\b(?!\s+to\b)"
-                  r"|^(?P<n2>[a-z]+)(?:'s|\s+is|\s+are)\s+due\b(?!\s+to\b)", re.I)
+                  r"|^(?P<n2>[a-z]+)(?:'s|\s+is|\s+are)?\s+due\b(?!\s+to\b)", re.I)  # chat drops the copula: "essay due friday"
 _DUE_PERSON = frozenset("sister brother wife husband partner girlfriend boyfriend daughter son friend cousin mum mom "
                         "she he we i they baby niece nephew aunt".split())
 

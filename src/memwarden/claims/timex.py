@@ -35,10 +35,11 @@ __all__ = ["TimeHit", "find_times", "clause_tense"]
 # "May" is a month only when capitalised (else "I may go"); other months any case.
 _MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october|november|december)"
         r"|May|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?=\s*\d))")
-#: After "of" ("the 13th of may") or an ordinal ("13th may"), lowercase "may" is the month too.
 #: After "of" ("the 2nd of feb") or an ordinal ("13th may"), lowercase "may" and the abbreviations are months too.
 _MON_AFTER = (rf"(?:{_MON}|(?<=of\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
-              rf"|(?<=(?:st|nd|rd|th)\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))")
+              rf"|(?<=(?:st|nd|rd|th)\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
+              # after a day's number, lower-case "may" ends the date ("due 15 may and ...", "on 3 may."), never "3 may come"
+              rf"|(?<=\d\s)may(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|btw|at|or|then|too|lol|\d{{4}})\b)))")
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: Abbreviated weekdays: "tues", "thurs", "weds", "fri" are days anywhere; "mon", "wed", "sat", "sun" (also words)
 #: only after a preposition or before a part of the day or an offset ("on sat", "sat night", "wed week").

@@ -77,7 +77,9 @@ _TOKEN = re.compile(r"[a-z][a-z'-]*[a-z]", re.I)
 _NO_TOPIC = frozenset(
     "the a an user user's users they them it its is are was were be been am to of in on at for and or but with my our "
     "your me we you he she his her their this that so now just also too not no do does did has have had will would can "
-    "could got get same time again back then there here as from by instead".split())
+    "could got get same time again back then there here as from by instead "
+    # contractions are function words too: "it's 6:15 now" names nothing but its value
+    "it's that's there's here's what's i'm i've i'll i'd we're we've we'll they're they've he's she's you're".split())
 
 #: "What's wrong with my car?", "what's the problem with the boiler": asks what something turned out to be.
 _ASK_CAUSE = re.compile(r"\bwhat(?:'s| is| was)? (?:wrong|up|the (?:matter|problem|issue|fault|diagnosis|cause))\b|"

@@ -33,6 +33,9 @@ from typing import Sequence
 from ..models import SearchHit
 # The abstention's own question parser and value test: one reading of "what is asked" for both stages.
 from .attribute import Asked, asked, stated_text, states
+from .present import asks_present, own_word
+from .testimony import stated_at
+from .update_cues import says_update
 
 __all__ = ["RANKED_CLASSES", "TOP", "asked_value", "holds_value", "answer_value_first"]
 
@@ -115,6 +118,14 @@ def answer_value_first(hits: Sequence[SearchHit], query: str, top: int = TOP,
     if a is None or holds_value(a, out[0].memory, query):
         return out
     j = next((j for j in range(1, min(top, len(out))) if holds_value(a, out[j].memory, query)), None)
-    if j is not None:
+    if j is not None and not _current_first(out[0], out[j], query):
         out.insert(0, out.pop(j))
     return out
+
+
+def _current_first(first: SearchHit, other: SearchHit, query: str) -> bool:
+    """Asked about now, ``first`` is the user's own later word saying it changes something ("it's
+    giffgaff now"): an older hit holding the asked class ("I'm on Three") does not pass it. A new
+    value is often written the way the class test misses (a brand in lower case), the old one not."""
+    return (asks_present(query) and own_word(first) and says_update(first.memory)
+            and stated_at(first) > stated_at(other))

@@ -54,7 +54,7 @@ from .lexicon import is_correction
 from .present import newer_first, own_word
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
-from .update_cues import says_replace, says_update
+from .update_cues import rejected_words, says_replace, says_update
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first", "answer_for_weaker", "record_asked_first"]
 
@@ -364,11 +364,15 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 if not stated_at(h) > stated_at(o):
                     continue
                 same_slot = hs is not None and o.claim is not None and o.claim.slot == hs
+                # the user's own later word naming what the older one said as replaced ("in Wolverhampton not
+                # stoke" under "at the Stoke centre"): a correction of it, whatever the question's words
+                corrects = own_word(h) and bool(_words(" ".join(rejected_words(h.memory))) & ow)
                 # the user's own later word, among the first three, saying outright that it replaces something
                 # ("switched to community fibre", "it's at Marta's instead"): what it replaces is what ranks near
                 # it, though the two may share no word
                 outright = j < 3 and says_replace(h.memory) and own_word(h) and _names_in(query) <= _names_in(h.memory)
-                if not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright:
+                if (not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright
+                        and not corrects):
                     # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one
                     # says outright that it replaces something the older one names ("took me off the brown one")
                     continue
@@ -376,7 +380,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 # matter asked; the later one saying it changes something is the current value ("it's
                 # giffgaff now" under "I'm on Three" for "which network am I with?")
                 unworded = j < 3 and qwords and not hw & qwords and not ow & qwords and own_word(h)
-                if same_slot or outright or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
+                if same_slot or outright or corrects or (cue and (hw & ow or (hw & qwords and ow & qwords) or unworded)):
                     out.insert(i, out.pop(j))
                     moved = True
                     break

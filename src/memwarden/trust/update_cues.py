@@ -18,13 +18,17 @@ The classes, so a new wording is added to its class rather than as a phrase:
 - verbs that begin or end a state: started, stopped, quit, cancelled, relocated, promoted, "got
   the keys", "moved in";
 - corrections of one's own earlier word: actually, turns out, updated, "wait no".
+
+A contrast "<new> not <old>" ("in Wolverhampton not stoke", "thursdays, not weds") names the value
+it replaces (:func:`rejected_words`); a "not" after an auxiliary or a pronoun ("she's not a
+doctor", "I'm not sure") is a plain negation and names none.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["UPDATE", "REPLACE", "says_update", "says_replace"]
+__all__ = ["UPDATE", "REPLACE", "says_update", "says_replace", "rejected_words"]
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
@@ -67,3 +71,20 @@ def says_update(text: str) -> bool:
 def says_replace(text: str) -> bool:
     """``text`` says outright that it replaces something ("rebooked ... instead", "took me off X")."""
     return bool(REPLACE.search(text))
+
+
+#: "<word>[,] not [the|at|on|in] <word>": the word before "not" is the new value, the one after the old.
+_CONTRAST = re.compile(r"\b([\w']+),?\s+(?:not|rather than|instead of)\s+(?:(?:the|a|an|my|our|at|on|in)\s+)?([a-z][\w']*)",
+                       re.I)
+#: Before "not", these make it a plain negation ("is not", "she's not", "don't"), not a contrast; so
+#: does a lower-case adverb ("honestly not bothered").
+_NEGATING = re.compile(r"(?:'s|'re|'m|'ve|'d|'ll|n't|^(?:is|are|am|was|were|be|been|do|does|did|have|has|had|will|would|"
+                       r"can|could|should|shall|must|might|may|i|you|he|she|it|we|they|that|this|there|its|im|"
+                       r"and|or|but|if|so|why|still|just|really|probably|definitely|certainly|obviously|surely|"
+                       r"actually|absolutely|maybe|perhaps|also|too|yet|ever|never|nor))$", re.I)
+
+
+def rejected_words(text: str) -> set[str]:
+    """The words a contrast in ``text`` names as replaced ("in Wolverhampton not stoke" -> {"stoke"})."""
+    return {m.group(2).lower() for m in _CONTRAST.finditer(text) if not _NEGATING.search(m.group(1))
+            and not (m.group(1).islower() and m.group(1).endswith("ly"))}
