@@ -61,6 +61,9 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "phone": ("phone", "number", "call", "mobile", "tel"),
     "email": ("email", "@"),
     "brand": ("brand",),
+    # A named charge is said by its name: "£21 a month" is the premium, not the excess.
+    "excess": ("excess", "deductible"), "deductible": ("deductible", "excess"), "deposit": ("deposit",),
+    "refund": ("refund",), "overdraft": ("overdraft",),
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
 
@@ -71,11 +74,24 @@ _UNITS: dict[str, str] = {
     "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
     "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
     "calories": r"calories|kcal|cals?", "words": r"words?"}
+#: "What's the ... <noun>": the quantity is what is asked, not a topic ("due to his weight").
+_WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
+#: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
+#: units a memory states it in: "how much does she weigh?" wants "4.2kg", not "2 years old".
+_DIMENSIONS: dict[str, tuple[str, str]] = {
+    "weight": (r"\bhow much (?:\w+ ){0,4}weigh|\bwhat (?:does|did|do) (?:\w+ ){1,4}weigh\b|\bhow heavy\b|" + _WHAT_IS + r"weight\b",
+               r"kgs?|kilos?|kilograms?|g|grams?|lbs?|pounds?|stones?|st|oz|ounces?"),
+    "height": (r"\bhow tall\b|" + _WHAT_IS + r"height\b", r"cm|mm|m|metres?|meters?|ft|feet|foot|inches|in"),
+    "latency": (_WHAT_IS + r"latency\b", r"ms|milliseconds?|s|secs?|seconds?"),
+    "percentage": (_WHAT_IS + r"(?:percentage|(?:test|code) coverage)\b|\bwhat percent|\bwhat share\b", r"%|percent|per cent"),
+    "temperature": (r"\bhow (?:hot|cold|warm)\b|" + _WHAT_IS + r"temperature\b", r"°\s?[cf]?|degrees?|c|f"),
+    "speed": (r"\bhow fast\b|" + _WHAT_IS + r"speed\b", r"mph|km/?h|kph|mbps|gbps|mb/s|megs?|gigs?|knots"),
+}
 _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
 #: What a memory says an identifying number with that is no identifier: money, a measure, a span.
 _NOT_ID = re.compile(r"[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:k|%|percent|quid|pounds?|euros?|dollars?|"
-                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
+                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|yrs?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
 
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
@@ -94,6 +110,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
+        # "What make is the boiler?", "which model": a maker's name or a model's number, not "a combi".
+        (r"\b(?:what|which) (?:make|model|brand)\b", "model", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
         # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
         (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b", "grade", None),
@@ -109,6 +127,11 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
         (rf"\bhow many (?:{'|'.join(_UNITS)})\b", "measure", None),
+        # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
+        ("|".join(q for q, _ in _DIMENSIONS.values()), "dimension", None),
+        # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
+        (r"\b(?:how much|what(?:'s| is| was| are| were))\b.*\b(?:excess|deductible|deposit|refund|overdraft)\b",
+         "amount", None),
         (r"\b(?:what|which) size\b", "size", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
         # dates, not by one stated number; only an age or a quantity must be said.
@@ -153,7 +176,7 @@ _AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
 _SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
-                       "idnum", "measure", "size"})
+                       "idnum", "measure", "size", "dimension", "model"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +216,16 @@ def asked(query: str) -> Asked | None:
                                           "number": "a number", "time": "a time", "date": "a date",
                                           "day": "a day", "view": "what they think or said", "idnum": "an identifying number",
                                           "measure": "a number of " + _asked_unit(q), "size": "a size",
-                                          "grade": "a mark or grade"}.get(cls, f"a {cls}")
+                                          "grade": "a mark or grade", "model": "a make or model"}.get(cls, f"a {cls}")
+    if cls == "dimension":
+        label = "a " + _asked_dimension(q)
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
     attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
     return Asked(cls, head, topic, label, attr)
+
+
+def _asked_dimension(q: str) -> str:
+    return next(d for d, (pat, _) in _DIMENSIONS.items() if re.search(pat, q, re.I))
 
 
 def _asked_unit(q: str) -> str:
@@ -225,10 +254,7 @@ def states(a: Asked, text: str, query: str) -> bool:
         if _ASKS_PERSON.search(query) and not a.head:
             # "Who is Amara marrying?": a place named after in/at/to is not the person asked for.
             text = _AFTER_PLACE_WORD.sub(" ", text)
-        qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
-        names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
-                 and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
-        return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", low))
+        return _names_in(text, query)
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
@@ -246,6 +272,11 @@ def states(a: Asked, text: str, query: str) -> bool:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
+    if a.value == "dimension":
+        units = _DIMENSIONS[_asked_dimension(query)][1]
+        return bool(re.search(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?:{units})(?![\w/])", text, re.I))
+    if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
+        return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "measure":
         unit = next(u for u in _UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
         return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{_UNITS[unit]})\b", text, re.I))
@@ -257,6 +288,16 @@ def states(a: Asked, text: str, query: str) -> bool:
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
+
+
+def _names_in(text: str, query: str) -> bool:
+    """``text`` names someone or something the question does not: a capitalised name that is no
+    filler, month or weekday, nor a shouted function word ("packed in AGAIN"), or a title and name."""
+    qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+    names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
+             and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())
+             and not (n.isupper() and n.lower() in STOPWORDS)]
+    return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", text.lower()))
 
 
 _VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.I)

@@ -1,0 +1,55 @@
+"""Abstention per attribute for quantities with a dimension, named charges and makes or models
+(trust/attribute.py), and clipped words in the first-person support (trust/asked_head.py)."""
+
+import pytest
+
+from memwarden.trust.asked_head import shared_words
+from memwarden.trust.attribute import asked
+
+from test_trust_abstain_kinds import ask, store
+
+
+@pytest.mark.parametrize(("turn", "query", "abstains"), [
+    # a weight wants a number in a unit of weight, which an age is not
+    ("Rolo is a 3 year old beagle, mad about squirrels", "how much does Rolo weigh?", True),
+    ("weighed Rolo at the vets this morning, 14kg, a bit chunky", "how much does Rolo weigh?", False),
+    # a latency wants a number in a unit of time, not a version
+    ("the search api runs fastapi 0.110 with redis 7 in front", "what's the p95 latency of the search api?", True),
+    ("search api p95 latency is about 180ms since the cache went in", "what's the p95 latency of the search api?", False),
+])
+def test_a_quantity_with_a_dimension_needs_a_number_in_its_units(turn, query, abstains):
+    res = ask(store(turn), query)
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+@pytest.mark.parametrize("query", ["Which illness does Sam have to face due to his weight?",
+                                   "When did Sam find out he had a weight problem?"])
+def test_a_dimension_word_as_the_topic_asks_no_quantity(query):
+    a = asked(query)
+    assert a is None or a.value != "dimension"
+
+
+@pytest.mark.parametrize(("turn", "abstains"), [
+    ("rent on the new flat is £950 a month, bills on top", True),
+    ("paid the deposit on the new flat today, £1,100, ouch", False),
+])
+def test_a_named_charge_is_stated_by_its_name_not_by_another_amount(turn, abstains):
+    res = ask(store(turn), "how much was the deposit on the new flat?")
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+@pytest.mark.parametrize(("turn", "abstains"), [
+    # a shouted word is emphasis, not a maker's name; an age is no model number
+    ("my washing machine has flooded the kitchen AGAIN, it's about 9 yrs old", True),
+    ("my washing machine is a Bosch Serie 4, flooded the kitchen today", False),
+    ("my washing machine is a wm14 from the bosch range, flooded the kitchen", False),
+])
+def test_a_make_or_model_is_a_name_or_a_model_number(turn, abstains):
+    res = ask(store(turn), "what make is my washing machine?")
+    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
+
+
+def test_a_clipped_word_is_the_word_it_clips():
+    assert shared_words({"universiti"}, {"uni", "marin"}) == {"universiti"}
+    assert shared_words({"vet"}, {"veterinari"}) == {"vet"}
+    assert shared_words({"cat"}, {"dog", "ca"}) == set()  # two letters clip nothing
