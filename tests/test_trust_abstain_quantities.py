@@ -1,6 +1,8 @@
 """Abstention per attribute for quantities with a dimension, named charges and makes or models
 (trust/attribute.py), and clipped words in the first-person support (trust/asked_head.py)."""
 
+from datetime import timedelta
+
 import pytest
 
 from memwarden.trust.asked_head import shared_words
@@ -53,3 +55,16 @@ def test_a_clipped_word_is_the_word_it_clips():
     assert shared_words({"universiti"}, {"uni", "marin"}) == {"universiti"}
     assert shared_words({"vet"}, {"veterinari"}) == {"vet"}
     assert shared_words({"cat"}, {"dog", "ca"}) == set()  # two letters clip nothing
+
+
+
+@pytest.mark.parametrize(("said", "abstains"), [
+    ("Marco's snakes sure bring me a lot of comfort", True),  # Priya speaking of Marco's snakes
+    ("my snakes sure bring me a lot of comfort", False),
+])
+def test_another_speakers_thing_is_not_the_named_speakers_own(said, abstains):
+    from test_trust_attribute import T0, store as store_turns
+
+    m = store_turns(("Marco", "I keep snakes, two corn snakes"), ("Priya", said), claims=False)
+    res = m.search("How do Priya's snakes make her feel?", user_id="u", as_of=T0 + timedelta(days=1))
+    assert res.abstained is abstains, res.abstain_detail
