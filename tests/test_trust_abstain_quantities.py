@@ -68,3 +68,21 @@ def test_another_speakers_thing_is_not_the_named_speakers_own(said, abstains):
     m = store_turns(("Marco", "I keep snakes, two corn snakes"), ("Priya", said), claims=False)
     res = m.search("How do Priya's snakes make her feel?", user_id="u", as_of=T0 + timedelta(days=1))
     assert res.abstained is abstains, res.abstain_detail
+
+
+@pytest.mark.parametrize(("query", "value"), [
+    # a verb is no value class: "address" before its object, time "spent", an "own version of"
+    ("How do you plan to address the damp in the spare room?", "any"),
+    ("Where did we spend the first week of the holiday?", "place"),
+    ("What does Ines mean by her own version of success?", "any"),
+    # a head noun later in the question is not what it asks
+    ("What was the trouble with the hospital car park?", "any"),
+    # what stays a value class
+    ("What's the address of the new dentist?", "address"),
+    ("How much did we spend on the boiler?", "amount"),
+    ("Which version of postgres is prod on?", "version"),
+    ("What hospital is Gran in?", "name"),
+])
+def test_value_class_words_used_otherwise_ask_no_value(query, value):
+    a = asked(query)
+    assert (a.value if a else "any") == value

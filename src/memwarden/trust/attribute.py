@@ -32,6 +32,7 @@ from ..retrieval.text import STOPWORDS, _stem, tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .values import MONTH_WORD as _MONTH_WORD
+from .values import MONTHS as _MONTHS
 from .values import VALUES, holds_when
 
 __all__ = ["Asked", "asked", "attribute_missing", "VALUES", "stated_text", "states"]
@@ -74,6 +75,9 @@ _UNITS: dict[str, str] = {
     "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
     "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
     "calories": r"calories|kcal|cals?", "words": r"words?"}
+#: Time spent, not money: "where did they spend most of September?", "spend the weekend".
+_SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
+         rf"nights?|evenings?|mornings?|afternoons?|hours?|christmas|{_MONTHS})\b")
 #: "What's the ... <noun>": the quantity is what is asked, not a topic ("due to his weight").
 _WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
 #: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
@@ -105,11 +109,13 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\bpost ?code\b|\bpostal code\b|\bzip(?: ?code)?\b", "postcode", None),
-        (r"\baddress\b", "address", "address"),
+        # A verb before its object ("how does he address them?") asks no address.
+        (r"\baddress\b(?!\s+(?:them|it|this|that|these|those|the|his|her|their|my|our|your|him|me|us)\b)", "address",
+         "address"),
         # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
         (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
-        (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
+        (r"\bwhich version\b|\bwhat version\b|\b(?:the|which|what) version of\b|\bwhich \w+ version\b", "version", None),
         # "What make is the boiler?", "which model": a maker's name or a model's number, not "a combi".
         (r"\b(?:what|which) (?:make|model|brand)\b", "model", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
@@ -124,7 +130,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
          "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
-         r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
+         r"\bspend\b(?!" + _SPAN + r")|\bfee\b|\bcharge\b|\brent\b", "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
         (rf"\bhow many (?:{'|'.join(_UNITS)})\b", "measure", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
@@ -198,7 +204,11 @@ def asked(query: str) -> Asked | None:
         if pat.search(q):
             break
     else:
-        if not (named and re.match(r"\s*(?:what|which|who)", low)):
+        # The named head must be what is asked, the phrase after the wh-word ("what ide do you
+        # use"), not a word further on ("what is Sam's problem with his phone?").
+        m = _HEAD.search(q)
+        if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
+                and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
         pat, cls, head = _HEAD, "name", named
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
