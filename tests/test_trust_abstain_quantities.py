@@ -86,3 +86,14 @@ def test_another_speakers_thing_is_not_the_named_speakers_own(said, abstains):
 def test_value_class_words_used_otherwise_ask_no_value(query, value):
     a = asked(query)
     assert (a.value if a else "any") == value
+
+
+def test_a_resolved_date_is_a_month_the_memory_is_about():
+    from datetime import datetime, timezone
+
+    from test_trust_abstain_kinds import store_at
+
+    t0 = datetime(2025, 4, 16, 9, tzinfo=timezone.utc)
+    m = store_at(t0, "the book club read Circe back in March, loved it", "book club picked Piranesi yesterday, starting it tonight")
+    res = ask(m, "what is the book club reading in April?", t0)
+    assert not res.abstained, res.abstain_detail

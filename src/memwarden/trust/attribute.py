@@ -185,6 +185,10 @@ _SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address",
                        "idnum", "measure", "size", "dimension", "model"})
 
 
+_MONTH_NAMES = _MONTHS.split("|")
+_RESOLVED_MONTH = re.compile(r"\(\d{4}-(\d\d)")
+
+
 @dataclass(frozen=True, slots=True)
 class Asked:
     value: str  # value class
@@ -368,7 +372,9 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     if months:
         # "What's the book club reading in April?" when the memories say March: another month's answer.
         said = {mm for h in on_topic for mm in _MONTH_WORD.findall(stated_text(h.memory).lower())}
-        if said and not (months & said):
+        # A date the extractor resolved ("last night (2023-10-23)") is a month the memory is about too.
+        dated = {_MONTH_NAMES[int(m) - 1] for h in on_topic for m in _RESOLVED_MONTH.findall(h.memory)}
+        if said and not (months & (said | dated)):
             return (f"the memories about {', '.join(sorted(a.topic)) or 'this'} are about "
                     f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")
     if a.value == "any":
