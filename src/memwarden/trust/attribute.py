@@ -35,7 +35,7 @@ from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
 from .values import VALUES, holds_when
 
-__all__ = ["Asked", "asked", "attribute_missing", "VALUES", "stated_text", "states"]
+__all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -304,13 +304,18 @@ def states(a: Asked, text: str, query: str) -> bool:
     return bool(pat and pat.search(text))
 
 
+#: A word in capitals that is shouted, not an acronym: five letters or more ("PASSED", "AGAIN"),
+#: or a function word ("NOT", "AND"). Acronyms that name something are short ("OVH", "HMRC").
+SHOUTED = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|ANY|NOW|ONE|TWO|FOR|WAS|ARE|IS|IT))\b")
+
+
 def _names_in(text: str, query: str) -> bool:
     """``text`` names someone or something the question does not: a capitalised name that is no
-    filler, month or weekday, nor a shouted function word ("packed in AGAIN"), or a title and name."""
+    filler, month or weekday, nor a shouted word ("packed in AGAIN"), or a title and name."""
     qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+    text = SHOUTED.sub(lambda m: m.group(0).lower(), text)
     names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
-             and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())
-             and not (n.isupper() and n.lower() in STOPWORDS)]
+             and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
     return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", text.lower()))
 
 
