@@ -18,8 +18,15 @@ from test_trust_abstain_kinds import ask, store
     # a latency wants a number in a unit of time, not a version
     ("the search api runs fastapi 0.110 with redis 7 in front", "what's the p95 latency of the search api?", True),
     ("search api p95 latency is about 180ms since the cache went in", "what's the p95 latency of the search api?", False),
+    # a named charge is stated by its name, not by another amount
+    ("rent on the new flat is £950 a month, bills on top", "how much was the deposit on the new flat?", True),
+    ("paid the deposit on the new flat today, £1,100, ouch", "how much was the deposit on the new flat?", False),
+    # a make or model is a name or a model number: a shouted word is emphasis, an age no model number
+    ("my washing machine has flooded the kitchen AGAIN, it's about 9 yrs old", "what make is my washing machine?", True),
+    ("my washing machine is a Bosch Serie 4, flooded the kitchen today", "what make is my washing machine?", False),
+    ("my washing machine is a wm14 from the bosch range, flooded the kitchen", "what make is my washing machine?", False),
 ])
-def test_a_quantity_with_a_dimension_needs_a_number_in_its_units(turn, query, abstains):
+def test_a_value_of_the_asked_kind_must_be_stated(turn, query, abstains):
     res = ask(store(turn), query)
     assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
 
@@ -29,26 +36,6 @@ def test_a_quantity_with_a_dimension_needs_a_number_in_its_units(turn, query, ab
 def test_a_dimension_word_as_the_topic_asks_no_quantity(query):
     a = asked(query)
     assert a is None or a.value != "dimension"
-
-
-@pytest.mark.parametrize(("turn", "abstains"), [
-    ("rent on the new flat is £950 a month, bills on top", True),
-    ("paid the deposit on the new flat today, £1,100, ouch", False),
-])
-def test_a_named_charge_is_stated_by_its_name_not_by_another_amount(turn, abstains):
-    res = ask(store(turn), "how much was the deposit on the new flat?")
-    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
-
-
-@pytest.mark.parametrize(("turn", "abstains"), [
-    # a shouted word is emphasis, not a maker's name; an age is no model number
-    ("my washing machine has flooded the kitchen AGAIN, it's about 9 yrs old", True),
-    ("my washing machine is a Bosch Serie 4, flooded the kitchen today", False),
-    ("my washing machine is a wm14 from the bosch range, flooded the kitchen", False),
-])
-def test_a_make_or_model_is_a_name_or_a_model_number(turn, abstains):
-    res = ask(store(turn), "what make is my washing machine?")
-    assert res.abstained is abstains, (res.abstain_reason, res.abstain_detail)
 
 
 def test_a_clipped_word_is_the_word_it_clips():
