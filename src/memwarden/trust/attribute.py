@@ -33,7 +33,7 @@ from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
-from .values import VALUES, holds_when
+from .values import DIMENSIONS, UNITS, VALUES, holds_when
 
 __all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
@@ -68,29 +68,9 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
 
-#: Units a "how many" question counts in, each with the ways a memory writes it.
-_UNITS: dict[str, str] = {
-    "hours": r"hours?|hrs?|h", "minutes": r"minutes?|mins?", "miles": r"miles?|mi", "km": r"km|kms|kilomet(?:re|er)s?",
-    "kilometres": r"km|kms|kilomet(?:re|er)s?", "kilometers": r"km|kms|kilomet(?:re|er)s?", "metres": r"m|metres?|meters?",
-    "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
-    "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
-    "calories": r"calories|kcal|cals?", "words": r"words?"}
 #: Time spent, not money: "where did they spend most of September?", "spend the weekend".
 _SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
          rf"nights?|evenings?|mornings?|afternoons?|hours?|christmas|{_MONTHS})\b")
-#: "What's the ... <noun>": the quantity is what is asked, not a topic ("due to his weight").
-_WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
-#: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
-#: units a memory states it in: "how much does she weigh?" wants "4.2kg", not "2 years old".
-_DIMENSIONS: dict[str, tuple[str, str]] = {
-    "weight": (r"\bhow much (?:\w+ ){0,4}weigh|\bwhat (?:does|did|do) (?:\w+ ){1,4}weigh\b|\bhow heavy\b|" + _WHAT_IS + r"weight\b",
-               r"kgs?|kilos?|kilograms?|g|grams?|lbs?|pounds?|stones?|st|oz|ounces?"),
-    "height": (r"\bhow tall\b|" + _WHAT_IS + r"height\b", r"cm|mm|m|metres?|meters?|ft|feet|foot|inches|in"),
-    "latency": (_WHAT_IS + r"latency\b", r"ms|milliseconds?|s|secs?|seconds?"),
-    "percentage": (_WHAT_IS + r"(?:percentage|(?:test|code) coverage)\b|\bwhat percent|\bwhat share\b", r"%|percent|per cent"),
-    "temperature": (r"\bhow (?:hot|cold|warm)\b|" + _WHAT_IS + r"temperature\b", r"°\s?[cf]?|degrees?|c|f"),
-    "speed": (r"\bhow fast\b|" + _WHAT_IS + r"speed\b", r"mph|km/?h|kph|mbps|gbps|mb/s|megs?|gigs?|knots"),
-}
 _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
 #: What a memory says an identifying number with that is no identifier: money, a measure, a span.
@@ -132,9 +112,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
          r"\bspend\b(?!" + _SPAN + r")|\bfee\b|\bcharge\b|\brent\b", "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
-        (rf"\bhow many (?:{'|'.join(_UNITS)})\b", "measure", None),
+        (rf"\bhow many (?:{'|'.join(UNITS)})\b", "measure", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
-        ("|".join(q for q, _ in _DIMENSIONS.values()), "dimension", None),
+        ("|".join(q for q, _ in DIMENSIONS.values()), "dimension", None),
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
         (r"\b(?:how much|what(?:'s| is| was| are| were))\b.*\b(?:excess|deductible|deposit|refund|overdraft)\b",
          "amount", None),
@@ -239,11 +219,11 @@ def asked(query: str) -> Asked | None:
 
 
 def _asked_dimension(q: str) -> str:
-    return next(d for d, (pat, _) in _DIMENSIONS.items() if re.search(pat, q, re.I))
+    return next(d for d, (pat, _) in DIMENSIONS.items() if re.search(pat, q, re.I))
 
 
 def _asked_unit(q: str) -> str:
-    m = re.search(rf"\bhow many ({'|'.join(_UNITS)})\b", q, re.I)
+    m = re.search(rf"\bhow many ({'|'.join(UNITS)})\b", q, re.I)
     return m.group(1).lower() if m else "units"
 
 
@@ -287,13 +267,13 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
-        units = _DIMENSIONS[_asked_dimension(query)][1]
+        units = DIMENSIONS[_asked_dimension(query)][1]
         return bool(re.search(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?:{units})(?![\w/])", text, re.I))
     if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
         return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "measure":
-        unit = next(u for u in _UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
-        return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{_UNITS[unit]})\b", text, re.I))
+        unit = next(u for u in UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
+        return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{UNITS[unit]})\b", text, re.I))
     if a.value == "code" and re.search(r"\b\d{3,}\b", text):
         return True
     if a.value == "grade":
