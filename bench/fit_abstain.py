@@ -34,7 +34,7 @@ from memwarden.trust.config import TrustConfig
 from _sets import SCENARIO_SETS  # bench/_sets.py
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Scenario sets by author (HELPERS.md): dev = author 1, dev2 = 2, heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6.
+#: Scenario sets by author (HELPERS.md): dev = author 1, dev2 = 2, heldout = 3, ..., heldout5 = 7.
 SETS = SCENARIO_SETS
 GROUPS = [*SETS, "locomo"]
 SEED = 0

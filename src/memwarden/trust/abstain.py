@@ -211,11 +211,22 @@ def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequenc
         return None  # nothing shares the query's topic words: the relevance tests decide
     topic = [h for h, o in zip(hits, overlap) if o == best]
     for s in named:
-        if any(_speaks_for(h, s, speakers) for h in topic):
+        if any(_speaks_for(h, s, speakers) and not _owned_by_other(h, qtok, speakers - {s}) for h in topic):
             return None
     others = sorted({h.speaker for h in topic if h.speaker} - set(named))
     return (f"the query is about {', '.join(named)} but the memories on its topic are "
             f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")
+
+
+def _owned_by_other(h: SearchHit, qtok: set[str], others: set[str]) -> bool:
+    """Every query word the hit holds is another speaker's thing: "Jolene's snakes sure bring
+    comfort", said by Deborah, is about Jolene's snakes, whoever the claim's subject was made."""
+    if not others:
+        return False
+    shared = qtok & set(tokenize(h.memory))
+    owned = {t for o in others for m in re.finditer(rf"\b{re.escape(o)}(?:'s|s')\s+((?:[\w-]+\s+){{0,2}}[\w-]+)", h.memory, re.I)
+             for t in tokenize(m.group(1))}
+    return bool(shared) and shared <= owned
 
 
 def _speaks_for(h: SearchHit, name: str, speakers: set[str]) -> bool:

@@ -32,7 +32,7 @@ from typing import Sequence
 
 from ..models import SearchHit
 # The abstention's own question parser and value test: one reading of "what is asked" for both stages.
-from .attribute import Asked, asked, stated_text, states
+from .attribute import SHOUTED, Asked, asked, stated_text, states
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import says_update
@@ -59,9 +59,6 @@ def _no_false_dates(text: str) -> str:
     return _PAIR.sub(keep, text)
 
 
-#: A word in capitals that is shouted, not an acronym: five letters or more ("PASSED", "AGAIN"),
-#: or a function word ("NOT", "AND"). Acronyms that name something are short ("OVH", "HMRC").
-_SHOUT = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|ANY|NOW|ONE|TWO|FOR|WAS|ARE|IS|IT))\b")
 #: Money said without a currency: a bill, a total, a quote or a deposit and a number after it
 #: ("bill was 865 in the end"), which the shared amount class reads only after "cost", "pay", ...
 _MONEY_NOUN = re.compile(r"\b(?:bill|bills|total|quote|quoted|invoice|deposit|balance|refund|fine|excess)\b"
@@ -102,7 +99,7 @@ def holds_value(a: Asked, text: str, query: str) -> bool:
     plain = _no_false_dates(stated_text(text))
     if a.value == "name":
         plain = _PREFIX.sub(lambda m: m.group(0)[:-1] + m.group(1).lower(), plain)
-        plain = _SHOUT.sub(lambda m: m.group(0).lower(), plain)
+        plain = SHOUTED.sub(lambda m: m.group(0).lower(), plain)
     if a.value in ("number", "amount"):
         plain = _CODE_TOKEN.sub(" ", plain)
     if a.value == "amount" and _MONEY_NOUN.search(plain):

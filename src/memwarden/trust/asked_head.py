@@ -141,11 +141,11 @@ def unprefixed(stems: set[str]) -> set[str]:
 
 
 def shared_words(query_stems: set[str], stems: set[str]) -> set[str]:
-    """The query stems ``stems`` says: the same stem, or one a derivational prefix away ("move" in
-    "remov"; the rest after the prefix and the query stem, the shorter of three letters or more,
-    one beginning the other)."""
-    rest = unprefixed(stems) - stems
-    return query_stems & stems | {w for w in query_stems for r in rest
+    """The query stems ``stems`` says, as :func:`mentions` reads a mention: the same stem, one
+    beginning the other (the shorter of three letters or more: a clipped word, "uni" says
+    "university", "vet" "vets"), or a derivational prefix away ("move" in "remov")."""
+    said = unprefixed(stems)
+    return query_stems & stems | {w for w in query_stems for r in said
                                   if min(len(w), len(r)) >= 3 and (w.startswith(r) or r.startswith(w))}
 
 

@@ -32,9 +32,10 @@ from ..retrieval.text import STOPWORDS, _stem, tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .values import MONTH_WORD as _MONTH_WORD
-from .values import VALUES, holds_when
+from .values import MONTHS as _MONTHS
+from .values import DIMENSIONS, UNITS, VALUES, holds_when
 
-__all__ = ["Asked", "asked", "attribute_missing", "VALUES", "stated_text", "states"]
+__all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -61,21 +62,20 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "phone": ("phone", "number", "call", "mobile", "tel"),
     "email": ("email", "@"),
     "brand": ("brand",),
+    # A named charge is said by its name: "£21 a month" is the premium, not the excess.
+    "excess": ("excess", "deductible"), "deductible": ("deductible", "excess"), "deposit": ("deposit",),
+    "refund": ("refund",), "overdraft": ("overdraft",),
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
 
-#: Units a "how many" question counts in, each with the ways a memory writes it.
-_UNITS: dict[str, str] = {
-    "hours": r"hours?|hrs?|h", "minutes": r"minutes?|mins?", "miles": r"miles?|mi", "km": r"km|kms|kilomet(?:re|er)s?",
-    "kilometres": r"km|kms|kilomet(?:re|er)s?", "kilometers": r"km|kms|kilomet(?:re|er)s?", "metres": r"m|metres?|meters?",
-    "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
-    "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
-    "calories": r"calories|kcal|cals?", "words": r"words?"}
+#: Time spent, not money: "where did they spend most of September?", "spend the weekend".
+_SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
+         rf"nights?|evenings?|mornings?|afternoons?|hours?|christmas|{_MONTHS})\b")
 _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
 #: What a memory says an identifying number with that is no identifier: money, a measure, a span.
 _NOT_ID = re.compile(r"[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:k|%|percent|quid|pounds?|euros?|dollars?|"
-                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
+                     r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|yrs?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
 
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
@@ -89,11 +89,15 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\bpost ?code\b|\bpostal code\b|\bzip(?: ?code)?\b", "postcode", None),
-        (r"\baddress\b", "address", "address"),
+        # A verb before its object ("how does he address them?") asks no address.
+        (r"\baddress\b(?!\s+(?:them|it|this|that|these|those|the|his|her|their|my|our|your|him|me|us)\b)", "address",
+         "address"),
         # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
         (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
-        (r"\bwhich version\b|\bwhat version\b|\bversion of\b|\bwhich \w+ version\b", "version", None),
+        (r"\bwhich version\b|\bwhat version\b|\b(?:the|which|what) version of\b|\bwhich \w+ version\b", "version", None),
+        # "What make is the boiler?", "which model": a maker's name or a model's number, not "a combi".
+        (r"\b(?:what|which) (?:make|model|brand)\b", "model", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
         # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
         (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b", "grade", None),
@@ -106,9 +110,14 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
          "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
-         r"\bspend\b|\bfee\b|\bcharge\b|\brent\b", "amount", None),
+         r"\bspend\b(?!" + _SPAN + r")|\bfee\b|\bcharge\b|\brent\b", "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
-        (rf"\bhow many (?:{'|'.join(_UNITS)})\b", "measure", None),
+        (rf"\bhow many (?:{'|'.join(UNITS)})\b", "measure", None),
+        # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
+        ("|".join(q for q, _ in DIMENSIONS.values()), "dimension", None),
+        # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
+        (r"\b(?:how much|what(?:'s| is| was| are| were))\b.*\b(?:excess|deductible|deposit|refund|overdraft)\b",
+         "amount", None),
         (r"\b(?:what|which) size\b", "size", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
         # dates, not by one stated number; only an age or a quantity must be said.
@@ -153,7 +162,11 @@ _AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
 _SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
-                       "idnum", "measure", "size"})
+                       "idnum", "measure", "size", "dimension", "model"})
+
+
+_MONTH_NAMES = _MONTHS.split("|")
+_RESOLVED_MONTH = re.compile(r"\(\d{4}-(\d\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +188,11 @@ def asked(query: str) -> Asked | None:
         if pat.search(q):
             break
     else:
-        if not (named and re.match(r"\s*(?:what|which|who)", low)):
+        # The named head must be what is asked, the phrase after the wh-word ("what ide do you
+        # use"), not a word further on ("what is Sam's problem with his phone?").
+        m = _HEAD.search(q)
+        if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
+                and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
         pat, cls, head = _HEAD, "name", named
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
@@ -193,14 +210,20 @@ def asked(query: str) -> Asked | None:
                                           "number": "a number", "time": "a time", "date": "a date",
                                           "day": "a day", "view": "what they think or said", "idnum": "an identifying number",
                                           "measure": "a number of " + _asked_unit(q), "size": "a size",
-                                          "grade": "a mark or grade"}.get(cls, f"a {cls}")
+                                          "grade": "a mark or grade", "model": "a make or model"}.get(cls, f"a {cls}")
+    if cls == "dimension":
+        label = "a " + _asked_dimension(q)
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
     attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
     return Asked(cls, head, topic, label, attr)
 
 
+def _asked_dimension(q: str) -> str:
+    return next(d for d, (pat, _) in DIMENSIONS.items() if re.search(pat, q, re.I))
+
+
 def _asked_unit(q: str) -> str:
-    m = re.search(rf"\bhow many ({'|'.join(_UNITS)})\b", q, re.I)
+    m = re.search(rf"\bhow many ({'|'.join(UNITS)})\b", q, re.I)
     return m.group(1).lower() if m else "units"
 
 
@@ -225,10 +248,7 @@ def states(a: Asked, text: str, query: str) -> bool:
         if _ASKS_PERSON.search(query) and not a.head:
             # "Who is Amara marrying?": a place named after in/at/to is not the person asked for.
             text = _AFTER_PLACE_WORD.sub(" ", text)
-        qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
-        names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
-                 and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
-        return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", low))
+        return _names_in(text, query)
     if a.value == "place":
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
@@ -246,9 +266,14 @@ def states(a: Asked, text: str, query: str) -> bool:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
+    if a.value == "dimension":
+        units = DIMENSIONS[_asked_dimension(query)][1]
+        return bool(re.search(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?:{units})(?![\w/])", text, re.I))
+    if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
+        return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "measure":
-        unit = next(u for u in _UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
-        return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{_UNITS[unit]})\b", text, re.I))
+        unit = next(u for u in UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
+        return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{UNITS[unit]})\b", text, re.I))
     if a.value == "code" and re.search(r"\b\d{3,}\b", text):
         return True
     if a.value == "grade":
@@ -257,6 +282,21 @@ def states(a: Asked, text: str, query: str) -> bool:
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
+
+
+#: A word in capitals that is shouted, not an acronym: five letters or more ("PASSED", "AGAIN"),
+#: or a function word ("NOT", "AND"). Acronyms that name something are short ("OVH", "HMRC").
+SHOUTED = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|ANY|NOW|ONE|TWO|FOR|WAS|ARE|IS|IT))\b")
+
+
+def _names_in(text: str, query: str) -> bool:
+    """``text`` names someone or something the question does not: a capitalised name that is no
+    filler, month or weekday, nor a shouted word ("packed in AGAIN"), or a title and name."""
+    qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+    text = SHOUTED.sub(lambda m: m.group(0).lower(), text)
+    names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
+             and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
+    return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", text.lower()))
 
 
 _VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.I)
@@ -317,7 +357,9 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     if months:
         # "What's the book club reading in April?" when the memories say March: another month's answer.
         said = {mm for h in on_topic for mm in _MONTH_WORD.findall(stated_text(h.memory).lower())}
-        if said and not (months & said):
+        # A date the extractor resolved ("last night (2023-10-23)") is a month the memory is about too.
+        dated = {_MONTH_NAMES[int(m) - 1] for h in on_topic for m in _RESOLVED_MONTH.findall(h.memory)}
+        if said and not (months & (said | dated)):
             return (f"the memories about {', '.join(sorted(a.topic)) or 'this'} are about "
                     f"{', '.join(sorted(said))}, not {', '.join(sorted(months))}")
     if a.value == "any":

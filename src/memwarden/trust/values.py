@@ -8,14 +8,16 @@ first hit hold the value asked?). They used to keep two spellings of "a time", "
 Classes (:data:`VALUES`): ``number``, ``amount`` (money, a rate, a price), ``time`` (of day, a
 routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``postcode``, ``code``, ``colour``, ``size``, ``version``.
 :func:`holds_when` (a date or a time) and :func:`holds_quantity` (a number or money) are the
-two coarse classes the ranking reads.
+two coarse classes the ranking reads. :data:`UNITS` and :data:`DIMENSIONS` are the units a quantity
+is stated in ("how many hours", "how much does she weigh": the abstention's ``measure`` and
+``dimension`` classes).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["VALUES", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "MONTHS", "MONTH_WORD"]
+__all__ = ["VALUES", "UNITS", "DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "MONTHS", "MONTH_WORD"]
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -90,3 +92,25 @@ def holds_when(text: str) -> bool:
 def holds_quantity(text: str) -> bool:
     """``text`` states a number or an amount of money."""
     return bool(VALUES["number"].search(text))
+
+
+#: Units a "how many" question counts in, each with the ways a memory writes it.
+UNITS: dict[str, str] = {
+    "hours": r"hours?|hrs?|h", "minutes": r"minutes?|mins?", "miles": r"miles?|mi", "km": r"km|kms|kilomet(?:re|er)s?",
+    "kilometres": r"km|kms|kilomet(?:re|er)s?", "kilometers": r"km|kms|kilomet(?:re|er)s?", "metres": r"m|metres?|meters?",
+    "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
+    "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
+    "calories": r"calories|kcal|cals?", "words": r"words?"}
+#: "What's the ... <noun>": the quantity is what is asked, not a topic ("due to his weight").
+_WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
+#: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
+#: units a memory states it in: "how much does she weigh?" wants "4.2kg", not "2 years old".
+DIMENSIONS: dict[str, tuple[str, str]] = {
+    "weight": (r"\bhow much (?:\w+ ){0,4}weigh|\bwhat (?:does|did|do) (?:\w+ ){1,4}weigh\b|\bhow heavy\b|" + _WHAT_IS + r"weight\b",
+               r"kgs?|kilos?|kilograms?|g|grams?|lbs?|pounds?|stones?|st|oz|ounces?"),
+    "height": (r"\bhow tall\b|" + _WHAT_IS + r"height\b", r"cm|mm|m|metres?|meters?|ft|feet|foot|inches|in"),
+    "latency": (_WHAT_IS + r"latency\b", r"ms|milliseconds?|s|secs?|seconds?"),
+    "percentage": (_WHAT_IS + r"(?:percentage|(?:test|code) coverage)\b|\bwhat percent|\bwhat share\b", r"%|percent|per cent"),
+    "temperature": (r"\bhow (?:hot|cold|warm)\b|" + _WHAT_IS + r"temperature\b", r"°\s?[cf]?|degrees?|c|f"),
+    "speed": (r"\bhow fast\b|" + _WHAT_IS + r"speed\b", r"mph|km/?h|kph|mbps|gbps|mb/s|megs?|gigs?|knots"),
+}
