@@ -25,6 +25,7 @@ from test_trust_abstain_kinds import ask, store
     ("my washing machine has flooded the kitchen AGAIN, it's about 9 yrs old", "what make is my washing machine?", True),
     ("my washing machine is a Bosch Serie 4, flooded the kitchen today", "what make is my washing machine?", False),
     ("my washing machine is a wm14 from the bosch range, flooded the kitchen", "what make is my washing machine?", False),
+    ("olympiad results came, Mina got the 91.5 percentile!!", "what percentile did Mina get in the olympiad?", False),
 ])
 def test_a_value_of_the_asked_kind_must_be_stated(turn, query, abstains):
     res = ask(store(turn), query)
@@ -32,7 +33,9 @@ def test_a_value_of_the_asked_kind_must_be_stated(turn, query, abstains):
 
 
 @pytest.mark.parametrize("query", ["Which illness does Sam have to face due to his weight?",
-                                   "When did Sam find out he had a weight problem?"])
+                                   "When did Sam find out he had a weight problem?",
+                                   # a percentile is a rank, not a share: "what percent" is a word, not a prefix
+                                   "what percentile did Mina get in the maths olympiad?"])
 def test_a_dimension_word_as_the_topic_asks_no_quantity(query):
     a = asked(query)
     assert a is None or a.value != "dimension"

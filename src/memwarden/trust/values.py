@@ -110,7 +110,7 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
                r"kgs?|kilos?|kilograms?|g|grams?|lbs?|pounds?|stones?|st|oz|ounces?"),
     "height": (r"\bhow tall\b|" + _WHAT_IS + r"height\b", r"cm|mm|m|metres?|meters?|ft|feet|foot|inches|in"),
     "latency": (_WHAT_IS + r"latency\b", r"ms|milliseconds?|s|secs?|seconds?"),
-    "percentage": (_WHAT_IS + r"(?:percentage|(?:test|code) coverage)\b|\bwhat percent|\bwhat share\b", r"%|percent|per cent"),
+    "percentage": (_WHAT_IS + r"(?:percentage|(?:test|code) coverage)\b|\bwhat percent\b|\bwhat share\b", r"%|percent|per cent"),
     "temperature": (r"\bhow (?:hot|cold|warm)\b|" + _WHAT_IS + r"temperature\b", r"°\s?[cf]?|degrees?|c|f"),
     "speed": (r"\bhow fast\b|" + _WHAT_IS + r"speed\b", r"mph|km/?h|kph|mbps|gbps|mb/s|megs?|gigs?|knots"),
 }
