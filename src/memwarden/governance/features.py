@@ -221,7 +221,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     moved = g.change and _other_value_of(text, other, "address")
     # The thing the older memory names, given up in the newer one ("sold the RX3, playing off an AZ now"):
     # what it said of the thing no longer holds, though the two share the thing's name.
-    gone = any(content(m.group(1)) & (f.content | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
+    gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
     conflict = _contradicts(st, text, other) and not agrees or swap or moved or gone or (
         _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),

@@ -98,7 +98,7 @@ _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|y
                      r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
                      r"which (?:option|one|of the following|course|approach|resource|activity)|"
                      r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
-                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
+                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|(?:what|which) \w+ (?:should|shall)|"
                      r"are there (?:any|some))\b", re.I)
 _REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
                           r"the case|that one|this one)\b", re.I)
