@@ -28,9 +28,10 @@ def test_a_thing_given_up_contradicts_what_was_said_of_it() -> None:
 
 
 def test_a_thing_given_up_supersedes_though_the_request_asks_its_other_part(emb) -> None:  # type: ignore[no-untyped-def]
-    assert policies(emb, "how do I pair my headphones with the new laptop?",
-                    ["my headphones: Sony XM4, noise cancelling, bluetooth",
-                     "sold the XM4 on a swap site, using some Bose QC45 now"]) == ["superseded", "use"]
+    # The request asks about the slots, which the newer memory does not mention: the camera is gone all the same.
+    assert policies(emb, "what speed do my SD cards need to be for my camera?",
+                    ["main camera: Fujifilm X-T4, two SD card slots",
+                     "sold the X-T4 to a neighbour, shooting on a Nikon Z6 now"]) == ["superseded", "use"]
 
 
 def test_the_attribute_both_give_a_value_of_is_what_the_newer_one_speaks_to(emb) -> None:  # type: ignore[no-untyped-def]
