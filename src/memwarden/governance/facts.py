@@ -24,6 +24,8 @@ _REPORT = re.compile(
     r"\b(says?|said|reckons?|swears?|swore|sworn|insists?|claims?|showed me|heard|read (?:that|somewhere)|"
     # telling verbs with their hearer: "told us", "drilled it into the user", "warned me"
     r"(?:told|tells?|telling|taught|teach(?:es|ing)?|warn(?:s|ed|ing)?|assured|promised|(?:drilled|drummed|hammered) (?:that |it )?into) (?:me|us|the user|him|her|them)|"
+    # passing a message on ("forwarded that ...", "posted that ...")
+    r"(?:forwarded|forwards|posted|shared|messaged|texted|wrote) that|"
     r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
     r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
 # Reporting verbs that mark what is passed on as belief or rumour, not as what was found or laid down
@@ -70,7 +72,7 @@ _CHANGE = re.compile(
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
     r"pregnancy|divorce|wedding|promotion|layoff|redundancy))|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
-    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left|"
+    r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|shifted|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left|"
     # swapping one thing for another, giving something up, and a state dated from now ("as of this month")
     r"swapp?(?:ed|ing)|traded|given up|giving up|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:from|starting) this (?:week|month|year|term|season))\b", re.I)

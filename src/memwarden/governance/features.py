@@ -192,7 +192,10 @@ NOTICE_TIE = 0.02
 #: A newer memory this close that states a change to another named value replaces it without a shared word.
 SWAP_SIM = 0.30
 
-_NO_NEWER = {"change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
+#: Giving a thing up, and the words after it (its name).
+_DISPOSED = re.compile(r"\b(?:sold|got rid of|gave away|given away|scrapped|traded in|binned)\s+((?:\S+\s+){0,2}\S+)", re.I)
+
+_NO_NEWER = {"gone": 0.0, "change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
 # Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
 _ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
 
@@ -216,10 +219,26 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     # A change to another street address needs no shared word ("my address for deliveries is 27 X Road" ->
     # "moved house, new place is 4 Y Mews"): one holder has one address of a kind at a time.
     moved = g.change and _other_value_of(text, other, "address")
-    conflict = _contradicts(st, text, other) and not agrees or swap or moved or (
+    # The thing the older memory names, given up in the newer one ("sold the RX3, playing off an AZ now"):
+    # what it said of the thing no longer holds, though the two share the thing's name.
+    gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
+    conflict = _contradicts(st, text, other) and not agrees or swap or moved or gone or (
         _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
-    return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)),
+    return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
+
+
+#: The word a value is given for: "centre is DAV", "time: 11:00".
+_VALUE_HEAD = re.compile(r"([\w'-]+)\s*(?:\bis\b|\bare\b|:)", re.I)
+
+
+def _asked_anchor(text: str, other: str, req: RequestFacts) -> frozenset[str]:
+    """The attribute both memories give a value of ("centre is X" / "centre is Y") and the request asks for:
+    then the newer one speaks to what is asked, though the two share that word. A thing both only mention
+    ("the dentist is on X Road" / "the dentist rang") is whose attribute it is, not the attribute."""
+    def heads(t: str) -> frozenset[str]:
+        return content(" ".join(m.group(1) for m in _VALUE_HEAD.finditer(t)))
+    return heads(text) & heads(other) & req.content
 
 
 def features(j: Joint) -> list[dict[str, float]]:
@@ -329,7 +348,9 @@ def features(j: Joint) -> list[dict[str, float]]:
             "parts": float(sum(len(words(c)) >= 3 for c in re.split(r"[,;]|\band\b", text))),
             "newer_q_sim": float(qs[best_j]) if best_j >= 0 else 0.0,
             # (words the two memories share are their common anchor - "the dentist" - not what changed)
-            "newer_q_shared": float(len((mf[best_j].content & req.content) - f.content - _ATTITUDE)) if best_j >= 0 else 0.0,
+            # (... unless the request asks for that anchor and it is no name: "which centre" when both say "centre is ...")
+            "newer_q_shared": float(len((mf[best_j].content & req.content) - (f.content - _asked_anchor(text, j.memories[best_j].text, req))
+                                        - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... and what the request names of this memory that the newer one leaves alone ("Mila", "group").
             "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... to the memory the evidence is closest to: a flight's delay is news for the flight, not the commute
@@ -337,7 +358,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE),
             # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
             "setting_match": float(bool(f.settings & req.contexts)),
-            "newer_index": float(best_j), "newer_top_index": float(top_j),
+            "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
         })
     return rows
 

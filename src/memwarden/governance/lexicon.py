@@ -43,7 +43,7 @@ GROUP = {
     "team", "teams", "colleagues", "coworkers", "staff", "everyone", "everybody", "guests", "friends", "family",
     "families", "kids", "children", "students", "pupils", "class", "group", "people", "attendees", "participants",
     "members", "committee", "household", "relatives", "crowd", "audience", "visitors", "volunteers", "clients",
-    "customers", "club", "party", "offsite", "workshop", "department", "others", "cousins",
+    "customers", "club", "squad", "gang", "party", "offsite", "workshop", "department", "others", "cousins",
     "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
     "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
 }

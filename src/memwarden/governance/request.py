@@ -98,7 +98,7 @@ _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|y
                      r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
                      r"which (?:option|one|of the following|course|approach|resource|activity)|"
                      r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
-                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|"
+                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|(?:what|which) \w+ (?:should|shall)|"
                      r"are there (?:any|some))\b", re.I)
 _REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
                           r"the case|that one|this one)\b", re.I)
@@ -199,6 +199,10 @@ _GENERIC_SUBJECT = re.compile(r"^\W*(?:will|would|does|do|is|are|can|could)\s+(?
 # The user as subject or the one affected: "when will I get paid", "am I required to", "what will it
 # cost me", "do we need visas" - a question about the user's own affairs, not about how the world is.
 # ("tell me / tell us about global warming" asks about the world; "US" is a country).
+# A particular occasion of the user's ("... does the mare get tonight", "next month's rent"): how the world
+# is holds at no one date.
+_OCCASION = re.compile(r"\b(?:tonight|today|tomorrow|this (?:morning|afternoon|evening|weekend|week|month)|"
+                       r"next (?:week|month|year)'?s?)\b", re.I)
 _SELF_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'll|we|we're)\b|(?<!tell )(?<!show )(?<!explain to )(?<!remind )\bme\b", re.I)
 
 
@@ -212,7 +216,7 @@ def world_question(query: str) -> bool:
         if _STRONG_TRUTH.search(clause):
             return True
         if _ADVICE.search(part) or _ADDRESSED.search(part) or len(words(part)) < 3 or (_OWN_AFFAIRS.search(clause) and not _GENERIC_SUBJECT.search(clause)) or \
-                _SELF_SUBJECT.search(clause):
+                _SELF_SUBJECT.search(clause) or _OCCASION.search(clause):
             continue  # a request for advice, about the user's own doing ("how do I ...") or affairs ("my commute")
         return True
     return False
@@ -241,6 +245,8 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
             if k == 0 or tok in _COMPANY:
                 taking_part.update(toks[k: k + 4] if k == 0 else toks[k + 1: k + 4])
     objects |= {m.group(1).lower() for m in _GENERIC.finditer(text)}
+    # The noun a question asks to pick is what is asked about, not who takes part ("which team won ...").
+    objects |= {m.group(1) for m in re.finditer(r"\b(?:which|what)\s+(\w+)", low)}
     # A group sought or joined is where the user takes part; the user's own reading group or band is a
     # circle of equals; "my team" is still a team the user plans for.
     joined = {x for m in _JOINED.finditer(text) for x in words(m.group(1) or m.group(2))}
