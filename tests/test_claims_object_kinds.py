@@ -16,6 +16,9 @@ from memwarden.claims.slots import detect_slot
     ("my eldest starts at Birchwood Primary in september", "school"),
     ("the kids start at Larkhill on monday", "school"),
     ("I start at Fenwick in january", "employer"),
+    # a name joined with no fee and no job said: a firm, unless it says it is a club (session 9 review)
+    ("I joined Marlowe in March", "employer"),
+    ("joined Harbour Rowing Club last week", None),
 ])
 def test_a_place_joined_or_started_is_read_by_its_kind(text: str, attr: str | None) -> None:
     assert detect_slot(text).attribute == attr

@@ -32,6 +32,9 @@ def test_a_rule_is_typed_by_what_it_bars(text: str, key: str) -> None:
     "no worries at all", "no idea what happened", "no way, that's amazing", "I can't wait for the weekend",
     "I can't believe it", "I don't know yet", "I have to be at work by 8", "there are no food restrictions",
     "can't I just order a pizza?", "we had a lovely time", "the only thing left is the cake",
+    # forecasts and idioms in a rule's grammar (session 9 review)
+    "That shouldn't be a problem", "It shouldn't be long now", "my no-claims bonus is 5 years",
+    "It has to be said, the food was great", "she has to be at school by 8",
 ])
 def test_replies_plans_and_questions_are_not_rules(text: str) -> None:
     assert restriction_guess(text) is None

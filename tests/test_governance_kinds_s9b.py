@@ -5,6 +5,8 @@ wording and topics written for these tests, not the eval files'."""
 
 from __future__ import annotations
 
+import pytest
+
 from test_governance_kinds_s6 import emb, policies  # noqa: F401 - the module's embedder fixture and policy helper
 
 from memwarden.governance.facts import memory_facts
@@ -70,3 +72,18 @@ def test_a_question_about_a_particular_occasion_is_not_about_the_world() -> None
 def test_a_question_on_what_should_be_done_is_a_task_not_about_the_world() -> None:
     assert not world_question("which door should the delivery driver use?")
     assert world_question("which planet has the longest day?")
+
+
+# Session 9 review: the second round's cues must not reach questions they were not written for.
+@pytest.mark.parametrize("query", ["Will the Bank of England cut interest rates next year?",
+                                   "Which vitamins should adults take daily?",
+                                   "What temperature should chicken be cooked to?"])
+def test_world_questions_stay_world_questions(query):
+
+    assert world_question(query)
+
+
+def test_asking_the_assistant_to_tell_me_about_a_group_dinner_still_serves_the_group():
+
+    assert request_facts("Can you tell me a good restaurant for my team's dinner?", []).serves == "group"
+    assert request_facts("how should my team get in touch with me while I'm away?", []).serves == "user"

@@ -96,3 +96,10 @@ def test_a_third_persons_belief_is_reported_and_a_record_read_is_not():
     assert firmness("Marek thinks the gate code changed") == "reported"
     assert firmness("I looked at the school website and it clearly says the term starts on the 4th") == "stated"
     assert firmness("the rent is due on the 1st, the user thinks") != "reported"  # the extractor's "I think"
+
+
+def test_not_until_a_date_keeps_its_negation():
+    # "not open till 9:30" states the opening time; "won't arrive until 5 june" still denies it has arrived
+    from memwarden.trust.stance import detect_stance
+    assert detect_stance("the refund has arrived", "the refund won't arrive until 5 june", cosine=0.7).label == "contradict"
+    assert detect_stance("the pool opens at 9:30", "the pool is not open till 9:30", cosine=0.7).label == "agree"

@@ -218,9 +218,9 @@ def not_reply(c: str) -> bool:
 
 
 #: Chat's "its" for "it's": a possessive is followed by a noun, never an adverb, a preposition, an article or a
-#: number ("its now 11 march", "its on the 9th").
+#: number ("its now 11 march", "its on the 9th"); not "its back leg", "its 2 owners" (a number before a plural noun).
 _ITS_IS = re.compile(r"\b[Ii]ts(?=\s+(?:(?:now|on|at|in|the|a|an|not|been|gonna|going|only|just|still|really|so|too|actually|all|"
-                     r"over|fine|ok|okay|back|off|booked|moved|cancelled|canceled)\b|\d))")
+                     r"over|fine|ok|okay|booked|moved|cancelled|canceled)\b|\d+(?::\d\d|\s*(?:am|pm)|st|nd|rd|th)?\b(?!\s+[a-z]+s\b)))")
 
 
 #: An in-law said without hyphens ("my mother in law", "the in laws"): one relation, not "my mother".

@@ -35,7 +35,7 @@ _NO_RULE = re.compile(rf"(?:^|[:;,]\s*|\b(?:says?|said|wants?|told\s+(?:me|us|hi
                       rf"no\s+(?!(?:{_NOT_RULE})\b)(?P<v>[a-z][\w/-]*(?:\s+(?!(?:if|unless|until|till|for|at|on|in|after|before|"
                       rf"and|or|but|so|because|since|while)\b)[a-z][\w/-]*)?)", re.I)
 #: A compound "no-<thing>" ("a no-spend month", "a no-fly rule"): a rule wherever it stands.
-_NO_COMPOUND = re.compile(r"\bno-(?!(?:brainer|show|one|go|nonsense|frills|fuss)\b)(?P<v>[a-z]+(?:\s+[a-z]+)?)", re.I)
+_NO_COMPOUND = re.compile(r"\bno-(?!(?:brainer|show|one|go|nonsense|frills|fuss|claims?|deal|win|fault)\b)(?P<v>[a-z]+(?:\s+[a-z]+)?)", re.I)
 #: A negative modal of permission or obligation with what it bars ("shouldn't be driving", "mustn't lift anything",
 #: "isn't allowed to work more than 20 hours"). Not "can't": its idioms ("can't wait", "can't picture life without
 #: it", "can't agree more") outnumber its rules in open chat.
@@ -43,7 +43,11 @@ _MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allow
                     r"(?:isn't|aren't|am\s+not|'m\s+not|is\s+not|are\s+not)\s+allowed\s+to|not\s+supposed\s+to|"
                     r"(?:isn't|aren't|is\s+not|are\s+not|'s\s+not|'re\s+not)\s+supposed\s+to|only\s+allowed\s+to|"
                     r"not\s+meant\s+to)"
-                    r"\s+(?:really\s+|even\s+|ever\s+|actually\s+)?(?:be\s+)?"
+                    r"\s+(?:really\s+|even\s+|ever\s+|actually\s+)?"
+                    # "that shouldn't be a problem", "it shouldn't be long now": a forecast, not a rule
+                    r"(?!be\s+(?:a\s+|an\s+|any\s+|too\s+|that\s+|so\s+|very\s+)?(?:problem|issue|trouble|long|late|hard|"
+                    r"difficult|bad|much|more|less|possible|true|right|wrong|fine|ok|okay|easy|busy|needed|necessary|"
+                    r"an?\s+issue|surprised|worried)\b)(?:be\s+)?"
                     r"(?!(?:wait|believe|remember|decide|tell|stop|thank|help|complain|imagine|find|get\s+over|say|"
                     r"see|think|stand|bear|afford|be\s+bothered|make\s+it|come|go\s+wrong)\b)"
                     r"(?P<v>[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d+))?(?:\s+[a-z][\w-]*)?)", re.I)
@@ -55,7 +59,7 @@ _BAR = re.compile(r"(?<!\bto )(?<!\bfor )(?<!\bof )(?<!\bby )\b(?:banned|bans|fo
 #: "everything I cook has to be halal"): "I have to be at work by 8" is the speaker's schedule, and "must be" is
 #: mostly a guess ("must be tough living there").
 _MUST_BE = re.compile(r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bi'd )(?<=\w\s)(?<!n't )(?<!not )(?:has\s+to|have\s+to|needs?\s+to)\s+be\s+"
-                      r"(?:fully\s+|totally\s+|completely\s+|100%\s+|properly\s+|strictly\s+)?(?!\w+ed\b)(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)",
+                      r"(?:fully\s+|totally\s+|completely\s+|100%\s+|properly\s+|strictly\s+)?(?!\w+ed\b)(?!(?:said|at|in|on|there|here|home|back|up|out|done|ready|honest|fair|quick|careful)\b)(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)",
                       re.I)
 #: "<thing> only" closing a phrase ("permissive licences only", "MIT/Apache/BSD only", "CC0 or original assets only").
 _ONLY = re.compile(r"(?<!\bnot )\b(?P<v>[\w/+-]+(?:\s+(?:or\s+)?[\w/+-]+){0,2})\s+only\b(?=\s*(?:[,.;:!)]|$|for\b|in\b|from\b|please\b))", re.I)

@@ -317,6 +317,8 @@ _JOB_CUE = re.compile(rf"\b(?:as\s+an?|{_ROLE_NOUN}s?|job|jobs|work|working|role
 _ORG_NAME = re.compile(r"\b(?-i:Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|PLC|plc|Co|Group|Labs|Technologies|Tech|Solutions|Systems|"
                        r"Analytics|Consulting|Partners|Software|Digital|Holdings|Industries|Bank|Capital|Insurance|Media|Health|"
                        r"Logistics|Ventures|Agency|Associates)\b")
+#: A name that says it is a club or a group, not a firm ("Harbour Rowing Club", "Eastside Choir").
+_CLUB = re.compile(r"\b(?:club|society|choir|team|league|association|group|crew|band|orchestra|union|guild|circle)s?\b", re.I)
 #: A membership's signs: a fee per period, a contract, sessions ("joined Corefit, £29 a month, no contract").
 _MEMBERSHIP = re.compile(r"(?:[£$€]\s?\d[\d.,]*|\d+\s*(?:quid|pounds|euros|dollars))\s*(?:a|per|/|p)\s*(?:month|week|year|m\b|w\b)|"
                          r"\b(?:pcm|pm|membership|member|members|no contract|direct debit|induction|sessions?|classes)\b", re.I)
@@ -330,7 +332,12 @@ def _employer_kind(text: str, m: re.Match[str]) -> str | None:
     if verb.startswith("start") and _CHILD_HEAD.search(head):
         return "school"
     if verb.startswith("join") and not _JOB_CUE.search(text) and not _ORG_NAME.search(m.group("v")):
-        return "gym" if _MEMBERSHIP.search(text) else None
+        if _MEMBERSHIP.search(text):
+            return "gym"
+        # a name joined with no fee said is most often a firm ("joined Google in March"); a lowercase place
+        # joined is a club or a group ("joined the local choir")
+        v = m.group("v")
+        return "employer" if v[:1].isupper() and not _CLUB.search(v) else None
     return "employer"
 
 

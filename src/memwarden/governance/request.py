@@ -44,9 +44,10 @@ def party_size(text: str) -> bool:
 # parents and my niece" names more than the user).
 _FOR_ME = re.compile(r"(?:\b(?:find|book|get|give|show|send|order|make|buy|pick|sort|reserve)\s+me|\bfor me)\b(?!\s*(?:,|&|and\b|\+))", re.I)
 # The user as the one a group's message or call reaches ("how should my team get in touch with me",
-# "ask the kids to text me"): the group sends, the user receives; the request serves the user.
+# "ask the kids to text me"): the group sends, the user receives; the request serves the user. Not "tell me" /
+# "update me": those ask the assistant ("can you tell me a good restaurant for my team's dinner?").
 _TO_ME = re.compile(r"\b(?:get in touch with|(?:get|keep) hold of|contact|reach|message|e-?mail|call|ring|phone|text|ping|notify|"
-                    r"update|tell|write to|talk to|speak to)\s+me\b(?!\s*(?:,|&|and\b|\+))", re.I)
+                    r"write to|talk to|speak to)\s+me\b(?!\s*(?:,|&|and\b|\+))", re.I)
 # A question put to the assistant, not a task given to it ("how do I get ...?" against "write me ...", "can you book ...").
 _TASK_ASK = re.compile(r"\b(?:can|could|would|will)\s+you\b", re.I)
 
@@ -98,7 +99,7 @@ _ADVICE = re.compile(r"\b(recommend(?:ations?)?\s+(?:me|a|an|some|one|any|for)|y
                      r"recommendations?|suggest\w*|ideas? (?:for|on|to)|any ideas|"
                      r"which (?:option|one|of the following|course|approach|resource|activity)|"
                      r"best (?:fit|fits|match|matches|suit|suits|way|ways|option|approach|choice|aligns?)|most suitable|suitable|"
-                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|(?:what|which) \w+ (?:should|shall)|"
+                     r"ways? (?:to|for|i|we)|help me (?:pick|choose|plan|write|decide|finish)|what should|which should|(?:what|which) \w+ (?:should|shall) (?:i|we|my|our|your|the|he|she|they|(?-i:[A-Z]\w+))\b|"
                      r"are there (?:any|some))\b", re.I)
 _REFERS_BACK = re.compile(r"\b(the situation|we discussed|discussed|mentioned|as above|that plan|this plan|the plan|that case|"
                           r"the case|that one|this one)\b", re.I)
@@ -200,9 +201,10 @@ _GENERIC_SUBJECT = re.compile(r"^\W*(?:will|would|does|do|is|are|can|could)\s+(?
 # cost me", "do we need visas" - a question about the user's own affairs, not about how the world is.
 # ("tell me / tell us about global warming" asks about the world; "US" is a country).
 # A particular occasion of the user's ("... does the mare get tonight", "next month's rent"): how the world
-# is holds at no one date.
+# is holds at no one date. A bare "next year" is left out: forecasts about the world name it ("will the bank
+# cut rates next year?").
 _OCCASION = re.compile(r"\b(?:tonight|today|tomorrow|this (?:morning|afternoon|evening|weekend|week|month)|"
-                       r"next (?:week|month|year)'?s?)\b", re.I)
+                       r"next (?:week|month)'?s?|next year's)\b", re.I)
 _SELF_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'll|we|we're)\b|(?<!tell )(?<!show )(?<!explain to )(?<!remind )\bme\b", re.I)
 
 

@@ -22,8 +22,10 @@ _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday"
 #: "no. 12", "No.8": the abbreviation of "number" before a numeral, no negation.
 NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)", re.I)
 #: A negated start before "till"/"until" and a time: the negation and the preposition say "at".
-NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=\d|noon|midday|half|quarter|"
-                      r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
+#: A clock time, not a date: "until 5 june" keeps its negation ("the refund won't arrive until 5 june").
+NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=(?:\d{1,2}(?:[:.]\d\d)?|noon|midday|half|quarter|"
+                      r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!(?:st|nd|rd|th)\b)"
+                      r"(?!\s*(?:[/-]\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|the\b)))")
 #: "down from 5", "up from £40": the value an amount changed from.
 FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
