@@ -1,10 +1,12 @@
 """The hand-written scenario sets the fitting scripts read, by author (dev = author 1, dev2 = 2,
 heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6, heldout5 = 7: session 8's fresh author,
-development since session 9).
+development since session 9; heldout9 = 9 and heldout10 = 10, written blind on session 9's morning and
+development since its second round).
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
 SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev2.json",
                  "heldout": "evals/heldout/scenarios.json", "heldout2": "evals/heldout2/scenarios.json",
                  "heldout3": "evals/heldout3/scenarios.json", "heldout4": "evals/heldout4/scenarios.json",
-                 "heldout5": "evals/heldout5/scenarios.json"}
+                 "heldout5": "evals/heldout5/scenarios.json",
+                 "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json"}
