@@ -73,6 +73,11 @@ LEAD = re.compile(
     r"scratch that|oops|my bad|hold on|never mind|ty|thx|np|for sure|definitely|absolutely|sure thing|"
     r"speaking of which|speaking of|on a different note|on another note|in the meantime|meanwhile|anyhow|"
     r"as i said|like i said|you know what|you know|i mean|to be honest|tbh|plus)\b[\s,!.:;—–-]*", _I)
+#: Emoji and pictographs (with their joiners and variation selectors) before a clause's first word: skipped.
+SYMBOL_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f\s]+(?=\w)")
+#: A subordinate clause with no main clause after it ("if ...", "unless ..."): once a chit-chat head is cut
+#: off it ("Happy Easter to you, if a bot can have one"), it states nothing on its own.
+HANGING = re.compile(r"^(?:if|unless|as long as|in case)\b[^,;]*$", re.I)
 #: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
 CHITCHAT = re.compile(
     r"^(?:thanks? (?:you )?(?:so much |a lot )?for|many thanks|good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"

@@ -74,10 +74,6 @@ _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
-#: A subordinate clause with no main clause after it ("if ... ", "unless ..."): it states nothing on its own.
-_HANGING = re.compile(r"^(?:if|unless|as long as|in case)\b[^,;]*$", re.I)
-#: Emoji and pictographs (with their joiners and variation selectors) before a clause's first word.
-_SYMBOL_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f\s]+(?=\w)")
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 _REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brilliant|thx|thanks|thank|ty|ok|okay|sure|yes|yep|"
                          r"yeah|no|nah|alright)\w*\b", re.I)
@@ -180,14 +176,14 @@ class RuleExtractor:
         prev, headed = None, False
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
-            c = _SYMBOL_HEAD.sub("", c)  # emoji and symbols opening a clause say nothing: "🌅🌺 Good Morning ..."
+            c = L.SYMBOL_HEAD.sub("", c)  # emoji and symbols opening a clause say nothing: "🌅🌺 Good Morning ..."
             cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
             if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
                 head = _CHIT_HEAD.match(c)
                 if not head or len(head.group(0).split()) > 6:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
-                if _HANGING.match(c):
+                if L.HANGING.match(c):
                     return None  # a condition on the chit-chat before it: "Happy Easter to you, if a bot can have one"
             c = L.LEAD.sub("", c, count=1).strip()
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
