@@ -64,7 +64,8 @@ MARKS2 = True
 #: Which structure signals (``claims/structure.py``) count as a reaction mark when their fitted weight
 #: leans to chit-chat (``--pmarks``): all of them, none, or a comma-separated list.
 PMARKS: frozenset[str] = frozenset()
-AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5", "heldout4": "a6", "heldout5": "a7"}
+AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5", "heldout4": "a6", "heldout5": "a7",
+          "heldout9": "a9", "heldout10": "a10"}
 
 
 class Row:

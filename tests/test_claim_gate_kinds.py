@@ -203,3 +203,35 @@ def test_thanks_praise_of_the_listener_a_declined_offer_and_a_tag_particle_are_n
 
 def test_a_settled_question_followed_by_news_keeps_the_news() -> None:
     assert claims_of("all good now, moving on the 5th")
+
+
+# Session 9, round 2: the same kinds of reaction in other Englishes and chat habits (wordings written here).
+@pytest.mark.parametrize("text", [
+    "aiyo so late already", "aiyo the queue lah", "arre did you see the match last night", "uff this heat lah", "haan haan ok",
+    "🎉🎉 happy new year everyone", "Happy Diwali to you and yours!", "🙏 Good evening all. Stay safe 🙏",
+    "Happy Easter to you, if a bot can have one", "ah well, could have been worse", "no promises lol",
+    "the rain again, can't win", "cheers for the chat, off for a walk", "right, dinner's ready. laters!",
+    "ha! that'll be the day", "huh. funny old world", "hows that in metric",
+])
+def test_a_reaction_in_other_englishes_or_a_sign_off_or_a_wish_leaves_no_claim(text: str) -> None:
+    assert claims_of(text) == [], text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("arre I switched to Airtel last week", "Airtel"), ("haan my new address is 14 rose lane", "14 rose lane"),
+    ("yaar my flight is on 12/3 at 6am", "6am"), ("🎉 got the job at Arup", "Arup"),
+    ("happy birthday to my mum, she turned 60 today", "60"), ("I'm on call this weekend, could be worse", "on call"),
+    ("thanks for listening. I'm starting at the new school on Monday", "new school"),
+    ("ha! we went with the blue sofa", "blue sofa"), ("meh. sold the car", "sold the car"),
+    ("uff. the boiler broke again", "boiler"), ("if anything happens my sister has the spare key", "spare key"),
+])
+def test_a_fact_beside_those_reactions_keeps_its_claim(text: str, kept: str) -> None:
+    assert any(kept in c for c in claims_of(text)), (text, claims_of(text))
+
+
+def test_a_reaction_sentence_opening_the_turn_marks_only_a_clause_holding_nothing() -> None:
+    f = gate.features("that'll be the day", None, turn="ha! that'll be the day")
+    assert f["react_open"] and gate.moment_act(f)
+    f = gate.features("we went with the blue sofa", None, turn="ha! we went with the blue sofa")
+    assert f["react_open"] and not gate.moment_act(f)
+    assert not gate.features("good, we went with the blue sofa")["react_open"]  # an acknowledgement opens answers

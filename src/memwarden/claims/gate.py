@@ -207,6 +207,8 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "episode": float(C.told_past(body) and not C.LASTING_VERB.search(body) and not attr and not concrete),
         # a set reaction in the turn, or what one does right now (a rule's signal too: see ``moment_act``)
         "act": float(bool(C.STOCK_ACT.search(turn or c) or C.NOW_ACT.search(body) or (C.TIME_FOR.match(body) and not answering))),
+        # the turn opens on laughter or disbelief said as a sentence ("ha! ...", "unreal. ..."): a rule's signal too
+        "react_open": float(bool(C.REACT_OPENER.match(turn or c))),
     }
     # Interactions a linear model cannot form: nothing in the clause can be checked later.
     anchored = any(f[k] for k in ("slot", "likes_slot", "concrete_time", "number", "name", "relation", "state_verb",
@@ -299,8 +301,14 @@ _ACT_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", 
 
 def moment_act(values: dict[str, float], role: str = "user") -> bool:
     """The turn reacts by a set phrase ("netflix here i come", "... we'll see") or the clause says what
-    the speaker does right now ("going to bed now", "pasta time"), and the clause holds no anchor."""
-    return role != "assistant" and bool(values.get("act")) and not any(values.get(k) for k in _ACT_ANCHORS)
+    the speaker does right now ("going to bed now", "pasta time"), and the clause holds no anchor; or the
+    turn opens on laughter or disbelief as a sentence of its own ("ha! ...") and the clause holds nothing."""
+    if role == "assistant":
+        return False
+    # after a reaction sentence opening the turn, only a clause holding nothing at all (no event, plan or
+    # first-person doing either: "ha! we went with the blue sofa" stays) is part of the reaction
+    return (bool(values.get("act")) and not any(values.get(k) for k in _ACT_ANCHORS)) or (
+        bool(values.get("react_open")) and bool(values.get("no_anchor")))
 
 
 def informs(values: dict[str, float]) -> bool:

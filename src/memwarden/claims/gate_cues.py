@@ -10,7 +10,9 @@ W = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 #: Interjections that colour what follows ("ugh my flight..."); greetings ("hi", "hello") only open a turn.
 INTERJ = re.compile(r"^(?:u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
                      r"meh|rip|pfft|ooh+|ta|ok|okay|sigh|welp|whew|argh+|gah|bah|ew+|eek|nope|yep|yeah|nah|"
-                     r"whatever|kinda|anyway|anyways|sooo+|welp|god|jeez|geez|wait|screaming|dead|same)\b", re.I)
+                     r"whatever|kinda|anyway|anyways|sooo+|welp|god|jeez|geez|wait|screaming|dead|same|"
+                     # the same reactions in other Englishes (Hinglish, Singlish): "uff", "arre", "wah", "aiyo"
+                     r"u+ff+|arr?e+y?|wa+h+|aiy[oa]+h?|ouch|haa+n|ach+h?a)\b", re.I)
 INTERJ_HEAD = re.compile(r"^(?:whatever|ugh+|ha+|lol|meh|sigh|welp|god|jeez|ok|okay|kinda|honestly|ngl|tbh)\b[\s,!.:;-]*", re.I)
 YES_NO = re.compile(r"^(?:yeah|yes|yep|yup|nah|no|nope|ok|okay|sure)\b", re.I)
 CHAT_TAIL = re.compile(r"(?:\b(?:lo+l+|lmf?a+o+|ha(?:ha)+\w*|he(?:he)+\w*|xd|tbh|ngl|smh|fml|brb|rip|jk|whatever)|!{2,}|\?!|"
@@ -18,7 +20,10 @@ CHAT_TAIL = re.compile(r"(?:\b(?:lo+l+|lmf?a+o+|ha(?:ha)+\w*|he(?:he)+\w*|xd|tbh
 DRAWN = re.compile(r"\b\w*([a-z])\1\1\w*\b", re.I)  # "sooo", "heyyy", "ugghhh"
 RHETORIC = re.compile(r"\b(?:am i right|amirite|isn't it|aren't they|right\?|who knows|you know|know what i mean|"
                        r"fight me|don't @ me|go figure|of all things|classic|typical|as usual|story of my life|"
-                       r"one of those days|what can you do|oh well|kill me|send help|why me|who decided|don't ask)\b", re.I)
+                       r"one of those days|what can you do|oh well|kill me|send help|why me|who decided|don't ask|"
+                       # resignation and irony said as a set phrase ("could be worse", "can't win", "no promises")
+                       r"could (?:be|have been) worse|can't win|god help (?:us|me)|no promises|"
+                       r"what (?:does|do|would) (?:she|he|they|I) know|for once)\b", re.I)
 #: Words that turn an imperative into a standing rule ("always answer in Spanish", "never use lodash").
 RULE_WORD = re.compile(r"\b(?:always|never|from now on|only|don't|do not|no more|stop|pls|please|every|whenever|in future|"
                         r"going forward|instead|must|mustn't|required|not allowed)\b", re.I)
@@ -94,7 +99,7 @@ PLAN = re.compile(r"\b(?:I'll|I will|we'll|we will|I'm going to|we're going to|g
 #: laughter or a chat token anywhere in the clause ("took 3 weeks lol, worth it").
 CHAT_ANY = re.compile(r"\b(?:lo+l+|lmf?a+o+|rofl|ha(?:ha)+h?|he(?:he)+|tbh|tbf|ngl|smh|fml|jk|i swear|honestly|literally|xd|"
                        # tag particles and thanks tokens ("kids eh", "all sorted thx")
-                       r"eh|innit|thx|tysm)\b|"
+                       r"eh|innit|thx|tysm|yaa?r|lah|leh|ofc)\b|"
                        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|[!?]{2,}", re.I)
 #: A greeting, interjection or backchannel opening any sentence of the turn ("morning!! ...", "huh. ...").
 TURN_OPENER = re.compile(r"(?:^|[.!?]\s+)(?:hi|hey|hello|yo|morning|evening|afternoon|good (?:morning|evening|afternoon)|"
@@ -121,7 +126,14 @@ ING_HEAD = re.compile(r"^(?!(?:morning|evening|nothing|something|anything|everyt
 STOCK_ACT = re.compile(r"\bhere (?:i|we) (?:come|go)\b|\bwe'?ll see\b(?=\s*(?:[,.!?;…]|$|lol|haha|tho|though|i guess|i suppose))|"
                        r"\bi swear\W*$|\bno idea why\b|\bso much for\b|\bwhat could (?:possibly )?go wrong\b|"
                        r"\bwish (?:me|us) luck\b|\bpray for (?:me|us)\b|(?:^|[,.!;]\s*)send (?!(?:me|us|you|it|them|him|her)\b)[a-z]+\W*$|"
-                       r"\bi (?:just )?know it\W*$|\bi can feel it\b|,\s*why (?:is|are|does|do|would|must) (?:there|it|he|she|they|everyone)\b", re.I | re.M)
+                       r"\bi (?:just )?know it\W*$|\bi can feel it\b|,\s*why (?:is|are|does|do|would|must) (?:there|it|he|she|they|everyone)\b|"
+                       # a sign-off: thanks for the chat itself, or a farewell closing the turn ("... Slán!", "... laters")
+                       r"\b(?:thanks|thank you|cheers|ta) for (?:listening|the chat|letting me (?:vent|rant))\b|"
+                       r"(?:^|[.!]\s+)(?:bye|laters|ciao|slán|slan|ttyl|night all|ta-ra|tara)\W*$", re.I | re.M)
+#: A turn opening on laughter, disbelief or resignation said as a sentence of its own ("ha! ...", "unreal. ...",
+#: "meh. ..."): what follows is told as a reaction too. Not an acknowledgement ("good! ...", "grand. ..."), which
+#: often opens an answer that states something. Read over the turn (``gate.moment_act``).
+REACT_OPENER = re.compile(r"^\W*(?:ha+|hah|heh|huh|meh|unreal|ugh+|ouch|u+ff+|wa+h+|sigh|lol|lmao|haha\w*)\s*[!.]+\s+(?=\S)", re.I)
 #: What the speaker does right now or next, nothing that lasts: going to bed, back to it, a pause in the
 #: chat ("hang on", "brb", "one sec").
 NOW_ACT = re.compile(r"^(?:(?:I'm|I am|we're|off|and)\s+)?(?:going|off|heading|back|gonna go)\s+(?:to\s+)?(?:bed|sleep|it)\b|"

@@ -45,7 +45,7 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
                           r"right|ever|you|want|wanna|shall|should|fancy|care to|isn't|aren't|don't|didn't|no|yeah|huh|eh)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
-    r"^(?:what|how|where|when|why|who|whom|whose|which|do you|did you|does|are you|have you|has|can you|could you|"
+    r"^(?:what|how|where|when|why|who|whom|whose|which|whats|hows|wheres|whos|do you|did you|does|are you|have you|has|can you|could you|"
     r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to|"
     # a yes/no question by inversion onto a demonstrative or a pronoun ("is this the support chat", "huh is that a thing")
     r"(?:is|was) (?:this|that)|(?:are|were) (?:they|these|those|we)|were you|do (?:they|we))\b", _I)
@@ -61,7 +61,9 @@ LEAD = re.compile(
     r"^(?:oh+|ah+|aw+|wow+|whoa|hey+|hi|hiya|heya|howdy|hello|yeah+|yes|yep|yup|no(?=\s*(?:[,.!?;:…-]|$)|\s+(?:i|i'm|im|it|it's|its|we|we're|you|you're|they|they're|he|she|that|that's|this|the|my|our|"
     r"not|sorry|wait|worries|problem|way|idea|thanks|thank|no|nope|but|actually|just|really|lol|haha|definitely|we'll|i'll|i've|"
     r"i'd|don't|didn't|wasn't|isn't|it'll|he's|she's|there|then|of|because|cause|cos)\b)|nope|nah|ok|okay|k|well|so|haha+|hah|hehe+|lol|lmao|"
-    r"hmm+|um+|uh+|huh|hah|heh|omg|oh my( god| gosh)?|sure|right|thanks|thank (?:you|u)( so much)?|actually|also|"
+    r"hmm+|um+|uh+|huh|hah|heh|omg|oh my( god| gosh)?|"
+    # the same interjections and vocatives in other Englishes (Hinglish, Singlish): "arre", "uff", "haan", "yaar"
+    r"arr?e+y?|u+ff+|wa+h+|aiy[oa]+h?|ouch|haa+n|ya|ach+h?a|yaa?r|bas|sure|right|thanks|thank (?:you|u)( so much)?|actually|also|"
     r"and|but|btw|by the way|anyway|anyways|honestly|aww+|yay|totally|alright|all right|morning|evening|afternoon|"
     r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
     r"(?:look|listen|see|dude|man|bro|mate|girl)(?=\s*[,!:—–-])|"
@@ -71,6 +73,11 @@ LEAD = re.compile(
     r"scratch that|oops|my bad|hold on|never mind|ty|thx|np|for sure|definitely|absolutely|sure thing|"
     r"speaking of which|speaking of|on a different note|on another note|in the meantime|meanwhile|anyhow|"
     r"as i said|like i said|you know what|you know|i mean|to be honest|tbh|plus)\b[\s,!.:;—–-]*", _I)
+#: Emoji and pictographs (with their joiners and variation selectors) before a clause's first word: skipped.
+SYMBOL_HEAD = re.compile(r"^[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f\s]+(?=\w)")
+#: A subordinate clause with no main clause after it ("if ...", "unless ..."): once a chit-chat head is cut
+#: off it ("Happy Easter to you, if a bot can have one"), it states nothing on its own.
+HANGING = re.compile(r"^(?:if|unless|as long as|in case)\b[^,;]*$", re.I)
 #: Whole clauses that carry no claim: greetings, thanks, backchannels, pleasantries, offers.
 CHITCHAT = re.compile(
     r"^(?:thanks? (?:you )?(?:so much |a lot )?for|many thanks|good (?:morning|night|evening|afternoon|to (?:see|hear|meet|know))|nice (?:to|talking|chatting|meeting)|"
@@ -97,12 +104,14 @@ CHITCHAT = re.compile(
     # a declined offer or a settled question, said alone ("nah all sorted thx")
     r"all (?:good|sorted|set|fine|done)(?=\W*(?:now|then)?\W*(?:thx|thanks|ta|cheers|ty)?\W*$)|"
     r"that means a lot|means a lot|you rock|good point|great point|great question|good question|"
-    r"hang in there|stay strong|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye|"
+    r"hang in there|stay (?:strong|blessed|safe|well|healthy|happy|positive|warm|cool)|god bless|keep going|keep it up|gtg|g2g|brb|ttyl|gotta go|got to go|have to go|bye|"
     # reactions and hand-offs that carry no fact in any wording
     r"good thing|no clue|no idea|not sure|dunno|idk|tell (?:that|it) to|don't remind me|i know,? right|one sec(?:ond)?|"
     r"just a (?:sec|second|minute|min)|hold on|brb|(?:i'll |will )?(?:try|do) (?:that|it|so)|will try|sending (?:it )?now|"
     r"on it|here (?:i|we) (?:come|go)|just venting|don't ask|bless|random question|quick question|so excited|"
-    r"can't believe|cannot believe|still can't|oof|yikes|nvm|never ?mind)(?!\w)", _I)
+    r"can't believe|cannot believe|still can't|oof|yikes|nvm|never ?mind|"
+    # a wish for an occasion, addressed to the listener or to all ("happy <occasion> to you / everyone")
+    r"happy (?:[\w'’]+\s+){1,3}?(?:to (?:you|u|all|everyone)|everyone|all)\b)(?!\w)", _I)
 #: Chat markers (laughter, "omg", "tbh", kisses, drawn-out words, emoji): a short clause carrying one
 #: and no slot, date, number or name is a reaction ("money is so stressful lol", "nervous lol").
 CHAT_MARK = re.compile(r"(?:\b(?:lol|lmao+|lmfao|rofl|ha(?:ha)+h?|hehe+|omg|tbh|xx+|yes{3,}|so{3,}|ugh+)\b|"

@@ -176,12 +176,15 @@ class RuleExtractor:
         prev, headed = None, False
         while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
             prev = c
+            c = L.SYMBOL_HEAD.sub("", c)  # emoji and symbols opening a clause say nothing: "🌅🌺 Good Morning ..."
             cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
             if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
                 head = _CHIT_HEAD.match(c)
                 if not head or len(head.group(0).split()) > 6:
                     return None  # the whole clause is chit-chat
                 c = c[head.end():]
+                if L.HANGING.match(c):
+                    return None  # a condition on the chit-chat before it: "Happy Easter to you, if a bot can have one"
             c = L.LEAD.sub("", c, count=1).strip()
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
