@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .features import TextFeatures
-from .typed_values import measure
+from .typed_values import measure, one_measure
 
 
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
@@ -146,10 +146,9 @@ def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, st
     first text's number, the second's, the measure both stand for, "mass:2")."""
     out = []
     for x in ua:
-        mx = measure(x)
-        if mx is None:
+        if measure(x) is None:
             continue
         for y in ub:
-            if x.partition(":")[0] != y.partition(":")[0] and measure(y) == mx:
-                out.append((x.partition(":")[2], y.partition(":")[2], f"{mx[0]}:{mx[1]:g}"))
+            if x.partition(":")[0] != y.partition(":")[0] and (both := one_measure(x, y)):
+                out.append((x.partition(":")[2], y.partition(":")[2], both))
     return tuple(out)
