@@ -169,6 +169,15 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
     return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
 
+def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """A capitalised word opening one text that the other also says (its stem: "Weddings cost ..." /
+    "Wedding rate: ...", "Heating is set to 66°F downstairs" / "Downstairs thermostat is on 19
+    degrees") is one subject, or a thing rather than a person."""
+    if any(s == "i" or s.startswith("my ") for s in (fa.subject, fb.subject)):
+        return False
+    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content
+
+
 @lru_cache(maxsize=131_072)
 def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
@@ -245,7 +254,8 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     personal = ("i", "my ")
     if (fa.subject and fb.subject and fa.subject != fb.subject
             and fa.subject.startswith(personal) == fb.subject.startswith(personal)
-            and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
+            and not (fa.proper & fb.proper & {fa.subject, fb.subject})
+            and not _named_in_other(fa, fb)):
         # "I passed my test" / "my brother failed his": the same predicate about different people.
         return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
     if fa.thing and fb.thing and fa.thing != fb.thing and fa.thing not in fb.content and fb.thing not in fa.content:
