@@ -100,6 +100,10 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"\b" + _H + r" o'?clock\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b" + _H + r" in the (?:morning|afternoon|evening)\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b(?:noon|midday|midnight)\b"), lambda m: "12:00"),
+    # "at 1600 hrs", "from 0730h": a 24-hour clock written as four digits after a clock word ("worked
+    # 1600 hrs" is a duration).
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bafter ))"
+                r"([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|h)\b"), lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     # "at 2", "until 5": a bare hour after a clock preposition, not a count of something.
     # "7ish", "around 7ish": an hour said loosely is still that hour.
     (re.compile(r"\b" + _H + r"[ -]?ish\b"), lambda m: _hm(int(m.group(1)), 0)),
