@@ -172,10 +172,12 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
 def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
     """A capitalised word opening one text that the other also says (its stem: "Weddings cost ..." /
     "Wedding rate: ...", "Heating is set to 66°F downstairs" / "Downstairs thermostat is on 19
-    degrees") is one subject, or a thing rather than a person."""
+    degrees") is one subject, or a thing rather than a person; so is one opening a text that shares
+    another name with it ("Passenger manifest ...: Honora Mulhaire" / "Honor Mulhaire arrived ...")."""
     if any(s == "i" or s.startswith("my ") for s in (fa.subject, fb.subject)):
         return False
-    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content
+    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content or bool(
+        (fa.proper & fb.proper) - {fa.subject, fb.subject})
 
 
 @lru_cache(maxsize=131_072)
@@ -271,6 +273,10 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     if swapped:
         return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
+    # A name and its longer form are one name ("Honor" / "Honora", "Alex" / "Alexander").
+    short_form = {x for x in pa | pb for y in pa | pb if x != y and len(x) >= 4 and y.startswith(x)}
+    pa, pb = pa - short_form - {y for y in pb if any(y.startswith(x) for x in short_form & pa)}, \
+        pb - short_form - {y for y in pa if any(y.startswith(x) for x in short_form & pb)}
     if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())
