@@ -152,3 +152,25 @@ def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, st
             if x.partition(":")[0] != y.partition(":")[0] and (both := one_measure(x, y)):
                 out.append((x.partition(":")[2], y.partition(":")[2], both))
     return tuple(out)
+
+
+#: Dimensions whose two units name one physical reading ("14 stone" / "94.8 kg"); durations, money
+#: and counts in two units are too often two different things ("3 days off" / "2 weeks' notice").
+_READING_DIMENSIONS = frozenset({"length", "mass", "temperature"})
+
+
+@lru_cache(maxsize=65_536)
+def _other_unit_readings(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Amounts of one physical dimension in two different units that are not one measure: (the
+    first text's number as its measure, the second's), e.g. ("mass:88.9", "mass:94.8")."""
+    out = []
+    for x in ua:
+        mx = measure(x)
+        if mx is None or mx[0] not in _READING_DIMENSIONS:
+            continue
+        for y in ub:
+            my = measure(y)
+            if (my is not None and my[0] == mx[0] and x.partition(":")[0] != y.partition(":")[0]
+                    and not one_measure(x, y)):
+                out.append((f"{mx[0]}:{round(mx[1], 1):g}", f"{my[0]}:{round(my[1], 1):g}"))
+    return tuple(out)

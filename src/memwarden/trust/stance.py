@@ -42,7 +42,7 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
+from .pair import (_align, _both_differ, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
                    _same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
@@ -156,7 +156,7 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
         return None
     if not (fa.numbers | fa.dates).isdisjoint(fb.numbers | fb.dates):
         return None
-    if fa.units and fb.units and _same_measure(fa.units, fb.units):
+    if fa.units and fb.units and (_same_measure(fa.units, fb.units) or _other_unit_readings(fa.units, fb.units)):
         return None
     short = max(len(fa.content), len(fb.content)) <= _SHORT
     cos = cosine if short else None
@@ -207,6 +207,8 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     if fa.units and fb.units:
         for x, y, both in _same_measure(fa.units, fb.units):  # "2 kg" / "2000 grams": one value
             nums_a, nums_b = (nums_a - {x}) | {both}, (nums_b - {y}) | {both}
+        for x, y in _other_unit_readings(fa.units, fb.units):  # "14 stone" / "94.8 kg": two readings
+            nums_a, nums_b = nums_a | {x}, nums_b | {y}
     vals_a, vals_b = nums_a | fa.dates, nums_b | fb.dates
     shared_vals = vals_a & vals_b
     # An ISO date the extractor appended restates the day already named ("friday (2025-03-07)"):
@@ -227,7 +229,7 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
 
     # The same unit on both sides ("6%" / "10%", "20mg" / "30mg") names the same kind of amount.
     same_unit = ({u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
-                 if fa.units and fb.units else set())
+                 if fa.units and fb.units else set()) | {x.partition(":")[0] for x, _ in _other_unit_readings(fa.units, fb.units)}
     # A change that names only its new time ("he wants to come at 5:50 instead") against a
     # statement of another time, on one topic by the embedding: the time was changed.
     if (not shared and (fa.replaces or fb.replaces) and cosine is not None and cosine >= 0.4 and short
