@@ -37,7 +37,7 @@ _NUMBER_WORDS = {
     )
 }
 _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
+                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2, "thrice": 3,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
 _POSSESSIVE = frozenset("my our your his her their its".split())
