@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..retrieval.text import _stem
 from .features import TextFeatures
 from .typed_values import measure, one_measure
 
@@ -174,3 +175,14 @@ def _other_unit_readings(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[
                     and not one_measure(x, y)):
                 out.append((f"{mx[0]}:{round(mx[1], 1):g}", f"{my[0]}:{round(my[1], 1):g}"))
     return tuple(out)
+
+
+def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """A capitalised word opening one text that the other also says (its stem: "Weddings cost ..." /
+    "Wedding rate: ...", "Heating is set to 66°F downstairs" / "Downstairs thermostat is on 19
+    degrees") is one subject, or a thing rather than a person; so is one opening a text that shares
+    another name with it ("Passenger manifest ...: Honora Mulhaire" / "Honor Mulhaire arrived ...")."""
+    if any(s == "i" or s.startswith("my ") for s in (fa.subject, fb.subject)):
+        return False
+    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content or bool(
+        (fa.proper & fb.proper) - {fa.subject, fb.subject})

@@ -42,7 +42,7 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
+from .pair import (_align, _both_differ, _named_in_other, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
                    _same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
@@ -167,17 +167,6 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
         return None
     related = 0.0 if cos is None else min(1.0, max(0.0, (cos - 0.25) / 0.5))
     return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
-
-
-def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
-    """A capitalised word opening one text that the other also says (its stem: "Weddings cost ..." /
-    "Wedding rate: ...", "Heating is set to 66°F downstairs" / "Downstairs thermostat is on 19
-    degrees") is one subject, or a thing rather than a person; so is one opening a text that shares
-    another name with it ("Passenger manifest ...: Honora Mulhaire" / "Honor Mulhaire arrived ...")."""
-    if any(s == "i" or s.startswith("my ") for s in (fa.subject, fb.subject)):
-        return False
-    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content or bool(
-        (fa.proper & fb.proper) - {fa.subject, fb.subject})
 
 
 @lru_cache(maxsize=131_072)
