@@ -103,3 +103,53 @@ def test_not_until_a_date_keeps_its_negation():
     from memwarden.trust.stance import detect_stance
     assert detect_stance("the refund has arrived", "the refund won't arrive until 5 june", cosine=0.7).label == "contradict"
     assert detect_stance("the pool opens at 9:30", "the pool is not open till 9:30", cosine=0.7).label == "agree"
+
+
+@pytest.mark.parametrize("text, month, day", [
+    ("the plumber comes on 9/3", "march", "9"),                # day first
+    ("invoice dated 30/11/2025, paid in full", "november", "30"),
+    ("renewal 03/07 every year", "july", "3"),                 # a zero-padded month is a date
+    ("exam results 22/6", "june", "22"),                       # a day past 12 cannot be a fraction
+])
+def test_a_numeric_date_is_one_date_read_day_first(text, month, day):
+    f = features(text)
+    assert month in f.dates and day in f.numbers
+
+
+@pytest.mark.parametrize("text", ["she got 18/20 on the quiz", "add 3/4 of the stock", "mix 1/2 cup of oats"])
+def test_a_score_or_a_fraction_is_no_date(text):
+    assert not {"january", "february", "march", "april", "may", "june"} & features(text).dates
+
+
+def test_a_numeric_date_against_the_same_day_written_out():
+    assert detect_stance("the boiler service is on 4 March", "boiler service booked for 4/3").label == "agree"
+    assert detect_stance("the boiler service is on 3 April", "boiler service booked for 4/3").label == "contradict"
+
+
+@pytest.mark.parametrize("a, b, label", [
+    ("the greenhouse is kept at 25 degrees celsius", "greenhouse thermostat: 77°F", "agree"),   # exactly 25 °C
+    ("the greenhouse is kept at 20 degrees celsius", "greenhouse thermostat: 77°F", "contradict"),
+    ("my commute is 5 miles", "my commute is 8 km", "agree"),                  # 4.97 miles, rounded as said
+    ("the talk lasts 1 hour", "the talk lasts 50 minutes", "contradict"),        # rounding is not 17% off
+])
+def test_one_measure_in_two_units_as_people_round(a, b, label):
+    assert detect_stance(a, b).label == label
+
+
+def test_pounds_of_weight_are_lb_and_of_money_are_sterling():
+    assert compare("the dog weighs over 50 pounds", "vet weighed him at 26 kg", 0.5, 0.2).label == "agree"
+    assert compare("the repair cost over 50 pounds", "the repair was £40", 0.5, 0.2).label == "contradict"
+
+
+def test_a_four_digit_clock_after_a_clock_word_is_a_time_and_a_duration_is_not():
+    assert "7:30" in features("briefing at 1930 hrs in the hall").numbers
+    assert "1930" in features("she logged 1930 hrs of flying").numbers
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Parking costs four pounds an hour.", "Parking charge: £4 per hour"),       # plural / singular opener
+    ("Rowan Tait was born in Leith.", "Birth register, Leith: Rowan Tait"),       # a record's opener is no person
+    ("Kat moved to Oslo in May.", "Katrina moved to Oslo in May"),               # a name's short form
+])
+def test_one_subject_written_two_ways_is_not_two_people(a, b):
+    assert not detect_stance(a, b, cosine=0.6).reason.startswith(("different subjects", "different entities"))

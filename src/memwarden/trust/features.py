@@ -13,7 +13,7 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
-from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, replaced
+from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, replaced, spell_numeric_dates
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -37,7 +37,7 @@ _NUMBER_WORDS = {
     )
 }
 _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2,
+                      "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2, "thrice": 3,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
 _POSSESSIVE = frozenset("my our your his her their its".split())
@@ -107,7 +107,7 @@ def _prep(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     if "." in text:
         text = NUMBER_ABBR.sub("number ", text)
-    return converse(text)
+    return converse(spell_numeric_dates(text))
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one

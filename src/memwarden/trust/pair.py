@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..retrieval.text import _stem
 from .features import TextFeatures
-from .typed_values import measure
+from .typed_values import measure, one_measure
 
 
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
@@ -146,10 +147,42 @@ def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, st
     first text's number, the second's, the measure both stand for, "mass:2")."""
     out = []
     for x in ua:
-        mx = measure(x)
-        if mx is None:
+        if measure(x) is None:
             continue
         for y in ub:
-            if x.partition(":")[0] != y.partition(":")[0] and measure(y) == mx:
-                out.append((x.partition(":")[2], y.partition(":")[2], f"{mx[0]}:{mx[1]:g}"))
+            if x.partition(":")[0] != y.partition(":")[0] and (both := one_measure(x, y)):
+                out.append((x.partition(":")[2], y.partition(":")[2], both))
     return tuple(out)
+
+
+#: Dimensions whose two units name one physical reading ("14 stone" / "94.8 kg"); durations, money
+#: and counts in two units are too often two different things ("3 days off" / "2 weeks' notice").
+_READING_DIMENSIONS = frozenset({"length", "mass", "temperature"})
+
+
+@lru_cache(maxsize=65_536)
+def _other_unit_readings(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Amounts of one physical dimension in two different units that are not one measure: (the
+    first text's number as its measure, the second's), e.g. ("mass:88.9", "mass:94.8")."""
+    out = []
+    for x in ua:
+        mx = measure(x)
+        if mx is None or mx[0] not in _READING_DIMENSIONS:
+            continue
+        for y in ub:
+            my = measure(y)
+            if (my is not None and my[0] == mx[0] and x.partition(":")[0] != y.partition(":")[0]
+                    and not one_measure(x, y)):
+                out.append((f"{mx[0]}:{round(mx[1], 1):g}", f"{my[0]}:{round(my[1], 1):g}"))
+    return tuple(out)
+
+
+def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """A capitalised word opening one text that the other also says (its stem: "Weddings cost ..." /
+    "Wedding rate: ...", "Heating is set to 66°F downstairs" / "Downstairs thermostat is on 19
+    degrees") is one subject, or a thing rather than a person; so is one opening a text that shares
+    another name with it ("Passenger manifest ...: Honora Mulhaire" / "Honor Mulhaire arrived ...")."""
+    if any(s == "i" or s.startswith("my ") for s in (fa.subject, fb.subject)):
+        return False
+    return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content or bool(
+        (fa.proper & fb.proper) - {fa.subject, fb.subject})

@@ -42,7 +42,7 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
+from .pair import (_align, _both_differ, _named_in_other, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
                    _same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
@@ -156,7 +156,7 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
         return None
     if not (fa.numbers | fa.dates).isdisjoint(fb.numbers | fb.dates):
         return None
-    if fa.units and fb.units and _same_measure(fa.units, fb.units):
+    if fa.units and fb.units and (_same_measure(fa.units, fb.units) or _other_unit_readings(fa.units, fb.units)):
         return None
     short = max(len(fa.content), len(fb.content)) <= _SHORT
     cos = cosine if short else None
@@ -196,6 +196,8 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     if fa.units and fb.units:
         for x, y, both in _same_measure(fa.units, fb.units):  # "2 kg" / "2000 grams": one value
             nums_a, nums_b = (nums_a - {x}) | {both}, (nums_b - {y}) | {both}
+        for x, y in _other_unit_readings(fa.units, fb.units):  # "14 stone" / "94.8 kg": two readings
+            nums_a, nums_b = nums_a | {x}, nums_b | {y}
     vals_a, vals_b = nums_a | fa.dates, nums_b | fb.dates
     shared_vals = vals_a & vals_b
     # An ISO date the extractor appended restates the day already named ("friday (2025-03-07)"):
@@ -216,7 +218,7 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
 
     # The same unit on both sides ("6%" / "10%", "20mg" / "30mg") names the same kind of amount.
     same_unit = ({u.split(":", 1)[0] for u in fa.units} & {u.split(":", 1)[0] for u in fb.units}
-                 if fa.units and fb.units else set())
+                 if fa.units and fb.units else set()) | {x.partition(":")[0] for x, _ in _other_unit_readings(fa.units, fb.units)}
     # A change that names only its new time ("he wants to come at 5:50 instead") against a
     # statement of another time, on one topic by the embedding: the time was changed.
     if (not shared and (fa.replaces or fb.replaces) and cosine is not None and cosine >= 0.4 and short
@@ -245,7 +247,8 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     personal = ("i", "my ")
     if (fa.subject and fb.subject and fa.subject != fb.subject
             and fa.subject.startswith(personal) == fb.subject.startswith(personal)
-            and not (fa.proper & fb.proper & {fa.subject, fb.subject})):
+            and not (fa.proper & fb.proper & {fa.subject, fb.subject})
+            and not _named_in_other(fa, fb)):
         # "I passed my test" / "my brother failed his": the same predicate about different people.
         return Stance("unrelated", 0.7, f"different subjects: {fa.subject} vs {fb.subject}", ())
     if fa.thing and fb.thing and fa.thing != fb.thing and fa.thing not in fb.content and fb.thing not in fa.content:
@@ -261,6 +264,10 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     if swapped:
         return Stance("unrelated", 0.6, f"names in another order and other details differ: {swapped}", ())
     pa, pb = only_a & fa.proper, only_b & fb.proper
+    # A name and its longer form are one name ("Honor" / "Honora", "Alex" / "Alexander").
+    short_form = {x for x in pa | pb for y in pa | pb if x != y and len(x) >= 4 and y.startswith(x)}
+    pa, pb = pa - short_form - {y for y in pb if any(y.startswith(x) for x in short_form & pa)}, \
+        pb - short_form - {y for y in pa if any(y.startswith(x) for x in short_form & pb)}
     if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())

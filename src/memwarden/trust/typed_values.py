@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["DIMENSIONS", "extract_values", "measure", "quantities", "words_to_digits"]
+__all__ = ["DIMENSIONS", "extract_values", "measure", "one_measure", "quantities", "to_base", "words_to_digits"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -100,6 +100,10 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"\b" + _H + r" o'?clock\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b" + _H + r" in the (?:morning|afternoon|evening)\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b(?:noon|midday|midnight)\b"), lambda m: "12:00"),
+    # "at 1600 hrs", "from 0730h": a 24-hour clock written as four digits after a clock word ("worked
+    # 1600 hrs" is a duration).
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bafter ))"
+                r"([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|h)\b"), lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     # "at 2", "until 5": a bare hour after a clock preposition, not a count of something.
     # "7ish", "around 7ish": an hour said loosely is still that hour.
     (re.compile(r"\b" + _H + r"[ -]?ish\b"), lambda m: _hm(int(m.group(1)), 0)),
@@ -139,7 +143,10 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
          "kilometers": "km", "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in", "lb": "lb",
          "lbs": "lb", "stone": "st", "kilo": "kg", "kilogram": "kg", "kilograms": "kg", "gram": "g", "litre": "l",
          "litres": "l", "liter": "l", "liters": "l", "millilitres": "ml", "milliliters": "ml", "sec": "s",
-         "secs": "s", "seconds": "s", "h": "h"}
+         "secs": "s", "seconds": "s", "h": "h",
+         # temperatures: "66°F", "19 degrees Celsius" (a bare "degrees" may be an angle, a bare "c" anything)
+         "°c": "°c", "ºc": "°c", "degrees c": "°c", "degrees celsius": "°c", "celsius": "°c", "deg c": "°c",
+         "°f": "°f", "ºf": "°f", "degrees f": "°f", "degrees fahrenheit": "°f", "fahrenheit": "°f", "deg f": "°f"}
 #: unit (as tagged above) -> (dimension, factor to the dimension's base unit): one measure in two
 #: units ("2 kg" / "2000 grams", "36 months" / "three years") is one value.
 DIMENSIONS: dict[str, tuple[str, float]] = {
@@ -150,7 +157,42 @@ DIMENSIONS: dict[str, tuple[str, float]] = {
     "week": ("time", 604800.0), "month": ("time", 2629800.0), "year": ("time", 31557600.0),
     "%": ("percent", 1.0), "l": ("volume", 1.0), "ml": ("volume", 0.001),
     "£": ("gbp", 1.0), "$": ("usd", 1.0), "€": ("eur", 1.0),
+    "°c": ("temperature", 1.0), "°f": ("temperature", 5 / 9),
 }
+#: A scale whose zero is not the base unit's: subtracted before the factor (°F -> °C).
+_OFFSET = {"°f": 32.0}
+
+
+def to_base(unit: str, value: float) -> float:
+    """An amount in ``unit`` (a key of :data:`DIMENSIONS`) in its dimension's base unit."""
+    return (value - _OFFSET.get(unit, 0.0)) * DIMENSIONS[unit][1]
+
+
+def _from_base(unit: str, value: float) -> float:
+    return value / DIMENSIONS[unit][1] + _OFFSET.get(unit, 0.0)
+
+
+def one_measure(x: str, y: str) -> str | None:
+    """The measure two unit-tagged amounts in different units both state ("kg:2" / "g:2000" ->
+    "mass:2"), or None. Across units people round: "66°F" is "19 degrees C", "9.8 km" "about 6
+    miles", so each amount converted to the other's unit and rounded to the digits written there
+    may equal it, within 5%."""
+    mx, my = measure(x), measure(y)
+    if mx is None or my is None or mx[0] != my[0]:
+        return None
+    if mx[1] != my[1]:
+        ux, vx = x.partition(":")[0], x.partition(":")[2]
+        uy, vy = y.partition(":")[0], y.partition(":")[2]
+        if abs(mx[1] - my[1]) > 0.05 * max(abs(mx[1]), abs(my[1])):
+            return None
+
+        def rounds_to(value: float, written: str) -> bool:
+            places = len(written.partition(".")[2])
+            return round(value, places) == round(float(written), places)
+
+        if not (rounds_to(_from_base(uy, mx[1]), vy) or rounds_to(_from_base(ux, my[1]), vx)):
+            return None
+    return f"{mx[0]}:{mx[1]:g}"
 
 
 def measure(tag: str) -> tuple[str, float] | None:
@@ -159,7 +201,7 @@ def measure(tag: str) -> tuple[str, float] | None:
     if unit not in DIMENSIONS:
         return None
     try:
-        return DIMENSIONS[unit][0], round(float(value) * DIMENSIONS[unit][1], 9)
+        return DIMENSIONS[unit][0], round(to_base(unit, float(value)), 9)
     except ValueError:
         return None
 _AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
@@ -186,6 +228,15 @@ def _magnitude(num: str, scale: str | None) -> str:
     return str(int(v)) if v == int(v) else f"{v:g}"
 
 
+#: "pounds" is money unless the text speaks of weight ("weighed under 200 pounds"): then it is lb.
+_WEIGHT_WORD = re.compile(r"\b(?:weigh\w*|heavier|lighter|body ?weight|lbs?)\b")
+_POUNDS = re.compile(r"(\d)\s*pounds?\b")
+
+
+def _pounds_of_weight(text: str) -> str:
+    return _POUNDS.sub(r"\1 lb", text) if "pound" in text and _WEIGHT_WORD.search(text) else text
+
+
 @lru_cache(maxsize=65_536)
 def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str | None]:
     """``(text with the typed values blanked, canonical values, unit-tagged amounts, last time)``.
@@ -195,7 +246,7 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     """
     if not _ANY_VALUE.search(low):
         return low, frozenset(), frozenset(), None  # most texts: nothing to read, no regex pass
-    text = words_to_digits(low)
+    text = _pounds_of_weight(words_to_digits(low))
     vals: set[str] = set()
     units: set[str] = set()
 
@@ -268,7 +319,7 @@ def quantities(low: str) -> tuple[str, tuple[tuple[str, float, int, int], ...]]:
     ``(the text with number words as digits, ((unit, magnitude, start, end), ...))`` in reading
     order, spans into that text; the unit as ``extract_values`` tags it (``£``, ``kg``, ``m``, ``h``).
     Money is read first: "£2.4m" is an amount, not a length."""
-    text = words_to_digits(low)
+    text = _pounds_of_weight(words_to_digits(low))
     found: list[tuple[str, float, int, int]] = []
 
     def add(unit: str, num: str, scale: str | None, m: re.Match[str]) -> None:

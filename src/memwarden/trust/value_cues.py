@@ -4,7 +4,8 @@ Read by :func:`.features.features` before it tokenizes a text: "no. 12" is the n
 negation; "not on till 9:30" states a start time, no denial; "down from 5" names the value an amount
 changed from; "X, but actually Y" replaces the values of X by those of Y of the same kind. The values
 these name as replaced become the text's ``rejected`` values, which the stance rules deny
-(:func:`.stance._replaced_value`).
+(:func:`.stance._replaced_value`). A numeric date, "8/5" or "28/09/2026", is read day first and
+written as its month and day (:func:`spell_numeric_dates`), so it is one date, not the numbers 8 and 5.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .features import TextFeatures
 
-__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "replaced"]
+__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "replaced", "spell_numeric_dates"]
 
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
@@ -31,6 +32,37 @@ FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|ri
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
 #: A correction inside one statement: what follows replaces what came before.
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
+
+
+_MONTH_NAMES = ("january february march april may june july august september october november december").split()
+#: "8/5", "28/09/2026", "on 3/4": a day and a month (and a year) written with slashes. Not a part of
+#: a longer run ("1/2/3/4") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
+_NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\w/.]|\s+of\b)")
+#: Words before a bare "a/b" that make it a date ("on 8/5", "start date 1/9", "due 3/4").
+_DATE_BEFORE = re.compile(r"(?:\b(?:on|by|for|from|since|until|till|til|before|after|due|date|dated|"
+                          r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
+
+
+def spell_numeric_dates(text: str) -> str:
+    """Numeric dates written as a month name and a day: "fixed for 8/5" -> "fixed for may 8".
+
+    Day first, as written in Britain, Ireland, India, Singapore, Australia and New Zealand (the
+    claim extractor resolves "3/4" the same way when it is nearer); month first only when the first
+    number cannot be a month's day order the other way round ("5/18" -> may 18). A bare "a/b" is a
+    date only when it cannot be a fraction or a score: a year follows, the month is zero-padded
+    ("14/09"), the day is past 12 ("26/4"), or a preposition, "date" or a weekday comes before it."""
+    def spell(m: re.Match[str]) -> str:
+        a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
+        day, month = (a, b) if 1 <= b <= 12 else (b, a)
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return m.group(0)
+        dated = y or m.group("b").startswith("0") or a > 12 or _DATE_BEFORE.search(text, 0, m.start())
+        if not dated:
+            return m.group(0)
+        year = "" if not y else f" {int(y) + 2000 if len(y) == 2 else int(y)}"
+        return f"{_MONTH_NAMES[month - 1]} {day}{year}"
+
+    return _NUMERIC_DATE.sub(spell, text) if "/" in text else text
 
 
 def replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:

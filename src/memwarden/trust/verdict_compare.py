@@ -16,7 +16,7 @@ import re
 
 from .stance import Stance
 from .typed_values import DIMENSIONS as _DIM
-from .typed_values import quantities
+from .typed_values import quantities, to_base
 
 __all__ = ["compare"]
 
@@ -38,7 +38,7 @@ _LIMIT_AFTER = re.compile(r"\s*\W?\s*(?:max|maximum|min|minimum|limit)\b")
 def _measures(text: str) -> tuple[str, list[tuple[str, float, int, int]]]:
     """(the text as read, [(dimension, value in its base unit, start, end)]) of a text's quantities."""
     read, found = quantities(text.lower())
-    return read, [(_DIM[u][0], v * _DIM[u][1], s, e) for u, v, s, e in found if u in _DIM]
+    return read, [(_DIM[u][0], to_base(u, v), s, e) for u, v, s, e in found if u in _DIM]
 
 
 def _bound(claim: str) -> tuple[str, str, float, str] | None:
