@@ -311,3 +311,20 @@ def test_days_joined_by_and_or_are_a_list_not_a_span(text: str, expected: tuple[
 
     b, u = anchor_of(find_times(text, THU, clause_tense(text)))
     assert (b.date().isoformat() if b else None, u.date().isoformat() if u else None) == expected
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("the course runs from 7/6 to 12/6 at the lake", "from 7/6 to 12/6"),
+    ("we're away from 3 June till the 9th of July", "from 3 June till the 9th of July"),
+])
+def test_a_resolved_date_is_written_after_the_range_it_opens(text: str, kept: str) -> None:
+    from memwarden.claims.timex import label_end
+    [first, *_] = [h for h in find_times(text, THU, clause_tense(text)) if h.label]
+    assert text[first.start:label_end(text, first)] == kept
+
+
+def test_a_clock_after_to_is_no_range_end() -> None:
+    from memwarden.claims.timex import label_end
+    text = "the desk is staffed from Monday to 5 pm"
+    [day] = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
+    assert label_end(text, day) == day.end

@@ -119,3 +119,26 @@ def test_a_later_contrast_naming_the_old_value_moves_above_it_without_the_asked_
     # a plain negation names nothing replaced: it stays below
     neg = _said(2, "The user: parking is not allowed at the school", 9, "user")
     assert [h.id for h in updates_first([old, other, neg], "which room is parents evening in?")] == ["0", "1", "2"]
+
+
+def _echo(i: int, text: str, day: int) -> SearchHit:
+    h = _hit(i, text, day)
+    return h.model_copy(update={"claim": Claim(subject="user", vouched_by="assistant", echo=True)})
+
+
+def test_the_users_own_words_rank_above_the_assistants_echo_of_them() -> None:
+    echo = _echo(0, "The user: a studio flat in Leith for £850 with bills, got it", 3)
+    said = _said(1, "The user is renting a studio flat in Leith, 850 a month with bills", 3, "user")
+    assert [h.id for h in updates_first([echo, said], "what rent do I pay?")] == ["1", "0"]
+    # a later firm word on the echo's matter passes it too, but an echo is no weaker than hearsay's equal:
+    # a hedge of the user's own does not jump it
+    later = _said(2, "The user's share of the rent on the new flat is 1,100", 9, "user")
+    assert [h.id for h in updates_first([echo, later], "what rent do I pay?")][0] == "2"
+    hedged = _said(3, "The user thinks the flat rent is 800", 9, "user", "hedged")
+    assert [h.id for h in updates_first([echo, hedged], "what rent do I pay?")] == ["0", "3"]
+
+
+def test_an_echo_and_a_statement_sharing_only_a_name_keep_their_order() -> None:
+    echo = _echo(0, "Understood: a low-salt diet and a 1.5 litre fluid cap for Grandpa Ted", 3)
+    trip = _said(1, "The user is driving to Whitby on Saturday, Grandpa Ted also coming", 3, "user")
+    assert [h.id for h in updates_first([echo, trip], "how much can he drink a day?")] == ["0", "1"]

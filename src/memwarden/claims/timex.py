@@ -29,7 +29,7 @@ from .timex_kinds import HOLIDAY, ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGE
 from .timex_calendar import day as _day
 from .timex_resolve import resolve as _resolve
 
-__all__ = ["TimeHit", "find_times", "clause_tense"]
+__all__ = ["TimeHit", "find_times", "clause_tense", "label_end"]
 
 
 # "May" is a month only when capitalised (else "I may go"); other months any case.
@@ -304,3 +304,17 @@ def anchor_of(hits: list[TimeHit]) -> tuple[datetime | None, datetime | None]:
         last = dated[-1]
         until = last.until or last.begin
     return begin, until
+
+
+#: The far end of a range written after a date ("from 2/4 to 9/4", "12/6 - 15/6", "3 May till the 9th of
+#: June"): a numeric day/month, or a day before a month's name. A clock ("to 5 pm") is no range end.
+_RANGE_END = re.compile(r"\s*(?:to|till|until|through|thru|-|–)\s*(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|(?:the\s+)?\d{1,2}"
+                        r"(?:st|nd|rd|th)?\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I)
+
+
+def label_end(text: str, hit: TimeHit) -> int:
+    """Where ``hit``'s resolved value is written into ``text``: after the expression, or after the
+    range it opens, so that the bracket never splits what was said ("from 2/4 to 9/4 (from ...)",
+    not "from 2/4 (from ...) to 9/4")."""
+    m = _RANGE_END.match(text, hit.end)
+    return m.end() if m else hit.end

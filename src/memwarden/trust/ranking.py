@@ -292,6 +292,15 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
 
 
+def _restated(h: SearchHit, o: SearchHit, hw: set[str], ow: set[str]) -> bool:
+    """``o`` is the assistant's echo ("A common room in Tampines for S$900, noted") and ``h`` a firm
+    statement sharing a word with it besides a name: an echo adds no testimony, so what it restates,
+    or a later firm word on its matter, ranks above it. A shared name alone ("Nani") is no shared matter."""
+    if o.claim is None or not o.claim.echo or not own_word(h):
+        return False
+    return bool((hw & ow) - _names_in(o.memory) - _names_in(h.memory))
+
+
 _NAME = re.compile(r"(?<=\w\s)(?-i:[A-Z][a-z]+)")
 
 
@@ -357,8 +366,8 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             for i in range(j):
                 o = out[i]
                 ow = _words(o.memory)
-                if _firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords)):
-                    out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
+                if (_firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords))) or _restated(h, o, hw, ow):
+                    out.insert(i, out.pop(j))  # hearsay on the same topic, or an echo, yields to a firm first-hand or written word
                     moved = True
                     break
                 if not stated_at(h) > stated_at(o):
