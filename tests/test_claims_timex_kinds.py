@@ -83,7 +83,8 @@ def test_weekday_offsets_and_abbreviations(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["book club meets every other thursday", "I train mon/wed/fri",
-                                  "i sat next to him at dinner", "we swim every sunday"])
+                                  "i sat next to him at dinner", "we swim every sunday",
+                                  "physio is Mon-Thu at the leisure centre", "choir is Monday Wednesday at 6"])
 def test_a_weekly_habit_or_a_verb_is_no_one_day(text: str) -> None:
     assert day_of(text) is None
 
@@ -328,3 +329,8 @@ def test_a_clock_after_to_is_no_range_end() -> None:
     text = "the desk is staffed from Monday to 5 pm"
     [day] = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
     assert label_end(text, day) == day.end
+
+
+def test_a_weekday_beside_other_words_is_still_one_day() -> None:
+    assert day_of("see you Monday - bring the cake") == day_of("see you Monday")
+    assert day_of("see you Monday") is not None

@@ -117,6 +117,12 @@ _FUTURE = re.compile(r"\b(?:will|'ll|won't|won’t|going|gonna|starting|starts|p
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
 
 
+#: Weekday names side by side, nothing but spaces between ("Tuesday Thursday Saturday"): a schedule.
+_WD_NAME = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rday|urday)?"
+_WD_RUN_NEXT = re.compile(rf"[ \t]+{_WD_NAME}\b", re.I)
+_WD_RUN_PREV = re.compile(rf"\b{_WD_NAME}[ \t]+$", re.I)
+
+
 #: A plural noun right after a bare weekday ("Tuesday pickups", "Monday meetings"): a habit.
 _PLURAL_NEXT = re.compile(r"\s+(?:(?!(?:the|a|an|my|our|his|her|their|your|to|at|in|on|for|with|and|or|but|is|was|will)\b)[a-z]+\s+)?"
                           r"(?!(?:is|was|has|does|as|its|this|us|yes|plus|always|sometimes|perhaps)\b)[a-z]{2,}[^s'\W]s\b")
@@ -229,8 +235,9 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
                 continue
             if kind == "wd" and not (m.group("pre") or "").strip() and (text[e:e + 1] == "s" or _PLURAL_NEXT.match(text, e)):
                 continue  # "on Fridays", "Tuesday pickups": a habit, not a date
-            if kind == "wd" and (text[s - 1:s] == "/" or text[e:e + 1] == "/"):
-                continue  # "I train mon/wed/fri": a weekly schedule, no one day
+            if kind == "wd" and (text[s - 1:s] in ("/", "-") or text[e:e + 1] in ("/", "-") or _WD_RUN_NEXT.match(text, e)
+                                 or _WD_RUN_PREV.search(text, 0, s)):
+                continue  # "I train mon/wed/fri", "Mon-Wed-Fri", "Tuesday Thursday Saturday 2 pm": a weekly schedule, no one day
             if anchor is None and kind not in ("iso", "clock", "at_hour") and not (kind in ("md", "dm") and m.group("y")):
                 hits.append(TimeHit(s, e, text[s:e], None, None))
                 taken.append((s, e))
