@@ -83,7 +83,8 @@ def test_weekday_offsets_and_abbreviations(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["book club meets every other thursday", "I train mon/wed/fri",
-                                  "i sat next to him at dinner", "we swim every sunday"])
+                                  "i sat next to him at dinner", "we swim every sunday",
+                                  "physio is Mon-Thu at the leisure centre", "choir is Monday Wednesday at 6"])
 def test_a_weekly_habit_or_a_verb_is_no_one_day(text: str) -> None:
     assert day_of(text) is None
 
@@ -311,3 +312,25 @@ def test_days_joined_by_and_or_are_a_list_not_a_span(text: str, expected: tuple[
 
     b, u = anchor_of(find_times(text, THU, clause_tense(text)))
     assert (b.date().isoformat() if b else None, u.date().isoformat() if u else None) == expected
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("the course runs from 7/6 to 12/6 at the lake", "from 7/6 to 12/6"),
+    ("we're away from 3 June till the 9th of July", "from 3 June till the 9th of July"),
+])
+def test_a_resolved_date_is_written_after_the_range_it_opens(text: str, kept: str) -> None:
+    from memwarden.claims.timex import label_end
+    [first, *_] = [h for h in find_times(text, THU, clause_tense(text)) if h.label]
+    assert text[first.start:label_end(text, first)] == kept
+
+
+def test_a_clock_after_to_is_no_range_end() -> None:
+    from memwarden.claims.timex import label_end
+    text = "the desk is staffed from Monday to 5 pm"
+    [day] = [h for h in find_times(text, THU, clause_tense(text)) if h.begin is not None]
+    assert label_end(text, day) == day.end
+
+
+def test_a_weekday_beside_other_words_is_still_one_day() -> None:
+    assert day_of("see you Monday - bring the cake") == day_of("see you Monday")
+    assert day_of("see you Monday") is not None

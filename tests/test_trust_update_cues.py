@@ -30,6 +30,11 @@ def test_only_outright_wording_says_it_replaces() -> None:
     assert says_replace("got the keys to the cottage today")
     assert not says_replace("the new kitchen is lovely")      # "new" describes, it does not replace
     assert not says_replace("my sister is on nights now")      # "now": an update, not an outright replacement
+    # an onset opening the clause: a new state from then on, however the rest is worded
+    assert says_replace("from the 12th they're moving him to the day shift")
+    assert says_replace("The user: so from this term the kids walk to school")
+    assert not says_replace("the shop is open from monday to friday")  # an onset inside the clause: a span
+    assert not says_replace("the user is from Galway")
 
 
 def test_ranking_and_answer_type_read_the_same_list() -> None:

@@ -119,3 +119,47 @@ def test_a_later_contrast_naming_the_old_value_moves_above_it_without_the_asked_
     # a plain negation names nothing replaced: it stays below
     neg = _said(2, "The user: parking is not allowed at the school", 9, "user")
     assert [h.id for h in updates_first([old, other, neg], "which room is parents evening in?")] == ["0", "1", "2"]
+
+
+def _echo(i: int, text: str, day: int) -> SearchHit:
+    h = _hit(i, text, day)
+    return h.model_copy(update={"claim": Claim(subject="user", vouched_by="assistant", echo=True)})
+
+
+def test_the_users_own_words_rank_above_the_assistants_echo_of_them() -> None:
+    echo = _echo(0, "The user: a studio flat in Leith for £850 with bills, got it", 3)
+    said = _said(1, "The user is renting a studio flat in Leith, 850 a month with bills", 3, "user")
+    assert [h.id for h in updates_first([echo, said], "what rent do I pay?")] == ["1", "0"]
+    # a later firm word on the echo's matter passes it too, but an echo is no weaker than hearsay's equal:
+    # a hedge of the user's own does not jump it
+    later = _said(2, "The user's share of the rent on the new flat is 1,100", 9, "user")
+    assert [h.id for h in updates_first([echo, later], "what rent do I pay?")][0] == "2"
+    hedged = _said(3, "The user thinks the flat rent is 800", 9, "user", "hedged")
+    assert [h.id for h in updates_first([echo, hedged], "what rent do I pay?")] == ["0", "3"]
+
+
+def test_an_echo_and_a_statement_sharing_only_a_name_keep_their_order() -> None:
+    echo = _echo(0, "Understood: a low-salt diet and a 1.5 litre fluid cap for Grandpa Ted", 3)
+    trip = _said(1, "The user is driving to Whitby on Saturday, Grandpa Ted also coming", 3, "user")
+    assert [h.id for h in updates_first([echo, trip], "how much can he drink a day?")] == ["0", "1"]
+
+
+def test_an_echo_summing_up_a_split_turn_yields_to_the_part_it_restates_most() -> None:
+    echo = _echo(0, "Unit 7, 980 rent, a broken boiler", 3)
+    place = _said(1, "The user: unit 7, Harbour View", 3, "user")
+    repair = _said(2, "The user: rent 980 and the boiler is broken", 3, "user")
+    # the repair first (it restates most of the echo), then the place, the echo last
+    assert [h.id for h in updates_first([echo, place, repair], "what needs fixing in my unit?")] == ["2", "1", "0"]
+
+
+def test_an_onset_speaking_of_the_asked_person_by_a_pronoun_passes_the_older_hit_naming_them() -> None:
+    old = _said(0, "Dev's swimming lesson is Tuesdays at 5 at the Lido", 1, "user")
+    mid = _said(1, "The user drives Dev there", 1, "user")
+    new = _said(2, "The user: from the 9th they've moved him to the Thursday 6pm group", 20, "user")
+    assert [h.id for h in updates_first([old, mid, new], "When is Dev's swimming these days?")][0] == "2"
+    # the pronoun must find the asked person in the older hit: another person's lesson is not passed
+    other = _said(3, "Priya's swimming lesson is Tuesdays at 5 at the Lido", 1, "user")
+    assert [h.id for h in updates_first([other, mid, new], "When is Dev's swimming these days?")][0] == "3"
+    # nor does a change to someone else, named, spoken of by a pronoun
+    brother = _said(4, "The user: from the 9th Sami's club moved him to the Thursday 6pm group", 20, "user")
+    assert [h.id for h in updates_first([old, mid, brother], "When is Dev's swimming these days?")][0] == "0"

@@ -44,7 +44,7 @@ from .reschedule import _IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _mo
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
-from .timex import anchor_of, clause_tense, find_times, named_month
+from .timex import anchor_of, clause_tense, find_times, label_end, named_month
 
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
@@ -374,7 +374,8 @@ class RuleExtractor:
         # Text: resolved dates appended after each expression, then person rewrite.
         body = c
         for h in sorted((h for h in live_hits if h.label and (h.begin or h.until)), key=lambda h: -h.end):
-            body = f"{body[:h.end]} ({h.label}){body[h.end:]}"
+            at = label_end(body, h)
+            body = f"{body[:at]} ({h.label}){body[at:]}"
         if pronouns:
             body = coref.write(body, pronouns)
         if attached:

@@ -29,7 +29,7 @@ from .timex_kinds import HOLIDAY, ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGE
 from .timex_calendar import day as _day
 from .timex_resolve import resolve as _resolve
 
-__all__ = ["TimeHit", "find_times", "clause_tense"]
+__all__ = ["TimeHit", "find_times", "clause_tense", "label_end"]
 
 
 # "May" is a month only when capitalised (else "I may go"); other months any case.
@@ -115,6 +115,12 @@ _PAST = re.compile(r"\b(?:was|were|did|had|went|(?<!'ve\s)(?<!have\s)(?<!has\s)(
 _FUTURE = re.compile(r"\b(?:will|'ll|won't|won’t|going|gonna|starting|starts|plan|planning|next|tomorrow|upcoming|coming|soon|now|"
                      r"new (?:date|slot|time|day)|"
                      r"is on|are on|is at|are at|scheduled|booked|due)\b", re.I)
+
+
+#: Weekday names side by side, nothing but spaces between ("Tuesday Thursday Saturday"): a schedule.
+_WD_NAME = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rday|urday)?"
+_WD_RUN_NEXT = re.compile(rf"[ \t]+{_WD_NAME}\b", re.I)
+_WD_RUN_PREV = re.compile(rf"\b{_WD_NAME}[ \t]+$", re.I)
 
 
 #: A plural noun right after a bare weekday ("Tuesday pickups", "Monday meetings"): a habit.
@@ -229,8 +235,9 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
                 continue
             if kind == "wd" and not (m.group("pre") or "").strip() and (text[e:e + 1] == "s" or _PLURAL_NEXT.match(text, e)):
                 continue  # "on Fridays", "Tuesday pickups": a habit, not a date
-            if kind == "wd" and (text[s - 1:s] == "/" or text[e:e + 1] == "/"):
-                continue  # "I train mon/wed/fri": a weekly schedule, no one day
+            if kind == "wd" and (text[s - 1:s] in ("/", "-") or text[e:e + 1] in ("/", "-") or _WD_RUN_NEXT.match(text, e)
+                                 or _WD_RUN_PREV.search(text, 0, s)):
+                continue  # "I train mon/wed/fri", "Mon-Wed-Fri", "Tuesday Thursday Saturday 2 pm": a weekly schedule, no one day
             if anchor is None and kind not in ("iso", "clock", "at_hour") and not (kind in ("md", "dm") and m.group("y")):
                 hits.append(TimeHit(s, e, text[s:e], None, None))
                 taken.append((s, e))
@@ -304,3 +311,17 @@ def anchor_of(hits: list[TimeHit]) -> tuple[datetime | None, datetime | None]:
         last = dated[-1]
         until = last.until or last.begin
     return begin, until
+
+
+#: The far end of a range written after a date ("from 2/4 to 9/4", "12/6 - 15/6", "3 May till the 9th of
+#: June"): a numeric day/month, or a day before a month's name. A clock ("to 5 pm") is no range end.
+_RANGE_END = re.compile(r"\s*(?:to|till|until|through|thru|-|–)\s*(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|(?:the\s+)?\d{1,2}"
+                        r"(?:st|nd|rd|th)?\s+(?:of\s+)?(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I)
+
+
+def label_end(text: str, hit: TimeHit) -> int:
+    """Where ``hit``'s resolved value is written into ``text``: after the expression, or after the
+    range it opens, so that the bracket never splits what was said ("from 2/4 to 9/4 (from ...)",
+    not "from 2/4 (from ...) to 9/4")."""
+    m = _RANGE_END.match(text, hit.end)
+    return m.end() if m else hit.end

@@ -54,7 +54,7 @@ from .lexicon import is_correction
 from .present import newer_first, own_word
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
-from .update_cues import rejected_words, says_replace, says_update
+from .update_cues import CALENDAR_WORD, rejected_words, says_replace, says_update
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first", "answer_for_weaker", "record_asked_first"]
 
@@ -292,6 +292,23 @@ def _firmer(h: SearchHit, o: SearchHit) -> bool:
     return weak and a.firmness == "stated" and a.vouched_by in ("user", "import", "document", "tool", "image") and not a.echo
 
 
+def _restated(h: SearchHit, o: SearchHit, below: Sequence[SearchHit]) -> bool:
+    """``o`` is the assistant's echo and ``h`` the firm statement below it restating most of it (most
+    words in common besides names, the first of equals): an echo adds no testimony. Of a turn split in
+    two ("flat 4C" / "rent 1,350 and mould"), the part it restates most passes it first."""
+    if o.claim is None or not o.claim.echo or not own_word(h):
+        return False
+    ow = _words(o.memory) - _names_in(o.memory)
+
+    def shared(x: SearchHit) -> int:
+        return len(ow & (_words(x.memory) - _names_in(x.memory))) if own_word(x) else 0
+
+    best = max(below, key=shared)  # max() keeps the first of equals
+    return best is h and shared(h) > 0
+
+
+#: A third person spoken of by a pronoun (an object or possessive: "giving her", "their van").
+_THIRD_PERSON = re.compile(r"\b(?:her|him|his|them|their)\b", re.I)
 _NAME = re.compile(r"(?<=\w\s)(?-i:[A-Z][a-z]+)")
 
 
@@ -357,8 +374,8 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             for i in range(j):
                 o = out[i]
                 ow = _words(o.memory)
-                if _firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords)):
-                    out.insert(i, out.pop(j))  # hearsay on the same topic yields to a firm first-hand or written word
+                if (_firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords))) or _restated(h, o, out[i + 1:top]):
+                    out.insert(i, out.pop(j))  # hearsay on the same topic, or an echo, yields to a firm first-hand or written word
                     moved = True
                     break
                 if not stated_at(h) > stated_at(o):
@@ -370,7 +387,13 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
                 # the user's own later word, among the first three, saying outright that it replaces something
                 # ("switched to community fibre", "it's at Marta's instead"): what it replaces is what ranks near
                 # it, though the two may share no word
-                outright = j < 3 and says_replace(h.memory) and own_word(h) and _names_in(query) <= _names_in(h.memory)
+                # (whom the question names, it names too, or it speaks of them by a pronoun, naming no one else, and the
+                # older one names them: "from the 24th they're giving her the late slot" under "Nani's dialysis is at 7")
+                hnames = {n for n in _names_in(h.memory) if not CALENDAR_WORD.fullmatch(n)}
+                outright = j < 3 and says_replace(h.memory) and own_word(h) and (
+                    _names_in(query) <= _names_in(h.memory)
+                    or bool(_THIRD_PERSON.search(h.memory)) and hnames <= _names_in(query)
+                    and {n.rstrip("s") for n in _names_in(query)} <= ow)
                 if (not same_slot and ow & qwords and not hw & qwords and not (says_replace(h.memory) and hw & ow) and not outright
                         and not corrects):
                     # the older hit says what was asked ("kayaks"), the later one does not -- unless the later one

@@ -11,7 +11,9 @@ The classes, so a new wording is added to its class rather than as a phrase:
 
 - present-state adverbs: "now", "these days", "anymore", "no longer", "instead", "at the moment";
 - an onset: "from now on", "from this week", "from Monday", "starting next month", "as of May",
-  "going forward";
+  "from 24/3", "from this season", "going forward"; an onset opening its clause ("from today the
+  cows come in once a day", "as of 3/5 they're giving her the late slot") says outright that a
+  new state replaces the one before, however the rest is worded;
 - verbs of changing a value: switched, changed, swapped, replaced, upgraded, bumped, raised,
   lowered, ported, transferred, handed over, took (me) off, put (me) on;
 - verbs of moving a date: moved, rescheduled, pushed (back), postponed, delayed, brought forward;
@@ -28,14 +30,18 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UPDATE", "REPLACE", "says_update", "says_replace", "rejected_words"]
+__all__ = ["UPDATE", "REPLACE", "CALENDAR_WORD", "says_update", "says_replace", "rejected_words"]
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
           r"nov(?:ember)?|dec(?:ember)?)")
+#: A weekday's or a month's name (capitalised, but no one's name).
+CALENDAR_WORD = re.compile(rf"(?:{_DAY}|{_MONTH})", re.I)
 #: When a new state begins: "from this week", "starting Monday", "as of the 14th".
-_ONSET = (rf"(?:from|starting|as of|beginning|effective)\s+(?:(?:this|next|the)\s+)?(?:week|month|term|year|{_DAY}s?|{_MONTH}|"
-          r"now on|here on|today|tomorrow|\d{1,2}(?:st|nd|rd|th)?\b)")
+_ONSET = (rf"(?:from|starting|as of|beginning|effective)\s+(?:(?:this|next|the)\s+)?(?:week|month|term|semester|season|"
+          rf"quarter|year|{_DAY}s?|{_MONTH}|now on|here on|today|tomorrow|\d{{1,2}}(?:st|nd|rd|th)?\b)")
+#: An onset opening the clause, after a speaker's label ("The user: ") and a connective at most.
+_OPENING_ONSET = re.compile(rf"^(?:[\w' ]{{1,30}}:\s*)?(?:(?:so|and|but|ok|okay|well|anyway)\b,?\s*)?{_ONSET}", re.I)
 
 #: (pattern, outright): one entry per wording class member.
 _CUES: tuple[tuple[str, bool], ...] = (
@@ -69,8 +75,9 @@ def says_update(text: str) -> bool:
 
 
 def says_replace(text: str) -> bool:
-    """``text`` says outright that it replaces something ("rebooked ... instead", "took me off X")."""
-    return bool(REPLACE.search(text))
+    """``text`` says outright that it replaces something ("rebooked ... instead", "took me off X", a
+    clause opening on an onset: "from today we ...")."""
+    return bool(REPLACE.search(text) or _OPENING_ONSET.match(text.strip()))
 
 
 #: "<word>[,] not [the|at|on|in] <word>": the word before "not" is the new value, the one after the old.
