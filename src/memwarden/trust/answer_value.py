@@ -33,6 +33,8 @@ from typing import Sequence
 from ..models import SearchHit
 # The abstention's own question parser and value test: one reading of "what is asked" for both stages.
 from .attribute import SHOUTED, Asked, asked, stated_text, states
+from .values import WH as _WH
+from .values import YES_NO as _YES_NO
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import says_update
@@ -65,11 +67,6 @@ _MONEY_NOUN = re.compile(r"\b(?:bill|bills|total|quote|quoted|invoice|deposit|ba
                          r"\W+(?:\w+\W+){0,3}?\d", re.I)
 
 
-#: A yes/no question opens on an auxiliary verb ("will my salary be in before the rent goes out?"):
-#: it asks no value, whatever nouns it holds.
-_YES_NO = re.compile(r"^\s*(?:is|are|was|were|am|do|does|did|will|would|can|could|should|shall|has|have|had|must|"
-                     r"may|might|isn't|aren't|won't|don't|doesn't|didn't|can't|hasn't|haven't)\b", re.I)
-_WH = re.compile(r"\b(?:what|when|where|which|who|whose|whom|how|why)\b", re.I)
 #: Who asks a person ("who", "whose", "whom").
 _ASKS_WHO = re.compile(r"\bwho(?:se|m)?\b", re.I)
 #: A speaker prefix the store writes before a turn's words ("The user: ", "Dana: "): the next word

@@ -63,8 +63,9 @@ _VALUE_WORDS = frozenset(
     "name names number phone mobile email address postcode zip code pin date dates day days time times colour color "
     "version price cost age rate fee salary balance birthday".split())
 _DETS = r"(?:(?:the|my|our|his|her|their|your|a|an)\s+)?"
-#: A possessive, not a contraction: "what's", "it's", "who's" are verbs.
-_POSSESSIVE = re.compile(r"(?i)\b(?!(?:what|who|when|where|how|it|that|there|here|he|she|let|which|why)'s)"
+#: A possessive, not a contraction: "what's", "it's", "who's", "mine's" are verbs.
+_POSSESSIVE = re.compile(r"(?i)\b(?!(?:what|who|when|where|how|it|that|there|here|he|she|let|which|why|this|mine|yours|hers|"
+                         r"ours|theirs|everything|nothing|something)'s)"
                          r"([a-z][\w-]*)'s\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})")
 #: A plural possessive ("the twins' key worker"), read as "twins's" so :data:`_POSSESSIVE` takes it.
 _PLURAL_POSSESSIVE = re.compile(r"(?i)\b([a-z][\w-]*s)'(?=\s+[a-z])")

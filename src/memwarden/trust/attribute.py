@@ -31,9 +31,10 @@ from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
+from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
-from .values import DIMENSIONS, UNITS, VALUES, holds_when
+from .values import DIMENSIONS, UNITS, VALUES, WH, YES_NO, holds_score, holds_when
 
 __all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
@@ -77,6 +78,20 @@ _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|ele
 _NOT_ID = re.compile(r"[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:k|%|percent|quid|pounds?|euros?|dollars?|"
                      r"(?:-\s?)?(?:days?|nights?|weeks?|months?|years?|yrs?|hours?|hrs?|mins?|minutes?|km|miles?|mg|kg|ml|people)\b)", re.I)
 
+#: What a mark is got in ("what did I get in the pharmacology exam"), and the nouns that name a mark
+#: as the thing asked ("what was her PSLE score"; not "the average price", whose head is the price).
+_ASSESSMENT = r"(?:exam|test|paper|assignment|module|quiz|essay|coursework|final|midterm|mock|dissertation|thesis)s?\b"
+_SCORE_NOUN = (r"(?:score|mark|grade|average|percentile|rank|ranking)s?\b"
+               r"(?!\s+(?:price|cost|time|speed|age|temperature|weight|height|salary|rent|pay|wait|order)\b)")
+_WHAT_IS = r"\bwhat(?:'s| is| was| are| were)? (?:[\w'-]+ ){0,4}"
+#: "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
+_NAMING = re.compile(r"\bwhat(?:'s|'re| did| do| does| will| are| is| was| were)\b.*\b(?:call|called|name|named)\b"
+                     r"(?!\s+(?:about|for|back|in|off|out|round|over|with|to|me|him|her|them|us|it|you)\b)", re.I)
+#: A name given to a pronoun ("theyre called Paprika and Sumac"): the thing named is the one the
+#: turn before spoke of, so it answers a naming question whatever words it shares with it.
+_NAMED_PRONOUN = re.compile(r"\b(?:they|it|he|she)(?:'?re|'?s| are| is| was| were)\s+(?:called|named)\b", re.I)
+_REQUEST = re.compile(r"\s*(?:can|could|would|will)\s+(?:you|u)\b", re.I)
+
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
@@ -86,7 +101,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # A record's number is a code ("the order number for the air fryer"), before "number for" reads as a phone.
         (r"\b(?:tracking|serial|microchip|order|reference|ref|policy|account|licen[cs]e plate|plate|registration) "
          r"(?:number|no\.?|code)\b|\blicen[cs]e plate\b", "code", None),
-        (r"\bphone number|\bnumber for\b|\bmobile number", "phone", "phone"),
+        # "The number for the plumber" is a phone; "my ticket number for the complaint" is the ticket's.
+        (r"\b(?:phone|mobile) number|\b(?:the|a|their|his|her|your|my|our|what's) number for\b", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\bpost ?code\b|\bpostal code\b|\bzip(?: ?code)?\b", "postcode", None),
         # A verb before its object ("how does he address them?") asks no address.
@@ -100,7 +116,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:what|which) (?:make|model|brand)\b", "model", None),
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
         # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
-        (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b", "grade", None),
+        # So is "what did I get in the exam", "what did he score", "Vihaan's PSLE score", "my batting average".
+        (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b|\bwhat (?:did|does|do|will) (?:[\w'-]+ ){1,2}"
+         r"(?:score\b|(?:get|got) (?:in|on|for) (?:[\w'-]+ ){0,3}?" + _ASSESSMENT + r")|" + _WHAT_IS + _SCORE_NOUN, "grade", None),
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
@@ -110,7 +128,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
          "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
-         r"\bspend\b(?!" + _SPAN + r")|\bfee\b|\bcharge\b|\brent\b", "amount", None),
+         r"\bspend\b(?!" + _SPAN + r")|\bfees?\b|\bcharges?\b|\brent\b|\bhow much\b.*\b(?:get|getting|got|make|making)\s+(?:paid\s+)?for\b",
+         "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
         (rf"\bhow many (?:{'|'.join(UNITS)})\b", "measure", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
@@ -128,6 +147,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
+        # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
+        (_NAMING.pattern, "name", None),
         (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
          "name", None),
         (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
@@ -184,6 +205,10 @@ def asked(query: str) -> Asked | None:
     q = query.strip().replace("\u2019", "'")
     low = q.lower()
     named = next((w for w in re.findall(r"[a-zé]+", low) if w in NAMED_HEADS), None)
+    if YES_NO.match(q) and not WH.search(q) and not _REQUEST.match(q):
+        # "Is anyone helping me pay for the course?" asks whether, not how much: its predicate is
+        # checked by polar.py; "can you give me the office phone number?" is a request for a value.
+        return Asked("any", None, _topic(q, set()), "")
     for pat, cls, head in _RULES:
         if pat.search(q):
             break
@@ -202,8 +227,8 @@ def asked(query: str) -> Asked | None:
     noun = next((n for n in nouns if n not in ("name", "exact", "new")), None)
     if head is None:
         head = named if named else (noun if noun in NAMED_HEADS else None)
-    attr_words = {w for w in re.findall(r"[a-zé]+", pat.pattern.lower()) if len(w) > 2}
-    if noun:
+    attr_words = {w for w in re.findall(r"[a-zé]+", _asserted(pat.pattern).lower()) if len(w) > 2}
+    if noun and cls != "grade":  # "my batting average": the mark is the average, batting its topic
         attr_words.add(noun)
     topic = _topic(q, attr_words)
     label = f"which {head}" if head else {"name": "a name", "place": "a place", "amount": "an amount",
@@ -216,6 +241,25 @@ def asked(query: str) -> Asked | None:
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
     attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
     return Asked(cls, head, topic, label, attr)
+
+
+def _asserted(pattern: str) -> str:
+    """``pattern`` without its negative lookarounds: "score(?!\\s+price)" asks a score, not a price,
+    so "price" is no word of the attribute (the question's own "price" stays in its topic)."""
+    out, depth, skip = [], 0, None
+    for i, c in enumerate(pattern):
+        escaped = i > 0 and pattern[i - 1] == "\\"
+        if c == "(" and not escaped:
+            depth += 1
+            if skip is None and pattern.startswith(("(?!", "(?<!"), i):
+                skip = depth
+        if skip is None:
+            out.append(c)
+        if c == ")" and not escaped:
+            if skip == depth:
+                skip = None
+            depth -= 1
+    return "".join(out)
 
 
 def _asked_dimension(q: str) -> str:
@@ -253,8 +297,7 @@ def states(a: Asked, text: str, query: str) -> bool:
         return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
             _PROPER.search(text))
     if a.value == "view":
-        m = _VIEW_OF.search(query)
-        return m is None or _holds_view(m.group(1), text)
+        return holds_view(query, text)
     if a.value == "day":
         return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
@@ -277,7 +320,7 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "code" and re.search(r"\b\d{3,}\b", text):
         return True
     if a.value == "grade":
-        return bool(VALUES["number"].search(text) or _GRADE.search(text))
+        return holds_score(text) or bool(_GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
@@ -299,36 +342,11 @@ def _names_in(text: str, query: str) -> bool:
     return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", text.lower()))
 
 
-_VIEW_OF = re.compile(r"\bwhat (?:did|does|do|has|have) ([A-Za-z][\w'-]+) ", re.I)
-_VIEW_VERBS = (r"(?:thinks?|thought|said|says|saying|reckons?|reckoned|felt|feels|loved?|loves|hated?|hates|liked?|likes|"
-               r"disliked?|enjoyed|enjoys|recommend\w*|suggest\w*|told|tells|insists?|insisted|swears?|swore|found|finds|"
-               r"rated|rates|prefers?|preferred|raved|complained|was (?:not )?(?:impressed|keen|sure))")
-
-
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})
 _VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
 #: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
 _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"
                     r"2:1|2:2|third)\b(?!\s+(?:assignment|module|time|week|day|one|of|trip))", re.I)
-
-
-def _holds_view(name: str, text: str) -> bool:
-    """``text`` reports what ``name`` thinks or said: their own words ("Dana: ..."), a verb of
-    opinion or speech after their name, or "according to" them."""
-    n = re.escape(name)
-    return bool(re.match(rf"\s*{n}\s*:", text, re.I) or re.search(rf"\baccording to (?:[\w']+\s+){{0,4}}{n}\b", text, re.I)
-                or re.search(rf"\b{n}(?:'s)?(?:\s+\w+){{0,3}}?\s+{_VIEW_VERBS}\b", text, re.I))
-
-
-def _said_by(h: SearchHit, query: str) -> bool:
-    """The hit is the person whose view is asked speaking ("Melanie: that's wonderful" stored as a
-    claim of hers), or vouched for by them."""
-    m = _VIEW_OF.search(query)
-    if m is None:
-        return False
-    name = m.group(1).lower()
-    who = [h.speaker, h.claim.voucher if h.claim is not None else None]
-    return any(w is not None and name in re.findall(r"[a-z]+", w.lower()) for w in who)
 
 
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
@@ -367,13 +385,15 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     if owner:
         # The value must be stated by a memory mentioning whose it is ("Custard's vet": a vet).
         on_topic = [h for h in on_topic if mentions(owner, h, NAMED_HEADS.get(owner, ()))]
+    if _NAMING.search(query):
+        on_topic += [h for h in pool if h not in on_topic and _NAMED_PRONOUN.search(stated_text(h.memory))]
     former = asks_former(query)
     for h in on_topic:
         texts = [stated_text(h.memory)] + [e.text for e in h.episodes if e.text]
         if former:
             if states_former(h, lambda t: states(a, t, query)):
                 return None
-        elif any(states(a, t, query) for t in texts) or (a.value == "view" and _said_by(h, query)):
+        elif any(states(a, t, query) for t in texts) or (a.value == "view" and said_by(h, query)):
             return None
     topic = owner or ", ".join(sorted(a.topic)) or "the question's topic"
     return (f"no memory about {topic} states {'a former value: ' if former else ''}{a.label} "

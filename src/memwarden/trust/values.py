@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["VALUES", "UNITS", "DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "MONTHS", "MONTH_WORD"]
+__all__ = ["VALUES", "UNITS", "DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -27,6 +27,11 @@ _NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fif
 #: Meals and bed are times of day when a preposition anchors them ("with breakfast", "before bed");
 #: bare, they are things ("booked dinner at Luca's" says no time).
 _MEAL_TIME = r"\b(?:at|before|after|with|by|around|over|during)\s+(?:breakfast|lunch|lunchtime|dinner|tea|bed|bedtime)\b"
+
+#: Units a number is counted in: "the 2000 hour service", "1980 kWh", "£2020" are no years.
+_COUNT_UNITS = (r"hours?|hrs?|h|mins?|minutes?|km|kms|kg|kgs|g|grams?|mg|ml|l|litres?|m|mm|cm|miles?|metres?|meters?|"
+                r"units?|rpm|cc|w|kw|kwh|mah|cal|cals|calories|kcal|steps?|words?|pages?|people|ft|feet|mb|gb|lbs?")
+_YEAR = rf"(?<![$€£¥₹])\b(?:19|20)\d\d\b(?!\s?-?\s?(?:{_COUNT_UNITS})\b)"
 
 #: Value classes: a text states the class when the pattern matches it.
 VALUES: dict[str, re.Pattern[str]] = {
@@ -44,7 +49,7 @@ VALUES: dict[str, re.Pattern[str]] = {
                        r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
                        rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b|{_MEAL_TIME}", re.I),
     # "last", "next", "this" name a date only with the unit they count ("at last" is not a date).
-    "date": re.compile(rf"\b(?:{MONTHS}|{_MON3})\b|\b(?:{_DAYS})s?\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+    "date": re.compile(rf"\b(?:{MONTHS}|{_MON3})\b|\b(?:{_DAYS})s?\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|{_YEAR}|"
                        r"\b\d{1,2}[/.-]\d{1,2}\b|\b(?:today|tomorrow|tonight|yesterday|fortnight|weekend)\b|"
                        r"\b(?:next|last|this|coming) (?:week|weekend|month|year|spring|summer|autumn|fall|winter|"
                        rf"{MONTHS}|{_DAYS})\b|\b(?:in|for|after|within) \d+ (?:days?|weeks?|months?|years?)\b", re.I),
@@ -84,9 +89,32 @@ ASKS_QUANTITY = re.compile(r"\bhow (?:much|many|big|large|high|low|long|far|old|
                            r"dose|dosage)\b", re.I)
 
 
+#: A yes/no question opens on an auxiliary verb ("will my salary be in before the rent goes out?"):
+#: it asks no value, whatever nouns it holds; unless a wh-word follows ("do you know when ...").
+YES_NO = re.compile(r"^\s*(?:is|are|was|were|am|do|does|did|will|would|can|could|should|shall|has|have|had|must|"
+                    r"may|might|isn't|aren't|won't|don't|doesn't|didn't|can't|hasn't|haven't)\b", re.I)
+WH = re.compile(r"\b(?:what|when|where|which|who|whose|whom|how|why)\b", re.I)
+
+
 def holds_when(text: str) -> bool:
     """``text`` states a date or a time (a resolved date in brackets counts: the extractor read one)."""
     return bool(VALUES["date"].search(text) or VALUES["time"].search(text) or _RESOLVED.search(text))
+
+
+#: Numbers that are no mark or score: money, a price after "for", a span or measure, a clock time,
+#: a day of the month, a year, a weekday's hours ("Tuesdays 5-7").
+_NOT_SCORE = re.compile(
+    r"[$€£¥₹]\s?\d[\d,.]*k?|\bfor\s+(?:about |around |just |only )?\d[\d,.]*(?![\d,.]*\s*(?:%|percent|marks?|points?|out of))|"
+    rf"\d[\d,.]*\s?(?:k|quid|pounds?|euros?|dollars?|bucks|grand|rs|rupees?|lakhs?|crores?|cr)\b|"
+    rf"\d[\d,.]*\s?-?\s?(?:days?|nights?|weeks?|months?|years?|yrs?|{_COUNT_UNITS})\b|"
+    rf"\b\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|\b\d{{1,2}}:\d\d\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|{_YEAR}|"
+    rf"\b(?:{_DAYS})s?\s+\d{{1,2}}(?:\s?(?:-|to|–)\s?\d{{1,2}})?\b", re.I)
+
+
+def holds_score(text: str) -> bool:
+    """``text`` states a number that can be a mark or a score ("96.4 percentile", "got 71", "7/10"),
+    not a price, a span, a measure, a time or a date ("3 hours on pharmacokinetics", "a bat for 2,400")."""
+    return bool(re.search(r"\d", _NOT_SCORE.sub(" ", text)))
 
 
 def holds_quantity(text: str) -> bool:
