@@ -71,13 +71,6 @@ _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
 _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
-#: A question whose verb presupposes what follows it tells it ("did you know Ana won the race?",
-#: "have you heard that the shop closed?"): the complement is a claim. A wh-word, "if" or "about"
-#: after the verb makes it a real question ("did you know where ...?", "did you hear about ...?").
-_KNOW_Q = re.compile(
-    r"^(?:did you (?:know|hear)|have you heard|had you heard|do you know that)\s+(?:that\s+)?"
-    r"(?!(?:what|where|when|who|whom|whose|which|how|why|if|whether|about|of|from|back|anything|any|it|this|that)\b)"
-    r"(?P<s>[^?]+)\?*$", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
 _CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
 _YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
@@ -175,7 +168,7 @@ class RuleExtractor:
                 addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
-            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c) or _KNOW_Q.match(c)):
+            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c) or L.KNOW_QUESTION.match(c)):
                 # a question presupposing the speaker's state: "should I tell my boss I'm pregnant?", "can I
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
