@@ -370,3 +370,28 @@ def test_no_before_a_pronoun_is_still_an_interjection() -> None:
 @pytest.mark.parametrize("text", ["and yes it breaks every other monday, don't ask", "it goes down every single night"])
 def test_a_routine_is_kept_however_it_reads(text: str) -> None:
     assert R.extract([T(text)]).claims  # a habitual time is no date, but the routine is a fact
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a question whose verb presupposes its complement tells that complement
+    ("did you know that our landlord sold the building?", "sold the building"),
+    ("Have you heard Marco's bakery on Elm Road shut down?", "shut down"),
+    ("did you hear Priya got the promotion?", "got the promotion"),
+    # an opener that presents what follows is no part of the claim
+    ("You'll never believe this, the council approved the extension.", "approved the extension"),
+    ("look at this photo: the roof is finally fixed", "roof is finally fixed"),
+    ("here's proof that I paid the deposit", "paid the deposit"),
+])
+def test_presenting_frames_keep_their_claim(text: str, expected: str) -> None:
+    claims = R.extract([T(text)]).claims
+    assert [c.text for c in claims if expected in c.text.lower()], [c.text for c in claims]
+    assert not any(w in c.text.lower() for c in claims for w in ("believe", "proof", "did you", "heard", "look at"))
+
+
+@pytest.mark.parametrize("text", [
+    "did you know where the spare key is?", "did you hear about the storm?", "have you heard back from the garage?",
+    "do you know the opening times?", "did you know if the pharmacy is open?",
+    "did you know octopuses have three hearts?",  # trivia: about no one in particular
+])
+def test_real_questions_after_know_or_hear_state_nothing(text: str) -> None:
+    assert R.extract([T(text)]).claims == []

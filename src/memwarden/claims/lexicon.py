@@ -49,6 +49,14 @@ QUESTION_START = re.compile(
     r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to|"
     # a yes/no question by inversion onto a demonstrative or a pronoun ("is this the support chat", "huh is that a thing")
     r"(?:is|was) (?:this|that)|(?:are|were) (?:they|these|those|we)|were you|do (?:they|we))\b", _I)
+#: A question whose verb presupposes what follows it tells it ("did you know Ana won the race?",
+#: "have you heard that my sister got the job?"): the complement is a claim when it is about someone
+#: in particular (a name, "my ...", "I"), not trivia ("did you know octopuses have three hearts").
+#: A wh-word, "if" or "about" after the verb makes it a real question ("did you know where ...?").
+KNOW_QUESTION = re.compile(
+    r"^(?:did you (?:know|hear)|have you heard|had you heard|do you know that)\s+(?:that\s+)?"
+    r"(?!(?:what|where|when|who|whom|whose|which|how|why|if|whether|about|of|from|back|anything|any|it|this|that)\b)"
+    r"(?=(?-i:[A-Z])|(?:my|our|his|her|their|i|i'm|we|we're)\b)(?P<s>[^?]+)\?*$", _I)
 #: A flag that what was said may matter to the listener ("if that ever matters for your advice", "in case it's
 #: useful"): it informs, and the "your" in it does not make the clause about the addressee.
 RELEVANCE = re.compile(r",?\s*\b(?:if (?:that|it|this)(?:'s| is)? (?:ever |at all )?(?:matters?|helps?|relevant|useful|helpful|important)|"
@@ -68,6 +76,9 @@ LEAD = re.compile(
     r"(?:nice|great|cool|awesome|perfect|good|true|exactly|lovely|amazing|sweet|excellent|brilliant|fantastic)(?=\s*[,!.])|"
     r"(?:look|listen|see|dude|man|bro|mate|girl)(?=\s*[,!:—–-])|"
     r"of course|indeed|gosh|dang|damn|ugh|phew|sigh|guess what|fun fact|good news|bad news|update|quick update|"
+    # openers that present what follows: "you won't believe it, ...", "look at this photo: ...", "here's the proof that ..."
+    r"you(?: won't|'ll never| will never) believe (?:it|this)|look at this (?:picture|photo|pic|snap|image)|"
+    r"here's (?:the |my )?proof(?: that)?|"
     r"oh and|oh also|just so you know|fyi|ps|p\.s\.|cool cool|sounds good|sorry|"
     r"hey there|hi there|good morning|good evening|good afternoon|no way|congrats|congratulations|wait|correction|"
     r"scratch that|oops|my bad|hold on|never mind|ty|thx|np|for sure|definitely|absolutely|sure thing|"

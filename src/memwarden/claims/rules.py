@@ -168,7 +168,7 @@ class RuleExtractor:
                 addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
         if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
-            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c)):
+            if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c) or L.KNOW_QUESTION.match(c)):
                 # a question presupposing the speaker's state: "should I tell my boss I'm pregnant?", "can I
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
