@@ -1,7 +1,8 @@
 """The hand-written scenario sets the fitting scripts read, by author (dev = author 1, dev2 = 2,
 heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6, heldout5 = 7: session 8's fresh author,
 development since session 9; heldout9 = 9 and heldout10 = 10, written blind on session 9's morning and
-development since its second round; author 8's set is kept outside the repository).
+development since its second round; authors 8, 11 and 12, `evals/heldout6`-`heldout8`, session 9's
+held-out sets, are not listed: the next session measures them before anyone reads them).
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
