@@ -26,6 +26,11 @@ from test_trust_abstain_kinds import ask, store
     ("my washing machine is a Bosch Serie 4, flooded the kitchen today", "what make is my washing machine?", False),
     ("my washing machine is a wm14 from the bosch range, flooded the kitchen", "what make is my washing machine?", False),
     ("olympiad results came, Mina got the 91.5 percentile!!", "what percentile did Mina get in the olympiad?", False),
+    # a unit that is also a letter or a word counts only as a unit (session 9 review)
+    ("Jo and I were 2 in the queue for the ride", "how tall is Jo?", True),
+    ("Jo is 180cm now, taller than me", "how tall is Jo?", False),
+    ("got Rolo a 5G tracker for his collar", "how much does Rolo weigh?", True),
+    ("Rolo is 14kg, chunky", "how much does Rolo weigh?", False),
 ])
 def test_a_value_of_the_asked_kind_must_be_stated(turn, query, abstains):
     res = ask(store(turn), query)

@@ -153,3 +153,10 @@ def test_a_four_digit_clock_after_a_clock_word_is_a_time_and_a_duration_is_not()
 ])
 def test_one_subject_written_two_ways_is_not_two_people(a, b):
     assert not detect_stance(a, b, cosine=0.6).reason.startswith(("different subjects", "different entities"))
+
+
+def test_a_verb_and_a_trip_are_no_day_and_no_change():
+    # session 9 review: "sat" two words from a weekday is the verb; "went up to Scotland" changes no number
+    assert features("monday i sat in traffic for an hour").dates == {"monday"}
+    assert {"tuesday", "saturday"} <= features("open tues and sat").dates
+    assert detect_stance("we went up to Scotland for the weekend", "we went to Scotland for the weekend", cosine=0.9).label == "agree"

@@ -262,6 +262,21 @@ def _asserted(pattern: str) -> str:
     return "".join(out)
 
 
+#: Units that are also a letter or a word of their own ("in", "5G", "the 80s").
+_WORDLIKE_UNITS = frozenset({"in", "g", "s", "m", "c", "f", "st"})
+
+
+def _a_measure(m: re.Match[str]) -> bool:
+    """A number with a unit of the asked dimension, not a number beside a one- or two-letter word: "we were 2 in
+    the queue" (in), "a 5G router" (g), "the 1990s" (s) state no height, weight or latency."""
+    unit, rest = m.group("u"), m.string[m.end():]
+    if unit.lower() not in _WORDLIKE_UNITS:
+        return True
+    if re.match(r"\s*[A-Za-z]", rest) and not re.match(r"\s*(?:of|each|and|per|in|now|high|tall|long|wide|deep|heavy|away)\b", rest, re.I):
+        return False  # a word follows: "2 in the queue", "5G router"
+    return not (unit.lower() == "s" and re.search(r"\d{3}s$", m.group(0)))  # "1990s", "the 80s" are decades
+
+
 def _asked_dimension(q: str) -> str:
     return next(d for d, (pat, _) in DIMENSIONS.items() if re.search(pat, q, re.I))
 
@@ -311,7 +326,7 @@ def states(a: Asked, text: str, query: str) -> bool:
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
         units = DIMENSIONS[_asked_dimension(query)][1]
-        return bool(re.search(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?:{units})(?![\w/])", text, re.I))
+        return any(_a_measure(m) for m in re.finditer(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?P<u>{units})(?![\w/])", text, re.I))
     if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
         return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "measure":

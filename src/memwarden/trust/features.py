@@ -320,8 +320,10 @@ _BETWEEN = frozenset("be been being get got getting yet actually really even tec
 
 
 def _among_days(toks: list[str], i: int) -> bool:
-    """"sat"/"sun" listed with another weekday ("tues and sun", "Sat-Sun") are days, not verbs."""
-    near = toks[max(0, i - 2):i] + toks[i + 1:i + 3]
+    """"sat"/"sun" listed with another weekday ("tues and sun", "Sat-Sun") are days, not verbs: next to the other
+    day or one list word away, not two words off ("monday i sat in traffic")."""
+    near = toks[max(0, i - 1):i] + toks[i + 1:i + 2] + [toks[j] for j in (i - 2, i + 2) if 0 <= j < len(toks)
+                                                        and toks[(i + j) // 2] in ("and", "or", "to", "till", "until", "-", ",", "&", "/")]
     return any(w in _WEEKDAYS or (w in _DAY_ABBR and w != toks[i]) for w in near)
 
 
@@ -343,9 +345,9 @@ _NOT_ENTITY = re.compile(
 # ("ported", "took me off"); pointing it at REPLACE would change what stance reads as a replacement.
 _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|swapped|replaced|postponed|pushed back|"
                        # an amount changed: "she's put me up to 100 mg", "the dose went down to 25"
-                       r"(?:put|puts|putting|gone|went|goes|going|bumped|knocked|brought)(?: \w+){0,2} (?:up|down) to|"
+                       r"(?:put|puts|putting|gone|went|goes|going|bumped|knocked|brought)(?: \w+){0,2} (?:up|down) to (?=[£$€]?\d)|"
                        r"brought forward|cancel+ed|no longer|any ?more|(?<!\bby )(?<!\bfor )(?<!\buntil )(?<!\btill )now)\b", re.I)
-# ("by now", "for now", "until now" say how long a state has held, not that it changed.)
+# ("by now"/"for now"/"until now" say how long a state held; "went up to Scotland" moved no number.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
 _KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
