@@ -100,23 +100,16 @@ _STATUS = re.compile(rf"\b(?:is|are|was|were|got|been|be|'s|'re|now|all|still|no
                      r"\b(?:cancel+ed|postponed|called off|going ahead|running as normal|no strike|reopened)\b", re.I)
 
 
+#: What a question asks, tried in this order: the first pattern that matches names the kind.
+_ASKS: tuple[tuple[re.Pattern[str], AnswerType], ...] = (
+    (ASKS_WHEN, "time"), (ASKS_QUANTITY, "amount"), (_ASK_CAUSE, "cause"), (_ASK_STATUS, "status"),
+    (_ASK_PAYING, "amount"), (_ASK_PARTY, "party"), (_ASK_PLACE, "place"))
+
+
 def asked_type(query: str) -> AnswerType | None:
-    """The kind of value ``query`` asks for: a time, an amount, or what something turned out to be."""
-    if ASKS_WHEN.search(query):
-        return "time"
-    if ASKS_QUANTITY.search(query):
-        return "amount"
-    if _ASK_CAUSE.search(query):
-        return "cause"
-    if _ASK_STATUS.search(query):
-        return "status"
-    if _ASK_PAYING.search(query):
-        return "amount"
-    if _ASK_PARTY.search(query):
-        return "party"
-    if _ASK_PLACE.search(query):
-        return "place"
-    return None
+    """The kind of value ``query`` asks for: a time, an amount, what something turned out to be, a
+    state, a party or a place."""
+    return next((kind for pattern, kind in _ASKS if pattern.search(query)), None)
 
 
 def holds_type(text: str, kind: AnswerType) -> bool:

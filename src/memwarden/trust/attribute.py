@@ -34,7 +34,7 @@ from .asked_head import asks_former, mentions, owner_head, states_former
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
-from .values import DIMENSIONS, UNITS, VALUES, WH, YES_NO, holds_score, holds_when
+from .values import ASKED_DIMENSIONS, UNITS, VALUES, WH, YES_NO, holds_score, holds_when
 
 __all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
@@ -133,7 +133,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
         (rf"\bhow many (?:{'|'.join(UNITS)})\b", "measure", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
-        ("|".join(q for q, _ in DIMENSIONS.values()), "dimension", None),
+        ("|".join(q for q, _ in ASKED_DIMENSIONS.values()), "dimension", None),
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
         (r"\b(?:how much|what(?:'s| is| was| are| were))\b.*\b(?:excess|deductible|deposit|refund|overdraft)\b",
          "amount", None),
@@ -278,7 +278,7 @@ def _a_measure(m: re.Match[str]) -> bool:
 
 
 def _asked_dimension(q: str) -> str:
-    return next(d for d, (pat, _) in DIMENSIONS.items() if re.search(pat, q, re.I))
+    return next(d for d, (pat, _) in ASKED_DIMENSIONS.items() if re.search(pat, q, re.I))
 
 
 def _asked_unit(q: str) -> str:
@@ -325,7 +325,7 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
-        units = DIMENSIONS[_asked_dimension(query)][1]
+        units = ASKED_DIMENSIONS[_asked_dimension(query)][1]
         return any(_a_measure(m) for m in re.finditer(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?P<u>{units})(?![\w/])", text, re.I))
     if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
         return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))

@@ -13,7 +13,7 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
-from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, replaced, spell_numeric_dates
+from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, replaced, spell_numeric_dates
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -46,7 +46,6 @@ _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 #: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
 _DAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
              "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _NUM = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w])")
 _CODE = re.compile(r"\b(?=[A-Za-z]{1,3}\d)[A-Za-z]{1,3}\d{1,4}\b|\b\d{1,3}[A-Za-z]\b(?<!\d[ap]m)(?<!\d[kKmMgG])")
 _CAP = re.compile(r"(^|[.!?:;]\s+|\s)([A-Z][a-z]+)")

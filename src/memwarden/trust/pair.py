@@ -17,6 +17,7 @@ from functools import lru_cache
 from ..retrieval.text import _stem
 from .features import TextFeatures
 from .typed_values import measure, one_measure
+from .value_cues import WEEKDAYS
 
 
 def _swapped(fa: TextFeatures, fb: TextFeatures) -> str | None:
@@ -102,7 +103,6 @@ def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
 
 _MONTH_OF = {f"{i:02d}": m for i, m in enumerate("january february march april may june july august september "
                                                  "october november december".split(), 1)}
-_WEEKDAY = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 def _date_kinds(dates: frozenset[str]) -> dict[str, frozenset[str]]:
@@ -110,7 +110,7 @@ def _date_kinds(dates: frozenset[str]) -> dict[str, frozenset[str]]:
     ("2026-06-03", a range "2026-01-01..2026-01-31") gives its month and year."""
     kinds: dict[str, set[str]] = {"weekday": set(), "month": set(), "year": set()}
     for d in dates:
-        if d in _WEEKDAY:
+        if d in WEEKDAYS:
             kinds["weekday"].add(d)
         elif d[:4].isdigit() and d[4:5] == "-" and d[5:7] in _MONTH_OF:
             kinds["month"].add(_MONTH_OF[d[5:7]])

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .features import TextFeatures
 
-__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "replaced", "spell_numeric_dates"]
+__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "replaced", "spell_numeric_dates"]
 
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+#: The weekday names, the one list the stance features, the pair tests and these cues read.
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 #: "no. 12", "No.8": the abbreviation of "number" before a numeral, no negation.
 NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)", re.I)
@@ -73,7 +74,7 @@ def replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:
         for v in f.numbers:
             out.setdefault("time" if ":" in v else "number", set()).add(v)
         for v in f.dates:
-            out.setdefault("weekday" if v in _WEEKDAYS else "date", set()).add(v)
+            out.setdefault("weekday" if v in WEEKDAYS else "date", set()).add(v)
         return out
 
     kb, ka = kinds(before), kinds(after)

@@ -8,7 +8,7 @@ first hit hold the value asked?). They used to keep two spellings of "a time", "
 Classes (:data:`VALUES`): ``number``, ``amount`` (money, a rate, a price), ``time`` (of day, a
 routine), ``date``, ``day`` (a date to the day: a weekday, "the 12th", "3 May"), ``phone``, ``email``, ``address``, ``postcode``, ``code``, ``colour``, ``size``, ``version``.
 :func:`holds_when` (a date or a time) and :func:`holds_quantity` (a number or money) are the
-two coarse classes the ranking reads. :data:`UNITS` and :data:`DIMENSIONS` are the units a quantity
+two coarse classes the ranking reads. :data:`UNITS` and :data:`ASKED_DIMENSIONS` are the units a quantity
 is stated in ("how many hours", "how much does she weigh": the abstention's ``measure`` and
 ``dimension`` classes).
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["VALUES", "UNITS", "DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
+__all__ = ["VALUES", "UNITS", "ASKED_DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -133,7 +133,7 @@ UNITS: dict[str, str] = {
 _WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
 #: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
 #: units a memory states it in: "how much does she weigh?" wants "4.2kg", not "2 years old".
-DIMENSIONS: dict[str, tuple[str, str]] = {
+ASKED_DIMENSIONS: dict[str, tuple[str, str]] = {
     "weight": (r"\bhow much (?:\w+ ){0,4}weigh|\bwhat (?:does|did|do) (?:\w+ ){1,4}weigh\b|\bhow heavy\b|" + _WHAT_IS + r"weight\b",
                r"kgs?|kilos?|kilograms?|g|grams?|lbs?|pounds?|stones?|st|oz|ounces?"),
     "height": (r"\bhow tall\b|" + _WHAT_IS + r"height\b", r"cm|mm|m|metres?|meters?|ft|feet|foot|inches|in"),
