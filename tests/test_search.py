@@ -83,3 +83,46 @@ def test_config_reaches_search() -> None:
     assert hit.scores.keyword_rank == 1  # still reported, just not weighted
     [hit] = m.search("green tea", user_id="u", fusion=FusionConfig(method="rrf", k=5, dense_weight=2.0, keyword_weight=0.0)).results
     assert hit.score == pytest.approx(2 / (5 + 1))
+
+
+def test_two_rows_whose_arms_disagree_tie_to_the_earlier_row_whatever_the_query_word_order() -> None:
+    # Two rows, one ahead in each arm: z-scores fuse both to 0 (up to float noise, which once came
+    # from summing the keyword arm over a set of query words, so it changed from run to run). The
+    # tie goes to the earlier row, for every order of the query's words.
+    vecs = np.array([[1.0, 0.0], [0.6, 0.8]], dtype=np.float32)
+    docs = ["lane swimming slot weekday", "before work swim work early"]
+    rows = IndexRows(1, ["m0", "m1"], [None] * 2, [None] * 2, ["active"] * 2, vecs, [tokenize(d) for d in docs], ["t"] * 2)
+    idx = ScopeIndex(rows, 2)
+    q = np.array([0.9, 0.436], dtype=np.float32)
+    q /= np.linalg.norm(q)
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    for query in ("swim before work early morning", "early morning work before swim", "morning swim early work before"):
+        out = hybrid_search(idx, q, query, mask, 10, FusionConfig(method="zscore", dense_weight=0.5, keyword_weight=0.5))
+        assert [f.row for f in out] == [0, 1], query
+        assert abs(out[0].fused - out[1].fused) < 1e-5
+
+
+def test_keyword_scores_are_the_same_bits_from_run_to_run() -> None:
+    # The keyword arm sums float32 per query word; summed in a set's order, the last bits (and so
+    # exact ties between hits) changed with PYTHONHASHSEED, i.e. from one process to the next.
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib, numpy as np\n"
+        "from memwarden.retrieval.index import ScopeIndex\n"
+        "from memwarden.retrieval.text import tokenize\n"
+        "from memwarden.storage import IndexRows\n"
+        "docs=['the leisure centre pool does adults-only lane swimming 6:30 to 8 on weekday mornings, the leisure centre pool',"
+        "'Early lane swims before work, lovely routine. the user goes before work the user goes before work',"
+        "'the pool does adults-only lanes from half six to eight','work starts at nine so the swim has to be early morning lane']\n"
+        "v=np.eye(4, dtype=np.float32)\n"
+        "idx=ScopeIndex(IndexRows(1,[f'm{i}' for i in range(4)],[None]*4,[None]*4,['active']*4,v,[tokenize(d) for d in docs],['t']*4),4)\n"
+        "s=idx.bm25_scores(tokenize('can I go lane swimming tomorrow morning before work early pool adults weekday'), np.arange(4))\n"
+        "print(hashlib.sha1(np.asarray(s, np.float32).tobytes()).hexdigest())\n")
+    outs = set()
+    for seed in ("1", "2", "3", "4", "5", "6", "7", "8"):
+        env = {**__import__("os").environ, "PYTHONHASHSEED": seed}
+        r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+        outs.add(r.stdout.strip())
+    assert len(outs) == 1

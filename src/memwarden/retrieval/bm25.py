@@ -61,7 +61,7 @@ class Postings:
         if not n_alive:
             return scores
         avgdl = max(total_len / n_alive, 1e-9)
-        for term in set(query_tokens):
+        for term in dict.fromkeys(query_tokens):  # query order: float32 sums equal from run to run
             df = self.df.get(term, 0)
             if df <= 0:
                 continue

@@ -22,6 +22,8 @@ from . import index as _index
 from .index import ScopeIndex, top_k
 from .text import tokenize
 
+#: Fused scores equal to this many decimal places are a tie, broken by the row (the earlier written first).
+_TIE_PLACES = 6
 
 #: A request for a suggestion or an action on someone's behalf (where their constraints apply).
 _REQUEST = re.compile(
@@ -103,6 +105,9 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
             stats = (float(dense.mean()), float(dense.std()), float(keyword.mean()), float(keyword.std()))
             fused = _episode_lift(index, query_vec, kw_all, rows, fused, stats, limit, fusion)
     top = top_k(fused, min(limit, rows.size))
+    # Equal fused scores (two rows whose arms disagree fuse to the same z-score, up to float noise)
+    # go to the earlier row, as ``top_k``'s exact ties do.
+    top = top[np.lexsort((top, -np.round(fused[top], _TIE_PLACES)))]
     # Ranks by one sort of each arm's top scores, not a pass over every row per hit.
     d_sorted = -np.sort(-dense)
     k_sorted = -np.sort(-keyword[keyword > 0])
@@ -188,7 +193,7 @@ def _candidates(
         take *= 4
     if fusion.episode_weight > 0:
         fused = _episode_lift(index, query_vec, kw_all, rows, fused, (d_mean, d_std, k_mean, k_std), limit, fusion)
-    top = np.lexsort((rows, -fused))[:limit]
+    top = np.lexsort((rows, -np.round(fused, _TIE_PLACES)))[:limit]  # equal to 6 places: the earlier row (as ``_full``)
     # Keyword ranks by one comparison of the hits with every keyword score (no sort of them all).
     kw_rank = 1 + (kw_scores[None, :] > kw[top][:, None]).sum(axis=1)
     out = []
