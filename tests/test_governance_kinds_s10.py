@@ -67,3 +67,9 @@ def test_an_account_of_what_someone_dealing_with_the_user_said_is_first_hand(emb
 def test_a_verb_of_healing_in_a_clause_of_time_claims_nothing() -> None:
     assert not memory_facts("the vet said no long walks until the paw heals").world_claim
     assert memory_facts("my nan said honey heals cuts faster than any cream").world_claim
+
+
+def test_an_eponym_closing_a_clause_owns_nothing() -> None:
+    # "Alzheimer's" ends its clause: no one's thing anchors the claim to someone's affairs.
+    assert memory_facts("a bloke at work told me aluminium pans are what give people Alzheimer's, so he binned his").world_claim
+    assert not memory_facts("a bloke at work told me Lena's flat is damp").world_claim

@@ -205,6 +205,12 @@ _CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?
 # A report whose teller is a pronoun ("she said", "now he says"): someone the account has already brought in,
 # as the user deals with them; with news of a change it is an exchange about the user's affairs, not a view passed on.
 _EXCHANGE = re.compile(r"\b(?:he|she|they)(?:'s| has| have)?\s+(?:now\s+|also\s+|actually\s+)?(?:says?|said|told (?:me|us))\b", re.I)
+def _owns_thing(prop: str) -> bool:
+    """Someone's thing ("Lena's flat", "my sister's car"): a possessive with a word after it, not an eponym closing
+    a clause ("what give people Alzheimer's, that's why ...")."""
+    return any(re.match(r"\s+\w", prop[m.end():]) for m in _POSSESSIVE_OTHER.finditer(prop))
+
+
 # A clause of time running up to a verb: "while / until / till / once / as soon as the ankle heals".
 _TIME_CLAUSE = re.compile(r"\b(?:while|until|till|once|as soon as)\s+(?:\w+\s+){0,3}$", re.I)
 # The reason a habit is kept, when it is a claim about how things work: "..., otherwise the battery gets
@@ -286,7 +292,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # ... or a taste word with no holder but the speaker ("can't stand the smell of fish cooking").
     taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
     anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
-        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
+        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or _owns_thing(prop) or \
         bool(pw & RELATIONS and not reported) or \
         bool(re.match(r"\W*(?:that|this|these|those)\s+ones?\b", prop, re.I))  # "says that one's happiest ...": the user's thing named before
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
