@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
+from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
@@ -32,7 +32,7 @@ _REPORT = re.compile(
 # ("Dermot reckons", "my nan swears", "heard that"), against the neutral "says", "said", "told me".
 _OPINION = re.compile(r"\b(reckon(?:s|ed)?|swear(?:s)?|swore|sworn|insist(?:s|ed)?|claim(?:s|ed)?|heard|convinced|think(?:s)?|thought|"
                       r"believe(?:s|d)?|apparently|supposedly|rumou?r(?:s|ed)?)\b", re.I)
-_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:f|ve|ves)|"
+_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:fs?|ve[sr]?|vers)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
 # A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
 # "that's" are no quotation marks.
@@ -109,13 +109,21 @@ _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|e
 
 # Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
 # handled by names; "since I was a kid" is not about another person.
-_OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their|(?:the )?user'?s)\s+(?:[\w-]+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
-                           + r")s?\b", re.I)
+_REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
+# ... also a relation opening the memory ("Mum's allergic to penicillin", "mum is on blood thinners"; not one
+# named, "supervisor is Dr Brannigan", which says who the user's supervisor is) and a
+# relation or family of someone named ("Rakesh Mama's family eats Jain food", "Ruaidhri's mum").
+_OTHER_PERSON = re.compile(r"\b(?:my|our|his|her|their|(?:the )?user'?s)\s+(?:[\w-]+\s+)?(?:" + _REL + r")s?\b|"
+                           r"^\W*(?:" + _REL + r")(?:['’]s|\s+(?:is|has|was|can'?t|cannot|won'?t|doesn'?t))\s+(?!(?-i:[A-Z]))|"
+                           r"\b[A-Z][^\W\d_]+['’]s\s+(?:whole\s+)?(?:family|household|" + _REL + r")s?\b", re.I)
 _THIRD_VERBS = r"(?:is|has|was|can|can't|cannot|won't|doesn't|does|likes?|loves?|hates?|prefers?|needs?|eats|drinks|only|never|always)"
 # Another person as the subject: "she's gone vegan", "he can't", or a name opening the memory ("Tomás only
 # eats halal meat"; a name is a capitalised word of letters, accented ones too).
 _THIRD_SUBJECT = re.compile(r"\b(?i:she|he)(?:'s|\s+(?i:" + _THIRD_VERBS + r"))\b|^\s*(?!I\b|The\b|My\b|Our\b|We\b|It\b|This\b|That\b)"
                             r"[A-Z][^\W\d_]+(?:'s)?\s+(?i:" + _THIRD_VERBS + r")\b")
+# A name's thing opening the memory, with a rule on it ("Nani's potassium must stay low"): that person's need.
+_NAMED_NEED = re.compile(r"^\s*(?!" + "|".join(w for w in _NOT_ENTITY if w.isalpha()) + r"\b)[A-Z][^\W\d_]+['’]s\s+(?:\w+\s+){0,2}?"
+                         r"(?:must|has to|have to|needs? to|should|can'?t|cannot|is|are)\b")
 
 
 @dataclass(frozen=True)
@@ -163,6 +171,9 @@ class MemoryFacts:
     other_subject: bool = False
     #: Content words of the reason the user gives for a habit, when it claims how things work (``_RATIONALE``).
     rationale: frozenset[str] = frozenset()
+    #: The user's account of what someone already in it said, with news (``_EXCHANGE``): "went back in and she said
+    #: actually ...", "the gutter guy came back out and now he says it's $1,800": the user's own affairs, first-hand.
+    exchange: bool = False
 
 
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
@@ -191,6 +202,17 @@ def topic_polarity(text: str) -> dict[str, str]:
 
 _CAUSAL = re.compile(r"\b(cur(?:e|es|ed)|caus(?:e|es|ed)|prevent(?:s|ed)?|heal(?:s|ed)?|fix(?:es|ed)|treat(?:s|ed)|"
                      r"boost(?:s|ed)|gives? you|makes? you|works? (?:for|against|wonders)|did wonders|got rid of)\b", re.I)
+# A report whose teller is a pronoun ("she said", "now he says"): someone the account has already brought in,
+# as the user deals with them; with news of a change it is an exchange about the user's affairs, not a view passed on.
+_EXCHANGE = re.compile(r"\b(?:he|she|they)(?:'s| has| have)?\s+(?:now\s+|also\s+|actually\s+)?(?:says?|said|told (?:me|us))\b", re.I)
+def _owns_thing(prop: str) -> bool:
+    """Someone's thing ("Lena's flat", "my sister's car"): a possessive with a word after it, not an eponym closing
+    a clause ("what give people Alzheimer's, that's why ...")."""
+    return any(re.match(r"\s+\w", prop[m.end():]) for m in _POSSESSIVE_OTHER.finditer(prop))
+
+
+# A clause of time running up to a verb: "while / until / till / once / as soon as the ankle heals".
+_TIME_CLAUSE = re.compile(r"\b(?:while|until|till|once|as soon as)\s+(?:\w+\s+){0,3}$", re.I)
 # The reason a habit is kept, when it is a claim about how things work: "..., otherwise the battery gets
 # memory effect", "... because it keeps longer", "you can see the difference".
 _RATIONALE = re.compile(r"\b(?:otherwise|because|cos|'cause|coz|so that|which means|that way)\b([^.;!?]*)|"
@@ -270,7 +292,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # ... or a taste word with no holder but the speaker ("can't stand the smell of fish cooking").
     taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
     anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
-        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or bool(_POSSESSIVE_OTHER.search(prop)) or \
+        (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or _owns_thing(prop) or \
         bool(pw & RELATIONS and not reported) or \
         bool(re.match(r"\W*(?:that|this|these|those)\s+ones?\b", prop, re.I))  # "says that one's happiest ...": the user's thing named before
     # A world claim: a present-tense generalisation whose proposition has no personal anchor
@@ -287,9 +309,13 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
                                          or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (_CHANGE.search(text) and not reported and not held)
+    # ... nor is the user's account of what someone dealing with them said, with news ("now he says it's $1,800").
+    exchange = bool(rep) and voucher_kind == "user" and bool(_EXCHANGE.search(text)) and bool(_CHANGE.search(text))
+    world = world and not exchange
     # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
-    # a claim about how the world works, however personal the anecdote it comes in.
-    world = world or ((reported or held) and bool(_CAUSAL.search(text)))
+    # a claim about how the world works, however personal the anecdote it comes in
+    # (not a verb of healing in a clause of time: "no running while the ankle heals" says when, not what cures)
+    world = world or ((reported or held) and any(not _TIME_CLAUSE.search(text, 0, m.start()) for m in _CAUSAL.finditer(text)))
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
@@ -303,6 +329,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         else frozenset()
     settings = contexts(text, setting_only=True) & ctx
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
+    first = re.split(r"[,;.]\s", text)[0]
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})
     return MemoryFacts(
         voucher=voucher_kind, reported=bool(reported), hearsay=hearsay, held_view=held, world_claim=bool(world), preference=pref,
@@ -313,6 +340,11 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
         rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
         if own_say else frozenset(),
-        other_subject=voucher_kind == "user" and not reported and bool(_OTHER_PERSON.search(text) or _THIRD_SUBJECT.search(text)),
+        # (a report that follows a first clause about another person, "Fin hates speeches, he's said no speech for
+        # him", keeps that person the subject; "my mum says ..." reports her view)
+        other_subject=voucher_kind == "user" and (not reported or not _REPORT.search(first)) and bool(
+            _OTHER_PERSON.search(first if reported else text) or _THIRD_SUBJECT.search(first if reported else text)
+            or _NAMED_NEED.search(first)),
+        exchange=exchange,
         valence=frozenset(({"+"} if _POSITIVE.search(text) else set()) | ({"-"} if _NEGATIVE.search(text) else set())),
     )

@@ -34,7 +34,7 @@ from .request import RequestFacts, request_facts
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
     "serves_group", "serves_other", "about_beneficiary", "group_peers", "with_other", "group_honours", "own_audience", "own_portion", "method",
-    "solo", "other_subject", "plain_fact", "rationale_asked",
+    "solo", "own_plate", "other_subject", "plain_fact", "rationale_asked",
     "shared_setting", "weighs_options", "ctx_scoped", "ctx_mismatch", "ctx_match", "world_question", "q_sim",
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_options", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
@@ -183,7 +183,7 @@ def _other_holder(a: MemoryFacts, b: MemoryFacts) -> bool:
 
 
 def _reliable_rank(f: MemoryFacts) -> int:
-    return 0 if f.voucher == "other" or f.reported else 1
+    return 0 if f.voucher == "other" or f.reported and not f.exchange else 1
 
 
 #: A memory whose cosine with the evidence is within this of the closest memory's shares a notice of change.
@@ -331,7 +331,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             "serves_group": float(req.serves == "group"), "serves_other": float(req.serves == "other"),
             "about_beneficiary": float(about_benef), "weighs_options": float(req.weighs_options),
             "group_peers": float(req.peers), "with_other": float(req.with_other), "group_honours": float(bool(req.honours)), "own_audience": float(req.own_audience),
-            "solo": float(req.solo), "other_subject": float(f.other_subject and not f.about_user),
+            "solo": float(req.solo), "own_plate": float(req.own_plate), "other_subject": float(f.other_subject and not f.about_user),
             # A reason given for a habit, and the request names the habit or the reason ("does decanting change ...").
             "rationale_asked": float(len((f.content if f.rationale else frozenset()) & req.content - _ATTITUDE)),
             # News of a change or one of the user's attributes ("my blood type is O negative"), no taste in it.

@@ -32,9 +32,10 @@ RELATIONS = {
     "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
     "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
     "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
+    "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "stepmom", "stepmother", "stepfather", "housemate",
 }
 # Relations of household and kin (not of work, study, renting or friendship): a family the request serves includes them.
-KIN = RELATIONS - {"friend", "flatmate", "roommate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
+KIN = RELATIONS - {"friend", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
                    "client", "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer",
                    "ceo", "director", "executive"}
 FAMILY_GROUPS = frozenset({"family", "families", "household", "kids", "children", "twins", "siblings", "relatives", "cousins",
@@ -45,7 +46,7 @@ GROUP = {
     "members", "committee", "household", "relatives", "crowd", "audience", "visitors", "volunteers", "clients",
     "customers", "club", "squad", "gang", "party", "offsite", "workshop", "department", "others", "cousins",
     "parents", "grandparents", "twins", "attendance", "siblings", "relatives", "specialists", "reviewers", "hires",
-    "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents",
+    "administrators", "contractors", "organizers", "teammates", "coaches", "players", "employees", "residents", "crew",
 }
 _POSSESSIVE_OTHER = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+([a-z0-9-]+)['’]s\b|\b([A-Z][a-z]+)['’]s\b")
 

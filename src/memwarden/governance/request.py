@@ -18,7 +18,9 @@ from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, GROUP, RELATIONS, content, 
 _GROUP_NUM = re.compile(r"\b(?:for|of|with|feed|seat|invite|invited|hosting)\s+(?:the\s+|about\s+|around\s+)?(\d{1,3}|two|three|four|"
                         r"five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)\b(?![:.]\d|\s?(?:am|pm)\b)|\b\d{1,3}[- ](?:person|people|of us)\b|"
                         r"\bthe\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+of\s+(?:us|them)\b|"
-                        r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b", re.I)
+                        r"\b\d{1,3}\s+(?:portions|servings|covers|plates|guests|adults|kids)\b|"
+                        # the others counted ("the other three are all chilli fiends")
+                        r"\bthe\s+other\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
 # A number counts a party only when no other plural count noun follows it: "for 14", "for 6 people", but not
 # "for 10 sacks" or "for two weeks" (a quantity of things or time).
 _PARTY_NOUNS = frozenset({"people", "persons", "person", "adults", "guests", "covers", "portions", "servings", "plates", "of", "us",
@@ -33,7 +35,7 @@ def party_size(text: str) -> bool:
     for m in _GROUP_NUM.finditer(text):
         nxt = _COUNTED.match(text, m.end())
         noun = nxt.group(1).lower() if nxt else ""
-        if m.group(1) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2 and not _AGENT.search(noun):
+        if (m.group(1) or m.group(2)) and noun.endswith("s") and noun not in _PARTY_NOUNS and len(noun) > 2 and not _AGENT.search(noun):
             continue  # "for 10 sacks", "for two weeks": a count of things or time (not "with two assistants")
         return True
     return False
@@ -58,6 +60,14 @@ def asks_question(query: str) -> bool:
     return (q.endswith("?") or bool(re.match(_Q_START_RX, q, re.I))) and not _TASK_ASK.search(q)
 
 
+# The user as the one who eats, drinks or takes something ("what should I order?", "should I be worried about
+# taking it?"): the user's own plate or body, whoever else the user's memories mention.
+# (not "order for the whole crew": what the user gets for others)
+_OWN_PLATE = re.compile(r"\b(?:i|i'm|i'll|i've)\s+(?:\w+\s+){0,3}?(?:eat|eating|drink|drinking|order|ordering|take|taking)\b"
+                        r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:the|our|a|an|his|her|their|everyone|everybody|all)\b)", re.I)
+_FOR_NAMED = re.compile(r"\bfor\s+([A-Z][^\W\d_]+)\b(?!['’]s)")
+_HE_SHE = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
+_NOT_ALONE = re.compile(r"\b(?:we|we're|we'll|us|our)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 # Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
 # request names are then away, not served ("my partner's away, a curry just for me").
@@ -131,6 +141,8 @@ class RequestFacts:
     with_other: bool = False
     honours: frozenset[str] = frozenset()
     own_audience: bool = False
+    #: The user alone eats, drinks or takes what is asked about (see ``_OWN_PLATE``), nobody else named.
+    own_plate: bool = False
     #: The request asks a question (not a task put as one): see :func:`asks_question`.
     asks: bool = False
     #: The request's own account of the situation weighs options or considerations against each
@@ -267,11 +279,18 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
                if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
                                                               and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
-    others |= {x for x in ws if x in RELATIONS and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
+    others |= {x for x in ws if (x in RELATIONS or x[:-1] in RELATIONS and x not in objects)
+               and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
+    # Someone named as whom a thing is for, then spoken of as he or she ("a cake for Ruaidhri to take to his
+    # family's party"): a person, not a date or a place ("for Easter", "for Lisbon").
+    others |= {m.group(1).lower() for m in _FOR_NAMED.finditer(text)
+               if m.group(1) not in _NOT_ENTITY and _HE_SHE.search(text, m.end())}
     if third_person_user:
         others -= {"user"}
     # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").
+    # (a plural possessive of kin, "my in-laws' anniversary", is their occasion too)
     honours = {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)} & (others | RELATIONS) | {
+        m.group(1).lower() for m in re.finditer(r"\b(?:my|our)\s+([a-z-]+s)'(?!\w)", text, re.I) if m.group(1).lower()[:-1] in RELATIONS} | {
         m.group(1).lower() for m in re.finditer(r"\bfor\s+(?:my|our|his|her|their)\s+(\w+)", text) if m.group(1).lower().rstrip("s") in RELATIONS}
     linked = [(m.group(0).split()[0].lower(), m.group(1).lower()) for m in _OTHER_FOR.finditer(text)
               if m.group(1).lower().rstrip("s") in RELATIONS]
@@ -287,8 +306,9 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     else:
         serves = "user"
     solo = serves == "user" and bool(_ONLY_ME.search(text))
+    own_plate = serves == "user" and not others and bool(_OWN_PLATE.search(query)) and not _NOT_ALONE.search(query)
     return RequestFacts(serves=serves, beneficiaries=frozenset() if solo else frozenset(others | (ws & GROUP)), contexts=contexts(text),
-                        solo=solo,
+                        solo=solo, own_plate=own_plate,
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),
                         names=names(text), weighs_options=weighs_options(text), asks=asks_question(query), peers=peers, with_other=with_other, honours=frozenset(honours),
                         own_audience=bool(_OWN_AUDIENCE.search(text)))

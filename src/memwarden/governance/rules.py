@@ -68,8 +68,12 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
         yield "held_view_world_q", "ignore_as_evidence", "a view someone holds bears on a question about the world"
     # Hearsay (passed on with a verb of belief: "reckons", "swears") that says how things work, and a question
     # that rests on how they work, even one about the user's own affairs ("can I get a mortgage ...?").
-    if f["hearsay"] and f["world_claim"] and f["asks"] and f["q_sim"] >= RELEVANT and not (f["ev_external"] or f["about_beneficiary"]):
-        yield "hearsay_asked", "ignore_as_evidence", "hearsay about how things work, and the question rests on how they work"
+    # So is a view the user holds on how things work ("i reckon you can't get burnt when it's cloudy" for "do I need
+    # sunscreen ...?"): the question is the user's, the answer rests on the world.
+    if (f["hearsay"] or f["held_view"]) and f["world_claim"] and f["asks"] and f["q_sim"] >= RELEVANT and not (
+            f["ev_external"] or f["about_beneficiary"]):
+        yield "hearsay_asked", "ignore_as_evidence", ("hearsay" if f["hearsay"] else "a held view") + \
+            " about how things work, and the question rests on how they work"
     if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
         yield "rationale_world_q", "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
     if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
@@ -103,8 +107,9 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
     if f["ctx_mismatch"] and not f["plain_fact"]:
         yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
-    if f["solo"] and f["other_subject"]:
-        yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone"
+    if (f["solo"] or f["own_plate"]) and f["other_subject"]:
+        yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone" \
+            if f["solo"] else "another person's need or taste, and the user alone eats, drinks or takes what is asked about"
     # ... or a group that does not name them ("the user's partner's hearing" for a works do with the team).
     if (f["serves_other"] or f["serves_group"]) and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
         yield "serves_other_subject", "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"
