@@ -235,3 +235,19 @@ def test_a_reaction_sentence_opening_the_turn_marks_only_a_clause_holding_nothin
     f = gate.features("we went with the blue sofa", None, turn="ha! we went with the blue sofa")
     assert f["react_open"] and not gate.moment_act(f)
     assert not gate.features("good, we went with the blue sofa")["react_open"]  # an acknowledgement opens answers
+
+
+# Session 10: a word said over and over, and a word of address closing a bare complaint (wordings written here).
+@pytest.mark.parametrize("text", ["chores chores chores", "deadlines deadlines", "rain, rain, rain!", "mortgages, man",
+                                  "exams man", "printers, mate"])
+def test_a_repeated_word_or_a_complaint_closed_by_a_word_of_address_leaves_no_claim(text: str) -> None:
+    assert claims_of(text) == [], text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("no no, my appointment is on the 9th now", "9th"), ("done done. the flat sale completed on Friday", "flat sale"),
+    ("my best man is my brother Ed", "best man"), ("the electrics man", "electrics man"),
+    ("thanks man, my new address is 4 Elm Road", "4 Elm Road"),
+])
+def test_a_fact_beside_a_repeated_word_or_naming_a_man_keeps_its_claim(text: str, kept: str) -> None:
+    assert any(kept in c for c in claims_of(text)), (text, claims_of(text))

@@ -101,6 +101,12 @@ CHAT_ANY = re.compile(r"\b(?:lo+l+|lmf?a+o+|rofl|ha(?:ha)+h?|he(?:he)+|tbh|tbf|n
                        # tag particles and thanks tokens ("kids eh", "all sorted thx")
                        r"eh|innit|thx|tysm|yaa?r|lah|leh|ofc)\b|"
                        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|[!?]{2,}", re.I)
+#: The listener addressed by a word of address closing the clause, after a comma or a plural complained of
+#: ("vendors, man", "landlords man", "ok mate"), not a man spoken of ("the best man", "the electrics man").
+VOCATIVE = re.compile(r"(?:,\s*|^\W*[a-z]+s\s+|^(?:ok|okay|cheers|thanks|sorry|nah|yeah|alright|right)\s+)(?:man|mate|dude|bro|bruh)\W*$",
+                      re.I | re.M)
+#: One word said over and over, nothing else ("busy busy busy", "sige sige"): an exclamation, not a statement.
+REPEATED = re.compile(r"^\W*([a-z]+)(?:[\s,.!]+\1\b)+[\W\s]*$", re.I)
 #: A greeting, interjection or backchannel opening any sentence of the turn ("morning!! ...", "huh. ...").
 TURN_OPENER = re.compile(r"(?:^|[.!?]\s+)(?:hi|hey|hello|yo|morning|evening|afternoon|good (?:morning|evening|afternoon)|"
                           r"huh|hah|heh|whoa|yikes|ugh+|lol|haha\w*|omg|wow|aw+|oh+ (?:well|no|god|man)|ok|okay|sigh|phew)\b[\s,!.?:]*", re.I)
