@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from ..governance.lexicon import RELATIONS
 from .asked_head import owner_head
 from .values import MONTHS as _MONTHS
 
-__all__ = ["SHOUTED", "AFTER_PLACE_WORD", "GENERIC_CAPS", "PROPER", "names_in", "names_place", "names_person", "ACRONYM"]
+__all__ = ["SHOUTED", "AFTER_PLACE_WORD", "GENERIC_CAPS", "PROPER", "KIN_WORDS", "names_in", "names_place", "names_person",
+           "ACRONYM"]
 
 #: A capitalised word or run of them, not opening a sentence.
 PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
@@ -33,6 +33,12 @@ AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)\
 SHOUTED = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|ANY|NOW|ONE|TWO|FOR|WAS|ARE|IS|IT))\b")
 
 
+#: Kin and everyday roles: who someone is to someone ("my niece", "the user's landlord").
+KIN_WORDS = frozenset("mum mom mother dad father brother sister son daughter wife husband partner girlfriend boyfriend "
+                      "friend boss manager colleague neighbour neighbor gran grandma grandpa granny grandad aunt uncle "
+                      "cousin niece nephew kids teacher landlord landlady flatmate housemate".split())
+#: The young, named by their parents ("what did she call the baby?").
+_YOUNG = frozenset({"baby", "child", "kid", "toddler", "twins"})
 #: Agent suffixes: a neurologist, a physician, an instructor, a landlord's agent are people.
 _PERSON_SUFFIX = ("ist", "ian", "or", "er")
 ACRONYM = re.compile(r"\b[A-Z]{2,}s?\b")
@@ -44,7 +50,7 @@ def names_person(query: str) -> bool:
     """The name asked is a person's: its owner noun is a relation ("my second cousin", "the baby")
     or an agent noun ("mom's neurologist", "the driving instructor")."""
     owner = owner_head(query) or next(iter(_CALLED.findall(query.lower())), None)
-    return bool(owner) and (owner in RELATIONS or owner.endswith(_PERSON_SUFFIX) and len(owner) > 5)
+    return bool(owner) and (owner in KIN_WORDS or owner in _YOUNG or owner.endswith(_PERSON_SUFFIX) and len(owner) > 5)
 
 
 def names_in(text: str, query: str) -> bool:
