@@ -1,6 +1,7 @@
 import json
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from click.testing import CliRunner
 
 from memwarden import Memory
@@ -43,6 +44,23 @@ def test_firmness_reads_hedges_and_reported_speech():
     assert firmness("apparently the new CEO starts in January") == "reported"
     assert firmness("I reckon the clinic's shut on Mondays") == "hedged"
     assert firmness("The clinic is shut on Mondays.") == "stated"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a claim spread by someone ("is telling everyone that"), not stated: hearsay
+    ("my aunt keeps telling people the bakery is closing down", "reported"),
+    ("Jonah's mum is telling everyone the school trip is off", "reported"),
+    ("I'm telling you, the bakery is closing down", "stated"),
+    # an estimate ("I'd say", "would say") or a claim awaiting its check: hedged
+    ("I'd say the commute is about 40 minutes each way", "hedged"),
+    ("the user would say the roof is about 20 years old", "hedged"),
+    ("great-grandad was born in Cork, not yet confirmed", "hedged"),
+    # a printed record the user relays ("the leaflet says") is no hearsay
+    ("the pharmacy leaflet they gave me says no alcohol with it", "stated"),
+    ("the council handbook says bins go out on Tuesday", "stated"),
+])
+def test_firmness_reads_spread_claims_estimates_and_printed_records(text, expected):
+    assert firmness(text) == expected
 
 
 def _say(m, text, *, name=None, source=None, at=T0):

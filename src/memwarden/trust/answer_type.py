@@ -42,6 +42,7 @@ from typing import Callable, Literal, Sequence
 
 from ..models import SearchHit
 from .features import features
+from .names import KIN_WORDS
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import UPDATE, says_update
@@ -65,10 +66,7 @@ _PLACE = re.compile(r"\b(?i:at|in|on|to|from|near|behind|outside|off|by)\s+(?:(?
 #: The kinds told by spelling alone (a capitalised word), which a brand or a lowercase name escapes.
 _BY_SPELLING = frozenset({"party", "place"})
 #: A party named by who they are to someone ("the user's niece", "my landlord"): kin and everyday roles.
-_KIN_PARTY = re.compile(r"\b(?:the user's|my|our|his|her|their)\s+(?:[a-z-]+\s+)?(?:mum|mom|mother|dad|father|brother|"
-                        r"sister|son|daughter|wife|husband|partner|girlfriend|boyfriend|friend|boss|manager|colleague|"
-                        r"neighbour|neighbor|gran|grandma|grandpa|granny|grandad|aunt|uncle|cousin|niece|nephew|kids|"
-                        r"teacher|landlord|landlady|flatmate|housemate)\b", re.I)
+_KIN_PARTY = re.compile(r"\b(?:the user's|my|our|his|her|their)\s+(?:[a-z-]+\s+)?(?:" + "|".join(sorted(KIN_WORDS)) + r")\b", re.I)
 #: A date the extractor resolved and appended in brackets: a date, not a quantity.
 _RESOLVED = re.compile(r"\(\d{4}-[^)]*\)")
 

@@ -31,6 +31,7 @@ from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
+from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, names_in, names_person, names_place
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
@@ -46,7 +47,7 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "venue": ("venue", "hall", "church", "hotel", "castle", "barn", "chapel", "registry office"),
     "hospital": ("hospital", "clinic", "infirmary", "medical centre", "medical center"),
     "clinic": ("clinic", "hospital", "surgery", "practice"),
-    "airline": ("airline", "ryanair", "easyjet", "british airways", "lufthansa", "klm", "flying with", "flight"),
+    "airline": ("airline", "ryanair", "easyjet", "british airways", "lufthansa", "klm", "flying", "flight", "flew"),
     "microchip": ("microchip", "chip"),
     "serial": ("serial",),
     "tracking": ("tracking",),
@@ -62,7 +63,6 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
     "phone": ("phone", "number", "call", "mobile", "tel"),
     "email": ("email", "@"),
-    "brand": ("brand",),
     # A named charge is said by its name: "£21 a month" is the premium, not the excess.
     "excess": ("excess", "deductible"), "deductible": ("deductible", "excess"), "deposit": ("deposit",),
     "refund": ("refund",), "overdraft": ("overdraft",),
@@ -72,6 +72,8 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
 #: Time spent, not money: "where did they spend most of September?", "spend the weekend".
 _SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
          rf"nights?|evenings?|mornings?|afternoons?|hours?|christmas|{_MONTHS})\b")
+#: Units of time asked as a length.
+_SPANS = ("years", "months", "weeks")
 _NUMBER_WORD = (r"\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"forty|fifty|sixty|a hundred|hundred|a couple of|a few|half an?")
 #: What a memory says an identifying number with that is no identifier: money, a measure, a span.
@@ -122,7 +124,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
-        (r"\bhow much\b.*\b(?:worth|costs?|pay|paying|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?)\b",
+        (r"\bhow much\b.*\b(?:worth|costs?|pay|paying|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?|"
+         r"money|income|revenue|profit|takings)\b",
          "amount", None),
         # "My target finish time", "the pickup time": a time of day or a duration, not a month.
         (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
@@ -131,7 +134,10 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          r"\bspend\b(?!" + _SPAN + r")|\bfees?\b|\bcharges?\b|\brent\b|\bhow much\b.*\b(?:get|getting|got|make|making)\s+(?:paid\s+)?for\b",
          "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
-        (rf"\bhow many (?:{'|'.join(UNITS)})\b", "measure", None),
+        # A span of years, months or weeks only as a thing's length ("how many years is the warranty"),
+        # not between two events ("how many months passed between ..."): the memories' dates answer that.
+        (rf"\bhow many (?:{'|'.join(u for u in UNITS if u not in _SPANS)})\b|"
+         rf"\bhow many (?:{'|'.join(_SPANS)}) (?:is|are|was|were|will|does|do)\b(?!.*\b(?:between|since|ago)\b)", "measure", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
         ("|".join(q for q, _ in ASKED_DIMENSIONS.values()), "dimension", None),
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
@@ -166,19 +172,12 @@ _PARTICIPLE = re.compile(r"\s+\w+(?:ed|en)\s+(?:with|by|at|to|from|for|on|in)\b"
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 _ISO = re.compile(r"\s*\((?:from |until |to |by |since )?\d{4}-\d\d(?:-\d\d)?(?:[T ]\d\d:\d\d(?::\d\d)?)?"
                   r"(?:\.\.\d{4}-\d\d(?:-\d\d)?)?\)")
-_PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
-#: Capitalised words that name no one: fillers, and the calendar ("in March" is a date, not a name).
-_GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks january february march "
-                          "april may june july august september october november december monday tuesday wednesday "
-                          "thursday friday saturday sunday".split())
 
 
 #: Whole words: "apr" (the annual rate) is not the start of "April".
 _ASKS_RATE = re.compile(r"\b(?:rate|interest|percent|percentage|apr)\b|%", re.I)
 _PERCENT = re.compile(r"\d[\d,.]*\s?(?:%|percent\b)", re.I)
 _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)\b", re.I)
-#: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
-_AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
@@ -304,13 +303,16 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
         return False
     if a.value == "name":
-        if _ASKS_PERSON.search(query) and not a.head:
-            # "Who is Amara marrying?": a place named after in/at/to is not the person asked for.
-            text = _AFTER_PLACE_WORD.sub(" ", text)
-        return _names_in(text, query)
+        person = names_person(query)
+        if _ASKS_PERSON.search(query) and not a.head or person:
+            # "Who is Amara marrying?", "the name of mom's neurologist": a place named after
+            # in/at/to ("a neurology appt at Mercy") is not the person asked for.
+            text = AFTER_PLACE_WORD.sub(" ", text)
+        if person:
+            text = ACRONYM.sub(" ", text)  # "go over the MRI": a relation's or an agent's name is no acronym
+        return names_in(text, query)
     if a.value == "place":
-        return bool(re.search(r"\b(?:at|in|on|near|from|to|into)\s+(?:the |a |an |my |our )?\w+", low)) or bool(
-            _PROPER.search(text))
+        return names_place(text, query)
     if a.value == "view":
         return holds_view(query, text)
     if a.value == "day":
@@ -328,7 +330,8 @@ def states(a: Asked, text: str, query: str) -> bool:
         units = ASKED_DIMENSIONS[_asked_dimension(query)][1]
         return any(_a_measure(m) for m in re.finditer(rf"(?<![\w.])(?:{_NUMBER_WORD})\s?(?P<u>{units})(?![\w/])", text, re.I))
     if a.value == "model":  # a maker's name, or a model's number that is no age, amount or span
-        return _names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
+        text = AFTER_PLACE_WORD.sub(" ", text)  # "boosters at Greenway Vets" names where, not a make
+        return names_in(text, query) or bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "measure":
         unit = next(u for u in UNITS if re.search(rf"\bhow many {u}\b", query, re.I))
         return bool(re.search(rf"\b(?:{_NUMBER_WORD})\s?(?:{UNITS[unit]})\b", text, re.I))
@@ -340,21 +343,6 @@ def states(a: Asked, text: str, query: str) -> bool:
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
-
-
-#: A word in capitals that is shouted, not an acronym: five letters or more ("PASSED", "AGAIN"),
-#: or a function word ("NOT", "AND"). Acronyms that name something are short ("OVH", "HMRC").
-SHOUTED = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|ANY|NOW|ONE|TWO|FOR|WAS|ARE|IS|IT))\b")
-
-
-def _names_in(text: str, query: str) -> bool:
-    """``text`` names someone or something the question does not: a capitalised name that is no
-    filler, month or weekday, nor a shouted word ("packed in AGAIN"), or a title and name."""
-    qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
-    text = SHOUTED.sub(lambda m: m.group(0).lower(), text)
-    names = [n for n in _PROPER.findall(text) if n.split()[0].lower() not in _GENERIC_CAPS
-             and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
-    return bool(names) or bool(re.search(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]+", text.lower()))
 
 
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})

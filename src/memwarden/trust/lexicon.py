@@ -187,13 +187,17 @@ _HEDGE = re.compile(
     # "no idea where that came from" doubts the rumour's source, not what the speaker says.
     r"no idea(?! (?:where|why|how|who|what|that))|don't quote me|"
     r"might be wrong|could be wrong|if i remember|iirc|i'm guessing|seems like|looks like|supposedly|allegedly|"
-    r"hard to tell|not clear|unclear)\b", re.I)
+    r"hard to tell|not clear|unclear|"
+    # "I'd say a good 3 miles", "not yet confirmed": an estimate or a claim awaiting its check.
+    r"i'd say|would say|not (?:yet )?confirmed|unconfirmed|yet to be confirmed)\b", re.I)
 _REPORT = re.compile(
     r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:mom|mum|mother|dad|father|brother|sister|friend|colleague|boss|"
     r"neighbou?r|gran|grandma|granddad|aunt|uncle|cousin|wife|husband|partner)\b[^.!?]{0,40}?\b(?:says|said|insists|"
     r"insisted|reckons|thinks|told|claims|swears)|someone (?:said|told|mentioned)|(?:i|we) (?:heard|was told|were told)|"
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
-    r"\w+ (?:reckons|insists|claims|swears)|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
+    r"\w+ (?:reckons|insists|claims|swears)|"
+    # "his granny is telling anyone who'll listen that ...": a claim spread, not one stated.
+    r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
     r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all|"
@@ -261,7 +265,7 @@ _AUTHORITY = re.compile(
     r"lawyer|solicitor|accountant|bank|school|landlord'?s? letter|letter|email|notice|report|results?|invoice|"
     r"ticket|tracking|airline|council|hr|agent|pass|invite|invitation|calendar|receipt|contract|schedule|timetable|"
     # "the council website and it actually says": a record read by the user, a few words on
-    r"website|app|label|fee schedule)\W+(?:\w+\W+){0,3}?(?:says|said|shows|showed|states|confirmed|told me|told us|"
+    r"website|app|label|fee schedule|handbook|leaflet|brochure|manual|guide|page|document)\W+(?:\w+\W+){0,3}?(?:says|said|shows|showed|states|confirmed|told me|told us|"
     r"called)\b", re.I)
 
 

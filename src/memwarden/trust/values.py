@@ -128,7 +128,8 @@ UNITS: dict[str, str] = {
     "kilometres": r"km|kms|kilomet(?:re|er)s?", "kilometers": r"km|kms|kilomet(?:re|er)s?", "metres": r"m|metres?|meters?",
     "meters": r"m|metres?|meters?", "kg": r"kg|kilos?|kilograms?", "kilos": r"kg|kilos?|kilograms?",
     "steps": r"steps?", "pages": r"pages?|pp", "laps": r"laps?", "lengths": r"lengths?", "litres": r"l|litres?|liters?",
-    "calories": r"calories|kcal|cals?", "words": r"words?"}
+    "calories": r"calories|kcal|cals?", "words": r"words?", "years": r"years?|yrs?", "months": r"months?",
+    "weeks": r"weeks?|wks?"}
 #: "What's the ... <noun>": the quantity is what is asked, not a topic ("due to his weight").
 _WHAT_IS = r"\bwhat(?:'s| is| was| are)? (?:[\w'-]+ ){0,4}"
 #: Dimensions a question asks a quantity of without "how many <unit>" (its pattern), each with the
