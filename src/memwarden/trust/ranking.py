@@ -48,6 +48,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .answer_value import answer_value_first
+from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
@@ -273,7 +274,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                             ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top)),
                             ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
                                                                         cosine=cfg.rank_same_matter_cosine)),
-                            ("answer_value", lambda o: answer_value_first(o, query))):
+                            ("answer_value", lambda o: answer_value_first(o, query)),
+                            ("later_amount", lambda o: later_amount_first(o, query))):
             out = step(out)
             mark(stage, out)
     if keep:
