@@ -26,7 +26,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    natural updates often escape both the slot lexicon and the stance detector.
    Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
    close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
-   (:func:`.present.newer_first`); then the answer-type step (:mod:`.answer_type`).
+   (:func:`.present.newer_first`); then the answer-type, answer-value and later-amount steps
+   (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
    ordered by one linear score over what the steps above did to each hit and what the search and
