@@ -34,6 +34,7 @@ def test_two_amounts_are_one_quantity_in_one_dimension_and_order_of_size(a: str,
 
 def test_resolved_dates_scores_and_codes_are_no_amounts() -> None:
     assert amounts("The user: the match (2026-03-14) ended 2/1, shirt V4, ref #KD-40217") == []
+    assert amounts("The user: moved here in 2019, shift is 0730-1530, exam on 2026-04-17 at 9:30") == []
 
 
 def test_a_later_amount_of_the_same_quantity_moves_above_the_first() -> None:

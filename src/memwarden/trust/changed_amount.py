@@ -41,8 +41,8 @@ RATIO = 3.0
 #: The extractor's resolved dates in brackets ("(2026-08-01..2026-08-31)"): no amount was said there.
 _RESOLVED = re.compile(r"\([^()]*\d{4}-\d\d[^()]*\)")
 #: A number said without a unit ("my portion is 1,350", "charging 41k"), not part of a date, a time,
-#: a score or a code ("2/4", "7:30", "V4", "#KD-40217").
-_BARE = re.compile(r"(?<![\w.,/:#-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand)?(?![\w/:]|[.,]\d)")
+#: a range, a score or a code ("2026-04-17", "2/4", "7:30", "0730-1530", "V4", "#KD-40217"), nor a year ("since 2019").
+_BARE = re.compile(r"(?<![\w.,/:#-])(?!(?:19|20)\d\d\b)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand)?(?![\w/:]|[.,-]\d)")
 
 
 def amounts(text: str) -> list[tuple[str | None, float]]:
