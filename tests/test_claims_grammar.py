@@ -325,9 +325,23 @@ def test_a_season_is_an_interval(text: str, expected: tuple[str, str]) -> None:
 
 
 @pytest.mark.parametrize("text", ["Priya from accounts said the invoice was paid", "Tom next door says the bins are on tuesday now",
-                                  "Dave at work reckons the office is closing"])
+                                  "Dave at work reckons the office is closing",
+                                  # a place of two words; a report passed round ("is telling everyone")
+                                  "Marge at choir practice swears the hall is being sold",
+                                  "my neighbour is telling anyone who'll listen that the bins go fortnightly",
+                                  "Oskar keeps telling everyone the pool shuts in June"])
 def test_a_reporter_named_with_where_they_are_from_is_hearsay(text: str) -> None:
     assert (one(text).vouched_by, one(text).firmness) == ("unknown", "reported")
+
+
+@pytest.mark.parametrize("text", ["I'd say we spend about £80 a week on food", "I would say the drive is 40 minutes"])
+def test_an_estimate_of_ones_own_is_a_hedge(text: str) -> None:
+    assert one(text).firmness == "hedged"
+
+
+def test_telling_someone_a_fact_is_no_report() -> None:
+    # "telling" with its hearer is the speaker's own act, not a report passed round
+    assert one("I'm telling my boss tomorrow that I'm leaving in May").vouched_by == "user"
 
 
 def test_a_negation_after_but_does_not_negate_the_main_clause() -> None:

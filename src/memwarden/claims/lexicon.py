@@ -173,12 +173,18 @@ OFFER = re.compile(
 HEDGE_PREFIX = re.compile(
     r"^(?:i think|i thought|i believe|i guess|i suppose|i'm pretty sure|pretty sure|i'm fairly sure|"
     r"i'm not (?:100% |totally |entirely )?sure,? but|not sure,? but|i reckon|i feel like|i assume|probably|"
-    r"maybe|perhaps|possibly|i might be wrong,? but|if i remember(?: correctly| right)?|iirc|i'm guessing)"
+    r"maybe|perhaps|possibly|i might be wrong,? but|if i remember(?: correctly| right)?|iirc|i'm guessing|"
+    r"i'd say|i would say)"
     r"(?:\s+that)?[\s,]+", _I)
 HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i guess|pretty sure|likely|kind of think|not sure)\b", _I)
 _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
-                r"stated|states|is convinced|was convinced|keeps saying|warned|warns)")
+                r"stated|states|is convinced|was convinced|keeps saying|warned|warns|"
+                # "is telling anyone who'll listen that", "keeps telling everyone": a report passed round (told to
+                # the speaker, "keeps telling me", the clause is often a view the extractor drops: left as it was)
+                r"(?:is|was|are|were|has been|have been) saying|"
+                r"(?:is|was|are|were|keeps|kept|has been|have been) telling (?:everyone|everybody|anyone|anybody|people)"
+                r"(?: who(?:'ll| will) listen)?)")
 DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
             r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite|"
@@ -195,7 +201,8 @@ REPORT = re.compile(
     # "my friend Ellie, who's a nurse, reckons": a relative clause between reporter and verb
     r"(?:,?\s+(?i:who|who's|who is|who was|who works|that works)\b[^,]{0,40}?,?)?"
     # "Priya from accounts said", "Tom next door says", "Dave at work reckons": where the reporter is from
-    r"(?:\s+(?i:from|at|in|on)\s+(?:(?i:the|my|our)\s+)?[\w-]+(?:\s+(?i:team|office|desk|club|school))?|\s+(?i:next door|upstairs|downstairs))?"
+    # (two words of a place too: "Betty at bible study swears")
+    r"(?:\s+(?i:from|at|in|on)\s+(?:(?i:the|my|our)\s+)?[\w-]+(?:\s+(?i:team|office|desk|club|school)|\s+[a-z]+)?|\s+(?i:next door|upstairs|downstairs))?"
     rf"\s+(?:(?:just|also|finally|already|even|apparently)\s+)?{_REPORT_VERB}(?:\s+(?:me|us)\b)?"
     # "said at pickup that", "told me on the phone that": where or when, before "that"
     r"(?:\s+(?i:at|on|in|over|after|during|by|via|when|this|last|yesterday|today|earlier)\b[^,]{0,30}?(?=\s+that\b))?"

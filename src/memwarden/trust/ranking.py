@@ -26,7 +26,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    natural updates often escape both the slot lexicon and the stance detector.
    Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
    close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
-   (:func:`.present.newer_first`); then the answer-type step (:mod:`.answer_type`).
+   (:func:`.present.newer_first`); then the answer-type, answer-value and later-amount steps
+   (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
    ordered by one linear score over what the steps above did to each hit and what the search and
@@ -48,6 +49,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .answer_value import answer_value_first
+from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
@@ -273,7 +275,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                             ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top)),
                             ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
                                                                         cosine=cfg.rank_same_matter_cosine)),
-                            ("answer_value", lambda o: answer_value_first(o, query))):
+                            ("answer_value", lambda o: answer_value_first(o, query)),
+                            ("later_amount", lambda o: later_amount_first(o, query))):
             out = step(out)
             mark(stage, out)
     if keep:
