@@ -2,7 +2,7 @@
 heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6, heldout5 = 7: session 8's fresh author,
 development since session 9; heldout9 = 9 and heldout10 = 10, written blind on session 9's morning and
 development since its second round; authors 8, 11 and 12, `evals/heldout6`-`heldout8`, session 9's
-held-out sets, are not listed: the next session measures them before anyone reads them).
+held-out sets, development since session 10).
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -10,4 +10,6 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout": "evals/heldout/scenarios.json", "heldout2": "evals/heldout2/scenarios.json",
                  "heldout3": "evals/heldout3/scenarios.json", "heldout4": "evals/heldout4/scenarios.json",
                  "heldout5": "evals/heldout5/scenarios.json",
-                 "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json"}
+                 "heldout6": "evals/heldout6/scenarios.json",
+                 "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
+                 "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json"}
