@@ -69,10 +69,11 @@ def as_first_person(claim: str) -> str:
 
 def _named(text: str, speaker: str) -> str:
     """A named speaker's "I" is that person: "Priya: I'm staying" compares as "Priya is staying"."""
-    text = re.sub(r"\bI'm\b|\bI am\b", f"{speaker} is", text)
-    text = re.sub(r"\bI've\b", f"{speaker} has", text)
+    # Chat writes "i", "im", "ive" too ("lol no i havent quit").
+    text = re.sub(r"\bI'?m\b|\bI am\b", f"{speaker} is", text, flags=re.I)
+    text = re.sub(r"\bI'?ve\b", f"{speaker} has", text, flags=re.I)
     text = re.sub(r"\bmy\b", f"{speaker}'s", text, flags=re.I)
-    return re.sub(r"\bI\b", speaker, text)
+    return re.sub(r"\bI\b", speaker, text, flags=re.I)
 
 
 def _corrections(read: list, silent: list, texts: dict[str, str], query: str, config: TrustConfig) -> list:
