@@ -4,18 +4,7 @@ even in words the claim does not use; the same claim without "still" / "now", a 
 else, and a later statement that changes nothing leave the earlier support standing. Own topics
 and wording, none from an evaluation set."""
 
-from memwarden import Memory
-from memwarden.config import MemoryConfig
-from memwarden.evals.verdict_cases import add_case
-
-
-def _verdict(memories: list[tuple[str, str, str]], claim: str) -> str:
-    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"))
-    try:
-        as_of = add_case(m, {"memories": [{"speaker": s, "text": t, "ts": ts} for s, t, ts in memories]}, "u")
-        return m.verdict(claim, user_id="u", as_of=as_of).verdict
-    finally:
-        m.close()
+from test_trust_verdict_matter import _verdict  # (speaker, text, ISO time) memories -> the verdict's label
 
 
 FIRST = ("user", "I coach the under-11 netball team on Saturday mornings", "2026-01-10T10:00:00")

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..models import SearchHit, VerdictEvidence
+from ..models import SearchHit
 from .features import features
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
-from .verdict_matter import MATTER_COSINE, OUTWEIGH_SCORE, _BEGUN, _key
+from .verdict_matter import _BEGUN, MATTER_COSINE, _key, against
 
 __all__ = ["changed_now"]
 
@@ -60,10 +60,6 @@ def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable
                 continue
         elif not (fq.proper & (fh.proper | fh.content) or _THIRD_PERSON.search(said)):
             continue
-        ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
-                             stance_score=OUTWEIGH_SCORE, reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4),
-                             odds_factor=1.0, tier=tm.tier,
-                             reason=f"{tm.tier.replace('_', '-')}: a later change on the subject of a claim about now")
-        out.append((hit, ev, tm, -1))
+        out.append(against(hit, tm, reliability(hit, tm), "a later change on the subject of a claim about now"))
         taken.add(_key(hit))
     return out
