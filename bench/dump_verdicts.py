@@ -1,7 +1,7 @@
-"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the nine development authors.
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the twelve development authors.
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-7, 9, 10) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-12) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -33,10 +33,11 @@ from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 from memwarden.memory import Memory
 
 AUTHOR = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
-          "heldout9": 9, "heldout10": 10}
+          "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12}
 CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: "evals/heldout2/verdicts.jsonl",
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
-         7: "evals/heldout5/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl", 10: "evals/heldout10/verdicts.jsonl"}
+         7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
+         10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl"}
 
 _seen: list = []
 _real = facade._verdict
@@ -55,10 +56,7 @@ def main() -> None:
     facade._verdict = _spy
     emb = make_embedder("minilm")
     rows = []
-    # authors 9 and 10 (heldout9, heldout10) are development sets since session 9's second round;
-    # _sets.py's other readers do not list them yet
-    extra = {"heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json"}
-    for name, path in {**SCENARIO_SETS, **extra}.items():
+    for name, path in SCENARIO_SETS.items():
         data = load_scenarios(path)
         for sc in data.scenarios:
             vps = [p for p in sc.probes if p.type == "verdict"]

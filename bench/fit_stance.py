@@ -52,7 +52,9 @@ from memwarden.trust.stance import detect_stance
 from memwarden.trust.verdict import _rule_stance as verdict_stance, as_first_person
 
 ROOT = Path(__file__).resolve().parents[1]
-AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3"}
+AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3", 6: "evals/heldout4",
+           7: "evals/heldout5", 8: "evals/heldout6", 9: "evals/heldout9", 10: "evals/heldout10", 11: "evals/heldout7",
+           12: "evals/heldout8"}
 STRONG = {"user", "document", "tool", "image", "web"}
 GRID = (0.5, 0.6, 0.7, 0.8, 0.9, None)
 SEED = 0
@@ -208,6 +210,37 @@ def e2e(rows_spec: dict[int, dict]) -> None:
         print(f"| {author} | {accs[0]['accuracy']} | {accs[1]['accuracy']} | {per} |", flush=True)
 
 
+def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
+    """Verdict accuracy on bench/dump_verdicts.py's pickle (scenario probes and cases of every
+    author): the rules alone, then each author with the model and overrides fitted without them
+    (an author who wrote no pairs, author 2, with the model fitted on all)."""
+    import pickle
+    from collections import defaultdict
+
+    from memwarden.trust.config import TrustConfig
+    from memwarden.trust.verdict import verdict
+
+    rows = pickle.loads(Path(dump).read_bytes())
+    right: dict = defaultdict(lambda: [0, 0, 0])
+    for use in (False, True):
+        for author in sorted({r["author"] for r in rows}):
+            spec = rows_spec.get(author, all_spec)
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                json.dump(spec if use else {}, f)
+            sf._WEIGHTS = Path(f.name) if use else Path("/nonexistent")
+            sf.load_model.cache_clear()
+            for r in rows:
+                if r["author"] == author:
+                    right[author][int(use)] += verdict(r["claim"], r["found"], TrustConfig()).verdict == r["expect"]
+                    right[author][2] += not use
+    print("\n| author | n | verdict, rules | with its fold model |\n|---|---|---|---|")
+    tot = [0, 0, 0]
+    for a, (r0, r1, n) in sorted(right.items()):
+        tot = [tot[0] + r0, tot[1] + r1, tot[2] + n]
+        print(f"| {a} | {n} | {r0 / n:.3f} | {r1 / n:.3f} |")
+    print(f"| pooled | {tot[2]} | {tot[0] / tot[2]:.3f} | {tot[1] / tot[2]:.3f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--c", type=float, default=0.3)
@@ -215,6 +248,7 @@ def main() -> None:
     ap.add_argument("--emb", action="store_true")
     ap.add_argument("--e2e", action="store_true")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--dump", help="also score the verdicts of bench/dump_verdicts.py's pickle with each fold's model")
     ap.add_argument("--show", action="store_true", help="print each author's pairs the rules or the combination miss")
     ap.add_argument("--allow", default="unrelated>agree,unrelated>contradict",
                     help="rule>model label pairs the model may overrule ('all': every pair)")
@@ -273,6 +307,8 @@ def main() -> None:
         print("\nwith embedding-pair columns, model alone: " + ", ".join(f"{k} {v['acc']}" for k, v in res_emb.items()))
     if args.e2e:
         e2e(specs)
+    if args.dump:
+        dump_e2e(specs, fold(X, y, authors, rules, kinds, np.ones(len(rows), bool), args.c)[0], args.dump)
     if args.write:
         spec, _ = fold(X, y, authors, rules, kinds, np.ones(len(rows), bool), args.c)
         if args.argmax:

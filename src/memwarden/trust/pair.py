@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ..retrieval.text import _stem
 from .features import TextFeatures
-from .typed_values import measure, one_measure
+from .typed_values import DIMENSIONS, measure, one_measure
 from .value_cues import WEEKDAYS
 
 
@@ -99,6 +99,37 @@ def _same_person(x: str, y: str) -> bool:
 
 def _both_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
+
+
+#: Dimensions a bare number is never read in: "Ferritin came back at 39" states no duration to set
+#: against "checked every six months", nor "30 lakh a month" a runway of "seven months".
+_MEASURED = frozenset({"length", "mass", "time", "percent", "volume", "temperature"})
+
+
+def _kind(v: str, f: TextFeatures) -> str | None:
+    """What a number of ``f`` measures: its unit's dimension (or the unit), a clock time, else None
+    (a bare number)."""
+    if ":" in v:
+        head = v.split(":", 1)[0]
+        return head if head.isalpha() and head != "end" else "clock"
+    for tag in f.units:
+        u, _, x = tag.partition(":")
+        if x == v:
+            return DIMENSIONS[u][0] if u in DIMENSIONS else u
+    return None
+
+
+def _comparable(xs: frozenset[str], fa: TextFeatures, ys: frozenset[str], fb: TextFeatures) -> bool:
+    """Some differing number of one text measures what one of the other's does: two numbers of
+    different dimensions ("8%" / "nine years", "0.3 mg" / "two injectors") are two facts, not two
+    values of one."""
+    for x in xs:
+        kx = _kind(x, fa)
+        for y in ys:
+            ky = _kind(y, fb)
+            if kx == ky or (kx is None and ky not in _MEASURED) or (ky is None and kx not in _MEASURED):
+                return True
+    return False
 
 
 _MONTH_OF = {f"{i:02d}": m for i, m in enumerate("january february march april may june july august september "

@@ -42,7 +42,7 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _named_in_other, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
+from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
                    _same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
@@ -114,6 +114,22 @@ def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short
         return False
     polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
     return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
+
+
+def _other_value_after(frame: set[str], fa: TextFeatures, fb: TextFeatures, only_a: set[str], only_b: set[str]) -> bool:
+    """The two texts say the same words up to a shared one and differ only in everything after it:
+    one frame with two values ("allergic to latex" / "allergic to cats")."""
+    if not only_a or not only_b or fa.negated != fb.negated:
+        return False
+    for f in frame:
+        if f not in fa.seq or f not in fb.seq:
+            continue
+        tail_a, tail_b = fa.seq[fa.seq.index(f) + 1:], fb.seq[fb.seq.index(f) + 1:]
+        if (tail_a and tail_b and len(tail_a) <= 3 and len(tail_b) <= 3
+                and set(tail_a) == only_a and set(tail_b) == only_b
+                and not any(x[:5] == y[:5] for x in tail_a for y in tail_b)):  # "supervis" / "supervise"
+            return True
+    return False
 
 
 def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
@@ -303,7 +319,10 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     # Differing values need a shared word (or a near-paraphrase): "in the office tuesdays" and "don't
     # work fridays" are two facts of one week, not two days for one thing.
     anchored = bool(shared) or bool(shared_vals) or bool(same_unit) or (cosine is not None and cosine >= 0.7)
-    if (nums_a and nums_b and _both_differ(nums_a, nums_b) and not events
+    # Numbers of different dimensions on each side ("50 lb" / "30 bags a month") are two facts.
+    apart = bool(nums_a and nums_b and _both_differ(nums_a, nums_b)
+                 and not _comparable(nums_a - nums_b, fa, nums_b - nums_a, fb))
+    if (nums_a and nums_b and _both_differ(nums_a, nums_b) and not events and not apart
             # ... or a short follow-up that keeps one value and changes another ("it's the 12th,
             # still 9am" after "booked for the 21st at 9").
             and (related >= 0.4 or (same_unit and shared and _both_differ(fa.units, fb.units))
@@ -366,6 +385,10 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     substituted = (bool(only_a) and bool(only_b) and overlap < 0.6 and (cosine is None or cosine < 0.7)
                    and not (len(shared) >= 2 and 2 * len(shared) >= len(fa.content))
                    and not (shared & _STATUS and cosine is not None and cosine >= 0.4))
+    # ... whatever the embedding says, when the word after a shared one differs on each side in a
+    # frame several values can fill ("allergic to latex" / "allergic to cats", "takes X for" / "takes
+    # Y for"): the cosine of two such sentences is high, and both hold.
+    substituted = substituted or apart or _other_value_after(shared - _EXCLUSIVE_FRAME, fa, fb, only_a, only_b)
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.

@@ -12,8 +12,8 @@ canonical form before the text is tokenized:
   ``mg:20``, ``min:14``): the same unit on both sides says the two texts give the same attribute;
 - a version drops trailing ``.0`` parts and is marked ``v`` ("v3.4.0" -> ``v3.4``); the stance
   detector matches versions by prefix ("React 18" and "18.2.0", "v3.4" and a bare "3.4");
-- number words become digits ("twelve hundred" -> 1200, "twenty-five" -> 25); a lone "one"
-  after "no", "any", "the"... is a pronoun and is left alone.
+- number words become digits ("twelve hundred" -> 1200, "twenty-five" -> 25), read by
+  :mod:`.spoken_numbers`; a lone "one" after "no", "any", "the"... is a pronoun and is left alone.
 
 No number parser on PyPI fits: ``numerizer`` rewrites "quarter" to "/4" and "a second" to
 "1 2nd"; ``dateparser`` (a dependency) reads dates, not "quarter to six" or amounts.
@@ -24,57 +24,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .spoken_numbers import _NUMWORD, _magnitude, words_to_digits
+
 __all__ = ["DIMENSIONS", "extract_values", "measure", "one_measure", "quantities", "to_base", "words_to_digits"]
-
-_UNITS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen".split())}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "k": 1000, "grand": 1000}
-_NUMWORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
-#: A run of number words ("twelve hundred", "two thousand five hundred", "twenty-five", "a hundred").
-_WORD_RUN = re.compile(
-    rf"\b(?:(?:a|one) )?(?:{_NUMWORD}|hundred|thousand|million)(?:(?:[ -]|\band\b| and )+(?:{_NUMWORD}|hundred|thousand|million))*\b")
-#: "one" as a pronoun or determiner, not a count: "no one", "the one", "one of them", "one day".
-_PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|another|a|first|second|last|next|other|"
-                          r"same|new|old|big|small|right|wrong) one\b|\bone (?:of|another|day|"
-                          r"time|way|thing|more)\b|\bone(?=[-'])")
-
-
-def _run_value(run: str) -> int | None:
-    total = current = 0
-    seen = False
-    for w in re.split(r"[ -]+", run.replace(" and ", " ")):
-        if w in ("a", "and", ""):
-            continue  # "a hundred": the scale word counts it once (max(current, 1))
-        if w in _UNITS:
-            current += _UNITS[w]
-        elif w in _TENS:
-            current += _TENS[w]
-        elif w in _SCALES:
-            scale = _SCALES[w]
-            if scale == 100:
-                current = max(current, 1) * 100
-            else:
-                total += max(current, 1) * scale
-                current = 0
-        else:
-            return None
-        seen = True
-    return total + current if seen else None
-
-
-def words_to_digits(low: str) -> str:
-    """Number words in a lower-cased text as digits, pronoun "one" kept."""
-    guarded = _PRONOUN_ONE.sub(lambda m: m.group(0).replace("one", "\x00"), low)
-
-    def sub(m: re.Match[str]) -> str:
-        v = _run_value(m.group(0))
-        return m.group(0) if v is None else str(v)
-
-    return _WORD_RUN.sub(sub, guarded).replace("\x00", "one")
-
 
 _H = r"(1[0-2]|0?[1-9])"
 #: Words after a number that make it an amount or a measure, never a clock time.
@@ -131,7 +83,10 @@ def _hm(h: int, m: int) -> str:
 
 
 _CURRENCY = {"£": "£", "quid": "£", "pound": "£", "pounds": "£", "gbp": "£", "$": "$", "dollar": "$", "dollars": "$",
-             "usd": "$", "bucks": "$", "€": "€", "euro": "€", "euros": "€", "eur": "€"}
+             "usd": "$", "bucks": "$", "€": "€", "euro": "€", "euros": "€", "eur": "€",
+             # the other dollars written by their code ("1,350 SGD" / "S$1350"), rand, rupees
+             "sgd": "$", "aud": "$", "cad": "$", "nzd": "$", "hkd": "$", "rand": "R", "zar": "R", "rupees": "₹",
+             "rupee": "₹", "inr": "₹", "rs": "₹", "₹": "₹"}
 _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "mg", "g": "g", "grams": "g",
          "kg": "kg", "kilos": "kg", "ml": "ml", "km": "km", "miles": "mi", "mile": "mi", "min": "min", "mins": "min",
          "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "hrs": "h", "hr": "h", "day": "day",
@@ -143,7 +98,8 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
          "kilometers": "km", "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in", "lb": "lb",
          "lbs": "lb", "stone": "st", "kilo": "kg", "kilogram": "kg", "kilograms": "kg", "gram": "g", "litre": "l",
          "litres": "l", "liter": "l", "liters": "l", "millilitres": "ml", "milliliters": "ml", "sec": "s",
-         "secs": "s", "seconds": "s", "h": "h",
+         "secs": "s", "seconds": "s", "h": "h", "tonne": "t", "tonnes": "t", "ton": "t", "tons": "t",
+         "amp": "amp", "amps": "amp", "volt": "volt", "volts": "volt",
          # temperatures: "66°F", "19 degrees Celsius" (a bare "degrees" may be an angle, a bare "c" anything)
          "°c": "°c", "ºc": "°c", "degrees c": "°c", "degrees celsius": "°c", "celsius": "°c", "deg c": "°c",
          "°f": "°f", "ºf": "°f", "degrees f": "°f", "degrees fahrenheit": "°f", "fahrenheit": "°f", "deg f": "°f"}
@@ -152,7 +108,7 @@ _UNIT = {"%": "%", "percent": "%", "per cent": "%", "mg": "mg", "milligrams": "m
 DIMENSIONS: dict[str, tuple[str, float]] = {
     "mm": ("length", 0.001), "cm": ("length", 0.01), "m": ("length", 1.0), "km": ("length", 1000.0),
     "in": ("length", 0.0254), "ft": ("length", 0.3048), "mi": ("length", 1609.34),
-    "mg": ("mass", 1e-6), "g": ("mass", 0.001), "kg": ("mass", 1.0), "lb": ("mass", 0.4536), "st": ("mass", 6.35),
+    "mg": ("mass", 1e-6), "g": ("mass", 0.001), "kg": ("mass", 1.0), "t": ("mass", 1000.0), "lb": ("mass", 0.4536), "st": ("mass", 6.35),
     "s": ("time", 1.0), "min": ("time", 60.0), "h": ("time", 3600.0), "day": ("time", 86400.0),
     "week": ("time", 604800.0), "month": ("time", 2629800.0), "year": ("time", 31557600.0),
     "%": ("percent", 1.0), "l": ("volume", 1.0), "ml": ("volume", 0.001),
@@ -204,14 +160,17 @@ def measure(tag: str) -> tuple[str, float] | None:
         return DIMENSIONS[unit][0], round(to_base(unit, float(value)), 9)
     except ValueError:
         return None
-_AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand)?"
-_CUR_BEFORE = re.compile(r"([£$€])\s*" + _AMT + r"(?!\w|\.\d)")
-_CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur)\b")
-_UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(%|per ?cent|"
+_AMT = r"(\d+(?:,\d{3})*(?:\.\d+)?)\s*(k|m|grand|lakhs?|crores?|cr)?"
+_CUR_BEFORE = re.compile(r"(?:\b[a-z]{1,2}(?=\$))?([£$€₹])\s*" + _AMT + r"(?!\w|\.\d)")
+_CUR_AFTER = re.compile(r"(?<![\w.])" + _AMT + r"\s*(quid|pounds?|gbp|dollars?|usd|bucks|euros?|eur|sgd|aud|cad|nzd|hkd|"
+                        r"rand|zar|rupees?|inr)\b")
+_UNIT_AFTER = re.compile(r"(?<![\w.:])" + r"(\d+(?:,\d{3})*(?:\.\d+)?)(?:\s*|-(?=[a-z]{2}))(%|per ?cent|"
                          + "|".join(sorted((u for u in _UNIT if u not in ("%", "per cent", "percent")), key=len, reverse=True))
                          + r")(?=\W|$)")
 #: A bare thousands suffix ("earns 42k", "2.5k"): the magnitude, with no currency to tag it.
-_BARE_K = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)\s?(k|grand)\b")
+_BARE_K = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)\s?(k|grand|lakhs?|crores?|cr)\b")
+#: Rand before its amount, thousands often set off by a space: "R8 500", "R12,000".
+_RAND = re.compile(r"(?<![\w.])r(\d{1,3}(?:[ ,]\d{3})+|\d{3,})(?![\w.,]?\d)")
 _VERSION = re.compile(r"(?<![\w.])(?:v|version |release |python |node |react |java |ios |android )(\d+(?:\.\d+)*)(?!\w|\.\d)"
                       r"|(?<![\w.])(\d+\.\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)")
 #: A sentence's closing full stop is no part of its last number ("pinned to Terraform 1.3.").
@@ -221,11 +180,6 @@ _PLAIN = re.compile(r"(?<![\w.:,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?!\w|\.\w|,\d)")
 #: Anything a value could be made of: a digit, a currency sign, a number or clock word.
 _ANY_VALUE = re.compile(r"[\d£$€]|\b(?:" + _NUMWORD + r"|hundred|thousand|million|noon|midday|midnight|quarter|half)\b")
 
-
-def _magnitude(num: str, scale: str | None) -> str:
-    v = float(num.replace(",", ""))
-    v *= {"k": 1000, "grand": 1000, "m": 1_000_000}.get(scale or "", 1)
-    return str(int(v)) if v == int(v) else f"{v:g}"
 
 
 #: "pounds" is money unless the text speaks of weight ("weighed under 200 pounds"): then it is lb.
@@ -237,6 +191,17 @@ def _pounds_of_weight(text: str) -> str:
     return _POUNDS.sub(r"\1 lb", text) if "pound" in text and _WEIGHT_WORD.search(text) else text
 
 
+#: "200A", "240V" are amps and volts in a text about wiring, not codes like a flat "4A".
+_ELECTRIC_WORD = re.compile(r"\b(?:amps?|volts?|circuits?|panels?|breakers?|fuses?|sockets?|outlets?|wiring|electric\w*)\b")
+_GLUED_ELECTRIC = re.compile(r"(?<![\w.])(\d+)([av])\b")
+
+
+def _glued_electric(text: str) -> str:
+    if not _ELECTRIC_WORD.search(text):
+        return text
+    return _GLUED_ELECTRIC.sub(lambda m: f"{m.group(1)} {'amp' if m.group(2) == 'a' else 'volt'}", text)
+
+
 @lru_cache(maxsize=65_536)
 def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str | None]:
     """``(text with the typed values blanked, canonical values, unit-tagged amounts, last time)``.
@@ -246,7 +211,7 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     """
     if not _ANY_VALUE.search(low):
         return low, frozenset(), frozenset(), None  # most texts: nothing to read, no regex pass
-    text = _pounds_of_weight(words_to_digits(low))
+    text = _glued_electric(_pounds_of_weight(words_to_digits(low)))
     vals: set[str] = set()
     units: set[str] = set()
 
@@ -283,13 +248,16 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
         return " "
 
     text = _CUR_BEFORE.sub(lambda m: money(m.group(1), m.group(2), m.group(3)), text)
+    if "r" in text:
+        text = _RAND.sub(lambda m: money("rand", m.group(1).replace(" ", ""), None), text)
     text = _CUR_AFTER.sub(lambda m: money(m.group(3), m.group(1), m.group(2)), text)
 
     def unit(m: re.Match[str]) -> str:
         mag = _magnitude(m.group(1), None)
         vals.add(mag)
         units.add(f"{_unit_name(m.group(2))}:{mag}")
-        return " "
+        # "two-week sprints": the measure names the thing too, its word stays ("weekly" shares it)
+        return f" {m.group(2)} " if m.group(0)[len(m.group(1))] == "-" else " "
 
     text = _UNIT_AFTER.sub(unit, text)
     text = _BARE_K.sub(lambda m: (vals.add(_magnitude(m.group(1), m.group(2))), " ")[1], text)

@@ -50,6 +50,7 @@ from .config import TrustConfig
 from .features import firm_clauses
 from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
+from .verdict_now import changed_now
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
 from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
@@ -69,10 +70,11 @@ def as_first_person(claim: str) -> str:
 
 def _named(text: str, speaker: str) -> str:
     """A named speaker's "I" is that person: "Priya: I'm staying" compares as "Priya is staying"."""
-    text = re.sub(r"\bI'm\b|\bI am\b", f"{speaker} is", text)
-    text = re.sub(r"\bI've\b", f"{speaker} has", text)
+    # Chat writes "i", "im", "ive" too ("lol no i havent quit").
+    text = re.sub(r"\bI'?m\b|\bI am\b", f"{speaker} is", text, flags=re.I)
+    text = re.sub(r"\bI'?ve\b", f"{speaker} has", text, flags=re.I)
     text = re.sub(r"\bmy\b", f"{speaker}'s", text, flags=re.I)
-    return re.sub(r"\bI\b", speaker, text)
+    return re.sub(r"\bI\b", speaker, text, flags=re.I)
 
 
 def _corrections(read: list, silent: list, texts: dict[str, str], query: str, config: TrustConfig) -> list:
@@ -271,6 +273,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
     extra += outweighed(read + extra, silent, query, _tier, prior)
     extra += changed_since(read + extra, silent, query, _tier, prior)
     extra += changed_to(read + extra, silent, found.results, query, _tier, prior)
+    extra += changed_now(read + extra, silent, query, claim, _tier, prior)
     read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,

@@ -25,7 +25,7 @@ from .stance import Stance
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
 
-__all__ = ["outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
+__all__ = ["against", "outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
            "value_reading", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
@@ -190,13 +190,18 @@ def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHi
                  and ((claim_words & (fa.content | fa.proper)) - words)]
         if not older:
             continue
-        ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
-                             stance_score=OUTWEIGH_SCORE, reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4),
-                             odds_factor=1.0, tier=tm.tier,
-                             reason=f"{tm.tier.replace('_', '-')}: a later change on the claim's matter, in other terms")
-        out.append((hit, ev, tm, -1))
+        out.append(against(hit, tm, reliability(hit, tm), "a later change on the claim's matter, in other terms"))
         taken.add(_key(hit))
     return out
+
+
+def against(hit: SearchHit, tm: Testimony, reliability: float, why: str) -> tuple:
+    """A silent memory read as strong testimony against the claim, at :data:`OUTWEIGH_SCORE`: the
+    verdict's (hit, evidence, testimony, sign) entry."""
+    ev = VerdictEvidence(id=hit.id, memory=hit.memory, speaker=hit.speaker, role="evidence", stance="contradict",
+                         stance_score=OUTWEIGH_SCORE, reliability=round(min(0.99, max(0.01, reliability)), 4),
+                         odds_factor=1.0, tier=tm.tier, reason=f"{tm.tier.replace('_', '-')}: {why}")
+    return hit, ev, tm, -1
 
 
 # -- what a text's structure denies --------------------------------------------------------------

@@ -1,0 +1,117 @@
+"""Numbers said in words, as digits: the first step of :func:`.typed_values.extract_values`.
+
+"twelve hundred" -> 1200, "twenty-five" -> 25, "a hundred and twenty" -> 120; a lone "one" after
+"no", "any", "the"... is a pronoun and stays a word. Session 10 (issue 11): a price or a year said
+in pairs is its digits ("a three-fifty fine" = 350, "nineteen eighty"), a time after a clock word
+("at ten fifteen" = 10:15); digits said one at a time with "oh" ("room one oh eight" = 108); halves
+("half a tablet" = 0.5, "eight and a half thousand" = 8500); lakh and crore, and a figure times its
+scale word ("1.8 million").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["words_to_digits"]
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "k": 1000, "grand": 1000, "lakh": 100_000,
+           "crore": 10_000_000}
+_NUMWORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
+#: A run of number words ("twelve hundred", "two thousand five hundred", "twenty-five", "a hundred").
+_WORD_RUN = re.compile(
+    rf"\b(?:(?:a|one) )?(?:{_NUMWORD}|hundred|thousand|million)(?:(?:[ -]|\band\b| and )+(?:{_NUMWORD}|hundred|thousand|million|lakh|crore))*\b")
+#: "one" as a pronoun or determiner, not a count: "no one", "the one", "one of them", "one day".
+_PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|another|a|first|second|last|next|other|"
+                          r"same|new|old|big|small|right|wrong) one\b|\bone (?:of|another|day|"
+                          r"time|way|thing|more)\b|\bone(?=[-'])|(?<=\ba )[\w-]+ one\b")
+
+
+def _run_value(run: str) -> int | None:
+    total = current = 0
+    seen = False
+    prev = ""
+    for w in re.split(r"[ -]+", run.replace(" and ", " ")):
+        if w in ("a", "and", ""):
+            continue  # "a hundred": the scale word counts it once (max(current, 1))
+        if w in _UNITS and _UNITS[w] >= 10 and 0 < current < 100 and prev not in _SCALES:
+            current = current * 100 + _UNITS[w]  # "ten fifteen", "nineteen twelve"
+        elif w in _UNITS:
+            current += _UNITS[w]
+        elif w in _TENS and 0 < current < 100 and prev not in _SCALES:
+            # Tens after a number are its last two digits, never a sum: a spoken price or year
+            # ("a three-fifty fine" = 350, "four-twenty a week", "nineteen eighty"); sums run
+            # tens first ("fifty-three").
+            current = current * 100 + _TENS[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w in _SCALES:
+            scale = _SCALES[w]
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+        else:
+            return None
+        seen = True
+        prev = w
+    return total + current if seen else None
+
+
+#: Digits said one at a time with "oh" for zero: "room one oh eight" = 108.
+_DIGIT_WORDS = "zero one two three four five six seven eight nine".split()
+_SPOKEN_DIGITS = re.compile(r"\b(?:" + "|".join(_DIGIT_WORDS) + r"|oh)(?:[ -](?:" + "|".join(_DIGIT_WORDS) + r"|oh)){2,}\b")
+#: A half said with its whole: "eight and a half thousand" = 8500, "a tablet and a half" = 1.5,
+#: "half a tablet" = 0.5 ("half six" is a clock time, read later).
+_AND_A_HALF = re.compile(r"\b(\d+) and a half(?: (100|1000|1000000|grand|k|lakh|crore)\b)?")
+_A_THING_AND_A_HALF = re.compile(r"\b(?:a|one) (\w+) and a half\b")
+_HALF_A = re.compile(r"\bhalf an? (?=[a-z])")
+#: A figure times its scale word: "1.8 million" = 1800000.
+_TIMES_SCALE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?) (thousand|million|lakh|crore)\b")
+_CLOCK_BEFORE = re.compile(r"\b(?:at|by|until|till|from|around) $")
+
+
+def _spoken_digits(m: re.Match[str]) -> str:
+    said = m.group(0).split(" ") if " " in m.group(0) else m.group(0).split("-")
+    if "oh" not in said or said[0] == "oh":
+        return m.group(0)
+    return "".join("0" if w == "oh" else str(_DIGIT_WORDS.index(w)) for w in said)
+
+
+def _halves(text: str) -> str:
+    if "half" not in text:
+        return text
+    text = _AND_A_HALF.sub(lambda m: _magnitude(str(int(m.group(1)) + 0.5), None) if not m.group(2) else
+                           str(int((int(m.group(1)) + 0.5) * _SCALES.get(m.group(2), int(m.group(2) if m.group(2).isdigit() else 1)))), text)
+    text = _A_THING_AND_A_HALF.sub(r"1.5 \1", text)
+    return _HALF_A.sub("0.5 ", text)
+
+
+def words_to_digits(low: str) -> str:
+    """Number words in a lower-cased text as digits, pronoun "one" kept."""
+    if any(w in low for w in (" million", " thousand", " lakh", " crore")):
+        low = _TIMES_SCALE.sub(lambda m: _magnitude(str(float(m.group(1)) * _SCALES[m.group(2)]), None), low)
+    if " oh " in low or "-oh-" in low:
+        low = _SPOKEN_DIGITS.sub(_spoken_digits, low)
+    guarded = _PRONOUN_ONE.sub(lambda m: m.group(0).replace("one", "\x00"), low)
+
+    def sub(m: re.Match[str]) -> str:
+        v = _run_value(m.group(0))
+        if v is not None and 100 < v < 1260 and v % 100 < 60 and _CLOCK_BEFORE.search(guarded, 0, m.start()) \
+                and re.fullmatch(rf"(?:{_NUMWORD})[ -](?:{_NUMWORD})(?:[ -](?:{_NUMWORD}))?", m.group(0)):
+            return f"{v // 100}:{v % 100:02d}"  # "at three fifty": a time, not 350
+        return m.group(0) if v is None else str(v)
+
+    return _halves(_WORD_RUN.sub(sub, guarded).replace("\x00", "one"))
+
+
+def _magnitude(num: str, scale: str | None) -> str:
+    v = float(num.replace(",", ""))
+    v *= {"k": 1000, "grand": 1000, "m": 1_000_000, "lakh": 100_000, "crore": 10_000_000, "cr": 10_000_000}.get(
+        (scale or "").removesuffix("s"), 1)
+    return str(int(v)) if v == int(v) else f"{v:g}"

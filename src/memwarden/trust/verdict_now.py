@@ -1,0 +1,65 @@
+"""A claim about the present against a later change said in other terms (session 10, issue 11).
+
+"Merle still takes metoprolol", "the user currently works nights", "the user is still the club's
+treasurer": the claim says something holds *now*. An earlier first-hand statement supports it; a
+later first-hand statement by the same party says something changed ("he's on diltiazem now",
+"swapped me onto earlies from feb", "I'm social sec now"), in words the stance rules cannot set
+against the claim, and usually without any word of it, so :func:`.verdict_matter.changed_since`
+(which needs a shared word) does not hear it. Here the link is the claim's own "still" /
+"currently" / "now", the embedding's cosine, and who speaks: the change must be about the claim's
+subject (the speaker's own affairs for a claim about the user; the claim's name, or a pronoun, for
+a named subject). It speaks against the claim and, later and as strong, supersedes the support.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..models import SearchHit
+from .features import features
+from .testimony import Testimony, stated_at
+from .update_cues import says_update
+from .verdict_matter import _BEGUN, MATTER_COSINE, _key, against
+
+__all__ = ["changed_now"]
+
+#: A claim that something holds at present.
+_NOW = re.compile(r"\b(?:still|currently|now|these days|at the moment|any ?more)\b", re.I)
+#: A statement of the speaker's own affairs.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my|we|we're|our|us)\b", re.I)
+#: A pronoun standing for a third party.
+_THIRD_PERSON = re.compile(r"\b(?:he|he's|she|she's|him|her|they|they're|them|his|their)\b", re.I)
+
+
+def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable[[SearchHit, str], Testimony],
+                reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later strong statements of a change on the subject of a present-tense claim its earlier strong
+    support does not survive. ``query`` is the claim in the first person, ``claim`` as given."""
+    if not _NOW.search(claim):
+        return []
+    support = [h for h, ev, _, sg in read if sg > 0 and ev.role == "evidence"]
+    if not support:
+        return []
+    since = max(stated_at(h) for h in support)
+    fq = features(query)
+    about_user = bool(re.match(r"\s*(?:i|my)\b", query, re.I))
+    taken = {_key(h) for h, _, _, _ in read}
+    out = []
+    for hit, text in silent:
+        if (_key(hit) in taken or stated_at(hit) <= since or text.rstrip().endswith("?")
+                or (hit.scores.dense or 0.0) < MATTER_COSINE or not says_update(_BEGUN.sub(" ", text))):
+            continue
+        tm = tier(hit, query)
+        fh = features(text)
+        if not tm.strong or fh.hedged or fh.reported:
+            continue
+        said = hit.episodes[0].text if hit.kind == "claim" and hit.episodes else hit.memory
+        if about_user:
+            if str(hit.source) != "user" or not _FIRST_PERSON.search(said):
+                continue
+        elif not (fq.proper & (fh.proper | fh.content) or _THIRD_PERSON.search(said)):
+            continue
+        out.append(against(hit, tm, reliability(hit, tm), "a later change on the subject of a claim about now"))
+        taken.add(_key(hit))
+    return out

@@ -1,0 +1,32 @@
+"""A claim about the present against a later change said in other terms (session 10, issue 11):
+"X still ..." / "the user currently ..." is FALSE once the same party later says something changed,
+even in words the claim does not use; the same claim without "still" / "now", a change by someone
+else, and a later statement that changes nothing leave the earlier support standing. Own topics
+and wording, none from an evaluation set."""
+
+from test_trust_verdict_matter import _verdict  # (speaker, text, ISO time) memories -> the verdict's label
+
+
+FIRST = ("user", "I coach the under-11 netball team on Saturday mornings", "2026-01-10T10:00:00")
+CHANGE = ("user", "handed the squad over to Imogen, I'm doing the fixtures admin now", "2026-05-02T10:00:00")
+
+
+def test_a_later_change_by_the_same_party_makes_a_claim_about_now_false():
+    assert _verdict([FIRST], "The user still coaches the under-11 netball team.") == "TRUE"
+    assert _verdict([FIRST, CHANGE], "The user still coaches the under-11 netball team.") == "FALSE"
+
+
+def test_a_named_subject_changed_by_pronoun():
+    first = ("user", "Grandad Ted takes amlodipine every morning for his blood pressure", "2026-01-10T10:00:00")
+    change = ("user", "the GP stopped that pill, he's on ramipril now instead", "2026-04-02T10:00:00")
+    assert _verdict([first, change], "Grandad Ted still takes amlodipine.") == "FALSE"
+
+
+def test_a_later_statement_that_changes_nothing_leaves_the_claim_true():
+    same = ("user", "netball went well today, the girls played brilliantly", "2026-05-02T10:00:00")
+    assert _verdict([FIRST, same], "The user still coaches the under-11 netball team.") == "TRUE"
+
+
+def test_a_change_by_someone_else_does_not_count_for_the_user():
+    other = ("Priya", "I'm doing the club's fixtures admin now", "2026-05-02T10:00:00")
+    assert _verdict([FIRST, other], "The user still coaches the under-11 netball team.") == "TRUE"
