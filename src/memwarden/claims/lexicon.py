@@ -178,7 +178,9 @@ HEDGE_PREFIX = re.compile(
 HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i guess|pretty sure|likely|kind of think|not sure)\b", _I)
 _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
-                r"stated|states|is convinced|was convinced|keeps saying|warned|warns)")
+                r"stated|states|is convinced|was convinced|keeps saying|warned|warns|"
+                # the progressive tells as much: "Sarah was telling me her brother lives in Hove"
+                r"(?:was|were) (?:telling|saying))")
 DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
             r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite|"

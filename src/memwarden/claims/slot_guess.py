@@ -40,6 +40,10 @@ def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: i
     return " ".join(words[:6])
 
 
+#: A purpose naming a place of work: an address "for work" is where one works.
+_WORKPLACE = re.compile(r"(?:(?:my|our|the)\s+)?(?:work|office|job|business|workplace)")
+
+
 def normalise_attribute(text: str) -> str:
     """One spelling per attribute: "moved to"/"live in" -> "residence", "Favorite Band" ->
     "favourite_band", "likes:Sushi rolls" -> "likes:sushi_roll"."""
@@ -49,8 +53,10 @@ def normalise_attribute(text: str) -> str:
         return f"{normalise_attribute(head)}:{_norm_value(tail)}"
     if t in _SYNONYMS:
         return _SYNONYMS[t]
-    head, sep, _purpose = t.partition(" for ")
+    head, sep, purpose = t.partition(" for ")
     if sep and head in _SYNONYMS:
+        if _SYNONYMS[head] == "residence" and _WORKPLACE.fullmatch(purpose):
+            return "work_address"  # "my address for work": where one works, not where one lives
         return _SYNONYMS[head]  # "address for deliveries", "number for work": the purpose names no other attribute
     t = t.replace("favorite", "favourite")
     return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
