@@ -1,6 +1,7 @@
 """Rules of the offline extractor firing on wording they were not written for (session 10's review list):
-being "under" a clinician, an address given for work, a possessive after a named reporter. Each case
-pairs the misfire with the wording the rule was written for, which must still give its slot."""
+being "under" a clinician, an address given for work, a possessive after a named reporter, and the header
+or column-name line a pasted document opens with. Each case pairs the misfire with the wording the rule
+was written for, which must still give its slot."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from memwarden.claims.clauses import headers_silenced
 from memwarden.claims.rules import RuleExtractor
 from memwarden.models import Turn
 
@@ -58,3 +60,27 @@ def test_a_possessive_after_a_named_reporter_is_the_reporters_relation(text, sub
 def test_the_users_own_relation_is_still_the_users():
     claims = [c for c in _claims("my brother lives in Galway now") if c.claim.attribute == "residence"]
     assert claims and claims[0].claim.subject == "user's brother"
+
+
+# 9. A pasted document's header line, or a row of column names, states nothing.
+@pytest.mark.parametrize("text", [
+    "Parking app history:\nSat 7 Mar 10:02-12:40 Level 2 bay 41\nSun 8 Mar 09:15-11:00 Level 1 bay 7",
+    "Lab portal, pasting it here:\nFerritin 18 ug/L (low)\nB12 310 ng/L",
+    "Copied from the landlord's message:\nThe boiler service is booked for 12 March between 8 and 12.",
+    "Meter readings\nDate | Reading | Reader\n01/02 | 40213 | me\n01/03 | 40630 | me",
+])
+def test_a_header_or_column_name_line_is_no_claim(text):
+    texts = [c.text for c in _claims(text)]
+    assert texts  # the document's lines still give claims
+    assert not [t for t in texts if t.rstrip().endswith(":") or "Date | Reading" in t], texts
+
+
+def test_a_label_with_its_value_is_still_a_claim():
+    texts = [c.text for c in _claims("Heater export:\nZone: Loft | Mode: Off")]
+    assert any("Zone: Loft" in t for t in texts)
+    assert any("allergic to sesame" in c.text for c in _claims("my rules: I'm allergic to sesame"))
+
+
+def test_only_the_header_sentence_is_silenced():
+    parts = [(0, "Physio today", True), (1, "Her rules for the month:", True), (2, "no running", True)]
+    assert headers_silenced(parts) == [(0, "Physio today", True), (1, "Her rules for the month:", False), (2, "no running", True)]

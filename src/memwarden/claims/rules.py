@@ -35,7 +35,7 @@ from . import coref, gate
 from . import lexicon as L
 from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
+from .clauses import (APOS, GENERIC, STATE_WORD, _FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced, judges,
                       not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
@@ -128,7 +128,7 @@ class RuleExtractor:
             sentence, call.records, call.moved = -1, False, False
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
-            for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
+            for n, clause, emit in headers_silenced(self_corrected(sentence_clauses(content), anchor)):  # "thursday, sorry I mean friday"
                 if n != sentence:
                     sentence, call.frame = n, None
                 call.discourse.place(i, n)
@@ -137,7 +137,7 @@ class RuleExtractor:
                 call.discourse.note(clause, "user" if role == "assistant" else sp.subject,
                                     call.user_disp if role == "assistant" else sp.display, frozenset(call.names))
                 if not emit:
-                    continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
+                    continue  # taken back by its speaker, or a document's header: read for context, never a claim
                 # the gate's weights were fitted when a pronoun's person mostly went unresolved: it reads a
                 # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
                 gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
