@@ -13,13 +13,13 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 #: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
-_FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
+FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
                        r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 #: A capitalised word after the first (not "I"): a name said inside the clause.
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")

@@ -50,7 +50,7 @@ def normalise_attribute(text: str) -> str:
     t = re.sub(r"\s+", " ", text.strip().lower().replace("é", "e"))
     if ":" in t:
         head, _, tail = t.partition(":")
-        return f"{normalise_attribute(head)}:{_norm_value(tail)}"
+        return f"{normalise_attribute(head)}:{norm_value(tail)}"
     if t in _SYNONYMS:
         return _SYNONYMS[t]
     head, sep, purpose = t.partition(" for ")
@@ -65,7 +65,7 @@ def normalise_attribute(text: str) -> str:
 _NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "lens", "gas", "bus", "yes", "pms", "ms", "ibs"})
 
 
-def _norm_value(v: str) -> str:
+def norm_value(v: str) -> str:
     words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower().replace("_", " ")).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
     if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
         w = words[-1]
