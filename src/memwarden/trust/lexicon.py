@@ -195,7 +195,7 @@ _REPORT = re.compile(
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
     r"\w+ (?:reckons|insists|claims|swears)|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere|"
     # a named person's word passed on: "Sarah said her sister ...", "Tom mentioned", "Dev was telling me"
-    r"(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless)\b)[A-Z][a-z]+) "
+    r"(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had)\b)[A-Z][a-z]+) "
     r"(?:said|mentioned|was (?:telling|saying))(?! (?:to|it|so|yes|no)\b))\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
