@@ -56,7 +56,8 @@ def test_a_reply_no_before_a_count_is_not_a_record_number(text):
     assert "number" not in features(text).content
 
 
-@pytest.mark.parametrize("text", ["the bus I need is No. 23 from the station", "we're at No.7 on the waiting list"])
+@pytest.mark.parametrize("text", ["the bus I need is No. 23 from the station", "we're at No.7 on the waiting list",
+                                  "the woman at no. 14 reckons the hedge is hers"])
 def test_no_before_a_code_is_still_a_number(text):
     f = features(text)
     assert "number" in f.content and not f.negated

@@ -23,10 +23,11 @@ __all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "
 #: The weekday names, the one list the stance features, the pair tests and these cues read.
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
-#: "no. 12", "No.8": the abbreviation of "number" before a digit-led code, no negation. Not a reply "No."
-#: before a count: "No. 2 more weeks", "no. 3 days left" (a quantifier or a plural noun after the number).
-NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)(?!\d[\d,.]*\s+(?:more|less|fewer|extra|other|left|to go)\b"
-                         r"|\d[\d,.]*\s+(?-i:(?!(?:does|goes|says|seems|looks)\b)[a-z]{2,}[^\Ws]s)\b)", re.I)
+#: "no. 12", "No.8": the abbreviation of "number" before a digit-led code, no negation. Not a reply "No." before
+#: a count: "No. 2 more weeks", "no. 3 days left" (a quantifier or a unit of time after the number; "the man at no. 8
+#: reckons" is still number 8).
+NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)(?!\d[\d,.]*\s+(?:more|less|fewer|extra|other|left|to go|days?|nights?|"
+                         r"weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times?)\b)", re.I)
 #: A negated start before "till"/"until" and a time: the negation and the preposition say "at".
 #: A clock time, not a date: "until 5 june" keeps its negation ("the refund won't arrive until 5 june").
 NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=(?:\d{1,2}(?:[:.]\d\d)?|noon|midday|half|quarter|"
