@@ -36,8 +36,10 @@ _YEAR = rf"(?<![$€£¥₹])\b(?:19|20)\d\d\b(?!\s?-?\s?(?:{_COUNT_UNITS})\b)"
 #: The kinds of street an address ends on ("42 Elm Street", "3 Hollis Ct").
 STREET = r"street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|place|square|crescent|terrace|court"
 #: After a street word, a plural noun makes it the first half of a compound, no street: "3 Supreme Court
-#: hearings", "2 Crown Court dates" (a verb ending in -s, "12 Mill Lane is", still ends an address).
-NOT_COMPOUND = r"\b(?!\s+(?!(?:is|was|has|does|goes|says|as|its|his|this|us|yes)\b)(?-i:[a-z]{2,}[^\Ws]s)\b)"
+#: hearings next week", "2 Crown Court dates were moved". The plural is told from a verb ending in -s by what
+#: follows it: a plural verb, a preposition, a time word or the end ("4 Hollis Court needs a new roof" is an address).
+NOT_COMPOUND = (r"\b(?!\s+(?-i:[a-z]{2,}[^\Ws]s)(?:\s*[,.;:!?)]|\s*$|\s+(?:are|were|have|had|will|would|can|could|"
+                r"at|in|on|for|to|of|and|or|this|next|last|left|booked|coming|due)\b))")
 
 #: Value classes: a text states the class when the pattern matches it.
 VALUES: dict[str, re.Pattern[str]] = {
