@@ -85,7 +85,8 @@ def test_a_letter_led_code_is_no_number(text):
     assert not states(asked("how many bags can I take?"), text, "how many bags can I take?")
 
 
-@pytest.mark.parametrize("text", ["we went for the 4 seater", "it came to 230", "about twenty of them"])
+@pytest.mark.parametrize("text", ["we went for the 4 seater", "it came to 230", "about twenty of them",
+                                  "rent goes up to R5100 each in March", "the court fee was Rs 800", "EUR60 for the pair"])
 def test_numbers_are_still_numbers(text):
     assert holds_quantity(text)
 
