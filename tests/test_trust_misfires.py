@@ -124,6 +124,6 @@ def test_a_named_persons_word_is_reported(text):
 
 @pytest.mark.parametrize("text", ["That said, I'm keeping the car", "I said I'd pick it up on Friday",
                                   "Dr Okafor said the scan was clear", "Also mentioned the damp patch in the hall",
-                                  "Just said yes to the quote for the roof"])
+                                  "Just said yes to the quote for the roof", "much closer to what Ingrid said than I expected"])
 def test_own_word_idioms_and_records_are_not_hearsay(text):
     assert firmness(text) == "stated"
