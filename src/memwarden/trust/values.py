@@ -48,7 +48,7 @@ _CURRENCY_CODES = "inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|j
 VALUES: dict[str, re.Pattern[str]] = {
     # Not a digit inside a letter-led code: "the V4", "the M25", "an A320" name a model, a road, a plane; a
     # currency's letters are a currency ("R4200" rand, "Rs 500", "EUR40").
-    "number": re.compile(rf"(?<![A-Za-z\d.])\d|(?<=\bR)\d|(?<=\bRs)\d|(?<=\b(?:{_CURRENCY_CODES}))\d|[£$€¥₹]|"
+    "number": re.compile(rf"(?<![A-Za-z\d])(?<!\d\.)\d|(?<=\bR)\d|(?<=\bRs)\d|(?<=\b(?:{_CURRENCY_CODES}))\d|[£$€¥₹]|"
                          rf"\b(?:{_NUMWORDS})\b", re.I),
     # Money: a currency, or a number said with a money word around it.
     "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
