@@ -7,7 +7,7 @@ import pytest
 
 from memwarden.trust.features import features
 from memwarden.trust.lexicon import firmness
-from memwarden.trust.pair import _dates_differ
+from memwarden.trust.pair import dates_differ
 from memwarden.trust.stance import detect_stance
 from memwarden.trust.typed_values import measure, quantities
 from memwarden.trust.verdict_compare import compare
@@ -61,10 +61,10 @@ def test_a_negated_start_before_until_states_the_time():
 
 
 def test_dates_differ_only_within_one_kind():
-    assert not _dates_differ(frozenset({"saturday"}), frozenset({"october", "saturday"}))
-    assert not _dates_differ(frozenset({"march"}), frozenset({"2026-03-14"}))
-    assert _dates_differ(frozenset({"tuesday"}), frozenset({"thursday"}))
-    assert not _dates_differ(frozenset({"sunday"}), features("choir is on weds and sun").dates)
+    assert not dates_differ(frozenset({"saturday"}), frozenset({"october", "saturday"}))
+    assert not dates_differ(frozenset({"march"}), frozenset({"2026-03-14"}))
+    assert dates_differ(frozenset({"tuesday"}), frozenset({"thursday"}))
+    assert not dates_differ(frozenset({"sunday"}), features("choir is on weds and sun").dates)
 
 
 @pytest.mark.parametrize("a, b, label", [

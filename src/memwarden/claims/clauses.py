@@ -13,13 +13,13 @@ import re
 
 from . import lexicon as L
 
-__all__ = ["split_clauses", "sentence_clauses", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
 APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 #: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
-_FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
+FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
                        r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 #: A capitalised word after the first (not "I"): a name said inside the clause.
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
@@ -32,6 +32,27 @@ _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunate
 #: quoted passage from a written source, closing at the end of the turn.
 _QUOTED_DOC = re.compile(rf"^(?P<head>(?:.*?[.!?;]\s+)?)(?P<doc>[^.!?;]{{0,80}}?\b{L.DOC_NOUN}\b[^.!?;:]{{0,60}}?(?:says|said|reads|:)\s*)"
                          r"(?P<quote>(?P<q>['\"]).{10,600}(?P=q))[\s.!]*$", re.I | re.S)
+
+
+#: A row of column names: three or more short labels split by bars, tabs or wide gaps, with no value in them
+#: ("Date | Time | Amount", "Name\tDose\tWhen"); "Zone: Upstairs | Mode: Off" gives values and is no header.
+_COLUMN_NAMES = re.compile(r"^[A-Za-z][A-Za-z ./%()&'-]{0,30}(?:(?:\s*[|\t]\s*|\s{2,})[A-Za-z][A-Za-z ./%()&'-]{0,30}){2,}$")
+
+
+def header_line(clause: str) -> bool:
+    """A row of column names, or a clause ending on a colon: the line a pasted document or table opens with."""
+    c = clause.strip()
+    return c.endswith(":") or (":" not in c and bool(_COLUMN_NAMES.match(c)) and len(c.split()) <= 16)
+
+
+def headers_silenced(parts: list[tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
+    """``(sentence, clause, emit)`` with ``emit`` off for every clause of a header sentence: one whose last clause
+    ends on a colon ("Calendar export (work):", "Vet email, pasting so I have it:") or a row of column names. A
+    header names what follows and states nothing; the extractor still reads it for context (whose document
+    follows) but keeps no claim of it."""
+    last = {n: c for n, c, _ in parts}
+    heads = {n for n, c in last.items() if header_line(c)}
+    return [(n, c, emit and n not in heads) for n, c, emit in parts]
 
 
 def split_clauses(text: str) -> list[str]:

@@ -153,6 +153,9 @@ def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = Fa
                 name = f" {rel.group('name')}" if rel.group("name") else ""
                 key, disp = (("user", call.user_disp) if sp.subject == "assistant" else (sp.subject, sp.display))
                 call.entity[key] = (f"{poss(key)} {rel.group('rel').lower()}{name}", f"{poss(disp)} {rel.group('rel').lower()}{name}")
+            elif re.fullmatch(r"[A-Z][a-z]+", rep) and rep not in L.NOT_NAMES:
+                # "Sarah told me her sister is moving": the reporter is the person last named, so "her" is Sarah's
+                call.discourse.add(rep, rep, "person", named=True)
     elif (m := L.HEARSAY.match(c) or L.ACCORDING.search(c)):
         rep = m.groupdict().get("rep") or m.groupdict().get("rep2")
         c = (c[: m.start()] + " " + c[m.end():]).strip()

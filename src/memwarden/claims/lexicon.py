@@ -181,9 +181,10 @@ _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|h
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
                 r"stated|states|is convinced|was convinced|keeps saying|warned|warns|"
                 # "is telling anyone who'll listen that", "keeps telling everyone": a report passed round (told to
-                # the speaker, "keeps telling me", the clause is often a view the extractor drops: left as it was)
-                r"(?:is|was|are|were|has been|have been) saying|"
-                r"(?:is|was|are|were|keeps|kept|has been|have been) telling (?:everyone|everybody|anyone|anybody|people)"
+                # the speaker, "keeps telling me", the clause is often a view the extractor drops: left as it was);
+                # the past progressive tells as much: "Sarah was telling me her brother lives in Hove"
+                r"(?:is|was|are|were|has been|have been) saying|(?:was|were) telling|"
+                r"(?:is|are|keeps|kept|has been|have been) telling (?:everyone|everybody|anyone|anybody|people)"
                 r"(?: who(?:'ll| will) listen)?)")
 DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .slot_guess import SlotGuess, _norm_value
+from .slot_guess import SlotGuess, norm_value
 
 __all__ = ["restriction_guess"]
 
@@ -108,7 +108,7 @@ def restriction_guess(text: str) -> SlotGuess | None:
                 continue
             # the whole phrase, not its head: "shouldn't drive after dark" and "shouldn't drive on motorways" are two rules, and
             # a rule said with other words is another claim beside it, never a newer value that retires it
-            key = _norm_value(" ".join(words[:4]))
+            key = norm_value(" ".join(words[:4]))
             if key:
                 return SlotGuess(f"restriction:{key}", " ".join(raw.split()), negated=False)
     return None

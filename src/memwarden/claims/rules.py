@@ -35,12 +35,12 @@ from . import coref, gate
 from . import lexicon as L
 from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, _FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, judges,
+from .clauses import (APOS, GENERIC, STATE_WORD, FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced, judges,
                       not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import CallState, Speaker, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
-from .reschedule import _IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
@@ -128,7 +128,7 @@ class RuleExtractor:
             sentence, call.records, call.moved = -1, False, False
             prev_t = turns[i - 1] if i else None  # a question from the other side: a pronoun answer is a fact
             asked = bool(prev_t and "?" in (prev_t.content or "") and (prev_t.name != t.name or (prev_t.role or "user") != role))
-            for n, clause, emit in self_corrected(sentence_clauses(content), anchor):  # "thursday, sorry I mean friday"
+            for n, clause, emit in headers_silenced(self_corrected(sentence_clauses(content), anchor)):  # "thursday, sorry I mean friday"
                 if n != sentence:
                     sentence, call.frame = n, None
                 call.discourse.place(i, n)
@@ -137,7 +137,7 @@ class RuleExtractor:
                 call.discourse.note(clause, "user" if role == "assistant" else sp.subject,
                                     call.user_disp if role == "assistant" else sp.display, frozenset(call.names))
                 if not emit:
-                    continue  # taken back by its speaker: read for context ("it" in the correction), never a claim
+                    continue  # taken back by its speaker, or a document's header: read for context, never a claim
                 # the gate's weights were fitted when a pronoun's person mostly went unresolved: it reads a
                 # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
                 gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
@@ -189,7 +189,7 @@ class RuleExtractor:
             if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
                     and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
                     and not _HEADING.match(c[hm.end():])  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
-                    and not _FRAGMENT.match(c[hm.end():])):  # "result: not allergic": the label is what the value is of
+                    and not FRAGMENT.match(c[hm.end():])):  # "result: not allergic": the label is what the value is of
                 c, headed = c[hm.end():], True  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
             if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
                 c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
@@ -254,7 +254,7 @@ class RuleExtractor:
         if (mv := _MOVED_ANAPHOR.search(c)) and not ev_here and ev_before and slot_text is c:
             # "the dentist is off sick so they moved me to Wednesday": what moved is the event last talked about
             c = slot_text = c[: mv.start("o")] + ("my " if mv.group("o").lower() in ("me", "us") else "the ") + ev_before + c[mv.end("o"):]
-        elif _IT_HEAD.match(c) and ev_before:
+        elif IT_HEAD.match(c) and ev_before:
             slot_text = re.sub(r"^it\b", f"the {ev_before}", slot_text, flags=re.I)  # "it's at 3pm, not 2"
         elif not ev_here and ev_before and slot_text is c and role != "assistant" and _gives_a_time(c, _free_times(c, anchor)):
             # "had to change the Lagos flight; I'm going on the 29th now", "sofa delivery is booked, Thursday
@@ -264,7 +264,7 @@ class RuleExtractor:
         # "it's 6:15 now", "its now 11 march": "it" with a time said as the new one is a rescheduling too
         moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c
-                   and (moved_here or carried_move or bool(_IT_HEAD.match(c)))
+                   and (moved_here or carried_move or bool(IT_HEAD.match(c)))
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
@@ -338,7 +338,7 @@ class RuleExtractor:
             # "thursday is off", "the recital's been cancelled": the event ends. Named here or earlier in the call,
             # it is that event's slot; a day said to be off is the event on that day (bound by resolve)
             day = next((h for h in live_hits if h.end <= off.start() and h.begin), None)
-            name = ev_here or (ev_before if _IT_HEAD.match(c) or day is None else None)
+            name = ev_here or (ev_before if IT_HEAD.match(c) or day is None else None)
             if name or day is not None:
                 attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
                 when = day.begin.date().isoformat() if day is not None and day.begin else guess.value

@@ -40,17 +40,23 @@ def _trim(v: str, hits: list["TimeHit"] | None = None, text: str = "", offset: i
     return " ".join(words[:6])
 
 
+#: A purpose naming a place of work: an address "for work" is where one works.
+_WORKPLACE = re.compile(r"(?:(?:my|our|the)\s+)?(?:work|office|job|business|workplace)")
+
+
 def normalise_attribute(text: str) -> str:
     """One spelling per attribute: "moved to"/"live in" -> "residence", "Favorite Band" ->
     "favourite_band", "likes:Sushi rolls" -> "likes:sushi_roll"."""
     t = re.sub(r"\s+", " ", text.strip().lower().replace("é", "e"))
     if ":" in t:
         head, _, tail = t.partition(":")
-        return f"{normalise_attribute(head)}:{_norm_value(tail)}"
+        return f"{normalise_attribute(head)}:{norm_value(tail)}"
     if t in _SYNONYMS:
         return _SYNONYMS[t]
-    head, sep, _purpose = t.partition(" for ")
+    head, sep, purpose = t.partition(" for ")
     if sep and head in _SYNONYMS:
+        if _SYNONYMS[head] == "residence" and _WORKPLACE.fullmatch(purpose):
+            return "work_address"  # "my address for work": where one works, not where one lives
         return _SYNONYMS[head]  # "address for deliveries", "number for work": the purpose names no other attribute
     t = t.replace("favorite", "favourite")
     return re.sub(r"[^a-z0-9+#]+", "_", t).strip("_")
@@ -59,7 +65,7 @@ def normalise_attribute(text: str) -> str:
 _NOT_PLURAL = frozenset({"diabetes", "herpes", "series", "species", "news", "lens", "gas", "bus", "yes", "pms", "ms", "ibs"})
 
 
-def _norm_value(v: str) -> str:
+def norm_value(v: str) -> str:
     words = [w for w in re.sub(r"[^a-z0-9+#\s-]", "", v.lower().replace("_", " ")).replace("-", " ").split() if w not in ("a", "an", "the", "my", "our", "your", "his", "her", "their")]
     if words:  # "peanuts" and "peanut" are one allergy, "strawberries" and "strawberry" one dislike
         w = words[-1]

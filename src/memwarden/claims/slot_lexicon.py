@@ -12,6 +12,8 @@ import re
 _SPAN = r"(?P<v>[^,.;!?()]+)"
 #: A proper name (case-sensitive even inside re.I patterns): "Porto", "Door Dash", "University of Leeds".
 _CAP = r"(?-i:(?P<v>[A-Z][\w'&.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'&.-]*)*))"
+#: A clinician's title: whoever one is "under" with it is one's doctor or surgeon, not a manager.
+_CLINICIAN = r"(?-i:(?:Dr|Doctor|Prof|Professor|Nurse)\b)"
 #: A place as a residence: a proper name, or a new home that replaces the old one ("a new house").
 _PLACE = r"(?P<v>(?-i:[A-Z][^,.;!?()]*)|(?:a|the|our|my)\s+new\s+(?:place|flat|house|apartment|home)\b[^,.;!?()]*)"
 #: An area after a housing noun: a proper name, or one or two words in lowercase ("kemptown", "west didsbury").
@@ -185,9 +187,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
     ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
                 rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
-    # the reporting line said as being under someone: "we all go under Mateus now", "I'm under Priya from monday"
+    # the reporting line said as being under someone: "we all go under Mateus now", "I'm under Priya from monday";
+    # not under a clinician ("I'm under Dr Shah now", "under Prof Ali at the Royal Free"): a patient's, no boss
     ("manager", rf"\b(?:go|goes|going|went|gone|come|comes|came|moved|moving|sit|sits|am|'m|are|'re|be)\s+(?:now\s+|all\s+)?"
-                rf"under\s+{_CAP}"),
+                rf"under\s+(?!{_CLINICIAN}){_CAP}"),
     # a role named with its holder after a preposition: "1:1 with my manager Gudrun", "rent goes to our landlord Steve"
     # (heading the clause, "my manager Gudrun went on leave", the holder is its subject, not the value)
     ("manager", rf"\b(?:with|to|from|for|by|and|about|of)\s+(?:my|our)\s+(?:line\s+)?(?:manager|boss|supervisor)\s+{_CAP}"),

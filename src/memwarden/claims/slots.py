@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .slot_guess import SlotGuess, _norm_value, _trim, normalise_attribute
+from .slot_guess import SlotGuess, norm_value, _trim, normalise_attribute
 from .slot_lexicon import (_REL_RE, _ROLE_NOUN, 
     _NOT_MOD, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
     _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
@@ -208,7 +208,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
                 if not value.lower().startswith("to "):
                     continue
             neg = g["verb"].lower() in _NEG_VERBS or bool(_ADV_NEG.search(g.get("adv") or ""))
-            return SlotGuess(f"likes:{_norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
+            return SlotGuess(f"likes:{norm_value(' '.join(value.split()[:3]))}", value, negated=neg)
         if attr == "phone" and sum(c.isdigit() for c in raw) < 8:
             continue
         if attr == "phone" and (kind := _OTHER_NUMBER.search(text[: m.start()])):
@@ -235,9 +235,9 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
         if attr == "residence" and not place_like(value, g.get("prev"), text):
             continue  # "we moved from pip to uv": a switch of tools, not of home
         if attr == "licence":
-            return SlotGuess(f"licence:{_norm_value(value.replace(chr(39) + 's', ''))}", f"{value} licence")
+            return SlotGuess(f"licence:{norm_value(value.replace(chr(39) + 's', ''))}", f"{value} licence")
         if attr in ("allergy", "pet", "condition"):
-            return SlotGuess(f"{attr}:{_norm_value(value)}", value)
+            return SlotGuess(f"{attr}:{norm_value(value)}", value)
         if attr == "medication":
             drug = m.group("v").lower()
             switch = next((x for x in (pat.search(text) for pat in (_FROM_TO, *_SWITCH))
@@ -247,7 +247,7 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
                 if value and prev:
                     return SlotGuess(None, value, previous_value=prev)
             dose = g.get("dose")
-            return SlotGuess(f"medication:{_norm_value(drug)}", f"{drug} {dose}" if dose else drug)
+            return SlotGuess(f"medication:{norm_value(drug)}", f"{drug} {dose}" if dose else drug)
         if attr == "doctor" and g.get("k"):
             # The rule is matched without case, so "my dentist is lovely" reaches here: a lowercase value
             # names a provider only if it is no word of how ("dr okafor" does, "lovely" does not).
@@ -255,9 +255,9 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
                 continue
             return SlotGuess(normalise_attribute(g["k"]), value)
         if attr == "budget" and g.get("k"):
-            return SlotGuess(f"budget:{_norm_value(g['k'])}", value)
+            return SlotGuess(f"budget:{norm_value(g['k'])}", value)
         if attr == "favourite":
-            return SlotGuess(f"favourite:{_norm_value(g['k'])}" if g.get("k") else None, value)
+            return SlotGuess(f"favourite:{norm_value(g['k'])}" if g.get("k") else None, value)
         prev = _trim(g["prev"]) if g.get("prev") else None
         return SlotGuess(attr, value, previous_value=prev)
     tech = _tech_guess(text)

@@ -119,6 +119,9 @@ def head_subject(c: str, role: str, call: CallState, owner: str, owner_disp: str
             head_repl = (whole.group(0), f"{whole.group(0)} ({disp})") if whole else head_repl
         if possessive:
             slot_text = "my" + c[len(word):]
+            if (prm := L.REL_PHRASE.match(slot_text)) and not prm.group("name"):
+                # "her sister is moving to Leeds" after "Sarah told me": the sister's, not Sarah's own
+                subject, disp = f"{poss(subject)} {prm.group('rel').lower()}", f"{poss(disp)} {prm.group('rel').lower()}"
     elif (dm := _THE_KIN.match(c)) and role != "assistant":
         rel = (dm.group("rel") or dm.group("rel2")).lower()
         rel = _PET_NAMES.get(rel, rel)  # one subject for "the missus" and "my wife"

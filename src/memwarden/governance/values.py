@@ -10,15 +10,17 @@ import re
 from functools import lru_cache
 
 from .facts import _NUMBER
+from ..trust.values import NOT_COMPOUND
 from .lexicon import content
 
 _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 # What kind of quantity a number is, from the words around it: two numbers can only be two values
 # of one thing when they are the same kind ("50 minutes" and "11:05" are a duration and a time).
 _VALUE_KINDS = (
-    # a street address: a house number and a capitalised name ending in a kind of street
+    # a street address: a house number and a capitalised name ending in a kind of street, not the first half of
+    # a compound ("3 Supreme Court hearings")
     ("address", re.compile(r"\b\d{1,4}[a-z]?,?\s+(?:[A-Z][\w'-]+\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|"
-                           r"Way|Crescent|Place|Terrace|Court|Gardens|Square|Mews|Grove|Row|Walk|Parade|Boulevard)\b")),
+                           r"Way|Crescent|Place|Terrace|Court|Gardens|Square|Mews|Grove|Row|Walk|Parade|Boulevard)" + NOT_COMPOUND)),
     ("time", re.compile(r"(?<![$€£\d])\b(?:[01]?\d|2[0-3])[:.][0-5]\d\s?(?:am|pm)?\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midnight)\b", re.I)),
     ("money", re.compile(r"[$€£]\s?\d[\d,.]*k?|\b\d[\d,.]*k?\s?(?:eur|euros?|usd|gbp|pounds?|quid|dollars?|bucks|p)\b|"
                          r"\b(?:eur|usd|gbp)\s?\d[\d,.]*", re.I)),

@@ -46,7 +46,7 @@ from .names import KIN_WORDS
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import UPDATE, says_update
-from .values import ASKS_QUANTITY, ASKS_WHEN, VALUES, holds_quantity, holds_when
+from .values import ASKS_QUANTITY, ASKS_WHEN, ASKS_WHY, VALUES, holds_quantity, holds_when
 
 __all__ = ["asked_type", "holds_type", "answer_type_first", "VALUE_KINDS"]
 
@@ -107,6 +107,8 @@ _ASKS: tuple[tuple[re.Pattern[str], AnswerType], ...] = (
 def asked_type(query: str) -> AnswerType | None:
     """The kind of value ``query`` asks for: a time, an amount, what something turned out to be, a
     state, a party or a place."""
+    if ASKS_WHY.match(query):
+        return None  # "what's the reason it costs so much?": asks why, not an amount
     return next((kind for pattern, kind in _ASKS if pattern.search(query)), None)
 
 

@@ -38,6 +38,8 @@ from typing import Callable
 from ..models import SearchHit
 from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import STOPWORDS, _stem, tokenize
+from .update_cues import says_update
+from .values import VALUES
 
 __all__ = ["owner_head", "mentions", "unprefixed", "shared_words", "asks_former", "states_former"]
 
@@ -180,12 +182,16 @@ def asks_former(query: str) -> bool:
 
 def states_former(hit: SearchHit, states: Callable[[str], bool]) -> bool:
     """``hit`` states a former value of the class ``states`` tests: the claim's previous value, or a
-    value within six words after "from", "used to", "left", ..."""
+    value within six words after "from", "used to", "left", ... ("from" before an address only in a text
+    saying a change: "moved from 42 Elm Street", not "picked it up from 42 Elm Street")"""
     if hit.claim is not None and hit.claim.previous_value:
         return True
     for text in [hit.memory] + [e.text for e in hit.episodes if e.text]:
         for m in _FORMER_AT.finditer(text):
             window = " ".join(text[m.end():].split()[:6])
+            if m.group(0).lower() == "from" and (addr := VALUES["address"].match(text, len(text) - len(text[m.end():].lstrip()))) and \
+                    not says_update(text[:m.start()] + text[addr.end():]):
+                continue  # "collect it from 42 Elm Street": where from, not a value that changed
             if window and states(window):
                 return True
     return False

@@ -35,7 +35,7 @@ from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, names_in, names_person, n
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
-from .values import ASKED_DIMENSIONS, UNITS, VALUES, WH, YES_NO, holds_score, holds_when
+from .values import ASKED_DIMENSIONS, ASKS_WHY, UNITS, VALUES, WH, YES_NO, holds_score, holds_when
 
 __all__ = ["Asked", "asked", "attribute_missing", "VALUES", "SHOUTED", "stated_text", "states"]
 
@@ -107,8 +107,10 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:phone|mobile) number|\b(?:the|a|their|his|her|your|my|our|what's) number for\b", "phone", "phone"),
         (r"\bemail\b", "email", "email"),
         (r"\bpost ?code\b|\bpostal code\b|\bzip(?: ?code)?\b", "postcode", None),
-        # A verb before its object ("how does he address them?") asks no address.
-        (r"\baddress\b(?!\s+(?:them|it|this|that|these|those|the|his|her|their|my|our|your|him|me|us)\b)", "address",
+        # A verb before its object ("how does he address them?") asks no address; after a determiner it is the
+        # noun, whatever follows ("the address the parcel went to").
+        (r"\b(?:the|an|my|our|your|his|her|their|which|what|whose)\s+(?:[a-z]+\s+)?address\b|"
+         r"\baddress\b(?!\s+(?:them|it|this|that|these|those|the|his|her|their|my|our|your|him|me|us)\b)", "address",
          "address"),
         # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
         (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
@@ -207,6 +209,9 @@ def asked(query: str) -> Asked | None:
     if YES_NO.match(q) and not WH.search(q) and not _REQUEST.match(q):
         # "Is anyone helping me pay for the course?" asks whether, not how much: its predicate is
         # checked by polar.py; "can you give me the office phone number?" is a request for a value.
+        return Asked("any", None, _topic(q, set()), "")
+    if ASKS_WHY.match(q):
+        # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
     for pat, cls, head in _RULES:
         if pat.search(q):

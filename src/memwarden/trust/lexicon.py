@@ -197,7 +197,11 @@ _REPORT = re.compile(
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
     r"\w+ (?:reckons|insists|claims|swears)|"
     # "his granny is telling anyone who'll listen that ...": a claim spread, not one stated.
-    r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere)\b", re.I)
+    r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere|"
+    # a named person's word passed on: "Sarah said her sister ...", "Tom mentioned", "Dev was telling me"; not
+    # their words as an object ("better than what Marco said")
+    r"(?<!\bwhat )(?<!\bthan )(?<!\blike )(?<!\bas )(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had)\b)[A-Z][a-z]+) "
+    r"(?:said|mentioned|was (?:telling|saying))(?! (?:to|it|so|yes|no)\b))\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
     r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all|"

@@ -154,7 +154,7 @@ def _date_kinds(dates: frozenset[str]) -> dict[str, frozenset[str]]:
 
 
 @lru_cache(maxsize=65_536)
-def _dates_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+def dates_differ(a: frozenset[str], b: frozenset[str]) -> bool:
     """Two texts name different dates only when they name different ones of one kind: "Saturday
     the 15th" and a rota for November, or "3 June" and "2026-06-03", do not differ; a Tuesday and a
     Sunday do. Within a kind, each side must name one the other lacks ("tues and sun" holds Sunday)."""
@@ -173,7 +173,7 @@ def _doubts(x: TextFeatures, y: TextFeatures) -> bool:
 
 
 @lru_cache(maxsize=65_536)
-def _same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
+def same_measure(ua: frozenset[str], ub: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
     """Amounts that are one measure in two units ("kg:2" / "g:2000", "month:36" / "year:3"): (the
     first text's number, the second's, the measure both stand for, "mass:2")."""
     out = []

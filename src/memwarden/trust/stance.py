@@ -42,8 +42,8 @@ from typing import Literal
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
 from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, _dates_differ, _doubts, _has_version, _in_scope, _last_of_kind, _said,
-                   _same_measure, _same_person, _swapped, _value_after)
+from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, dates_differ, _doubts, _has_version, _in_scope,
+                   _last_of_kind, _said, same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
@@ -172,7 +172,7 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
         return None
     if not (fa.numbers | fa.dates).isdisjoint(fb.numbers | fb.dates):
         return None
-    if fa.units and fb.units and (_same_measure(fa.units, fb.units) or _other_unit_readings(fa.units, fb.units)):
+    if fa.units and fb.units and (same_measure(fa.units, fb.units) or _other_unit_readings(fa.units, fb.units)):
         return None
     short = max(len(fa.content), len(fb.content)) <= _SHORT
     cos = cosine if short else None
@@ -210,7 +210,7 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     # A shared number or date is shared content too ("Zoe is 7" / "Zoe turned seven").
     nums_a, nums_b = _align(fa.numbers, fb.numbers)
     if fa.units and fb.units:
-        for x, y, both in _same_measure(fa.units, fb.units):  # "2 kg" / "2000 grams": one value
+        for x, y, both in same_measure(fa.units, fb.units):  # "2 kg" / "2000 grams": one value
             nums_a, nums_b = (nums_a - {x}) | {both}, (nums_b - {y}) | {both}
         for x, y in _other_unit_readings(fa.units, fb.units):  # "14 stone" / "94.8 kg": two readings
             nums_a, nums_b = nums_a | {x}, nums_b | {y}
@@ -330,7 +330,7 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
             and (anchored or len(fa.content) + len(fb.content) <= 2)):
         cues.append("number")
         reasons.append(f"numbers differ ({', '.join(sorted(nums_a))} vs {', '.join(sorted(nums_b))})")
-    if fa.dates and fb.dates and _dates_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
+    if fa.dates and fb.dates and dates_differ(fa.dates, fb.dates) and related >= 0.4 and not events and anchored:
         cues.append("date")
         reasons.append(f"dates differ ({', '.join(sorted(fa.dates))} vs {', '.join(sorted(fb.dates))})")
     if not pair and only_a and only_b and len(only_a) <= 3 and len(only_b) <= 3 and shared:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .values import STREET
+
 if TYPE_CHECKING:
     from .features import TextFeatures
 
@@ -21,15 +23,20 @@ __all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "
 #: The weekday names, the one list the stance features, the pair tests and these cues read.
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
-#: "no. 12", "No.8": the abbreviation of "number" before a numeral, no negation.
-NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)", re.I)
+#: "no. 12", "No.8": the abbreviation of "number" before a digit-led code, no negation. Not a reply "No." before
+#: a count: "No. 2 more weeks", "no. 3 days left" (a quantifier or a unit of time after the number; "the man at no. 8
+#: reckons" is still number 8).
+NUMBER_ABBR = re.compile(r"\b(?:no|nos)\.\s?(?=\d)(?!\d[\d,.]*\s+(?:more|less|fewer|extra|other|left|to go|days?|nights?|"
+                         r"weeks?|months?|years?|hours?|hrs?|minutes?|mins?|times?)\b)", re.I)
 #: A negated start before "till"/"until" and a time: the negation and the preposition say "at".
 #: A clock time, not a date: "until 5 june" keeps its negation ("the refund won't arrive until 5 june").
 NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (?=(?:\d{1,2}(?:[:.]\d\d)?|noon|midday|half|quarter|"
                       r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!(?:st|nd|rd|th)\b)"
                       r"(?!\s*(?:[/-]\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|the\b)))")
-#: "down from 5", "up from £40": the value an amount changed from.
+#: "down from 5", "up from £40": the value an amount changed from; not a house number ("picked it up
+#: from 42 Elm Street": an address's "from" is where, not a change).
 FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
+                    rf"(?!\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:{STREET})\b)"
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
 #: A correction inside one statement: what follows replaces what came before.
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")

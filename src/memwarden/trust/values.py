@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["VALUES", "UNITS", "ASKED_DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
+__all__ = ["VALUES", "STREET", "NOT_COMPOUND", "UNITS", "ASKED_DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "ASKS_WHY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
@@ -33,9 +33,23 @@ _COUNT_UNITS = (r"hours?|hrs?|h|mins?|minutes?|km|kms|kg|kgs|g|grams?|mg|ml|l|li
                 r"units?|rpm|cc|w|kw|kwh|mah|cal|cals|calories|kcal|steps?|words?|pages?|people|ft|feet|mb|gb|lbs?")
 _YEAR = rf"(?<![$€£¥₹])\b(?:19|20)\d\d\b(?!\s?-?\s?(?:{_COUNT_UNITS})\b)"
 
+#: The kinds of street an address ends on ("42 Elm Street", "3 Hollis Ct").
+STREET = r"street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|place|square|crescent|terrace|court"
+#: After a street word, a plural noun makes it the first half of a compound, no street: "3 Supreme Court
+#: hearings next week", "2 Crown Court dates were moved". The plural is told from a verb ending in -s by what
+#: follows it: a plural verb, a preposition, a time word or the end ("4 Hollis Court needs a new roof" is an address).
+NOT_COMPOUND = (r"\b(?!\s+(?-i:[a-z]{2,}[^\Ws]s)(?:\s*[,.;:!?)]|\s*$|\s+(?:are|were|have|had|will|would|can|could|"
+                r"at|in|on|for|to|of|and|or|this|next|last|left|booked|coming|due)\b))")
+
+#: Three-letter currency codes written against their amount ("EUR40", "ZAR950").
+_CURRENCY_CODES = "inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|jpy|cny|sgd|hkd|aed"
+
 #: Value classes: a text states the class when the pattern matches it.
 VALUES: dict[str, re.Pattern[str]] = {
-    "number": re.compile(rf"\d|[£$€¥₹]|\b(?:{_NUMWORDS})\b", re.I),
+    # Not a digit inside a letter-led code: "the V4", "the M25", "an A320" name a model, a road, a plane; a
+    # currency's letters are a currency ("R4200" rand, "Rs 500", "EUR40").
+    "number": re.compile(rf"(?<![A-Za-z\d])(?<!\d\.)\d|(?<=\bR)\d|(?<=\bRs)\d|(?<=\b(?:{_CURRENCY_CODES}))\d|[£$€¥₹]|"
+                         rf"\b(?:{_NUMWORDS})\b", re.I),
     # Money: a currency, or a number said with a money word around it.
     "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
                          r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
@@ -59,8 +73,7 @@ VALUES: dict[str, re.Pattern[str]] = {
                       rf"\b\d{{1,2}}\s+(?:{MONTHS}|{_MON3})\b|\b(?:every|each) (?:day|morning|evening|night)\b", re.I),
     "phone": re.compile(r"(?:\+?\d[\d\s().-]{6,}\d)"),
     "email": re.compile(r"[\w.+-]+@[\w-]+\.\w+"),
-    "address": re.compile(r"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:street|st|road|rd|avenue|ave|lane|ln|close|way|drive|dr|"
-                          r"place|square|crescent|terrace|court)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b", re.I),
+    "address": re.compile(rf"\b\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:{STREET}){NOT_COMPOUND}|\b[A-Z]{{1,2}}\d{{1,2}}[A-Z]?\s?\d[A-Z]{{2}}\b", re.I),
     # A UK postcode ("S3 8BT", "sw1a 1aa") or a US ZIP code.
     "postcode": re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\b\d{5}(?:-\d{4})?\b", re.I),
     "code": re.compile(r"\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|#\s?\d{3,}|\b\d{5,}\b"),
@@ -87,6 +100,13 @@ ASKS_WHEN = re.compile(r"^\s*(?:when|by when|how soon|what time|what date|what d
 ASKS_QUANTITY = re.compile(r"\bhow (?:much|many|big|large|high|low|long|far|old|heavy|tall|often)\b"
                            r"|\bwhat(?:'s| is| was| are)? (?:the |my |our )?(?:price|cost|fee|rent|budget|salary|total|amount|"
                            r"dose|dosage)\b", re.I)
+
+
+#: A what-question whose head noun asks why ("what's the reason ...", "what excuse did they give for the fee"):
+#: the head noun decides, whatever value words follow it ("the refund", "the fee").
+ASKS_WHY = re.compile(r"\s*(?:so\s+)?(?:what|which)(?:'s| is| was| are| were)?\s+(?:(?:the|their|his|her|my|our|your)\s+"
+                      r"(?:[a-z]+\s+)?)?(?:reasons?|excuses?|explanations?|purpose|rationale|grounds)\b"
+                      r"(?!\s+(?:code|number|no\.?)\b)", re.I)
 
 
 #: A yes/no question opens on an auxiliary verb ("will my salary be in before the rent goes out?"):
