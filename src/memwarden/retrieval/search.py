@@ -29,7 +29,15 @@ _TIE_PLACES = 6
 _REQUEST = re.compile(
     r"\b(?:suggest\w*|recommend\w*|ideas?|keep in mind|should (?:i|we)|what (?:can|could) (?:i|we)|plan\w*|book\w*|"
     r"order\w*|cook\w*|make (?:for|a|some|dinner|lunch)|buy\w*|gift|menu|recipe\w*|prescrib\w*|pick|choose|"
-    r"where (?:to|should) (?:eat|go)|help me)\b", re.IGNORECASE)
+    r"where (?:to|should) (?:eat|go)|help me)\b"
+    # The same in closed-class words: asking leave or a way ("can I", "is it ok if", "how do I get",
+    # "best way to", "would it suit me"), an errand for the asker ("find me", "write a note for"), or a
+    # sounding-out tail ("any tips", "worth it?", "thoughts?", "anything I should ...").
+    r"|\b(?:(?:can|could|may|should|shall) (?:i|we)|how (?:do|can|should|would) (?:i|we)|is it (?:ok|okay|alright|safe|fine)|"
+    r"(?:best|easiest|fastest|cheapest) way|would (?:it|that|this) (?:suit|work|be ok)|"
+    r"(?:find|get|make|write|draft|give|show|sort) (?:me|us)|(?:write|draft) (?:a|an|the|me)|any tips|tips for|"
+    r"worth it|thoughts|good shout|anything (?:i|we) (?:should|need)|what (?:should|do) (?:i|we) (?:need|look|ask|bring|pack))\b",
+    re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,10 @@ class FusionConfig:
     #: shares a word with a *request* ("suggest", "recommend", "keep in mind", "book"...): a
     #: constraint stated once must surface for an indirect request that never names it.
     constraint_boost: float = 1.0
+    #: The share of ``constraint_boost`` a constraint gets when it shares no word with the request
+    #: ("cut dairy" for "what should I order at the boba shop?"): a rule binds whatever was asked,
+    #: but one that names the request's words is the likelier one to bind it.
+    constraint_unmatched: float = 0.5
     #: z-score fusion only: a claim's source turn (episode) as a secondary signal. Splitting a turn
     #: into claims drops its topic words ("my rating on the app is 1140" keeps no "chess"); each of the
     #: top candidates is lifted by its best source episode's fused score e (the same arms and
@@ -100,7 +112,8 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
     else:
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
         if fusion.constraint_boost and _REQUEST.search(query):
-            fused = fused + fusion.constraint_boost * index.constraint[rows] * (keyword > 0)
+            share = np.where(keyword > 0, 1.0, fusion.constraint_unmatched)
+            fused = fused + fusion.constraint_boost * index.constraint[rows] * share
         if fusion.episode_weight > 0:
             stats = (float(dense.mean()), float(dense.std()), float(keyword.mean()), float(keyword.std()))
             fused = _episode_lift(index, query_vec, kw_all, rows, fused, stats, limit, fusion)
