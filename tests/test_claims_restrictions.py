@@ -88,6 +88,9 @@ def test_a_limit_said_with_a_negated_habit_or_capacity_is_a_rule(text: str, key:
     # "don't"/"never": a thought, a narrative of what did not happen, a schedule, a condition
     "I don't think so", "I don't mind either way", "I never went back to that gym", "I've never been to Lisbon",
     "I don't get out till 6", "if I don't hear back by friday I'll call", "we never had issues with them",
+    # a feeling or a judgement in "can't"/"never"'s grammar
+    "you can't beat a sunday roast", "I can't imagine life without her", "he never gives up on anyone",
+    "nothing better than a long walk", "I never knew you could do that", "they don't define who you are",
     # "free" that costs nothing, "max" as a name
     "the museum is free on sundays", "entry is free for kids", "ask Max 3 times if you must",
 ])

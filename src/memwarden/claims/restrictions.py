@@ -68,7 +68,7 @@ _ONLY = re.compile(r"(?<!\bnot )\b(?P<v>[\w/+-]+(?:\s+(?:or\s+)?[\w/+-]+){0,2})\
 #: is a name).
 _CAP = re.compile(r"(?P<v>(?:[£$€]?\d[\w.,/]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)"
                   r"(?:\s+[\w£$€.,/]+){0,2})\s+(?-i:max|maximum|tops)\b"
-                  r"|\b(?:at\s+most|no\s+more\s+than|nothing\s+(?:before|after|over|above|\w+er\s+than|more\s+than|less\s+than))\s+"
+                  r"|\b(?:at\s+most|no\s+more\s+than|nothing\s+(?:before|after|over|above|(?!better\b|worse\b)\w+er\s+than|more\s+than|less\s+than))\s+"
                   r"(?P<v2>[\w£$€.:]+(?:\s+[\w£$€.:]+)?)"
                   # the cap before its amount: "max 3 runs a week", "max one pet per unit"
                   r"|\b(?-i:max|maximum)\s+(?P<v4>(?:\d[\w.,/]*|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w£$€.,/]+){0,2})", re.I)
@@ -79,11 +79,14 @@ _A_NO = re.compile(r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'r
                    r"(?:no-go|no\s+go|non-starter|dealbreaker|deal-breaker)\b", re.I)
 #: What a person cannot do or take ("she can't manage stairs at all", "I cannot handle chilli", "my niece can't have
 #: eggs"): a subject before it, and none of the idioms ("can't wait", "can't believe", "can't make it", "can't take it").
-_CANNOT = re.compile(r"(?<=\w\s)(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+|genuinely\s+|just\s+|literally\s+|ever\s+)?"
+_CANNOT = re.compile(r"(?<!\byou\s)(?<!\bit\s)(?<!\bthat\s)(?<!\bthis\s)(?<=\w\s)(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+|genuinely\s+|just\s+|literally\s+|ever\s+)?"
                      r"(?!(?:wait|believe|remember|decide|tell|stop|thank|help|complain|imagine|find|get|say|see|think|hear|"
                      r"bear|afford|be|make|come|go|agree|stress|emphasi[sz]e|recommend|thank|figure|work\s+out|seem|mess|"
-                     r"take\s+(?:it|this|that|much|any\s+more)|do\s+(?:it|this|that|anything|much|without)|dance|sleep)\b)"
-                     r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+                     r"take\s+(?:it|this|that|much|any\s+more)|do\s+(?:it|this|that|anything|much|without)|dance|sleep|"
+                     # a feeling or a judgement, not a limit ("can't picture life without it", "an offer he can't refuse")
+                     r"deny|picture|imagine|beat|let|live|refuse|overcome|express|describe|explain|understand|forget|"
+                     r"resist|blame|ignore|miss|lose|share|chat|argue|fault|hide|praise|thank|put|tell|wrap|keep)\b)"
+                     r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
 #: A standing habit of not doing a thing: "I don't fly", "I don't drink anymore", "i don't work fridays at all",
 #: "I never microwave veg". A person's pronoun before it (not after "if"/"unless"/"when"), the verb in its plain form
 #: ("never been", "never went back": what did not happen), no idiom ("don't know", "don't mind", "don't think"), and
@@ -92,7 +95,8 @@ _WHO_NOT = r"(?<!\bif\s)(?<!\bunless\s)(?<!\bwhen\s)\b(?:i|we|he|she|they)\s+(?:
 _HABIT_VERB = (r"\s+(?:really\s+|even\s+|ever\s+)?"
                r"(?!(?:know|think|mind|need|have|get|care|remember|want|wanna|see|understand|like|love|enjoy|feel|worry|"
                r"matter|seem|look|believe|mean|agree|bother|recall|reckon|expect|suppose|guess|say|tell|sit|stop|"
-               r"do|usually|always|normally|even|really|quite)\b)"
+               r"do|usually|always|normally|even|really|quite|realize|realise|define|forget|give|gives|knew|thought|saw|"
+               r"heard|came|made|took|found|told|said|gave|felt|let|lets|fail|fails|cease|ceases)\b)"
                r"(?P<v>[a-z][\w-]*\b(?<!ed)(?<!\bbeen)(?<!\bhad)(?<!\bdid)(?<!\bwent)(?<!\bgot)(?<!\bwas)(?<!\bwere)")
 _DONT = re.compile(_WHO_NOT + r"(?:don't|doesn't|do\s+not|does\s+not|no\s+longer)" + _HABIT_VERB +
                    r"(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:anymore|any\s+more|at\s+all)\b|\s*(?:[,.;:!)]|$))", re.I)
