@@ -88,6 +88,8 @@ def test_a_limit_said_with_a_negated_habit_or_capacity_is_a_rule(text: str, key:
     # "don't"/"never": a thought, a narrative of what did not happen, a schedule, a condition
     "I don't think so", "I don't mind either way", "I never went back to that gym", "I've never been to Lisbon",
     "I don't get out till 6", "if I don't hear back by friday I'll call", "we never had issues with them",
+    # what one has or where one works: a negated fact, not a habit kept
+    "we don't own a car", "she doesn't work at the bakery anymore",
     # a feeling or a judgement in "can't"/"never"'s grammar
     "you can't beat a sunday roast", "I can't imagine life without her", "he never gives up on anyone",
     "nothing better than a long walk", "I never knew you could do that", "they don't define who you are",

@@ -5,7 +5,9 @@ An allergy or a diet has its own cue words (``slot_lexicon``); most constraints 
 "MIT/Apache/BSD only", "£60 a head max", "steep descents are a no", "so we avoid busy parks". What marks
 them is grammar, not topic: a bare "no <thing>" given as a rule, a negative modal of permission or
 obligation, "avoid"/"banned", a requirement on a thing ("it has to be ..."), "<thing> only", a cap
-("max", "at most", "nothing before 3pm"). The guess is keyed by the thing restricted, so two rules
+("max", "at most", "nothing before 3pm", "max 3 runs a week"), and (session 10) what a person cannot do or does
+not do as a habit ("she can't manage stairs at all", "I don't fly", "I never microwave veg"), "stay off",
+"a nut-free kitchen". The guess is keyed by the thing restricted, so two rules
 never share a slot (one cannot supersede the other) and the same rule said again merges.
 
 Called by :func:`.slots.detect_slot` after every cue rule, so a known attribute always wins; the
@@ -37,8 +39,8 @@ _NO_RULE = re.compile(rf"(?:^|[:;,]\s*|\b(?:says?|said|wants?|told\s+(?:me|us|hi
 #: A compound "no-<thing>" ("a no-spend month", "a no-fly rule"): a rule wherever it stands.
 _NO_COMPOUND = re.compile(r"\bno-(?!(?:brainer|show|one|go|nonsense|frills|fuss|claims?|deal|win|fault)\b)(?P<v>[a-z]+(?:\s+[a-z]+)?)", re.I)
 #: A negative modal of permission or obligation with what it bars ("shouldn't be driving", "mustn't lift anything",
-#: "isn't allowed to work more than 20 hours"). Not "can't": its idioms ("can't wait", "can't picture life without
-#: it", "can't agree more") outnumber its rules in open chat.
+#: "isn't allowed to work more than 20 hours"). "can't" is ``_CANNOT``'s, which needs a subject and leaves out its
+#: idioms ("can't wait", "can't picture life without it", "can't agree more"): they outnumber its rules in open chat.
 _MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allowed\s+to|"
                     r"(?:isn't|aren't|am\s+not|'m\s+not|is\s+not|are\s+not)\s+allowed\s+to|not\s+supposed\s+to|"
                     r"(?:isn't|aren't|is\s+not|are\s+not|'s\s+not|'re\s+not)\s+supposed\s+to|only\s+allowed\s+to|"
@@ -96,7 +98,9 @@ _HABIT_VERB = (r"\s+(?:really\s+|even\s+|ever\s+)?"
                r"(?!(?:know|think|mind|need|have|get|care|remember|want|wanna|see|understand|like|love|enjoy|feel|worry|"
                r"matter|seem|look|believe|mean|agree|bother|recall|reckon|expect|suppose|guess|say|tell|sit|stop|"
                r"do|usually|always|normally|even|really|quite|realize|realise|define|forget|give|gives|knew|thought|saw|"
-               r"heard|came|made|took|found|told|said|gave|felt|let|lets|fail|fails|cease|ceases)\b)"
+               r"heard|came|made|took|found|told|said|gave|felt|let|lets|fail|fails|cease|ceases|"
+               # what one has or is, not what one does: "we don't own a dishwasher" stays a negated fact
+               r"own|owns|possess|be|live|work\s+(?:at|for|in|with|there|here))\b)"
                r"(?P<v>[a-z][\w-]*\b(?<!ed)(?<!\bbeen)(?<!\bhad)(?<!\bdid)(?<!\bwent)(?<!\bgot)(?<!\bwas)(?<!\bwere)")
 _DONT = re.compile(_WHO_NOT + r"(?:don't|doesn't|do\s+not|does\s+not|no\s+longer)" + _HABIT_VERB +
                    r"(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:anymore|any\s+more|at\s+all)\b|\s*(?:[,.;:!)]|$))", re.I)
