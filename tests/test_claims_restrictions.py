@@ -61,3 +61,40 @@ def test_a_no_answering_then_a_sentence_is_no_rule() -> None:
     assert restriction_guess("no swimming is on mondays now") is None
     assert restriction_guess("no the match's on sunday") is None
     assert restriction_guess("coach said no swimming till the cast is off") is not None
+
+
+@pytest.mark.parametrize("text, key", [
+    # what a person cannot do or take, said with a subject
+    ("my dad cannot eat shellfish", "restriction:eat_shellfish"),
+    ("he can't climb ladders at all since the fall", "restriction:climb_ladder"),
+    # a standing habit of not doing a thing: short, or said to last
+    ("we don't fly", "restriction:fly"),
+    ("she doesn't drive at night anymore", "restriction:drive"),
+    ("I never eat after 8pm", "restriction:eat_after"),
+    # a cap before its amount, a comparative cap, shunning by "stay off", a thing kept out
+    ("max two coffees a day", "restriction:two_coffee"),
+    ("nothing bigger than a cabin bag", "restriction:cabin"),
+    ("we keep off the motorways since the crash", "restriction:motorway"),
+    ("they run a completely gluten-free kitchen", "restriction:gluten"),
+])
+def test_a_limit_said_with_a_negated_habit_or_capacity_is_a_rule(text: str, key: str) -> None:
+    g = restriction_guess(text)
+    assert g is not None and g.attribute is not None and g.attribute.startswith(key)
+
+
+@pytest.mark.parametrize("text", [
+    # "can't" idioms and plans
+    "I can't make it on friday", "I can't wait to see you", "honestly can't believe it", "I can't take it anymore",
+    # "don't"/"never": a thought, a narrative of what did not happen, a schedule, a condition
+    "I don't think so", "I don't mind either way", "I never went back to that gym", "I've never been to Lisbon",
+    "I don't get out till 6", "if I don't hear back by friday I'll call", "we never had issues with them",
+    # what one has or where one works: a negated fact, not a habit kept
+    "we don't own a car", "she doesn't work at the bakery anymore",
+    # a feeling or a judgement in "can't"/"never"'s grammar
+    "you can't beat a sunday roast", "I can't imagine life without her", "he never gives up on anyone",
+    "nothing better than a long walk", "I never knew you could do that", "they don't define who you are",
+    # "free" that costs nothing, "max" as a name
+    "the museum is free on sundays", "entry is free for kids", "ask Max 3 times if you must",
+])
+def test_idioms_narratives_and_prices_are_not_negated_habits(text: str) -> None:
+    assert restriction_guess(text) is None

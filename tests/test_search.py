@@ -126,3 +126,35 @@ def test_keyword_scores_are_the_same_bits_from_run_to_run() -> None:
         r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
         outs.add(r.stdout.strip())
     assert len(outs) == 1
+
+
+def _constraint_index() -> tuple[ScopeIndex, np.ndarray]:
+    # Row 0 a chat line sharing the request's words, row 1 a stated rule that shares none of them.
+    docs = ["the study group meets at the cafe on fridays", "cut dairy completely", "the bus was late again"]
+    vecs = np.array([[1.0, 0.0], [0.0, 1.0], [0.7, 0.7]], dtype=np.float32)
+    rows = IndexRows(1, ["chat", "rule", "bus"], [None] * 3, [None] * 3, ["active"] * 3, vecs,
+                     [tokenize(d) for d in docs], ["t"] * 3,
+                     kinds=["claim"] * 3, valid_from=[None] * 3, valid_to=[None] * 3, created_at=[None] * 3,
+                     occurred_at=[None] * 3, slots=[None, "user|restriction:dairy", None])
+    return ScopeIndex(rows, 2), np.array([0.8, 0.6], dtype=np.float32)
+
+
+@pytest.mark.parametrize("query, lifted", [
+    ("what should I order at the cafe?", True),          # a request in the old words
+    ("can I get a milkshake at the cafe", True),          # asking leave
+    ("how do I get to the cafe from here", True),         # asking a way
+    ("find me a cafe for the study group", True),         # an errand for the asker
+    ("a new cafe near the study group, worth it?", True),  # sounding out
+    ("who should come to the study group", True),         # a wh-question asking advice
+    ("when does the study group meet at the cafe", False),  # a question of fact
+    ("what did I order at the cafe last time?", False),      # a question of what happened
+    ("when should I book the cafe? was thinking friday", True),  # ... unless it asks what to do
+])
+def test_a_stated_rule_is_lifted_for_a_request_even_when_it_shares_no_word(query: str, lifted: bool) -> None:
+    idx, q = _constraint_index()
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    plain = {f.row: f.fused for f in hybrid_search(idx, q, query, mask, 3, FusionConfig(constraint_boost=0.0))}
+    got = {f.row: f.fused for f in hybrid_search(idx, q, query, mask, 3, FusionConfig(constraint_boost=1.0))}
+    # the boost x the restriction's weight (2), whether or not the rule names the request's words
+    assert got[1] - plain[1] == pytest.approx(2.0 if lifted else 0.0, abs=1e-5)
+    assert got[0] == pytest.approx(plain[0]) and got[2] == pytest.approx(plain[2])

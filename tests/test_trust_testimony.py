@@ -150,3 +150,16 @@ def test_a_named_speaker_who_is_the_user_speaks_first_hand():
     other = Claim(subject="user", attribute="hobby", value="climbing", vouched_by="unknown", voucher="Omar")
     assert read_testimony("the user took up climbing", source="user", speaker="Omar",
                           claim=other).tier == "third_party"
+
+
+def test_a_rule_relayed_from_whoever_set_it_is_the_users_own_but_a_fact_relayed_is_hearsay():
+    text = "the physio says absolutely no running for a month"
+    rule = Claim(subject="user", attribute="restriction:running", value="running", slot="user|restriction:running")
+    assert read_testimony(text, source="user", speaker=None, claim=rule).tier == "first_hand"
+    fact = Claim(subject="user", attribute=None, value=None)
+    assert read_testimony("Tom says the office is closing", source="user", speaker=None, claim=fact).tier == "reported"
+    # the extractor's own "reported" still holds for a constraint: "my mum reckons I'm allergic"
+    heard = Claim(subject="user", attribute="allergy:penicillin", value="penicillin", slot="user|allergy:penicillin",
+                  vouched_by="unknown", voucher="my mum", firmness="reported")
+    assert read_testimony("my mum reckons I'm allergic to penicillin", source="user", speaker=None,
+                          claim=heard).tier == "reported"

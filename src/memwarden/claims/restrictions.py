@@ -5,7 +5,9 @@ An allergy or a diet has its own cue words (``slot_lexicon``); most constraints 
 "MIT/Apache/BSD only", "£60 a head max", "steep descents are a no", "so we avoid busy parks". What marks
 them is grammar, not topic: a bare "no <thing>" given as a rule, a negative modal of permission or
 obligation, "avoid"/"banned", a requirement on a thing ("it has to be ..."), "<thing> only", a cap
-("max", "at most", "nothing before 3pm"). The guess is keyed by the thing restricted, so two rules
+("max", "at most", "nothing before 3pm", "max 3 runs a week"), and (session 10) what a person cannot do or does
+not do as a habit ("she can't manage stairs at all", "I don't fly", "I never microwave veg"), "stay off",
+"a nut-free kitchen". The guess is keyed by the thing restricted, so two rules
 never share a slot (one cannot supersede the other) and the same rule said again merges.
 
 Called by :func:`.slots.detect_slot` after every cue rule, so a known attribute always wins; the
@@ -37,8 +39,8 @@ _NO_RULE = re.compile(rf"(?:^|[:;,]\s*|\b(?:says?|said|wants?|told\s+(?:me|us|hi
 #: A compound "no-<thing>" ("a no-spend month", "a no-fly rule"): a rule wherever it stands.
 _NO_COMPOUND = re.compile(r"\bno-(?!(?:brainer|show|one|go|nonsense|frills|fuss|claims?|deal|win|fault)\b)(?P<v>[a-z]+(?:\s+[a-z]+)?)", re.I)
 #: A negative modal of permission or obligation with what it bars ("shouldn't be driving", "mustn't lift anything",
-#: "isn't allowed to work more than 20 hours"). Not "can't": its idioms ("can't wait", "can't picture life without
-#: it", "can't agree more") outnumber its rules in open chat.
+#: "isn't allowed to work more than 20 hours"). "can't" is ``_CANNOT``'s, which needs a subject and leaves out its
+#: idioms ("can't wait", "can't picture life without it", "can't agree more"): they outnumber its rules in open chat.
 _MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allowed\s+to|"
                     r"(?:isn't|aren't|am\s+not|'m\s+not|is\s+not|are\s+not)\s+allowed\s+to|not\s+supposed\s+to|"
                     r"(?:isn't|aren't|is\s+not|are\s+not|'s\s+not|'re\s+not)\s+supposed\s+to|only\s+allowed\s+to|"
@@ -51,9 +53,10 @@ _MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allow
                     r"(?!(?:wait|believe|remember|decide|tell|stop|thank|help|complain|imagine|find|get\s+over|say|"
                     r"see|think|stand|bear|afford|be\s+bothered|make\s+it|come|go\s+wrong)\b)"
                     r"(?P<v>[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d+))?(?:\s+[a-z][\w-]*)?)", re.I)
-#: Barring or shunning a thing ("banned anything GPL", "we avoid busy parks", "stays away from dairy").
+#: Barring or shunning a thing ("banned anything GPL", "we avoid busy parks", "stays away from dairy", "stay off stairs").
 _BAR = re.compile(r"(?<!\bto )(?<!\bfor )(?<!\bof )(?<!\bby )\b(?:banned|bans|forbidden|forbids|prohibited|off[- ]limits\s+(?:is|are)?|avoid|avoids|avoiding|"
-                  r"steer\s+clear\s+of|stay\s+away\s+from|stays\s+away\s+from|keep\s+away\s+from|not\s+to\s+have)\s+"
+                  r"steer\s+clear\s+of|stay\s+away\s+from|stays\s+away\s+from|keep\s+away\s+from|not\s+to\s+have|"
+                  r"(?:stay|stays|keep|keeps|lay|lays)\s+off)\s+"
                   r"(?:anything\s+|any\s+|all\s+|the\s+)?(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)", re.I)
 #: A requirement on a thing, not a person's plan ("it has to be cat safe", "anywhere we go has to be step-free",
 #: "everything I cook has to be halal"): "I have to be at work by 8" is the speaker's schedule, and "must be" is
@@ -67,13 +70,43 @@ _ONLY = re.compile(r"(?<!\bnot )\b(?P<v>[\w/+-]+(?:\s+(?:or\s+)?[\w/+-]+){0,2})\
 #: is a name).
 _CAP = re.compile(r"(?P<v>(?:[£$€]?\d[\w.,/]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)"
                   r"(?:\s+[\w£$€.,/]+){0,2})\s+(?-i:max|maximum|tops)\b"
-                  r"|\b(?:at\s+most|no\s+more\s+than|nothing\s+(?:before|after|over|above|later\s+than|earlier\s+than))\s+"
-                  r"(?P<v2>[\w£$€.:]+(?:\s+[\w£$€.:]+)?)", re.I)
+                  r"|\b(?:at\s+most|no\s+more\s+than|nothing\s+(?:before|after|over|above|(?!better\b|worse\b)\w+er\s+than|more\s+than|less\s+than))\s+"
+                  r"(?P<v2>[\w£$€.:]+(?:\s+[\w£$€.:]+)?)"
+                  # the cap before its amount: "max 3 runs a week", "max one pet per unit"
+                  r"|\b(?-i:max|maximum)\s+(?P<v4>(?:\d[\w.,/]*|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w£$€.,/]+){0,2})", re.I)
 #: "long steep descents are a no", "dairy is a hard no".
 _A_NO = re.compile(r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'re)\s+a\s+"
                    r"(?:hard\s+|big\s+|total\s+)?no\b(?!\s+(?:idea|clue|brainer|worries|problem)\b)|"
                    r"(?P<v3>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are|'s|'re)\s+(?:a\s+)?"
                    r"(?:no-go|no\s+go|non-starter|dealbreaker|deal-breaker)\b", re.I)
+#: What a person cannot do or take ("she can't manage stairs at all", "I cannot handle chilli", "my niece can't have
+#: eggs"): a subject before it, and none of the idioms ("can't wait", "can't believe", "can't make it", "can't take it").
+_CANNOT = re.compile(r"(?<!\byou\s)(?<!\bit\s)(?<!\bthat\s)(?<!\bthis\s)(?<=\w\s)(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+|genuinely\s+|just\s+|literally\s+|ever\s+)?"
+                     r"(?!(?:wait|believe|remember|decide|tell|stop|thank|help|complain|imagine|find|get|say|see|think|hear|"
+                     r"bear|afford|be|make|come|go|agree|stress|emphasi[sz]e|recommend|thank|figure|work\s+out|seem|mess|"
+                     r"take\s+(?:it|this|that|much|any\s+more)|do\s+(?:it|this|that|anything|much|without)|dance|sleep|"
+                     # a feeling or a judgement, not a limit ("can't picture life without it", "an offer he can't refuse")
+                     r"deny|picture|imagine|beat|let|live|refuse|overcome|express|describe|explain|understand|forget|"
+                     r"resist|blame|ignore|miss|lose|share|chat|argue|fault|hide|praise|thank|put|tell|wrap|keep)\b)"
+                     r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
+#: A standing habit of not doing a thing: "I don't fly", "I don't drink anymore", "i don't work fridays at all",
+#: "I never microwave veg". A person's pronoun before it (not after "if"/"unless"/"when"), the verb in its plain form
+#: ("never been", "never went back": what did not happen), no idiom ("don't know", "don't mind", "don't think"), and
+#: after "don't" at most two words more unless "anymore"/"at all" ends it ("I don't get out till 6" is a schedule).
+_WHO_NOT = r"(?<!\bif\s)(?<!\bunless\s)(?<!\bwhen\s)\b(?:i|we|he|she|they)\s+(?:still\s+|just\s+|really\s+)?"
+_HABIT_VERB = (r"\s+(?:really\s+|even\s+|ever\s+)?"
+               r"(?!(?:know|think|mind|need|have|get|care|remember|want|wanna|see|understand|like|love|enjoy|feel|worry|"
+               r"matter|seem|look|believe|mean|agree|bother|recall|reckon|expect|suppose|guess|say|tell|sit|stop|"
+               r"do|usually|always|normally|even|really|quite|realize|realise|define|forget|give|gives|knew|thought|saw|"
+               r"heard|came|made|took|found|told|said|gave|felt|let|lets|fail|fails|cease|ceases|"
+               # what one has or is, not what one does: "we don't own a dishwasher" stays a negated fact
+               r"own|owns|possess|be|live|work\s+(?:at|for|in|with|there|here))\b)"
+               r"(?P<v>[a-z][\w-]*\b(?<!ed)(?<!\bbeen)(?<!\bhad)(?<!\bdid)(?<!\bwent)(?<!\bgot)(?<!\bwas)(?<!\bwere)")
+_DONT = re.compile(_WHO_NOT + r"(?:don't|doesn't|do\s+not|does\s+not|no\s+longer)" + _HABIT_VERB +
+                   r"(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:anymore|any\s+more|at\s+all)\b|\s*(?:[,.;:!)]|$))", re.I)
+_NEVER = re.compile(_WHO_NOT + r"never" + _HABIT_VERB + r"(?:\s+[a-z][\w-]*)?)", re.I)
+#: A thing kept out of something: "a dedicated nut free kitchen", "her school is completely nut-free", "step-free access".
+_FREE = re.compile(r"(?:^|\b(?:a|an|is|are|be|'s|'re|completely|fully|totally|strictly|dedicated|100%)\s+)(?P<v>[a-z]+)[- ]free\b(?!\s+(?:of|for|to|time|trial|period|entry|tickets?|day|shipping|delivery)\b)", re.I)
 
 _NO_THEN_VERB = re.compile(r"[\w/-]+(?:\s+[\w/-]+)?\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
                            r"starts?|finish(?:es)?|got|gets)\b|[\w/-]+'s\b", re.I)
@@ -96,13 +129,13 @@ def restriction_guess(text: str) -> SlotGuess | None:
         return None  # "can't I just do a lasagne?": asks, does not restrict
     if _CHAT_END.search(text) and len(text.split()) <= 4:
         return None  # "no spoilers lol", "no pressure haha": banter with the listener, not a standing rule
-    for pat in (_NO_RULE, _NO_COMPOUND, _BAR, _MODAL, _MUST_BE, _ONLY, _CAP, _A_NO):
+    for pat in (_NO_RULE, _NO_COMPOUND, _BAR, _MODAL, _MUST_BE, _ONLY, _CAP, _A_NO, _CANNOT, _DONT, _NEVER, _FREE):
         for m in pat.finditer(text):
             if pat is _BAR and _HELPS.search(text[: m.start()]):
                 continue  # "dance floors help avoid injuries": what a thing is good for, not a rule kept
             if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
                 continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
-            raw = next((g for g in m.groups() if g), "")
+            raw = next((m.group(k) for k in ("v", "v2", "v3", "v4") if k in pat.groupindex and m.group(k)), "")
             words = [w for w in raw.split() if w.lower() not in _EMPTY]
             if not words or any(w.lower() in _LIFTED for w in words):
                 continue

@@ -30,6 +30,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from .._util import as_utc
+from ..retrieval.row_meta import constraint_weight
 from .lexicon import firmness as text_firmness
 from .lexicon import is_correction
 
@@ -86,8 +87,9 @@ def testimony(text: str, *, source: str, speaker: str | None, claim: Any = None,
         return Testimony("evidence", source, "stated", corr, f"{source} evidence")
     if claim is not None:
         firm = str(getattr(claim, "firmness", "stated") or "stated")
-        if firm == "stated":
-            # An extractor can miss "my brother reckons"; the claim's own wording still says it.
+        if firm == "stated" and not constraint_weight(getattr(claim, "slot", None)):
+            # An extractor can miss "my brother reckons"; the claim's own wording still says it. Not for a
+            # rule or limit ("ortho says no bowling", "doc says cut dairy"): whoever set it, the user keeps it.
             firm = text_firmness(text)
         vb = str(getattr(claim, "vouched_by", "user") or "user")
         voucher = getattr(claim, "voucher", None)
