@@ -40,6 +40,9 @@ _MON_AFTER = (rf"(?:{_MON}|(?<=of\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep
               rf"|(?<=(?:st|nd|rd|th)\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
               # after a day's number, lower-case "may" ends the date ("due 15 may and ...", "on 3 may."), never "3 may come"
               rf"|(?<=\d\s)may(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|btw|at|or|then|too|lol|\d{{4}})\b)))")
+#: After a weekday and a day's number ("Tue 9 Dec.", "Fri 28 Aug", "Sat 12 SEP") an abbreviated month in any case is
+#: the month, whatever follows it.
+_MON_WD = rf"(?:{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))"
 _WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: Abbreviated weekdays: "tues", "thurs", "weds", "fri" are days anywhere; "mon", "wed", "sat", "sun" (also words)
 #: only after a preposition or before a part of the day or an offset ("on sat", "sat night", "wed week").
@@ -54,7 +57,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(k, re.compile(p, re.I if k not 
     # a weekday naming its date: "Wednesday the 19th", "Saturday 17th", "Wed 19 March", "Friday, May 9":
     # one day (the date, checked against the weekday), not a weekday and a date
     ("wd_date", rf"\b(?:(?i:on|by|until|till)\s+)?(?P<wd>(?i:{_WD}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?),?\s+"
-                rf"(?:(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?:(?i:st|nd|rd|th)(?:\s+(?:(?i:of)\s+)?(?P<mon>{_MON}))?|\s+(?:(?i:of)\s+)?(?P<mon2>{_MON}))"
+                rf"(?:(?:(?i:the)\s+)?(?P<d>\d{{1,2}})(?:(?i:st|nd|rd|th)(?:\s+(?:(?i:of)\s+)?(?P<mon>{_MON_WD}))?|\s+(?:(?i:of)\s+)?(?P<mon2>{_MON_WD}))"
                 rf"|(?P<mon3>{_MON})\s+(?P<d3>\d{{1,2}}){_ORD})\b(?:,?\s+(?P<y>\d{{4}}))?"),
     ("md", rf"\b(?:(?i:on|by|until|till|from|since|before|after)\s+)?(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD}\b(?:,?\s+(?P<y>\d{{4}}))?"),
     # a range of days in one month: "the 9th to the 13th of May", "9th-13th may": both days take the month

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from .timex_calendar import MONTH_NUM, MONTHS, WEEKDAYS, day, first_of_month
+from .timex_calendar import MONTH_NUM, MONTHS, WD_NUM, WEEKDAYS, day, first_of_month, weekday_fit, years_of
 
 __all__ = ["HOLIDAY", "ORD_OF", "KIND_PATTERNS", "KIND_TRIGGERS", "DATE_KINDS", "resolve_kind", "resolve_date_kind", "daypart_clock"]
 
@@ -123,6 +123,10 @@ def _numeric(g: dict[str, str | None], today: date, tense: str | None, pick: Cal
             continue
     if not cands:
         raise ValueError("not a date")
+    if g.get("wd") and not g.get("y"):  # "Sat 09/05": the order and year whose date is a Saturday
+        readings = [r for d, m in ((a, b), (b, a)) if 1 <= m <= 12 for r in years_of(m, d, today)]
+        if (fit := weekday_fit(WD_NUM.get((g["wd"] or "").lower()), readings, today, tense)) is not None:
+            return fit
     if tense == "future" and (ahead := [c for c in cands if c >= today]):
         return min(ahead)
     if tense == "past" and (gone := [c for c in cands if c <= today]):

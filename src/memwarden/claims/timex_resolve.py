@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
-from .timex_calendar import MONTH_NUM as _MONTH_NUM, MONTHS as _MONTHS, WD_NUM as _WD_NUM, add_months as _add_months, day as _day
+from .timex_calendar import (MONTH_NUM as _MONTH_NUM, MONTHS as _MONTHS, WD_NUM as _WD_NUM, add_months as _add_months, day as _day,
+                             weekday_fit, years_of)
 from .timex_kinds import DATE_KINDS, KIND_TRIGGERS, resolve_date_kind, resolve_kind
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -34,12 +35,7 @@ def _month_span(y: int, m: int, tz) -> tuple[datetime, datetime]:  # type: ignor
 
 
 def _pick_year(m: int, d: int, today: date, tense: str | None) -> date:
-    cands = []
-    for y in (today.year - 1, today.year, today.year + 1):
-        try:
-            cands.append(date(y, m, d))
-        except ValueError:
-            continue
+    cands = years_of(m, d, today)
     if not cands:
         raise ValueError("no such day")
     if tense == "past":
@@ -69,13 +65,15 @@ def _day_in_months(d: int, today: date, offsets: Iterable[int]) -> list[date]:
 
 
 def _weekday_nth(wd: int, d: int, today: date, tense: str | None) -> date:
-    """ "Wednesday the 19th": the nearest month (on the tense's side of today) whose 19th is a
-    Wednesday; when none is, the 19th as "the 19th" alone would resolve (the day said wins)."""
+    """ "Wednesday the 19th": the nearest month (on the tense's side of today, else on the other) whose
+    19th is a Wednesday; when none within six months is, the nearest 19th on the tense's side (the day
+    said wins)."""
     cands = _day_in_months(d, today, range(-6, 7))
+    fit = weekday_fit(wd, cands, today, "past" if tense == "past" else "future")
+    if fit is not None:
+        return fit
     side = [c for c in cands if (c <= today if tense == "past" else c >= today)] or cands
-    matching = [c for c in side if c.weekday() == wd]
-    pool = matching or side
-    return min(pool, key=lambda c: abs((c - today).days))
+    return min(side, key=lambda c: abs((c - today).days))
 
 
 def _clock(h: int, mi: int, ap: str | None) -> time | None:
@@ -111,7 +109,8 @@ def resolve(kind: str, m: re.Match[str], anchor: datetime, tense: str | None) ->
         mon_s = g.get("mon") or g.get("mon2") or g.get("mon3")
         if mon_s:
             mon = _MONTH_NUM[mon_s.lower().rstrip(".")]
-            day = date(int(g["y"]), mon, d) if g.get("y") else _pick_year(mon, d, today, tense)
+            day = (date(int(g["y"]), mon, d) if g.get("y")
+                   else weekday_fit(wd, years_of(mon, d, today), today, tense) or _pick_year(mon, d, today, tense))
             return _day(day, tz), None, None
         return _day(_weekday_nth(wd, d, today, tense), tz), None, None
     if kind == "range_dm":
