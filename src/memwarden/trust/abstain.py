@@ -15,6 +15,7 @@ from .asked_head import shared_words
 from .aspect import aspect_missing
 from .attribute import attribute_missing
 from .config import TrustConfig
+from .names import names_in
 from .polar import polar_missing
 
 __all__ = ["abstain_decision", "rule_decision", "fitted_decision", "subject_not_covered", "topic_query"]
@@ -94,7 +95,8 @@ def rule_decision(
     cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
            for h in hits]
     best = max(cos)
-    if best < cfg.min_relevance and not _first_person_support(query, hits, cos, cfg):
+    if best < cfg.min_relevance and not (_first_person_support(query, hits, cos, cfg)
+                                         or _member_support(query, hits, cos, cfg)):
         return "no_evidence", f"best cosine {best:.2f} < min_relevance {cfg.min_relevance:.2f}"
     topic = [h.reliability.topic_cosine for h in hits if h.reliability and h.reliability.topic_cosine is not None]
     if topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine:
@@ -145,6 +147,37 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
         if c > 0 and 2 * len(shared_words(q, own | said | _ask_words(h))) >= len(q) > 0:
             return True
     return False
+
+
+#: "which store do I work at?", "what laptop do I have?": a wh-word on a category noun that the
+#: question's own person has or does; "what am I studying?": the category left to the verb.
+_ASKS_MEMBER = re.compile(r"^\s*(?:which|what)\s+(?:(?P<noun>[a-z]+)\s+(?:do|did|am|are|was|were|have|had)\s+(?:i|we)\b"
+                          r"|(?:am|are|was|were)\s+(?:i|we)\s+[a-z]+ing\b)", re.I)
+
+
+#: How far below the floor a first-hand hit naming a member may be (as for `_first_person_support`).
+_MEMBER_BAND = 0.15
+
+
+def _member_support(query: str, hits: Sequence[SearchHit], cos: Sequence[float], cfg: TrustConfig) -> bool:
+    """A question asking which member of a category the speaker has ("what laptop do I have?",
+    "which store do I work at?") is answered by a first-hand memory naming one ("my Dell XPS 13
+    screen keeps flickering", "first day done at JB Hi-Fi"), which shares no word with it and whose
+    cosine is low: the category is a kind, the member a name. Supported when a first-hand hit within
+    0.15 of the floor names something the question does not (:func:`.names.names_in`). Questions
+    asking an attribute of the thing ("how much RAM does my laptop have?", "who's my manager at
+    work?") are not of this form, and the attribute checks still run after the floor.
+    Session 10 round 2: authors 2, 10 (a turn whose claim lost the name) and 12.)"""
+    if not _ASKS_MEMBER.match(query):
+        return False
+    return any(c >= cfg.min_relevance - _MEMBER_BAND and _first_hand(h) and names_in(h.memory, query) for h, c in zip(hits, cos))
+
+
+def _first_hand(h: SearchHit) -> bool:
+    """The hit is the user's own statement: a claim about the user, or a turn in the first person."""
+    if h.claim is not None:
+        return h.claim.subject.lower() == "user"
+    return bool(_FIRST_PERSON.search(h.memory)) or h.memory.lower().startswith("the user")
 
 
 def _ask_words(h: SearchHit) -> set[str]:
