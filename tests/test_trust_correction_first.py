@@ -35,6 +35,12 @@ def _ids(hits: list[SearchHit]) -> list[str]:
     ("No one is coming to the barbecue", False),
     ("so it was fun in the end", False),                          # no value concluded
     ("checked in at the hotel at 3", False),
+    ("actually, it's the blue folder", True),                      # "actually" before the value it gives
+    ("I actually love the new folder", False),                    # emphasis
+    ("the gig was actually fun", False),
+    ("turns out my neighbour had a spare key", False),            # a story's turn, no value given
+    ("nope, but it's on my list", False),                         # a denial conceding
+    ("nah, I haven't been yet", False),                           # a plain answer to a question
 ])
 def test_correction_wording_is_closed_class_and_read_in_structure(text: str, corrects: bool) -> None:
     assert says_corrected(text) is corrects
