@@ -23,7 +23,7 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    hearsay or a hedge above it moves above it; a later hit on the same slot as a hit above it, or one that says it changes
    something ("now", "moved to", "switched", "upgraded", ...) and shares a content word with a
    hit above it or with the query, is moved just above that older hit (:func:`updates_first`):
-   natural updates often escape both the slot lexicon and the stance detector.
+   natural updates often escape both the slot lexicon and the stance detector; then corrections (:mod:`.correction_first`).
    Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
    close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
    (:func:`.present.newer_first`); then the answer-type, answer-value and later-amount steps
@@ -51,6 +51,7 @@ from .answer_type import answer_type_first
 from .answer_value import answer_value_first
 from .changed_amount import later_amount_first
 from .config import TrustConfig
+from .correction_first import correction_first
 from .fitted_rank import fitted_order, load_weights, observing
 from .lexicon import is_correction
 from .present import newer_first, own_word
@@ -272,6 +273,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out.insert(first, hit)
         mark("conflicts", out)
         for stage, step in (("slot", lambda o: slot_answer_first(o, query)), ("updates", lambda o: updates_first(o, query)),
+                            ("correction", lambda o: correction_first(o, query, _words)),
                             ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top)),
                             ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
                                                                         cosine=cfg.rank_same_matter_cosine)),
