@@ -48,12 +48,19 @@ def test_value_kinds_keep_a_dates_day_out_of_the_numbers() -> None:
     assert kinds["date"] == {"2026-05-09"} and "10:30" in kinds["time"] and kinds["number"] == {"3"}
 
 
+QUOTE = "the plumber's quote for the boiler is 450"
+
+
+def _said(*texts: str) -> Memory:
+    """A memory given ``texts`` in one call each, a day apart."""
+    m = _mem()
+    for day, text in enumerate(texts, start=2):
+        m.add(text, user_id="u", timestamp=f"2026-03-{day:02d}T10:00:00Z", admission="all")
+    return m
+
+
 def test_a_correction_in_a_later_call_supersedes_the_claim_it_corrects() -> None:
-    with _mem() as m:
-        m.add("the plumber's quote for the boiler is 450", user_id="u", timestamp="2026-03-02T10:00:00Z",
-              admission="all")
-        m.add("sorry I misheard him on the phone, the boiler quote is 540", user_id="u",
-              timestamp="2026-03-04T10:00:00Z", admission="all")
+    with _said(QUOTE, "sorry I misheard him on the phone, the boiler quote is 540") as m:
         assert _status(m, "450") == "superseded"
         assert _status(m, "540") == "active"
 
@@ -71,28 +78,17 @@ def test_a_correction_in_the_same_call_supersedes_the_earlier_turn_and_the_assis
 
 
 def test_without_a_retraction_two_values_both_stand() -> None:
-    with _mem() as m:
-        m.add("the plumber's quote for the boiler is 450", user_id="u", timestamp="2026-03-02T10:00:00Z",
-              admission="all")
-        m.add("the electrician's quote for the boiler wiring is 300", user_id="u",
-              timestamp="2026-03-04T10:00:00Z", admission="all")
+    with _said(QUOTE, "the electrician's quote for the boiler wiring is 300") as m:
         assert _status(m, "450") == "active"
 
 
 def test_a_retraction_of_another_topic_or_kind_supersedes_nothing() -> None:
-    with _mem() as m:
-        m.add("the plumber's quote for the boiler is 450", user_id="u", timestamp="2026-03-02T10:00:00Z",
-              admission="all")
-        m.add("I had it wrong, the school play starts at 6:30", user_id="u",   # a time, not an amount
-              timestamp="2026-03-04T10:00:00Z", admission="all")
-        m.add("I had it wrong, my niece turns 7", user_id="u",                  # a number on no shared topic
-              timestamp="2026-03-05T10:00:00Z", admission="all")
+    with _said(QUOTE,
+               "I had it wrong, the school play starts at 6:30",  # a time, not an amount
+               "I had it wrong, my niece turns 7") as m:           # a number on no shared topic
         assert _status(m, "450") == "active"
 
 
 def test_the_same_value_again_is_no_correction() -> None:
-    with _mem() as m:
-        m.add("the boiler quote is 450", user_id="u", timestamp="2026-03-02T10:00:00Z", admission="all")
-        m.add("just checked the email again, boiler quote 450 confirmed", user_id="u",
-              timestamp="2026-03-04T10:00:00Z", admission="all")
+    with _said("the boiler quote is 450", "just checked the email again, boiler quote 450 confirmed") as m:
         assert _status(m, "the boiler quote is 450") == "active"
