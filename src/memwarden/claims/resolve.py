@@ -115,6 +115,7 @@ def build_batch(
     embedding_model: str,
     expire_before: datetime | None,
     dropped: dict[int, str] | None = None,
+    retracts: dict[int, list[str]] | None = None,
 ) -> Plan:
     batch = WriteBatch(user_id=user_id, expire_unstored_receipts_before=expire_before)
     common = dict(user_id=user_id, agent_id=agent_id, run_id=run_id, created_at=now, updated_at=now)
@@ -210,6 +211,16 @@ def build_batch(
                     f"{claim.slot}: a weaker source does not supersede", mid)
         else:
             receipt(i, dec, "admitted", dec.reason, mid)
+
+    # A retracting turn's claim supersedes the earlier claim it corrects (claims/retraction.py), slot or none.
+    for i, refs in (retracts or {}).items():
+        mid = ids[i]
+        if mid is None or mid not in new_items:
+            continue
+        for ref in refs:
+            old_id = ids[int(ref.split(":", 1)[1])] if ref.startswith("batch:") else ref
+            if old_id and old_id != mid and old_id not in superseded:
+                superseded[old_id] = (mid, new_items[mid].valid_from or now)
 
     def absorb(item: MemoryItem, idxs: list[int]) -> dict[str, Any]:
         eps = [e for j in idxs for e in claims[j].claim.source_episode_ids]

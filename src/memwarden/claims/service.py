@@ -107,6 +107,21 @@ def add_claims(
     return AddResult(results=receipts)
 
 
+def _retractions(m: "Memory", user_id: str, turns: list[Turn], claims: list[Any], vecs: Any) -> dict[int, list[str]]:
+    """What each claim of a retracting turn supersedes (:mod:`memwarden.claims.retraction`); the scope's
+    current user claims are read and embedded only when the call has such a turn."""
+    from ..retrieval.entry import index_text
+    from ..storage.base import ListQuery
+    from .retraction import retracting_turns, retractions
+
+    if not claims or not retracting_turns(turns):
+        return {}
+    stored = [it for it in m.store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
+              if it.role in ("user", "assistant")][:80]
+    svecs = m.embedder.embed([index_text(it.memory, it.speaker) for it in stored]) if stored else None
+    return retractions(turns, claims, vecs, stored, svecs)
+
+
 def _ingest(
     m: "Memory",
     user_id: str,
@@ -129,6 +144,7 @@ def _ingest(
     claims = bind_unnamed_events(m.store, user_id, claims)  # "it's been pushed back to the 23rd": which event
     texts = [index_text(c.candidate.text, c.candidate.speaker) for c in claims]
     claim_vecs = m.embedder.embed(texts) if texts else np.zeros((0, m.embedder.dim), np.float32)
+    retracts = _retractions(m, user_id, turns, claims, claim_vecs)  # "nope I had it wrong, paper says June 17"
     ep_vecs = episode_vectors(len(episodes), claims, claim_vecs, m.embedder.dim)
     from ..storage.base import retry_on_hash_conflict
 
@@ -153,7 +169,7 @@ def _ingest(
                 claims=claims, claim_vectors=claim_vecs, claim_tokens=[keyword_tokens(c.candidate) for c in claims],
                 decisions=decisions, extractor=extraction.extractor, fallback=extraction.fallback, store=m.store,
                 embedding_model=m.embedder.model_id, expire_before=m.config.receipt_horizon(now),
-                dropped=extraction.dropped,
+                dropped=extraction.dropped, retracts=retracts,
             )
             if getattr(admitter, "checks_duplicates", False):
                 # The admitter promised no duplicate claims: the store re-checks the new claims'
