@@ -1,9 +1,7 @@
 """Choose ``TrustConfig.rank_newer_cosine`` / ``rank_newer_top`` (trust/present.py ``newer_first``) and
-``rank_same_matter_cosine`` (the answer-type step's same-matter test) leave-one-author-out, and
-whether the step reads every present-tense question or only one that says so (``rank_newer_said``,
-trust/present.py ``says_present``: "now", "still", "these days", "has ... been"; session 10).
+``rank_same_matter_cosine`` (the answer-type step's same-matter test) leave-one-author-out.
 
-    PYTHONPATH=src python bench/tune_now.py [--out /tmp/tune_now.json] [--matter 0.5]
+    PYTHONPATH=src python bench/tune_now.py [--out /tmp/tune_now.json] [--matter 0.5] [--newer 0.3 0.5 2.0]
 
 Replays every scenario with a rank probe of the twelve development sets (bench/_sets.py) once into a
 fresh :class:`~memwarden.Memory` (hand order, the default), then runs each rank probe's search
@@ -11,7 +9,7 @@ fresh :class:`~memwarden.Memory` (hand order, the default), then runs each rank 
 setting of the grid (searches only: the memories are the same). A setting's score on a set of
 probes is the number of single-target rank probes whose target is first minus the "now" probes
 (no ``as_of``, a ``stale`` value) whose stale value ranks above the target. For each author, the
-setting with the best score on the other eleven is scored on it (ties: the step off, then only questions that say so, then the
+setting with the best score on the other eleven is scored on it (ties: the step off, then the
 same-matter cosine closest to 0.5, then the larger ``top``); the report gives per author and
 pooled: now@1, stale-above, past (``as_of``) current@1, the other rank probes' current@1, before
 (both off: cosines 2.0) and after. Deterministic: no sampling. LoCoMo is not in the score: measure
@@ -31,20 +29,18 @@ ROOT = Path(__file__).resolve().parents[1]
 NEWER = (0.4, 0.5, 0.6, 2.0)  # rank_newer_cosine; 2.0: off
 TOPS = (3, 5)
 MATTER = (0.4, 0.5, 0.6, 0.7, 2.0)  # rank_same_matter_cosine; 2.0: off
-SAID = (False, True)  # rank_newer_said
 OFF = "2.0/5/2.0"
 
 
-def grid(matter: tuple[float, ...] = MATTER, newer: tuple[float, ...] = NEWER) -> list[tuple[float, int, float, bool]]:
-    return [(c, t, m, s) for c in newer for t in (TOPS if c <= 1 else TOPS[-1:]) for m in matter
-            for s in (SAID if c <= 1 else SAID[:1])]
+def grid(matter: tuple[float, ...] = MATTER, newer: tuple[float, ...] = NEWER) -> list[tuple[float, int, float]]:
+    return [(c, t, m) for c in newer for t in (TOPS if c <= 1 else TOPS[-1:]) for m in matter]
 
 
-def key(c: float, t: int, m: float, said: bool) -> str:
-    return f"{c}/{t}/{m}" + ("/said" if said else "")
+def key(c: float, t: int, m: float) -> str:
+    return f"{c}/{t}/{m}"
 
 
-def replay(settings: list[tuple[float, int, float, bool]]) -> list[dict[str, Any]]:
+def replay(settings: list[tuple[float, int, float]]) -> list[dict[str, Any]]:
     from memwarden.evals.scenario_format import load_scenarios, matches
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 
@@ -62,10 +58,9 @@ def replay(settings: list[tuple[float, int, float, bool]]) -> list[dict[str, Any
                 for i, p in probes:
                     row = {"author": author, "probe": f"{sc.id}/{sc.probe_id(i)}", "now": p.as_of is None and p.stale is not None,
                            "past": p.as_of is not None, "multi": p.targets is not None, "by": {}}
-                    for cos, top, matter, said in settings:
+                    for cos, top, matter in settings:
                         cfg = system.memory.config.trust.model_copy(
-                            update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter,
-                                    "rank_newer_said": said})
+                            update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter})
                         system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
                         system.memory.scopes.trust.config = cfg
                         texts = [h.memory for h in system.memory.search(
@@ -74,7 +69,7 @@ def replay(settings: list[tuple[float, int, float, bool]]) -> list[dict[str, Any
                         t = next((k for k, x in enumerate(texts) if any(matches(x, g) for g in groups)), None)
                         s_ = None if p.stale is None else next(
                             (k for k, x in enumerate(texts) if matches(x, p.stale) and not (p.target and matches(x, p.target))), None)
-                        row["by"][key(cos, top, matter, said)] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
+                        row["by"][key(cos, top, matter)] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
                     rows.append(row)
             finally:
                 system.close()
@@ -108,16 +103,16 @@ def main() -> None:
     if a.out:
         Path(a.out).write_text(json.dumps(rows))
     keys = [key(*s) for s in settings]
-    off = OFF if OFF in keys else keys[-1]  # the step off (with the same-matter test off when it is tried)
+    off = OFF if OFF in keys else keys[-1]  # both off, else the last setting (2.0 last in --newer: the step off)
 
     def best(train: list[dict[str, Any]]) -> str:
-        def tie(k: str) -> tuple[float, bool, float, int]:
-            c, t, m = k.split("/")[:3]
-            return (float(c) > 1, k.endswith("/said"), -abs(float(m) - 0.5), int(t))
+        def tie(k: str) -> tuple[float, float, int]:
+            c, t, m = k.split("/")
+            return (float(c) > 1, -abs(float(m) - 0.5), int(t))
         return max(keys, key=lambda k: (score(train, k), tie(k)))
 
     chosen: dict[str, str] = {}
-    print("setting: rank_newer_cosine/rank_newer_top/rank_same_matter_cosine[/said]")
+    print("setting: rank_newer_cosine/rank_newer_top/rank_same_matter_cosine")
     print(f"{'author':10} {'chosen':14} before -> after (now@1, stale_above, past@1, other@1)")
     for author in SCENARIO_SETS:
         train = [r for r in rows if r["author"] != author]

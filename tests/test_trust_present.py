@@ -9,7 +9,7 @@ import pytest
 
 from memwarden.models import Claim, ScoreParts, SearchHit
 from memwarden.trust.answer_type import answer_type_first, asked_type, holds_type
-from memwarden.trust.present import asks_present, newer_first, says_present
+from memwarden.trust.present import asks_present, newer_first
 
 
 def _hit(i: int, text: str, day: int, **claim: object) -> SearchHit:
@@ -35,28 +35,6 @@ def _cosines(pairs: dict[frozenset[str], float]):
 ])
 def test_a_question_about_the_present_is_told_by_its_grammar(query: str, present: bool) -> None:
     assert asks_present(query) is present
-
-
-@pytest.mark.parametrize(("query", "said"), [
-    ("is the bakery on Elm Street still open late?", True),
-    ("which dentist am I registered with currently", True),
-    ("who's been feeding the cat?", True),
-    ("how have the roses been doing", True),
-    ("what do I drive nowadays", True),
-    ("who cuts my hair?", False),  # present tense, but it does not say so
-    ("was I still at the old flat in May?", False),  # about the past
-    ("who knew about the surprise?", False),  # "knew" holds "now" only as letters
-])
-def test_a_question_that_says_it_asks_about_now_is_told_by_closed_words(query: str, said: bool) -> None:
-    assert says_present(query) is said
-
-
-def test_restricted_to_questions_that_say_so_a_plain_present_question_moves_nothing() -> None:
-    old = _hit(0, "The user's veg box comes from Greenacre, fridays", 1)
-    new = _hit(1, "The user: we get the veg from Boxley's farm shop", 9)
-    similar = _cosines({frozenset(("m0", "m1")): 0.62})
-    assert [h.id for h in newer_first([old, new], "who delivers our veg box?", similar, 0.5, said=True)] == ["m0", "m1"]
-    assert [h.id for h in newer_first([old, new], "who delivers our veg box these days?", similar, 0.5, said=True)] == ["m1", "m0"]
 
 
 def test_a_later_statement_close_in_meaning_moves_above_the_older_one() -> None:

@@ -120,9 +120,6 @@ class TrustConfig(BaseModel):
     #: latest value: "what books has Melanie read?"), BENCHMARKS.md session 8.
     rank_newer_cosine: float = Field(2.0, ge=0, le=2)
     rank_newer_top: int = Field(5, ge=2)
-    #: Only for a question that says it asks about now ("still", "currently", "these days", "has ... been":
-    #: trust/present.py ``says_present``), not every question in the present tense.
-    rank_newer_said: bool = False
     #: Asked about now, the answer-type step does not lift an older hit holding the asked value over a
     #: later first hit at least this close to it (the same matter: "the swarm colony got wiped out"
     #: over "that's three hives"); above 1: off. Chosen leave-one-author-out by bench/tune_now.py.

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 from ..models import SearchHit
 from .testimony import stated_at
 
-__all__ = ["asks_present", "newer_first", "own_word", "says_present"]
+__all__ = ["asks_present", "newer_first", "own_word"]
 
 #: Past grammar and past times: the question asks what held then, not now.
 _PAST = re.compile(
@@ -39,20 +39,6 @@ _PAST = re.compile(
     r"originally|formerly|at first|back then|at the time|in the past|last (?:year|month|week|time|summer|winter|spring|"
     r"autumn|term)|old|former|previous)\b",
     re.I)
-
-
-#: Words that say the question asks about now, a closed class: "now", "currently", "these days", "still",
-#: "anymore", "lately", "at the moment", and the present perfect ("has ... been", "'s been").
-_SAID_NOW = re.compile(
-    r"\b(?:now|nowadays|currently|current|these days|at the moment|at present|right now|still|anymore|any more|"
-    r"lately|(?:has|have|hasn't|haven't)(?:\s+[\w']+){0,3}?\s+been)\b|\b\w+'(?:s|ve)\s+been\b",
-    re.I)
-
-
-def says_present(query: str) -> bool:
-    """``query`` says in so many words that it asks about now ("still", "these days", "has ... been")
-    and is no question about the past (:func:`asks_present`)."""
-    return asks_present(query) and bool(_SAID_NOW.search(query))
 
 
 def asks_present(query: str) -> bool:
@@ -67,12 +53,11 @@ def own_word(h: SearchHit) -> bool:
 
 
 def newer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
-                cosine: float, top: int = 5, said: bool = False) -> list[SearchHit]:
-    """For a question about the present (``said``: one that says so, :func:`says_present`), within the
-    first ``top`` hits, a later firm statement moves just above an older hit whose cosine with it is at
-    least ``cosine`` (see the module doc)."""
+                cosine: float, top: int = 5) -> list[SearchHit]:
+    """For a question about the present, within the first ``top`` hits, a later firm statement moves
+    just above an older hit whose cosine with it is at least ``cosine`` (see the module doc)."""
     out = list(hits)
-    if similar is None or cosine > 1 or len(out) < 2 or not (says_present if said else asks_present)(query):
+    if similar is None or cosine > 1 or len(out) < 2 or not asks_present(query):
         return out
     n = min(top, len(out))
     for _ in range(n):  # each pass moves at most one hit; a few passes settle chains (a -> b -> c)

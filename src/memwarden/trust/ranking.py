@@ -272,7 +272,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out.insert(first, hit)
         mark("conflicts", out)
         for stage, step in (("slot", lambda o: slot_answer_first(o, query)), ("updates", lambda o: updates_first(o, query)),
-                            ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top, cfg.rank_newer_said)),
+                            ("newer", lambda o: newer_first(o, query, similar, cfg.rank_newer_cosine, cfg.rank_newer_top)),
                             ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
                                                                         cosine=cfg.rank_same_matter_cosine)),
                             ("answer_value", lambda o: answer_value_first(o, query)),
