@@ -1,15 +1,15 @@
 """Choose ``TrustConfig.rank_newer_cosine`` / ``rank_newer_top`` (trust/present.py ``newer_first``) and
 ``rank_same_matter_cosine`` (the answer-type step's same-matter test) leave-one-author-out.
 
-    PYTHONPATH=src python bench/tune_now.py [--out /tmp/tune_now.json]
+    PYTHONPATH=src python bench/tune_now.py [--out /tmp/tune_now.json] [--matter 0.5] [--newer 0.3 0.5 2.0]
 
-Replays every scenario with a rank probe of the six development sets (bench/_sets.py) once into a
+Replays every scenario with a rank probe of the twelve development sets (bench/_sets.py) once into a
 fresh :class:`~memwarden.Memory` (hand order, the default), then runs each rank probe's search
 (``max(10, k)`` hits at the probe's clock, as ``memwarden eval scenarios`` does) under every
 setting of the grid (searches only: the memories are the same). A setting's score on a set of
 probes is the number of single-target rank probes whose target is first minus the "now" probes
 (no ``as_of``, a ``stale`` value) whose stale value ranks above the target. For each author, the
-setting with the best score on the other five is scored on it (ties: the step off, then the
+setting with the best score on the other eleven is scored on it (ties: the step off, then the
 same-matter cosine closest to 0.5, then the larger ``top``); the report gives per author and
 pooled: now@1, stale-above, past (``as_of``) current@1, the other rank probes' current@1, before
 (both off: cosines 2.0) and after. Deterministic: no sampling. LoCoMo is not in the score: measure
@@ -29,11 +29,18 @@ ROOT = Path(__file__).resolve().parents[1]
 NEWER = (0.4, 0.5, 0.6, 2.0)  # rank_newer_cosine; 2.0: off
 TOPS = (3, 5)
 MATTER = (0.4, 0.5, 0.6, 0.7, 2.0)  # rank_same_matter_cosine; 2.0: off
-GRID = [(c, t, m) for c in NEWER for t in (TOPS if c <= 1 else TOPS[-1:]) for m in MATTER]
 OFF = "2.0/5/2.0"
 
 
-def replay() -> list[dict[str, Any]]:
+def grid(matter: tuple[float, ...] = MATTER, newer: tuple[float, ...] = NEWER) -> list[tuple[float, int, float]]:
+    return [(c, t, m) for c in newer for t in (TOPS if c <= 1 else TOPS[-1:]) for m in matter]
+
+
+def key(c: float, t: int, m: float) -> str:
+    return f"{c}/{t}/{m}"
+
+
+def replay(settings: list[tuple[float, int, float]]) -> list[dict[str, Any]]:
     from memwarden.evals.scenario_format import load_scenarios, matches
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 
@@ -51,7 +58,7 @@ def replay() -> list[dict[str, Any]]:
                 for i, p in probes:
                     row = {"author": author, "probe": f"{sc.id}/{sc.probe_id(i)}", "now": p.as_of is None and p.stale is not None,
                            "past": p.as_of is not None, "multi": p.targets is not None, "by": {}}
-                    for cos, top, matter in GRID:
+                    for cos, top, matter in settings:
                         cfg = system.memory.config.trust.model_copy(
                             update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter})
                         system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
@@ -62,7 +69,7 @@ def replay() -> list[dict[str, Any]]:
                         t = next((k for k, x in enumerate(texts) if any(matches(x, g) for g in groups)), None)
                         s_ = None if p.stale is None else next(
                             (k for k, x in enumerate(texts) if matches(x, p.stale) and not (p.target and matches(x, p.target))), None)
-                        row["by"][f"{cos}/{top}/{matter}"] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
+                        row["by"][key(cos, top, matter)] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
                     rows.append(row)
             finally:
                 system.close()
@@ -88,12 +95,15 @@ def metrics(rows: list[dict[str, Any]], keys: dict[str, str]) -> dict[str, float
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=None, help="also write the per-probe results here (JSON)")
+    ap.add_argument("--matter", type=float, nargs="*", default=list(MATTER), help="same-matter cosines to try")
+    ap.add_argument("--newer", type=float, nargs="*", default=list(NEWER), help="newer-first cosines to try (2.0: off)")
     a = ap.parse_args()
-    rows = replay()
+    settings = grid(tuple(a.matter), tuple(a.newer))
+    rows = replay(settings)
     if a.out:
         Path(a.out).write_text(json.dumps(rows))
-    off = OFF
-    keys = [f"{c}/{t}/{m}" for c, t, m in GRID]
+    keys = [key(*s) for s in settings]
+    off = OFF if OFF in keys else keys[-1]  # both off, else the last setting (2.0 last in --newer: the step off)
 
     def best(train: list[dict[str, Any]]) -> str:
         def tie(k: str) -> tuple[float, float, int]:
@@ -111,9 +121,9 @@ def main() -> None:
         print(f"{author:10} {chosen[author]:14} {metrics(test, {author: off})} -> {metrics(test, {author: chosen[author]})}")
     print("pooled    ", metrics(rows, {a: off for a in SCENARIO_SETS}), "->", metrics(rows, chosen))
     k = best(rows)
-    print(f"all six: {k}", metrics(rows, {a: k for a in SCENARIO_SETS}))
-    for k in ("2.0/5/0.5", "0.5/5/0.5", "0.5/5/2.0"):
-        print(f"fixed {k}:", metrics(rows, {a: k for a in SCENARIO_SETS}))
+    print(f"all twelve: {k}", metrics(rows, {a: k for a in SCENARIO_SETS}))
+    for k in keys:
+        print(f"fixed {k}: score {score(rows, k)}", metrics(rows, {a: k for a in SCENARIO_SETS}))
 
 
 if __name__ == "__main__":
