@@ -92,3 +92,31 @@ def test_a_retraction_of_another_topic_or_kind_supersedes_nothing() -> None:
 def test_the_same_value_again_is_no_correction() -> None:
     with _said("the boiler quote is 450", "just checked the email again, boiler quote 450 confirmed") as m:
         assert _status(m, "the boiler quote is 450") == "active"
+
+
+@pytest.mark.parametrize("text", [
+    "No, I was wrong to snap at the plumber yesterday",         # a regret, not a retraction
+    "honestly I was wrong about the new neighbours, they're lovely",
+    "wait, no way! the tickets sold out in an hour",            # surprise
+    "my mistake was booking the early train",                   # a story of a mistake
+    "forget what I said about being skint, I got paid",         # a topic dropped, no value taken back
+])
+def test_phrases_that_take_nothing_back_are_no_retraction(text: str) -> None:
+    assert not RETRACT.search(text)
+
+
+def test_a_value_after_the_retraction_sentence_corrects_nothing() -> None:
+    # the cue's own sentence holds no value: the amount in the next sentence is news
+    with _said(QUOTE, "oops I got that wrong. Anyway the boiler service is 540 this year") as m:
+        assert _status(m, "450") == "active"
+
+
+def test_an_unrelated_fact_with_a_regret_and_a_later_time_stands() -> None:
+    with _said("the gym class starts at 8:45",
+               "No, I was wrong to shout at him this morning. Anyway he has football at 4:30 on Tuesdays") as m:
+        assert _status(m, "8:45") == "active"
+
+
+def test_a_bare_retraction_with_its_value_in_the_same_sentence_still_corrects() -> None:
+    with _said(QUOTE, "I was wrong, the boiler quote is 540. Anyway the fitter comes Monday") as m:
+        assert _status(m, "450") == "superseded"

@@ -21,13 +21,16 @@ from ..models import MemoryItem
 from ..trust.features import features
 from .ingest import ClaimCandidate
 
-__all__ = ["RETRACT", "TOPIC_COSINE", "retracting_turns", "value_kinds", "retractions"]
+__all__ = ["RETRACT", "TOPIC_COSINE", "retracting_turns", "retraction_sentences", "value_kinds", "retractions"]
 
 #: A turn opening (after up to three fillers) on a retraction of what the speaker said before.
 RETRACT = re.compile(
     r"^\W*(?:(?:so|ok|okay|oh|oops|hmm|um|ah|sorry|actually|hang on|nope|no|nah|wait)\W+){0,3}"
-    r"(?:wait\W+(?:no|nah|nope)\b|scratch that|(?:ignore|forget|disregard) what i\b|"
-    r"i (?:had|got) (?:it|that|this) (?:all )?wrong|i mis(?:heard|read|typed)\b|i was wrong\b|my mistake\b|"
+    # bare retractions only: "wait, no way!" is surprise, "I was wrong to/about ..." a regret or an opinion,
+    # "my mistake was ..." a story, "forget what I said about <a topic>" drops a topic, not a value
+    r"(?:wait\W+(?:no|nah|nope)\b(?!\W+way\b)|scratch that|(?:ignore|forget|disregard) what i\b(?!\s+\w+(?:\s+you)?\s+about\b)|"
+    r"i (?:had|got) (?:it|that|this) (?:all )?wrong|i mis(?:heard|read|typed)\b|i was wrong\b(?!\s+(?:to|about|for)\b)|"
+    r"my mistake\b(?!\s+(?:was|is|were)\b)|"
     r"(?:just )?(?:checked|looked at|double[- ]?checked|rechecked)\b[^.!?]{0,30}?\bagain\b)",
     re.IGNORECASE)
 
@@ -54,8 +57,25 @@ def value_kinds(text: str) -> dict[str, frozenset[str]]:
     return {k: v for k, v in (("date", dates), ("time", times), ("number", nums)) if v}
 
 
+#: A sentence's end: a stop, "!" or "?" followed by a space or the end ("8:45." and "..." end none).
+_SENT_END = re.compile(r"(?<![.\d])[.!?](?![.\d])(?=\s|$)")
+
+
 def retracting_turns(turns: Sequence[object]) -> set[int]:
-    return {i for i, t in enumerate(turns) if getattr(t, "role", None) == "user" and RETRACT.search(getattr(t, "content", "") or "")}
+    return set(retraction_sentences(turns))
+
+
+def retraction_sentences(turns: Sequence[object]) -> dict[int, str]:
+    """Turn index -> the sentence holding its retraction cue: only a value said there corrects; a value
+    in a later sentence ("No, I was wrong. Anyway she has swim at 4:30") is news, not the correction."""
+    out: dict[int, str] = {}
+    for i, t in enumerate(turns):
+        text = getattr(t, "content", "") or ""
+        m = RETRACT.search(text) if getattr(t, "role", None) == "user" else None
+        if m:
+            end = _SENT_END.search(text, m.end())
+            out[i] = text[: end.start() if end else len(text)]
+    return out
 
 
 def _echoes(ref: str, old_values: frozenset[str], claims: Sequence[ClaimCandidate], stored: Sequence[MemoryItem],
@@ -95,7 +115,7 @@ def retractions(
     memory id. ``stored`` is the scope's current claims, newest first, with their vectors. ``trace``
     collects every candidate weighed (for ``bench/fit_retraction.py``)."""
     theta = TOPIC_COSINE if threshold is None else threshold
-    turns_back = retracting_turns(turns)
+    turns_back = retraction_sentences(turns)
     if not turns_back:
         return {}
     out: dict[int, list[str]] = {}
@@ -104,7 +124,10 @@ def retractions(
         t = min(cc.turn_indexes) if cc.turn_indexes else -1
         if t not in turns_back or cc.claim.echo or _POINTER.search(cc.candidate.text):
             continue
-        kinds = value_kinds(cc.candidate.text)
+        # the value said in the cue's sentence (a date by its kind: the claim's carries its resolved year)
+        cue = value_kinds(turns_back[t])
+        kinds = {k: v if k == "date" else v & cue[k] for k, v in value_kinds(cc.candidate.text).items() if k in cue}
+        kinds = {k: v for k, v in kinds.items() if v}
         if not kinds:
             continue
         mine = _content(cc.candidate.text)
