@@ -120,3 +120,9 @@ def test_an_unrelated_fact_with_a_regret_and_a_later_time_stands() -> None:
 def test_a_bare_retraction_with_its_value_in_the_same_sentence_still_corrects() -> None:
     with _said(QUOTE, "I was wrong, the boiler quote is 540. Anyway the fitter comes Monday") as m:
         assert _status(m, "450") == "superseded"
+
+
+def test_a_date_said_in_words_in_the_retraction_sentence_corrects() -> None:
+    # the turn says "June 17", the claim carries its resolved ISO date: the day number ties them
+    with _said("the dentist appointment is on 9 June", "nope I had it wrong, the letter says the dentist is June 17") as m:
+        assert _status(m, "9 June") == "superseded"
