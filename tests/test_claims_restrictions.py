@@ -98,3 +98,29 @@ def test_a_limit_said_with_a_negated_habit_or_capacity_is_a_rule(text: str, key:
 ])
 def test_idioms_narratives_and_prices_are_not_negated_habits(text: str) -> None:
     assert restriction_guess(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # a dislike or a fault of a thing in "can't"'s grammar
+    "I really can't stand her brother", "we can't log in to the council website", "I can't sign in on my phone",
+    # a stage or a comparison, not a limit
+    "the baby can't walk yet", "I can't swim as far as I used to",
+    # luck and pastimes in "never"/"don't"'s grammar
+    "I never win raffles", "we don't watch much telly",
+    # news about someone else, filed under the speaker unless resolved
+    "he never rings his sister", "she can't drive yet", "they don't answer emails",
+])
+def test_dislikes_faults_stages_and_others_habits_are_not_rules(text: str) -> None:
+    assert restriction_guess(text) is None
+
+
+@pytest.mark.parametrize("text, key", [
+    ("I can't eat raw onion", "restriction:eat_raw"),
+    ("we never drive on motorways", "restriction:drive"),
+    ("she can't climb stairs at all since the op", "restriction:climb_stair"),  # a third person's lasting limit
+    ("he doesn't drink anymore", "restriction:drink"),
+    ("my gran can't walk far", "restriction:walk_far"),                          # a named subject the claim carries
+])
+def test_a_limit_of_the_speaker_or_a_named_person_or_said_to_last_stays_a_rule(text: str, key: str) -> None:
+    g = restriction_guess(text)
+    assert g is not None and g.attribute is not None and g.attribute.startswith(key)

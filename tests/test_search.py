@@ -149,6 +149,10 @@ def _constraint_index() -> tuple[ScopeIndex, np.ndarray]:
     ("when does the study group meet at the cafe", False),  # a question of fact
     ("what did I order at the cafe last time?", False),      # a question of what happened
     ("when should I book the cafe? was thinking friday", True),  # ... unless it asks what to do
+    ("how do I usually get to the cafe?", False),             # "how do I" asking a habit, not a way
+    ("how do we know the study group?", False),               # ... or a fact
+    ("how can I remember the cafe's name?", False),
+    ("how can we plan the study group at the cafe", True),    # ... but a way to do something is asked
 ])
 def test_a_stated_rule_is_lifted_for_a_request_even_when_it_shares_no_word(query: str, lifted: bool) -> None:
     idx, q = _constraint_index()

@@ -87,7 +87,9 @@ _CANNOT = re.compile(r"(?<!\byou\s)(?<!\bit\s)(?<!\bthat\s)(?<!\bthis\s)(?<=\w\s
                      r"take\s+(?:it|this|that|much|any\s+more)|do\s+(?:it|this|that|anything|much|without)|dance|sleep|"
                      # a feeling or a judgement, not a limit ("can't picture life without it", "an offer he can't refuse")
                      r"deny|picture|imagine|beat|let|live|refuse|overcome|express|describe|explain|understand|forget|"
-                     r"resist|blame|ignore|miss|lose|share|chat|argue|fault|hide|praise|thank|put|tell|wrap|keep)\b)"
+                     r"resist|blame|ignore|miss|lose|share|chat|argue|fault|hide|praise|thank|put|tell|wrap|keep|"
+                     # a dislike or a fault of a thing, not a limit ("can't stand him", "can't log in to the app")
+                     r"stand|log|sign|access|connect|login)\b)"
                      r"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
 #: A standing habit of not doing a thing: "I don't fly", "I don't drink anymore", "i don't work fridays at all",
 #: "I never microwave veg". A person's pronoun before it (not after "if"/"unless"/"when"), the verb in its plain form
@@ -99,12 +101,23 @@ _HABIT_VERB = (r"\s+(?:really\s+|even\s+|ever\s+)?"
                r"matter|seem|look|believe|mean|agree|bother|recall|reckon|expect|suppose|guess|say|tell|sit|stop|"
                r"do|usually|always|normally|even|really|quite|realize|realise|define|forget|give|gives|knew|thought|saw|"
                r"heard|came|made|took|found|told|said|gave|felt|let|lets|fail|fails|cease|ceases|"
+               # luck and pastimes, not limits kept: "I never win anything", "I don't watch TV"
+               r"win|wins|lose|loses|watch|watches|"
                # what one has or is, not what one does: "we don't own a dishwasher" stays a negated fact
                r"own|owns|possess|be|live|work\s+(?:at|for|in|with|there|here))\b)"
                r"(?P<v>[a-z][\w-]*\b(?<!ed)(?<!\bbeen)(?<!\bhad)(?<!\bdid)(?<!\bwent)(?<!\bgot)(?<!\bwas)(?<!\bwere)")
 _DONT = re.compile(_WHO_NOT + r"(?:don't|doesn't|do\s+not|does\s+not|no\s+longer)" + _HABIT_VERB +
                    r"(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:anymore|any\s+more|at\s+all)\b|\s*(?:[,.;:!)]|$))", re.I)
 _NEVER = re.compile(_WHO_NOT + r"never" + _HABIT_VERB + r"(?:\s+[a-z][\w-]*)?)", re.I)
+#: "he"/"she"/"they" before a can't/don't/never: the claim is filed under the speaker unless the pronoun was
+#: resolved, so only a limit said to last ("she can't manage stairs at all", "he doesn't drive anymore") is taken;
+#: "he never calls his mum", "she can't read yet" are news about someone, not a rule for the speaker's plans.
+_THIRD = re.compile(r"\b(?:he|she|they)\s+(?:still\s+|just\s+|really\s+)?(?:can't|cannot|can\s+not|don't|doesn't|do\s+not|"
+                    r"does\s+not|no\s+longer|never)\b", re.I)
+_LASTING = re.compile(r"[^.,;!?]*?\b(?:at\s+all|anymore|any\s+more|no\s+longer)\b", re.I)
+#: What is not yet or not as much as before: a stage or a comparison, not a limit ("can't read yet", "can't run as
+#: fast as I used to").
+_NOT_A_LIMIT = re.compile(r"[^.,;!?]*?\b(?:yet|as\s+\w+\s+as)\b", re.I)
 #: A thing kept out of something: "a dedicated nut free kitchen", "her school is completely nut-free", "step-free access".
 _FREE = re.compile(r"(?:^|\b(?:a|an|is|are|be|'s|'re|completely|fully|totally|strictly|dedicated|100%)\s+)(?P<v>[a-z]+)[- ]free\b(?!\s+(?:of|for|to|time|trial|period|entry|tickets?|day|shipping|delivery)\b)", re.I)
 
@@ -135,6 +148,13 @@ def restriction_guess(text: str) -> SlotGuess | None:
                 continue  # "dance floors help avoid injuries": what a thing is good for, not a rule kept
             if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
                 continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
+            if pat in (_CANNOT, _DONT, _NEVER):
+                clause_start = max(text.rfind(c, 0, m.start()) for c in ".,;!?") + 1
+                lead = text[clause_start: m.end()]
+                if _NOT_A_LIMIT.match(text, m.start("v")):
+                    continue
+                if _THIRD.search(lead) and not (_LASTING.match(text, m.start("v")) or "no longer" in lead.lower()):
+                    continue
             raw = next((m.group(k) for k in ("v", "v2", "v3", "v4") if k in pat.groupindex and m.group(k)), "")
             words = [w for w in raw.split() if w.lower() not in _EMPTY]
             if not words or any(w.lower() in _LIFTED for w in words):

@@ -33,7 +33,13 @@ _REQUEST = re.compile(
     # The same in closed-class words: asking leave or a way ("can I", "is it ok if", "how do I get",
     # "best way to", "would it suit me"), an errand for the asker ("find me", "write a note for"), or a
     # sounding-out tail ("any tips", "worth it?", "thoughts?", "anything I should ...").
-    r"|\b(?:(?:can|could|may|should|shall) (?:i|we)|how (?:do|can|should|would) (?:i|we)|is it (?:ok|okay|alright|safe|fine)|"
+    r"|\b(?:(?<!how )(?:can|could|may|should|shall) (?:i|we)|how (?:should|would) (?:i|we)|is it (?:ok|okay|alright|safe|fine)|"
+    # "how do/can I" asks a way only with a doing verb next: "how do I usually get to work?", "how do we know
+    # each other?" ask facts
+    r"how (?:do|can) (?:i|we) (?:get|make|cook|bake|book|find|plan|add|write|submit|send|pay|freeze|fix|set|sort|handle|"
+    r"deal|choose|pick|keep|prepare|pack|avoid|store|reheat|serve|celebrate|organi[sz]e|arrange|host|ask|tell|explain|"
+    r"start|stop|reduce|cut|lose|improve|manage|travel|go|use|clean|save|budget|fit|treat|dress|apply|install|update|"
+    r"move|change|cancel|order|buy|split|feed|train|entertain|decorate|help|look after|take care|do)|"
     r"(?:best|easiest|fastest|cheapest) way|would (?:it|that|this) (?:suit|work|be ok)|"
     r"(?:find|get|make|write|draft|give|show|sort) (?:me|us)|(?:write|draft) (?:a|an|the|me)|any tips|tips for|"
     r"worth it|thoughts|good shout|anything (?:i|we) (?:should|need)|what (?:should|do) (?:i|we) (?:need|look|ask|bring|pack)|"
