@@ -199,8 +199,9 @@ _REPORT = re.compile(
     # "his granny is telling anyone who'll listen that ...": a claim spread, not one stated.
     r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere|"
     # a named person's word passed on: "Sarah said her sister ...", "Tom mentioned", "Dev was telling me"; not
-    # their words as an object ("better than what Marco said")
-    r"(?<!\bwhat )(?<!\bthan )(?<!\blike )(?<!\bas )(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had)\b)[A-Z][a-z]+) "
+    # their words as an object ("better than what Marco said"), nor an adverb or a discourse word opening the
+    # user's own sentence ("Finally mentioned the raise", "Anyway said my piece", "Nobody said anything")
+    r"(?<!\bwhat )(?<!\bthan )(?<!\blike )(?<!\bas )(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had|Anyway|Anyhow|Nobody|Somebody|Someone|Everyone|Everybody|Today|Yesterday|Tonight|Tomorrow|Now|Still|Once|Later|Earlier|Again|Somehow|Well|Yeah|Yes|No|Oh|Okay|Ok|Only|Really|Sadly|Simply|Surely|Mostly|Nearly|Truly|Lately|Partly|Rarely|Barely|Merely|Oddly|Early|[A-Z][a-z]{4,}ly)\b)[A-Z][a-z]+) "
     r"(?:said|mentioned|was (?:telling|saying))(?! (?:to|it|so|yes|no)\b))\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
