@@ -177,15 +177,21 @@ HEDGE_PREFIX = re.compile(
     r"i'd say|i would say)"
     r"(?:\s+that)?[\s,]+", _I)
 HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i guess|pretty sure|likely|kind of think|not sure)\b", _I)
+# After "is saying", "was telling (me)": a report only when "that", a colon or a clause (subject and verb) follows,
+# not a plain object ("is saying his first words", "was telling jokes", "is telling everyone about the merger").
+_CLAUSE_NEXT = (r"(?=(?:\s+(?:me|us))?(?:\s+that\b|\s*[,:]|\s+(?i:i|i'm|he|she|he's|she's|it's|we|we're|they|they're|you|"
+                r"there's|there)\s|\s+(?:(?i:the|my|his|her|our|their|a|an)(?:\s+[\w'-]+){1,2}?|(?-i:[A-Z][a-z]+))\s+"
+                r"(?i:is|was|are|were|has|had|have|can|can't|could|will|won't|would|should|might|must|does|did|doesn't|"
+                r"didn't|isn't|wasn't|[a-z]+ed|[a-z]+s(?=\s+(?:in|at|on|to|from|with|a|an|the|my|his|her|their|our|\d)\b))\b))")
 _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
                 r"stated|states|is convinced|was convinced|keeps saying|warned|warns|"
                 # "is telling anyone who'll listen that", "keeps telling everyone": a report passed round (told to
                 # the speaker, "keeps telling me", the clause is often a view the extractor drops: left as it was);
                 # the past progressive tells as much: "Sarah was telling me her brother lives in Hove"
-                r"(?:is|was|are|were|has been|have been) saying|(?:was|were) telling|"
+                r"(?:is|was|are|were|has been|have been) saying" + _CLAUSE_NEXT + r"|(?:was|were) telling" + _CLAUSE_NEXT + r"|"
                 r"(?:is|are|keeps|kept|has been|have been) telling (?:everyone|everybody|anyone|anybody|people)"
-                r"(?: who(?:'ll| will) listen)?)")
+                r"(?: who(?:'ll| will) listen)?" + _CLAUSE_NEXT + r")")
 DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
             r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite|"
