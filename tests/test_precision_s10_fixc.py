@@ -111,3 +111,18 @@ def test_a_spoken_pair_without_a_price_or_year_cue_is_not_one_number(text, want,
 ])
 def test_a_spoken_price_or_year_is_still_one_number(text, value):
     assert value in words_to_digits(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My niece is saying whole sentences now!",
+    "She was telling ghost stories round the fire",
+    "My manager is telling everyone about the restructure",
+])
+def test_the_trust_stage_reads_a_plain_object_after_a_progressive_telling_verb_as_stated(text):
+    assert firmness(text) == "stated"
+
+
+@pytest.mark.parametrize("text", ["My aunt is saying the bakery shut down", "Lena was telling me her cousin lives in Porto",
+                                  "my uncle keeps telling everyone that the pier is closing"])
+def test_the_trust_stage_still_reads_a_progressive_telling_verb_with_a_clause_as_reported(text):
+    assert firmness(text) == "reported"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..trust.lexicon import CLAUSE_NEXT as _CLAUSE_NEXT
 from .slot_lexicon import _REL
 
 _I = re.I
@@ -177,12 +178,6 @@ HEDGE_PREFIX = re.compile(
     r"i'd say|i would say)"
     r"(?:\s+that)?[\s,]+", _I)
 HEDGE_INLINE = re.compile(r"\b(?:probably|maybe|perhaps|possibly|might|i think|i guess|pretty sure|likely|kind of think|not sure)\b", _I)
-# After "is saying", "was telling (me)": a report only when "that", a colon or a clause (subject and verb) follows,
-# not a plain object ("is saying his first words", "was telling jokes", "is telling everyone about the merger").
-_CLAUSE_NEXT = (r"(?=(?:\s+(?:me|us))?(?:\s+that\b|\s*[,:]|\s+(?i:i|i'm|he|she|he's|she's|it's|we|we're|they|they're|you|"
-                r"there's|there)\s|\s+(?:(?i:the|my|his|her|our|their|a|an)(?:\s+[\w'-]+){1,2}?|(?-i:[A-Z][a-z]+))\s+"
-                r"(?i:is|was|are|were|has|had|have|can|can't|could|will|won't|would|should|might|must|does|did|doesn't|"
-                r"didn't|isn't|wasn't|[a-z]+ed|[a-z]+s(?=\s+(?:in|at|on|to|from|with|a|an|the|my|his|her|their|our|\d)\b))\b))")
 _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|hears|thinks|thought|claims|claimed|"
                 r"mentioned|swears|reckons|believes|wrote|writes|texted|emailed|confirmed|confirms|shows|showed|"
                 r"stated|states|is convinced|was convinced|keeps saying|warned|warns|"
