@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..trust.lexicon import CLAUSE_NEXT as _CLAUSE_NEXT
 from .slot_lexicon import _REL
 
 _I = re.I
@@ -183,9 +184,9 @@ _REPORT_VERB = (r"(?:insists|insisted|says|said|told me|tells me|told us|heard|h
                 # "is telling anyone who'll listen that", "keeps telling everyone": a report passed round (told to
                 # the speaker, "keeps telling me", the clause is often a view the extractor drops: left as it was);
                 # the past progressive tells as much: "Sarah was telling me her brother lives in Hove"
-                r"(?:is|was|are|were|has been|have been) saying|(?:was|were) telling|"
+                r"(?:is|was|are|were|has been|have been) saying" + _CLAUSE_NEXT + r"|(?:was|were) telling" + _CLAUSE_NEXT + r"|"
                 r"(?:is|are|keeps|kept|has been|have been) telling (?:everyone|everybody|anyone|anybody|people)"
-                r"(?: who(?:'ll| will) listen)?)")
+                r"(?: who(?:'ll| will) listen)?" + _CLAUSE_NEXT + r")")
 DOC_NOUN = (r"(?:letter|invoice|report|lab report|results|test results|email|document|"
             r"receipt|contract|lease|bill|statement|ticket|confirmation|booking confirmation|itinerary|website|"
             r"article|notice|label|prescription|policy|form|screenshot|page|doc|spreadsheet|calendar invite|"

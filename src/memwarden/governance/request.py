@@ -63,8 +63,13 @@ def asks_question(query: str) -> bool:
 # The user as the one who eats, drinks or takes something ("what should I order?", "should I be worried about
 # taking it?"): the user's own plate or body, whoever else the user's memories mention.
 # (not "order for the whole crew": what the user gets for others)
-_OWN_PLATE = re.compile(r"\b(?:i|i'm|i'll|i've)\s+(?:\w+\s+){0,3}?(?:eat|eating|drink|drinking|order|ordering|take|taking)\b"
+# (not "take a dessert to book club", "what should I take along": what the user brings somewhere)
+_BRINGS = r"(?!\s+(?:\w+\s+){0,3}?(?:along|over|to\s+(?:the|a|an|my|our|his|her|their|this|that|\w+['’]s|(?:\w+\s+)?(?:group|club|band|circle|crew)))\b)"
+_OWN_PLATE = re.compile(r"\b(?:i|i'm|i'll|i've)\s+(?:\w+\s+){0,3}?(?:eat|eating|drink|drinking|order|ordering|"
+                        r"(?:take|taking)\b" + _BRINGS + r")\b"
                         r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:the|our|a|an|his|her|their|everyone|everybody|all)\b)", re.I)
+# Someone the user eats or drinks with ("dinner with the in-laws"): not the user's own plate alone.
+_WITH_SOMEONE = re.compile(r"\bwith\s+(?:the|my|our)\s+([a-z-]+)", re.I)
 _FOR_NAMED = re.compile(r"\bfor\s+([A-Z][^\W\d_]+)\b(?!['’]s)")
 _HE_SHE = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _NOT_ALONE = re.compile(r"\b(?:we|we're|we'll|us|our)\b", re.I)
@@ -306,7 +311,8 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     else:
         serves = "user"
     solo = serves == "user" and bool(_ONLY_ME.search(text))
-    own_plate = serves == "user" and not others and bool(_OWN_PLATE.search(query)) and not _NOT_ALONE.search(query)
+    own_plate = serves == "user" and not others and bool(_OWN_PLATE.search(query)) and not _NOT_ALONE.search(query) \
+        and not any(w in RELATIONS or w[:-1] in RELATIONS for w in (m.group(1).lower() for m in _WITH_SOMEONE.finditer(query)))
     return RequestFacts(serves=serves, beneficiaries=frozenset() if solo else frozenset(others | (ws & GROUP)), contexts=contexts(text),
                         solo=solo, own_plate=own_plate,
                         world_question=world_question(query), text=text, content=content(text), entities=entities(text),

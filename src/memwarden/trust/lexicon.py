@@ -190,6 +190,14 @@ _HEDGE = re.compile(
     r"hard to tell|not clear|unclear|"
     # "I'd say a good 3 miles", "not yet confirmed": an estimate or a claim awaiting its check.
     r"i'd say|would say|not (?:yet )?confirmed|unconfirmed|yet to be confirmed)\b", re.I)
+#: After "is saying", "was telling (me)": a report only when "that", a colon or a clause (subject and verb) follows,
+#: not a plain object ("is saying his first words", "was telling jokes", "is telling everyone about the merger").
+CLAUSE_NEXT = (r"(?=(?:\s+(?:me|us))?(?:\s+that\b|\s*[,:]|\s+(?i:i|i'm|he|she|he's|she's|it's|we|we're|they|they're|you|"
+                r"there's|there)\s|\s+(?:(?i:the|my|his|her|our|their|a|an)(?:\s+[\w'-]+){1,2}?|(?-i:[A-Z][a-z]+))\s+"
+                r"(?i:is|was|are|were|has|had|have|can|can't|could|will|won't|would|should|might|must|does|did|doesn't|"
+                r"didn't|isn't|wasn't|[a-z]+ed|went|got|left|quit|shut|sold|bought|made|came|took|gave|lost|won|broke|found|put|"
+                r"ran|fell|grew|knew|became|began|wrote|drove|flew|ate|paid|kept|spent|sent|built|met|"
+                r"[a-z]+s(?=\s+(?:in|at|on|to|from|with|a|an|the|my|his|her|their|our|\d)\b))\b))")
 _REPORT = re.compile(
     r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:mom|mum|mother|dad|father|brother|sister|friend|colleague|boss|"
     r"neighbou?r|gran|grandma|granddad|aunt|uncle|cousin|wife|husband|partner)\b[^.!?]{0,40}?\b(?:says|said|insists|"
@@ -197,11 +205,12 @@ _REPORT = re.compile(
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
     r"\w+ (?:reckons|insists|claims|swears)|"
     # "his granny is telling anyone who'll listen that ...": a claim spread, not one stated.
-    r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere|"
+    r"\b(?!user\b|i\b|we\b)\w+ (?:is|are|was|were|keeps|kept|has been|have been) (?:telling|saying)\b(?:\s+(?:everyone|everybody|anyone|anybody|people)(?: who(?:'ll| will) listen)?)?" + CLAUSE_NEXT + r"|\b(?!user\b|who\b)\w+ (?:thinks|believes|suspects)|(?<!\bi )(?<!\bwe )\b[A-Z]?[a-z]+ (?:heard|says)|told me|i read somewhere|"
     # a named person's word passed on: "Sarah said her sister ...", "Tom mentioned", "Dev was telling me"; not
-    # their words as an object ("better than what Marco said")
-    r"(?<!\bwhat )(?<!\bthan )(?<!\blike )(?<!\bas )(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had)\b)[A-Z][a-z]+) "
-    r"(?:said|mentioned|was (?:telling|saying))(?! (?:to|it|so|yes|no)\b))\b", re.I)
+    # their words as an object ("better than what Marco said"), nor an adverb or a discourse word opening the
+    # user's own sentence ("Finally mentioned the raise", "Anyway said my piece", "Nobody said anything")
+    r"(?<!\bwhat )(?<!\bthan )(?<!\blike )(?<!\bas )(?-i:\b(?!(?:That|This|Having|It|You|We|They|Which|Who|What|As|Like|Needless|Also|Just|And|But|So|Then|Already|Never|Have|Has|Had|Anyway|Anyhow|Nobody|Somebody|Someone|Everyone|Everybody|Today|Yesterday|Tonight|Tomorrow|Now|Still|Once|Later|Earlier|Again|Somehow|Well|Yeah|Yes|No|Oh|Okay|Ok|Only|Really|Sadly|Simply|Surely|Mostly|Nearly|Truly|Lately|Partly|Rarely|Barely|Merely|Oddly|Early|[A-Z][a-z]{4,}ly)\b)[A-Z][a-z]+) "
+    r"(?:said|mentioned|was (?:telling|saying)" + CLAUSE_NEXT + r")(?! (?:to|it|so|yes|no)\b))\b", re.I)
 _CORRECTION = re.compile(
     r"\b(?:actually|correction|scratch that|i was wrong|oh wait|wait,|no wait|false alarm|turns out|"
     r"update:|ignore (?:that|what i said)|it's actually|not \w+ after all|after all|"

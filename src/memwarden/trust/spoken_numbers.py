@@ -31,18 +31,26 @@ _PRONOUN_ONE = re.compile(r"\b(?:no|any|every|some|the|this|that|which|each|anot
                           r"time|way|thing|more)\b|\bone(?=[-'])|(?<=\ba )[\w-]+ one\b")
 
 
-def _run_value(run: str) -> int | None:
+def _run_value(run: str, pairs: bool = True) -> list[int] | None:
+    """The run's value; ``pairs=False``: a number said after another ("ten twenty people") is a number of
+    its own, not the other's last two digits."""
     total = current = 0
     seen = False
     prev = ""
+    done: list[int] = []
     for w in re.split(r"[ -]+", run.replace(" and ", " ")):
         if w in ("a", "and", ""):
             continue  # "a hundred": the scale word counts it once (max(current, 1))
-        if w in _UNITS and _UNITS[w] >= 10 and 0 < current < 100 and prev not in _SCALES:
+        pair = (w in _TENS or w in _UNITS and _UNITS[w] >= 10) and 0 < current < 100 and prev not in _SCALES
+        if pair and not pairs:
+            done.append(total + current)
+            total = current = 0
+            pair = False
+        if pair and w in _UNITS:
             current = current * 100 + _UNITS[w]  # "ten fifteen", "nineteen twelve"
         elif w in _UNITS:
             current += _UNITS[w]
-        elif w in _TENS and 0 < current < 100 and prev not in _SCALES:
+        elif pair:
             # Tens after a number are its last two digits, never a sum: a spoken price or year
             # ("a three-fifty fine" = 350, "four-twenty a week", "nineteen eighty"); sums run
             # tens first ("fifty-three").
@@ -60,7 +68,7 @@ def _run_value(run: str) -> int | None:
             return None
         seen = True
         prev = w
-    return total + current if seen else None
+    return [*done, total + current] if seen else None
 
 
 #: Digits said one at a time with "oh" for zero: "room one oh eight" = 108.
@@ -73,7 +81,16 @@ _A_THING_AND_A_HALF = re.compile(r"\b(?:a|one) (\w+) and a half\b")
 _HALF_A = re.compile(r"\bhalf an? (?=[a-z])")
 #: A figure times its scale word: "1.8 million" = 1800000.
 _TIMES_SCALE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?) (thousand|million|lakh|crore)\b")
-_CLOCK_BEFORE = re.compile(r"\b(?:at|by|until|till|from|around) $")
+_CLOCK_BEFORE = re.compile(r"\b(?:at|by|until|till|from|around|it was|it's|it is|left|leave|leaving) $")
+#: What makes a pair of numbers one number ("a three-fifty fine", "quoted two-eighty", "four-twenty a week"):
+#: a price word or "a" before, a rate or currency after, a hyphen between, or a year's first half
+#: ("nineteen eighty", not a list "fifteen seventeen and nineteen"); with none, "ten twenty people" and
+#: "ten twelve and fourteen" are numbers each.
+_PRICE_BEFORE = re.compile(r"(?:[£$€]|\b(?:a|an|was|is|costs?|costing|quoted|paid|pay|pays|charged?|charges|price|"
+                           r"fine|for|about|around|only|just|spent|under|over)(?: me| us| him| her| them)? )$")
+_PRICE_AFTER = re.compile(r" (?:a (?:week|month|year|day|night|head|pop)|an hour|per|each|quid|bucks|dollars|pounds|"
+                          r"euros|pence|p|for|in total|all in)\b")
+_YEAR_FIRST = re.compile(r"(?:fifteen|sixteen|seventeen|eighteen|nineteen|twenty)[ -](?!.* and )")
 
 
 def _spoken_digits(m: re.Match[str]) -> str:
@@ -101,11 +118,18 @@ def words_to_digits(low: str) -> str:
     guarded = _PRONOUN_ONE.sub(lambda m: m.group(0).replace("one", "\x00"), low)
 
     def sub(m: re.Match[str]) -> str:
-        v = _run_value(m.group(0))
-        if v is not None and 100 < v < 1260 and v % 100 < 60 and _CLOCK_BEFORE.search(guarded, 0, m.start()) \
+        vs = _run_value(m.group(0))
+        if vs is None:
+            return m.group(0)
+        v = vs[-1]
+        if 100 < v < 1260 and v % 100 < 60 and _CLOCK_BEFORE.search(guarded, 0, m.start()) \
                 and re.fullmatch(rf"(?:{_NUMWORD})[ -](?:{_NUMWORD})(?:[ -](?:{_NUMWORD}))?", m.group(0)):
             return f"{v // 100}:{v % 100:02d}"  # "at three fifty": a time, not 350
-        return m.group(0) if v is None else str(v)
+        run = m.group(0)
+        if "-" in run or _YEAR_FIRST.match(run) or _PRICE_BEFORE.search(guarded, 0, m.start()) \
+                or _PRICE_AFTER.match(guarded, m.end()):
+            return str(v)
+        return " ".join(map(str, _run_value(run, pairs=False) or vs))
 
     return _halves(_WORD_RUN.sub(sub, guarded).replace("\x00", "one"))
 
