@@ -60,3 +60,9 @@ def test_a_shift_swapped_without_a_shared_word_still_counts():
     first = ("user", "I'm on the late shift at the sorting office", "2026-01-10T10:00:00")
     change = ("user", "they've moved me onto days from march", "2026-04-02T10:00:00")
     assert _verdict([first, change], "The user currently works the late shift.") == "FALSE"
+
+
+def test_a_later_value_of_the_claims_kind_ties_the_change_without_a_shared_word():
+    first = ("user", "Grandpa's physio is Tuesdays, the 9:30 slot at the Riverside clinic", "2026-01-10T10:00:00")
+    change = ("user", "clinic rang, from next month they're putting him on Thursdays at 4 pm", "2026-04-02T10:00:00")
+    assert _verdict([first, change], "Grandpa's physio is still at 9:30 in the morning.") == "FALSE"

@@ -14,7 +14,8 @@ Who speaks and an update cue are not enough to make a change *of the claim's mat
 a standing desk at work now" says nothing of "the user still takes metformin". So the change must
 also be tied to the claim (:func:`_tied`): it shares a content word with it, or it points back at
 what it replaces ("instead", "took me off that", "handed the squad over", "swapped me onto ...",
-"no longer"), or, for a claim of what its subject *is* ("still the club's treasurer"), it says in
+"no longer"), or it states a value of a kind the claim states (a time for "still in the 7 am slot": "the
+afternoon shift, 2 pm"; an amount, a version, a colour), or, for a claim of what its subject *is* ("still the club's treasurer"), it says in
 the same frame what the speaker is now ("I'm social sec now").
 """
 
@@ -27,6 +28,7 @@ from ..models import SearchHit
 from .features import features
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
+from .values import VALUES
 from .verdict_matter import _BEGUN, MATTER_COSINE, _key, against
 
 __all__ = ["changed_now"]
@@ -54,12 +56,17 @@ _IS_CLAIM = re.compile(r"\b(?:is|are|am|'s|'re|'m)\s+(?:still|currently|now|no l
 _IS_NOW = re.compile(r"\b(?:i'm|im|i am|he's|she's|he is|she is|they're|they are|we're|we are)\s+(?:the\s+|a\s+|an\s+)?"
                      r"(?!(?:on|in|at|off|doing|going|not|so|just|really|very|still|back|also)\b)[\w'-]+(?:\s+[\w'-]+)?\s+now\b", re.I)
 
+#: Kinds of value narrow enough that a later value of one is the claim's value changed.
+_KINDS = ("time", "amount", "version", "colour")
+
 
 def _tied(claim: str, fq, text: str, fh) -> bool:
     """The change is about the claim's matter, not merely said later by its subject (see the module)."""
     if (fq.content - {"user"}) & fh.content:
         return True
     if _REPLACES.search(text):
+        return True
+    if any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _KINDS):
         return True
     return bool(_IS_CLAIM.search(claim) and _IS_NOW.search(text))
 
