@@ -40,3 +40,18 @@ def test_the_form_is_a_wh_word_on_the_category_or_a_progressive_verb():
     for q in ("what is my salary?", "how much RAM does my laptop have?", "who's my manager at work?",
               "what did I think of the ending?"):
         assert m.match(q) is None, q
+
+
+@pytest.mark.parametrize(("turn", "query"), [
+    ("had a curry with Dev at Dishoom on Tuesday", "what am I cooking tonight?"),
+    ("I've been at Sainsbury's on the tills since June", "what are we watching on Saturday?"),
+    ("my sister Aoife is visiting from Galway", "what am I wearing to the wedding?"),
+])
+def test_a_progressive_question_set_at_a_time_is_not_answered_by_any_name(turn, query):
+    res = ask(store(turn), query)
+    assert res.abstained, query
+
+
+def test_a_progressive_question_set_at_a_time_is_answered_by_a_hit_saying_its_verb():
+    res = ask(store("we're watching Paddington 2 at the Curzon on Saturday"), "what are we watching on Saturday?")
+    assert not res.abstained, res.abstain_detail

@@ -64,3 +64,23 @@ def test_only_the_first_hits_move() -> None:
         _hit(i, f"The user: note {i} about the street", 2) for i in range(1, 5)] + [_hit(5, "The user: permit's £110 now", 20)]
     assert _ids(later_amount_first(hits, "how much is my parking permit?")) == _ids(hits)
     assert _ids(later_amount_first(hits, "how much is my parking permit?", top=6))[0] == "m5"
+
+
+@pytest.mark.parametrize("later", [
+    "phone contract is £35 a month",
+    "the broadband costs £38 now",
+    "car insurance renewal came to £45",
+])
+def test_a_later_amount_of_another_named_thing_stays_below(later: str) -> None:
+    hits = [_hit(0, "swimming club membership is £40 a month", 1), _hit(1, later, 20)]
+    assert _ids(later_amount_first(hits, "how much is my swimming club membership now?")) == ["m0", "m1"]
+
+
+@pytest.mark.parametrize("later", [
+    "the club put it up again, it's £46 now",           # a pronoun names no other thing
+    "swimming went up to £46 from april",               # the question's word
+    "my share is £46 since Jo left",                     # a share of the same bill
+])
+def test_a_later_amount_of_the_same_thing_still_moves_first(later: str) -> None:
+    hits = [_hit(0, "swimming club membership is £40 a month", 1), _hit(1, later, 20)]
+    assert _ids(later_amount_first(hits, "how much is my swimming club membership now?")) == ["m1", "m0"]

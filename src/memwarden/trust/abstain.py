@@ -152,7 +152,13 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
 #: "which store do I work at?", "what laptop do I have?": a wh-word on a category noun that the
 #: question's own person has or does; "what am I studying?": the category left to the verb.
 _ASKS_MEMBER = re.compile(r"^\s*(?:which|what)\s+(?:(?P<noun>[a-z]+)\s+(?:do|did|am|are|was|were|have|had)\s+(?:i|we)\b"
-                          r"|(?:am|are|was|were)\s+(?:i|we)\s+[a-z]+ing\b)", re.I)
+                          r"|(?:am|are|was|were)\s+(?:i|we)\s+(?P<verb>[a-z]+ing)\b)", re.I)
+#: A question that sets its "-ing" verb at a time ("what am I cooking tonight?", "what are we watching on
+#: Friday?") asks about one occasion, a plan, not what the speaker has or is in: a name in any
+#: first-hand memory ("had lunch at Dishoom", "works at Tesco") does not answer it unless it says the verb.
+_OCCASION = re.compile(r"\b(?:tonight|today|tomorrow|tmrw|weekend|(?:this|next|on|for|at)\s+(?:the\s+)?(?:[a-z]+\s+)?"
+                       r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|"
+                       r"week|month|year|holiday|holidays|christmas|birthday|party|wedding)s?)\b", re.I)
 
 
 #: How far below the floor a first-hand hit naming a member may be (as for `_first_person_support`).
@@ -167,10 +173,21 @@ def _member_support(query: str, hits: Sequence[SearchHit], cos: Sequence[float],
     0.15 of the floor names something the question does not (:func:`.names.names_in`). Questions
     asking an attribute of the thing ("how much RAM does my laptop have?", "who's my manager at
     work?") are not of this form, and the attribute checks still run after the floor.
-    Session 10 round 2: authors 2, 10 (a turn whose claim lost the name) and 12.)"""
-    if not _ASKS_MEMBER.match(query):
+    Session 10 round 2: authors 2, 10 (a turn whose claim lost the name) and 12.) A progressive
+    question set at a time (:data:`_OCCASION`: "what am I cooking tonight?") asks about a plan, and
+    is supported only by a hit that says its verb."""
+    m = _ASKS_MEMBER.match(query)
+    if not m:
         return False
-    return any(c >= cfg.min_relevance - _MEMBER_BAND and _first_hand(h) and names_in(h.memory, query) for h, c in zip(hits, cos))
+    stem = _verb_stem(m.group("verb")) if m.group("verb") and _OCCASION.search(query[m.end():]) else None
+    return any(c >= cfg.min_relevance - _MEMBER_BAND and _first_hand(h) and names_in(h.memory, query)
+               and (stem is None or re.search(rf"\b{stem}", h.memory, re.I)) for h, c in zip(hits, cos))
+
+
+def _verb_stem(verb: str) -> str:
+    """"cooking" -> "cook", "planning" -> "plan", "saving" -> "sav": enough to find the verb in any form."""
+    s = verb.lower()[:-3]
+    return s[:-1] if len(s) > 2 and s[-1] == s[-2] else s
 
 
 def _first_hand(h: SearchHit) -> bool:

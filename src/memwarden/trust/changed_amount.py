@@ -16,7 +16,11 @@ as the first hit holding one, and stated after it, moves just above it. Two amou
 quantity (:func:`same_quantity`) when they share a dimension (money in one currency, a length, a
 mass, ...; a bare number takes any) and the larger is at most ``ratio`` times the smaller: rent of
 1,150 and a salary of 61k are two things ("salary goes up to 61k" under "rent is 1,150 a month"
-stays below it). Only hits already in the first ``top`` move, so recall at any limit >= ``top`` is
+stays below it). A later amount said *of another named thing* ("phone contract is £35 a month" under
+"gym membership is £40" for "how much is my gym membership now?") is not the first's new value: when
+the words the later hit sets its amount on ("<thing> is / costs / comes to <amount>", :func:`_priced`)
+share none with the question or the first hit, it stays where it is; a pronoun or a share word ("it's
+£35", "my portion is 1,350") names no other thing. Only hits already in the first ``top`` move, so recall at any limit >= ``top`` is
 unchanged. ``top`` and ``ratio`` were chosen leave-one-author-out on the twelve development authors
 (BENCHMARKS.md, session 10).
 """
@@ -76,6 +80,36 @@ def same_quantity(a: Sequence[tuple[str | None, float]], b: Sequence[tuple[str |
     return False
 
 
+#: The words a clause sets its amount on: "phone contract is £35", "the gym costs $50", "rent's gone up to 1,400".
+_PRICED = re.compile(r"((?:[a-z][\w'-]*\s+){1,3}?)(?:is|are|was|were|'s|costs?|comes? to|came to|(?:has |have |'s )?(?:gone|went) "
+                     r"(?:up|down) to|goes (?:up|down) to)\s+(?:now\s+|only\s+|just\s+|about\s+|around\s+|still\s+)?"
+                     r"(?=[£$€₹]|\d)", re.I)
+#: Words that name no thing of their own: pronouns, determiners, a share of the same bill, time words.
+_NO_THING = frozenset("it that this they these those which what my our your his her their the a an its mine ours "
+                      "portion share bit half cut part bill price cost total fee amount now still each one "
+                      "month monthly week weekly year yearly annual price".split())
+_TOKEN = re.compile(r"[a-z]+")
+
+
+def _words(text: str) -> set[str]:
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in _TOKEN.findall(text.lower()) if len(w) > 2}
+
+
+def _priced(text: str) -> set[str]:
+    """The words ``text`` sets an amount on, without pronouns, determiners and share words."""
+    out: set[str] = set()
+    for m in _PRICED.finditer(text):
+        out |= _words(m.group(1)) - _NO_THING
+    return out
+
+
+def _other_thing(later: SearchHit, first: SearchHit, query: str) -> bool:
+    """The later hit sets its amount on a thing neither the question nor the first hit names."""
+    own = _priced(later.memory)
+    return bool(own) and not own & (_words(query) | _words(first.memory))
+
+
 def later_amount_first(hits: Sequence[SearchHit], query: str, top: int = TOP, ratio: float = RATIO) -> list[SearchHit]:
     """The first ``top`` hits with a later amount of the first amount's quantity moved above it (module doc)."""
     out = list(hits)
@@ -87,7 +121,7 @@ def later_amount_first(hits: Sequence[SearchHit], query: str, top: int = TOP, ra
     if f is None:
         return out
     later = [j for j in range(f + 1, n) if held[j] and own_word(out[j]) and stated_at(out[j]) > stated_at(out[f])
-             and same_quantity(held[j], held[f], ratio)]
+             and same_quantity(held[j], held[f], ratio) and not _other_thing(out[j], out[f], query)]
     if not later:
         return out
     j = max(later, key=lambda j: (stated_at(out[j]), -j))  # the latest; of one moment, the higher

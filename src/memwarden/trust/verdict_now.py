@@ -9,6 +9,14 @@ against the claim, and usually without any word of it, so :func:`.verdict_matter
 "currently" / "now", the embedding's cosine, and who speaks: the change must be about the claim's
 subject (the speaker's own affairs for a claim about the user; the claim's name, or a pronoun, for
 a named subject). It speaks against the claim and, later and as strong, supersedes the support.
+
+Who speaks and an update cue are not enough to make a change *of the claim's matter*: "I switched to
+a standing desk at work now" says nothing of "the user still takes metformin". So the change must
+also be tied to the claim (:func:`_tied`): it shares a content word with it, or it points back at
+what it replaces ("instead", "took me off that", "handed the squad over", "swapped me onto ...",
+"no longer"), or it states a value of a kind the claim states (a time for "still in the 7 am slot": "the
+afternoon shift, 2 pm"; an amount, a version, a colour), or, for a claim of what its subject *is* ("still the club's treasurer"), it says in
+the same frame what the speaker is now ("I'm social sec now").
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from ..models import SearchHit
 from .features import features
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
+from .values import VALUES
 from .verdict_matter import _BEGUN, MATTER_COSINE, _key, against
 
 __all__ = ["changed_now"]
@@ -30,6 +39,36 @@ _NOW = re.compile(r"\b(?:still|currently|now|these days|at the moment|any ?more)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my|we|we're|our|us)\b", re.I)
 #: A pronoun standing for a third party.
 _THIRD_PERSON = re.compile(r"\b(?:he|he's|she|she's|him|her|they|they're|them|his|their)\b", re.I)
+#: A change that points back at what it replaces: "instead", "took me off that", "handed the squad over",
+#: "swapped me onto earlies", "stopped that", "no longer", "gave it up". A bare "switched to a standing desk"
+#: or "started doing yoga" names no earlier state, so it cannot say which claim it ends.
+_REPLACES = re.compile(
+    r"\b(?:instead|no longer|not any ?more|gave (?:it |that |them )?up|given (?:it |that |them )?up|"
+    r"(?:took|taken|take|taking|came|come|coming|got|get|getting|went|gone|go|going|moved|switched|put)\s+"
+    r"(?:(?:me|us|him|her|them)\s+)?off\b|"
+    r"(?:stopped|dropped|quit|ditched|ended|cancelled|canceled)\s+(?:that|it|them|those|this)\b|"
+    r"(?:handed|handing|passed|passing|signed|signing|turned|turning)\s+(?:[\w'-]+\s+){0,3}over\b|"
+    r"(?:swapped|switched|moved|changed|put|shifted|transferred|bumped)\s+(?:me|us|him|her|them)\s+"
+    r"(?:on|onto|to|over|across|from|off)\b|"
+    r"(?:swapped|switched|changed|traded)\s+(?:it|that|them|those|this)\b)", re.I)
+#: A claim of what its subject is ("the user is still the club's treasurer") and a change in that frame.
+_IS_CLAIM = re.compile(r"\b(?:is|are|am|'s|'re|'m)\s+(?:still|currently|now|no longer)\s+(?:the|a|an|our|their|his|her|my)\b", re.I)
+_IS_NOW = re.compile(r"\b(?:i'm|im|i am|he's|she's|he is|she is|they're|they are|we're|we are)\s+(?:the\s+|a\s+|an\s+)?"
+                     r"(?!(?:on|in|at|off|doing|going|not|so|just|really|very|still|back|also)\b)[\w'-]+(?:\s+[\w'-]+)?\s+now\b", re.I)
+
+#: Kinds of value narrow enough that a later value of one is the claim's value changed.
+_KINDS = ("time", "amount", "version", "colour")
+
+
+def _tied(claim: str, fq, text: str, fh) -> bool:
+    """The change is about the claim's matter, not merely said later by its subject (see the module)."""
+    if (fq.content - {"user"}) & fh.content:
+        return True
+    if _REPLACES.search(text):
+        return True
+    if any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _KINDS):
+        return True
+    return bool(_IS_CLAIM.search(claim) and _IS_NOW.search(text))
 
 
 def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable[[SearchHit, str], Testimony],
@@ -52,7 +91,7 @@ def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable
             continue
         tm = tier(hit, query)
         fh = features(text)
-        if not tm.strong or fh.hedged or fh.reported:
+        if not tm.strong or fh.hedged or fh.reported or not _tied(claim, fq, text, fh):
             continue
         said = hit.episodes[0].text if hit.kind == "claim" and hit.episodes else hit.memory
         if about_user:
