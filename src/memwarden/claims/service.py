@@ -109,8 +109,8 @@ def add_claims(
 
 def _retractions(m: "Memory", user_id: str, turns: list[Turn], claims: list[Any], vecs: Any) -> dict[int, list[str]]:
     """What each claim of a retracting turn supersedes (:mod:`memwarden.claims.retraction`); the scope's
-    current user claims are read and embedded only when the call has such a turn."""
-    from ..retrieval.entry import index_text
+    current user claims are read only when the call has such a turn, their vectors from the scope's index
+    (the ones stored with them: nothing is embedded again)."""
     from ..storage.base import ListQuery
     from .retraction import retracting_turns, retractions
 
@@ -118,7 +118,13 @@ def _retractions(m: "Memory", user_id: str, turns: list[Turn], claims: list[Any]
         return {}
     stored = [it for it in m.store.list(user_id, ListQuery(kind="claim", include_superseded=False, limit=200))
               if it.role in ("user", "assistant")][:80]
-    svecs = m.embedder.embed([index_text(it.memory, it.speaker) for it in stored]) if stored else None
+    svecs = None
+    if stored:
+        index = m.scopes.index(user_id)
+        svecs = np.zeros((len(stored), m.embedder.dim), np.float32)
+        for n, it in enumerate(stored):
+            if (row := index.row_of.get(it.id)) is not None:
+                svecs[n] = index.vectors[row]
     return retractions(turns, claims, vecs, stored, svecs)
 
 
