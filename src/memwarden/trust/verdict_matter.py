@@ -25,7 +25,7 @@ from .stance import Stance
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
 
-__all__ = ["against", "outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
+__all__ = ["against", "firm_changes", "matter_key", "outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
            "value_reading", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
@@ -73,7 +73,7 @@ def value_reading(read: list, best: dict, texts: dict[str, str], fq: TextFeature
     if not (fq.numbers or fq.dates):
         return
     for i, (hit, _, _, sign) in enumerate(read):
-        key = _key(hit)
+        key = matter_key(hit)
         j = best[key][0]
         h0 = read[j][0]
         if sign >= 0 or read[j][3] <= 0 or hit.id not in texts or h0.id not in texts:
@@ -104,7 +104,8 @@ def _named_subject(claim: str, fq: TextFeatures) -> bool:
 _OPENING_NAME = re.compile(r"\s*([A-Z][\w-]*)\b(?!['\u2019]s)")
 
 
-def _key(hit: SearchHit) -> str:
+def matter_key(hit: SearchHit) -> str:
+    """One key per thing said: a claim counts as the turn it came from."""
     return hit.episodes[0].id if hit.kind == "claim" and hit.episodes else hit.id
 
 
@@ -115,14 +116,14 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     if not weak or any(sg > 0 and ev.role == "evidence" for _, ev, _, sg in read):
         return []
     first_weak = min(stated_at(h) for h, _ in weak)
-    taken = {_key(h) for h, _, _, _ in read}
+    taken = {matter_key(h) for h, _, _, _ in read}
     fq = features(query)
     claim_words = fq.content | fq.proper
     claim_values = fq.numbers | fq.dates
     claim_when = fq.dates | {v for v in fq.numbers if ":" in v}
     out = []
     for hit, text in silent:
-        if _key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
+        if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
         if stated_at(hit) < first_weak:
             continue
@@ -144,7 +145,7 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
                              reason=f"{tm.tier.replace('_', '-')}: says otherwise on the claim's matter, which only weaker "
                                     "testimony supports")
         out.append((hit, ev, tm, -1))
-        taken.add(_key(hit))
+        taken.add(matter_key(hit))
     return out
 
 
@@ -152,6 +153,21 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
 #: Update cues that say a state began ("got the keys", "the new flat", "started"): the plan or the
 #: state the claim names coming true, not a change away from it.
 _BEGUN = re.compile(r"\b(?:new|newly|again|started|starting|got the keys|moved in(?:to)?|promoted)\b", re.I)
+
+
+def firm_changes(silent: list, query: str, tier: Callable[[SearchHit, str], Testimony], taken: set[str]):
+    """The silent memories that may speak as a later change on the claim's matter: not a question, at the
+    matter's cosine, saying it changes something (a state beginning excepted), strong and neither hedged
+    nor reported; with their testimony and features. ``taken`` (by :func:`matter_key`) is read at each
+    memory, so what the caller adds to it while iterating is skipped."""
+    for hit, text in silent:
+        if (matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE
+                or not says_update(_BEGUN.sub(" ", text))):
+            continue
+        tm = tier(hit, query)
+        fh = features(text)
+        if tm.strong and not fh.hedged and not fh.reported:
+            yield hit, text, tm, fh
 
 
 def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
@@ -172,16 +188,9 @@ def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHi
                for t in [ev.memory]]
     if not support:
         return []
-    taken = {_key(h) for h, _, _, _ in read}
+    taken = {matter_key(h) for h, _, _, _ in read}
     out = []
-    for hit, text in silent:
-        if (_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE
-                or not says_update(_BEGUN.sub(" ", text))):
-            continue
-        tm = tier(hit, query)
-        fh = features(text)
-        if not tm.strong or fh.hedged or fh.reported:
-            continue
+    for hit, text, tm, fh in firm_changes(silent, query, tier, taken):
         words = fh.content | fh.proper
         when = fh.dates | {v for v in fh.numbers if ":" in v}
         if not _same_matter(query, fq, fh) or (claim_when and claim_when <= when) or not words - claim_words:
@@ -191,7 +200,7 @@ def changed_since(read: list, silent: list, query: str, tier: Callable[[SearchHi
         if not older:
             continue
         out.append(against(hit, tm, reliability(hit, tm), "a later change on the claim's matter, in other terms"))
-        taken.add(_key(hit))
+        taken.add(matter_key(hit))
     return out
 
 
@@ -276,11 +285,11 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
     and denies it when the earlier memory held the claim's value and the change names none of it."""
     fq = features(query)
     claim_words = fq.content | fq.proper
-    taken = {_key(h) for h, _, _, _ in read}
+    taken = {matter_key(h) for h, _, _, _ in read}
     out = []
     for hit, text in silent:
         m = _CHANGED_TO.search(text)
-        if m is None or _key(hit) in taken or text.rstrip().endswith("?"):
+        if m is None or matter_key(hit) in taken or text.rstrip().endswith("?"):
             continue
         tm = tier(hit, query)
         fh, ft = features(text), features(m.group("to"))
@@ -288,7 +297,7 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
             continue
         to_words = (ft.content | ft.proper) & claim_words
         for h0 in hits:
-            if h0.id == hit.id or _key(h0) == _key(hit) or not stated_at(h0) < stated_at(hit):
+            if h0.id == hit.id or matter_key(h0) == matter_key(hit) or not stated_at(h0) < stated_at(hit):
                 continue
             f0 = features(h0.memory)
             w0 = f0.content | f0.proper
@@ -307,7 +316,7 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
                                  reliability=round(min(0.99, max(0.01, reliability(hit, tm))), 4), odds_factor=1.0,
                                  tier=tm.tier, reason=f"{tm.tier.replace('_', '-')}: {why}")
             out.append((hit, ev, tm, st))
-            taken.add(_key(hit))
+            taken.add(matter_key(hit))
             break
     return out
 

@@ -27,9 +27,8 @@ from typing import Callable
 from ..models import SearchHit
 from .features import features
 from .testimony import Testimony, stated_at
-from .update_cues import says_update
 from .values import VALUES
-from .verdict_matter import _BEGUN, MATTER_COSINE, _key, against
+from .verdict_matter import against, firm_changes, matter_key
 
 __all__ = ["changed_now"]
 
@@ -83,15 +82,10 @@ def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable
     since = max(stated_at(h) for h in support)
     fq = features(query)
     about_user = bool(re.match(r"\s*(?:i|my)\b", query, re.I))
-    taken = {_key(h) for h, _, _, _ in read}
+    taken = {matter_key(h) for h, _, _, _ in read}
     out = []
-    for hit, text in silent:
-        if (_key(hit) in taken or stated_at(hit) <= since or text.rstrip().endswith("?")
-                or (hit.scores.dense or 0.0) < MATTER_COSINE or not says_update(_BEGUN.sub(" ", text))):
-            continue
-        tm = tier(hit, query)
-        fh = features(text)
-        if not tm.strong or fh.hedged or fh.reported or not _tied(claim, fq, text, fh):
+    for hit, text, tm, fh in firm_changes(silent, query, tier, taken):
+        if stated_at(hit) <= since or not _tied(claim, fq, text, fh):
             continue
         said = hit.episodes[0].text if hit.kind == "claim" and hit.episodes else hit.memory
         if about_user:
@@ -100,5 +94,5 @@ def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable
         elif not (fq.proper & (fh.proper | fh.content) or _THIRD_PERSON.search(said)):
             continue
         out.append(against(hit, tm, reliability(hit, tm), "a later change on the subject of a claim about now"))
-        taken.add(_key(hit))
+        taken.add(matter_key(hit))
     return out
