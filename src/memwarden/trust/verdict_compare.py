@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 
+from .features import features
 from .stance import Stance
 from .typed_values import DIMENSIONS as _DIM
 from .typed_values import quantities, to_base
@@ -78,7 +79,8 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
 
     A claim stating a limit or a rule ("up to 60 days", "at least 48 hours before") is answered by
     a text stating a bound of the same dimension and direction ("decided within 60 days", "no less
-    than 48 hours prior"): the same bound agrees, another contradicts. A comparison of a
+    than 48 hours prior"): the same bound agrees (another may be another rule: the stance rules
+    judge it). A comparison of a
     measurement ("longer than 7 metres") is not answered by a bound ("units up to 7m max")."""
     if cosine is None or cosine < min_cosine:
         return None
@@ -104,7 +106,8 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
         value = same.pop()
         if math.isclose(value, bound, rel_tol=1e-6):
             return Stance("agree", 0.9, f"the same bound: '{said}'", ("number",))
-        return Stance("contradict", 0.8, f"another bound ({value:g}) than '{said}'", ("number",))
+        # Another bound may be another rule (hand luggage 7kg max, checked 23kg): the stance rules judge it.
+        return None
     if kind == "limit" or len(stated) != 1:
         # A limit ("can carry up to 750kg") is not borne out or refuted by one measurement.
         return None
@@ -125,6 +128,7 @@ _PART_HOURS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24)}
 #: one with am / pm. "6:50" alone may be either ("flight's 6:50" / "dinner at 6:50").
 _CLOCK = re.compile(r"(?<![\d:.£$€])(?:(?P<h24>0\d|1[3-9]|2[0-3]):(?P<m24>[0-5]\d)|"
                     r"(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?)(?![\d])", re.I)
+_PART_WORDS = frozenset({"morning", "afternoon", "evening", "user"})
 #: A value said to be wrong: "16:50 not 6:50" names 6:50 only to reject it.
 _REJECTED_BEFORE = re.compile(r"\b(?:not|no longer|instead of|rather than)\s+$", re.I)
 
@@ -145,11 +149,15 @@ def _hours(text: str) -> set[float]:
 
 def day_part(claim: str, text: str) -> Stance | None:
     """A claim that something happens in a part of the day ("the flight leaves in the morning")
-    against the one clock time a text states for it ("dep 15:10"): it agrees when the time falls in
-    that part, contradicts otherwise. A text naming a part of the day itself is left to the stance
+    against the one clock time a text on its matter states ("flight TRG-WLG dep 15:10": a word of the
+    claim, or a time it corrects): it agrees when the time falls in that part, contradicts otherwise. A text naming a part of the day itself is left to the stance
     rules, as is one stating several times or only times whose half of the day is unknown."""
     m = _DAY_PART.search(claim)
     if m is None or _DAY_PART.search(text):
+        return None
+    fc, ft = features(claim), features(text)
+    if not ((fc.content | fc.proper) - _PART_WORDS) & (ft.content | ft.proper) and not ft.rejected:
+        # Off the claim's matter, unless it corrects a time it names ("it's 16:50 not 6:50").
         return None
     hours = _hours(text)
     if len(hours) != 1:

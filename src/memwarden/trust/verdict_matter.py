@@ -121,7 +121,11 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     first_weak = min(stated_at(h) for h, _ in weak)
     # A record (a document, a tool's output) answers hearsay given after it too ("semi's at Newlands
     # on saturday" after the fixture list's "Danie Craven Stadium"), unless the hearsay reports a change.
-    weak_change = any(says_update(ev.memory) for _, ev in weak)
+    # Not against the assistant's word: it often restates a record in other terms, which the stance
+    # rules may not hear as the same thing.
+    hearsay = all(tm.tier in ("third_party", "hedged", "reported") for _, ev, tm, sg in read
+                  if sg > 0 and ev.role in ("assertion", "ambiguous_evidence"))
+    weak_change = not hearsay or any(says_update(ev.memory) for _, ev in weak)
     taken = {matter_key(h) for h, _, _, _ in read}
     fq = features(query)
     claim_words = fq.content | fq.proper
@@ -139,7 +143,7 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
             continue
         words, values = fh.content | fh.proper, fh.numbers | fh.dates
         when = fh.dates | {v for v in fh.numbers if ":" in v}
-        if not _same_matter(query, fq, fh, near=tm.tier == "evidence" and hit.scores.dense >= RECORD_COSINE):
+        if not _same_matter(query, fq, fh, near=hearsay and tm.tier == "evidence" and hit.scores.dense >= RECORD_COSINE):
             continue
         if claim_when and claim_when <= when:
             continue  # it restates the claim's date or time: a stance it left unread is no denial
