@@ -8,6 +8,11 @@ one exact measurement of the same dimension (length, mass, duration, money, perc
 bound of its own ("pitches take units up to 7m max" is another limit, not the caravan's length).
 Units are converted within a dimension (cm, m, km, ft; g, kg, lb; minutes, hours, days, ...); the
 numbers and their units are read by :func:`.typed_values.quantities`, the stance features' reader.
+
+Session 11: a claim stating a limit or a rule is answered by the same bound in other words
+("issued within 14 days" for "can take up to 14 days"), and a claim naming a part of the day by a clock
+time (:func:`day_part`). Both were read by value equality before, so "departs 14:35" said nothing of
+"the ferry leaves in the morning".
 """
 
 from __future__ import annotations
@@ -48,8 +53,8 @@ def _measures(text: str) -> tuple[str, list[tuple[str, float, int, int]]]:
 
 def _bound(claim: str) -> tuple[str, str, float, str, str] | None:
     """The claim's bound: (op, dimension, value, its words, kind). The kind is "limit" for a limit
-    word ("can take up to 60 days": answered by a bound only), "rule" for an inclusive comparative
-    ("at least 48 hours before": by a bound or a measurement), else "measure" ("longer than 7m")."""
+    word ("can take up to 14 days": answered by a bound only), "rule" for an inclusive comparative
+    ("at least 3 days ahead": by a bound or a measurement), else "measure" ("longer than 7m")."""
     read, found = _measures(claim)
     for dim, value, s, e in found:
         m = _OP_BEFORE.search(read, max(0, s - 24), s)
@@ -77,9 +82,9 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
     """The stance of ``text`` on a comparative ``claim``; None when the claim compares nothing or
     the text states no single exact measurement of the claim's dimension on its matter.
 
-    A claim stating a limit or a rule ("up to 60 days", "at least 48 hours before") is answered by
-    a text stating a bound of the same dimension and direction ("decided within 60 days", "no less
-    than 48 hours prior"): the same bound agrees (another may be another rule: the stance rules
+    A claim stating a limit or a rule ("up to 14 days", "at least 3 days ahead") is answered by
+    a text stating a bound of the same dimension and direction ("issued within 14 days", "no less
+    than 72 hours before"): the same bound agrees (another may be another rule: the stance rules
     judge it). A comparison of a
     measurement ("longer than 7 metres") is not answered by a bound ("units up to 7m max")."""
     if cosine is None or cosine < min_cosine:
@@ -120,16 +125,16 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
 
 # -- a part of the day against a clock time ------------------------------------------------------
 
-#: The part of the day a claim names ("leaves in the morning", "on a Thursday morning").
+#: The part of the day a claim names ("leaves in the morning", "on a Sunday morning").
 _DAY_PART = re.compile(r"\b(morning|afternoon|evening)s?\b", re.I)
 #: The hours (24-hour clock, from inclusive, to exclusive) of each part.
 _PART_HOURS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24)}
 #: A clock time whose half of the day is known: a 24-hour time past noon or with a leading zero, or
-#: one with am / pm. "6:50" alone may be either ("flight's 6:50" / "dinner at 6:50").
+#: one with am / pm. "6:40" alone may be either ("the ferry's 6:40" / "dinner at 6:40").
 _CLOCK = re.compile(r"(?<![\d:.£$€])(?:(?P<h24>0\d|1[3-9]|2[0-3]):(?P<m24>[0-5]\d)|"
                     r"(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?)(?![\d])", re.I)
 _PART_WORDS = frozenset({"morning", "afternoon", "evening", "user"})
-#: A value said to be wrong: "16:50 not 6:50" names 6:50 only to reject it.
+#: A value said to be wrong: "18:40 not 6:40" names 6:40 only to reject it.
 _REJECTED_BEFORE = re.compile(r"\b(?:not|no longer|instead of|rather than)\s+$", re.I)
 
 
@@ -149,7 +154,7 @@ def _hours(text: str) -> set[float]:
 
 def day_part(claim: str, text: str) -> Stance | None:
     """A claim that something happens in a part of the day ("the flight leaves in the morning")
-    against the one clock time a text on its matter states ("flight TRG-WLG dep 15:10": a word of the
+    against the one clock time a text on its matter states ("ferry booked, departs 14:35": a word of the
     claim, or a time it corrects): it agrees when the time falls in that part, contradicts otherwise. A text naming a part of the day itself is left to the stance
     rules, as is one stating several times or only times whose half of the day is unknown."""
     m = _DAY_PART.search(claim)
@@ -157,7 +162,7 @@ def day_part(claim: str, text: str) -> Stance | None:
         return None
     fc, ft = features(claim), features(text)
     if not ((fc.content | fc.proper) - _PART_WORDS) & (ft.content | ft.proper) and not ft.rejected:
-        # Off the claim's matter, unless it corrects a time it names ("it's 16:50 not 6:50").
+        # Off the claim's matter, unless it corrects a time it names ("it's 18:40 not 6:40").
         return None
     hours = _hours(text)
     if len(hours) != 1:

@@ -11,6 +11,10 @@ reliable source that speaks to the same matter in other terms:
   a name with the claim and sits near it by the embedding (:data:`MATTER_COSINE`); it "says
   something else" when each holds a word or value the other does not (a restatement would have
   agreed). A strong source agreeing with the claim leaves this step out.
+  Session 11: a record (a document, a tool's output) is the source hierarchy's answer to hearsay
+  whenever it was given ("the final's at the Red Lion I reckon" after the fixtures list's "Final - The Anchor"),
+  unless the hearsay reports a change, and is on the matter near the claim by the embedding alone
+  (:data:`RECORD_COSINE`); both only against hearsay, not the assistant's word.
 """
 
 from __future__ import annotations
@@ -119,8 +123,8 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     if not weak or any(sg > 0 and ev.role == "evidence" for _, ev, _, sg in read):
         return []
     first_weak = min(stated_at(h) for h, _ in weak)
-    # A record (a document, a tool's output) answers hearsay given after it too ("semi's at Newlands
-    # on saturday" after the fixture list's "Danie Craven Stadium"), unless the hearsay reports a change.
+    # A record (a document, a tool's output) answers hearsay given after it too ("the final's at the
+    # Red Lion I reckon" after the fixtures list's "Final - The Anchor"), unless the hearsay reports a change.
     # Not against the assistant's word: it often restates a record in other terms, which the stance
     # rules may not hear as the same thing.
     hearsay = all(tm.tier in ("third_party", "hedged", "reported") for _, ev, tm, sg in read
