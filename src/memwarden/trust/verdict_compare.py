@@ -84,8 +84,7 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
 
     A claim stating a limit or a rule ("up to 14 days", "at least 3 days ahead") is answered by
     a text stating a bound of the same dimension and direction ("issued within 14 days", "no less
-    than 72 hours before"): the same bound agrees (another may be another rule: the stance rules
-    judge it). A comparison of a
+    than 72 hours before"): the same bound agrees, another contradicts. A comparison of a
     measurement ("longer than 7 metres") is not answered by a bound ("units up to 7m max")."""
     if cosine is None or cosine < min_cosine:
         return None
@@ -111,8 +110,7 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
         value = same.pop()
         if math.isclose(value, bound, rel_tol=1e-6):
             return Stance("agree", 0.9, f"the same bound: '{said}'", ("number",))
-        # Another bound may be another rule (hand luggage 7kg max, checked 23kg): the stance rules judge it.
-        return None
+        return Stance("contradict", 0.8, f"another bound ({value:g}) than '{said}'", ("number",))
     if kind == "limit" or len(stated) != 1:
         # A limit ("can carry up to 750kg") is not borne out or refuted by one measurement.
         return None
@@ -130,9 +128,10 @@ _DAY_PART = re.compile(r"\b(morning|afternoon|evening)s?\b", re.I)
 #: The hours (24-hour clock, from inclusive, to exclusive) of each part.
 _PART_HOURS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24)}
 #: A clock time whose half of the day is known: a 24-hour time past noon or with a leading zero, or
-#: one with am / pm. "6:40" alone may be either ("the ferry's 6:40" / "dinner at 6:40").
+#: one with am / pm. "6:40" alone may be either ("the ferry's 6:40" / "dinner at 6:40"); "00:25:30" is a
+#: duration.
 _CLOCK = re.compile(r"(?<![\d:.£$€])(?:(?P<h24>0\d|1[3-9]|2[0-3]):(?P<m24>[0-5]\d)|"
-                    r"(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?)(?![\d])", re.I)
+                    r"(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?)(?![\d]|:\d)", re.I)
 _PART_WORDS = frozenset({"morning", "afternoon", "evening", "user"})
 #: A value said to be wrong: "18:40 not 6:40" names 6:40 only to reject it.
 _REJECTED_BEFORE = re.compile(r"\b(?:not|no longer|instead of|rather than)\s+$", re.I)
