@@ -43,7 +43,14 @@ _REQUEST = re.compile(
     r"(?:best|easiest|fastest|cheapest) way|would (?:it|that|this) (?:suit|work|be ok)|"
     r"(?:find|get|make|write|draft|give|show|sort) (?:me|us)|(?:write|draft) (?:a|an|the|me)|any tips|tips for|"
     r"worth it|thoughts|good shout|anything (?:i|we) (?:should|need)|what (?:should|do) (?:i|we) (?:need|look|ask|bring|pack)|"
-    r"(?:what|who|which|where|when|how)(?: all)? should)\b",
+    r"(?:what|who|which|where|when|how)(?: all)? should)\b"
+    # Asking whether something suits, in closed-class words (session 11): a fitness adjective on what is
+    # wanted ("what's a good day trip", "is a dog cafe a nice treat for my dog?", "good dog-friendly day out",
+    # "a sensible time for my call", "any fun activities"), "is that ok for us?", or what would stand in the
+    # way ("anything stopping me", "is it safe for her"): the asker's constraints decide the answer.
+    r"|\b(?:(?:a|an|any|some)\s+(?:good|nice|decent|fun|sensible|suitable|safe|ideal|great|easy|cheap|healthy)|"
+    r"^(?:good|nice|decent|fun|suitable|safe|cheap|easy|healthy)|(?:is|are|was) (?:that|this|it|they) (?:ok|okay|alright|fine|safe|wise|suitable)|"
+    r"(?:anything|something) (?:stopping|stop|preventing|in the way)|(?:ok|okay|safe|suitable) for (?:me|us|him|her|them|my|our))\b",
     re.IGNORECASE)
 #: A question about what happened ("when did Melanie buy the figurines?", "which firm did I book?") asks a fact,
 #: unless it also asks what to do ("when should I roll it out? was thinking the 18th").
