@@ -176,8 +176,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
     # A drug no lexicon lists, named by the frame a prescriber puts someone on it in (session 11): "they've put her on
-    # acenocoumarol", "the gp started me on apixaban" (not "put me on hold / nights / the list / JAL 42").
-    ("medication", r"\b(?:put|puts|putting|started|starts|starting)\s+(?:me|him|her|them|us)\s+(?:on|onto)\s+"
+    # acenocoumarol", "the gp started me on apixaban" (not "put me on hold / nights / the list / JAL 42"); a switch,
+    # "took me off the monthlies and put me on dailies", is the switch rules' (its value binds to the replaced one's slot).
+    ("medication", r"^(?!.*\b(?:took|taken|take|takes|taking)\s+(?:me|him|her|them|us)\s+off\b).*?"
+                   r"\b(?:put|puts|putting|started|starts|starting)\s+(?:me|him|her|them|us)\s+(?:on|onto)\s+"
                    r"(?!(?:the|a|an|my|his|her|their|our|hold|nights?|days?|earlies|lates|call|shifts?|rota|lists?|board|"
                    r"speaker|loudspeaker|mute|it|to|track|notice|probation|furlough|leave|sick|solids|earlies)\b)"
                    r"(?P<v>[a-z][a-z-]{3,})\b(?!\s*\d|\s+(?:list|rota|team|project|shift|plan|account|course)\b)"),
