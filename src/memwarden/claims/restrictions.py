@@ -7,7 +7,8 @@ them is grammar, not topic: a bare "no <thing>" given as a rule, a negative moda
 obligation, "avoid"/"banned", a requirement on a thing ("it has to be ..."), "<thing> only", a cap
 ("max", "at most", "nothing before 3pm", "max 3 runs a week"), and (session 10) what a person cannot do or does
 not do as a habit ("she can't manage stairs at all", "I don't fly", "I never microwave veg"), "stay off",
-"a nut-free kitchen". The guess is keyed by the thing restricted, so two rules
+"a nut-free kitchen"; (session 11) a rule relayed by someone's directive in the words the "says no" rule missed:
+"telling me absolutely no grapefruit", "the nurse said to lay off cranberry juice". The guess is keyed by the thing restricted, so two rules
 never share a slot (one cannot supersede the other) and the same rule said again merges.
 
 Called by :func:`.slots.detect_slot` after every cue rule, so a known attribute always wins; the
@@ -33,7 +34,7 @@ _NOT_RULE = (r"idea|clue|way|worries|worry|problem|problems|rush|longer|more|one
 #: A bare "no <thing>" given as a rule: at a clause's head, after a colon, a comma or a reporting verb
 #: ("surgeon says no stairs", "house rules: no new deps", "nurse said no alcohol, no hot tubs").
 _NO_RULE = re.compile(rf"(?:^|[:;,]\s*|\b(?:says?|said|wants?|told\s+(?:me|us|him|her|them)|insists?|reckons?|"
-                      rf"advised|advises|rules?\s+(?:are|is)|means)\s+)(?:absolutely\s+|strictly\s+|definitely\s+|really\s+)?"
+                      rf"advised|advises|rules?\s+(?:are|is)|means|(?:telling|tell|tells)\s+(?:me|us|him|her|them))\s+)(?:absolutely\s+|strictly\s+|definitely\s+|really\s+)?"
                       rf"no\s+(?!(?:{_NOT_RULE})\b)(?P<v>[a-z][\w/-]*(?:\s+(?!(?:if|unless|until|till|for|at|on|in|after|before|"
                       rf"and|or|but|so|because|since|while)\b)[a-z][\w/-]*)?)", re.I)
 #: A compound "no-<thing>" ("a no-spend month", "a no-fly rule"): a rule wherever it stands.
@@ -54,7 +55,7 @@ _MODAL = re.compile(r"\b(?:shouldn't|should\s+not|mustn't|must\s+not|not\s+allow
                     r"see|think|stand|bear|afford|be\s+bothered|make\s+it|come|go\s+wrong)\b)"
                     r"(?P<v>[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d+))?(?:\s+[a-z][\w-]*)?)", re.I)
 #: Barring or shunning a thing ("banned anything GPL", "we avoid busy parks", "stays away from dairy", "stay off stairs").
-_BAR = re.compile(r"(?<!\bto )(?<!\bfor )(?<!\bof )(?<!\bby )\b(?:banned|bans|forbidden|forbids|prohibited|off[- ]limits\s+(?:is|are)?|avoid|avoids|avoiding|"
+_BAR = re.compile(r"(?<!\bfor )(?<!\bof )(?<!\bby )\b(?:banned|bans|forbidden|forbids|prohibited|off[- ]limits\s+(?:is|are)?|avoid|avoids|avoiding|"
                   r"steer\s+clear\s+of|stay\s+away\s+from|stays\s+away\s+from|keep\s+away\s+from|not\s+to\s+have|"
                   r"(?:stay|stays|keep|keeps|lay|lays)\s+off)\s+"
                   r"(?:anything\s+|any\s+|all\s+|the\s+)?(?P<v>[a-z][\w/-]*(?:\s+[a-z][\w/-]*)?)", re.I)
@@ -121,6 +122,12 @@ _NOT_A_LIMIT = re.compile(r"[^.,;!?]*?\b(?:yet|as\s+\w+\s+as)\b", re.I)
 #: A thing kept out of something: "a dedicated nut free kitchen", "her school is completely nut-free", "step-free access".
 _FREE = re.compile(r"(?:^|\b(?:a|an|is|are|be|'s|'re|completely|fully|totally|strictly|dedicated|100%)\s+)(?P<v>[a-z]+)[- ]free\b(?!\s+(?:of|for|to|time|trial|period|entry|tickets?|day|shipping|delivery)\b)", re.I)
 
+_TO = re.compile(r"\bto\s+$", re.I)
+_SUBJECT = re.compile(r"\b(?:i|we|he|she|they|you)\b", re.I)  # "to avoid the traffic we left early": a purpose
+#: "to" after a directive or an obligation makes the shunning a rule (session 11): "said to lay off", "told me to avoid",
+#: "need to stay off", "supposed to keep away from".
+_DIRECTED_TO = re.compile(r"\b(?:said|says|told\s+\w+|tells\s+\w+|telling\s+\w+|asked\s+\w+|advised(?:\s+\w+)?|"
+                          r"warned\s+\w+|need|needs|have|has|got|supposed|meant|wants?\s+(?:me|us|him|her|them))\s+to\s+$", re.I)
 _NO_THEN_VERB = re.compile(r"[\w/-]+(?:\s+[\w/-]+)?\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
                            r"starts?|finish(?:es)?|got|gets)\b|[\w/-]+'s\b", re.I)
 _CHAT_END = re.compile(r"\b(?:lol|lmao|haha\w*|hehe|pls|plz|please|x+|ok)\W*$", re.I)
@@ -146,6 +153,11 @@ def restriction_guess(text: str) -> SlotGuess | None:
         for m in pat.finditer(text):
             if pat is _BAR and _HELPS.search(text[: m.start()]):
                 continue  # "dance floors help avoid injuries": what a thing is good for, not a rule kept
+            if pat is _BAR and _TO.search(text[: m.start()]) and not _DIRECTED_TO.search(text[: m.start()]) \
+                    and not (text[: m.start()].strip().lower() == "to" and not _SUBJECT.search(text, m.start("v"))):
+                # "trying to avoid the traffic": an aim; "the nurse said to lay off cranberry" is a rule, and so is
+                # its clause with the reporting frame taken off ("to lay off cranberry juice")
+                continue
             if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
                 continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
             if pat in (_CANNOT, _DONT, _NEVER):

@@ -175,6 +175,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("condition", r"\b(?:I'm|I am|she's|he's|is)\s+(?:now\s+)?(?:\d+\s+(?:weeks?|months?)\s+)?(?P<v>asthmatic|diabetic|epileptic|pregnant|anaemic|anemic|colou?r-?blind|deaf|hard of hearing|in a wheelchair)\b"),
     ("medication", rf"\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu))\s+(?:of\s+)?(?P<v>{_DRUGS})\b"),
     ("medication", rf"\b(?P<v>{_DRUGS})\b(?:[^,.;]{{0,30}}?\b(?P<dose>\d+(?:\.\d+)?\s*(?:mg|mcg|ml|units|iu)))?"),
+    # A drug no lexicon lists, named by the frame a prescriber puts someone on it in (session 11): "they've put her on
+    # acenocoumarol", "the gp started me on apixaban" (not "put me on hold / nights / the list / JAL 42"); a switch,
+    # "took me off the monthlies and put me on dailies", is the switch rules' (its value binds to the replaced one's slot).
+    ("medication", r"^(?!.*\b(?:took|taken|take|takes|taking)\s+(?:me|him|her|them|us)\s+off\b).*?"
+                   r"\b(?:put|puts|putting|started|starts|starting)\s+(?:me|him|her|them|us)\s+(?:on|onto)\s+"
+                   r"(?!(?:the|a|an|my|his|her|their|our|hold|nights?|days?|earlies|lates|call|shifts?|rota|lists?|board|"
+                   r"speaker|loudspeaker|mute|it|to|track|notice|probation|furlough|leave|sick|solids|earlies)\b)"
+                   r"(?P<v>[a-z][a-z-]{3,})\b(?!\s*\d|\s+(?:list|rota|team|project|shift|plan|account|course)\b)"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
     ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
@@ -251,7 +259,7 @@ _TRIGGERS = {
                    "paracetamol", "acetaminophen", "tylenol", "aspirin", "warfarin", "melatonin", "antihistamine",
                    "cetirizine", "loratadine", "omeprazole", "amlodipine", "gabapentin", "pram", "bupropion",
                    "wellbutrin", "vitamin", "iron", "birth control", "the pill", "statin", "pril", "sartan", "olol",
-                   "azepam", "prazole", "mycin", "cillin", "tidine", "oxetine", "triptan"),
+                   "azepam", "prazole", "mycin", "cillin", "tidine", "oxetine", "triptan", "put", "start"),
     "doctor": ("doctor", "gp", "dentist", "therap", "physio", "pediatric", "paediatric", "vet", "dermatolog",
                "psychiatr", "cardiolog", "optometr", "dr"),
     "email": ("@",),

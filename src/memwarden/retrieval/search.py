@@ -19,6 +19,7 @@ from typing import Literal
 import numpy as np
 
 from . import index as _index
+from .constraint_model import load_model
 from .index import ScopeIndex, top_k
 from .text import tokenize
 
@@ -43,7 +44,14 @@ _REQUEST = re.compile(
     r"(?:best|easiest|fastest|cheapest) way|would (?:it|that|this) (?:suit|work|be ok)|"
     r"(?:find|get|make|write|draft|give|show|sort) (?:me|us)|(?:write|draft) (?:a|an|the|me)|any tips|tips for|"
     r"worth it|thoughts|good shout|anything (?:i|we) (?:should|need)|what (?:should|do) (?:i|we) (?:need|look|ask|bring|pack)|"
-    r"(?:what|who|which|where|when|how)(?: all)? should)\b",
+    r"(?:what|who|which|where|when|how)(?: all)? should)\b"
+    # Asking whether something suits, in closed-class words (session 11): a fitness adjective on what is
+    # wanted ("what's a good day trip", "is a dog cafe a nice treat for my dog?", "good dog-friendly day out",
+    # "a sensible time for my call", "any fun activities"), "is that ok for us?", or what would stand in the
+    # way ("anything stopping me", "is it safe for her"): the asker's constraints decide the answer.
+    r"|\b(?:(?:a|an|any|some)\s+(?:good|nice|decent|fun|sensible|suitable|safe|ideal|great|easy|cheap|healthy)|"
+    r"^(?:good|nice|decent|fun|suitable|safe|cheap|easy|healthy)|(?:is|are|was) (?:that|this|it|they) (?:ok|okay|alright|fine|safe|wise|suitable)|"
+    r"(?:anything|something) (?:stopping|stop|preventing|in the way)|(?:ok|okay|safe|suitable) for (?:me|us|him|her|them|my|our))\b",
     re.IGNORECASE)
 #: A question about what happened ("when did Melanie buy the figurines?", "which firm did I book?") asks a fact,
 #: unless it also asks what to do ("when should I roll it out? was thinking the 18th").
@@ -69,6 +77,12 @@ class FusionConfig:
     #: often shares no word with it either ("cut dairy" for "what should I order at the boba shop?";
     #: session 10 dropped the shared-word condition: constraint@3 0.843 -> 0.859 on twelve authors).
     constraint_boost: float = 1.0
+    #: The constraint weight of a claim no closed-class rule typed but whose meaning reads as a constraint
+    #: (``constraint_model.py``: a logistic model on its vector, fitted leave one author out by
+    #: ``bench/fit_constraint.py``); 0: off. Only in small scopes (``_full``), where the boost applies.
+    constraint_meaning: float = 1.0
+    #: At most this many untyped claims are lifted by their meaning per search (the likeliest).
+    constraint_meaning_top: int = 3
     #: z-score fusion only: a claim's source turn (episode) as a secondary signal. Splitting a turn
     #: into claims drops its topic words ("my rating on the app is 1140" keeps no "chess"); each of the
     #: top candidates is lifted by its best source episode's fused score e (the same arms and
@@ -126,7 +140,7 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
     else:
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
         if fusion.constraint_boost and is_request(query):
-            fused = fused + fusion.constraint_boost * index.constraint[rows]
+            fused = fused + fusion.constraint_boost * _constraint_weights(index, rows, fusion)
         if fusion.episode_weight > 0:
             stats = (float(dense.mean()), float(dense.std()), float(keyword.mean()), float(keyword.std()))
             fused = _episode_lift(index, query_vec, kw_all, rows, fused, stats, limit, fusion)
@@ -146,6 +160,21 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
             keyword=kw if kw > 0 else None, keyword_rank=_rank(k_sorted, keyword[i]) if kw > 0 else None,
         ))
     return out
+
+
+def _constraint_weights(index: ScopeIndex, rows: np.ndarray, fusion: FusionConfig) -> np.ndarray:
+    """Each row's constraint weight: its typed slot's, else (a claim) ``constraint_meaning`` when its meaning reads
+    as a constraint."""
+    typed = index.constraint[rows].astype(np.float64)
+    if fusion.constraint_meaning <= 0:
+        return typed
+    p = load_model().probability(index.vectors[rows]) * index.is_claim[rows] * (typed == 0)
+    # A person states few standing limits: at most ``constraint_meaning_top`` rows, the likeliest, count (a
+    # threshold alone would lift a share of every row, hundreds in a long conversation).
+    lifted = np.zeros(rows.size)
+    passed = np.flatnonzero(p >= load_model().threshold)
+    lifted[passed[np.argsort(-p[passed], kind="stable")[: fusion.constraint_meaning_top]]] = fusion.constraint_meaning
+    return np.maximum(typed, lifted)
 
 
 def _rank(desc: np.ndarray, v: float) -> int:
