@@ -95,3 +95,13 @@ def test_no_similarity_or_one_hit_is_left_alone() -> None:
     assert _ids(latest_answer_first([old], "where do I live?", _cosines({}), 0.3)) == ["m0"]
     new = _hit(1, "The user: we're in Bristol now", 4)
     assert _ids(latest_answer_first([old, new], "where do I live?", None, 0.3)) == ["m0", "m1"]
+
+
+def test_a_question_asking_a_list_or_what_has_built_up_is_left_alone() -> None:
+    old = _hit(0, "The user paints landscapes, mostly lakes", 1)
+    new = _hit(1, "The user: started on portraits last week", 5)
+    similar = _cosines({}, default=0.6)
+    assert _ids(latest_answer_first([old, new], "what do I paint these days?", similar, 0.3)) == ["m1", "m0"]
+    for query in ("what subjects do I paint?", "which styles do I paint in?", "what have I painted?",
+                  "how long have I been painting?"):
+        assert _ids(latest_answer_first([old, new], query, similar, 0.3)) == ["m0", "m1"], query

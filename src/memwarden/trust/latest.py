@@ -29,7 +29,10 @@ Only a question about the present (:func:`.present.asks_present`) that asks a fa
 (:func:`memwarden.retrieval.search.is_request`: "what should I order?", "can I bowl tomorrow?") is
 answered by what constrains it, however old ("I'm lactose intolerant"), so it is left alone; so is
 a question after something of worth ("what's a good day trip from Porto?", an indefinite with a word
-of judgement), which the request reader does not list.
+of judgement), which the request reader does not list. Nor a question asking for a list ("what
+activities does Melanie do?", a plural head) or for what has built up ("what has Caroline painted?",
+the present perfect): these ask what was said over time, where the latest statement is one item
+among many, and moving it first cost LoCoMo's MRR (BENCHMARKS.md, session 11).
 
 Hits only move upwards within the first ``top``, so recall at any limit >= ``top`` is unchanged.
 ``top`` and ``cosine`` were chosen leave-one-author-out over the twelve development authors
@@ -53,6 +56,22 @@ __all__ = ["latest_answer_first"]
 #: "What's a good day trip from Porto?", "any nice walks near here?": an indefinite thing with a word of
 #: worth asks for a suggestion, not for what holds (closed class: a determiner, then the judgement).
 _SUGGESTION = re.compile(r"\b(?:a|an|some|any)\s+(?:good|nice|decent|fun|great|cheap|easy|quick|healthy|safe)\b", re.I)
+#: "What activities does Melanie do?", "which cities ...", "what types of pottery": a plural head after
+#: what/which asks for a list, not for the one value that holds now (word shape: a plural noun within
+#: the first three words, not a verb or a noun that only ends in s).
+_LIST = re.compile(r"^\s*(?:what|which)\s+(?:[\w+'-]+\s+){0,2}?(?!(?:is|was|has|does|goes|this|his|its|plus|bus|gas|news|"
+                   r"status|address|class|business|glass|boss|series|species)\b)[a-z+'-]*[a-rt-z]s\b", re.I)
+#: "What has Caroline painted?", "how long have they been ...": the present perfect asks for what has
+#: built up, not for the latest value.
+_PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:\w+\s+){0,3}?(?:\w+ed|done|been|made|seen|gone|taken|given|written|read|"
+                      r"met|had|got|gotten|found|bought|won|run|begun|known|shown|taught)\b", re.I)
+
+
+def _asks_current_value(query: str) -> bool:
+    """A question about the present asking one fact: no past (``asks_present``), no request or
+    suggestion, no list (a plural head) and no present perfect."""
+    return (asks_present(query) and not is_request(query) and not _SUGGESTION.search(query)
+            and not _LIST.search(query) and not _PERFECT.search(query))
 
 
 def _answers(query: str) -> Callable[[str], bool]:
@@ -72,8 +91,7 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     """The latest firm statement answering a question about now moves above the older hit it
     follows (see the module doc). ``cosine`` above 1: off."""
     out = list(hits)
-    if similar is None or cosine > 1 or len(out) < 2 or not asks_present(query) or is_request(query) \
-            or _SUGGESTION.search(query):
+    if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
     answers = _answers(query)
     best: tuple[tuple[object, float], int, int] | None = None
