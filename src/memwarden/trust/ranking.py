@@ -27,7 +27,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    Opt-in (``rank_newer_cosine`` <= 1), for a question about the present, a later firm statement
    close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
    (:func:`.present.newer_first`); then the answer-type, answer-value and later-amount steps
-   (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`).
+   (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`); last, asked about now, the
+   latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
    ordered by one linear score over what the steps above did to each hit and what the search and
@@ -53,6 +54,7 @@ from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .correction_first import correction_first
 from .fitted_rank import fitted_order, load_weights, observing
+from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first, own_word
 from .slot_answer import slot_answer_first
@@ -278,7 +280,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                             ("answer_type", lambda o: answer_type_first(o, query, firmer=_firmer, similar=similar,
                                                                         cosine=cfg.rank_same_matter_cosine)),
                             ("answer_value", lambda o: answer_value_first(o, query)),
-                            ("later_amount", lambda o: later_amount_first(o, query))):
+                            ("later_amount", lambda o: later_amount_first(o, query)),
+                            ("latest", lambda o: latest_answer_first(o, query, similar, cfg.rank_latest_cosine, cfg.rank_latest_top))):
             out = step(out)
             mark(stage, out)
     if keep:

@@ -1,0 +1,112 @@
+"""Asked about now, the latest firm statement that answers the question, above the older ones it follows.
+
+"Which marathon am I training for?" finds "registered for the Ottawa marathon in May" first: it
+repeats the question's words. The update, said months later in other words ("I've transferred my
+entry to the Niagara Waterfront on October 18th instead", "Hank Ostrowski and his son took over",
+"sharing a 3-room condo near Paya Lebar"), shares no slot and no word with it, and its cosine with
+the old statement (0.2-0.45) is no higher than that of the other things said in the same later
+session. Neither the slot lexicon, the update cues nor a cosine threshold alone tells it apart
+(session 10's ``newer_first``, BENCHMARKS.md s10-nowx).
+
+What tells it apart is three signals combined, each read in closed-class structure, none in a
+case's words:
+
+- **when**: it was stated later than the hit it passes (:func:`.testimony.stated_at`);
+- **who**: it is the user's own firm word or a record's (:func:`.present.own_word`), not hearsay,
+  a hedge or the assistant's echo;
+- **what**: it holds a value of the class the question asks for: a time for "when", a party for
+  "who", a place for "where" (:func:`.answer_type.asked_type` / :func:`.answer_type.holds_type`),
+  else the attribute reader's class ("which city", "what's the name", :func:`.attribute.asked` /
+  :func:`.attribute.states`); a question asking no particular class ("which marathon", "what car")
+  puts no condition here;
+
+and it is on the same matter as the older hit (their cosine at least ``cosine``, low: the three
+signals above do the rest). Among the hits within the first ``top`` that pass, the latest stated
+(then the closest to the hit it passes) moves just above the first older hit it is close to; one
+move per search, so a chain (A -> B -> C) ends with C first and the rest in the search's order.
+
+Only a question about the present (:func:`.present.asks_present`) that asks a fact: a request
+(:func:`memwarden.retrieval.search.is_request`: "what should I order?", "can I bowl tomorrow?") is
+answered by what constrains it, however old ("I'm lactose intolerant"), so it is left alone; so is
+a question after something of worth ("what's a good day trip from Porto?", an indefinite with a word
+of judgement), which the request reader does not list. Nor a question asking for a list ("what
+activities does Melanie do?", a plural head) or for what has built up ("what has Caroline painted?",
+the present perfect): these ask what was said over time, where the latest statement is one item
+among many, and moving it first cost LoCoMo's MRR (BENCHMARKS.md, session 11).
+
+Hits only move upwards within the first ``top``, so recall at any limit >= ``top`` is unchanged.
+``top`` and ``cosine`` were chosen leave-one-author-out over the twelve development authors
+(BENCHMARKS.md, session 11, branch s11-now).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from ..models import SearchHit
+from ..retrieval.search import is_request
+from .answer_type import asked_type, holds_type
+from .attribute import asked, states
+from .present import asks_present, own_word
+from .testimony import stated_at
+
+__all__ = ["latest_answer_first"]
+
+#: "What's a good day trip from Porto?", "any nice walks near here?": an indefinite thing with a word of
+#: worth asks for a suggestion, not for what holds (closed class: a determiner, then the judgement).
+_SUGGESTION = re.compile(r"\b(?:a|an|some|any)\s+(?:good|nice|decent|fun|great|cheap|easy|quick|healthy|safe)\b", re.I)
+#: "What activities does Melanie do?", "which cities ...", "what types of pottery": a plural head after
+#: what/which asks for a list, not for the one value that holds now (word shape: a plural noun within
+#: the first three words, not a verb or a noun that only ends in s).
+_LIST = re.compile(r"^\s*(?:what|which)\s+(?:[\w+'-]+\s+){0,2}?(?!(?:is|was|has|does|goes|this|his|its|plus|bus|gas|news|"
+                   r"status|address|class|business|glass|boss|series|species)\b)[a-z+'-]*[a-rt-z]s\b", re.I)
+#: "What has Caroline painted?", "how long have they been ...": the present perfect asks for what has
+#: built up, not for the latest value.
+_PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:\w+\s+){0,3}?(?:\w+ed|done|been|made|seen|gone|taken|given|written|read|"
+                      r"met|had|got|gotten|found|bought|won|run|begun|known|shown|taught)\b", re.I)
+
+
+def _asks_current_value(query: str) -> bool:
+    """A question about the present asking one fact: no past (``asks_present``), no request or
+    suggestion, no list (a plural head) and no present perfect."""
+    return (asks_present(query) and not is_request(query) and not _SUGGESTION.search(query)
+            and not _LIST.search(query) and not _PERFECT.search(query))
+
+
+def _answers(query: str) -> Callable[[str], bool]:
+    """A test of whether a text holds a value of the class ``query`` asks for (always true when it
+    asks for none in particular)."""
+    kind = asked_type(query)
+    if kind is not None:
+        return lambda text: holds_type(text, kind)
+    a = asked(query)
+    if a is not None and a.value != "any":
+        return lambda text: states(a, text, query)
+    return lambda text: True
+
+
+def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
+                        cosine: float, top: int = 6) -> list[SearchHit]:
+    """The latest firm statement answering a question about now moves above the older hit it
+    follows (see the module doc). ``cosine`` above 1: off."""
+    out = list(hits)
+    if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
+        return out
+    answers = _answers(query)
+    best: tuple[tuple[object, float], int, int] | None = None
+    for j in range(1, min(top, len(out))):
+        h = out[j]
+        if not own_word(h) or not answers(h.memory):
+            continue
+        at = stated_at(h)
+        i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= cosine), None)
+        if i is None:
+            continue
+        key = (at, similar(h, out[i]))
+        if best is None or key > best[0]:
+            best = (key, j, i)
+    if best is not None:
+        _, j, i = best
+        out.insert(i, out.pop(j))
+    return out
