@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from memwarden.trust.asked_head import owner_head
+from memwarden.trust.attribute import asked
 from memwarden.trust.polar import polar_parts
 from test_trust_abstain_kinds import ask, store_at
 
@@ -62,3 +63,17 @@ def test_a_question_of_fact_still_needs_its_predicate_spoken_of():
     assert polar_parts("has the garage fixed the van?") is not None
     assert abstains(["the garage is closed on sundays"], "has the garage fixed the van?")
     assert not abstains(["the garage is closed on sundays"], "can I pick the van up on sunday?")
+
+
+@pytest.mark.parametrize("query", ["when is my rent due?", "when does the pottery course start?",
+                                   "when's the hall booking close?", "When do the bins go out?"])
+def test_a_when_question_asks_when_whatever_it_names(query):
+    assert asked(query).value == "date"
+
+
+@pytest.mark.parametrize(("query", "refused"), [
+    ("when does the pottery course start?", False),  # a date answers "when does it start"
+    ("what time does the pottery course start?", True),  # a clock time is still asked by "what time"
+])
+def test_when_does_it_start_is_answered_by_a_date(query, refused):
+    assert abstains(["my pottery course starts 24 February at the community centre"], query) is refused

@@ -97,6 +97,9 @@ _REQUEST = re.compile(r"\s*(?:can|could|would|will)\s+(?:you|u)\b", re.I)
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
+        # A question opening on "when is / does" asks when, whatever it names ("when is my rent due?", "when does
+        # my course start?"): a date, a time of day or a routine (``holds_when``), not the rent or a clock time.
+        (r"^\s*(?:when(?:'s| is| are| will| does| do| should| can| would)\b)", "date", None),
         # "What did Dana think of the book?": a named person's view, which some memory must report.
         (r"\bwhat (?:did|does|do|has|have) (?!(?:you|i|we|they|he|she|it|u|people|everyone)\b)[a-z][\w'-]+ "
          r"(?:think|thought|say|said|reckon|feel|felt|make) (?:of|about)\b", "view", None),
