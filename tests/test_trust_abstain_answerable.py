@@ -42,6 +42,9 @@ def test_a_progressive_after_who_is_names_no_owner(query, owner):
       "the caterer is doing a lovely menu for the wedding"], "who is doing the flowers for the wedding?", True),
     # a claim of another slot is no answer: a database is not who maintains the prototype
     (["we use sqlite for the prototype"], "who maintains the prototype?", True),
+    # the subject answers "who", not "which team": LoCoMo's "Which team did Tim sign with?" beside John's signing
+    (["Bertrand signed for a new team in the summer"], "who signed for a new team?", False),
+    (["Bertrand signed for a new team in the summer"], "which team did Giles sign for?", True),
     # and a named subject that says nothing of the topic is not on it
     (["Marguerite loves the new office", "the payroll software is slow"], "who set up the payroll software?", True),
 ])

@@ -89,6 +89,8 @@ def names_place(text: str, query: str) -> bool:
     return names_in(_OWNER.sub(" ", text), query)
 
 
+#: Who does something: the claim's subject is the one asked ("which team did Tim sign with?" asks no person).
+_ASKS_WHO = re.compile(r"\s*who(?:'s|se)?\b", re.I)
 #: A common noun is said after a determiner ("my physio", "the caterer"); a name is not.
 _AFTER_DETERMINER = re.compile(r"(?i)\b(?:the|a|an|my|our|your|his|her|their|this|that)\s+([a-z][\w-]*)")
 
@@ -102,10 +104,11 @@ def common_nouns(hits: Sequence[SearchHit]) -> frozenset[str]:
 
 def claim_names(hit: SearchHit, query: str, asked_stems: frozenset[str], common: frozenset[str] = frozenset()) -> bool:
     """The hit's claim names someone the question does not, read from the claim's fields rather than
-    from capitals in its text: its subject is a person named by the extractor at the start of the
-    text ("Thandiwe is acting lead", "Petra's doing Pilot's walks now", where :data:`PROPER` skips a
-    sentence's first word), or its attribute is the one asked ("who's my employer?" / ``employer``)
-    and holds a value in words ("Quillfin", a lowercase "greta halvorsen").
+    from capitals in its text: for a "who" question, its subject is a person named by the extractor
+    at the start of the text ("Thandiwe is acting lead", "Petra's doing Pilot's walks now", where
+    :data:`PROPER` skips a sentence's first word; "which team did Tim sign with?" asks no person, so
+    a subject is no answer to it); or its attribute is the one asked ("who's my employer?" /
+    ``employer``) and holds a value in words ("Quillfin", a lowercase "greta halvorsen").
 
     A subject is a name only when its first word is capitalised, is no filler, kin word or word of
     the question, no adverb ("Weirdly"), and no word of ``common`` (:func:`common_nouns` of the search's
@@ -115,7 +118,7 @@ def claim_names(hit: SearchHit, query: str, asked_stems: frozenset[str], common:
         return False
     qwords = {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", query)}
     first = (c.subject or "").split()[0].removesuffix("'s") if (c.subject or "").split() else ""
-    if (first[:1].isupper() and first.lower() not in qwords | GENERIC_CAPS | KIN_WORDS | STOPWORDS
+    if (_ASKS_WHO.match(query) and first[:1].isupper() and first.lower() not in qwords | GENERIC_CAPS | KIN_WORDS | STOPWORDS
             and not first.lower().endswith("ly") and first.lower() not in common | common_nouns([hit])):
         return True
     value = (c.value or "").strip()
