@@ -31,9 +31,9 @@ import numpy as np
 from memwarden.trust.abstain import rule_decision
 from memwarden.trust.abstain_features import FEATURES, abstain_features
 from memwarden.trust.config import TrustConfig
+from _replay import replay_probes  # bench/_replay.py
 from _sets import SCENARIO_SETS  # bench/_sets.py
 
-ROOT = Path(__file__).resolve().parents[1]
 #: Scenario sets by author (HELPERS.md): dev = author 1, dev2 = 2, heldout = 3, ..., heldout5 = 7.
 SETS = SCENARIO_SETS
 GROUPS = [*SETS, "locomo"]
@@ -41,30 +41,14 @@ SEED = 0
 
 
 def collect(out: Path) -> None:
-    from memwarden.evals.scenario_format import load_scenarios, matches
-    from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+    from memwarden.evals.scenario_format import matches
 
-    emb = make_embedder("minilm")
     rows: list[dict[str, Any]] = []
-    for name, rel in SETS.items():
-        for sc in load_scenarios(ROOT / rel).scenarios:
-            probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "abstain"]
-            if not probes:
-                continue
-            system = MemwardenSystem(emb)
-            try:
-                for session in sc.sessions:
-                    msgs = session.add_messages()
-                    system.add_session(sc.user_map[session.user], msgs, session.ts)
-                for i, p in probes:
-                    res = system.memory.search(p.query, user_id=sc.user_map[p.user], limit=10, as_of=p.as_of or sc.clock)
-                    t3 = None if p.expect_abstain or p.target is None else any(
-                        matches(h.memory, p.target) for h in res.results[:3])
-                    rows.append({"group": name, "scenario": sc.id, "probe": sc.probe_id(i), "query": p.query,
-                                 "label": p.expect_abstain, "target_in_3": t3, "result": res})
-            finally:
-                system.close()
-        print(f"{name}: {sum(r['group'] == name for r in rows)} probes", file=sys.stderr)
+    for name, sc, i, p, system in replay_probes("abstain"):
+        res = system.memory.search(p.query, user_id=sc.user_map[p.user], limit=10, as_of=p.as_of or sc.clock)
+        t3 = None if p.expect_abstain or p.target is None else any(matches(h.memory, p.target) for h in res.results[:3])
+        rows.append({"group": name, "scenario": sc.id, "probe": sc.probe_id(i), "query": p.query,
+                     "label": p.expect_abstain, "target_in_3": t3, "result": res})
     out.write_bytes(pickle.dumps(rows))
 
 

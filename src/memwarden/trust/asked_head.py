@@ -76,6 +76,11 @@ _PLURAL_POSSESSIVE = re.compile(r"(?i)\b([a-z][\w-]*s)'(?=\s+[a-z])")
 _PHRASE = re.compile(r"(?i)\b(?:name of|whose|when(?:'s| is| are| was)|who(?:'s| is| was))\s+" + _DETS + r"([a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*){0,3})")
 
 
+#: "Who's covering my role", "who is walking the dog": a verb in "-ing" straight after the wh-word and its
+#: copula (no determiner) makes a progressive; the phrase names an activity, not an owner noun.
+_PROGRESSIVE = re.compile(r"(?i)(?:who|when)(?:'s| is| are| was)\s+[a-z]+ing\b")
+
+
 def _content(words: list[str]) -> list[str]:
     """The noun phrase's words up to the first function word, predicate word or verb form."""
     out = []
@@ -94,6 +99,8 @@ def owner_head(query: str) -> str | None:
     # A plural possessive is a possessive too: "the twins' key worker" reads as "the twins's key worker".
     q = _PLURAL_POSSESSIVE.sub(r"\1's", query.replace("\u2019", "'"))
     m = _POSSESSIVE.search(q) or _PHRASE.search(q)
+    if m is not None and m.re is _PHRASE and _PROGRESSIVE.match(m.group(0)):
+        return None  # "who's covering my role?": the verb's agent is asked, "covering" owns nothing
     # A capitalised word opens another phrase: "the name of the bakery Sam works at" is the bakery's.
     words = _content([w.lower() for w in re.split(r"\s+(?=[A-Z])", m.group(m.lastindex or 1))[0].split()]) if m else []
     head = words[-1] if words else None

@@ -31,7 +31,7 @@ from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked_head import asks_former, mentions, owner_head, states_former
-from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, names_in, names_person, names_place
+from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
@@ -97,6 +97,9 @@ _REQUEST = re.compile(r"\s*(?:can|could|would|will)\s+(?:you|u)\b", re.I)
 #: (pattern over the question, value class, head) in order; the first that matches wins.
 _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(p, re.I), cls, head) for p, cls, head in [
+        # A question opening on "when is / does" asks when, whatever it names ("when is my rent due?", "when does
+        # my course start?"): a date, a time of day or a routine (``holds_when``), not the rent or a clock time.
+        (r"^\s*(?:when(?:'s| is| are| will| does| do| should| can| would)\b)", "date", None),
         # "What did Dana think of the book?": a named person's view, which some memory must report.
         (r"\bwhat (?:did|does|do|has|have) (?!(?:you|i|we|they|he|she|it|u|people|everyone)\b)[a-z][\w'-]+ "
          r"(?:think|thought|say|said|reckon|feel|felt|make) (?:of|about)\b", "view", None),
@@ -396,12 +399,14 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     if _NAMING.search(query):
         on_topic += [h for h in pool if h not in on_topic and _NAMED_PRONOUN.search(stated_text(h.memory))]
     former = asks_former(query)
+    common = common_nouns(pool) if a.value == "name" else frozenset()
     for h in on_topic:
         texts = [stated_text(h.memory)] + [e.text for e in h.episodes if e.text]
         if former:
             if states_former(h, lambda t: states(a, t, query)):
                 return None
-        elif any(states(a, t, query) for t in texts) or (a.value == "view" and said_by(h, query)):
+        elif any(states(a, t, query) for t in texts) or (a.value == "view" and said_by(h, query)) or (
+                a.value == "name" and claim_names(h, query, a.attr, common)):
             return None
     topic = owner or ", ".join(sorted(a.topic)) or "the question's topic"
     return (f"no memory about {topic} states {'a former value: ' if former else ''}{a.label} "

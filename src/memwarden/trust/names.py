@@ -13,12 +13,16 @@ these are what authors 8, 10, 11 and 12 found accepted as the value asked.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
+from ..models import SearchHit
+from ..retrieval.ask_words import slot_terms
+from ..retrieval.text import STOPWORDS, tokenize
 from .asked_head import owner_head
 from .values import MONTHS as _MONTHS
 
 __all__ = ["SHOUTED", "AFTER_PLACE_WORD", "GENERIC_CAPS", "PROPER", "KIN_WORDS", "names_in", "names_place", "names_person",
-           "ACRONYM"]
+           "ACRONYM", "claim_names", "common_nouns"]
 
 #: A capitalised word or run of them, not opening a sentence.
 PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
@@ -83,3 +87,42 @@ def names_place(text: str, query: str) -> bool:
     if any(m.group(1).lower() not in qwords and not _CALENDAR.match(m.group(1)) for m in _PLACE_AFTER.finditer(text)):
         return True
     return names_in(_OWNER.sub(" ", text), query)
+
+
+#: Who does something: the claim's subject is the one asked ("which team did Tim sign with?" asks no person).
+_ASKS_WHO = re.compile(r"\s*who(?:'s|se)?\b", re.I)
+#: A common noun is said after a determiner ("my physio", "the caterer"); a name is not.
+_AFTER_DETERMINER = re.compile(r"(?i)\b(?:the|a|an|my|our|your|his|her|their|this|that)\s+([a-z][\w-]*)")
+
+
+def common_nouns(hits: Sequence[SearchHit]) -> frozenset[str]:
+    """The words the hits' texts (and source turns) put after a determiner, lowercased: common nouns,
+    whatever case they open a sentence in ("Caterer wants numbers" beside "the caterer is lovely")."""
+    texts = [t for h in hits for t in [h.memory] + [e.text for e in h.episodes if e.text]]
+    return frozenset(w.lower() for t in texts for w in _AFTER_DETERMINER.findall(t))
+
+
+def claim_names(hit: SearchHit, query: str, asked_stems: frozenset[str], common: frozenset[str] = frozenset()) -> bool:
+    """The hit's claim names someone the question does not, read from the claim's fields rather than
+    from capitals in its text: for a "who" question, its subject is a person named by the extractor
+    at the start of the text ("Thandiwe is acting lead", "Petra's doing Pilot's walks now", where
+    :data:`PROPER` skips a sentence's first word; "which team did Tim sign with?" asks no person, so
+    a subject is no answer to it); or its attribute is the one asked ("who's my employer?" /
+    ``employer``) and holds a value in words ("Quillfin", a lowercase "greta halvorsen").
+
+    A subject is a name only when its first word is capitalised, is no filler, kin word or word of
+    the question, no adverb ("Weirdly"), and no word of ``common`` (:func:`common_nouns` of the search's
+    hits) or of the hit's own texts after a determiner ("Physio this morning" beside "my physio said")."""
+    c = hit.claim
+    if c is None:
+        return False
+    qwords = {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+    first = (c.subject or "").split()[0].removesuffix("'s") if (c.subject or "").split() else ""
+    if (_ASKS_WHO.match(query) and first[:1].isupper() and first.lower() not in qwords | GENERIC_CAPS | KIN_WORDS | STOPWORDS
+            and not first.lower().endswith("ly") and first.lower() not in common | common_nouns([hit])):
+        return True
+    value = (c.value or "").strip()
+    if not value or not re.search(r"[A-Za-z]{2}", value) or re.search(r"\d", value) or value.lower() in qwords:
+        return False
+    attribute = (c.attribute or "").replace("_", " ").replace(":", " ")
+    return bool(asked_stems & set(tokenize(" ".join([attribute, *slot_terms(c)]).lower())))

@@ -16,8 +16,9 @@ with ``no_evidence`` naming the words no memory speaks of.
 
 Not read as polar: hypothetical and inference questions ("would", "could", "likely", "think"), which
 are answered by reasoning over what was said rather than by a statement of it; alternative questions
-("... the beach or the mountains?"), which name their own answers; and requests to the assistant
-("can you ...", "do you ...").
+("... the beach or the mountains?"), which name their own answers; requests to the assistant
+("can you ...", "do you ..."); and (session 11) permission and advice ("can I ...", "is it ok if ...",
+"is this weekend a good time to ..."), answered by weighing a rule or constraint against the plan.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ _AUX = frozenset("is are am was were do does did has have had will can isn't are
 #: Questions answered by inference or naming their own answers, not by one statement of the predicate.
 _NOT_POLAR = re.compile(r"\b(?:would|could|should|might|may|likely|probably|possibly|think|reckon|suppose|ever|or)\b",
                         re.I)
+#: Permission and advice ("can I take a call at 7pm?", "can the tenant sublet?", "is it ok if I field in the
+#: slips?", "is this weekend a good time to weed?"): answered by a rule or a constraint the memories hold, weighed
+#: against the plan, not by a memory that says the predicate; so no predicate word need be spoken of.
+_PERMISSION = re.compile(r"^\s*(?:can|may|can't|cannot)\s+(?!you\b|u\b)|^\s*(?:is|isn't|would)\s+(?:it|this|that|now)\b"
+                         r"[^?]*\b(?:ok|okay|alright|all right|fine|safe|good|bad|wise|worth)\b", re.I)
 _PRONOUNS = frozenset("i we you he she it they there this that".split())
 _DETS = frozenset("the my our your his her their a an this that these those any some".split())
 #: Light verbs, modals said as verbs and adverbs: they carry no predicate of their own.
@@ -75,7 +81,7 @@ def polar_parts(query: str) -> tuple[list[str], list[str]] | None:
     question is not polar (or is hypothetical, an alternative, or a request)."""
     q = query.strip().replace("\u2019", "'")
     tokens = _WORD.findall(q)
-    if len(tokens) < 3 or tokens[0].lower() not in _AUX or _NOT_POLAR.search(q):
+    if len(tokens) < 3 or tokens[0].lower() not in _AUX or _NOT_POLAR.search(q) or _PERMISSION.match(q):
         return None
     rest = tokens[1:]
     if rest[0].lower() == "you":
