@@ -107,11 +107,12 @@ _MEASURED = frozenset({"length", "mass", "time", "percent", "volume", "temperatu
 
 
 def _kind(v: str, f: TextFeatures) -> str | None:
-    """What a number of ``f`` measures: its unit's dimension (or the unit), a clock time, else None
-    (a bare number)."""
+    """What a number of ``f`` measures: its unit's dimension (or the unit), a clock time (a time
+    something ends at is its own kind: "school starts at 8:40" / "finishes at 3:10" are two
+    times of one day, not two values of one), else None (a bare number)."""
     if ":" in v:
         head = v.split(":", 1)[0]
-        return head if head.isalpha() and head != "end" else "clock"
+        return head if head.isalpha() else "clock"
     for tag in f.units:
         u, _, x = tag.partition(":")
         if x == v:

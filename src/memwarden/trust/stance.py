@@ -45,6 +45,7 @@ from .lexicon import NEGATING, POLAR_PAIRS
 from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, dates_differ, _doubts, _has_version, _in_scope,
                    _last_of_kind, _said, same_measure, _same_person, _swapped, _value_after)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
+from .value_holder import denied_predicate, other_things, said
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -188,8 +189,15 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
 @lru_cache(maxsize=131_072)
 def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
-    return _no_contact(fa, fb, cosine) or _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None,
-                                                                   _NEG_QUESTION.match(b) is not None))
+    found = _no_contact(fa, fb, cosine)
+    if found is not None:
+        return found
+    if (fa.numbers or fa.dates) and (fb.numbers or fb.dates) and (two := other_things(a, b)) is not None:
+        # "the gas bill is £62" / "the electricity bill is £48": one noun, two things, each its value.
+        return Stance("unrelated", 0.65, f"values of two things: {two[0]} vs {two[1]}", ())
+    return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
+                  ((denied_predicate(a), said(b)) if fa.negated else None,
+                   (denied_predicate(b), said(a)) if fb.negated else None))
 
 
 #: A question opening on a negated auxiliary ("isn't 4471 still unpaid?") asks for a yes, it denies nothing.
@@ -198,7 +206,8 @@ _NEG_QUESTION = re.compile(r"\W*(?:is|are|was|were|do|does|did|has|have|had|wo|c
 
 
 def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
-           questions: tuple[bool, bool] = (False, False)) -> Stance:
+           questions: tuple[bool, bool] = (False, False),
+           denied: tuple[tuple[frozenset[str], frozenset[str]] | None, ...] = (None, None)) -> Stance:
     shared = fa.content & fb.content
     for c in shared & _CLASS_TOKENS:
         # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
@@ -299,6 +308,11 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
                     and not questions[0 if fa.negated else 1])
     # A negation denies its own clause: "boiler's still broken, no hot water" does not deny "fixed".
     scoped = _in_scope(fa, fb) if fa.negated else _in_scope(fb, fa)
+    pred, other = (denied[0], fb) if fa.negated else (denied[1], fa)
+    if scoped and pred and pred[0] and pred[0].isdisjoint(other.content | other.numbers | other.dates | pred[1]):
+        # "the train wasn't late" / "the train arrived on time": the negation reaches "late", which
+        # the other text never says; sharing the subject ("train") is no denial of its predicate.
+        scoped = False
     if fa.negated != fb.negated and (negated_pair or (scoped and (overlap >= 0.5 or (cosine is not None
                                                                                     and cosine >= 0.6)))):
         cues.append("negation")
