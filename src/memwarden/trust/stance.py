@@ -41,10 +41,12 @@ from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
-from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, dates_differ, _doubts, _has_version, _in_scope,
-                   _last_of_kind, _said, same_measure, _same_person, _swapped, _value_after)
+from .lexicon import NEGATING
+from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doubts, _has_version, _in_scope,  # noqa: F401
+                   _last_of_kind, _named_in_other, _other_unit_readings, _other_value_after, _said, _same_person,
+                   _status_pair, _swapped, _value_after, dates_differ, same_measure)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
+from .state_end import ended_yet_still
 from .value_holder import denied_predicate, other_things, said
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
@@ -101,36 +103,6 @@ _MONTH_NAMES = frozenset(_MONTHS)
 
 #: Words lexicon.REWRITES puts before a member of their class.
 _CLASS_TOKENS = frozenset({_stem("ailment")})
-_STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
-_POLAR_MAP: dict[str, set[str]] = {}
-for _p, _q in POLAR_PAIRS:
-    _POLAR_MAP.setdefault(_stem(_p), set()).add(_stem(_q))
-    _POLAR_MAP.setdefault(_stem(_q), set()).add(_stem(_p))
-
-
-def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short: bool) -> bool:
-    """Two short status statements need no shared word when the embedding puts them on one topic
-    ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet")."""
-    if cosine is None or cosine < 0.4 or not short:
-        return False
-    polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
-    return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
-
-
-def _other_value_after(frame: set[str], fa: TextFeatures, fb: TextFeatures, only_a: set[str], only_b: set[str]) -> bool:
-    """The two texts say the same words up to a shared one and differ only in everything after it:
-    one frame with two values ("allergic to latex" / "allergic to cats")."""
-    if not only_a or not only_b or fa.negated != fb.negated:
-        return False
-    for f in frame:
-        if f not in fa.seq or f not in fb.seq:
-            continue
-        tail_a, tail_b = fa.seq[fa.seq.index(f) + 1:], fb.seq[fb.seq.index(f) + 1:]
-        if (tail_a and tail_b and len(tail_a) <= 3 and len(tail_b) <= 3
-                and set(tail_a) == only_a and set(tail_b) == only_b
-                and not any(x[:5] == y[:5] for x in tail_a for y in tail_b)):  # "supervis" / "supervise"
-            return True
-    return False
 
 
 def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
@@ -195,6 +167,8 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if (fa.numbers or fa.dates) and (fb.numbers or fb.dates) and (two := other_things(a, b)) is not None:
         # "the gas bill is £62" / "the electricity bill is £48": one noun, two things, each its value.
         return Stance("unrelated", 0.65, f"values of two things: {two[0]} vs {two[1]}", ())
+    if (thing := ended_yet_still(a, b, fa, fb)) is not None:
+        return Stance("contradict", 0.8, f"{thing}: ended on one side, still so on the other", ("antonym",))
     return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
                   ((denied_predicate(a), said(b)) if fa.negated else None,
                    (denied_predicate(b), said(a)) if fb.negated else None))

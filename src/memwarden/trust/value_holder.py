@@ -23,11 +23,10 @@ __all__ = ["denied_predicate", "holder", "other_things", "said"]
 
 _MONTHS = ("january february march april june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec")
-#: The first value of a text: a digit, a currency sign, a month or a weekday (or its plural), a
-#: time said in words ("half six", "quarter to").
-_FIRST_VALUE = re.compile(
-    r"[\d£$€¥₹]|\b(?:half|quarter|" + "|".join(sorted(set(_MONTHS.split()) | {w for d in WEEKDAYS for w in (d, d + "s")},
-                                                      key=len, reverse=True)) + r")\b")
+#: The first value of a text: a digit, a currency sign, a month ("in May", not the verb) or a
+#: weekday (or its plural), a time said in words ("half six", "quarter to").
+_CALENDAR = sorted(set(_MONTHS.split()) | {w for d in WEEKDAYS for w in (d, d + "s")}, key=len, reverse=True)
+_FIRST_VALUE = re.compile(r"[\d£$€¥₹]|\b(?:(?<=in |of |by )may|half|quarter|" + "|".join(_CALENDAR) + r")\b")
 
 
 def _low(text: str) -> str:
