@@ -68,3 +68,16 @@ def test_an_end_of_another_thing_or_a_still_that_agrees_is_no_contradiction():
 
     a, b = "we didn't sell the camper van", "we still have the camper van"
     assert ended_yet_still(a, b, features(a), features(b)) is None
+
+
+def test_one_thing_placed_in_two_places_is_a_contradiction():
+    from memwarden.trust.value_holder import placed_subject
+
+    assert placed_subject("The christening is at St Brigid's in Kilkenny.") == placed_subject(
+        "the christening's happening in the Old Rectory at Thomastown") == "christen"
+    assert detect_stance("The christening is at St Brigid's in Kilkenny.",
+                         "the christening's happening in the Old Rectory at Thomastown", cosine=0.6).label == "contradict"
+    # Two people doing one thing in two places is no contradiction; nor is a sentence that places nothing.
+    assert placed_subject("Oisin won in Galway") is None
+    assert detect_stance("Oisin won in Galway", "Aoife won in Sligo", cosine=0.6).label == "unrelated"
+    assert placed_subject("the meeting is with Dr Patel") is None

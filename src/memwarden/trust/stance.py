@@ -47,7 +47,7 @@ from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doub
                    _status_pair, _swapped, _value_after, dates_differ, same_measure)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 from .state_end import ended_yet_still
-from .value_holder import denied_predicate, other_things, said
+from .value_holder import denied_predicate, other_things, placed_subject, said
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -171,7 +171,8 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
         return Stance("contradict", 0.8, f"{thing}: ended on one side, still so on the other", ("antonym",))
     return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
                   ((denied_predicate(a), said(b)) if fa.negated else None,
-                   (denied_predicate(b), said(a)) if fb.negated else None))
+                   (denied_predicate(b), said(a)) if fb.negated else None),
+                  placed=(ps := placed_subject(a)) is not None and ps == placed_subject(b))
 
 
 #: A question opening on a negated auxiliary ("isn't 4471 still unpaid?") asks for a yes, it denies nothing.
@@ -181,7 +182,7 @@ _NEG_QUESTION = re.compile(r"\W*(?:is|are|was|were|do|does|did|has|have|had|wo|c
 
 def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
            questions: tuple[bool, bool] = (False, False),
-           denied: tuple[tuple[frozenset[str], frozenset[str]] | None, ...] = (None, None)) -> Stance:
+           denied: tuple[tuple[frozenset[str], frozenset[str]] | None, ...] = (None, None), placed: bool = False) -> Stance:
     shared = fa.content & fb.content
     for c in shared & _CLASS_TOKENS:
         # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
@@ -267,6 +268,12 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     short_form = {x for x in pa | pb for y in pa | pb if x != y and len(x) >= 4 and y.startswith(x)}
     pa, pb = pa - short_form - {y for y in pb if any(y.startswith(x) for x in short_form & pa)}, \
         pb - short_form - {y for y in pa if any(y.startswith(x) for x in short_form & pb)}
+    if pa and pb and placed and not fa.negated and not fb.negated:
+        # One thing put in two places or with two people: "the reception is in the Drill Hall in Leith" /
+        # "the reception is at Craigvinean Barn near Dunkeld".
+        return Stance("contradict", round(0.75 * damp, 3),
+                      f"one thing, two places: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}" + hedge_note,
+                      ("exclusive_value",))
     if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())

@@ -7,6 +7,10 @@ modifier on each side ("gas" / "electricity"), and a noun with another modifier 
 IgE" / "egg IgE"). Only the words before a text's first value are read: that is what the value is
 said of ("£62 a month" names no thing). Read by :mod:`.stance` before it sets two values against
 each other or calls them one.
+
+Also read there: what a negation denies (:func:`denied_predicate`, the words after the negator, not
+the subject before it) and the thing a statement places (:func:`placed_subject`: "the reception is
+in ..."), one thing being in one place at a time.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from .lexicon import HEDGE_WORDS, REPORT_FRAME_WORDS
 from .spoken_numbers import words_to_digits
 from .value_cues import WEEKDAYS
 
-__all__ = ["denied_predicate", "holder", "other_things", "said"]
+__all__ = ["denied_predicate", "holder", "other_things", "placed_subject", "said"]
 
 _MONTHS = ("january february march april june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec")
@@ -112,3 +116,16 @@ def denied_predicate(text: str) -> frozenset[str]:
     if m is None:
         return frozenset()
     return frozenset(_stems(_CLAUSE_STOP.split(low[m.end():], 1)[0]))
+
+
+#: A statement of where or who one thing is: "the reception is in ...", "our vet's Dr ...", "Ysabel's
+#: debut is at ...", "the debut's happening in ..." (a possessive name before the noun allowed).
+_PLACED = re.compile(r"^\W*(?:(?:the|our|my|your|their|his|her)\s+|[a-z]+'s\s+)?([a-z]+)(?:'s|\s+is|\s+are)\s+"
+                     r"(?:happening\s+|held\s+|being held\s+|now\s+)?(?:(?:in|at|near|on)\b|[A-Z])")
+
+
+@lru_cache(maxsize=65_536)
+def placed_subject(text: str) -> str | None:
+    """The stem of the noun a text places ("the reception is in the Drill Hall" -> recept), or None."""
+    m = _PLACED.match(re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), text.replace("\u2019", "'")))
+    return _stem(m.group(1).lower()) if m else None
