@@ -47,7 +47,7 @@ from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doub
                    _status_pair, _swapped, _value_after, dates_differ, same_measure)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 from .state_end import ended_yet_still
-from .value_holder import denied_predicate, other_things, placed_subject, said
+from .value_holder import other_things, placed_subject
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -170,8 +170,6 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if (thing := ended_yet_still(a, b, fa, fb)) is not None:
         return Stance("contradict", 0.8, f"{thing}: ended on one side, still so on the other", ("antonym",))
     return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
-                  ((denied_predicate(a), said(b)) if fa.negated else None,
-                   (denied_predicate(b), said(a)) if fb.negated else None),
                   placed=(ps := placed_subject(a)) is not None and ps == placed_subject(b))
 
 
@@ -181,8 +179,7 @@ _NEG_QUESTION = re.compile(r"\W*(?:is|are|was|were|do|does|did|has|have|had|wo|c
 
 
 def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
-           questions: tuple[bool, bool] = (False, False),
-           denied: tuple[tuple[frozenset[str], frozenset[str]] | None, ...] = (None, None), placed: bool = False) -> Stance:
+           questions: tuple[bool, bool] = (False, False), placed: bool = False) -> Stance:
     shared = fa.content & fb.content
     for c in shared & _CLASS_TOKENS:
         # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
@@ -289,11 +286,6 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
                     and not questions[0 if fa.negated else 1])
     # A negation denies its own clause: "boiler's still broken, no hot water" does not deny "fixed".
     scoped = _in_scope(fa, fb) if fa.negated else _in_scope(fb, fa)
-    pred, other = (denied[0], fb) if fa.negated else (denied[1], fa)
-    if scoped and pred and pred[0] and pred[0].isdisjoint(other.content | other.numbers | other.dates | pred[1]):
-        # "the train wasn't late" / "the train arrived on time": the negation reaches "late", which
-        # the other text never says; sharing the subject ("train") is no denial of its predicate.
-        scoped = False
     if fa.negated != fb.negated and (negated_pair or (scoped and (overlap >= 0.5 or (cosine is not None
                                                                                     and cosine >= 0.6)))):
         cues.append("negation")

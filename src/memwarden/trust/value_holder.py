@@ -8,9 +8,8 @@ IgE" / "egg IgE"). Only the words before a text's first value are read: that is 
 said of ("£62 a month" names no thing). Read by :mod:`.stance` before it sets two values against
 each other or calls them one.
 
-Also read there: what a negation denies (:func:`denied_predicate`, the words after the negator, not
-the subject before it) and the thing a statement places (:func:`placed_subject`: "the reception is
-in ..."), one thing being in one place at a time.
+Also read there: the thing a statement places (:func:`placed_subject`: "the reception is in ..."),
+one thing being in one place at a time.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from .lexicon import HEDGE_WORDS, REPORT_FRAME_WORDS
 from .spoken_numbers import words_to_digits
 from .value_cues import WEEKDAYS
 
-__all__ = ["denied_predicate", "holder", "other_things", "placed_subject", "said"]
+__all__ = ["holder", "other_things", "placed_subject"]
 
 _MONTHS = ("january february march april june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec")
@@ -78,7 +77,7 @@ _LEAD = re.compile(r"^\W*(?:the )?user:\s*")
 
 
 @lru_cache(maxsize=65_536)
-def said(text: str) -> frozenset[str]:
+def _said(text: str) -> frozenset[str]:
     """Every stemmed content word of a text as written (no lexicon rewrite, number words as digits)."""
     return frozenset(_stems(_low(text)))
 
@@ -95,27 +94,12 @@ def other_things(a: str, b: str) -> tuple[str, str] | None:
     ha, hb = holder(a), holder(b)
     if not ha or not hb:
         return None
-    said_a, said_b = said(a), said(b)
+    said_a, said_b = _said(a), _said(b)
     for mod_a, noun in ha:
         for mod_b, noun_b in hb:
             if noun_b == noun and not _near(mod_a, said_b) and not _near(mod_b, said_a):
                 return mod_a, mod_b
     return None
-
-
-_NEGATOR = re.compile(r"\b(?:not|never|no|n't|cannot)\b|n't\b")
-_CLAUSE_STOP = re.compile(r"[,;.!?]|\s[-\u2013\u2014]\s|\s(?:but|so|although|though|whereas|and)\s")
-
-
-@lru_cache(maxsize=65_536)
-def denied_predicate(text: str) -> frozenset[str]:
-    """Stemmed content words after a text's first negator, to its clause's end: what it denies
-    ("the train wasn't late for once" -> late, once). Empty when nothing follows the negator."""
-    low = text.replace("\u2019", "'").lower()
-    m = _NEGATOR.search(low)
-    if m is None:
-        return frozenset()
-    return frozenset(_stems(_CLAUSE_STOP.split(low[m.end():], 1)[0]))
 
 
 #: A statement of where or who one thing is: "the reception is in ...", "our vet's Dr ...", "Ysabel's
