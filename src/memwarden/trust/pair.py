@@ -5,8 +5,9 @@ answers one question: are two version values one value by prefix (``_align``), w
 a text say itself (``_said``), what follows a frame word (``_value_after``), which value closes
 a change (``_last_of_kind``), are two names one person or two names in reversed roles
 (``_same_person``, ``_swapped``), does a negation or a hedge reach what the other text says
-(``_in_scope``, ``_doubts``). None of them decides a stance; :func:`.stance.detect_stance`
-does, and the fitted second opinion (:mod:`.stance_fitted`) reads ``_align`` and ``_doubts``
+(``_in_scope``, ``_doubts``), are two short status statements on one topic (``_status_pair``),
+does one frame take two values after a shared word (``_other_value_after``). None of them decides
+a stance; :func:`.stance.detect_stance` does, and the fitted second opinion (:mod:`.stance_fitted`) reads ``_align`` and ``_doubts``
 through :mod:`.stance`.
 """
 
@@ -16,6 +17,7 @@ from functools import lru_cache
 
 from ..retrieval.text import _stem
 from .features import TextFeatures
+from .lexicon import POLAR_PAIRS
 from .typed_values import DIMENSIONS, measure, one_measure
 from .value_cues import WEEKDAYS
 
@@ -107,11 +109,12 @@ _MEASURED = frozenset({"length", "mass", "time", "percent", "volume", "temperatu
 
 
 def _kind(v: str, f: TextFeatures) -> str | None:
-    """What a number of ``f`` measures: its unit's dimension (or the unit), a clock time, else None
-    (a bare number)."""
+    """What a number of ``f`` measures: its unit's dimension (or the unit), a clock time (a time
+    something ends at is its own kind: "school starts at 8:40" / "finishes at 3:10" are two
+    times of one day, not two values of one), else None (a bare number)."""
     if ":" in v:
         head = v.split(":", 1)[0]
-        return head if head.isalpha() and head != "end" else "clock"
+        return head if head.isalpha() else "clock"
     for tag in f.units:
         u, _, x = tag.partition(":")
         if x == v:
@@ -217,3 +220,36 @@ def _named_in_other(fa: TextFeatures, fb: TextFeatures) -> bool:
         return False
     return _stem(fa.subject) in fb.content or _stem(fb.subject) in fa.content or bool(
         (fa.proper & fb.proper) - {fa.subject, fb.subject})
+
+
+#: Status words and their opposites (lexicon.POLAR_PAIRS, stemmed).
+_STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
+_POLAR_MAP: dict[str, set[str]] = {}
+for _p, _q in POLAR_PAIRS:
+    _POLAR_MAP.setdefault(_stem(_p), set()).add(_stem(_q))
+    _POLAR_MAP.setdefault(_stem(_q), set()).add(_stem(_p))
+
+
+def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short: bool) -> bool:
+    """Two short status statements need no shared word when the embedding puts them on one topic
+    ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet")."""
+    if cosine is None or cosine < 0.4 or not short:
+        return False
+    polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
+    return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
+
+
+def _other_value_after(frame: set[str], fa: TextFeatures, fb: TextFeatures, only_a: set[str], only_b: set[str]) -> bool:
+    """The two texts say the same words up to a shared one and differ only in everything after it:
+    one frame with two values ("allergic to latex" / "allergic to cats")."""
+    if not only_a or not only_b or fa.negated != fb.negated:
+        return False
+    for f in frame:
+        if f not in fa.seq or f not in fb.seq:
+            continue
+        tail_a, tail_b = fa.seq[fa.seq.index(f) + 1:], fb.seq[fb.seq.index(f) + 1:]
+        if (tail_a and tail_b and len(tail_a) <= 3 and len(tail_b) <= 3
+                and set(tail_a) == only_a and set(tail_b) == only_b
+                and not any(x[:5] == y[:5] for x in tail_a for y in tail_b)):  # "supervis" / "supervise"
+            return True
+    return False

@@ -41,10 +41,13 @@ from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
-from .lexicon import NEGATING, POLAR_PAIRS
-from .pair import (_align, _both_differ, _comparable, _named_in_other, _other_unit_readings, dates_differ, _doubts, _has_version, _in_scope,
-                   _last_of_kind, _said, same_measure, _same_person, _swapped, _value_after)
+from .lexicon import NEGATING
+from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doubts, _has_version, _in_scope,  # noqa: F401
+                   _last_of_kind, _named_in_other, _other_unit_readings, _other_value_after, _said, _same_person,
+                   _status_pair, _swapped, _value_after, dates_differ, same_measure)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
+from .state_end import ended_yet_still
+from .value_holder import other_things, placed_subject
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -100,36 +103,6 @@ _MONTH_NAMES = frozenset(_MONTHS)
 
 #: Words lexicon.REWRITES puts before a member of their class.
 _CLASS_TOKENS = frozenset({_stem("ailment")})
-_STATUS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
-_POLAR_MAP: dict[str, set[str]] = {}
-for _p, _q in POLAR_PAIRS:
-    _POLAR_MAP.setdefault(_stem(_p), set()).add(_stem(_q))
-    _POLAR_MAP.setdefault(_stem(_q), set()).add(_stem(_p))
-
-
-def _status_pair(fa: TextFeatures, fb: TextFeatures, cosine: float | None, short: bool) -> bool:
-    """Two short status statements need no shared word when the embedding puts them on one topic
-    ("the package was delivered" / "tracking says out for delivery, nothing's arrived yet")."""
-    if cosine is None or cosine < 0.4 or not short:
-        return False
-    polar = any(not _POLAR_MAP[x].isdisjoint(fb.content) for x in fa.content & _STATUS)
-    return polar and not _both_differ(fa.numbers | fa.dates, fb.numbers | fb.dates)
-
-
-def _other_value_after(frame: set[str], fa: TextFeatures, fb: TextFeatures, only_a: set[str], only_b: set[str]) -> bool:
-    """The two texts say the same words up to a shared one and differ only in everything after it:
-    one frame with two values ("allergic to latex" / "allergic to cats")."""
-    if not only_a or not only_b or fa.negated != fb.negated:
-        return False
-    for f in frame:
-        if f not in fa.seq or f not in fb.seq:
-            continue
-        tail_a, tail_b = fa.seq[fa.seq.index(f) + 1:], fb.seq[fb.seq.index(f) + 1:]
-        if (tail_a and tail_b and len(tail_a) <= 3 and len(tail_b) <= 3
-                and set(tail_a) == only_a and set(tail_b) == only_b
-                and not any(x[:5] == y[:5] for x in tail_a for y in tail_b)):  # "supervis" / "supervise"
-            return True
-    return False
 
 
 def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
@@ -188,8 +161,16 @@ def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Sta
 @lru_cache(maxsize=131_072)
 def _detect(a: str, b: str, cosine: float | None) -> Stance:
     fa, fb = features(a), features(b)
-    return _no_contact(fa, fb, cosine) or _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None,
-                                                                   _NEG_QUESTION.match(b) is not None))
+    found = _no_contact(fa, fb, cosine)
+    if found is not None:
+        return found
+    if (fa.numbers or fa.dates) and (fb.numbers or fb.dates) and (two := other_things(a, b)) is not None:
+        # "the gas bill is £62" / "the electricity bill is £48": one noun, two things, each its value.
+        return Stance("unrelated", 0.65, f"values of two things: {two[0]} vs {two[1]}", ())
+    if (thing := ended_yet_still(a, b, fa, fb)) is not None:
+        return Stance("contradict", 0.8, f"{thing}: ended on one side, still so on the other", ("antonym",))
+    return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
+                  placed=(ps := placed_subject(a)) is not None and ps == placed_subject(b))
 
 
 #: A question opening on a negated auxiliary ("isn't 4471 still unpaid?") asks for a yes, it denies nothing.
@@ -198,7 +179,7 @@ _NEG_QUESTION = re.compile(r"\W*(?:is|are|was|were|do|does|did|has|have|had|wo|c
 
 
 def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
-           questions: tuple[bool, bool] = (False, False)) -> Stance:
+           questions: tuple[bool, bool] = (False, False), placed: bool = False) -> Stance:
     shared = fa.content & fb.content
     for c in shared & _CLASS_TOKENS:
         # A class word the lexicon adds before its member ("ailment anaemic", "ailment diabetes"):
@@ -284,6 +265,12 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     short_form = {x for x in pa | pb for y in pa | pb if x != y and len(x) >= 4 and y.startswith(x)}
     pa, pb = pa - short_form - {y for y in pb if any(y.startswith(x) for x in short_form & pa)}, \
         pb - short_form - {y for y in pa if any(y.startswith(x) for x in short_form & pb)}
+    if pa and pb and placed and not fa.negated and not fb.negated:
+        # One thing put in two places or with two people: "the reception is in the Drill Hall in Leith" /
+        # "the reception is at Craigvinean Barn near Dunkeld".
+        return Stance("contradict", round(0.75 * damp, 3),
+                      f"one thing, two places: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}" + hedge_note,
+                      ("exclusive_value",))
     if pa and pb and shared and (len(pa) > 1 or len(pb) > 1 or not (shared & _EXCLUSIVE_FRAME) or fa.additive or fb.additive):
         # The same sentence about other people or places: "Leo won in Lisbon" / "Ana won in Porto".
         return Stance("unrelated", 0.7, f"different entities: {', '.join(sorted(pa))} vs {', '.join(sorted(pb))}", ())

@@ -73,7 +73,10 @@ _RANGE = re.compile(r"(\bfrom\s+)?\x01([^\x01]+)\x01\s*(?:-|\u2013|to|until|till
 # Verbs that move a time range to a new one ("moved from 3:30 to 4:15"): narrower than
 # trust.update_cues.UPDATE on purpose, whose "now", "new", "started" would read "open from 9 to 5 now" as a move.
 _CHANGE = re.compile(r"\b(?:moved|changed|switched|pushed|brought|rescheduled|shifted|bumped|swapped)\b")
-_ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till)\b"
+#: "4 to 7 pm", "9-11am": the meridiem written once after a range of hours belongs to both.
+_SHARED_MERIDIEM = re.compile(r"\b" + _H + r"(\s*(?:-|\u2013|to)\s*)" + _H + r"\s*([ap]\.?m\.?)(?=\W|$)")
+_ENDS = re.compile(r"\b(?:closes?|closing|closed|shuts?|shutting|ends?|ending|finish(?:es|ing)?|until|till|"
+                   r"(?:gets?|got|is|are|was) over)\b"
                    r"(?:\s+\w+){0,2}?\s*\x01([^\x01]+)\x01")
 
 
@@ -215,6 +218,8 @@ def extract_values(low: str) -> tuple[str, frozenset[str], frozenset[str], str |
     vals: set[str] = set()
     units: set[str] = set()
 
+    if "m" in text:
+        text = _SHARED_MERIDIEM.sub(r"\1\4\2\3\4", text)
     clock: list[str] = []  # found times, marked in the text by index ("T3": no later rule reads it)
     for pat, fn in _CLOCK:
         def rep(m: re.Match[str], fn=fn) -> str:  # type: ignore[no-untyped-def]

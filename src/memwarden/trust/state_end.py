@@ -1,0 +1,45 @@
+"""A state said to go on against its end: "we sold the Yaris" / "we still have the Yaris".
+
+One text ends a state with a verb of ending (giving up a possession, leaving a job, stopping,
+dropping, cancelling: the lexicon's rewrites give "sold", "left", "cancelled"); the other says,
+with "still", that the state goes on for the thing that verb ends (the word after it: "quit
+Jollibee" / "still at Jollibee, no plans to leave"). Neither can hold now: a contradiction,
+however the two sentences are otherwise worded. Read by :mod:`.stance` before its rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..retrieval.text import _stem
+from .features import TextFeatures
+
+__all__ = ["ended_yet_still"]
+
+#: Stems of the verbs that end a state, as the features read them (after the lexicon's rewrites).
+_ENDED = frozenset(_stem(w) for w in "sold left cancelled stopped dropped quit ended".split())
+_STILL = re.compile(r"\bstill\b", re.I)
+
+
+def _ended_thing(f: TextFeatures) -> str | None:
+    """The thing an ending verb ends: the content word after it ("sold the Yaris" -> yari; a
+    gerund is the activity, its object the thing: "stopped taking ibuprofen" -> ibuprofen)."""
+    if f.negated:
+        return None
+    for i, w in enumerate(f.seq[:-1]):
+        if w in _ENDED:
+            nxt = f.seq[i + 1]
+            if nxt == "take" and i + 2 < len(f.seq):  # "stopped taking X": X is what ended
+                nxt = f.seq[i + 2]
+            return nxt
+    return None
+
+
+def ended_yet_still(a: str, b: str, fa: TextFeatures, fb: TextFeatures) -> str | None:
+    """The thing one text ends and the other, with "still", says goes on (its stem), or None."""
+    for text_x, fx, text_y, fy in ((a, fa, b, fb), (b, fb, a, fa)):
+        thing = _ended_thing(fx)
+        if thing and _STILL.search(text_y) and not _STILL.search(text_x) and thing in fy.content \
+                and thing not in fy.neg_scope and not (fy.content & _ENDED - fy.neg_scope):
+            return thing
+    return None
