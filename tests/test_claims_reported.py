@@ -97,3 +97,9 @@ def test_deny_puts_the_negation_in_the_clause(said: str, expected: str) -> None:
 def test_a_report_about_the_listener_is_still_talk_to_the_listener() -> None:
     # "you lot" / "with you" is the one being addressed, not anyone: a question put to the listener
     assert not reported("my colleague says delivery is always late with you lot?")
+
+
+def test_a_capitalised_determiner_is_no_reporter() -> None:
+    # "The" opens the sentence: the reporter would be "The", so the clause is not split on it
+    got = claims("The electrician came by Monday and said the wiring is fine")
+    assert not any(c.claim.voucher in ("The", "the") for c in got), [c.text for c in got]

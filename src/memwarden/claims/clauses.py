@@ -117,7 +117,7 @@ def _act_then_report(piece: str) -> list[str]:
     for k in range(min(4, len(words) - 1), 0, -1):
         rep = " ".join(words[:k])
         r = L.REPORT.match(f"{rep} {said}")
-        if r and r.group("rep") == rep:
+        if r and r.group("rep") == rep and rep not in L.NOT_NAMES:  # "The roofer came and said": "The" is no reporter
             return [head, f"{rep} {said}"]
     return [piece]
 
