@@ -5,7 +5,8 @@ sure" -> ``hedged``), a report ("my mom insists that", "Leila's mum said at pick
 friend Ellie who's a nurse reckons", "..., that's what I heard" -> ``reported``, vouched for by
 a third party), hearsay ("apparently", "according to Priya") or a document ("the letter says",
 "pulled up the ticket: '...'", "the actual invite says" -> ``document``). The frame is cut off
-the clause and carried over the rest of its sentence. Also here: the per-call state the
+the clause and carried over the rest of its sentence; the speaker's own bare "I didn't" right after a report about
+them denies the reported clause first-hand (:func:`own_denial`). Also here: the per-call state the
 extractor keeps across turns (:class:`CallState`) and how a speaker resolves (:class:`Speaker`).
 """
 
