@@ -96,8 +96,30 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
                 pieces.append(left)
                 pos = m.end()
             pieces.append(part[pos:])
-            out += [(n, c.strip()) for p in pieces for c in _appraisal_tail(p) if c.strip()]
+            out += [(n, c.strip()) for p in pieces for r in _act_then_report(p) for c in _appraisal_tail(r) if c.strip()]
     return out
+
+
+#: "... and says it's two weeks": a reporting verb (``lexicon.REPORT``'s class) coordinated after another verb phrase.
+_AND_REPORTS = re.compile(rf"\s+and\s+(?:then\s+)?(?=(?:(?:{L.REPORT_ADVERB})\s+)?{L.REPORT_VERB}\b)", re.I)
+
+
+def _act_then_report(piece: str) -> list[str]:
+    """ "My cousin did the visa in 2019 and says it's two weeks": what the reporter did, then their word.
+
+    Split only when the words before the verb phrase are a reporter ``lexicon.REPORT`` reads (so the
+    second half is framed as theirs, not the speaker's first-hand fact) and what they did is a clause."""
+    m = _AND_REPORTS.search(piece)
+    if not m:
+        return [piece]
+    head, said = piece[: m.start()], piece[m.end():]
+    words = head.split()
+    for k in range(min(4, len(words) - 1), 0, -1):
+        rep = " ".join(words[:k])
+        r = L.REPORT.match(f"{rep} {said}")
+        if r and r.group("rep") == rep and rep not in L.NOT_NAMES:  # "The roofer came and said": "The" is no reporter
+            return [head, f"{rep} {said}"]
+    return [piece]
 
 
 #: "submitted my first assignment tonight, bit nervous about it tbh": a short appraisal or mood

@@ -5,7 +5,8 @@ sure" -> ``hedged``), a report ("my mom insists that", "Leila's mum said at pick
 friend Ellie who's a nurse reckons", "..., that's what I heard" -> ``reported``, vouched for by
 a third party), hearsay ("apparently", "according to Priya") or a document ("the letter says",
 "pulled up the ticket: '...'", "the actual invite says" -> ``document``). The frame is cut off
-the clause and carried over the rest of its sentence. Also here: the per-call state the
+the clause and carried over the rest of its sentence; the speaker's own bare "I didn't" right after a report about
+them denies the reported clause first-hand (:func:`own_denial`). Also here: the per-call state the
 extractor keeps across turns (:class:`CallState`) and how a speaker resolves (:class:`Speaker`).
 """
 
@@ -20,7 +21,7 @@ from . import lexicon as L
 from .coref import Discourse
 from .person import poss
 
-__all__ = ["Speaker", "CallState", "Frame", "read_frame", "first_person"]
+__all__ = ["Speaker", "CallState", "Frame", "read_frame", "first_person", "deny", "own_denial", "OWN_ELLIPSIS"]
 
 _DOCUMENT = re.compile(rf"(?i){L.DOCUMENT}$")
 #: A written source named in passing ("the donor card came", "got a letter from the council").
@@ -78,6 +79,9 @@ class CallState:
     records: bool = False
     #: The turn's last clause said an event moved with no time ("they moved it!!"): the next one's time is where to.
     moved: bool = False
+    #: The last clause, when it passed on someone's word about the speaker ("my daughter thinks I got the jab"):
+    #: what the speaker's own "I didn't" right after it denies (cleared by any other clause).
+    hearsay: str | None = None
 
 
 @dataclass
@@ -110,6 +114,39 @@ _CAME = re.compile(r"\s+(?:just\s+)?(?:came(?: back| through| in)?|arrived|lande
 
 #: A clause whose subject is the speaker: after someone else's word, the speaker speaks for themself again.
 _OWN_SUBJECT = re.compile(r"^(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've)\b", re.I)
+
+_CONTRACTED = {"'m": "am", "'ve": "have", "'ll": "will", "'d": "would", "'re": "are"}
+_AUX_HEAD = re.compile(r"^(?P<s>I|we)(?:(?P<c>'m|'ve|'ll|'d|'re)|\s+(?P<a>am|was|were|are|have|had|will|would|can|could|do|did|"
+                       r"should|must))\b\s*", re.I)
+
+
+def deny(said: str) -> str:
+    """The speaker's own denial of what was reported about them, in their words: "I already got my
+    shingles shot" -> "I did not already got my shingles shot", "I'm allergic to X" -> "I am not allergic to X".
+    The negation sits in the clause it denies, so the stance and slot readers see it with its content."""
+    said = said.strip(" .,!")
+    if (m := _AUX_HEAD.match(said)):
+        aux = _CONTRACTED[m.group("c").lower()] if m.group("c") else m.group("a")
+        return f"{m.group('s')} {aux} not {said[m.end():]}"
+    if (m := re.match(r"^(?P<s>I|we)\s+", said, re.I)):
+        return f"{m.group('s')} did not {said[m.end():]}"
+    return f"not so: {said}"
+
+
+#: The speaker's elliptical word on a state just said: "(but) I'm not", "I'm really not", "(but) I am", "I do", "I don't".
+OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?P<neg>\s+(?:really\s+|definitely\s+|actually\s+)?not|n't)?"
+                           r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
+                           r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|didn't|did not|haven't|have not|hadn't|wasn't|was not|am not|never did)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
+
+
+def own_denial(fr: Frame, sp: Speaker, role: str, call: CallState) -> str:
+    """The clause's text, or, when it is the speaker's own bare "I didn't" / "I'm not" right after a clause
+    passing on someone's word about the speaker, that clause denied (:func:`deny`). Keeps ``call.hearsay``."""
+    heard = call.hearsay
+    call.hearsay = fr.text if fr.firmness == "reported" and role != "assistant" and _OWN_SUBJECT.match(fr.text) else None
+    if heard and fr.vouched_by == sp.vouched_by and (el := OWN_ELLIPSIS.match(fr.text)) and (el.group("neg") or el.group("neg2")):
+        return deny(heard)
+    return fr.text
 
 
 def read_frame(c: str, sp: Speaker, role: str, call: CallState, image: bool = False) -> Frame:

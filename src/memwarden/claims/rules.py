@@ -37,7 +37,7 @@ from .assistant import _assistant_pleasantry, _content_words, _repeats_user, tur
 from .base import ExtractedClaim, Extraction
 from .clauses import (APOS, GENERIC, STATE_WORD, FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced, judges,
                       not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
-from .frames import CallState, Speaker, read_frame
+from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
 from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
@@ -61,10 +61,6 @@ _BODY_SLOTS = frozenset("condition allergy diet medication".split())
 #: An animal heading the clause (said with my/our/the, or after a relation's "'s").
 _PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pony|"
                        r"tortoise|guinea pig)(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)))?(?:'s)?\s", re.I)
-#: The speaker's elliptical word on a state just said: "(but) I'm not", "I'm really not", "(but) I am", "I do", "I don't".
-_OWN_ELLIPSIS = re.compile(r"^(?:but\s+|and\s+)?(?:i'm|i am|i do|i have|i was)(?P<neg>\s+(?:really\s+|definitely\s+|actually\s+)?not|n't)?"
-                           r"(?:\s+(?:though|actually|really|at all|anymore))?\s*$|"
-                           r"^(?:but\s+|and\s+)?i\s+(?P<neg2>don't|do not|haven't|wasn't|am not)(?:\s+(?:though|actually|really|at all))?\s*$", re.I)
 _HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
 _VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 #: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
@@ -238,6 +234,7 @@ class RuleExtractor:
                 return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
+        c = own_denial(fr, sp, role, call)  # "my daughter thinks I got my shot. I didn't": the speaker's word against it
         if voucher and voucher.lower() in ("he", "she", "they") and (who := call.discourse.resolve(
                 voucher, "", "user" if role == "assistant" else sp.subject, call.user_disp if role == "assistant" else sp.display,
                 frozenset(call.names))):
@@ -308,7 +305,7 @@ class RuleExtractor:
             if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
                     and not STATE_WORD.search(c)):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
-            if not fr.quoted and not re.search(r"\d", c) and not _PROCEDURE.search(c) and not own_with_aside(c) and (
+            if not fr.quoted and not (framed and not L.ADDRESSEE.search(c)) and not re.search(r"\d", c) and not _PROCEDURE.search(c) and not own_with_aside(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):
                 return None  # about the addressee: compliments, sympathy, advice between friends
         if not (_content_words(c) - L.FILLER) and not elliptic:
