@@ -23,9 +23,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from _replay import replay_probes  # bench/_replay.py
 from _sets import SCENARIO_SETS  # bench/_sets.py
 
-ROOT = Path(__file__).resolve().parents[1]
 NEWER = (0.4, 0.5, 0.6, 2.0)  # rank_newer_cosine; 2.0: off
 TOPS = (3, 5)
 MATTER = (0.4, 0.5, 0.6, 0.7, 2.0)  # rank_same_matter_cosine; 2.0: off
@@ -41,39 +41,25 @@ def key(c: float, t: int, m: float) -> str:
 
 
 def replay(settings: list[tuple[float, int, float]]) -> list[dict[str, Any]]:
-    from memwarden.evals.scenario_format import load_scenarios, matches
-    from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+    from memwarden.evals.scenario_format import matches
 
-    emb = make_embedder("minilm")
     rows: list[dict[str, Any]] = []
-    for author, rel in SCENARIO_SETS.items():
-        for sc in load_scenarios(ROOT / rel).scenarios:
-            probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "rank"]
-            if not probes:
-                continue
-            system = MemwardenSystem(emb)
-            try:
-                for s in sc.sessions:
-                    system.add_session(sc.user_map[s.user], s.add_messages(), s.ts)
-                for i, p in probes:
-                    row = {"author": author, "probe": f"{sc.id}/{sc.probe_id(i)}", "now": p.as_of is None and p.stale is not None,
-                           "past": p.as_of is not None, "multi": p.targets is not None, "by": {}}
-                    for cos, top, matter in settings:
-                        cfg = system.memory.config.trust.model_copy(
-                            update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter})
-                        system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
-                        system.memory.scopes.trust.config = cfg
-                        texts = [h.memory for h in system.memory.search(
-                            p.query, user_id=sc.user_map[p.user], limit=max(10, p.top_k), as_of=p.as_of or sc.clock).results]
-                        groups = p.targets if p.targets is not None else [p.target]
-                        t = next((k for k, x in enumerate(texts) if any(matches(x, g) for g in groups)), None)
-                        s_ = None if p.stale is None else next(
-                            (k for k, x in enumerate(texts) if matches(x, p.stale) and not (p.target and matches(x, p.target))), None)
-                        row["by"][key(cos, top, matter)] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
-                    rows.append(row)
-            finally:
-                system.close()
-        print(author, sum(1 for r in rows if r["author"] == author), "rank probes")
+    for author, sc, i, p, system in replay_probes("rank"):
+        row = {"author": author, "probe": f"{sc.id}/{sc.probe_id(i)}", "now": p.as_of is None and p.stale is not None,
+               "past": p.as_of is not None, "multi": p.targets is not None, "by": {}}
+        for cos, top, matter in settings:
+            cfg = system.memory.config.trust.model_copy(
+                update={"rank_newer_cosine": cos, "rank_newer_top": top, "rank_same_matter_cosine": matter})
+            system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
+            system.memory.scopes.trust.config = cfg
+            texts = [h.memory for h in system.memory.search(
+                p.query, user_id=sc.user_map[p.user], limit=max(10, p.top_k), as_of=p.as_of or sc.clock).results]
+            groups = p.targets if p.targets is not None else [p.target]
+            t = next((k for k, x in enumerate(texts) if any(matches(x, g) for g in groups)), None)
+            s_ = None if p.stale is None else next(
+                (k for k, x in enumerate(texts) if matches(x, p.stale) and not (p.target and matches(x, p.target))), None)
+            row["by"][key(cos, top, matter)] = {"first": t == 0, "stale_above": s_ is not None and (t is None or s_ < t)}
+        rows.append(row)
     return rows
 
 
