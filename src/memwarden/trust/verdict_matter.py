@@ -11,10 +11,6 @@ reliable source that speaks to the same matter in other terms:
   a name with the claim and sits near it by the embedding (:data:`MATTER_COSINE`); it "says
   something else" when each holds a word or value the other does not (a restatement would have
   agreed). A strong source agreeing with the claim leaves this step out.
-  Session 11: a record (a document, a tool's output) is the source hierarchy's answer to hearsay
-  whenever it was given ("the final's at the Red Lion I reckon" after the fixtures list's "Final - The Anchor"),
-  unless the hearsay reports a change, and is on the matter near the claim by the embedding alone
-  (:data:`RECORD_COSINE`); both only against hearsay, not the assistant's word.
 """
 
 from __future__ import annotations
@@ -37,9 +33,6 @@ __all__ = ["against", "firm_changes", "matter_key", "outweighed", "changed_since
 #: authors (bench/loao_verdict.py --sweep: 0.2 on five folds, 0.25 on the sixth; 0.3, set a priori,
 #: scored 0.856 pooled, 0.2 0.859; the MMA check is the same from 0 to 0.3).
 MATTER_COSINE = 0.2
-#: The cosine from which a record (a document, a tool's output) is on the claim's matter without a
-#: shared word ("Opening hours 7:30am to 5:30pm" on "Tilly's nursery closes at 6pm").
-RECORD_COSINE = 0.4
 #: The stance score such a statement counts with (the strength of a changed value, verdict._changed_value).
 OUTWEIGH_SCORE = 0.7
 
@@ -90,12 +83,12 @@ def value_reading(read: list, best: dict, texts: dict[str, str], fq: TextFeature
             best[key] = (i, best[key][1])
 
 
-def _same_matter(claim: str, fq: TextFeatures, fh: TextFeatures, near: bool = False) -> bool:
-    """Whether a statement sharing a word with the claim (or, ``near``, a record close to it by the
-    embedding) is on its matter: a claim about a named person or thing is answered only by a
-    statement naming it or another of the claim's names ("Freya baked the wedding cake for the
-    Cusco bakery" is another event than Clara's; "Wiktor takes Pilot out now" is on "Petra walks Pilot")."""
-    if not (near or (fq.content | fq.proper) & (fh.content | fh.proper) or (fq.numbers | fq.dates) & (fh.numbers | fh.dates)):
+def _same_matter(claim: str, fq: TextFeatures, fh: TextFeatures) -> bool:
+    """Whether a statement sharing a word with the claim is on its matter: a claim about a named
+    person or thing is answered only by a statement naming it or another of the claim's names
+    ("Freya baked the wedding cake for the Cusco bakery" is another event than Clara's; "Wiktor takes
+    Pilot out now" is on "Petra walks Pilot")."""
+    if not ((fq.content | fq.proper) & (fh.content | fh.proper) or (fq.numbers | fq.dates) & (fh.numbers | fh.dates)):
         return False
     if _named_subject(claim, fq):
         return bool(fq.proper & (fh.proper | fh.content))
@@ -123,13 +116,6 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     if not weak or any(sg > 0 and ev.role == "evidence" for _, ev, _, sg in read):
         return []
     first_weak = min(stated_at(h) for h, _ in weak)
-    # A record (a document, a tool's output) answers hearsay given after it too ("the final's at the
-    # Red Lion I reckon" after the fixtures list's "Final - The Anchor"), unless the hearsay reports a change.
-    # Not against the assistant's word: it often restates a record in other terms, which the stance
-    # rules may not hear as the same thing.
-    hearsay = all(tm.tier in ("third_party", "hedged", "reported") for _, ev, tm, sg in read
-                  if sg > 0 and ev.role in ("assertion", "ambiguous_evidence"))
-    weak_change = not hearsay or any(says_update(ev.memory) for _, ev in weak)
     taken = {matter_key(h) for h, _, _, _ in read}
     fq = features(query)
     claim_words = fq.content | fq.proper
@@ -139,15 +125,15 @@ def outweighed(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     for hit, text in silent:
         if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
-        tm = tier(hit, query)
-        if stated_at(hit) < first_weak and (tm.tier != "evidence" or weak_change):
+        if stated_at(hit) < first_weak:
             continue
+        tm = tier(hit, query)
         fh = features(text)
         if not tm.strong or fh.hedged or fh.reported:
             continue
         words, values = fh.content | fh.proper, fh.numbers | fh.dates
         when = fh.dates | {v for v in fh.numbers if ":" in v}
-        if not _same_matter(query, fq, fh, near=hearsay and tm.tier == "evidence" and hit.scores.dense >= RECORD_COSINE):
+        if not _same_matter(query, fq, fh):
             continue
         if claim_when and claim_when <= when:
             continue  # it restates the claim's date or time: a stance it left unread is no denial
