@@ -16,7 +16,6 @@ from typing import Iterator
 #: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
 ON_POINT = 0.45        # a memory this close to the request is about what it asks
 SAME_TOPIC = 0.35      # a newer memory this close is about the same attribute
-CHANGE_TOPIC = 0.18    # ... this close, the closest newer one, stating a change to a memory the request asks about
 SAME_ATTRIBUTE = 0.50  # ... this close and naming the same things (2+ shared words, 2+ new), it restates it
 RELATED = 0.20         # ... this close, with a stated change and another value of a shared thing ("Dublin office" -> "Berlin office")
 EVIDENCE_ABOUT = 0.45  # evidence naming what a memory names, this close, is about it
@@ -51,12 +50,7 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # party at the soft play" standing for a gift question).
     elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
         and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP and not f.get("newer_gone")  # a thing given up changes all its parts
-    # A weaker tie to the newer memory suffices when the request asks about this memory and the newer one, the
-    # closest newer memory of all, states a change.
-    asked_change = f["newer_change"] and f["newer_sim"] >= CHANGE_TOPIC and f["q_sim"] >= ON_POINT \
-        and f.get("newer_index", -1.0) >= 0 and f.get("newer_index") == f.get("newer_top_index")
-    if (f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) or asked_change) \
-            and not elsewhere:
+    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
         yield "newer_changes", "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
