@@ -56,3 +56,13 @@ def test_an_amount_with_its_unit_is_no_day_of_a_date():
     assert st.label == "agree"
     # a bare number with a month is still a date that two texts may share by chance
     assert detect_stance("We met on 3 March.", "Her birthday is 3 March.").label != "agree"
+
+
+def test_a_status_right_after_the_title_is_the_things_status():
+    out = field_statements("Royal Mail tracking QX 1234 5678: Delivered, front porch, 14:02")
+    assert "Royal Mail tracking QX delivered" in out or "Royal Mail tracking delivered" in out
+    # the reference numbers file the record; the status is said of its thing
+    st = _stance("Royal Mail tracking shows the Leeds customer's parcel was delivered.",
+                 "Royal Mail tracking 1234 5678 9012 3456: Delivered, In/At Porch, Harrogate HG1 2AB, May 3, 2027", 0.6)
+    assert st.label == "agree"
+    assert not any(s.endswith("delivered") for s in field_statements("Reminder: delivery slot tomorrow 8-10am"))

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import re
 
+from ..retrieval.text import _stem
 from .features import features
+from .lexicon import POLAR_PAIRS
 from .stance import Stance
 
 __all__ = ["field_statements", "is_record", "named_value"]
@@ -44,10 +46,18 @@ _STATUS_CAPS = {
     "OPEN": "open", "CLOSED": "closed", "EXPIRED": "expired", "VALID": "valid",
 }
 _CAPS = re.compile(r"\b(" + "|".join(_STATUS_CAPS) + r")\b")
+#: Status words (the stance lexicon's status pairs, stemmed).
+_STATUS_STEMS = frozenset(_stem(w) for pair in POLAR_PAIRS for w in pair)
 _EFFECT = re.compile(r"\bwith effect from\b|\beffective (?:from )?(?=\d|[A-Z])", re.I)
 #: Labels that are the extractor's or a chat's frame, not a field.
 _FRAME = re.compile(r"^(?:the user|user|i|me|we|you|he|she|they|assistant|note|noted|started|re|fwd|fw|subject|from|to|cc)$",
                     re.I)
+
+
+def _named_part(title: str) -> str:
+    """A record's title without its reference numbers ("USPS tracking 9400 1118 ...": "USPS
+    tracking"): the status is said of the thing, the numbers only file it."""
+    return " ".join(w for w in title.split() if not any(c.isdigit() for c in w) and "#" not in w)
 
 
 def is_record(text: str) -> bool:
@@ -80,6 +90,12 @@ def field_statements(text: str) -> list[str]:
             value = seg[m.end():end].strip(" ,;.")
             if value and not (k == 0 and _speaker_line(value, m)):
                 out.append(f"{m.group(1).lower()} is {value}")
+        # A record's status field: the word right after its title's colon is a status ("USPS
+        # tracking 9400 ...: Delivered, In/At Mailbox"): the record's thing has that status.
+        head, colon, rest = seg.partition(":")
+        first = rest.strip().split(" ", 1)[0].strip(",.;-").lower() if colon else ""
+        if first and _stem(first) in _STATUS_STEMS and not _FRAME.match(head.strip()):
+            out.append(f"{_named_part(head)} {first}")
         if _CAPS.search(seg):
             # The status is the record's: said of what the record is ("Invoice #1187 ...: ... PAID").
             status = _CAPS.sub(lambda c: _STATUS_CAPS[c.group(1)], seg)
