@@ -31,7 +31,7 @@ from .features import features
 from .lexicon import POLAR_PAIRS
 from .stance import Stance
 
-__all__ = ["field_statements", "is_record", "named_value"]
+__all__ = ["field_statements", "named_value"]
 
 #: One field: a label of one to four words (the first capitalised) then a colon and a value.
 _FIELD = re.compile(r"(?:^|(?<=[,;:|('\"])\s*)([A-Z][A-Za-z'()/-]*(?: [A-Za-z'()/-]+){0,3}):[ \t]+(?=\S)")
@@ -58,11 +58,6 @@ def _named_part(title: str) -> str:
     """A record's title without its reference numbers ("USPS tracking 9400 1118 ...": "USPS
     tracking"): the status is said of the thing, the numbers only file it."""
     return " ".join(w for w in title.split() if not any(c.isdigit() for c in w) and "#" not in w)
-
-
-def is_record(text: str) -> bool:
-    """Whether ``text`` writes anything as a record does: a field with a colon, a status in capitals."""
-    return bool(field_statements(text))
 
 
 def _segments(text: str) -> list[str]:
