@@ -68,7 +68,7 @@ def field_statements(text: str) -> list[str]:
     """The statements the fields of a record make (empty when ``text`` has none).
 
     >>> field_statements("Offer letter: Start date 1 September 2026, Location: Raffles Place")
-    ['location is Raffles Place']
+    ['offer letter is Start date 1 September 2026', 'location is Raffles Place']
     >>> field_statements("Direct debit to Anytime Fitness DISHONOURED - insufficient funds (3 Oct).")
     ['Direct debit to Anytime Fitness unpaid - insufficient funds (3 Oct)']
     """
