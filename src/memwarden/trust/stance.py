@@ -241,9 +241,12 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
                           ("exclusive_value",))
         if not _same_person(e1, e2):
             return Stance("unrelated", 0.65, f"other people managed: {e1} vs {e2}", ())
-    personal = ("i", "my ")
+    # The user or their kin ("i", "my sister"); a name or a thing that merely starts with "i"
+    # ("invoice", "Isla") is neither.
+    personal = (fa.subject == "i" or fa.subject.startswith("my ")) if fa.subject else False
+    personal_b = (fb.subject == "i" or fb.subject.startswith("my ")) if fb.subject else False
     if (fa.subject and fb.subject and fa.subject != fb.subject
-            and fa.subject.startswith(personal) == fb.subject.startswith(personal)
+            and personal == personal_b
             and not (fa.proper & fb.proper & {fa.subject, fb.subject})
             and not _named_in_other(fa, fb)):
         # "I passed my test" / "my brother failed his": the same predicate about different people.
@@ -379,7 +382,9 @@ def _rules(fa: TextFeatures, fb: TextFeatures, cosine: float | None,
     # Every value of a short claim restated ("on Saturday at 3pm" / "the invite says Saturday 17th,
     # 3pm, community hall"): the same claim in other words.
     # One calendar date ("3 March": a day number and a month) is a coincidence two anniversaries share.
-    one_date = len(nums_a) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+    # (A number with its unit, "8%" or "£40", is an amount, not the day of a date: "up 8% from March".)
+    one_date = (len(nums_a) == 1 and len(fa.dates) == 1 and next(iter(fa.dates)) in _MONTH_NAMES
+                and not any(u.partition(":")[2] in nums_a for u in fa.units))
     restated = (len(vals_a) >= 2 and not one_date and vals_a <= vals_b and fa.negated == fb.negated
                 and len(fa.content) <= 4)
     # A short statement of one typed value (a clock time, an amount with its unit) that the other

@@ -19,6 +19,7 @@ from .update_cues import says_update
 from .verdict_compare import compare
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
+from .record_fields import field_statements, named_value
 
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
@@ -49,7 +50,39 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
 
 def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
     """Stance of the sentence of ``text`` that shares most with the claim: a notice saying "open
-    on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence."""
+    on Friday. Closed on Monday for the move" answers "closed on Friday" with its first sentence.
+    A record the rules hear nothing in is read by its fields (:func:`_field_stance`)."""
+    st = _sentence_stance(claim, text, cosine)
+    if st.label == "unrelated" and (field := _field_stance(claim, text)) is not None:
+        return field
+    return st
+
+
+def _field_stance(claim: str, text: str) -> Stance | None:
+    """The stance of the record's field that shares most with the claim, read as the statement it
+    makes (:mod:`.record_fields`: "Location: Raffles Place" is "location is Raffles Place", "PAID"
+    is paid); None when no field shares a word or a value with the claim or none takes a side."""
+    fields = field_statements(text)
+    if not fields:
+        return None
+    fc = features(claim)
+
+    def shared(p: str) -> int:
+        fp = features(p)
+        return len(fc.content & fp.content) + len((fc.numbers | fc.dates) & (fp.numbers | fp.dates))
+
+    fields = [p for p in fields if shared(p)]
+    if not fields:
+        return None
+    for p in fields:
+        if (named := named_value(claim, p)) is not None:
+            return named
+    best = max(fields, key=shared)
+    st = _predicate_check(claim, best, detect_stance(claim, best), None)
+    return None if st.label == "unrelated" else Stance(st.label, st.score, f"a field of the record: {st.reason}", st.cues)
+
+
+def _sentence_stance(claim: str, text: str, cosine: float | None) -> Stance:
     whole = _predicate_check(claim, text, detect_stance(claim, text, cosine=cosine), cosine)
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
     if len(parts) < 2 or features(text).rejected:
