@@ -86,9 +86,9 @@ def _asks_current_value(query: str) -> bool:
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me|mine|we|we're|we've|our|ours|us)\b", re.I)
 #: A capitalised word after the first: a named subject ("where does Ben go to school?").
 _NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z'-]+\b")
-#: A bounded span of time: "the weekend", "last night", "for a week" (closed class: a determiner,
-#: then a span noun).
-_SPAN = re.compile(r"\b(?:the|this|that|last|a|one|for\s+the|over\s+the)\s+(?:weekend|night|evening|morning|"
+#: A bounded span of time: "the weekend", "last night", "a long weekend" (closed class: a determiner,
+#: a length adjective, a span noun).
+_SPAN = re.compile(r"\b(?:the|this|that|last|a|one|for\s+the|over\s+the)\s+(?:(?:long|whole|entire|full|short|quick)\s+)?(?:weekend|night|evening|morning|"
                    r"afternoon|day|week|fortnight|holidays?)\b", re.I)
 
 
