@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import pytest
+
 from memwarden.models import Claim, ScoreParts, SearchHit
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.latest import latest_answer_first
@@ -118,6 +120,8 @@ def _said(i: int, text: str, month: int, which: int = 0) -> SearchHit:
                      created_at=when, updated_at=when, occurred_at=when, claim=claim)
 
 
+@pytest.mark.xfail(strict=True, reason="known misfire: own_word accepts statements about others and one-off events; the "
+                   "subject/standing fix (commit a000768 on s11-nowfix, BENCHMARKS s11-nowfix) lost on validation")
 def test_a_later_remark_about_someone_else_or_a_one_off_does_not_pass_the_fact() -> None:
     similar = _cosines({}, default=0.5)
     cases = [  # (the standing fact, a later remark that is not an answer, the question)

@@ -13,14 +13,7 @@ case's words:
 
 - **when**: it was stated later than the hit it passes (:func:`.testimony.stated_at`);
 - **who**: it is the user's own firm word or a record's (:func:`.present.own_word`), not hearsay,
-  a hedge or the assistant's echo, and it is *about the question's subject* (the claim's resolved
-  subject: the user for an I/my/we question, the named person otherwise), not the user's wife's car
-  or Ben's friend's school (:func:`_about`);
-- **standing**: it states a state, not a one-off occasion: a claim with a dated event ("went to a
-  meetup last night", "booked the groomer for Friday") or a bounded span ("spent the weekend in
-  Whitby") passes only when it says it replaces something (:func:`.update_cues.says_update`:
-  "switched to EE last week", "transferred my entry ... instead") or the question asks when
-  (:func:`_standing`);
+  a hedge or the assistant's echo;
 - **what**: it holds a value of the class the question asks for: a time for "when", a party for
   "who", a place for "where" (:func:`.answer_type.asked_type` / :func:`.answer_type.holds_type`),
   else the attribute reader's class ("which city", "what's the name", :func:`.attribute.asked` /
@@ -57,7 +50,6 @@ from .answer_type import asked_type, holds_type
 from .attribute import asked, states
 from .present import asks_present, own_word
 from .testimony import stated_at
-from .update_cues import CALENDAR_WORD, says_update
 
 __all__ = ["latest_answer_first"]
 
@@ -82,39 +74,6 @@ def _asks_current_value(query: str) -> bool:
             and not _LIST.search(query) and not _PERFECT.search(query))
 
 
-#: "I", "my", "we", "our": the question is about the user.
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me|mine|we|we're|we've|our|ours|us)\b", re.I)
-#: A capitalised word after the first: a named subject ("where does Ben go to school?").
-_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z'-]+\b")
-#: A bounded span of time: "the weekend", "last night", "a long weekend" (closed class: a determiner,
-#: a length adjective, a span noun).
-_SPAN = re.compile(r"\b(?:the|this|that|last|a|one|for\s+the|over\s+the)\s+(?:(?:long|whole|entire|full|short|quick)\s+)?(?:weekend|night|evening|morning|"
-                   r"afternoon|day|week|fortnight|holidays?)\b", re.I)
-
-
-def _subject_test(query: str, hits: Sequence[SearchHit]) -> Callable[[SearchHit], bool]:
-    """Whether a hit's claim is about the question's subject: the user for a first-person question,
-    a named person otherwise (a capitalised word some hit's claim has as its subject, so "the Harbour
-    Inn" names no one); no condition when the question names neither."""
-    if _FIRST_PERSON.search(query):
-        return lambda h: h.claim is not None and (h.claim.subject.lower() == "user"
-                                                  or h.speaker is not None and h.claim.subject == h.speaker)
-    subjects = {w for h in hits if h.claim is not None for w in h.claim.subject.lower().replace("'s", " ").split()}
-    names = {n.lower() for n in _NAME.findall(query) if not CALENDAR_WORD.fullmatch(n)} & subjects
-    if names:
-        return lambda h: h.claim is not None and any(n in h.claim.subject.lower().replace("'s", " ").split()
-                                                     for n in names)
-    return lambda h: True
-
-
-def _standing(h: SearchHit, asks_time: bool) -> bool:
-    """The hit states a standing state or attribute, not a one-off occasion: no dated event and no
-    bounded span, unless it says it replaces something or the question asks for the time."""
-    c = h.claim
-    occasion = c is not None and c.event_start is not None or bool(_SPAN.search(h.memory))
-    return asks_time or not occasion or says_update(h.memory)
-
-
 def _answers(query: str) -> Callable[[str], bool]:
     """A test of whether a text holds a value of the class ``query`` asks for (always true when it
     asks for none in particular)."""
@@ -134,11 +93,11 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     out = list(hits)
     if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
-    answers, about, asks_time = _answers(query), _subject_test(query, out), asked_type(query) == "time"
+    answers = _answers(query)
     best: tuple[tuple[object, float], int, int] | None = None
     for j in range(1, min(top, len(out))):
         h = out[j]
-        if not own_word(h) or not about(h) or not _standing(h, asks_time) or not answers(h.memory):
+        if not own_word(h) or not answers(h.memory):
             continue
         at = stated_at(h)
         i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= cosine), None)
