@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import pytest
+
 from memwarden.models import Claim, ScoreParts, SearchHit
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.latest import latest_answer_first
@@ -105,3 +107,45 @@ def test_a_question_asking_a_list_or_what_has_built_up_is_left_alone() -> None:
     for query in ("what subjects do I paint?", "which styles do I paint in?", "what have I painted?",
                   "how long have I been painting?"):
         assert _ids(latest_answer_first([old, new], query, similar, 0.3)) == ["m0", "m1"], query
+
+
+def _said(i: int, text: str, month: int, which: int = 0) -> SearchHit:
+    """A hit whose claim is what the rule extractor makes of ``text`` said by the user in ``month``."""
+    from memwarden.claims.rules import RuleExtractor
+    from memwarden.models import Turn
+    when = datetime(2026, month, 10, tzinfo=timezone.utc)
+    claim = RuleExtractor().extract([Turn(role="user", content=text, timestamp=when)], now=when).claims[which]
+    claim = getattr(claim, "claim", claim)
+    return SearchHit(id=f"m{i}", memory=text, user_id="u", score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10),
+                     created_at=when, updated_at=when, occurred_at=when, claim=claim)
+
+
+@pytest.mark.xfail(strict=True, reason="known misfire: own_word accepts statements about others and one-off events; the "
+                   "subject/standing fix (commit a000768 on s11-nowfix, BENCHMARKS s11-nowfix) lost on validation")
+def test_a_later_remark_about_someone_else_or_a_one_off_does_not_pass_the_fact() -> None:
+    similar = _cosines({}, default=0.5)
+    cases = [  # (the standing fact, a later remark that is not an answer, the question)
+        ("I'm a data analyst at Ocado.", "Popped into a Deliveroo hiring event on Thursday, free pizza.", "where do I work?"),
+        ("We rent a flat in Sheffield.", "We had a long weekend in Scarborough, so windy.", "where do we live?"),
+        ("I'm based in the Glasgow office.", "I gave a talk at the Edinburgh office yesterday.", "which office am I in?"),
+        ("I drive a Skoda Octavia.", "My husband just bought a Polestar.", "what car do I drive?"),
+        ("I'm with O2 for my phone.", "Got my son a Giffgaff SIM on Saturday.", "which network am I on?"),
+        ("Maya goes to Hillside Primary.", "Her friend Priya goes to Oakwood Academy.", "which school does Maya go to?"),
+        ("Our cat Pixel sees the vet at Riverside.", "Booked Pixel in with the groomer at Fluffy Paws for Monday.",
+         "which vet does our cat see?"),
+    ]
+    for fact, remark, query in cases:
+        old, later = _said(0, fact, 1), _said(1, remark, 5)
+        assert _ids(latest_answer_first([old, later], query, similar, 0.3)) == ["m0", "m1"], (remark, query)
+
+
+def test_a_real_update_still_passes_the_old_fact() -> None:
+    similar = _cosines({}, default=0.5)
+    cases = [
+        ("I live in Norwich.", "We're in Exeter now, moved over Easter.", "where do I live?"),
+        ("I'm on Vodafone.", "I switched to EE last week.", "which network am I on?"),
+        ("Maya goes to Hillside Primary.", "Maya's moved to Oakwood Academy this term.", "which school does Maya go to?"),
+    ]
+    for fact, update, query in cases:
+        old, new = _said(0, fact, 1), _said(1, update, 5)
+        assert _ids(latest_answer_first([old, new], query, similar, 0.3)) == ["m1", "m0"], (update, query)
