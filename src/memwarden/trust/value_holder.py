@@ -87,6 +87,11 @@ def _near(word: str, said: frozenset[str]) -> bool:
     return word in said or any(len(w) >= 4 and (word.startswith(w[:4]) or w.startswith(word[:4])) for w in said)
 
 
+#: Modifiers that tell versions of one thing apart in time, not two things: "the latest quote" is the builder's quote.
+_WHEN_WORDS = frozenset(_stem(w) for w in "latest usual new old current next last previous original revised updated "
+                        "final earlier later".split())
+
+
 def other_things(a: str, b: str) -> tuple[str, str] | None:
     """The modifiers that make one noun two things (``("gas", "electr")``), or None.
 
@@ -97,7 +102,8 @@ def other_things(a: str, b: str) -> tuple[str, str] | None:
     said_a, said_b = _said(a), _said(b)
     for mod_a, noun in ha:
         for mod_b, noun_b in hb:
-            if noun_b == noun and not _near(mod_a, said_b) and not _near(mod_b, said_a):
+            if noun_b == noun and not _near(mod_a, said_b) and not _near(mod_b, said_a) \
+                    and mod_a not in _WHEN_WORDS and mod_b not in _WHEN_WORDS:
                 return mod_a, mod_b
     return None
 
@@ -108,8 +114,18 @@ _PLACED = re.compile(r"^\W*(?:(?:the|our|my|your|their|his|her)\s+|[a-z]+'s\s+)?
                      r"(?:happening\s+|held\s+|being held\s+|now\s+)?(?:(?:in|at|near|on)\b|[A-Z])")
 
 
+#: A place given with the wider place around it ("at St Brigid's in Kilkenny", "in the Drill Hall in Leith", "at
+#: Craigvinean Barn near Dunkeld"). Only two such pairs set the same level against each other: "in Berlin" / "at the
+#: Hilton" may be one place inside the other, "Dr Patel" / "in Morningside" a person and a place.
+_NESTED = re.compile(r"\b(?:in|at|on)\s+(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|upon|on))*,?\s+"
+                     r"(?:in|at|near|outside|by|on)\s+(?:the\s+)?[A-Z]")
+
+
 @lru_cache(maxsize=65_536)
 def placed_subject(text: str) -> str | None:
-    """The stem of the noun a text places ("the reception is in the Drill Hall" -> recept), or None."""
+    """The stem of the noun a text places at a place within a wider one ("the reception is in the Drill Hall in
+    Leith" -> recept), or None (also when the text gives one place only: "the conference is in Berlin")."""
+    if not _NESTED.search(text):
+        return None
     m = _PLACED.match(re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), text.replace("\u2019", "'")))
     return _stem(m.group(1).lower()) if m else None
