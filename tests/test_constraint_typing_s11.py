@@ -40,7 +40,7 @@ def test_aims_purposes_and_narratives_stay_untyped(text: str) -> None:
 
 @pytest.mark.parametrize("text, value", [
     ("they've put her on rivaroxaban", "rivaroxaban"),
-    ("the gp started me on fostair", "fostair"),
+    ("the gp started me on fostair inhalers", "fostair"),  # a brand name needs its form or dose
 ])
 def test_a_drug_no_lexicon_lists_is_read_from_the_prescriber_frame(text: str, value: str) -> None:
     assert detect_slot(text).attribute == f"medication:{value}"

@@ -54,7 +54,7 @@ def test_a_name_read_from_the_claim(turns, query, refused):
 
 @pytest.mark.parametrize("query", [
     "can I pick the van up on sunday?",
-    "Can the lodger have friends over without asking me?",
+    "Can we have friends over without asking the landlord?",  # leave is asked in the first person (s11)
     "is it ok if I skip the warm-up on race day?",
     "is this weekend a good time to repaint the shed?",
 ])

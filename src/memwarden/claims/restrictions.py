@@ -143,6 +143,16 @@ _LIFTED = frozenset("restriction restrictions limit limits rule rules ban bans c
                     "preference preferences allergies allergy better worse than".split())
 
 
+#: A directive the speaker gives someone else ("I told him to keep away from my sister", "we asked them no
+#: photos"): the listener's rule, not the speaker's.
+_OWN_DIRECTIVE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:told|tell|asked|ask|warned|advised|said\s+to)\s+"
+                            r"(?!(?:me|us|myself|ourselves)\b)[\w']+(?:\s+[\w']+)?\s+(?:to\s+|no\s+)?$", re.I)
+#: "no school tomorrow", "no practice tonight": news of one day, not a standing rule.
+_ONE_DAY = re.compile(r"[\w/-]+(?:\s+[\w/-]+)?\s+(?:tomorrow|today|tonight|this\s+(?:morning|afternoon|evening|week|weekend)|"
+                      r"next\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|[\w/-]+\s+(?:tomorrow|today|tonight)\b",
+                      re.I)
+
+
 def restriction_guess(text: str) -> SlotGuess | None:
     """``restriction:<thing>`` when ``text`` states a rule or limit in closed-class words, else None."""
     if text.rstrip().endswith("?"):
@@ -158,6 +168,10 @@ def restriction_guess(text: str) -> SlotGuess | None:
                 # "trying to avoid the traffic": an aim; "the nurse said to lay off cranberry" is a rule, and so is
                 # its clause with the reporting frame taken off ("to lay off cranberry juice")
                 continue
+            if pat in (_BAR, _NO_RULE) and _OWN_DIRECTIVE.search(text[: m.start("v") if pat is _NO_RULE else m.start()]):
+                continue  # "I told him to keep away from my sister": a rule the user sets someone else
+            if pat is _NO_RULE and _ONE_DAY.match(text, m.start("v")):
+                continue  # "the kids keep telling me no school tomorrow": a day's news, relayed
             if pat is _NO_RULE and _NO_THEN_VERB.match(text, m.start("v")):
                 continue  # "no robotics is thursdays": a "no," answering, then a sentence; a rule has no verb
             if pat in (_CANNOT, _DONT, _NEVER):

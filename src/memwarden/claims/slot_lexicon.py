@@ -94,6 +94,12 @@ _REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|
         # friends and housemates by their chat names ("my mate Dev", "my housemate Lou")
         r"housemates?(?![\w-])|workmates?(?![\w-])|mates?(?![\w-])|pal(?![\w-])|buddy|bestie|lodger")
 
+#: Endings of drug names (INN stems): the prescriber frame's object must end in one or come with a drug-form word.
+_DRUG_ENDINGS = ("olol|alol|pril|sartan|statin|xaban|gatran|parin|farin|cillin|mycin|cycline|floxacin|azole|prazole|"
+                 "oxetine|aline|pram|pine|azepam|zolam|pam|lam|mab|nib|tide|mide|zide|olone|isone|sone|one|formin|"
+                 "gliptin|glutide|tidine|triptan|profen|fen|amine|idine|xine|tyline|pramine|thyroxine|dronate|caine")
+#: Words for a form a drug comes in, said after its name ("put me on iron tablets", "started her on steroid cream").
+_DRUG_FORMS = "tablets?|pills?|capsules?|tabs|injections?|jabs?|inhalers?|drops|cream|patch(?:es)?|spray|syrup|infusions?"
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
     # same dates" (kept only with a word of lodging in the clause: _LODGING_SIGNAL)
@@ -181,7 +187,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("medication", r"^(?!.*\b(?:took|taken|take|takes|taking)\s+(?:me|him|her|them|us)\s+off\b).*?"
                    r"\b(?:put|puts|putting|started|starts|starting)\s+(?:me|him|her|them|us)\s+(?:on|onto)\s+"
                    r"(?!(?:the|a|an|my|his|her|their|our|hold|nights?|days?|earlies|lates|call|shifts?|rota|lists?|board|"
-                   r"speaker|loudspeaker|mute|it|to|track|notice|probation|furlough|leave|sick|solids|earlies)\b)"
+                   r"speaker|loudspeaker|mute|it|to|track|notice|probation|furlough|leave|sick|solids|earlies|patrol|control|"
+                   r"phone|speakerphone)\b)"
+                   # only a drug-like object (session 11: "put me on reception / overtime / weights / crutches /
+                   # standby" are no drugs): a pharmacological ending, a drug-form word or a dose right after it
+                   rf"(?=[a-z-]*(?:{_DRUG_ENDINGS})\b|[a-z][a-z-]*\s+(?:{_DRUG_FORMS})\b|[a-z][a-z-]*[^.;,]{{0,25}}?\b\d+(?:\.\d+)?\s*(?:mg|mcg|ml|iu)\b)"
                    r"(?P<v>[a-z][a-z-]{3,})\b(?!\s*\d|\s+(?:list|rota|team|project|shift|plan|account|course)\b)"),
     ("doctor", r"\b(?:my|our) (?P<k>doctor|gp|dentist|therapist|physio|physiotherapist|pediatrician|paediatrician|vet|dermatologist|psychiatrist|cardiologist|optometrist)(?:'s name)? is (?P<v>(?:Dr\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"),
     ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),

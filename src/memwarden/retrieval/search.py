@@ -50,7 +50,9 @@ _REQUEST = re.compile(
     # "a sensible time for my call", "any fun activities"), "is that ok for us?", or what would stand in the
     # way ("anything stopping me", "is it safe for her"): the asker's constraints decide the answer.
     r"|\b(?:(?:a|an|any|some)\s+(?:good|nice|decent|fun|sensible|suitable|safe|ideal|great|easy|cheap|healthy)|"
-    r"^(?:good|nice|decent|fun|suitable|safe|cheap|easy|healthy)|(?:is|are|was) (?:that|this|it|they) (?:ok|okay|alright|fine|safe|wise|suitable)|"
+    r"^(?:good|nice|decent|fun|suitable|safe|cheap|easy|healthy)"
+    # a greeting or an interjection opens a turn, it asks nothing ("Good morning, ...", "Nice to see you", "Nice, what time")
+    r"(?![\s,!.]*(?:morning|afternoon|evening|night|day|to\s+(?:see|meet|hear|know|have)|one|job|work|stuff|news)\b)(?!\s*[,!.])|(?:is|are|was) (?:that|this|it|they) (?:ok|okay|alright|fine|safe|wise|suitable)|"
     r"(?:anything|something) (?:stopping|stop|preventing|in the way)|(?:ok|okay|safe|suitable) for (?:me|us|him|her|them|my|our))\b",
     re.IGNORECASE)
 #: A question about what happened ("when did Melanie buy the figurines?", "which firm did I book?") asks a fact,

@@ -39,10 +39,11 @@ _AUX = frozenset("is are am was were do does did has have had will can isn't are
 #: Questions answered by inference or naming their own answers, not by one statement of the predicate.
 _NOT_POLAR = re.compile(r"\b(?:would|could|should|might|may|likely|probably|possibly|think|reckon|suppose|ever|or)\b",
                         re.I)
-#: Permission and advice ("can I take a call at 7pm?", "can the tenant sublet?", "is it ok if I field in the
+#: Permission and advice, asked in the first person ("can I take a call at 7pm?", "is it ok if I field in the
 #: slips?", "is this weekend a good time to weed?"): answered by a rule or a constraint the memories hold, weighed
-#: against the plan, not by a memory that says the predicate; so no predicate word need be spoken of.
-_PERMISSION = re.compile(r"^\s*(?:can|may|can't|cannot)\s+(?!you\b|u\b)|^\s*(?:is|isn't|would)\s+(?:it|this|that|now)\b"
+#: against the plan, not by a memory that says the predicate; so no predicate word need be spoken of. "Can Mum still
+#: drive?", "can Leo swim 25 metres?" ask a fact about someone else (session 11): polar questions.
+_PERMISSION = re.compile(r"^\s*(?:can|may|can't|cannot)\s+(?:i|we)\b|^\s*(?:is|isn't|would)\s+(?:it|this|that|now)\b"
                          r"[^?]*\b(?:ok|okay|alright|all right|fine|safe|good|bad|wise|worth)\b", re.I)
 _PRONOUNS = frozenset("i we you he she it they there this that".split())
 _DETS = frozenset("the my our your his her their a an this that these those any some".split())

@@ -47,7 +47,7 @@ from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doub
                    _status_pair, _swapped, _value_after, dates_differ, same_measure)
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
 from .state_end import ended_yet_still
-from .value_holder import other_things, placed_subject
+from .value_holder import one_thing_two_places, other_things
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
 
@@ -170,7 +170,7 @@ def _detect(a: str, b: str, cosine: float | None) -> Stance:
     if (thing := ended_yet_still(a, b, fa, fb)) is not None:
         return Stance("contradict", 0.8, f"{thing}: ended on one side, still so on the other", ("antonym",))
     return _rules(fa, fb, cosine, (_NEG_QUESTION.match(a) is not None, _NEG_QUESTION.match(b) is not None),
-                  placed=(ps := placed_subject(a)) is not None and ps == placed_subject(b))
+                  placed=one_thing_two_places(a, b))
 
 
 #: A question opening on a negated auxiliary ("isn't 4471 still unpaid?") asks for a yes, it denies nothing.

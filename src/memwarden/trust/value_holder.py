@@ -22,7 +22,7 @@ from .lexicon import HEDGE_WORDS, REPORT_FRAME_WORDS
 from .spoken_numbers import words_to_digits
 from .value_cues import WEEKDAYS
 
-__all__ = ["holder", "other_things", "placed_subject"]
+__all__ = ["holder", "one_thing_two_places", "other_things", "placed", "placed_subject"]
 
 _MONTHS = ("january february march april june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec")
@@ -87,6 +87,11 @@ def _near(word: str, said: frozenset[str]) -> bool:
     return word in said or any(len(w) >= 4 and (word.startswith(w[:4]) or w.startswith(word[:4])) for w in said)
 
 
+#: Modifiers that tell versions of one thing apart in time, not two things: "the latest quote" is the builder's quote.
+_WHEN_WORDS = frozenset(_stem(w) for w in "latest usual new old current next last previous original revised updated "
+                        "final earlier later".split())
+
+
 def other_things(a: str, b: str) -> tuple[str, str] | None:
     """The modifiers that make one noun two things (``("gas", "electr")``), or None.
 
@@ -97,7 +102,8 @@ def other_things(a: str, b: str) -> tuple[str, str] | None:
     said_a, said_b = _said(a), _said(b)
     for mod_a, noun in ha:
         for mod_b, noun_b in hb:
-            if noun_b == noun and not _near(mod_a, said_b) and not _near(mod_b, said_a):
+            if noun_b == noun and not _near(mod_a, said_b) and not _near(mod_b, said_a) \
+                    and mod_a not in _WHEN_WORDS and mod_b not in _WHEN_WORDS:
                 return mod_a, mod_b
     return None
 
@@ -105,11 +111,34 @@ def other_things(a: str, b: str) -> tuple[str, str] | None:
 #: A statement of where or who one thing is: "the reception is in ...", "our vet's Dr ...", "Ysabel's
 #: debut is at ...", "the debut's happening in ..." (a possessive name before the noun allowed).
 _PLACED = re.compile(r"^\W*(?:(?:the|our|my|your|their|his|her)\s+|[a-z]+'s\s+)?([a-z]+)(?:'s|\s+is|\s+are)\s+"
-                     r"(?:happening\s+|held\s+|being held\s+|now\s+)?(?:(?:in|at|near|on)\b|[A-Z])")
+                     r"(?:happening\s+|held\s+|being held\s+|now\s+)?(?:(?P<prep>in|at|near|on)\s+|(?=[A-Z]))")
+#: A place named as a venue: with an article, a possessive or a common noun ("the Manila Hotel", "St Brigid's",
+#: "lola's garden"), or given with the wider place around it ("Craigvinean Barn near Dunkeld").
+_VENUE = re.compile(r"(?:the\s|[a-z]|[\w-]+'s\b)|[A-Z][\w-]*(?:\s+(?:[A-Z][\w'-]*|of|upon|on))*,?\s+"
+                    r"(?:in|at|near|outside|by|on)\s+(?:the\s+)?[A-Z]")
 
 
 @lru_cache(maxsize=65_536)
+def placed(text: str) -> tuple[str, str] | None:
+    """The stem of the noun a text places and the kind of what it is placed at, or None: "person" ("our vet is Dr
+    Patel"), "venue" ("the reception is in the Drill Hall", "... at Addenbrooke's") or "town" (a bare name: "the
+    conference is in Berlin"). Only two of one kind that cannot hold each other are two answers: two people, or two
+    venues; a town may hold a venue ("Berlin" / "the Hilton") or another town ("Leith" / "Edinburgh")."""
+    low = re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), text.replace("\u2019", "'"))
+    m = _PLACED.match(low)
+    if m is None:
+        return None
+    kind = "person" if m.group("prep") is None else "venue" if _VENUE.match(low, m.end()) else "town"
+    return _stem(m.group(1).lower()), kind
+
+
 def placed_subject(text: str) -> str | None:
     """The stem of the noun a text places ("the reception is in the Drill Hall" -> recept), or None."""
-    m = _PLACED.match(re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), text.replace("\u2019", "'")))
-    return _stem(m.group(1).lower()) if m else None
+    p = placed(text)
+    return p[0] if p else None
+
+
+def one_thing_two_places(a: str, b: str) -> bool:
+    """Both texts place one thing, at two people or at two venues (never a town: it may hold the other place)."""
+    pa, pb = placed(a), placed(b)
+    return pa is not None and pa == pb and pa[1] != "town"
