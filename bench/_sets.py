@@ -6,6 +6,8 @@ held-out sets, measured unread at session 10's start and development since).
 `VALIDATION_SETS`: authors 13-17 (`evals/heldout11`-`heldout15`), written blind at session 10's start,
 measured unread at session 11's start; session 11's branches measured them by totals only
 (`bench/author_table.py`), never read them, and no fitting script reads them.
+`HELDOUT_SETS`: authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start and
+never opened or run by a branch; the next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -18,7 +20,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json"}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 16)}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(16, 21)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 16)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 21)}}

@@ -1,6 +1,6 @@
 """Per-author tables of the hand-written evaluation sets, the way the sessions compare a branch with main.
 
-    PYTHONPATH=src python bench/author_table.py run OUT [--sets dev|validation|all|NAME ...] [--full]
+    PYTHONPATH=src python bench/author_table.py run OUT [--sets dev|validation|fresh|all|NAME ...] [--full]
     PYTHONPATH=src python bench/author_table.py table OUT --base BASE [--sets ...]
 
 ``run`` writes `memwarden eval scenarios --json` of each set to ``OUT/<set>.json`` (one subprocess per
@@ -20,26 +20,28 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _sets import AUTHORS, SCENARIO_SETS, VALIDATION_SETS
+from _sets import AUTHORS, HELDOUT_SETS, SCENARIO_SETS, VALIDATION_SETS
 
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = ("overall", "probes", "now@1", "stale", "chit", "lost", "constr@3", "multi", "abstBA", "FA", "verdict", "policy")
 
 
 def _sets(names: list[str]) -> dict[str, str]:
-    every = {**SCENARIO_SETS, **VALIDATION_SETS}
+    every = {**SCENARIO_SETS, **VALIDATION_SETS, **HELDOUT_SETS}
     out: dict[str, str] = {}
     for name in names or ["dev"]:
         if name == "dev":
             out.update(SCENARIO_SETS)
         elif name == "validation":
             out.update(VALIDATION_SETS)
+        elif name == "fresh":
+            out.update(HELDOUT_SETS)
         elif name == "all":
             out.update(every)
         elif name in every:
             out[name] = every[name]
         else:
-            sys.exit(f"unknown set {name!r}: one of dev, validation, all, {', '.join(every)}")
+            sys.exit(f"unknown set {name!r}: one of dev, validation, fresh (authors 18-22), all, {', '.join(every)}")
     return out
 
 
