@@ -30,6 +30,7 @@ from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, request_facts
+from .target import _other_value_of, aims_at, shared_words
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
@@ -136,12 +137,6 @@ def _offers_both(key: frozenset[str], piece: str) -> bool:
     return any(_NEG.search(x) for x in segs) and any(not _NEG.search(x) for x in segs)
 
 
-def _other_value_of(text: str, other: str, kind: str) -> bool:
-    """Both texts give a value of ``kind`` and none is shared."""
-    a, b = value_kinds(text).get(kind), value_kinds(other).get(kind)
-    return bool(a and b and not a & b)
-
-
 def _contradicts(st: Any, text: str, other: str) -> bool:
     """The stance says "contradict", and not only because two numbers of different kinds differ (a duration
     and a departure time also make the two texts' other words look like two values of one slot)."""
@@ -224,6 +219,11 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
     conflict = _contradicts(st, text, other) and not agrees or swap or moved or gone or (
         _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
+    # A change to another attribute of the same person or thing ("Clare changed jobs" after "my sister's name is
+    # Clare") neither changes nor contradicts what this one states.
+    if g.change and not (moved or gone or aims_at(f, g, other, text)):
+        return {"change": 0.0, "conflict": 0.0, "shift": float(shift), "shared": float(len(shared_words(f, g) - _ATTITUDE)), "gone": 0.0,
+                "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
 

@@ -1,0 +1,119 @@
+"""Whether a newer memory that states a change changes what an older one states (its value), not
+another attribute of the same person or thing.
+
+"Clare changed jobs" says nothing of "my sister's name is Clare"; "I changed the alarm code" nothing of
+"the garage door code is 4471"; "Milo's switched to grain-free food" nothing of "Milo's vet is Riverside".
+Only positive signs that the change is aimed elsewhere count (a memory with no such sign keeps the
+cosine and change-word rules of :mod:`.rules`):
+
+- the change verb takes a thing ("changed the alarm code", "moved my savings") the older memory does not
+  name, or names with another modifier ("alarm code" / "garage door code");
+- the two share only a name, and the change is said of the named one ("Dr Lee moved to a new practice",
+  "Tom has a new girlfriend") without the named one leaving ("Priya's gone to Singapore", "Imelda retired")
+  or the user stating a new arrangement of their own ("..., I report to Dan now") or another number ("Year 5" ->
+  "started Year 6").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..retrieval.text import _stem
+from .facts import _CHANGE, MemoryFacts
+from .lexicon import content
+from .values import value_kinds
+
+# A verb of change and the thing it takes, up to the preposition that introduces the new value
+# ("changed the alarm code to 9902", "moved my savings over to ...", "switched jobs, ...").
+_CHANGE_VERB = re.compile(r"\b(?:chang(?:e|es|ed|ing)|switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|swapp?(?:ed|ing)?|"
+                          r"replac(?:e|es|ed|ing)|transferr?(?:ed|ing)?|shift(?:s|ed|ing)?|upgrad(?:e|es|ed|ing))\s+", re.I)
+_THING = re.compile(
+    r"(?!(?:to|into|from|over|up|back|in|on|out|off|away|across|round|around|for|with|at|of|everything|all|it|that|this)\b)"
+    r"((?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s+(?:to|into|from|over|for|with|at|on)\b|\s*[,.;:!?(]|\s*$)", re.I)
+
+# The named one leaves: what was said of them as a holder of a role no longer holds.
+_LEAVES = re.compile(r"\b(?:left|gone|went|retired|quit|resigned|died|passed away|moved out|moved away|stopped|closed|"
+                     r"cancel+(?:ed|ing)?|called off|shut)\b", re.I)
+# The user's own new arrangement in a clause of its own ("I report to Dan now", "we've gone with ...").
+_OWN_CLAUSE = re.compile(r"(?:^|[,.;:!]\s*|\b(?:so|and|but)\s+)(?:i|i'm|i've|we|we're|we've)\b", re.I)
+
+# The days and parts of the day something is done on.
+_WHEN = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:s|days?|sdays?|nesdays?|rsdays?|urdays?)?\b|"
+                   r"\b(morning|afternoon|evening|night|weekday|weekend)s?\b", re.I)
+
+
+def _other_when(text: str, other: str) -> bool:
+    def when(t: str) -> frozenset[str]:
+        return frozenset((m.group(1) or m.group(2)).lower() for m in _WHEN.finditer(t))
+    a, b = when(text), when(other)
+    return bool(a and b and not a & b)
+
+
+# Words that mark the change itself, not the thing changed.
+_CHANGE_WORDS = frozenset(_stem(w) for w in ("new", "now", "user", "changed", "switched", "moved", "instead", "anymore"))
+
+
+def _names(f: MemoryFacts) -> frozenset[str]:
+    return frozenset(_stem(w) for p in (f.people | f.entities) for w in p.split()) | f.people | f.entities
+
+
+def _words(t: str) -> list[str]:
+    return [_stem(w) for w in re.findall(r"[\w'-]+", t.lower())]
+
+
+def _other_thing(older: frozenset[str], older_text: str, thing_text: str) -> bool:
+    """The thing a change verb takes is not the older memory's: no word of it named there, or the same head
+    word with other modifiers on both sides ("the alarm code" / "the garage door code")."""
+    thing = content(thing_text) - _CHANGE_WORDS
+    if not thing:
+        return False
+    if not thing & older:
+        return True
+    ws = [w for w in _words(thing_text) if w in thing]
+    head = ws[-1] if ws else ""
+    if head not in older or not (thing - older):
+        return False
+    ow = _words(older_text)
+    at = ow.index(head) if head in ow else -1
+    before = frozenset(w for w in ow[max(0, at - 3):at] if w in older) if at > 0 else frozenset()
+    return bool(before - thing)
+
+
+def _other_value_of(text: str, other: str, kind: str) -> bool:
+    """Both texts give a value of ``kind`` and none is shared."""
+    a, b = value_kinds(text).get(kind), value_kinds(other).get(kind)
+    return bool(a and b and not a & b)
+
+
+def _said_of(other: str, names: frozenset[str]) -> bool:
+    """The change is said of one of ``names``: it stands before the change word, with no "I" or "the user" before it
+    ("Dr Lee moved ...", not "the user gets the train to Didcot now")."""
+    o = re.sub(r"^\W*the user:\s*", "", other, flags=re.I)
+    said = _CHANGE.search(o)
+    before = _words(o[:said.start()]) if said else []
+    at = next((k for k, w in enumerate(before) if w in names), -1)
+    return at >= 0 and not {"i", "i'm", "i'v", "we", "user"} & set(before[:at])
+
+
+def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
+    """The newer memory ``g`` (text ``other``), which states a change, may change what ``f`` (text ``text``) states."""
+    older = f.content - _CHANGE_WORDS
+    if any(_other_value_of(text, other, k) for k in value_kinds(text).keys() - {"count"}):
+        return True  # another value of a quantity it states ("22°C" -> "35°C")
+    if _other_when(text, other):
+        return True  # another day or part of the day ("Mon-Wed-Fri mornings" -> "shifted to Tue Thu Sat afternoons")
+    v = _CHANGE_VERB.search(other)  # the first verb of change, and the thing it takes
+    m = _THING.match(other, v.end()) if v else None
+    if m and _other_thing(older, text, m.group(1)):
+        return False
+    names_f, names_g = _names(f), _names(g)
+    common = names_f & names_g
+    if common and not (f.content & g.content) - common - _CHANGE_WORDS:
+        if _said_of(other, common) and not (_LEAVES.search(other) or _OWN_CLAUSE.search(other) or _other_value_of(text, other, "count")):
+            return False  # another attribute of the named one
+    return True
+
+
+def shared_words(f: MemoryFacts, g: MemoryFacts) -> frozenset[str]:
+    """What two memories share besides names: a change to one name's other attribute restates nothing."""
+    return (f.content & g.content) - _names(f) - _names(g)
