@@ -170,12 +170,15 @@ def _constraint_weights(index: ScopeIndex, rows: np.ndarray, fusion: FusionConfi
     typed = index.constraint[rows].astype(np.float64)
     if fusion.constraint_meaning <= 0:
         return typed
-    p = load_model().probability(index.vectors[rows]) * index.is_claim[rows] * (typed == 0)
+    model = load_model()
+    # Only the claims no rule typed are read by meaning: their vectors alone are gathered and scored.
+    untyped = np.flatnonzero(index.is_claim[rows] & (typed == 0))
+    p = model.probability(index.vectors[rows[untyped]])
     # A person states few standing limits: at most ``constraint_meaning_top`` rows, the likeliest, count (a
     # threshold alone would lift a share of every row, hundreds in a long conversation).
+    passed = np.flatnonzero(p >= model.threshold)
     lifted = np.zeros(rows.size)
-    passed = np.flatnonzero(p >= load_model().threshold)
-    lifted[passed[np.argsort(-p[passed], kind="stable")[: fusion.constraint_meaning_top]]] = fusion.constraint_meaning
+    lifted[untyped[passed[np.argsort(-p[passed], kind="stable")[: fusion.constraint_meaning_top]]]] = fusion.constraint_meaning
     return np.maximum(typed, lifted)
 
 
