@@ -3,11 +3,13 @@ heldout = 3, heldout2 = 4, heldout3 = 5, heldout4 = 6, heldout5 = 7: session 8's
 development since session 9; heldout9 = 9 and heldout10 = 10, written blind on session 9's morning and
 development since its second round; authors 8, 11 and 12, `evals/heldout6`-`heldout8`, session 9's
 held-out sets, measured unread at session 10's start and development since).
-`VALIDATION_SETS`: authors 13-17 (`evals/heldout11`-`heldout15`), written blind at session 10's start,
-measured unread at session 11's start; session 11's branches measured them by totals only
+Authors 13-17 (`evals/heldout11`-`heldout15`), written blind at session 10's start, were session 11's
+validation sets (totals only) and are development since session 12.
+`VALIDATION_SETS`: authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start,
+measured unread at session 12's start; session 12's branches measure them by totals only
 (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start and
-never opened or run by a branch; the next session measures them unread at its start.
+`HELDOUT_SETS`: sets written blind and not yet measured by anyone (none in the repository until a session
+ends: session 12's, authors 23-27, are kept outside it while its branches work).
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -17,10 +19,11 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout5": "evals/heldout5/scenarios.json",
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
-                 "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json"}
+                 "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 16)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 16)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(16, 21)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(16, 21)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
