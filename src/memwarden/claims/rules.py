@@ -40,6 +40,7 @@ from .clauses import (APOS, GENERIC, STATE_WORD, FRAGMENT, _NAME_INSIDE, answer_
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
+from .reply import reply_to
 from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
@@ -138,7 +139,9 @@ class RuleExtractor:
                 # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
                 gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
                     update={"claim": ec.claim.model_copy(update={"subject": "user" if role == "assistant" else sp.subject})})
-                if gate_ec is not None and (why := gate.check(clause, gate_ec, role, turns[i - 1].content if i else None, content)):
+                if gate_ec is not None and (why := gate.check(
+                        clause, gate_ec, role, prev_t.content if prev_t else None, content,
+                        prev_role=reply_to(prev_t, t))):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
