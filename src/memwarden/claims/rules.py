@@ -42,7 +42,8 @@ from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
 from .reply import reply_to
 from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
-from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
+from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
