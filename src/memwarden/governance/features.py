@@ -30,7 +30,7 @@ from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, request_facts
-from .target import _other_value_of, aims_at, shared_words
+from .target import aims_at, other_value_of, shared_words
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
@@ -213,7 +213,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     agrees = bool(common) and all(a[w] == b[w] for w in common)
     # A change to another street address needs no shared word ("my address for deliveries is 27 X Road" ->
     # "moved house, new place is 4 Y Mews"): one holder has one address of a kind at a time.
-    moved = g.change and _other_value_of(text, other, "address")
+    moved = g.change and other_value_of(text, other, "address")
     # The thing the older memory names, given up in the newer one ("sold the RX3, playing off an AZ now"):
     # what it said of the thing no longer holds, though the two share the thing's name.
     gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
