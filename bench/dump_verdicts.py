@@ -1,7 +1,7 @@
-"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the twelve development authors.
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the seventeen development authors.
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-12) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-17) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -22,7 +22,7 @@ import pickle
 import sys
 from pathlib import Path
 
-from _sets import SCENARIO_SETS
+from _sets import AUTHORS, SCENARIO_SETS
 
 import memwarden.memory as facade
 from memwarden.config import MemoryConfig
@@ -32,12 +32,12 @@ from memwarden.evals.scenarios import evaluate_scenario
 from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 from memwarden.memory import Memory
 
-AUTHOR = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
-          "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12}
+AUTHOR = AUTHORS
 CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: "evals/heldout2/verdicts.jsonl",
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
-         10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl"}
+         10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 16)}}
 
 _seen: list = []
 _real = facade._verdict

@@ -2,9 +2,10 @@
 
     PYTHONPATH=src python bench/fit_stance.py [--c 0.3] [--emb] [--write] [--e2e]
 
-Data, by author (HELPERS.md): author 1 ``evals/cases``, 3 ``evals/heldout``, 4 ``evals/heldout2``,
-5 ``evals/heldout3`` (author 2 wrote no pairs or cases: only scenario probes, which are scored
-end to end, never fitted on). Two kinds of labelled pair:
+Data, by author (HELPERS.md, :data:`AUTHORS`): the development authors' ``stance_pairs.jsonl`` and
+``verdicts.jsonl`` (author 1 ``evals/cases``, 3-12 ``evals/heldout``..``heldout10``, 13-17
+``evals/heldout11``..``heldout15`` since session 12; author 2 wrote no pairs or cases: only scenario
+probes, which are scored end to end, never fitted on; the validation authors are never read). Two kinds of labelled pair:
 
 - ``stance_pairs.jsonl``: (a, b, label) as written; ``a`` is read as the claim, the rule input is
   ``detect_stance(a, b, cosine)``.
@@ -28,7 +29,7 @@ three; per author and pooled, per-label precision / recall, for the rules, the m
 the combination. ``--e2e`` also runs ``memwarden eval verdict-cases`` on each author's cases with
 that author's fold model in the verdict. ``--emb`` adds an experiment column: a strongly
 regularised logistic model on [a*b, |a-b|] of the two embeddings whose probabilities are two more
-inputs (not shipped: it needs both vectors at verdict time). ``--write`` fits on all four authors
+inputs (not shipped: it needs both vectors at verdict time). ``--write`` fits on all the authors
 and writes ``src/memwarden/data/stance_model.json``; its overrides only when the leave-one-author-out
 combination beats the rules (mean of pair and case accuracy), else ``{}`` (the model ships inert).
 """
@@ -54,7 +55,7 @@ from memwarden.trust.verdict import _rule_stance as verdict_stance, as_first_per
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3", 6: "evals/heldout4",
            7: "evals/heldout5", 8: "evals/heldout6", 9: "evals/heldout9", 10: "evals/heldout10", 11: "evals/heldout7",
-           12: "evals/heldout8"}
+           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 16)}}
 STRONG = {"user", "document", "tool", "image", "web"}
 GRID = (0.5, 0.6, 0.7, 0.8, 0.9, None)
 SEED = 0
@@ -322,6 +323,7 @@ def main() -> None:
         if objective["combined"] <= objective["rules"]:
             spec["inert_overrides"], spec["overrides"] = spec["overrides"], {}
         spec["fitted_on"] = {f"author {a}": AUTHORS[a] for a in AUTHORS} | {"n_pairs": len(rows), "C": args.c, "argmax": args.argmax,
+                                                                             "allow": args.allow,
                                                                              "script": "bench/fit_stance.py"}
         out = ROOT / "src/memwarden/data/stance_model.json"
         out.write_text(json.dumps(spec, indent=1) + "\n")

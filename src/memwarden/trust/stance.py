@@ -35,9 +35,7 @@ Everything is cached per text, so one comparison costs a few set operations
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
 
 from ..retrieval.text import _stem
 from .features import _MONTHS, TextFeatures, features
@@ -45,37 +43,13 @@ from .lexicon import NEGATING
 from .pair import (_POLAR_MAP, _STATUS, _align, _both_differ, _comparable, _doubts, _has_version, _in_scope,  # noqa: F401
                    _last_of_kind, _named_in_other, _other_unit_readings, _other_value_after, _said, _same_person,
                    _status_pair, _swapped, _value_after, dates_differ, same_measure)
+from .stance_label import Stance, StanceLabel
 from .stance_lexicon import COMPLEMENTARY, _antonym, _incompatible
+from .stance_shortcuts import _SHORT, _no_contact, _replaced_value  # noqa: F401 (tests import _no_contact here)
 from .state_end import ended_yet_still
 from .value_holder import one_thing_two_places, other_things
 
 __all__ = ["Stance", "StanceLabel", "TextFeatures", "detect_stance", "features"]
-
-StanceLabel = Literal["agree", "contradict", "unrelated"]
-
-
-@dataclass(frozen=True, slots=True)
-class Stance:
-    """The stance of text ``b`` towards text ``a``.
-
-    ``score`` is the detector's confidence in ``label`` (0-1); ``value`` is the
-    signed number the consensus formula uses (+1 agree, -1 contradict, 0).
-    """
-
-    label: StanceLabel
-    score: float
-    reason: str
-    cues: tuple[str, ...] = field(default=())
-
-    @property
-    def value(self) -> int:
-        return {"agree": 1, "contradict": -1, "unrelated": 0}[self.label]
-
-    @property
-    def signed(self) -> float:
-        """``value * score``: a soft stance in [-1, 1]."""
-        return self.value * self.score
-
 
 # -- lexicons -----------------------------------------------------------------
 
@@ -93,35 +67,12 @@ _EXCLUSIVE_FRAME = frozenset(
 )
 
 
-#: Content words above which a text is "long" and the cosine no longer vouches for relatedness.
-_SHORT = 12
-
-
 _NEGATING = frozenset(_stem(w) for w in NEGATING)
 _MONTH_NAMES = frozenset(_MONTHS)
 
 
 #: Words lexicon.REWRITES puts before a member of their class.
 _CLASS_TOKENS = frozenset({_stem("ailment")})
-
-
-def _replaced_value(fa: TextFeatures, fb: TextFeatures, vals_a: frozenset[str], vals_b: frozenset[str], topic: bool,
-                    damp: float) -> Stance | None:
-    """One side names a value as replaced ("pays on the last working day rather than the 25th",
-    "it's the 14th not the 4th"): a statement of that value is denied, a statement of the values
-    it keeps is confirmed. On one topic only (a shared word, or the embedding)."""
-    if not topic:
-        return None
-    for x, y, vx, vy in ((fa, fb, vals_a, vals_b), (fb, fa, vals_b, vals_a)):
-        if not y.rejected or not vx:
-            continue
-        old = vx & y.rejected - vy
-        if old:
-            return Stance("contradict", round(0.8 * damp, 3), f"{', '.join(sorted(old))} is the value replaced",
-                          ("date",) if old & y.dates else ("number",))
-        if vx <= vy and not x.rejected:
-            return Stance("agree", round(0.75 * damp, 3), f"the corrected value ({', '.join(sorted(vx))})", ("values",))
-    return None
 
 
 def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
@@ -132,30 +83,6 @@ def detect_stance(a: str, b: str, *, cosine: float | None = None) -> Stance:
     """
     # Neighbour pairs recur across searches; two decimals of cosine are all the rules read.
     return _detect(a, b, None if cosine is None else round(float(cosine), 2))
-
-
-def _no_contact(fa: TextFeatures, fb: TextFeatures, cosine: float | None) -> Stance | None:
-    """The answer the rules below give two texts that share no word and no value, found without them.
-
-    Most neighbour pairs of a search are such pairs, and each rule that could still fire on one has a
-    precondition checked here: a version (aligned by prefix), a cosine of 0.55 (same topic), 0.4 with a
-    change, a replaced value or a status word, an incompatible pair. The result is identical
-    (tests/test_stance_precheck.py replays the pairs the evals compare)."""
-    if not fa.content.isdisjoint(fb.content) or _has_version(fa.numbers) or _has_version(fb.numbers):
-        return None
-    if not (fa.numbers | fa.dates).isdisjoint(fb.numbers | fb.dates):
-        return None
-    if fa.units and fb.units and (same_measure(fa.units, fb.units) or _other_unit_readings(fa.units, fb.units)):
-        return None
-    short = max(len(fa.content), len(fb.content)) <= _SHORT
-    cos = cosine if short else None
-    if cos is not None and (cos >= 0.55 or (cos >= 0.4 and (fa.replaces or fb.replaces or fa.rejected or fb.rejected
-                                                            or _status_pair(fa, fb, cos, short)))):
-        return None
-    if _incompatible(fa.content, fb.content):
-        return None
-    related = 0.0 if cos is None else min(1.0, max(0.0, (cos - 0.25) / 0.5))
-    return Stance("unrelated", round(1.0 - related * 0.5, 3), "no shared content", ())
 
 
 @lru_cache(maxsize=131_072)

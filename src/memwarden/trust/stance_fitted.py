@@ -1,20 +1,20 @@
-"""A fitted second opinion on the rule stance, for the verdict (issue 11, session 7).
+"""A fitted second opinion on the rule stance, for the verdict (issue 11, session 7; refitted session 12).
 
-The rules of :mod:`.stance` read polarity and values precisely but miss a support said in other
-words ("my car's back from Pennyfeather, all fixed" for "the car was repaired at Pennyfeather").
+The rules of :mod:`.stance` read polarity and values precisely but miss a support or a denial said in
+other words ("my car's back from Pennyfeather, all fixed" for "the car was repaired at Pennyfeather").
 This module reads a (claim, memory) pair as a few named numbers (the rule's label, cues and kind
 of reason; the MiniLM cosine the search already computed; content-word and value overlap;
-negation, hedge and status words on each side), and a multinomial logistic model fitted by
-``bench/fit_stance.py`` on the hand-labelled pairs of four authors turns them into
+negation, hedge and status words on each side; session 12: the pair read as one slot, through
+the kinds of value the claim states and the text fills, a change the text says, and whether the two
+open on one subject), and a multinomial logistic model fitted by ``bench/fit_stance.py`` on the
+hand-labelled pairs and verdict cases of the development authors turns them into
 p(agree / contradict / unrelated). :func:`combine` lets the model overrule the rules only where
 the fit's leave-one-author-out measurement chose a threshold (``overrides`` in the weights
 file); the rule stance stands everywhere else. The fit writes overrides only when leave one
-author out says the combination beats the rules; on the session-7 data it does not, so the
-shipped file has none and :func:`combine` returns the rules' stance (BENCHMARKS.md, session 7).
-
-It costs one feature pass over two cached :class:`~.features.TextFeatures` and a 3 x N dot
-product; it needs no embedding beyond the cosine the caller passes, and only the verdict calls it
-(the trust stage's neighbour comparisons keep the rules alone).
+author out says the combination beats the rules. On the session-7 data (four authors) it did not,
+and the file shipped inert; on seventeen authors (session 12) it does, for the rules' "unrelated"
+read as "contradict" (BENCHMARKS.md, session 12, branch s12-verdict): the verdict's largest class of
+miss is a deciding memory retrieved but read as silent.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ import numpy as np
 from .._fitted import Weights, softmax
 from .features import features
 from .stance import _POLAR_MAP as _POLAR, Stance, _align, _doubts  # status words and their opposites, stemmed
+from .update_cues import says_update
+from .verdict_matter import value_kinds
 
 __all__ = ["FEATURES", "LABELS", "StanceModel", "combine", "load_model", "pair_features"]
 
@@ -50,7 +52,9 @@ FEATURES: tuple[str, ...] = (
        "vals_claim", "vals_text", "vals_shared_of_claim", "vals_conflict",
        "neg_claim", "neg_text", "neg_differs", "hedge_claim", "hedge_text", "reported_text",
        "status_claim", "status_text", "status_shared", "status_opposed",
-       "proper_claim_only", "proper_text_only", "replaces_text", "rejects_text", "len_text")
+       "proper_claim_only", "proper_text_only", "replaces_text", "rejects_text", "len_text",
+       # session 12: the claim's slot read through its values and who it is about, not its words
+       "kind_shared", "kind_other_value", "update_text", "subject_same", "subject_other")
 )
 
 def pair_features(claim: str, text: str, cosine: float, rule: Stance) -> np.ndarray:
@@ -74,8 +78,23 @@ def pair_features(claim: str, text: str, cosine: float, rule: Stance) -> np.ndar
         float(bool(status_c)), float(bool(status_t)), float(bool(status_c & status_t)), float(opposed),
         min(3, len(fc.proper - ft.proper)) / 3, min(3, len(ft.proper - fc.proper)) / 3,
         float(ft.replaces), float(bool(ft.rejected)), min(30, len(ft.content)) / 30,
+        *_slot_features(fc, ft, text),
     ]
     return np.asarray(row, dtype=np.float64)
+
+
+def _slot_features(fc, ft, text: str) -> list[float]:
+    """The pair read as one slot: the claim's kinds of value (a date, a clock time, a plain number, an
+    amount in a currency, a version) that the text states too (``kind_shared``), and of those, one the
+    text fills with a value the claim does not say (``kind_other_value``: "the 21st" / "Tuesday the
+    23rd", "£30" / "£54.50"); whether the text says something changed (``update_text``); whether the
+    two open on one subject or on two (``subject_same`` / ``subject_other``)."""
+    kc, kt = value_kinds(fc), value_kinds(ft)
+    shared = kc & kt
+    other = bool(shared & value_kinds(ft, fc))
+    same = bool(fc.subject and ft.subject and fc.subject == ft.subject)
+    differ = bool(fc.subject and ft.subject and fc.subject != ft.subject)
+    return [float(bool(shared)), float(other), float(says_update(text)), float(same), float(differ)]
 
 
 class StanceModel:
@@ -116,7 +135,11 @@ def load_model(path: str | None = None) -> StanceModel | None:
 #: the claim's value, status or predicate not stated): precise on every author's pairs (20 of 22
 #: right, bench/fit_stance.py), and the fitted model, reading topic, would overrule them on topic
 #: alone ("my sister Clementine moved to Aarhus" for "Clementine works as an architect").
-_STRUCTURAL = _REASONS["other_party"] + _REASONS["not_stated"]
+#: Session 12: not "different entities" any more, a name in the claim's place against another name
+#: on one shared word ("my mother lives in Curitiba" / "my mother is in Fortaleza"): one slot with two
+#: values, which the model, fitted on seventeen authors, reads as such or not; measured leave one
+#: author out (BENCHMARKS.md, session 12, branch s12-verdict).
+_STRUCTURAL = tuple(r for r in _REASONS["other_party"] if r != "different entities") + _REASONS["not_stated"]
 
 
 def decide(rule: Stance, p: np.ndarray, overrides: dict[str, dict[str, float]]) -> str:
