@@ -131,3 +131,53 @@ def test_updates_first_does_not_move_a_relatives_update():
     hits = [_hit(0, "The user lives in Leeds", "user", 0, 1.0),
             _hit(1, "The user's sister moved to Bristol now", "user's sister", 30, 0.9)]
     assert [h.id for h in updates_first(hits, "where do I live now?")] == ["m0", "m1"]
+
+
+# A code-blind misfire reviewer's sentences (session 12): a joint subject or the user as object/receiver makes a
+# relative's sentence the user's own fact; the guard must not hold the update back.
+_X = None
+
+
+def _extracted(text: str, days: int, i: int) -> SearchHit:
+    global _X
+    from memwarden.claims.rules import RuleExtractor
+    from memwarden.models import Turn
+
+    _X = _X or RuleExtractor()
+    got = _X.extract([Turn(role="user", content=text)]).claims[0]
+    at = T0 + timedelta(days=days)
+    return SearchHit(id=f"m{i}", memory=got.text, user_id="u", score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10),
+                     kind="claim", claim=got.claim, created_at=at, updated_at=at, valid_from=at)
+
+
+@pytest.mark.parametrize("old, update, query", [
+    ("I work at Tesco on the tills.", "My mate got me a job at Aldi, started Monday.", "Where do I work now?"),
+    ("We live in Bristol.", "My wife and I moved to Bath last month.", "Where do I live now?"),
+    ("I don't have any pets.", "My boyfriend and I adopted a greyhound called Ziggy.", "Do I have any pets now?"),
+    ("I'm learning Spanish on Duolingo.", "My friend Marta now teaches me Spanish every Thursday instead.",
+     "How am I learning Spanish now?"),
+    ("I get to work by bus.", "My neighbour gives me a lift to work every day now.", "How do I get to work now?"),
+    ("I've got a Samsung phone.", "My husband bought me a new phone, an iPhone 15.", "What phone do I have now?"),
+])
+def test_a_relatives_sentence_the_user_takes_part_in_is_the_users_update(old, update, query):
+    from memwarden.trust.asked_person import about_other
+
+    hits = [_extracted(old, 0, 0), _extracted(update, 30, 1)]
+    assert hits[1].claim.subject.startswith("user's ")  # the extractor's subject is the relative ...
+    assert not about_other(hits[1], asked_person(query))  # ... but the fact is the user's too
+    moved = latest_answer_first(hits, query, _same, 0.3)
+    base = [h.model_copy(update={"claim": h.claim.model_copy(update={"subject": "user"})}) for h in hits]
+    # the step treats it as it treats the user's own later word
+    assert [h.id for h in moved] == [h.id for h in latest_answer_first(base, query, _same, 0.3)]
+    assert [h.id for h in updates_first(hits, query)] == [h.id for h in updates_first(base, query)]
+
+
+@pytest.mark.parametrize("update, query", [
+    ("My dad's on diltiazem now.", "What medication am I on now?"),
+    ("My sister and her husband moved to Leeds.", "Where do I live now?"),
+    ("My dad takes my mum to church on Sundays now.", "Where do I go on Sundays now?"),
+])
+def test_a_relatives_own_sentence_stays_someone_elses(update, query):
+    from memwarden.trust.asked_person import about_other
+
+    assert about_other(_extracted(update, 30, 1), asked_person(query))

@@ -103,6 +103,21 @@ def other_person(asked: str | None, subject: str | None) -> bool:
     return not (got == asked or got.startswith(asked + " ") or got.startswith(asked + "'s"))
 
 
+#: The user in a claim's text besides as the owner of its subject ("the user's mate got the user a job", "the user's
+#: wife and the user moved", "... drives us to work"): the extractor writes the speaker's I/me/my as "the user".
+_USER_TOO = re.compile(r"\b(?:the\s+user|we|us|our)\b(?!'s\s+(?:" + _KIN_WORDS + r")\b)", re.I)
+
+
+def _user_takes_part(text: str) -> bool:
+    """The user is a party to what ``text`` says, not only the owner of its subject: a joint subject ("my wife
+    and I moved to Bath") or the user as object or receiver ("my mate got me a job", "my neighbour gives me a
+    lift") makes it the user's fact too (a misfire reviewer's finding, session 12)."""
+    return bool(_USER_TOO.search(text))
+
+
 def about_other(hit: SearchHit, asked: str | None) -> bool:
-    """:func:`other_person` for a search hit (a hit with no claim is unknown)."""
-    return hit.claim is not None and other_person(asked, hit.claim.subject)
+    """:func:`other_person` for a search hit (a hit with no claim is unknown); asked of the user, a hit about a
+    relative in which the user takes part is the user's too."""
+    if hit.claim is None or not other_person(asked, hit.claim.subject):
+        return False
+    return not (asked == "user" and _user_takes_part(hit.memory))
