@@ -17,15 +17,12 @@ from typing import NamedTuple
 
 from . import coref
 from . import lexicon as L
+from ..models import SOMEONE_ELSE
 from .frames import CallState
 from .person import poss
 from .slot_lexicon import _INTRODUCED
 
 __all__ = ["HeadSubject", "head_subject", "SOMEONE_ELSE"]
-
-#: The subject of a clause headed by a third-person pronoun that no referent of the call resolves (two
-#: people said together, or none said): a third person, never the speaker (session 12).
-SOMEONE_ELSE = "someone else"
 
 _NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
                          r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 
-from ..claims.subject import SOMEONE_ELSE
-from ..models import SearchHit
+from ..models import SOMEONE_ELSE, SearchHit
 
 __all__ = ["asked_person", "claim_person", "other_person", "about_other"]
 
