@@ -3,14 +3,15 @@
     PYTHONPATH=src python bench/governance_loao.py [--memsyco /work/shared/data/memsyco-dev] [--json out.json]
         [--fit-out src/memwarden/governance/data/policy_layer.json]
 
-The hand-written policy cases come from eleven authors (author 2 wrote none):
+The hand-written policy cases come from sixteen authors (author 2 wrote none; authors 13-17, ``evals/heldout11`` to
+``heldout15``, development since session 12):
 author 1 ``evals/cases/governance.jsonl`` + ``governance_probes.jsonl``, author 3
 ``evals/heldout``, author 4 ``evals/heldout2``, author 5 ``evals/heldout3``, author 6 ``evals/heldout4``,
 author 7 ``evals/heldout5``, author 8 ``evals/heldout6``, authors 9 and 10 ``evals/heldout9`` and ``evals/heldout10``
 (session 9's second round), authors 11 and 12 ``evals/heldout7`` and ``evals/heldout8`` (development since session
 10). Every case is featurised as ``Memory.context`` would
 (:func:`memwarden.evals.policy_cases.governance_decide`: memories sorted by time, judged jointly).
-Authors 7 to 12's scenario policy probes (``evals/heldoutN/scenarios.json``) count too: each scenario is
+Authors 7 to 17's scenario policy probes (``evals/heldoutN/scenarios.json``) count too: each scenario is
 replayed into a fresh ``Memory`` and the row of the probe's target memory is the one ``context()``
 computed (a probe whose target is not in the context has no row and is counted apart).
 
@@ -26,7 +27,7 @@ mean over authors, whose weight does not favour author 1's 370 cases):
   ``sig`` (which rules' conditions hold), ``first`` (the first holding rule) and ``pol`` (its policy).
 
 ``--fit-out`` writes the chosen layer fitted on every author (and MemSyco dev when chosen) for
-the package; the choice is by the mean accuracy over the twelve sources each left out (the eleven
+the package; the choice is by the mean accuracy over the seventeen sources each left out (the sixteen
 authors and MemSyco dev), then the pooled hand-written accuracy, printed with the grid.
 ``--only 'sig+first+pol,0.03,1.0'`` scores named configs only (inputs,C,MemSyco weight).
 """
@@ -61,11 +62,13 @@ AUTHORS: dict[int, tuple[str, ...]] = {
     10: ("evals/heldout10/governance.jsonl",),
     11: ("evals/heldout7/governance.jsonl",),
     12: ("evals/heldout8/governance.jsonl",),
+    **{n + 2: (f"evals/heldout{n}/governance.jsonl",) for n in range(11, 16)},
 }
 #: Scenario files whose policy probes are scored as their author's cases (replayed end to end).
 SCENARIO_PROBES: dict[int, tuple[str, ...]] = {7: ("evals/heldout5/scenarios.json",), 8: ("evals/heldout6/scenarios.json",),
                                                 9: ("evals/heldout9/scenarios.json",), 10: ("evals/heldout10/scenarios.json",),
-                                                11: ("evals/heldout7/scenarios.json",), 12: ("evals/heldout8/scenarios.json",)}
+                                                11: ("evals/heldout7/scenarios.json",), 12: ("evals/heldout8/scenarios.json",),
+                                                **{n + 2: (f"evals/heldout{n}/scenarios.json",) for n in range(11, 16)}}
 SEED = 0
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-import numpy as np
-
 from . import compat
 from ._util import new_id, text_hash, utcnow
 from .admission import Admitter
@@ -27,9 +25,8 @@ from .models import (
 )
 from .providers.embedder import Embedder, make_embedder
 from .retrieval.entry import index_text, keyword_tokens
-from .retrieval.hits import hydrate_at
 from .retrieval.index import single_threaded_blas
-from .retrieval.search import FusionConfig, hybrid_search
+from .retrieval.search import FusionConfig
 from .scopes import Scopes
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
@@ -344,26 +341,9 @@ class Memory:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
                 agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded or when is not None,
                 kind=kind_, limit=None))}
-        # A store that reads the scope's version with the hits (PostgreSQL) is not asked for it
-        # first: the cached index ranks, and a version moved by another process ranks again.
-        verify = not hasattr(self.store, "get_with_version")
-        while True:
-            index = self.scopes.index(user_id, verify=verify)
-            # another thread's write may be appending to this index
-            with index.lock, single_threaded_blas():
-                mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind_, as_of=when)
-                if allowed is not None:
-                    mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
-                if threshold is not None:
-                    mask = compat.above_threshold(index, qvec, mask, threshold)
-                fused = hybrid_search(index, qvec, query, mask, limit, fusion or self._fusion)
-                row_ids = [index.ids[f.row] for f in fused]
-                seen = index.version
-            got = hydrate_at(self.store, user_id, fused, row_ids, limit, None if verify else seen)
-            if got is not None:
-                break
-            verify = True
-        hits, items = got
+        index, fused, hits, items = self.scopes.rank(
+            user_id, qvec, query, fusion=fusion or self._fusion, limit=limit, agent_id=agent_id, run_id=run_id,
+            include_superseded=include_superseded, kind=kind_, as_of=when, allowed=allowed, threshold=threshold)
         from .claims.service import with_episodes
 
         result = SearchResult(results=with_episodes(self, user_id, hits, items))

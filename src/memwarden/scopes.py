@@ -1,11 +1,13 @@
-"""The facade's per-scope state, and the one way a stage writes through it.
+"""The facade's per-scope state, the one way a stage writes through it, and the one way a search reads it.
 
 A :class:`~memwarden.Memory` keeps, per ``user_id``, a write lock, a cached
 :class:`~memwarden.retrieval.index.ScopeIndex` and the trust engine's caches. Every write,
 whether the facade's own or a stage's (claims ingest, governance cards), goes
 ``with scopes.lock(user_id): ... scopes.commit(batch, old_tokens)``: one transaction in the
 store, then the same rows applied to the cached index, so no stage reaches into the facade's
-private attributes and the index-coherence invariant (ARCHITECTURE.md) lives in one place.
+private attributes and the index-coherence invariant (ARCHITECTURE.md) lives in one place. A search
+ranks on the same cached index (``scopes.rank``) and ranks again when another process moved the
+scope's version meanwhile.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from typing import Any, ContextManager, Mapping, Sequence
 
 import numpy as np
 
+from . import compat
 from ._locks import ScopeLocks
 from .admission.base import NeighbourFn
-from .retrieval.index import IndexCache, ScopeIndex
+from .models import MemoryItem, SearchHit
+from .retrieval.hits import hydrate_at
+from .retrieval.index import IndexCache, ScopeIndex, single_threaded_blas
+from .retrieval.search import Fused, FusionConfig, hybrid_search
 from .storage import Store, WriteBatch
 from .trust.config import TrustConfig
 from .trust.reliability import TrustEngine
@@ -57,6 +63,33 @@ class Scopes:
         self.indexes.drop(user_id)
         if trust:
             self.trust.forget(user_id)
+
+    def rank(self, user_id: str, qvec: np.ndarray, query: str, *, fusion: FusionConfig, limit: int,
+             agent_id: str | None, run_id: str | None, include_superseded: bool, kind: str | None,
+             as_of: datetime | None, allowed: set[str] | None, threshold: float | None,
+             ) -> tuple[ScopeIndex, list[Fused], list[SearchHit], dict[str, MemoryItem]]:
+        """``Memory.search``'s ranking: the rows a query may return (``allowed``: ids the metadata
+        filters kept; ``threshold``: the dense arm's cosine floor), fused on the cached index, read
+        from the store; returns the index ranked on, the fused rows, the hits and their items."""
+        # A store that reads the scope's version with the hits (PostgreSQL) is not asked for it
+        # first: the cached index ranks, and a version moved by another process ranks again.
+        verify = not hasattr(self.store, "get_with_version")
+        while True:
+            index = self.index(user_id, verify=verify)
+            # another thread's write may be appending to this index
+            with index.lock, single_threaded_blas():
+                mask = index.mask(agent_id=agent_id, run_id=run_id, include_superseded=include_superseded, kind=kind, as_of=as_of)
+                if allowed is not None:
+                    mask &= np.fromiter((i in allowed for i in index.ids[: index.n]), dtype=bool, count=index.n)
+                if threshold is not None:
+                    mask = compat.above_threshold(index, qvec, mask, threshold)
+                fused = hybrid_search(index, qvec, query, mask, limit, fusion)
+                row_ids = [index.ids[f.row] for f in fused]
+                seen = index.version
+            got = hydrate_at(self.store, user_id, fused, row_ids, limit, None if verify else seen)
+            if got is not None:
+                return index, fused, *got
+            verify = True
 
     def neighbours(self, user_id: str, *, kind: str | None = None) -> NeighbourFn:
         """Nearest active memories of the scope (of ``kind`` when given), for admission."""

@@ -1,9 +1,10 @@
 """An assistant's clause: does it restate the user (an echo) or carry no fact (a pleasantry)?
 
-Used by ``rules.RuleExtractor`` on assistant turns: an echo is kept with ``echo=True`` (it repeats a
-slot the user set in the same call, or mostly the user's own words); a pleasantry (an offer, a wish,
-a generality, an appraisal) is no claim. ``_content_words`` is also how the extractor signs each
-user clause it keeps (``CallState.user_sigs``), so both sides are compared on the same words.
+Used by ``rules.RuleExtractor`` on assistant turns (``assistant_clause``): an echo is kept with
+``echo=True`` (it repeats a slot the user set in the same call, or mostly the user's own words); a
+pleasantry (an offer, a wish, a generality, an appraisal) is no claim. ``_content_words`` is also
+how the extractor signs each user clause it keeps (``CallState.user_sigs``), so both sides are
+compared on the same words.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 import re
 
 from . import lexicon as L
-from .clauses import GENERIC, _NAME_INSIDE
+from .clauses import GENERIC, _NAME_INSIDE, _VERBAL, _YOU, proper_names
 from .frames import CallState
 
-__all__ = ["_content_words", "_assistant_pleasantry", "_repeats_user"]
+__all__ = ["_content_words", "_assistant_pleasantry", "_repeats_user", "assistant_clause", "turns_to_listener"]
 
 
 def _content_words(text: str) -> set[str]:
@@ -50,3 +51,39 @@ _TO_LISTENER = re.compile(r"^(?:you|you'll|you can|let me|feel free|please|if yo
 def turns_to_listener(text: str) -> bool:
     """The assistant addresses the user ("you should see it in 3-5 days"): what follows a record it read is advice."""
     return bool(_TO_LISTENER.match(text))
+
+
+def assistant_clause(c: str, clause: str, call: CallState, led_by_chat: bool) -> tuple[str, bool] | None:
+    """What of an assistant's clause ``c`` (``clause`` as split, its openers taken off) can be a memory about
+    the user, and whether it echoes the user: the clause after an acknowledgement ("Got it.", "Tuesday at 3 it
+    is") or a look at the records ("I can see ..."); None for an offer, chit-chat, a pleasantry or a general
+    statement about no thing of the user's. Notes in ``call.records`` that the assistant reads records."""
+    echo = False
+    m, itis = L.ACK.match(c), L.IT_IS.match(c)
+    carried, call.records = call.records, False
+    if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
+        c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
+        call.records = True
+    elif m:
+        c, echo = c[m.end():].strip(), True
+    elif itis:
+        c, echo = itis.group("x"), True
+        if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
+            c = f"the {call.event} is {c}"
+    seen = seen or (carried and not m and not turns_to_listener(c))  # "...; an engineer visit is booked for Monday"
+    if L.OFFER.match(c) or L.CHITCHAT.match(c):
+        return None
+    if not echo and _repeats_user(c, call):
+        echo = True  # "Got it. Sam is vegetarian." after the user said so
+    names = proper_names(c)  # ... and says something specific of it: a number or another name
+    about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
+                         and not L.EVALUATIVE_WORDS.search(c) and not GENERIC.search(c))
+    if not echo and not _YOU.search(c) and not seen and not about_users_thing:
+        # the assistant's general statements are not memories about the user; one about a thing
+        # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
+        return None
+    if not echo and not seen and c != clause.strip().rstrip(" .!…") and not _VERBAL.search(c) and not re.search(r"\d", c):
+        return None  # what is left of "Congratulations on your new dog!" once its lead is gone: no statement
+    if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
+        return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
+    return c, echo

@@ -23,6 +23,10 @@ FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it'
                        r"\w+'s)\b)\W*\w+(?:\W+\w+){0,3}\W*$", re.I)
 #: A capitalised word after the first (not "I"): a name said inside the clause.
 _NAME_INSIDE = re.compile(r"(?<=\w\s)(?!I\b)[A-Z][a-z]+")
+#: A word for the listener: a clause with one may be about the addressee, not the speaker.
+_YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
+#: A pronoun subject, an auxiliary, a negation or a past tense: what makes a clause a statement, not a fragment.
+_VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 _FRONTED = re.compile(r"^\s*(?:according|apparently|honestly|luckily|unfortunately|sadly|basically|also|plus|btw|"
                       r"after|before|since|when|whenever|while|if|because|as|in|on|at|during|once|until|"
                       r"although|though|for|by|with|without|like|unlike|despite|from|over|last|next|this|every)\b", re.I)

@@ -42,6 +42,7 @@ from typing import Any, Iterable
 from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
+from .reply import bare_reply
 
 __all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
 
@@ -331,9 +332,10 @@ def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
 RECORD: list[tuple[str, dict[str, float], dict[str, float] | None, str, str]] | None = None
 
 
-def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -> str | None:
+def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, prev_role: str | None = None) -> str | None:
     """The extractor's hook: None to keep the claim, else the receipt's reason for dropping it.
-    An assistant's echo is left alone (it adds no testimony, but it is evidence of its turn)."""
+    An assistant's echo is left alone (it adds no testimony, but it is evidence of its turn).
+    ``prev_role``: who said ``prev`` ("assistant", "self", ...); a bare reply to it is dropped (``reply.py``)."""
     claim = extracted.claim
     if claim.echo:
         return None
@@ -343,6 +345,9 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str) -
     if not ENABLED:
         return None
     v = judge(clause, claim, role=role, prev=prev, turn=turn)
+    if v.keep and bare_reply(features(clause, claim, role=role, prev=prev, turn=turn), v.p_chat, clause, turn, role=role,
+                             prev=prev, prev_role=prev_role):
+        return "no claim: reaction/chit-chat (a short reply to the assistant, nothing checkable)"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
 

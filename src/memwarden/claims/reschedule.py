@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from .slot_lexicon import _MOVED_TO
+from .event_lexicon import _MOVED_TO
 from .timex import TimeHit, find_times
 
 __all__ = ["IT_HEAD", "_RESCHEDULING", "_free_times", "_gives_a_time", "_moved_to_a_time"]

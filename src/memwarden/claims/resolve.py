@@ -35,7 +35,7 @@ from ..storage.base import MemoryRecord, Store, WriteBatch
 from .binding import bare_session, bind_session, bind_switch, echoes_of, is_switch
 from .ingest import ClaimCandidate, stated_at
 
-from .slot_lexicon import ROLE_HEAD
+from .role_lexicon import ROLE_HEAD
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, normalise_slot
 
 

@@ -9,8 +9,9 @@ by cue lexicon (``slots``) -> subject resolved and the clause rewritten in the t
 "the user's"), with each resolved date appended after the expression as said ("next Friday
 (2025-05-09)"), so the claim keeps every content word of the original.
 
-The steps live beside this module: clauses (``clauses``), frames and the per-call state (``frames``),
-the subject (``subject``), an assistant's echo or pleasantry (``assistant``), the rescheduling cues
+The steps live beside this module: clauses (``clauses``), what opens a clause and says nothing
+(``clause_openers``), frames and the per-call state (``frames``), the subject (``subject``), what of an
+assistant's clause is a memory, its echo or pleasantry (``assistant``), the rescheduling cues
 (``reschedule``), self-corrections (``corrections``); this module runs them per turn and per clause.
 
 Why rules and not spaCy: DESIGN.md section 5 measured spaCy's small model at 100-176 turns/s and
@@ -33,15 +34,18 @@ from typing import Sequence
 from ..models import Claim, Turn
 from . import coref, gate
 from . import lexicon as L
-from .assistant import _assistant_pleasantry, _content_words, _repeats_user, turns_to_listener
+from .assistant import _content_words, _repeats_user, assistant_clause
 from .base import ExtractedClaim, Extraction
-from .clauses import (APOS, GENERIC, STATE_WORD, FRAGMENT, _NAME_INSIDE, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced, judges,
-                      not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
+from .clause_openers import strip_openers
+from .clauses import (APOS, STATE_WORD, _NAME_INSIDE, _VERBAL, _YOU, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
+                      judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
+from .reply import reply_to
 from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
-from .slot_lexicon import _CALLED_OFF, _HANDOVER, _NOT_PERSON, _PERSON_HANDOVER, _MOVED_ANAPHOR, _MOVED_SUBJECT, _MY_ROLE, _RESCHEDULER
+from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
+from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
@@ -61,18 +65,12 @@ _BODY_SLOTS = frozenset("condition allergy diet medication".split())
 #: An animal heading the clause (said with my/our/the, or after a relation's "'s").
 _PET_HEAD = re.compile(r"^(?:'s\s+|(?:my|our|the)\s+)?(?P<pet>dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pony|"
                        r"tortoise|guinea pig)(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)))?(?:'s)?\s", re.I)
-_HEADING = re.compile(r"^[^:]{1,40}?:\s+(?=\S)")
-_VOCATIVE = re.compile(r"^([A-Z][a-z]+)\s*[,!]\s*")
 #: The speaker's own state, said inside a question after a factive subordinator or "tell X (that)".
 _OWN_STATE = r"(?P<s>(?:I'm|I am|I've|I have|I've got|im|my\s+\w+(?:\s+\w+)?\s+(?:is|has|was))\s[^?]*)"
 _FACTIVE_Q = re.compile(rf"\b(?:since|because|cos|cause|given(?:\s+that)?|now\s+that|seeing\s+as|considering)\s+{_OWN_STATE}", re.I)
 _TELL_Q = re.compile(rf"\b(?:tell|telling|inform|warn|mention\s+to)\s+(?:my|our|the|him|her|them)\s+(?:[a-z]+\s+)?(?:that\s+)?{_OWN_STATE}", re.I)
 _LIKE_PRONOUN = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|stand|dislike|dislikes|adore|eat)\s+(it|them|that)\b", re.I)
-_CHIT_HEAD = re.compile(r"^[^,!.:;—–-]{0,40}[,!.:;—–-]\s*(?=\S)")
-_YOU = re.compile(r"\b(?:you|your|you're|yours)\b", re.I)
 _WORDS = re.compile(r"[A-Za-z0-9]+")
-_REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brilliant|thx|thanks|thank|ty|ok|okay|sure|yes|yep|"
-                         r"yeah|no|nah|alright)\w*\b", re.I)
 #: "it says A positive", "this one reads 4.2": a thing that carries text, not an appraisal of it.
 _TEXT_SAYS = re.compile(r"^(?:it|this|that|this one|that one)\s+(?:says|said|reads|shows|showed|states|lists|confirms|confirmed)\b", re.I)
 #: A generic "you" stating a procedure ("you need to be on the vpn before deploying, otherwise ..."):
@@ -82,7 +80,6 @@ _PROCEDURE = re.compile(r"^(?:you|u)\s+(?:need|have|'ve got|must|got)\s+(?:to\s+
 #: A clause whose subject is a thing or someone the speaker names with an article ("the spaniel next door is ...",
 #: "a parcel came for ..."): about that, not the speaker, so no "<speaker>:" is put before it.
 _OTHER_HEAD = re.compile(r"^(?:the|a|an)\s+[a-z]", re.I)
-_VERBAL = re.compile(r"\b(?:he|she|they|it|we|is|are|was|were|am|be|been|has|have|had|do|does|did|not|no|never|\w+n't|\w+'s|\w+'re|\w+ed)\b", re.I)
 
 
 class RuleExtractor:
@@ -138,7 +135,9 @@ class RuleExtractor:
                 # pronoun-led clause as the speaker's ("he's so cute about it" stays a reaction)
                 gate_ec = ec if ec is None or not call.by_pronoun else ec.model_copy(
                     update={"claim": ec.claim.model_copy(update={"subject": "user" if role == "assistant" else sp.subject})})
-                if gate_ec is not None and (why := gate.check(clause, gate_ec, role, turns[i - 1].content if i else None, content)):
+                if gate_ec is not None and (why := gate.check(
+                        clause, gate_ec, role, prev_t.content if prev_t else None, content,
+                        prev_role=reply_to(prev_t, t))):
                     ec, dropped[i] = None, why
                 if ec is not None and ec.text not in seen:
                     seen.add(ec.text)
@@ -169,29 +168,10 @@ class RuleExtractor:
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
-        prev, headed = None, False
-        while prev != c:  # "Haha, oh well, sounds good, I moved" -> "I moved"
-            prev = c
-            c = L.SYMBOL_HEAD.sub("", c)  # emoji and symbols opening a clause say nothing: "🌅🌺 Good Morning ..."
-            cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
-            if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
-                head = _CHIT_HEAD.match(c)
-                if not head or len(head.group(0).split()) > 6:
-                    return None  # the whole clause is chit-chat
-                c = c[head.end():]
-                if L.HANGING.match(c):
-                    return None  # a condition on the chit-chat before it: "Happy Easter to you, if a bot can have one"
-            c = L.LEAD.sub("", c, count=1).strip()
-            if ((hm := _HEADING.match(c)) and not L.DOC_COLON.match(c) and hm.group(0).count("'") % 2 == 0
-                    and hm.group(0).count('"') % 2 == 0 and not (role == "assistant" and L.ACK.match(c))
-                    and not _HEADING.match(c[hm.end():])  # "Due date: 27 Nov | Owner: Mira" is a record, not a heading
-                    and not FRAGMENT.match(c[hm.end():])):  # "result: not allergic": the label is what the value is of
-                c, headed = c[hm.end():], True  # "New year, new me: I signed up at FitHub" -> "I signed up at FitHub"
-            if (vm := _VOCATIVE.match(c)) and vm.group(1) in call.names:
-                c = c[vm.end():]  # "John, that looks awesome" -> "that looks awesome"
-        c = L.RELEVANCE.sub("", c).rstrip(" .!…")  # "..., if that matters for your advice": a flag, not the addressee
-        # an interjection was stripped off its head, or it opens with an appraisal or thanks ("perfect thx", "great idea")
-        led_by_chat = len(c) < len(clause.strip().rstrip(" .!…")) or bool(_REPLY_HEAD.match(c))
+        opened = strip_openers(c, role, call.names)  # "Haha, oh well, sounds good, I moved" -> "I moved"
+        if opened is None:
+            return None  # the whole clause is chit-chat, or a condition on the chit-chat before it
+        c, headed, led_by_chat = opened
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
                 or L.QUESTION_START.match(c) or (not_reply(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
             return None
@@ -205,33 +185,10 @@ class RuleExtractor:
                 voucher=sp.voucher, extractor=self.name))
         echo = False
         if role == "assistant":
-            m, itis = L.ACK.match(c), L.IT_IS.match(c)
-            carried, call.records = call.records, False
-            if (seen := L.ASSISTANT_SEES.match(c)) and len(c) > seen.end() + 3:
-                c = c[seen.end():]  # "I can see account AC-55812 is on the 500 Mbps plan": the records say
-                call.records = True
-            elif m:
-                c, echo = c[m.end():].strip(), True
-            elif itis:
-                c, echo = itis.group("x"), True
-                if call.event:  # "Great, Tuesday at 3 it is": the event last given a time
-                    c = f"the {call.event} is {c}"
-            seen = seen or (carried and not m and not turns_to_listener(c))  # "...; an engineer visit is booked for Monday"
-            if L.OFFER.match(c) or L.CHITCHAT.match(c):
-                return None
-            if not echo and _repeats_user(c, call):
-                echo = True  # "Got it. Sam is vegetarian." after the user said so
-            names = proper_names(c)  # ... and says something specific of it: a number or another name
-            about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
-                                 and not L.EVALUATIVE_WORDS.search(c) and not GENERIC.search(c))
-            if not echo and not _YOU.search(c) and not seen and not about_users_thing:
-                # the assistant's general statements are not memories about the user; one about a thing
-                # the user named in this call ("The ZenBook 14 OLED comes with a 2-year warranty") is
-                return None
-            if not echo and not seen and c != clause.strip().rstrip(" .!…") and not _VERBAL.search(c) and not re.search(r"\d", c):
-                return None  # what is left of "Congratulations on your new dog!" once its lead is gone: no statement
-            if not echo and not seen and _assistant_pleasantry(c, led_by_chat or c != clause.strip().rstrip(" .!…")):
-                return None  # "Great, that gives you certainty", "Kids often surprise you!", "We can work on it together"
+            said = assistant_clause(c, clause, call, led_by_chat)
+            if said is None:
+                return None  # an offer, a pleasantry, a general statement: no memory about the user
+            c, echo = said
         fr = read_frame(c, sp, role, call, image)
         c, vouched_by, voucher, firmness, suffix = fr.text, fr.vouched_by, fr.voucher, fr.firmness, fr.suffix
         c = own_denial(fr, sp, role, call)  # "my daughter thinks I got my shot. I didn't": the speaker's word against it

@@ -2,12 +2,15 @@
 
 Kept apart from the matching logic so each reads on its own: ``slots.py`` says how a clause is
 matched and a value trimmed; this module says which cues, nouns and names count. Every pattern
-is compiled once at import.
+is compiled once at import. The wording of events (their nouns, a rescheduling, a cancellation) is
+``event_lexicon.py``, that of roles and hand-overs ``role_lexicon.py``.
 """
 
 from __future__ import annotations
 
 import re
+
+from .role_lexicon import ROLE_HEAD  # noqa: F401  (a public name, still importable from here)
 
 _SPAN = r"(?P<v>[^,.;!?()]+)"
 #: A proper name (case-sensitive even inside re.I patterns): "Porto", "Door Dash", "University of Leeds".
@@ -54,23 +57,6 @@ _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|ator
           r"antihistamines?|cetirizine|loratadine|omeprazole|metoprolol|amlodipine|gabapentin|fluoxetine|"
           r"escitalopram|citalopram|bupropion|wellbutrin|vitamin d|iron supplements?|birth control|the pill|"
           r"(?-i:[a-z]+(?:statin|pril|sartan|olol|azepam|prazole|mycin|cillin|tidine|oxetine|triptan))")
-_EVENTS = (r"meeting|appointment|flight|demo|call|interview|dinner|lunch|party|wedding|trip|vacation|holiday|"
-           r"check-?up|surgery|operation|exam|test|deadline|launch|presentation|concert|match|class|lesson|"
-           r"reservation|booking|check-?in|check-?out|visit|stand-?up|review|hearing|recital|conference|workshop|"
-           r"haircut|move|ceremony|shift|race|marathon|game|show|release|sprint|retro|onboarding|orientation|"
-           r"lease|visa|passport|contract|warranty|due date|closing|pickup|drop-?off|delivery|court date|return|run|"
-           r"audition|performance|recital|tour|date night|playdate|surgery|scan|ultrasound|therapy|session|"
-           # things booked for a day that people move: journeys, visits by a trade, medical slots
-           r"journey|crossing|ferry|train|coach|viewing|inspection|installation|fitting|repair|service|consultation|"
-           r"assessment|treatment|procedure|screening|vaccination|jab|booster|mot|collection|parents'? evening|"
-           # social gatherings people put on a day and call off
-           r"drinks|leaving do|send-?off|bbq|barbecue|picnic|get-?together|reunion|gig|meet-?up|celebration|housewarming")
-_EVENT_MOD = r"(?:doctor'?s?|parent-teacher|one-on-one|1:1|kick-?off|[a-z][a-z0-9-]+)"
-#: Words before an event noun that do not name a kind of event ("my next meeting" is "meeting").
-_NOT_MOD = frozenset("my our your his her their the a an this that next last first final new big usual weekly monthly "
-                     "annual daily early late upcoming same other whole entire morning evening afternoon big small "
-                     "long short quick important rescheduled cancelled canceled actual real to some any tough fun "
-                     "cool great amazing huge little nice awesome exciting local another one two three every".split())
 _LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
 _DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
 _FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
@@ -297,21 +283,6 @@ _ABBREV = re.compile(r"\b(Dr|Mr|Mrs|Ms|St|Prof)\.")
 _ADV_NEG = re.compile(r"n't|\bnot\b|\bnever\b|\bno longer\b|\bhardly\b", re.I)
 _NEG_VERBS = {"hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand", "can't eat", "detest", "can't do",
               "cannot do", "can't handle", "can't take"}
-_EVENT = re.compile(rf"\b(?:(?P<mod>{_EVENT_MOD})\s+)?(?P<n>{_EVENTS})s?\b", re.I)
-#: A provider seen by appointment: "booked the dentist for Friday" is the dentist appointment.
-_PROVIDER = re.compile(r"\b(?:the|my|our|a|his|her)\s+(?P<p>dentist|doctor|gp|vet|hairdresser|hairdressers|barber|physio|"
-                       r"physiotherapist|optician|orthodontist|hygienist|osteopath|chiropractor|podiatrist|midwife|"
-                       r"dermatologist|nail salon|groomer|tutor|driving instructor)(?:'s)?\b(?!\s+(?:appointment|check-?up|visit))", re.I)
-#: "they moved me to", "she pushed it back to": a rescheduling that names no event (it, me, us).
-_MOVED_ANAPHOR = re.compile(r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped|shifted|brought|put)\s+(?P<o>it|me|us|him|her|them|that)"
-                            r"(?:\s+(?:back|forward|up))?\s+(?:to|until|till)\b", re.I)
-#: Someone rescheduling an event ("our manager moved standup to 10"): the agent is not the event's owner.
-#: (Transitive only: "Mia's swim class moved to Wednesdays" is the class moving, its owner stays Mia.)
-_RESCHEDULER = re.compile(r"^[\w' ]{1,40}?\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:moved|pushed|rescheduled|postponed|"
-                          r"bumped|shifted|brought forward|cancel+ed|put back|changed)\s+(?!(?:to|until|till|back|forward|up|again)\b)\w", re.I)
-#: "the upgrade got pushed to September": what moved is named, though not an event word of the lexicon.
-_MOVED_SUBJECT = re.compile(r"^(?:the|my|our)\s+(?P<e>[a-z]+(?:\s+(?!(?:got|has|have|was|were|is|are|been)\b)[a-z]+)?)\s+(?:(?:got|has been|have been|was|were|is|are|'s been|'s)\s+)?"
-                            r"(?:moved|pushed(?: back)?|postponed|rescheduled|delayed|bumped|brought forward|put back)\b", re.I)
 #: "my X is Y"; chat drops the possessive before an adjective of currency ("new number is 07...", "current
 #: provider's octopus"): a clause opening on one is the speaker's.
 _MY_X_IS = re.compile(r"(?:\b(?:my|our)\s+|^(?=(?:new|current)\s))(?P<k>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:is|are)\s+(?:now\s+|still\s+)?"
@@ -369,40 +340,9 @@ _DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|fr
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)
-#: The last word of a role attribute ("running_coach", "counsellor"): what a hand-over in a later call binds to.
-ROLE_HEAD = re.compile(r"(?:^|_)(?:counsell?or|therapist|doctor|gp|dentist|manager|boss|tutor|coach|teacher|lawyer|solicitor|"
-                       r"accountant|caseworker|case_worker|social_worker|advis[eo]r|consultant|physio|trainer|mentor|landlord|"
-                       r"landlady|midwife|health_visitor|nurse|vet|contact|supervisor|psychiatrist|psychologist|keyworker|"
-                       r"key_worker|instructor)$")
-#: A role the speaker has ("my counsellor", "my account manager"), what "I've been handed over to Idris" changes.
-_MY_ROLE = re.compile(r"\b(?:my|our)\s+(?P<k>counsell?or|therapist|doctor|gp|dentist|manager|line manager|boss|tutor|coach|teacher|"
-                      r"lawyer|solicitor|accountant|case ?worker|social worker|advis[eo]r|consultant|physio|trainer|mentor|"
-                      r"landlord|landlady|midwife|health visitor|nurse|vet|account manager|contact|point of contact|supervisor|"
-                      r"psychiatrist|psychologist|key ?worker|caseworker|instructor|driving instructor)\b", re.I)
-#: A hand-over to a new person in a role: "I've been handed over to Idris", "they've assigned me to Dr Okafor".
-_HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )?to|reassigned (?:me |us )?to|assigned (?:me |us )?to|"
-                       r"passed (?:me |us )?(?:on |over )?to|now (?:seeing|with)|replaced by|taken over by|covered by|"
-                       r"paired (?:me |us )?(?:up )?with|"
-                       r"switched (?:me |us )?to)\s+(?P<v>(?-i:(?:Dr\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|(?-i:(?:dr\.?\s+)?[a-z]{3,})(?=\s+instead\b|\s*$|[,.;!]))", re.I)
-#: Verbs that only hand a person over ("paired me with kemi"), unlike "switched to", which also changes a provider:
-#: a hand-over whose role was named in an earlier call, or to a name written in lowercase, needs one.
-_PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
-_NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
-                        "saturdays sundays mornings evenings nights weekends them him her you".split())
-
-# -- read by rules.py ---------------------------------------------------------------------------------
-#: An event said to be cancelled ("thursday is off", "the gig got called off", "it's been scrapped", "the party
-#: isn't happening any more"); "I'm off on thursday" or "off sick" is no cancellation.
-_CALLED_OFF = re.compile(r"\b(?:is|'s|are|'re|was|were|got|has been|have been|'s been|'ve been)\s+(?:now\s+|officially\s+|all\s+)?"
-                         r"(?:off|cancel+ed|called off|scrapped|axed)\b(?!\s+(?:sick|work|to|for|on|at|in|the|school|ill|duty))"
-                         r"|\b(?:isn't|is not|aren't|are not|won't be|not)\s+happening\b", re.I)
 
 #: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
 #: the person a following "she"/"he" refers to.
 _INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
                          r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
                          r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
-
-#: The "to" of a rescheduling verb, whose object must be the new time (reschedule._moved_to_a_time).
-_MOVED_TO = re.compile(r"\b(?:moved|moving|pushed(?: back)?|bumped|changed|put back|brought forward)(?:\s+(?:it|that|this|them|me|us))?"
-                       r"\s+to\s+", re.I)

@@ -25,9 +25,10 @@ import re
 from typing import TYPE_CHECKING
 
 from .slot_guess import SlotGuess, norm_value, _trim, normalise_attribute
-from .slot_lexicon import (_REL_RE, _ROLE_NOUN, 
-    _NOT_MOD, _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _EVENT, _PROVIDER, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
+from .event_lexicon import _EVENT, _NOT_MOD, _PROVIDER
+from .slot_lexicon import (_REL_RE, _ROLE_NOUN,
+    _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
+    _NEG_VERBS, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
 )
 from .slot_tech import _tech_guess, place_like
 from .restrictions import restriction_guess

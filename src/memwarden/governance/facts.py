@@ -67,7 +67,7 @@ _FIRST = re.compile(r"\b(i|i'm|i’m|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(we|we're|we've|us|our|ours)\b", re.I)
 _USER_3P = re.compile(r"^\s*(?:the )?user\b|^\s*(?:prefers|enjoys|likes|dislikes|values|appreciates|believes|finds|"
                       r"is|has|wants|avoids|loves|hates)\b", re.I)
-_CHANGE = re.compile(
+CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
     r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
     r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
@@ -308,9 +308,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     world = world and not (reported and (_OBLIGED.search(prop)
                                          or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
-    world = world and not (_CHANGE.search(text) and not reported and not held)
+    world = world and not (CHANGE.search(text) and not reported and not held)
     # ... nor is the user's account of what someone dealing with them said, with news ("now he says it's $1,800").
-    exchange = bool(rep) and voucher_kind == "user" and bool(_EXCHANGE.search(text)) and bool(_CHANGE.search(text))
+    exchange = bool(rep) and voucher_kind == "user" and bool(_EXCHANGE.search(text)) and bool(CHANGE.search(text))
     world = world and not exchange
     # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
     # a claim about how the world works, however personal the anecdote it comes in
@@ -336,7 +336,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         # The user's own taste or constraint: the user is the subject and no other person is.
         about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx, settings=settings,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
-        change=bool(_CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
+        change=bool(CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
         rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
         if own_say else frozenset(),

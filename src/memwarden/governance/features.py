@@ -30,7 +30,7 @@ from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
 from .values import _UNIT_STEMS, value_kinds
 from .request import RequestFacts, request_facts
-from .target import _other_value_of, aims_at, shared_words
+from .target import aims_at, other_value_of, shared_words
 
 FEATURES = [
     "voucher_other", "reported", "held_view", "world_claim", "preference", "mem_personal", "about_we",
@@ -156,6 +156,18 @@ def _newer(mems: list[MemoryInput], i: int, j: int) -> bool:
     return j > i  # no clock: stored order is the only time there is
 
 
+def _turns(mems: list[MemoryInput]) -> list[tuple[int, ...]]:
+    """Per memory, the memories stated at the same moment by the same speaker (one turn, in stored order)."""
+    key = [(m.time, (m.speaker or "user").lower()) if m.time is not None else (None, k) for k, m in enumerate(mems)]
+    return [tuple(x for x in range(len(mems)) if key[x] == key[k]) for k in range(len(mems))]
+
+
+def _sentence(t: str) -> str:
+    """A fragment as a sentence of a joined turn: the stored "The user: " label off, closed by a full stop."""
+    t = re.sub(r"^\s*(?:the )?user\s*:\s*", "", t.strip(), flags=re.I)
+    return t if t[-1:] in ".!?" else t + "."
+
+
 def _same_slot(a: str, b: str | None) -> bool:
     """The same subject and attribute, allowing for a value the extractor folded into the attribute's
     name ("user|wedding_time" and "user|june_wedding_time")."""
@@ -213,7 +225,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     agrees = bool(common) and all(a[w] == b[w] for w in common)
     # A change to another street address needs no shared word ("my address for deliveries is 27 X Road" ->
     # "moved house, new place is 4 Y Mews"): one holder has one address of a kind at a time.
-    moved = g.change and _other_value_of(text, other, "address")
+    moved = g.change and other_value_of(text, other, "address")
     # The thing the older memory names, given up in the newer one ("sold the RX3, playing off an AZ now"):
     # what it said of the thing no longer holds, though the two share the thing's name.
     gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
@@ -266,6 +278,9 @@ def features(j: Joint) -> list[dict[str, float]]:
     # no longer hold, whatever words the two share.
     # (NOTICE_TIE: how close to the best-matching memory's cosine another memory's must be to share the notice)
     notice = any(_EV_CHANGE.search(c) or _SHIFT_VERB.search(c) for e in j.external for c in _clauses(e))
+    turn_of = _turns(j.memories)
+    unit_text = {u: " ".join(_sentence(j.memories[k].text) for k in u) for u in set(turn_of) if len(u) > 1}
+    unit_facts = {u: facts_of(MemoryInput(text=t, speaker=j.memories[u[0]].speaker)) for u, t in unit_text.items()}
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -319,6 +334,12 @@ def features(j: Joint) -> list[dict[str, float]]:
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
         cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
                        reverse=True)
+        # One turn read as one statement: a turn stored as several memories ("new place is flat 1204, ..." / "use
+        # this for everything now") states its change in one fragment and the new value in another.
+        for u in {turn_of[k] for k in newer if len(turn_of[k]) > 1}:
+            k = max(u, key=lambda x: float(sims[i, x]))
+            cands.append((float(sims[i, k]), k, _compare(f, text, unit_facts[u], unit_text[u], float(sims[i, k]))))
+        cands.sort(key=lambda c: c[0], reverse=True)
         # An echo that adds nothing new cannot state another value.
         disagree = [c for c in cands if (c[2]["change"] or c[2]["conflict"] or c[2]["shift"]) and c[2]["novel"] >= 1]
         best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)

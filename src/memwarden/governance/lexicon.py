@@ -76,6 +76,11 @@ def words(text: str) -> list[str]:
     return [w.rstrip("'") for w in _WORD.findall(text.lower().replace("’", "'"))]
 
 
+def stems(text: str) -> list[str]:
+    """Every token of ``text`` as its stem, in order, stop words kept: the tokens :func:`content` reads."""
+    return [_stem(w) for w in words(text)]
+
+
 def content(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 2 and not w.isdigit())
 

@@ -50,7 +50,10 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # party at the soft play" standing for a gift question).
     elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
         and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP and not f.get("newer_gone")  # a thing given up changes all its parts
-    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
+    # A change of the user's ways leaves someone's report or a held view of how things are as it was ("Dad always told
+    # us reading in dim light ruins your eyes" / "I read on the kindle at night now"): only another value replaces it.
+    said = f["reported"] or f["held_view"]
+    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] and not said or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
         yield "newer_changes", "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")

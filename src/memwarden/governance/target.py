@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 
-from ..retrieval.text import _stem
-from .facts import _CHANGE, MemoryFacts
-from .lexicon import content
+from .facts import CHANGE, MemoryFacts
+from .lexicon import content, stems
 from .values import value_kinds
 
 # A verb of change and the thing it takes, up to the preposition that introduces the new value
@@ -50,15 +49,15 @@ def _other_when(text: str, other: str) -> bool:
 
 
 # Words that mark the change itself, not the thing changed.
-_CHANGE_WORDS = frozenset(_stem(w) for w in ("new", "now", "user", "changed", "switched", "moved", "instead", "anymore"))
+_CHANGE_WORDS = frozenset(stems("new now user changed switched moved instead anymore"))
 
 
 def _names(f: MemoryFacts) -> frozenset[str]:
-    return frozenset(_stem(w) for p in (f.people | f.entities) for w in p.split()) | f.people | f.entities
+    return frozenset(w for p in (f.people | f.entities) for w in stems(p)) | f.people | f.entities
 
 
-def _words(t: str) -> list[str]:
-    return [_stem(w) for w in re.findall(r"[\w'-]+", t.lower())]
+def _plain(t: str) -> str:
+    return t.replace("\u2019", "'").replace("\u2018", "'")
 
 
 def _other_thing(older: frozenset[str], older_text: str, thing_text: str) -> bool:
@@ -69,17 +68,17 @@ def _other_thing(older: frozenset[str], older_text: str, thing_text: str) -> boo
         return False
     if not thing & older:
         return True
-    ws = [w for w in _words(thing_text) if w in thing]
+    ws = [w for w in stems(thing_text) if w in thing]
     head = ws[-1] if ws else ""
     if head not in older or not (thing - older):
         return False
-    ow = _words(older_text)
+    ow = stems(older_text)
     at = ow.index(head) if head in ow else -1
     before = frozenset(w for w in ow[max(0, at - 3):at] if w in older) if at > 0 else frozenset()
     return bool(before - thing)
 
 
-def _other_value_of(text: str, other: str, kind: str) -> bool:
+def other_value_of(text: str, other: str, kind: str) -> bool:
     """Both texts give a value of ``kind`` and none is shared."""
     a, b = value_kinds(text).get(kind), value_kinds(other).get(kind)
     return bool(a and b and not a & b)
@@ -89,16 +88,17 @@ def _said_of(other: str, names: frozenset[str]) -> bool:
     """The change is said of one of ``names``: it stands before the change word, with no "I" or "the user" before it
     ("Dr Lee moved ...", not "the user gets the train to Didcot now")."""
     o = re.sub(r"^\W*the user:\s*", "", other, flags=re.I)
-    said = _CHANGE.search(o)
-    before = _words(o[:said.start()]) if said else []
+    said = CHANGE.search(o)
+    before = stems(o[:said.start()]) if said else []
     at = next((k for k, w in enumerate(before) if w in names), -1)
     return at >= 0 and not {"i", "i'm", "i'v", "we", "user"} & set(before[:at])
 
 
 def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
     """The newer memory ``g`` (text ``other``), which states a change, may change what ``f`` (text ``text``) states."""
+    text, other = _plain(text), _plain(other)  # "the garage’s code" is "the garage's code", as lexicon.words reads it
     older = f.content - _CHANGE_WORDS
-    if any(_other_value_of(text, other, k) for k in value_kinds(text).keys() - {"count"}):
+    if any(other_value_of(text, other, k) for k in value_kinds(text).keys() - {"count"}):
         return True  # another value of a quantity it states ("22°C" -> "35°C")
     if _other_when(text, other):
         return True  # another day or part of the day ("Mon-Wed-Fri mornings" -> "shifted to Tue Thu Sat afternoons")
@@ -109,7 +109,7 @@ def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
     names_f, names_g = _names(f), _names(g)
     common = names_f & names_g
     if common and not (f.content & g.content) - common - _CHANGE_WORDS:
-        if _said_of(other, common) and not (_LEAVES.search(other) or _OWN_CLAUSE.search(other) or _other_value_of(text, other, "count")):
+        if _said_of(other, common) and not (_LEAVES.search(other) or _OWN_CLAUSE.search(other) or other_value_of(text, other, "count")):
             return False  # another attribute of the named one
     return True
 
