@@ -124,7 +124,8 @@ def test_dummy_it_stays(with_it: None) -> None:
 
 def test_two_of_a_kind_in_one_sentence_stay_ambiguous() -> None:
     text, c = _one(claims("my aunt visited my gran yesterday", "she's on blood thinners now"), "blood thinners")
-    assert "aunt" not in text and "gran" not in text and c.subject == "user"
+    # session 12: whichever of the two she is, she is not the user ("what meds am I on now?" must not get it)
+    assert "aunt" not in text and "gran" not in text and c.subject == "someone else"
 
 
 def test_gender_of_kinship_words_decides() -> None:
@@ -141,7 +142,7 @@ def test_referents_further_back_than_the_window_are_not_used() -> None:
     turns = ["my godson Rafa starts nursery soon"] + [f"filler {w} note about the garden" for w in ("one", "two", "three", "four")][
         : coref.WINDOW + 1] + ["he's allergic to sesame"]
     _, c = _one(claims(*turns), "sesame")
-    assert c.subject == "user"
+    assert c.subject == "someone else"  # not Rafa, said too long ago; and not the speaker either (session 12)
 
 
 def test_a_pronoun_in_a_quoted_letter_is_left_alone() -> None:

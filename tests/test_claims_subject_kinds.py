@@ -56,8 +56,10 @@ def test_named_head_is_the_next_pronoun(text: str, attr: str, subject: str) -> N
     assert with_slot(text, attr).subject == subject
 
 
-def test_pronoun_with_no_one_named_stays_the_speaker() -> None:
-    assert with_slot("he has a peanut allergy", "allergy").subject == "user"
+def test_pronoun_with_no_one_named_is_someone_else() -> None:
+    # session 12: "he" is never the speaker; the allergy stays a constraint (its weight reads the attribute only)
+    c = with_slot("he has a peanut allergy", "allergy")
+    assert c.subject == "someone else" and c.slot.endswith("|allergy:peanut")
 
 
 # An object pronoun in a clause with no person of its own is the person last talked about; a clause with the

@@ -99,6 +99,10 @@ class Candidate(_Model):
     context: list[str] = Field(default_factory=list)
 
 
+#: A claim's subject when a third-person pronoun heads its clause and nothing said resolves it (session 12).
+SOMEONE_ELSE = "someone else"
+
+
 class Claim(_Model):
     """What a claim says beyond its text: subject, slot, who vouches, time, sources.
 
@@ -106,7 +110,8 @@ class Claim(_Model):
     """
 
     #: The resolved subject: "user" for the user (whatever their name), a speaker's name, or a
-    #: resolved phrase ("Maya's sister Ana"); never a pronoun.
+    #: resolved phrase ("Maya's sister Ana"); never a pronoun: a she/he heading a clause that no
+    #: referent resolves is ``SOMEONE_ELSE`` (a third person, never the speaker).
     subject: str
     #: Normalised attribute ("residence", "employer", "allergy", "meeting_time", ...; open-ended).
     attribute: str | None = None

@@ -4,7 +4,8 @@ The subject is the speaker (the user, for an assistant) unless the clause heads 
 relation ("my sister Ana", "my partner's mum"), a name an earlier clause made an alias ("my manager
 is Priya" ... "Priya"), a she/he/his/her that the call's referents resolve (``coref``), a household
 member said with "the" or a pet name ("the twins", "the missus"), a kinship word used as a name
-("mum's home"), or a named person heading the clause. An object "him"/"her" in a clause with no
+("mum's home"), or a named person heading the clause; a she/he/his/her heading the clause that no
+referent resolves is ``SOMEONE_ELSE``, never the speaker. An object "him"/"her" in a clause with no
 person of its own is the person last talked about; every other third-person pronoun is resolved
 for the text. The step updates the call's aliases, entities and referents as it reads.
 """
@@ -16,11 +17,12 @@ from typing import NamedTuple
 
 from . import coref
 from . import lexicon as L
+from ..models import SOMEONE_ELSE
 from .frames import CallState
 from .person import poss
 from .slot_lexicon import _INTRODUCED
 
-__all__ = ["HeadSubject", "head_subject"]
+__all__ = ["HeadSubject", "head_subject", "SOMEONE_ELSE"]
 
 _NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
                          r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
@@ -37,6 +39,7 @@ _PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half
 #: hospital", "Dad's car is a Golf", "grandma's care home is Oakfield" are about the speaker's relation.
 _KIN_HEAD = re.compile(r"^(mom|mum|dad|mama|papa|nana|nanna|nan|gran|grandma|grandpa|granny|grandad|granddad)(?:'s\b|(?=\s))", re.I)
 _HEAD_PRONOUN = re.compile(r"^(?:she|he|his|her)\b", re.I)
+_HEAD_PRONOUN_ALONE = re.compile(r"^(?:she|he|his|her)(?![\w-])", re.I)  # not "He-Man"
 _HEAD_NAME = re.compile(r"^([A-Z][a-z]+)(?:'s\b|(?=\s))")
 #: A third-person object or possessive pronoun inside a clause with no person of its own ("they've put him on
 #: warfarin", "the nurse changed her dressing"): the person last talked about. "her" is an object before a
@@ -138,11 +141,14 @@ def head_subject(c: str, role: str, call: CallState, owner: str, owner_disp: str
           and not _MY_FAVOURITE.search(c)):
         subject = nm.group(1)
         call.entity[owner] = (subject, subject)  # "Theo started year 2. he has a peanut allergy": he is Theo
+    elif _HEAD_PRONOUN_ALONE.match(c) and not quoted:
+        # "she's got my weekend mornings" where two people could be "she": whoever it is, not the speaker
+        subject = SOMEONE_ELSE
     obj_disp, call.by_pronoun = None, False
     if (subject == owner and head_repl is None and role != "assistant" and owner in call.entity
             and _OBJ_PRONOUN.search(c) and not L.FIRST_PERSON.search(c)):
         subject, obj_disp = call.entity[owner]  # "my dad's in hospital, they've put him on warfarin": dad's
-    call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c)))
+    call.by_pronoun = bool(obj_disp) or (head_repl is not None and bool(_HEAD_PRONOUN.match(c))) or subject == SOMEONE_ELSE
     if call.entity.get(owner) not in (None, entity_before):  # a person named at the head: a referent too
         call.discourse.add(*call.entity[owner], kind=coref.person_kind(call.entity[owner][0]), named=True)
     done = {0} if head_repl is not None and _HEAD_PRONOUN.match(c) else set()

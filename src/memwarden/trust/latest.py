@@ -20,6 +20,9 @@ case's words:
   :func:`.attribute.states`); a question asking no particular class ("which marathon", "what car")
   puts no condition here;
 
+- **whose**: it is not about someone other than the question asks (:mod:`.asked_person`: "he's on
+  diltiazem now", stored as the user's dad's, does not answer "what am I on now?");
+
 and it is on the same matter as the older hit (their cosine at least ``cosine``, low: the three
 signals above do the rest). Among the hits within the first ``top`` that pass, the latest stated
 (then the closest to the hit it passes) moves just above the first older hit it is close to; one
@@ -47,6 +50,7 @@ from typing import Callable, Sequence
 from ..models import SearchHit
 from ..retrieval.search import is_request
 from .answer_type import asked_type, holds_type
+from .asked_person import about_other, asked_person
 from .attribute import asked, states
 from .present import asks_present, own_word
 from .testimony import stated_at
@@ -94,11 +98,12 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
     answers = _answers(query)
+    person = asked_person(query)
     best: tuple[tuple[object, float], int, int] | None = None
     for j in range(1, min(top, len(out))):
         h = out[j]
-        if not own_word(h) or not answers(h.memory):
-            continue
+        if not own_word(h) or not answers(h.memory) or about_other(h, person):
+            continue  # a later word about someone else ("he's on diltiazem now", of the user's dad) updates nothing asked
         at = stated_at(h)
         i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= cosine), None)
         if i is None:

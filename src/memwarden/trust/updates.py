@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from ..models import SearchHit
+from .asked_person import about_other, asked_person
 from .present import own_word
 from .testimony import stated_at
 from .update_cues import CALENDAR_WORD, rejected_words, says_replace, says_update
@@ -73,14 +74,18 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
     something (:mod:`.update_cues`) and shares a content word with the earlier one or the query, unless
     the earlier one holds a word of the query the later one lacks (then it answers, not the update). Only
     hits already in the first ``top`` move, and only upwards past older ones, so recall at any
-    limit >= ``top`` is unchanged.
+    limit >= ``top`` is unchanged. A hit about someone other than the question asks
+    (:mod:`.asked_person`) never moves.
     """
     out = list(hits)
     qwords = content_words(query)
+    person = asked_person(query)
     for _ in range(top):  # each pass moves at most one hit; a few passes settle chains (a -> b -> c)
         moved = False
         for j in range(1, min(top, len(out))):
             h = out[j]
+            if about_other(h, person):
+                continue  # a statement about someone else than the question asks updates nothing asked
             hs = h.claim.slot if h.claim else None
             cue = says_update(h.memory)
             hw = content_words(h.memory)
