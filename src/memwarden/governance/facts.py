@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..claims.lexicon import HEARSAY, HEDGE_PREFIX
+from ..claims.lexicon import HEDGE_PREFIX
 from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
@@ -255,17 +255,18 @@ _ADVERB_HEDGE = {"probably", "maybe", "perhaps", "possibly"}
 
 
 def read_frame(text: str) -> tuple[str | None, str]:
-    """Who vouches for a memory stored as said, and how firmly, when no claim carries it: (firmness, the rest).
+    """How firmly the speaker vouches for a memory stored as said, when no claim carries it: (firmness, the rest).
 
-    The claim extractor's own frame words (``claims.lexicon``: "I think", "pretty sure", "apparently", "I read
-    online that") and a stated certainty of any degree give ``hedged`` or ``reported`` and the clause they frame;
-    a memory opening on none gives ``(None, text)``."""
+    The claim extractor's own hedge words (``claims.lexicon.HEDGE_PREFIX``: "I think", "pretty sure", "I reckon")
+    and a stated certainty of any degree before a clause give ``hedged`` and the clause they frame; a memory
+    opening on none gives ``(None, text)``. (The extractor's hearsay openers are left to ``_REPORT``: "I heard
+    back from", "I was told off", "I read on the train" are no reports.)"""
     lead = _OPENER.match(text)
     rest = text[lead.end():] if lead else text
-    for pattern, firmness in ((HEDGE_PREFIX, "hedged"), (_SURE_FRAME, "hedged"), (HEARSAY, "reported")):
+    for pattern in (HEDGE_PREFIX, _SURE_FRAME):
         m = pattern.match(rest)
         if m and len(words(rest[m.end():])) >= 3 and m.group(0).strip(" ,").lower() not in _ADVERB_HEDGE:
-            return firmness, rest[m.end():]
+            return "hedged", rest[m.end():]
     return None, text
 
 
@@ -345,8 +346,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     world = world and not exchange
     # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
     # a claim about how the world works, however personal the anecdote it comes in
-    # (not a verb of healing in a clause of time: "no running while the ankle heals" says when, not what cures)
-    world = world or ((reported or held) and any(not _TIME_CLAUSE.search(text, 0, m.start()) for m in _CAUSAL.finditer(text)))
+    # (not a verb of healing in a clause of time: "no running while the ankle heals" says when, not what cures;
+    # nor the user's own view of their own affairs: "I think my landlord never fixed the boiler")
+    world = world or ((reported or (held and not anchored)) and any(not _TIME_CLAUSE.search(text, 0, m.start()) for m in _CAUSAL.finditer(text)))
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
