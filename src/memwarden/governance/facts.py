@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..claims.lexicon import HEDGE_PREFIX
 from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
@@ -242,6 +243,33 @@ def _users_taste(clause: str, holder_needed: bool = False) -> bool:
     return (not before and not holder_needed) or bool(set(before) & _HOLDERS)
 
 
+# Chat openers before a frame ("tbh i'm ...", "honestly, pretty sure ..."): no part of what is said.
+_OPENER = re.compile(r"^\W*(?:(?:tbh|ngl|honestly|to be honest|so|well|oh|and|but|look|i mean|fwiw)[,:]?\s+)+", re.I)
+# The speaker's certainty stated as such, whatever its degree: "I'm pretty sure", "i'm like 90% sure", "I'm
+# fairly certain", "I'm convinced that": a view held, however firmly (the degree words are open, the frame is not).
+# Only before a clause: "I'm positive for covid", "I'm confident presenting" state no view.
+_SURE_FRAME = re.compile(r"^(?:i'?m|i am)\s+(?:[\w%'-]+\s+){0,3}?(?:sure|certain|positive|convinced|confident)(?:\s+that)?[\s,]+"
+                         r"(?=(?:the|a|an|they|it|it's|you|he|she|this|that|these|those|there|once|if|when|every|all|no|most)\b)", re.I)
+# A bare adverb hedges a plan as often as a view ("probably going to Lisbon in May"): no holder, no frame.
+_ADVERB_HEDGE = {"probably", "maybe", "perhaps", "possibly"}
+
+
+def read_frame(text: str) -> tuple[str | None, str]:
+    """How firmly the speaker vouches for a memory stored as said, when no claim carries it: (firmness, the rest).
+
+    The claim extractor's own hedge words (``claims.lexicon.HEDGE_PREFIX``: "I think", "pretty sure", "I reckon")
+    and a stated certainty of any degree before a clause give ``hedged`` and the clause they frame; a memory
+    opening on none gives ``(None, text)``. (The extractor's hearsay openers are left to ``_REPORT``: "I heard
+    back from", "I was told off", "I read on the train" are no reports.)"""
+    lead = _OPENER.match(text)
+    rest = text[lead.end():] if lead else text
+    for pattern in (HEDGE_PREFIX, _SURE_FRAME):
+        m = pattern.match(rest)
+        if m and len(words(rest[m.end():])) >= 3 and m.group(0).strip(" ,").lower() not in _ADVERB_HEDGE:
+            return "hedged", rest[m.end():]
+    return None, text
+
+
 def _proposition(text: str) -> str:
     """The reported or quoted proposition, when there is one; else the text."""
     q = _QUOTED_PROPOSITION.search(text)
@@ -264,6 +292,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     if label:
         text, speaker = text[label.end():], speaker or "user"
     w = set(words(text))
+    # A raw memory's own frame stands in for the claim's firmness; what it frames is the proposition.
+    framed = text
+    if firmness is None:
+        firmness, framed = read_frame(text)
     spk = (speaker or "user").strip().lower()
     third = spk not in ("user", "assistant", "") or (vouched_by not in (None, "user", "assistant") and bool(voucher))
     voucher_kind = "assistant" if spk == "assistant" or vouched_by == "assistant" else ("other" if third else "user")
@@ -282,7 +314,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         re.search(r"\bmy\s+(?!" + "|".join(sorted(_AUTHORITIES)) + r")\w+", text[:rep.start()], re.I)))
     reported = third or firmness == "reported" or (bool(rep) and not by_self and not by_document)
     # "I think X" is held, "Tom said X" is reported; a quoted proposition the user favours is held too.
-    prop = _proposition(text)
+    prop = _proposition(framed)
     quoted = bool(_QUOTED_PROPOSITION.search(text)) and not _PREF.search(prop)
     held = bool(_HELD.search(text)) or quoted or firmness == "hedged" or by_self
     pw_all = set(words(prop))
@@ -291,7 +323,7 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     elliptic = own_say and bool(_ELLIPTIC_SELF.search(text))
     # ... or a taste word with no holder but the speaker ("can't stand the smell of fish cooking").
     taste = own_say and not held and (bool(_SUBJECTIVE.search(text)) or _users_taste(re.split(r"[,;.]", text)[0]))
-    anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "me", "my", "mine"}) or \
+    anchored = elliptic or taste or bool(pw & {"i", "i'm", "i've", "i'll", "i'd", "me", "my", "mine"}) or \
         (not (reported or held) and bool(re.match(r"\s*(?:the|this|that|these|those|our)\b", prop, re.I))) or _owns_thing(prop) or \
         bool(pw & RELATIONS and not reported) or \
         bool(re.match(r"\W*(?:that|this|these|those)\s+ones?\b", prop, re.I))  # "says that one's happiest ...": the user's thing named before
@@ -314,8 +346,9 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     world = world and not exchange
     # Someone's account that a thing cures, causes or prevents something ("turmeric cured her arthritis") is
     # a claim about how the world works, however personal the anecdote it comes in
-    # (not a verb of healing in a clause of time: "no running while the ankle heals" says when, not what cures)
-    world = world or ((reported or held) and any(not _TIME_CLAUSE.search(text, 0, m.start()) for m in _CAUSAL.finditer(text)))
+    # (not a verb of healing in a clause of time: "no running while the ankle heals" says when, not what cures;
+    # nor the user's own view of their own affairs: "I think my landlord never fixed the boiler")
+    world = world or ((reported or (held and not anchored)) and any(not _TIME_CLAUSE.search(text, 0, m.start()) for m in _CAUSAL.finditer(text)))
     if subject and subject.lower() != "user" and voucher_kind == "user" and not reported:
         world = world and subject.lower() in ("world", "general")
     pref = (bool(_PREF.search(text)) or taste) and not (reported and voucher_kind == "other")
