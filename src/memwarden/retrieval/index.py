@@ -34,7 +34,7 @@ from ..storage.base import IndexRows, MemoryRecord, Store
 from .ann import ListsBuilder, int8_scores, quantize, store_candidates
 from .bm25 import BM25_B, BM25_K1, Postings
 from .kernels import Ranked, _top, matvec, single_threaded_blas, top_k
-from .row_meta import _NO_TIMES, _times, constraint_weight
+from .row_meta import _NO_TIMES, _times, constraint_weight, meaning_probability
 
 __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
 
@@ -90,6 +90,9 @@ class ScopeIndex:
         #: A claim stating a constraint (allergy, diet, medication, budget...): what an indirect
         #: request ("suggest a dinner place") must not miss (``retrieval.search``).
         self.constraint = np.zeros(self._cap, dtype=np.float32)
+        #: An untyped claim's probability of reading as a constraint by its meaning, 0 below the model's
+        #: threshold (``row_meta.meaning_probability``): computed once here, read per search.
+        self.meaning = np.zeros(self._cap, dtype=np.float32)
         self.postings = Postings()
         self.n_alive = 0
         #: Ids killed (deleted, updated, superseded) since the build, in order: lets a reader
@@ -108,6 +111,7 @@ class ScopeIndex:
                          claim=rows.kinds[r] == "claim" if full else True, times=times,
                          slot=rows.slots[r] if len(rows.slots) == n else None)
         self._quantize(0, n)
+        self._score_meaning(0, n)
         self.postings.precompute()  # common terms' arrays now, not in the first search naming one
 
     # -- maintenance -----------------------------------------------------------
@@ -119,7 +123,7 @@ class ScopeIndex:
     def _grow(self) -> None:
         self._cap *= 2
         for name in ("_vectors", "_codes", "_scale", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to",
-                     "constraint"):
+                     "constraint", "meaning"):
             old = getattr(self, name)
             new = np.full((self._cap, *old.shape[1:]), np.nan) if name.startswith("t_") else np.zeros(
                 (self._cap, *old.shape[1:]), dtype=old.dtype)
@@ -128,6 +132,9 @@ class ScopeIndex:
 
     def _quantize(self, lo: int, hi: int) -> None:
         self._codes[lo:hi], self._scale[lo:hi] = quantize(self._vectors[lo:hi])
+
+    def _score_meaning(self, lo: int, hi: int) -> None:
+        self.meaning[lo:hi] = meaning_probability(self._vectors[lo:hi], self.is_claim[lo:hi] & (self.constraint[lo:hi] == 0))
 
     def _moment_update(self, rows: list[int], sign: float) -> None:
         if self._moments is None or not rows:
@@ -182,6 +189,7 @@ class ScopeIndex:
     def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
+        first = self.n
         for rec in upserts:
             self._kill(rec.item.id, old_tokens.get(rec.item.id))
             self.agent_ids.append(rec.item.agent_id)
@@ -191,6 +199,7 @@ class ScopeIndex:
             self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
                          times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at),
                          slot=it.claim.slot if it.claim is not None else None)
+        self._score_meaning(first, self.n)
         self.version = version
 
     @property
