@@ -1,0 +1,93 @@
+"""Session 12: a limit the search lifted for a request keeps its place in the trusted order whoever relayed it
+("the trainer says she's reactive", "no reading in the car (according to the GP)"); hearsay that states no limit,
+and every hit of a question that asks a fact, keep the tier their wording gives them."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from memwarden.models import Claim, ScoreParts, SearchHit
+from memwarden.trust_models import Consensus, Reliability, SourceCredibility, TemporalDecay
+from memwarden.retrieval.index import ScopeIndex
+from memwarden.retrieval.search import FusionConfig, hybrid_search, is_request
+from memwarden.retrieval.text import tokenize
+from memwarden.storage import IndexRows
+from memwarden.trust.config import TrustConfig
+from memwarden.trust.ranking import _signal, testimony_of as tier_of
+from memwarden.trust.updates import kept_limit
+
+WHEN = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+def _hit(i: int, text: str, *, firmness: str = "stated", lift: float = 0.0, slot: str | None = None) -> SearchHit:
+    claim = Claim(subject="user", vouched_by="user", firmness=firmness, slot=slot)
+    return SearchHit(id=str(i), memory=text, score=1.0, scores=ScoreParts(fused=1.0, constraint=lift), user_id="u",
+                     created_at=WHEN, updated_at=WHEN, claim=claim)
+
+
+def _reliable(h: SearchHit, source: float) -> SearchHit:
+    rel = Reliability(confidence=source, source=SourceCredibility(source="user", prior=source, value=source),
+                      temporal=TemporalDecay(age_days=None, half_life_days=365.0, value=1.0), consensus=Consensus(value=0.5),
+                      weights={}, as_of=WHEN)
+    return h.model_copy(update={"reliability": rel})
+
+
+def test_a_relayed_limit_lifted_for_a_request_weighs_as_the_users_word() -> None:
+    text = "Pipkin goes mental at other dogs, trainer says she's reactive"
+    cfg = TrustConfig()
+    lifted = _reliable(_hit(1, text, firmness="reported", lift=1.0), 0.35)
+    assert _signal(lifted, cfg, "any ideas for a day out with the dog?") == cfg.testimony_priors["first_hand"]
+    assert _signal(_reliable(_hit(0, text, firmness="reported"), 0.35), cfg, "any ideas for a day out?") == 0.35
+    assert tier_of(lifted).tier == "reported"  # its tier stays: a later correction still beats it in a conflict
+    assert kept_limit(lifted, "is a dog cafe a nice treat for her?")
+
+
+@pytest.mark.parametrize("query", [
+    "should I still be taking my iron tablets?", "can she still have peanuts?", "do I need the brace any more?",
+    "is it ok to skip the inhaler any longer?", "can I eat shellfish anymore?",
+])
+def test_a_request_asking_whether_something_still_holds_weighs_who_said_it(query: str) -> None:
+    lifted = _reliable(_hit(1, "the receptionist says you can stop the tablets", firmness="reported", lift=1.0), 0.35)
+    assert not kept_limit(lifted, query) and _signal(lifted, TrustConfig(), query) == 0.35
+
+
+# Ordinary questions that ask a fact: no constraint is lifted for them, so hearsay among their hits keeps its tier.
+FACT_QUESTIONS = [
+    "when is Pipkin's vet appointment?",
+    "what did the trainer say about the lead?",
+    "where does my sister live now?",
+    "what's the name of the dog walker?",
+    "how much was the car insurance last year?",
+    "which gym did I join in February?",
+    "who is my line manager?",
+    "what time does the ferry leave on Saturday?",
+    "did the GP call back about the bloods?",
+    "how old is Anaya?",
+    "what's my landlord's phone number?",
+    "when did we move into the flat?",
+    "what colour is the new sofa?",
+    "where did Jory's stag do end up?",
+    "what did my mum reckon about the boiler?",
+    "how many people are coming to the wedding?",
+]
+
+
+@pytest.mark.parametrize("query", FACT_QUESTIONS)
+def test_no_hit_of_a_fact_question_carries_a_constraint_lift(query: str) -> None:
+    assert not is_request(query)
+    docs = ["trainer says Pipkin is reactive with other dogs", "my brother reckons the boiler is fine", "the ferry is at 9"]
+    vecs = np.eye(3, dtype=np.float32)
+    rows = IndexRows(1, ["a", "b", "c"], [None] * 3, [None] * 3, ["active"] * 3, vecs, [tokenize(d) for d in docs],
+                     ["t"] * 3, kinds=["claim"] * 3, valid_from=[None] * 3, valid_to=[None] * 3, created_at=[None] * 3,
+                     occurred_at=[None] * 3, slots=["user|restriction:other_dog", None, None])
+    idx = ScopeIndex(rows, 3)
+    mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
+    q = np.array([0.6, 0.6, 0.5], dtype=np.float32)
+    assert all(f.constraint == 0 for f in hybrid_search(idx, q, query, mask, 3, FusionConfig()))
+    # the same scope asked for a suggestion lifts the typed limit, and only it
+    lifted = {f.row: f.constraint for f in hybrid_search(idx, q, "any ideas for a day out with Pipkin?", mask, 3,
+                                                         FusionConfig(constraint_meaning=0.0))}
+    assert lifted == {0: 2.0, 1: 0.0, 2: 0.0}
