@@ -91,3 +91,29 @@ def test_no_hit_of_a_fact_question_carries_a_constraint_lift(query: str) -> None
     lifted = {f.row: f.constraint for f in hybrid_search(idx, q, "any ideas for a day out with Pipkin?", mask, 3,
                                                          FusionConfig(constraint_meaning=0.0))}
     assert lifted == {0: 2.0, 1: 0.0, 2: 0.0}
+
+
+# Reported facts that state no limit: with a request, the meaning stage may lift a few (it is capped at three per
+# search), and a lifted one then weighs as the user's word; the shipped model must lift few of these.
+ORDINARY_REPORTS = [
+    "The user's brother reckons the garage is shut on Sundays", "The user's mum says the new neighbours are from Leeds",
+    "Priya heard the office is moving to the third floor", "The user's landlord says the boiler was serviced in May",
+    "According to Tom, the match starts at half seven", "The user's sister thinks the wedding will be in June",
+    "The receptionist said the results come back in a week", "Apparently the cafe on the corner closed down",
+    "The user's dad says the car needs new tyres", "Jess reckons the film is better than the book",
+    "The user's manager says the team is getting a new hire", "The vet said Biscuit put on a bit of weight",
+    "The user's friend says the hotel has a rooftop bar", "Sam told the user the bus now goes via the hospital",
+    "The user's gran says her hip is feeling better", "The user's cousin heard tickets sell out fast",
+    "The nurse said the clinic moved to Tuesdays", "The user's partner says the flight lands at 6",
+]
+RELAYED_LIMITS = ["The user's GP says no alcohol with the antibiotics", "The trainer says Pipkin is reactive with other dogs",
+                  "The user's mum can't manage stairs", "The user gets seasick on small boats"]
+
+
+def test_the_shipped_meaning_stage_lifts_few_ordinary_reports_and_most_relayed_limits(minilm) -> None:
+    from memwarden.retrieval.constraint_model import load_model
+
+    m = load_model()
+    p = m.probability(np.asarray(minilm.embed(ORDINARY_REPORTS + RELAYED_LIMITS)))
+    assert int((p[: len(ORDINARY_REPORTS)] >= m.threshold).sum()) <= 3
+    assert int((p[len(ORDINARY_REPORTS):] >= m.threshold).sum()) >= 3

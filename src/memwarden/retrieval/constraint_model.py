@@ -4,12 +4,14 @@ The typing in ``claims/restrictions.py`` and ``slot_lexicon`` reads grammar ("no
 cue words (allergy, medication); a limit said otherwise ("gets horrendously seasick on anything smaller than a car
 ferry", "goes mental at other dogs") stays untyped and an indirect request misses it. A logistic model on the
 claim's index vector (the MiniLM embedding every row has anyway), fitted by ``bench/fit_constraint.py`` on the
-twelve development authors' ``indirect_constraint`` targets and chosen leave one author out, gives the
+development authors' ``indirect_constraint`` targets and chosen leave one author out, gives the
 probability; of the untyped claims at or above the file's threshold, the ``FusionConfig.constraint_meaning_top``
 likeliest count as constraints of weight ``FusionConfig.constraint_meaning`` for a request (``retrieval/search.py``).
 The probability is computed once per row when the index appends it (``row_meta.meaning_probability``), so a search
 reads a stored number per row and never multiplies the stored vectors. numpy only at run time. Measured (BENCHMARKS.md, session 11): leave one author out over twelve development authors
-constraint@3 0.888 -> 0.894; on five unread validation authors 0.777 -> 0.795, multi-fact 0.931 -> 0.911.
+constraint@3 0.888 -> 0.894; on five unread validation authors 0.777 -> 0.795, multi-fact 0.931 -> 0.911. Session 12
+refitted it on seventeen authors (C=0.1 chosen end to end leave one author out: constraint@3 0.853 without the stage,
+0.882 with it).
 """
 
 from __future__ import annotations
