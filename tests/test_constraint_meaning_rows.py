@@ -33,7 +33,9 @@ def test_stored_meaning_is_the_same_appended_or_rebuilt(monkeypatch: pytest.Monk
 def test_only_untyped_claims_with_a_vector_at_the_threshold_carry_a_probability(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(row_meta, "load_model", lambda: ConstraintModel(np.array([6.0, 0.0]), -3.0, 0.5))
     v = np.array([[1.0, 0.0], [1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0]], np.float32)
-    untyped_claim = np.array([True, False, True, True, True])  # row 1: typed by a rule, or an episode
-    p = row_meta.meaning_probability(v, untyped_claim)
-    assert p[0] == pytest.approx(1 / (1 + np.exp(-3.0))) and p[2] == p[0]
-    assert p[1] == 0 and p[3] == 0 and p[4] == 0  # typed / below the threshold / no vector (another width)
+    is_claim = np.array([True, True, False, True, True])
+    typed = np.array([0.0, 2.0, 0.0, 0.0, 0.0])
+    p = row_meta.meaning_probability(v, is_claim, typed)
+    assert p[0] == pytest.approx(1 / (1 + np.exp(-3.0)))
+    # typed by a rule / an episode / below the threshold / no vector (another width)
+    assert p[1] == 0 and p[2] == 0 and p[3] == 0 and p[4] == 0

@@ -90,8 +90,7 @@ class ScopeIndex:
         #: A claim stating a constraint (allergy, diet, medication, budget...): what an indirect
         #: request ("suggest a dinner place") must not miss (``retrieval.search``).
         self.constraint = np.zeros(self._cap, dtype=np.float32)
-        #: An untyped claim's probability of reading as a constraint by its meaning, 0 below the model's
-        #: threshold (``row_meta.meaning_probability``): computed once here, read per search.
+        #: An untyped claim's P(constraint) by meaning, 0 under threshold (``row_meta.meaning_probability``).
         self.meaning = np.zeros(self._cap, dtype=np.float32)
         self.postings = Postings()
         self.n_alive = 0
@@ -111,7 +110,7 @@ class ScopeIndex:
                          claim=rows.kinds[r] == "claim" if full else True, times=times,
                          slot=rows.slots[r] if len(rows.slots) == n else None)
         self._quantize(0, n)
-        self._score_meaning(0, n)
+        self.meaning[:n] = meaning_probability(self._vectors[:n], self.is_claim[:n], self.constraint[:n])
         self.postings.precompute()  # common terms' arrays now, not in the first search naming one
 
     # -- maintenance -----------------------------------------------------------
@@ -132,9 +131,6 @@ class ScopeIndex:
 
     def _quantize(self, lo: int, hi: int) -> None:
         self._codes[lo:hi], self._scale[lo:hi] = quantize(self._vectors[lo:hi])
-
-    def _score_meaning(self, lo: int, hi: int) -> None:
-        self.meaning[lo:hi] = meaning_probability(self._vectors[lo:hi], self.is_claim[lo:hi] & (self.constraint[lo:hi] == 0))
 
     def _moment_update(self, rows: list[int], sign: float) -> None:
         if self._moments is None or not rows:
@@ -189,7 +185,7 @@ class ScopeIndex:
     def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
-        first = self.n
+        lo = self.n
         for rec in upserts:
             self._kill(rec.item.id, old_tokens.get(rec.item.id))
             self.agent_ids.append(rec.item.agent_id)
@@ -199,7 +195,7 @@ class ScopeIndex:
             self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
                          times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at),
                          slot=it.claim.slot if it.claim is not None else None)
-        self._score_meaning(first, self.n)
+        self.meaning[lo:self.n] = meaning_probability(self._vectors[lo:self.n], self.is_claim[lo:self.n], self.constraint[lo:self.n])
         self.version = version
 
     @property

@@ -30,11 +30,11 @@ def constraint_weight(slot: str | None) -> float:
     return CONSTRAINT_WEIGHTS.get(slot.partition("|")[2].split(":", 1)[0], 0.0)
 
 
-def meaning_probability(vectors: np.ndarray, untyped_claim: np.ndarray) -> np.ndarray:
-    """P(constraint) by meaning of each row of ``vectors`` that is a claim no rule typed (``untyped_claim``),
-    kept only at or above the model's threshold (0 elsewhere, and for a zero vector: a row of another width)."""
+def meaning_probability(vectors: np.ndarray, is_claim: np.ndarray, typed: np.ndarray) -> np.ndarray:
+    """P(constraint) by meaning of each row of ``vectors`` that is a claim no rule typed (``typed``: its constraint
+    weight, 0), kept only at or above the model's threshold (0 elsewhere, and for a zero vector: another width)."""
     out = np.zeros(len(vectors), dtype=np.float32)
-    rows = np.flatnonzero(untyped_claim & vectors.any(axis=1))
+    rows = np.flatnonzero(is_claim & (typed == 0) & vectors.any(axis=1))
     if rows.size:
         model = load_model()
         p = model.probability(vectors[rows])
