@@ -1,6 +1,6 @@
-"""Session 12: a limit the search lifted for a request keeps its place in the trusted order whoever relayed it
-("the trainer says she's reactive", "no reading in the car (according to the GP)"); hearsay that states no limit,
-and every hit of a question that asks a fact, keep the tier their wording gives them."""
+"""Session 12: the constraint lift a request gives a hit (``ScoreParts.constraint``) and what it must not do: a fact
+question lifts nothing, a relayed limit keeps the hearsay weight its wording gives it (a rule weighing it as the user's
+own word was dropped after a review), and the shipped meaning stage lifts few ordinary reported facts."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from memwarden.retrieval.text import tokenize
 from memwarden.storage import IndexRows
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.ranking import _signal, testimony_of as tier_of
-from memwarden.trust.updates import kept_limit
+from memwarden.trust.updates import firmer
 
 WHEN = datetime(2026, 3, 1, tzinfo=timezone.utc)
 
@@ -35,23 +35,23 @@ def _reliable(h: SearchHit, source: float) -> SearchHit:
     return h.model_copy(update={"reliability": rel})
 
 
-def test_a_relayed_limit_lifted_for_a_request_weighs_as_the_users_word() -> None:
-    text = "Pipkin goes mental at other dogs, trainer says she's reactive"
-    cfg = TrustConfig()
-    lifted = _reliable(_hit(1, text, firmness="reported", lift=1.0), 0.35)
-    assert _signal(lifted, cfg, "any ideas for a day out with the dog?") == cfg.testimony_priors["first_hand"]
-    assert _signal(_reliable(_hit(0, text, firmness="reported"), 0.35), cfg, "any ideas for a day out?") == 0.35
-    assert tier_of(lifted).tier == "reported"  # its tier stays: a later correction still beats it in a conflict
-    assert kept_limit(lifted, "is a dog cafe a nice treat for her?")
+# A code-blind review's requests (session 12) where weighing a lifted relayed limit as the user's own word put it above
+# the answer: a rumour the user later corrected, an outdated limit, a limit that does not apply to the request. The
+# rule was dropped; a relayed limit keeps the tier and the blend weight its wording gives it.
+REVIEWED = [
+    ("My friend told me the museum doesn't allow any photos.", "Should I bring my camera to the museum on Saturday?"),
+    ("My mum says the pool is closed for repairs all month.", "Can we plan a swim at the pool this weekend?"),
+    ("My physio says no running until my knee heals.", "Make me a playlist for the weekend."),
+    ("According to the vet, Max can't have chicken.", "Suggest a birthday gift for Lily."),
+]
 
 
-@pytest.mark.parametrize("query", [
-    "should I still be taking my iron tablets?", "can she still have peanuts?", "do I need the brace any more?",
-    "is it ok to skip the inhaler any longer?", "can I eat shellfish anymore?",
-])
-def test_a_request_asking_whether_something_still_holds_weighs_who_said_it(query: str) -> None:
-    lifted = _reliable(_hit(1, "the receptionist says you can stop the tablets", firmness="reported", lift=1.0), 0.35)
-    assert not kept_limit(lifted, query) and _signal(lifted, TrustConfig(), query) == 0.35
+@pytest.mark.parametrize("text, request_", REVIEWED)
+def test_a_relayed_limit_lifted_for_a_request_keeps_its_hearsay_weight(text: str, request_: str) -> None:
+    lifted = _reliable(_hit(0, text, firmness="reported", lift=2.0), 0.35)
+    assert is_request(request_)
+    assert tier_of(lifted).tier == "reported" and _signal(lifted, TrustConfig()) == 0.35
+    assert firmer(_hit(1, "I checked their website, it reopened yesterday"), lifted)  # the user's own word passes it
 
 
 # Ordinary questions that ask a fact: no constraint is lifted for them, so hearsay among their hits keeps its tier.
@@ -107,7 +107,9 @@ ORDINARY_REPORTS = [
     "The nurse said the clinic moved to Tuesdays", "The user's partner says the flight lands at 6",
 ]
 RELAYED_LIMITS = ["The user's GP says no alcohol with the antibiotics", "The trainer says Pipkin is reactive with other dogs",
-                  "The user's mum can't manage stairs", "The user gets seasick on small boats"]
+                  "The user's mum can't manage stairs", "The user gets seasick on small boats",
+                  # the review's: P 0.44 under the refit (0.49 under the twelve-author fit), below the threshold
+                  "The trainer says Bruno gets reactive around other dogs."]
 
 
 def test_the_shipped_meaning_stage_lifts_few_ordinary_reports_and_most_relayed_limits(minilm) -> None:

@@ -101,7 +101,7 @@ class Fused:
     dense_rank: int | None
     keyword: float | None
     keyword_rank: int | None
-    #: What a request's constraint lift added to ``fused`` (0: none): the trust stage reads it.
+    #: What a request's constraint lift added to ``fused`` (0: none), reported as ``ScoreParts.constraint``.
     constraint: float = 0.0
 
 

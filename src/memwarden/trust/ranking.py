@@ -60,7 +60,7 @@ from .present import newer_first
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
-from .updates import content_words as _words, firmer as _firmer, kept_limit, updates_first
+from .updates import content_words as _words, firmer as _firmer, updates_first
 
 __all__ = ["rerank", "order_by_testimony", "testimony_of", "updates_first", "answer_for_weaker", "record_asked_first"]
 
@@ -121,7 +121,7 @@ def order_by_testimony(hits: Sequence[SearchHit]) -> list[SearchHit]:
     return sorted(hits, key=cmp_to_key(_cmp))
 
 
-def _signal(h: SearchHit, cfg: TrustConfig, query: str = "") -> float:
+def _signal(h: SearchHit, cfg: TrustConfig) -> float:
     """What the blend adds: the source credibility (who vouches, how firmly) or the full confidence.
 
     Age is left out of the default on purpose: an old constraint ("I'm allergic to peanuts") must
@@ -130,12 +130,7 @@ def _signal(h: SearchHit, cfg: TrustConfig, query: str = "") -> float:
     r = h.reliability
     if r is None:
         return 0.5
-    value = r.source.value if cfg.rank_signal == "source" else r.confidence
-    if kept_limit(h, query):
-        # a limit the request must respect weighs as the user's own word; its tier stays, so a later correction
-        # still beats it in a conflict
-        value = max(value, cfg.testimony_priors["first_hand"])
-    return value
+    return r.source.value if cfg.rank_signal == "source" else r.confidence
 
 
 #: Testimony that a firm statement on the same matter answers in its place (:func:`answer_for_weaker`).
@@ -143,7 +138,7 @@ _WEAK = frozenset({"third_party", "hedged", "reported"})
 
 
 def answer_for_weaker(hits: list[SearchHit], similar: Callable[[SearchHit, SearchHit], float],
-                      min_cosine: float, query: str = "") -> list[SearchHit]:
+                      min_cosine: float) -> list[SearchHit]:
     """A firm statement takes the relevance of the weaker testimony it answers.
 
     Hearsay or a guess ("my brother reckons it's the battery", "everyone says bonuses are 10%")
@@ -159,8 +154,8 @@ def answer_for_weaker(hits: list[SearchHit], similar: Callable[[SearchHit, Searc
     tms = [testimony_of(h) for h in hits]
     lift: dict[int, float] = {}
     for i, (w, tw) in enumerate(zip(hits, tms)):
-        if tw.tier not in _WEAK or kept_limit(w, query):
-            continue  # a relayed limit the request needs is no rumour a firm word answers
+        if tw.tier not in _WEAK:
+            continue
         best: tuple[bool, float] = (False, -2.0)
         arg = None
         for j, (f, tf) in enumerate(zip(hits, tms)):
@@ -228,10 +223,10 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             trace.append((stage, [h.id for h in order]))
 
     if similar is not None and cfg.rank_answer_cosine <= 1 and len(hits) > 1:
-        lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine, query)
+        lifted = answer_for_weaker(hits, similar, cfg.rank_answer_cosine)
         if lifted is not hits and cfg.rank_weight == 0:
             # No blend to order them: a lifted answer goes just above the testimony it ties with.
-            lifted = sorted(lifted, key=lambda h: (-h.score, -_signal(h, cfg, query)))
+            lifted = sorted(lifted, key=lambda h: (-h.score, -_signal(h, cfg)))
         hits = lifted
     out = hits
     if cfg.rank_weight > 0 and len(hits) > 1:
@@ -241,12 +236,12 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             # In the relevance's own units: normalising by the spread and scaling back keeps the
             # order of "min-max relevance + weight x (S - 0.5)" and leaves a lone hit's score alone.
             blended = [h.model_copy(update={"relevance": h.relevance if h.relevance is not None else h.score,
-                                            "score": round(h.score + cfg.rank_weight * (_signal(h, cfg, query) - 0.5) * span, 6)})
+                                            "score": round(h.score + cfg.rank_weight * (_signal(h, cfg) - 0.5) * span, 6)})
                        for h in hits]
             out = sorted(blended, key=lambda h: -h.score)
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
-            out = sorted(hits, key=lambda h: -_signal(h, cfg, query))
+            out = sorted(hits, key=lambda h: -_signal(h, cfg))
     mark("blend", out)
     out = record_asked_first(out, query)
     mark("record", out)

@@ -16,7 +16,7 @@ from .present import own_word
 from .testimony import stated_at
 from .update_cues import CALENDAR_WORD, rejected_words, says_replace, says_update
 
-__all__ = ["updates_first", "content_words", "firmer", "kept_limit", "names_in"]
+__all__ = ["updates_first", "content_words", "firmer", "names_in"]
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9.:'-]*[a-z0-9]|[a-z0-9]", re.I)
 _NOT_TOPIC = frozenset("the a an user user's users is are was were be been am to of in on at for and or but with my our "
@@ -29,19 +29,6 @@ def content_words(text: str) -> set[str]:
     """The content words of ``text``, lowercased, without a possessive's "'s" or a plural's "s": what two texts share on one matter."""
     words = (w.lower().removesuffix("'s").rstrip("'") for w in _TOKEN.findall(text))  # "team's" is "team"
     return {w.rstrip("s") for w in words if w not in _NOT_TOPIC and len(w) > 1}
-
-
-#: A request asking whether a state still holds ("should I still be taking the iron?", "can she have nuts any more?")
-#: asks what is current: there who said it, and when, decides.
-_ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer)\b", re.I)
-
-
-def kept_limit(h: SearchHit, query: str) -> bool:
-    """``h`` is a limit the search lifted for this request (``ScoreParts.constraint``: the search lifts for requests
-    only), which the trusted order keeps whoever relayed it ("the trainer says she's reactive", "no reading in the
-    car (according to the GP)"): as hearsay, firm small talk out-weighed it, answered it and passed it. Not when
-    the request asks whether something still holds."""
-    return h.scores.constraint > 0 and not _ASKS_STILL.search(query)
 
 
 def firmer(h: SearchHit, o: SearchHit) -> bool:
@@ -100,7 +87,7 @@ def updates_first(hits: list[SearchHit], query: str = "", top: int = 5) -> list[
             for i in range(j):
                 o = out[i]
                 ow = content_words(o.memory)
-                if (firmer(h, o) and not kept_limit(o, query) and (hw & ow or (hw & qwords and ow & qwords))) or _restated(h, o, out[i + 1:top]):
+                if (firmer(h, o) and (hw & ow or (hw & qwords and ow & qwords))) or _restated(h, o, out[i + 1:top]):
                     out.insert(i, out.pop(j))  # hearsay on the same topic, or an echo, yields to a firm first-hand or written word
                     moved = True
                     break
