@@ -1,6 +1,6 @@
 """Fit and measure the meaning stage of constraint typing (``retrieval/constraint_model.py``), leave one author out.
 
-    PYTHONPATH=src python bench/fit_constraint.py dump OUT.npz      # replay the twelve development sets, keep every claim row
+    PYTHONPATH=src python bench/fit_constraint.py dump OUT.npz      # replay the development sets, keep every claim row
     PYTHONPATH=src python bench/fit_constraint.py loao OUT.npz [--c 0.1 ...]   # per author: the model fitted on the others
     PYTHONPATH=src python bench/fit_constraint.py write OUT.npz --c C --threshold T  # fit on all, write the weights file
     PYTHONPATH=src python bench/fit_constraint.py split OUT.npz DIR --c C --threshold T  # one file per author, fitted
@@ -108,7 +108,8 @@ def _weights(x: np.ndarray, y: np.ndarray, c: float, threshold: float, note: str
 
 def write(data: str, c: float, threshold: float, path: str, typed: bool = False) -> None:
     d = np.load(data)
-    w = _weights(d["vecs"], _labels(d, typed), c, threshold, "bench/fit_constraint.py on the twelve development authors")
+    n = len(set(d["authors"].tolist()))
+    w = _weights(d["vecs"], _labels(d, typed), c, threshold, f"bench/fit_constraint.py on the {n} development authors")
     Path(path).write_text(json.dumps(w) + "\n", encoding="utf-8")
 
 
@@ -129,7 +130,7 @@ def run(weights_dir: str, out_dir: str, authors: list[str]) -> None:
     from memwarden.evals.scenario_format import load_scenarios
     from memwarden.evals.scenario_systems import make_embedder, system_factory
     from memwarden.evals.scenarios import run_scenarios
-    from memwarden.retrieval import search
+    from memwarden.retrieval import row_meta
     from memwarden.retrieval.constraint_model import ConstraintModel
 
     emb = make_embedder("minilm")
@@ -137,7 +138,7 @@ def run(weights_dir: str, out_dir: str, authors: list[str]) -> None:
     for author in authors:
         f = Path(weights_dir, f"{author}.json")
         model = ConstraintModel.from_weights(Weights.read(f, "constraint weights"))
-        search.load_model = lambda m=model: m  # the search reads its model through this name
+        row_meta.load_model = lambda m=model: m  # the index reads its model through this name
         report = run_scenarios(load_scenarios(SCENARIO_SETS[author]), system_factory("memwarden", emb))
         report = {**report, "system": "memwarden", "embedder": "minilm", "data": SCENARIO_SETS[author], "only": None}
         Path(out_dir, f"{author}.json").write_text(json.dumps(report, default=str), encoding="utf-8")

@@ -76,9 +76,11 @@ def test_the_shipped_constraint_model_reads_and_scores_vectors_of_its_width() ->
     assert m.probability(np.zeros((3, 5), np.float32)).tolist() == [0.0, 0.0, 0.0]  # another embedder: nothing lifted
 
 
-def test_a_constraint_model_lifts_rows_at_its_threshold() -> None:
+def test_a_constraint_model_scores_in_float64_whatever_it_was_given() -> None:
     m = ConstraintModel(np.array([4.0, 0.0], np.float32), 0.0, 0.9)
-    assert m.lifts(np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]], np.float32)).tolist() == [1.0, 0.0, 0.0]
+    assert m.coef.dtype == np.float64
+    p = m.probability(np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]], np.float32))
+    assert p.dtype == np.float64 and p[0] == pytest.approx(1 / (1 + np.exp(-4.0))) and p[2] == pytest.approx(0.5)
 
 
 @pytest.mark.parametrize("raw", [{"coef": [], "bias": 0.0, "threshold": 0.5}, {"coef": "x", "bias": 0.0, "threshold": 0.5},
@@ -89,7 +91,7 @@ def test_a_malformed_constraint_weights_file_is_one_model_error(raw: dict) -> No
 
 
 def test_the_meaning_stage_lifts_an_untyped_claim_for_a_request_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    from memwarden.retrieval import search
+    from memwarden.retrieval import row_meta
     from memwarden.retrieval.index import ScopeIndex
     from memwarden.retrieval.text import tokenize
     from memwarden.storage import IndexRows
@@ -99,9 +101,10 @@ def test_the_meaning_stage_lifts_an_untyped_claim_for_a_request_only(monkeypatch
     rows = IndexRows(1, ["chat", "limit", "bus"], [None] * 3, [None] * 3, ["active"] * 3, vecs,
                      [tokenize(d) for d in docs], ["t"] * 3, kinds=["claim"] * 3, valid_from=[None] * 3,
                      valid_to=[None] * 3, created_at=[None] * 3, occurred_at=[None] * 3, slots=[None] * 3)
+    # a model reading the second axis as a constraint: only the seasick row passes its threshold (read once per
+    # row when the index appends it)
+    monkeypatch.setattr(row_meta, "load_model", lambda: ConstraintModel(np.array([0.0, 6.0], np.float32), -3.0, 0.9))
     idx = ScopeIndex(rows, 2)
-    # a model reading the second axis as a constraint: only the seasick row passes its threshold
-    monkeypatch.setattr(search, "load_model", lambda: ConstraintModel(np.array([0.0, 6.0], np.float32), -3.0, 0.9))
     q = np.array([0.8, 0.6], dtype=np.float32)
     mask = idx.mask(agent_id=None, run_id=None, include_superseded=False)
 

@@ -274,6 +274,9 @@ class ScoreParts(_Model):
     keyword: float | None = None
     keyword_rank: int | None = None
     fused: float
+    #: What a request added to ``fused`` because the hit states a constraint (a typed limit, or an untyped claim
+    #: whose meaning reads as one); 0: none (retrieval/search.py).
+    constraint: float = 0.0
 
 
 class SearchHit(_Model):

@@ -4,11 +4,14 @@ The typing in ``claims/restrictions.py`` and ``slot_lexicon`` reads grammar ("no
 cue words (allergy, medication); a limit said otherwise ("gets horrendously seasick on anything smaller than a car
 ferry", "goes mental at other dogs") stays untyped and an indirect request misses it. A logistic model on the
 claim's index vector (the MiniLM embedding every row has anyway), fitted by ``bench/fit_constraint.py`` on the
-twelve development authors' ``indirect_constraint`` targets and chosen leave one author out, gives the
+development authors' ``indirect_constraint`` targets and chosen leave one author out, gives the
 probability; of the untyped claims at or above the file's threshold, the ``FusionConfig.constraint_meaning_top``
 likeliest count as constraints of weight ``FusionConfig.constraint_meaning`` for a request (``retrieval/search.py``).
-numpy only at run time. Measured (BENCHMARKS.md, session 11): leave one author out over twelve development authors
-constraint@3 0.888 -> 0.894; on five unread validation authors 0.777 -> 0.795, multi-fact 0.931 -> 0.911.
+The probability is computed once per row when the index appends it (``row_meta.meaning_probability``), so a search
+reads a stored number per row and never multiplies the stored vectors. numpy only at run time. Measured (BENCHMARKS.md, session 11): leave one author out over twelve development authors
+constraint@3 0.888 -> 0.894; on five unread validation authors 0.777 -> 0.795, multi-fact 0.931 -> 0.911. Session 12
+refitted it on seventeen authors (C=0.1 chosen end to end leave one author out: constraint@3 0.853 without the stage,
+0.882 with it).
 """
 
 from __future__ import annotations
@@ -37,19 +40,18 @@ class ConstraintModel:
         raw = w.raw.get("coef")
         if not isinstance(raw, list) or not raw:
             raise w.fail("are malformed: 'coef' is no list of numbers")
-        coef = w.array("coef", (len(raw),))
-        return cls(coef.astype(np.float32), w.number("bias"), w.number("threshold"))
+        return cls(w.array("coef", (len(raw),)), w.number("bias"), w.number("threshold"))
+
+    def __post_init__(self) -> None:
+        # float64 once here, not per call: the rows are scored in float64 against it
+        object.__setattr__(self, "coef", np.asarray(self.coef, dtype=np.float64))
 
     def probability(self, vectors: np.ndarray) -> np.ndarray:
         """P(constraint) per row of ``vectors`` (rows x dim); a vector of another width reads as 0."""
         if vectors.ndim != 2 or vectors.shape[1] != self.coef.size:
             return np.zeros(len(vectors))
-        z = vectors.astype(np.float64) @ self.coef.astype(np.float64) + self.bias
+        z = vectors.astype(np.float64) @ self.coef + self.bias
         return 1.0 / (1.0 + np.exp(-z))
-
-    def lifts(self, vectors: np.ndarray) -> np.ndarray:
-        """1.0 where a row reads as a constraint (probability >= threshold), else 0.0."""
-        return (self.probability(vectors) >= self.threshold).astype(np.float64)
 
 
 @lru_cache(maxsize=1)

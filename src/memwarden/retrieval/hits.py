@@ -48,7 +48,8 @@ def hydrate_at(store: Store, user_id: str, fused: Sequence[Fused], row_ids: Sequ
             if rec is None:
                 continue
             hits.append(SearchHit.from_item(rec.item, ScoreParts(
-                dense=f.dense, dense_rank=f.dense_rank, keyword=f.keyword, keyword_rank=f.keyword_rank, fused=f.fused)))
+                dense=f.dense, dense_rank=f.dense_rank, keyword=f.keyword, keyword_rank=f.keyword_rank, fused=f.fused,
+                constraint=f.constraint)))
             items[mid] = rec.item
             if len(hits) == limit:
                 return hits, items

@@ -34,7 +34,7 @@ from ..storage.base import IndexRows, MemoryRecord, Store
 from .ann import ListsBuilder, int8_scores, quantize, store_candidates
 from .bm25 import BM25_B, BM25_K1, Postings
 from .kernels import Ranked, _top, matvec, single_threaded_blas, top_k
-from .row_meta import _NO_TIMES, _times, constraint_weight
+from .row_meta import _NO_TIMES, _times, constraint_weight, meaning_probability
 
 __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
 
@@ -90,6 +90,8 @@ class ScopeIndex:
         #: A claim stating a constraint (allergy, diet, medication, budget...): what an indirect
         #: request ("suggest a dinner place") must not miss (``retrieval.search``).
         self.constraint = np.zeros(self._cap, dtype=np.float32)
+        #: An untyped claim's P(constraint) by meaning, 0 under threshold (``row_meta.meaning_probability``).
+        self.meaning = np.zeros(self._cap, dtype=np.float32)
         self.postings = Postings()
         self.n_alive = 0
         #: Ids killed (deleted, updated, superseded) since the build, in order: lets a reader
@@ -108,6 +110,7 @@ class ScopeIndex:
                          claim=rows.kinds[r] == "claim" if full else True, times=times,
                          slot=rows.slots[r] if len(rows.slots) == n else None)
         self._quantize(0, n)
+        self.meaning[:n] = meaning_probability(self._vectors[:n], self.is_claim[:n], self.constraint[:n])
         self.postings.precompute()  # common terms' arrays now, not in the first search naming one
 
     # -- maintenance -----------------------------------------------------------
@@ -119,7 +122,7 @@ class ScopeIndex:
     def _grow(self) -> None:
         self._cap *= 2
         for name in ("_vectors", "_codes", "_scale", "alive", "active", "doclen", "is_claim", "t_stated", "t_from", "t_to",
-                     "constraint"):
+                     "constraint", "meaning"):
             old = getattr(self, name)
             new = np.full((self._cap, *old.shape[1:]), np.nan) if name.startswith("t_") else np.zeros(
                 (self._cap, *old.shape[1:]), dtype=old.dtype)
@@ -182,6 +185,7 @@ class ScopeIndex:
     def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
             self._kill(mid, old_tokens.get(mid))
+        lo = self.n
         for rec in upserts:
             self._kill(rec.item.id, old_tokens.get(rec.item.id))
             self.agent_ids.append(rec.item.agent_id)
@@ -191,6 +195,7 @@ class ScopeIndex:
             self._append(it.id, rec.vector, rec.tokens, it.status == "active", claim=it.kind == "claim",
                          times=_times(it.occurred_at, it.valid_from, it.valid_to, it.created_at),
                          slot=it.claim.slot if it.claim is not None else None)
+        self.meaning[lo:self.n] = meaning_probability(self._vectors[lo:self.n], self.is_claim[lo:self.n], self.constraint[lo:self.n])
         self.version = version
 
     @property

@@ -19,7 +19,6 @@ from typing import Literal
 import numpy as np
 
 from . import index as _index
-from .constraint_model import load_model
 from .index import ScopeIndex, top_k
 from .text import tokenize
 
@@ -102,6 +101,8 @@ class Fused:
     dense_rank: int | None
     keyword: float | None
     keyword_rank: int | None
+    #: What a request's constraint lift added to ``fused`` (0: none), reported as ``ScoreParts.constraint``.
+    constraint: float = 0.0
 
 
 def _zscore(x: np.ndarray) -> np.ndarray:
@@ -132,6 +133,7 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
     dense = index.dense_scores(query_vec, rows)
     kw_all = index.bm25_all(tokenize(query))
     keyword = kw_all[rows]
+    lift = None
     if fusion.method == "rrf":
         d_rank = np.empty(rows.size)
         d_rank[np.argsort(-dense, kind="stable")] = np.arange(1, rows.size + 1)
@@ -142,7 +144,8 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
     else:
         fused = fusion.dense_weight * _zscore(dense) + fusion.keyword_weight * _zscore(keyword)
         if fusion.constraint_boost and is_request(query):
-            fused = fused + fusion.constraint_boost * _constraint_weights(index, rows, fusion)
+            lift = fusion.constraint_boost * _constraint_weights(index, rows, fusion)
+            fused = fused + lift
         if fusion.episode_weight > 0:
             stats = (float(dense.mean()), float(dense.std()), float(keyword.mean()), float(keyword.std()))
             fused = _episode_lift(index, query_vec, kw_all, rows, fused, stats, limit, fusion)
@@ -160,6 +163,7 @@ def _full(index: ScopeIndex, query_vec: np.ndarray, query: str, rows: np.ndarray
             row=int(rows[i]), fused=float(fused[i]),
             dense=float(dense[i]), dense_rank=_rank(d_sorted, dense[i]),
             keyword=kw if kw > 0 else None, keyword_rank=_rank(k_sorted, keyword[i]) if kw > 0 else None,
+            constraint=float(lift[i]) if lift is not None else 0.0,
         ))
     return out
 
@@ -168,17 +172,16 @@ def _constraint_weights(index: ScopeIndex, rows: np.ndarray, fusion: FusionConfi
     """Each row's constraint weight: its typed slot's, else (a claim) ``constraint_meaning`` when its meaning reads
     as a constraint."""
     typed = index.constraint[rows].astype(np.float64)
-    if fusion.constraint_meaning <= 0:
+    if fusion.constraint_meaning <= 0 or fusion.constraint_meaning_top <= 0:
         return typed
-    model = load_model()
-    # Only the claims no rule typed are read by meaning: their vectors alone are gathered and scored.
-    untyped = np.flatnonzero(index.is_claim[rows] & (typed == 0))
-    p = model.probability(index.vectors[rows[untyped]])
+    # The probability was stored per row at append (``row_meta.meaning_probability``: untyped claims at or above
+    # the model's threshold, else 0), so this reads one number per row.
+    p = index.meaning[rows]
+    passed = np.flatnonzero(p > 0)
     # A person states few standing limits: at most ``constraint_meaning_top`` rows, the likeliest, count (a
     # threshold alone would lift a share of every row, hundreds in a long conversation).
-    passed = np.flatnonzero(p >= model.threshold)
     lifted = np.zeros(rows.size)
-    lifted[untyped[passed[np.argsort(-p[passed], kind="stable")[: fusion.constraint_meaning_top]]]] = fusion.constraint_meaning
+    lifted[passed[np.argsort(-p[passed], kind="stable")[: fusion.constraint_meaning_top]]] = fusion.constraint_meaning
     return np.maximum(typed, lifted)
 
 
