@@ -14,9 +14,8 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from memwarden import Memory
-from memwarden.config import MemoryConfig
 from memwarden.trust import stance_fitted as sf
+from test_misfire_s12_verdict import mem  # noqa: F401  (one in-memory store, shared fixture)
 
 #: (what the user said first, a later remark on the same topic, the claim).
 ON_TOPIC_SETTLING_NOTHING = [
@@ -77,13 +76,6 @@ ON_TOPIC_SETTLING_NOTHING = [
     ("my sister lives in Dublin", "flew out to see my sister last weekend, Ryanair was 80 euros",
      "The user's sister lives in Dublin."),
 ]
-
-
-@pytest.fixture(scope="module")
-def mem():
-    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"))
-    yield m
-    m.close()
 
 
 @pytest.mark.parametrize("first,later,claim", ON_TOPIC_SETTLING_NOTHING)
