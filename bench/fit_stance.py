@@ -32,6 +32,9 @@ regularised logistic model on [a*b, |a-b|] of the two embeddings whose probabili
 inputs (not shipped: it needs both vectors at verdict time). ``--write`` fits on all the authors
 and writes ``src/memwarden/data/stance_model.json``; its overrides only when the leave-one-author-out
 combination beats the rules (mean of pair and case accuracy), else ``{}`` (the model ships inert).
+``--competing a,b,c+d`` sets which pair features let a "contradict" overrule the rules' "unrelated"
+(``stance_fitted.COMPETING``, an entry "c+d" holding when both do; ``any`` for no guard), for the
+leave-one-author-out comparison of guards (session 12, branch s12-verdict2).
 """
 
 from __future__ import annotations
@@ -119,7 +122,7 @@ ARGMAX = {r: {m: 0.0 for m in sf.LABELS if m != r} for r in sf.LABELS}
 ALLOWED: list[tuple[str, str]] = [("unrelated", "agree"), ("unrelated", "contradict")]
 
 
-def choose_overrides(rules: list, P: np.ndarray, y: list[str], kinds: list[str]) -> dict[str, dict[str, float]]:
+def choose_overrides(rules: list, P: np.ndarray, y: list[str], kinds: list[str], X: np.ndarray) -> dict[str, dict[str, float]]:
     """Coordinate ascent over the grid, each allowed (rule label, model label) threshold in turn, twice.
 
     The objective is the mean of the accuracy on stance pairs and on verdict-case pairs: the
@@ -128,7 +131,7 @@ def choose_overrides(rules: list, P: np.ndarray, y: list[str], kinds: list[str])
     kinds_arr = np.asarray(kinds)
 
     def acc(o: dict) -> float:
-        ok = np.asarray([sf.decide(r, p, o) == g for r, p, g in zip(rules, P, y)])
+        ok = np.asarray([sf.decide(r, p, o, x) == g for r, p, g, x in zip(rules, P, y, X)])
         return float(np.mean([ok[kinds_arr == k].mean() for k in set(kinds) if (kinds_arr == k).any()]))
 
     for _ in range(2):
@@ -174,7 +177,7 @@ def fold(X, y, authors, rules, kinds, train: np.ndarray, c: float) -> tuple[dict
         m = sf.StanceModel(fit(X[idx][inner], y[idx][inner], c))
         oof[~inner] = m.proba(X[idx][~inner])
     spec = fit(X[idx], y[idx], c)
-    spec["overrides"] = choose_overrides([rules[i] for i in idx], oof, list(y[idx]), [kinds[i] for i in idx])
+    spec["overrides"] = choose_overrides([rules[i] for i in idx], oof, list(y[idx]), [kinds[i] for i in idx], X[idx])
     return spec, oof
 
 
@@ -254,9 +257,13 @@ def main() -> None:
     ap.add_argument("--allow", default="unrelated>agree,unrelated>contradict",
                     help="rule>model label pairs the model may overrule ('all': every pair)")
     ap.add_argument("--argmax", action="store_true", help="let the model decide every pair (overrides all 0)")
+    ap.add_argument("--competing", help="comma-separated features that let 'contradict' overrule 'unrelated' "
+                    "(default: stance_fitted.COMPETING; 'any': no guard)")
     args = ap.parse_args()
     ALLOWED[:] = ([(a, b) for a in sf.LABELS for b in sf.LABELS if a != b] if args.allow == "all"
                   else [tuple(x.split(">")) for x in args.allow.split(",")])
+    if args.competing:
+        sf.COMPETING = tuple(sf.FEATURES) if args.competing == "any" else tuple(args.competing.split(","))
     rows = load_pairs()
     X, E = featurise(rows)
     y = np.asarray([r["label"] for r in rows])
@@ -280,7 +287,7 @@ def main() -> None:
         gold = list(y[test])
         r_pred = [rules[i].label for i in np.where(test)[0]]
         m_pred = [sf.LABELS[int(np.argmax(p))] for p in P]
-        c_pred = [sf.decide(rules[i], p, spec["overrides"]) for i, p in zip(np.where(test)[0], P)]
+        c_pred = [sf.decide(rules[i], p, spec["overrides"], X[i]) for i, p in zip(np.where(test)[0], P)]
         res[f"author {a}"] = (prf(gold, r_pred), prf(gold, m_pred), prf(gold, c_pred))
         if args.show:
             for i, p, cp in zip(np.where(test)[0], P, c_pred):

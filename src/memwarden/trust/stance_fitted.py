@@ -142,12 +142,35 @@ def load_model(path: str | None = None) -> StanceModel | None:
 _STRUCTURAL = tuple(r for r in _REASONS["other_party"] if r != "different entities") + _REASONS["not_stated"]
 
 
-def decide(rule: Stance, p: np.ndarray, overrides: dict[str, dict[str, float]]) -> str:
+#: Session 12 (s12-verdict2): what makes a memory a *competing* reading of what the claim states, so
+#: that the model's "contradict" may overrule the rules' "unrelated" (a code-blind reviewer found one
+#: ordinary later remark on the claim's topic read as the deciding contradiction: "took the car in for
+#: an oil change, it cost $60" for "drives a Honda Civic"). The text fills a kind of value the claim
+#: states with another value; says outright that something was replaced ("instead", "moved in",
+#: "actually": ``replaces_text``, not "new" or "now", which open plain descriptions, update_cues.py);
+#: turns a value down; has the claim's polarity or status reversed; names someone or something the
+#: claim does not (another value of a named slot); or speaks of the claim's own thing (a shared
+#: content word) while stating a value. An entry "a+b" holds when both features do. Chosen leave one
+#: author out over the seventeen development authors (BENCHMARKS.md, session 12, branch s12-verdict2).
+COMPETING: tuple[str, ...] = ("kind_other_value", "replaces_text", "rejects_text", "neg_differs", "status_opposed",
+                              "proper_text_only", "shared_of_claim+vals_text")
+
+
+def competing(x: np.ndarray | None) -> bool:
+    """Whether the pair's features (``pair_features``) show the text offering a competing value (an
+    entry "a+b" of :data:`COMPETING` holds when both features do)."""
+    return x is None or any(all(x[FEATURES.index(n)] > 0 for n in c.split("+")) for c in COMPETING)
+
+
+def decide(rule: Stance, p: np.ndarray, overrides: dict[str, dict[str, float]], x: np.ndarray | None = None) -> str:
     """The label the combination gives: the rule's, unless the model's label clears its threshold
-    (never over a structural "unrelated")."""
+    (never over a structural "unrelated"; a "contradict" over "unrelated" only where the text
+    offers a competing value, :data:`COMPETING`, read from ``x``)."""
     if rule.label == "unrelated" and rule.reason.lower().startswith(_STRUCTURAL):
         return rule.label
     best = LABELS[int(np.argmax(p))]
+    if rule.label == "unrelated" and best == "contradict" and not competing(x):
+        return rule.label
     t = overrides.get(rule.label, {}).get(best)
     return best if best != rule.label and t is not None and p[LABELS.index(best)] >= t else rule.label
 
@@ -157,8 +180,9 @@ def combine(claim: str, text: str, cosine: float | None, rule: Stance, model: St
     model = model if model is not None else load_model()
     if model is None or cosine is None or not model.overrides:
         return rule  # no measured override: nothing to compute
-    p = model.proba(pair_features(claim, text, cosine, rule))
-    label = decide(rule, p, model.overrides)
+    x = pair_features(claim, text, cosine, rule)
+    p = model.proba(x)
+    label = decide(rule, p, model.overrides, x)
     if label == rule.label:
         return rule
     i = LABELS.index(label)
