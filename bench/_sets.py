@@ -8,8 +8,9 @@ validation sets (totals only) and are development since session 12.
 `VALIDATION_SETS`: authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start,
 measured unread at session 12's start; session 12's branches measure them by totals only
 (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: sets written blind and not yet measured by anyone (none in the repository until a session
-ends: session 12's, authors 23-27, are kept outside it while its branches work).
+`HELDOUT_SETS`: authors 23-27 (`evals/heldout21`-`heldout25`), written blind at session 12's start, kept
+outside the repository while its branches worked, measured by the lead (totals only) at its start and end;
+never opened or run by a branch. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -23,8 +24,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 16)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(16, 21)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(21, 26)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 21)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 26)}}
