@@ -31,7 +31,10 @@ def test_the_shipped_weights_load_and_give_a_distribution():
 def test_overrides_ship_only_when_leave_one_author_out_says_they_help():
     spec = json.loads(SHIPPED.read_text())
     assert set(spec["loao"]) == {"rules", "model", "combined"}
-    assert bool(spec["overrides"]) == (spec["loao"]["combined"] > spec["loao"]["rules"])
+    # ... and no other measurement vetoed them (``inert_why``: session 12's override won leave one author
+    # out on the hand-written sets but lost the MMA-style CoRe, where UNKNOWN is often the right verdict).
+    assert bool(spec["overrides"]) == (spec["loao"]["combined"] > spec["loao"]["rules"] and "inert_why" not in spec)
+    assert bool(spec["overrides"]) or spec.get("inert_overrides") is not None or spec["loao"]["combined"] <= spec["loao"]["rules"]
 
 
 def test_weights_for_other_features_are_refused(tmp_path):
