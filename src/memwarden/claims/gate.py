@@ -241,7 +241,11 @@ class Verdict:
 
 
 def judge(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> Verdict:
-    f = features(clause, claim, role=role, prev=prev, turn=turn)
+    return _judge(features(clause, claim, role=role, prev=prev, turn=turn), clause, role, prev, turn)
+
+
+def _judge(f: dict[str, float], clause: str, role: str, prev: str | None, turn: str | None) -> Verdict:
+    """:func:`judge` on the clause's signals already read (``check`` reads them once for the bare-reply rule too)."""
     v = _weigh(f, clause, role, prev, turn)
     # a set reaction in the turn, or what one does right now, with no anchor in the clause: dropped
     # whatever the model says (it sits below the threshold: short clauses weigh little either way)
@@ -344,9 +348,9 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, p
         RECORD.append((turn, features(clause, claim, role=role, prev=prev, turn=turn), whole, extracted.text, clause))
     if not ENABLED:
         return None
-    v = judge(clause, claim, role=role, prev=prev, turn=turn)
-    if v.keep and bare_reply(features(clause, claim, role=role, prev=prev, turn=turn), v.p_chat, clause, turn, role=role,
-                             prev=prev, prev_role=prev_role):
+    f = features(clause, claim, role=role, prev=prev, turn=turn)
+    v = _judge(f, clause, role, prev, turn)
+    if v.keep and bare_reply(f, v.p_chat, clause, turn, role=role, prev=prev, prev_role=prev_role):
         return "no claim: reaction/chit-chat (a short reply to the assistant, nothing checkable)"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
