@@ -14,7 +14,9 @@ file); the rule stance stands everywhere else. The fit writes overrides only whe
 author out says the combination beats the rules. On the session-7 data (four authors) it did not,
 and the file shipped inert; on seventeen authors (session 12) it does, for the rules' "unrelated"
 read as "contradict" (BENCHMARKS.md, session 12, branch s12-verdict): the verdict's largest class of
-miss is a deciding memory retrieved but read as silent.
+miss is a deciding memory retrieved but read as silent. It ships inert all the same (``overrides``
+moved to ``inert_overrides``, the reason in ``inert_why``): active, it took the MMA-style CoRe from
+0.782 to 0.196 by committing where UNKNOWN is right (BENCHMARKS.md, Held-out 9).
 """
 
 from __future__ import annotations
