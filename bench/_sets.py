@@ -5,12 +5,14 @@ development since its second round; authors 8, 11 and 12, `evals/heldout6`-`held
 held-out sets, measured unread at session 10's start and development since).
 Authors 13-17 (`evals/heldout11`-`heldout15`), written blind at session 10's start, were session 11's
 validation sets (totals only) and are development since session 12.
-`VALIDATION_SETS`: authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start,
-measured unread at session 12's start; session 12's branches measure them by totals only
-(`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 23-27 (`evals/heldout21`-`heldout25`), written blind at session 12's start, kept
-outside the repository while its branches worked, measured by the lead (totals only) at its start and end;
-never opened or run by a branch. The next session measures them unread at its start.
+Authors 18-22 (`evals/heldout16`-`heldout20`), written blind at session 11's start, were session 12's
+validation sets (totals only) and are development since session 13.
+`VALIDATION_SETS`: authors 23-27 (`evals/heldout21`-`heldout25`), written blind at session 12's start, kept
+outside the repository while its branches worked, measured unread by the lead at session 12's start and end
+and at session 13's start; session 13's branches measure them by totals only (`bench/author_table.py`),
+never read them, and no fitting script reads them.
+`HELDOUT_SETS`: none in the repository while session 13 works: its held-out authors (28-32) are written
+blind at its start and kept outside it until its end.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -21,10 +23,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 16)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 21)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(16, 21)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(21, 26)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(21, 26)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
