@@ -55,7 +55,7 @@ import gate_structure as structure  # bench/gate_structure.py (spaCy: the gate-s
 from memwarden.claims.clauses import APOS
 from memwarden.claims.rules import RuleExtractor
 from memwarden.models import Turn
-from _sets import SCENARIO_SETS  # bench/_sets.py
+from _sets import AUTHORS, SCENARIO_SETS  # bench/_sets.py
 
 ROOT = Path(__file__).resolve().parents[1]
 N = len(gate.FEATURES)
@@ -65,9 +65,8 @@ MARKS2 = True
 #: Which structure signals (``claims/structure.py``) count as a reaction mark when their fitted weight
 #: leans to chit-chat (``--pmarks``): all of them, none, or a comma-separated list.
 PMARKS: frozenset[str] = frozenset()
-AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5", "heldout4": "a6", "heldout5": "a7",
-          "heldout9": "a9", "heldout10": "a10",
-          "heldout6": "a8", "heldout7": "a11", "heldout8": "a12"}
+#: Each set's author, as ``bench/_sets.py`` numbers them (``turns.jsonl`` was written by author 1).
+AUTHOR = {"turns": "a1", **{k: f"a{n}" for k, n in AUTHORS.items() if k in SCENARIO_SETS}}
 
 
 class Row:
