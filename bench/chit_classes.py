@@ -47,7 +47,8 @@ def record() -> list[dict]:
     def check(clause, extracted, role, prev, turn, prev_role=None):  # noqa: ANN001
         why = orig(clause, extracted, role, prev, turn, prev_role)
         f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
-        log.append({"clause": clause, "turn": turn, "why": why, "f": f, "echo": extracted.claim.echo,
+        log.append({"clause": clause, "turn": turn, "why": why, "f": f, "echo": extracted.claim.echo, "prev": prev,
+                    "prev_role": prev_role,
                     "z": gate.BIAS + sum(gate.WEIGHTS.get(k, 0.0) * v for k, v in f.items())})
         return why
 
