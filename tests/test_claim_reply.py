@@ -65,46 +65,6 @@ PLAIN_FACTS = [
 ]
 
 
-# longer replies (9-16 words, session 13's MAX_WORDS) that only react: dropped like the short ones
-LONGER_REPLIES = ["what a circus that turned out to be, never a dull moment around here",
-                  "oh well, we live and learn, at least it made a good story"]
-
-# plain facts of 9-16 words said as replies, no anchor of the gate's among them: all must keep their claim
-LONGER_FACTS = [
-    "my husband does all the cooking in our house, I just wash up",
-    "we keep the spare key with the neighbour across the road",
-    "the kids walk to school on their own now, it's only ten minutes",
-    "I get really bad migraines if I skip breakfast so mornings matter",
-    "my landlord lives abroad so the letting agent handles every repair",
-    "she is scared of thunder and hides under the bed for hours",
-    "we share the car, so I can only drive when he works from home",
-    "I am working towards my accountancy exams in the evenings at the moment",
-    "our boiler is in the loft which makes servicing it a real pain",
-    "I teach piano from home, mostly children after school",
-    "my brother looks after mum at weekends and I take the weekdays",
-    "the whole team moved over to the new building by the river",
-    "I am hopeless at remembering birthdays so I rely on reminders",
-    "my partner is a nurse on the children's ward at the general",
-    "he's started secondary school and he takes the bus there by himself",
-    "the dog needs walking at lunchtime because she can't hold it all day",
-    "I only eat fish that is sustainably caught, that's my one rule",
-    "we bought the house from my aunt when she moved into sheltered housing",
-    "my knees are shot from years of football so I swim instead",
-    "the flat gets very damp in winter, there's mould in the bathroom",
-]
-
-
-@pytest.mark.parametrize("text", LONGER_REPLIES)
-def test_a_longer_bare_reply_yields_no_claim(text: str) -> None:
-    assert claims_of(text, "Noted, thanks.") == []
-
-
-@pytest.mark.parametrize("text", LONGER_FACTS)
-def test_a_longer_plain_fact_said_as_a_reply_keeps_its_claim(text: str) -> None:
-    for prev in ("Noted, thanks.", "Got it, the appointment is at 3pm."):
-        assert claims_of(text, prev) != [], prev
-
-
 @pytest.mark.parametrize("prev", NOTED)
 @pytest.mark.parametrize("text", REPLIES)
 def test_a_bare_reply_to_a_statement_yields_no_claim(text: str, prev: str) -> None:
@@ -139,7 +99,7 @@ def test_a_tag_on_to_the_speakers_own_turn_is_a_reply_too() -> None:
 def test_a_long_turn_or_an_anchor_is_no_bare_reply() -> None:
     f = gate.features("what a saga", None, prev="Noted.")
     assert reply.bare_reply(f, 0.9, "what a saga", "what a saga", role="user", prev="Noted.", prev_role="assistant")
-    long_turn = "what a saga honestly, the whole thing took us ages and ages to sort, and then it started all over again"
+    long_turn = "what a saga honestly, the whole thing took us ages and ages to sort"
     assert not reply.bare_reply(f, 0.9, "what a saga", long_turn, role="user", prev="Noted.", prev_role="assistant")
     assert not reply.bare_reply({**f, "name": 1.0}, 0.9, "what a saga", "what a saga", role="user", prev="Noted.",
                                 prev_role="assistant")

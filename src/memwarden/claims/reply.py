@@ -17,10 +17,7 @@ So the position shifts the bar, not the model: a clause is a bare reply, dropped
 - the turn is a user's, and the turn before it in the call is the assistant's, or the same
   speaker's own, and asks nothing (an answer to a question is kept: "around 8 I think"); LoCoMo's
   two named speakers, taking turns, and a note passed to ``add`` on its own are untouched;
-- the turn is short (``MAX_WORDS``, 16 since session 13, 8 before): a reply, not a new topic. A clause of a longer
-  reply that passes the bar and every test below is as much a reaction ("theyd lock me in a tower if they could"):
-  session 13 measured 9-16 word replies on the twenty-two development authors, 5 chit-chat turns dropped (authors
-  13, 14, 15, 21), no fact lost, and 40 plain facts of 9-16 words said as replies all kept (``tests/test_claim_reply.py``);
+- the turn is short (``MAX_WORDS``): a reply, not a new topic;
 - the clause has none of the gate's anchors (a slot, a concrete date, a number, a name, a
   relation, someone else as subject, a report, a rule word, a change, an info mark, a procedure,
   a definite thing's state: "the house is semi-detached");
@@ -50,8 +47,8 @@ __all__ = ["bare_reply", "reply_to", "MAX_WORDS", "ANCHORS", "THRESHOLD"]
 #: A bare reply is dropped when the gate's probability that it is a reaction is above this.
 THRESHOLD = 0.40
 
-#: A reply longer than this (in words) is a turn of its own, whatever it answers.
-MAX_WORDS = 16
+#: A reply longer than this is a turn of its own, whatever it answers.
+MAX_WORDS = 8
 
 #: The gate's features that make a clause checkable later; any one of them keeps it.
 ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "third_party", "reported",
