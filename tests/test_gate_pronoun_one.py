@@ -10,7 +10,7 @@ from memwarden.claims import gate, gate_cues as C
 
 #: "one" standing for a noun: no number said
 PRONOUNS = ["what a sweet one", "the corner one had mould on the ceiling", "the one with the red door",
-            "cold one today", "that one is broken", "the blue one was cheaper", "which one is it",
+            "a cold one today", "that one is broken", "the blue one was cheaper", "which one is it",
             "the second one, obviously", "a loud one tonight", "each one was signed"]
 
 #: ordinary sentences counting with "one" or another number: the anchor must stay (the misfire list)
@@ -20,7 +20,7 @@ COUNTS = ["I have one brother", "we only have one car", "one of the twins has as
           "he's one of the managers", "there's one bus an hour", "my one-year contract ends soon",
           "we need one big table for the party", "one day I'll retire to Cornwall", "no one else drives it",
           "I'd like one with a garden", "the big one broke", "she's one of three kids", "I work one Saturday a month",
-          "book one room, not two", "the first 3 are free"]
+          "book one room, not two", "the first 3 are free", "slow one", "cold one today"]
 
 
 @pytest.mark.parametrize("text", PRONOUNS)
