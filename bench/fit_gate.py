@@ -4,11 +4,9 @@ how it does on an AUTHOR it has not seen.
     PYTHONPATH=src python bench/fit_gate.py [--set NAME=PATH ...] [--c 0.5] [--embed [--ce 0.05 --c2 0.1 --margin2 0.1]]
                                             [--parse [--pc C] [--pmarks all|none|a,b] [--ents]] [--write] [--hard N]
 
-Sets (default, twelve authors, ``bench/_sets.py``): ``evals/cases/turns.jsonl`` and
-``evals/scenarios/dev.json`` (author 1), ``dev2.json`` (2), ``evals/heldout/`` (3),
-``evals/heldout2/`` (4), ``evals/heldout3/`` (5), ``evals/heldout4/`` (6), ``evals/heldout5/`` (7), ``evals/heldout6/``
-(8), ``evals/heldout9/`` (9), ``evals/heldout10/`` (10), ``evals/heldout7/`` (11) and ``evals/heldout8/`` (12); a set
-given with ``--set`` is its own author. Each clause the extractor
+Sets (default: ``evals/cases/turns.jsonl``, author 1, and every development author's scenario set of
+``bench/_sets.py``, twenty-two authors since session 13, numbered as ``_sets.AUTHORS``); a set given with
+``--set`` is its own author. Each clause the extractor
 emits (gate off) becomes one row of the gate's named features, labelled with its turn's label
 (1 = chit-chat); a turn is stored when any of its clauses is kept (clause by clause, as at run
 time). Reported:
@@ -55,7 +53,7 @@ import gate_structure as structure  # bench/gate_structure.py (spaCy: the gate-s
 from memwarden.claims.clauses import APOS
 from memwarden.claims.rules import RuleExtractor
 from memwarden.models import Turn
-from _sets import SCENARIO_SETS  # bench/_sets.py
+from _sets import AUTHORS, SCENARIO_SETS  # bench/_sets.py
 
 ROOT = Path(__file__).resolve().parents[1]
 N = len(gate.FEATURES)
@@ -65,9 +63,8 @@ MARKS2 = True
 #: Which structure signals (``claims/structure.py``) count as a reaction mark when their fitted weight
 #: leans to chit-chat (``--pmarks``): all of them, none, or a comma-separated list.
 PMARKS: frozenset[str] = frozenset()
-AUTHOR = {"turns": "a1", "dev": "a1", "dev2": "a2", "heldout": "a3", "heldout2": "a4", "heldout3": "a5", "heldout4": "a6", "heldout5": "a7",
-          "heldout9": "a9", "heldout10": "a10",
-          "heldout6": "a8", "heldout7": "a11", "heldout8": "a12"}
+#: Each set's author, as ``bench/_sets.py`` numbers them (``turns.jsonl`` was written by author 1).
+AUTHOR = {"turns": "a1", **{k: f"a{n}" for k, n in AUTHORS.items() if k in SCENARIO_SETS}}
 
 
 class Row:

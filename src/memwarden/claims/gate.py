@@ -157,7 +157,7 @@ def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | 
         "concrete_time": float(bool(concrete)),
         "deictic_time": float(bool(times) and not concrete),
         "unit_number": float(bool(C.MONEY_UNIT.search(c))),
-        "number": float(bool(C.NUMBER.search(c))),
+        "number": float(C.counts(c)),
         # a shouted word is not a name, nor are the capitals around it ("i am SO DONE")
         "name": float(bool(C.NAME.search(" " + (re.sub(r"\b[A-Z]+\b", "x", c) if C.SHOUT.search(c) else c)))),
         "relation": float(bool(L.REL_PHRASE.search(c))),

@@ -51,6 +51,20 @@ MONEY_UNIT = re.compile(r"(?:[£$€]\s?\d|\b\d+\.\d\d\b|\d\s+each\b|\d\s?(?:k|m
 # weights were fitted with this list, so widening it is a refit, not a clean-up.
 NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
                      r"hundred|thousand|dozen|half)\b", re.I)
+#: "one" standing for a noun, not counting one ("a cute one", "the station one had ...", "the one with the dog"): a
+#: determiner and at most one word before it, and after it no noun it counts. A number anchor only when it counts
+#: something; "one new cookie", "a one-bed", "one of the twins" keep theirs, and so does "one" with no determiner
+#: ("slow one", "hot one today": a note's words are not guessed at).
+PRONOUN_ONE = re.compile(r"\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+)?one\b"
+                         r"(?![-'])(?=\s*(?:$|[.,;:!?)…]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|and|but|or|"
+                         r"today|tonight|out there)\b))", re.I)
+
+
+def counts(text: str) -> bool:
+    """Whether ``text`` says a number: a digit or a number word, not a pronoun "one" (``PRONOUN_ONE``)."""
+    return bool(NUMBER.search(PRONOUN_ONE.sub(" ", text)))
+
+
 DEICTIC_TIME = re.compile(r"^(?:today|tonight|now|this (?:morning|afternoon|evening)|right now|later|just now|earlier)$", re.I)
 PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|atm|rn|brb|gonna|later|for a bit|at the moment|"
                       r"can't sleep|so tired|tired|bored|hungry|sleepy|exhausted|stressed|meh|"
