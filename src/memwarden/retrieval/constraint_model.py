@@ -11,10 +11,7 @@ The probability is computed once per row when the index appends it (``row_meta.m
 reads a stored number per row and never multiplies the stored vectors. numpy only at run time. Measured (BENCHMARKS.md, session 11): leave one author out over twelve development authors
 constraint@3 0.888 -> 0.894; on five unread validation authors 0.777 -> 0.795, multi-fact 0.931 -> 0.911. Session 12
 refitted it on seventeen authors (C=0.1 chosen end to end leave one author out: constraint@3 0.853 without the stage,
-0.882 with it). Session 13 refitted it on the 22 development authors (same C, threshold 0.5) and chose its weight in
-the search leave one author out (``FusionConfig.constraint_meaning`` 2.0, a typed restriction's): with each author's
-model fitted without it, constraint@3 0.838 without the stage, 0.844 at weight 1.0, 0.862 at 2.0; multi-fact@5 0.947
--> 0.942 and now@1 0.754 -> 0.756 at every weight (BENCHMARKS.md, "Session 13 (branch s13-constr)").
+0.882 with it).
 """
 
 from __future__ import annotations
