@@ -50,6 +50,7 @@ ORDINARY = [
     "The office reopened. No exceptions to the dress code have been announced",
     "my partner cooks and the kids do the washing up together on Sundays",
     "we sold the car and the bikes at once last spring, and I walk everywhere now",
+    "We split the bill. one or the other of us always forgets",
 ]
 
 
@@ -64,3 +65,15 @@ def test_ordinary_sentences_split_as_without_the_rule(text: str, monkeypatch: py
 @pytest.mark.parametrize("piece", ["and", "", "it", "no", "haven't", "the", "   "])
 def test_bare_or_empty_pieces_lean_on_nothing(piece: str) -> None:
     assert not keeps_together(piece) and not leans_on_previous(piece)
+
+
+def test_a_joined_negative_still_negates_what_it_follows() -> None:
+    # "Not anymore." appended after a comma reads on lowercase, as it would said that way: the residence stays past
+    from datetime import datetime, timezone
+
+    from memwarden.claims.rules import RuleExtractor
+    from memwarden.models import Turn
+
+    for said in ("I used to live in Leeds. Not anymore.", "I used to live in Leeds, not anymore"):
+        claims = RuleExtractor().extract([Turn(role="user", content=said)], now=datetime(2026, 3, 1, tzinfo=timezone.utc)).claims
+        assert [(c.claim.slot, c.claim.negated) for c in claims] == [("user|residence", True)], said

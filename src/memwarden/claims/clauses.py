@@ -89,7 +89,7 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
             if len(out) > 1 and FRAGMENT.match(out[-1][1]):  # "... at 11. 11 SHARP. no exceptions": the statement's
                 out[-2:] = [(out[-2][0], f"{out[-2][1].rstrip(' .!')}, {out[-1][1]}")]  # emphasis goes with it
             last_n, last = out[-1]
-            out[-1] = (last_n, f"{last.rstrip(' .!')}, {sent}")
+            out[-1] = (last_n, f"{last.rstrip(' .!')}, {sent[:1].lower()}{sent[1:]}")  # read on, as said after a comma
             continue
         for part in L.TAG_QUESTION.split(sent, maxsplit=1):
             pieces: list[str] = []

@@ -28,9 +28,10 @@ _CONSEQUENCE = re.compile(r"^(?:it|that|this|which)\s+(?:means|meant)\b", re.I)
 #: time, it trips" (not "and the two of us together ran a cafe": a clause of its own).
 _JOINT_NP = re.compile(r"^(?:the|my|our|his|her|their|a|an)\s+(?:[\w'-]+\s+){0,3}?(?:at\s+the\s+same\s+time|at\s+once|"
                        r"together|simultaneously)(?=\s*(?:[,.;:!?]|$))", re.I)
-#: A sentence that closes a rule said just before: its only content is a rule word about that rule.
+#: A sentence that closes a rule said just before: its only content is a rule word about that rule, ending there or at
+#: a comma ("no exceptions, even in finals week"; not "one or the other of us always forgets").
 _RULE_TAIL = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:no\s+exceptions?|one\s+or\s+the\s+other|not\s+both|never\s+both|"
-                        r"no\s+matter\s+what|either\s+way|no\s+ifs?,?\s+(?:and\s+|no\s+)?buts)\b", re.I)
+                        r"no\s+matter\s+what|either\s+way|no\s+ifs?,?\s+(?:and\s+|no\s+)?buts)(?=\s*(?:[,.;:!?]|$))", re.I)
 #: What gives a piece a subject or a verb of its own ("no exceptions were made", "not anymore, I switched to tea"):
 #: such a sentence is a statement, not a word closing the one before.
 _OWN_CLAUSE = re.compile(r"\b(?:i|i'm|im|i've|we|we're|he|she|they|it's|you|is|are|was|were|am|be|been|has|have|had|will|would|"
