@@ -6,7 +6,9 @@
     PYTHONPATH=src python bench/fit_constraint.py split OUT.npz DIR --c C --threshold T  # one file per author, fitted
                                                                                       # without it
     PYTHONPATH=src python bench/fit_constraint.py run DIR REPORTS   # each author's scenarios with its file (end-to-end
-                                                                   # LOAO); /work/tools/cmp17.py REPORTS compares
+                                                                   # LOAO); [--fusion constraint_meaning=1.5 ...]
+    PYTHONPATH=src python bench/fit_constraint.py choose REPORTS_A REPORTS_B ...  # settings chosen leave one
+                                                                   # author out on constraint@3 + multi@5 + now@1
 
 A constraint stated once must surface for an indirect request that never names it; the closed-class typing
 (``claims/restrictions.py``, ``slot_lexicon``) misses those said in a way its rules were not written for ("gets
@@ -123,9 +125,14 @@ def split(data: str, out_dir: str, c: float, threshold: float, typed: bool = Fal
         Path(out_dir, f"{author}.json").write_text(json.dumps(w) + "\n", encoding="utf-8")
 
 
-def run(weights_dir: str, out_dir: str, authors: list[str]) -> None:
+def run(weights_dir: str, out_dir: str, authors: list[str], fusion: dict | None = None) -> None:
     """Each author's scenarios with the weights fitted without it (``split``): the end-to-end leave-one-author-out
-    run, one JSON report per set in ``out_dir`` as ``memwarden eval scenarios --json`` writes it."""
+    run, one JSON report per set in ``out_dir`` as ``memwarden eval scenarios --json`` writes it. ``fusion``: the
+    ``FusionConfig`` fields to set for the run (``--fusion constraint_meaning=2``), the search's other settings as
+    configured."""
+    import dataclasses
+
+    from memwarden import config as _config
     from memwarden._fitted import Weights
     from memwarden.evals.scenario_format import load_scenarios
     from memwarden.evals.scenario_systems import make_embedder, system_factory
@@ -133,6 +140,9 @@ def run(weights_dir: str, out_dir: str, authors: list[str]) -> None:
     from memwarden.retrieval import row_meta
     from memwarden.retrieval.constraint_model import ConstraintModel
 
+    if fusion:
+        shipped = _config.MemoryConfig.fusion
+        _config.MemoryConfig.fusion = lambda self: dataclasses.replace(shipped(self), **fusion)
     emb = make_embedder("minilm")
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     for author in authors:
@@ -145,26 +155,67 @@ def run(weights_dir: str, out_dir: str, authors: list[str]) -> None:
         print(author, report["issue10"]["constraint_hit@3"], file=sys.stderr)
 
 
+_METRICS = (("constraint_hit@3", "constr@3"), ("multi_fact_all_in_top5", "multi@5"), ("now_current@1", "now@1"))
+
+
+def _report_metrics(path: Path) -> list[float | None]:
+    d = json.loads(path.read_text(encoding="utf-8"))
+    d = d["reports"][0] if "reports" in d else d
+    return [d["issue10"].get(k) for k, _ in _METRICS] + [d["overall"]]
+
+
+def choose(dirs: list[str]) -> None:
+    """Leave one author out over settings: each ``dirs`` entry holds one setting's reports (``run``, or
+    ``run_dev.sh``'s); for each author, the setting with the best sum of mean constraint@3, multi-fact@5 and now@1
+    over the other authors is chosen, and that author's numbers under it are reported."""
+    names = [Path(x).name for x in dirs]
+    table = {a: [_report_metrics(Path(x, f"{a}.json")) for x in dirs] for a in SCENARIO_SETS}
+
+    def score(authors: list[str], j: int) -> float:
+        return sum(float(np.mean([table[a][j][i] for a in authors if table[a][j][i] is not None]))
+                   for i in range(len(_METRICS)))
+
+    print("| author | " + " | ".join(names) + " | chosen without it | its constr@3, multi@5, now@1, overall |")
+    print("|---" * (len(names) + 3) + "|")
+    chosen_rows = []
+    for a in SCENARIO_SETS:
+        others = [b for b in SCENARIO_SETS if b != a]
+        j = max(range(len(dirs)), key=lambda k: score(others, k))
+        chosen_rows.append(table[a][j])
+        cells = ["/".join("–" if v is None else f"{v:.3f}" for v in table[a][k][:1]) for k in range(len(dirs))]
+        print(f"| {a} | " + " | ".join(cells) + f" | {names[j]} | " +
+              ", ".join("–" if v is None else f"{v:.3f}" for v in table[a][j]) + " |")
+    for k, n in enumerate(names):
+        means = [np.mean([table[a][k][i] for a in SCENARIO_SETS if table[a][k][i] is not None]) for i in range(4)]
+        print(f"{n:12} all authors: " + ", ".join(f"{lab} {m:.3f}" for (_, lab), m in zip(_METRICS + (("", "overall"),), means)))
+    means = [np.mean([r[i] for r in chosen_rows if r[i] is not None]) for i in range(4)]
+    print("LOAO-chosen: " + ", ".join(f"{lab} {m:.3f}" for (_, lab), m in zip(_METRICS + (("", "overall"),), means)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["dump", "loao", "write", "split", "run"])
+    ap.add_argument("cmd", choices=["dump", "loao", "write", "split", "run", "choose"])
     ap.add_argument("data")
-    ap.add_argument("out", nargs="?")
+    ap.add_argument("out", nargs="*")
     ap.add_argument("--authors", nargs="+", default=list(SCENARIO_SETS))
     ap.add_argument("--typed", action="store_true", help="also train on the claims the rules typed as constraints")
     ap.add_argument("--c", type=float, nargs="+", default=[0.01, 0.1, 1.0])
     ap.add_argument("--threshold", type=float, nargs="+", default=[0.5, 0.7, 0.9])
+    ap.add_argument("--fusion", nargs="*", default=[], help="run: FusionConfig fields as name=number")
     args = ap.parse_args()
     if args.cmd == "dump":
         dump(args.data)
     elif args.cmd == "loao":
         loao(args.data, args.c, args.threshold, args.typed)
     elif args.cmd == "write":
-        write(args.data, args.c[0], args.threshold[0], args.out or "src/memwarden/data/constraint_weights.json", args.typed)
+        write(args.data, args.c[0], args.threshold[0], (args.out or ["src/memwarden/data/constraint_weights.json"])[0], args.typed)
+    elif args.cmd == "choose":
+        choose([args.data, *args.out])  # every argument a reports directory
     elif args.cmd == "split":
-        split(args.data, args.out, args.c[0], args.threshold[0], args.typed)
+        split(args.data, args.out[0], args.c[0], args.threshold[0], args.typed)
     else:
-        run(args.data, args.out, args.authors)  # data: the weights directory, out: the reports directory
+        fusion = {k: (int(v) if k.endswith("_top") else float(v)) for k, v in (f.split("=", 1) for f in args.fusion)}
+        run(args.data, args.out[0], args.authors, fusion)  # data: the weights directory, out: the reports directory
 
 
 if __name__ == "__main__":

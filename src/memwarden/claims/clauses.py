@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as L
+from .continuation import keeps_together, leans_on_previous
 
 __all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
@@ -84,6 +85,12 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
         sent = sent.replace("\x00", ".").strip()
         if not sent:
             continue
+        if out and leans_on_previous(sent):  # "papa kills the wifi at 11. no exceptions": one rule
+            if len(out) > 1 and FRAGMENT.match(out[-1][1]):  # "... at 11. 11 SHARP. no exceptions": the statement's
+                out[-2:] = [(out[-2][0], f"{out[-2][1].rstrip(' .!')}, {out[-1][1]}")]  # emphasis goes with it
+            last_n, last = out[-1]
+            out[-1] = (last_n, f"{last.rstrip(' .!')}, {sent[:1].lower()}{sent[1:]}")  # read on, as said after a comma
+            continue
         for part in L.TAG_QUESTION.split(sent, maxsplit=1):
             pieces: list[str] = []
             pos = 0
@@ -97,6 +104,8 @@ def sentence_clauses(text: str) -> list[tuple[int, str]]:
                         continue  # "Since last week, I've been vegan": the head is not a clause
                 if m.group(0).lstrip().startswith(",") and _FRONTED.match(left):
                     continue  # "After the concert in Dublin, we went home"
+                if keeps_together(part[m.end():]):
+                    continue  # "..., but it means I need a driver", "the fryer and the kettle at the same time"
                 pieces.append(left)
                 pos = m.end()
             pieces.append(part[pos:])
