@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 16)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 21)}}
 
 _seen: list = []
 _real = facade._verdict
@@ -52,9 +52,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="/tmp/verdict_dump.pkl")
     ap.add_argument("--mma-out")
+    ap.add_argument("--mma-seed", type=int, default=1000)
+    ap.add_argument("--mma-only", action="store_true", help="dump only the MMA events")
     args = ap.parse_args()
     facade._verdict = _spy
     emb = make_embedder("minilm")
+    if args.mma_only:
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb, args.mma_seed)))
+        return
     rows = []
     for name, path in SCENARIO_SETS.items():
         data = load_scenarios(path)
@@ -89,10 +94,10 @@ def main() -> None:
         print(path, len(rows), file=sys.stderr)
     Path(args.out).write_bytes(pickle.dumps(rows))
     if args.mma_out:
-        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb)))
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb, args.mma_seed)))
 
 
-def _mma(emb) -> list[dict]:
+def _mma(emb, seed: int = 1000) -> list[dict]:
     from datetime import timedelta
 
     from memwarden.evals.mma import generate, load_case
@@ -100,7 +105,7 @@ def _mma(emb) -> list[dict]:
     rows = []
     memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
     try:
-        for case in generate(1000, 20):
+        for case in generate(seed, 20):
             uid = load_case(memory, case, "text", domain_labels=False)
             as_of = case.session_time(10) + timedelta(days=1)
             for i, e in enumerate(case.events):

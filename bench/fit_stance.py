@@ -58,7 +58,7 @@ from memwarden.trust.verdict import _rule_stance as verdict_stance, as_first_per
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3", 6: "evals/heldout4",
            7: "evals/heldout5", 8: "evals/heldout6", 9: "evals/heldout9", 10: "evals/heldout10", 11: "evals/heldout7",
-           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 16)}}
+           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 21)}}
 STRONG = {"user", "document", "tool", "image", "web"}
 GRID = (0.5, 0.6, 0.7, 0.8, 0.9, None)
 SEED = 0
