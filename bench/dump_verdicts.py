@@ -1,7 +1,7 @@
-"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the seventeen development authors.
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the twenty-two development authors.
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-17) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-22) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -9,10 +9,10 @@ anything upstream of it (extraction, retrieval, reliability).
 
     python bench/dump_verdicts.py [--out /tmp/verdict_dump.pkl] [--mma-out /tmp/verdict_mma.pkl]
 
-``--mma-out`` also dumps the MMA generator's events (seed 1000, 20 cases, text mode, no domain
-labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``; loao_verdict.py
-with ``--dump`` on that file reports their accuracy (CoRe itself needs the kinds' scoring, run the
-eval for it).
+``--mma-out`` also dumps the MMA generator's events (``--mma-seed``, 1000 by default; 20 cases, text
+mode, no domain labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``;
+``--mma-only`` dumps those alone. loao_verdict.py with ``--dump`` on that file and ``--core`` reports
+their CoRe per type (session 13: identical to the eval's on seeds 0 and 1000).
 """
 
 from __future__ import annotations

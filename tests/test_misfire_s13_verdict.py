@@ -70,6 +70,48 @@ OWN_LATER_REMARKS = [
 ]
 
 
+#: (a change the user states, a claim about them on another slot): a code-blind review of the active
+#: override found the first four read FALSE (a change of one slot read as refuting any claim about the
+#: same person); ``stance_fitted.reaches_claim`` keeps them to the rules. The rest are our own.
+A_CHANGE_OF_ANOTHER_SLOT = [
+    ("I moved from Dublin to Cork last year.", "The user is Irish."),
+    ("I quit smoking three years ago, best thing I ever did.", "The user vapes."),
+    ("We sold our flat in Hackney and moved to Brighton.", "The user commutes to London."),
+    ("I sold my car last month, getting the bus now.", "The user has a dog."),
+    ("I quit my job at the bank in June.", "The user lives in Leeds."),
+    ("We moved to Bristol in the spring.", "The user works from home."),
+    ("I stopped eating meat in January.", "The user is allergic to nuts."),
+    ("I gave up the gym membership, too expensive.", "The user plays tennis."),
+    ("I switched from Android to an iPhone.", "The user works in IT."),
+    ("my sister moved out in May, the spare room's free.", "The user's sister is a nurse."),
+]
+
+
+@pytest.mark.parametrize("change,claim", A_CHANGE_OF_ANOTHER_SLOT)
+def test_a_change_of_another_slot_does_not_refute_the_claim(mem, change, claim):
+    t0 = datetime(2026, 6, 1, 9, tzinfo=timezone.utc)
+    uid = f"mf13c-{abs(hash(change + claim)) % 10**8}"
+    mem.add([{"role": "user", "content": change}], user_id=uid, timestamp=t0)
+    v = mem.verdict(claim, user_id=uid, as_of=t0 + timedelta(days=2))
+    assert v.verdict != "FALSE", (change, claim, v.reason, [(e.memory, e.stance, e.reason) for e in v.evidence])
+
+
+@pytest.mark.parametrize("claim,text,reaches", [
+    ("I'm Irish", "I moved from Dublin to Cork last year", False),
+    ("I vape", "I quit smoking three years ago", False),
+    ("I commute to London", "We sold our flat in Hackney and moved to Brighton", False),
+    ("my mother is a teacher", "mum moved to Swansea", False),
+    ("I live in Berlin", "I moved from Berlin to Lisbon in March", True),
+    ("I smoke a pack a day", "I quit smoking three years ago", True),
+    ("I start work at 7am", "my shift starts at 6:10 now", True),
+    ("my mother lives in Cardiff", "mum lives in Swansea now", True),
+])
+def test_a_text_reaches_the_claim_by_its_words_or_a_value_of_its_kind(claim, text, reaches):
+    from memwarden.trust.stance_fitted import reaches_claim
+
+    assert reaches_claim(claim, text) == reaches
+
+
 @pytest.mark.parametrize("first,later,claim", OWN_LATER_REMARKS)
 def test_an_everyday_remark_of_ones_own_does_not_refute_the_claim(mem, first, later, claim):
     test_someone_elses_news_does_not_refute_the_claim(mem, first, later, claim)
@@ -133,6 +175,7 @@ def _contradicting_model():
     ("my mother lives in Cardiff", "mum moved to Swansea, not Cardiff", True),
 ])
 def test_the_model_overrules_the_rules_only_about_the_claims_subject(claim, text, overruled):
+    """(Each text also shares a word of what its claim states, ``reaches_claim``: only the subject differs.)"""
     from memwarden.trust.stance import Stance
     from memwarden.trust.stance_fitted import combine
 

@@ -14,9 +14,11 @@ file); the rule stance stands everywhere else. The fit writes overrides only whe
 author out says the combination beats the rules. On the session-7 data (four authors) it did not,
 and the file shipped inert; on seventeen authors (session 12) it does, for the rules' "unrelated"
 read as "contradict" (BENCHMARKS.md, session 12, branch s12-verdict): the verdict's largest class of
-miss is a deciding memory retrieved but read as silent. It ships inert all the same (``overrides``
-moved to ``inert_overrides``, the reason in ``inert_why``): active, it took the MMA-style CoRe from
-0.782 to 0.196 by committing where UNKNOWN is right (BENCHMARKS.md, Held-out 9).
+miss is a deciding memory retrieved but read as silent. It shipped inert at session 12's end: active,
+it took the MMA-style CoRe from 0.782 to 0.196 by committing where UNKNOWN is right (BENCHMARKS.md,
+Held-out 9), reading other people's events on one topic as contradictions. Session 13 (s13-verdict):
+active again, the same weights, but the model overrules the rules only on a text about the claim's
+subject (:func:`about_subject`); MMA CoRe is then what the rules alone score, on seeds 0 and 1000.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .stance import _POLAR_MAP as _POLAR, Stance, _align, _doubts  # status word
 from .update_cues import says_update
 from .verdict_matter import value_kinds
 
-__all__ = ["FEATURES", "LABELS", "StanceModel", "about_subject", "combine", "load_model", "pair_features"]
+__all__ = ["FEATURES", "LABELS", "StanceModel", "about_subject", "combine", "load_model", "pair_features", "reaches_claim"]
 
 LABELS = ("agree", "contradict", "unrelated")
 _WEIGHTS = Path(__file__).resolve().parents[1] / "data" / "stance_model.json"
@@ -203,16 +205,30 @@ def about_subject(claim: str, text: str) -> bool:
     return who.startswith("my ") and any(_KIN_SAME.get(w, w) == who[3:] for w in words)
 
 
+def reaches_claim(claim: str, text: str) -> bool:
+    """Whether ``text`` says something of what the claim states, not only of whom (session 13, from a
+    code-blind review of the active override): it shares a content word of the claim other than its
+    subject ("quit smoking" / "I smoke a pack a day", "moved from Berlin" / "I live in Berlin"), or fills
+    a kind of value the claim states with another value. A change of one slot says nothing of another
+    slot of the same person: "I moved from Dublin to Cork" does not settle "I'm Irish", "quit smoking"
+    does not settle "I vape", "sold our flat and moved to Brighton" does not settle "I commute to London"."""
+    fc, ft = features(claim), features(text)
+    who = fc.subject or ""
+    own = fc.content - {_stem(who.removeprefix("my ")), "user"}
+    return bool(own & ft.content) or bool(value_kinds(fc) & value_kinds(ft, fc))
+
+
 def combine(claim: str, text: str, cosine: float | None, rule: Stance, model: StanceModel | None = None) -> Stance:
     """The rule stance, or the model's where the measured overrides say it is the better reader
-    (never on a text about someone other than the claim's subject, :func:`about_subject`)."""
+    (never on a text about someone other than the claim's subject, :func:`about_subject`, nor on one
+    sharing nothing of what the claim states, :func:`reaches_claim`)."""
     model = model if model is not None else load_model()
     if model is None or cosine is None or not model.overrides:
         return rule  # no measured override: nothing to compute
     x = pair_features(claim, text, cosine, rule)
     p = model.proba(x)
     label = decide(rule, p, model.overrides, x)
-    if label == rule.label or not about_subject(claim, text):
+    if label == rule.label or not (about_subject(claim, text) and reaches_claim(claim, text)):
         return rule
     i = LABELS.index(label)
     why = f"fitted stance p({label}) = {p[i]:.2f} over the rules' {rule.label} ({rule.reason}); cosine {cosine:.2f}"
