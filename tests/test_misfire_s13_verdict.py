@@ -182,3 +182,24 @@ def test_the_model_overrules_the_rules_only_about_the_claims_subject(claim, text
     rule = Stance("unrelated", 0.6, "related topic, no common claim", ())
     st = combine(claim, text, 0.6, rule, _contradicting_model())
     assert (st.label == "contradict") == overruled, (claim, text, st)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "second code-blind review of 7a0a487: a shared place name reaches the claim whatever the attribute; the override "
+    "ships inert until it needs the claim to state the attribute the change is about (found session 13)"))
+@pytest.mark.parametrize("claim,text", [
+    ("my office is in Hackney", "We sold our flat in Hackney and moved to Brighton"),
+    ("my dentist is in Manchester", "I moved from Manchester to Leeds"),
+    ("I studied in Manchester", "I moved from Manchester to Leeds"),
+])
+def test_a_shared_place_name_is_not_the_changed_attribute(claim, text):
+    from memwarden.trust.stance_fitted import reaches_claim
+
+    assert not reaches_claim(claim, text)
+
+
+def test_the_shipped_override_is_inert_while_that_is_so():
+    from memwarden.trust.stance_fitted import load_model
+
+    model = load_model()
+    assert model is not None and not model.overrides

@@ -17,8 +17,11 @@ read as "contradict" (BENCHMARKS.md, session 12, branch s12-verdict): the verdic
 miss is a deciding memory retrieved but read as silent. It shipped inert at session 12's end: active,
 it took the MMA-style CoRe from 0.782 to 0.196 by committing where UNKNOWN is right (BENCHMARKS.md,
 Held-out 9), reading other people's events on one topic as contradictions. Session 13 (s13-verdict):
-active again, the same weights, but the model overrules the rules only on a text about the claim's
-subject (:func:`about_subject`); MMA CoRe is then what the rules alone score, on seeds 0 and 1000.
+the model overrules the rules only on a text about the claim's subject (:func:`about_subject`; MMA
+CoRe is then what the rules alone score, on seeds 0 and 1000) that reaches what the claim states
+(:func:`reaches_claim`); measured active, it still read a move or sale as refuting any claim sharing
+its place name (a code-blind review: 3 new wrong for 1 new right), so it ships inert again
+(``inert_why``): the override needs the claim to state the same attribute the change is about.
 """
 
 from __future__ import annotations
