@@ -1,7 +1,7 @@
-"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the seventeen development authors.
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the twenty-two development authors.
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-17) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-22) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -9,10 +9,10 @@ anything upstream of it (extraction, retrieval, reliability).
 
     python bench/dump_verdicts.py [--out /tmp/verdict_dump.pkl] [--mma-out /tmp/verdict_mma.pkl]
 
-``--mma-out`` also dumps the MMA generator's events (seed 1000, 20 cases, text mode, no domain
-labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``; loao_verdict.py
-with ``--dump`` on that file reports their accuracy (CoRe itself needs the kinds' scoring, run the
-eval for it).
+``--mma-out`` also dumps the MMA generator's events (``--mma-seed``, 1000 by default; 20 cases, text
+mode, no domain labels: the CoRe check ``memwarden eval mma`` runs), author 0, kind A-D in ``id``;
+``--mma-only`` dumps those alone. loao_verdict.py with ``--dump`` on that file and ``--core`` reports
+their CoRe per type (session 13: identical to the eval's on seeds 0 and 1000).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 16)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 21)}}
 
 _seen: list = []
 _real = facade._verdict
@@ -52,9 +52,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="/tmp/verdict_dump.pkl")
     ap.add_argument("--mma-out")
+    ap.add_argument("--mma-seed", type=int, default=1000)
+    ap.add_argument("--mma-only", action="store_true", help="dump only the MMA events")
     args = ap.parse_args()
     facade._verdict = _spy
     emb = make_embedder("minilm")
+    if args.mma_only:
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb, args.mma_seed)))
+        return
     rows = []
     for name, path in SCENARIO_SETS.items():
         data = load_scenarios(path)
@@ -89,10 +94,10 @@ def main() -> None:
         print(path, len(rows), file=sys.stderr)
     Path(args.out).write_bytes(pickle.dumps(rows))
     if args.mma_out:
-        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb)))
+        Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb, args.mma_seed)))
 
 
-def _mma(emb) -> list[dict]:
+def _mma(emb, seed: int = 1000) -> list[dict]:
     from datetime import timedelta
 
     from memwarden.evals.mma import generate, load_case
@@ -100,7 +105,7 @@ def _mma(emb) -> list[dict]:
     rows = []
     memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
     try:
-        for case in generate(1000, 20):
+        for case in generate(seed, 20):
             uid = load_case(memory, case, "text", domain_labels=False)
             as_of = case.session_time(10) + timedelta(days=1)
             for i, e in enumerate(case.events):

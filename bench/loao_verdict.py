@@ -61,6 +61,17 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def core_table(rows: list[dict]) -> str:
+    """MMA CoRe (``evals.mma.core``: +1 right, -0.2 UNKNOWN on A/B, -1 otherwise) overall and per type A-D."""
+    from memwarden.evals.mma import core
+
+    by: dict = defaultdict(list)
+    for r in rows:
+        by[r["id"][0]].append(core(r["id"][0], r["expect"], r["got"]))
+    every = [x for v in by.values() for x in v]
+    return f"CoRe {sum(every) / len(every):.4f}; " + ", ".join(f"{k} {sum(v) / len(v):.3f}" for k, v in sorted(by.items()))
+
+
 COSINES = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 SCORES = (0.5, 0.6, 0.7, 0.8, 0.9)
 
@@ -134,7 +145,12 @@ def main() -> None:
     ap.add_argument("--changed", action="store_true", help="list the items whose verdict differs from the dump's")
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--ablate", action="store_true")
+    ap.add_argument("--inert", action="store_true", help="the fitted stance's overrides off (the rules alone)")
+    ap.add_argument("--core", action="store_true", help="also MMA CoRe per type (a dump_verdicts.py --mma-out pickle)")
     args = ap.parse_args()
+    if args.inert:
+        from memwarden.trust import stance_fitted
+        stance_fitted.load_model().overrides = {}
     rows = pickle.loads(Path(args.dump).read_bytes())
     if args.sweep:
         return sweep(rows)
@@ -147,6 +163,8 @@ def main() -> None:
     print(table([{**r, "got": r["base"]} for r in rows]))
     print("now:")
     print(table(got))
+    if args.core:
+        print(core_table(got))
     for r in got:
         show = (args.fails and r["got"] != r["expect"]) or (args.changed and r["got"] != r["base"])
         if show:
