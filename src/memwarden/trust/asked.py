@@ -36,7 +36,9 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "ide": ("ide", "vscode", "vs code", "pycharm", "intellij", "vim", "neovim", "emacs", "cursor", "xcode"),
     "insurer": ("insur", "aviva", "admiral", "direct line", "axa"),
     "salary": ("salary", "earn", "pay", "paid", "£", "$", "€", "k a year", "per year", "an hour", "per hour"),
-    "rate": ("rate", "%", "percent"),
+    # A rate is said as a quantity per something: a percentage, "per", "an hour", "/min", "bpm", "hz".
+    "rate": ("rate", "%", "percent", " per ", " an hour", " a month", " a year", "/h", "/min", "/s", "/mo", "/yr",
+             "/day", "/month", "/year", "bpm", "hz"),
     "plate": ("plate", "reg", "registration"),
     "prescriber": ("prescrib", "dr ", "doctor", "gp"),
     "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
@@ -179,7 +181,8 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
                 and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
-        pat, cls, head = _HEAD, "name", named
+        # A rate is a quantity per something ("fixed at 4.19%", "115 an hour", "49 bpm"), not a name.
+        pat, cls, head = _HEAD, ("number" if named == "rate" else "name"), named
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
     # participle, is the subject the question is about, not the attribute it asks for.
     nouns = [m.group(1).lower() for m in _HEAD.finditer(q)

@@ -30,6 +30,7 @@ from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked import NAMED_HEADS, NAMING, Asked, asked, asked_dimension
 from .asked_head import asks_former, mentions, owner_head, states_former
+from .magnitude import states_magnitude
 from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
@@ -133,6 +134,8 @@ def states(a: Asked, text: str, query: str) -> bool:
         return holds_score(text) or bool(_GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
+        if states_magnitude(text):  # "rent is 1325", "480 down the drain": a number nothing else claims
+            return True
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
 
