@@ -1,6 +1,6 @@
-"""An amount said without a currency (trust/magnitude.py): a number no other kind of value claims
-answers "how much", and a number that is a count, a time, a date, an age, an identifier or a
-measure does not."""
+"""An amount said without a currency sign (trust/magnitude.py): a number followed by a currency, or
+in a clause about paying, answers "how much"; a number that is a count, a time, a date, an age, an
+identifier, a capacity or a measure does not."""
 
 import pytest
 
@@ -10,7 +10,7 @@ from memwarden.trust.magnitude import states_magnitude
 
 
 @pytest.mark.parametrize("text", [
-    "the plumber wants 850 for the whole job",
+    "the plumber quoted 850 for the whole job",
     "rent went up to 1,275 from march",
     "she's charging 30 a session now",
     "I pay my cleaner 60 each week",
@@ -19,7 +19,7 @@ from memwarden.trust.magnitude import states_magnitude
     "paid 1200 zloty for the sofa",
     "the deposit was 900, all back",
     "tuition is 14 500 a year",
-    "babysitter is 15 an hour",
+    "we pay the babysitter 15 an hour",
 ])
 def test_a_bare_amount_is_read(text):
     assert states_magnitude(text), text
@@ -49,6 +49,14 @@ NOT_AMOUNTS = [
     "she turned 40 in May",
     "we moved in 2019",
     "the modelo 790 form is done",
+    # a code-blind review's (session 13): a count, a flight, a capacity, a page count, a room number
+    "we invited 150 to the wedding and only 90 came",
+    "my flight is BA 283 from Heathrow",
+    "the piano has 88 keys and weighs 250",
+    "the gym has room for 300",
+    "The novel is over 900",
+    "our hotel room was 304",
+    "I walked 12000 steps today",
 ]
 
 
@@ -58,8 +66,10 @@ def test_a_number_another_kind_claims_is_no_amount(text):
 
 
 @pytest.mark.parametrize(("turn", "query"), [
-    ("the new boiler came to 2,350 in the end", "how much did the boiler cost?"),
+    ("the new boiler was 2,350 all in, paid it off today", "how much did the boiler cost?"),
     ("rent is thirteen fifty, due on the first", "how much is my rent?"),
+    ("insurance is paying out sixty two hundred for the old car", "how much is insurance paying out?"),
+    ("we agreed 6500 for the deposit on the flat", "how much is the deposit on the flat?"),
 ])
 def test_how_much_is_answered_by_a_bare_amount(turn, query):
     res = ask(store(turn, "the weather has been grim all week"), query)
@@ -73,6 +83,10 @@ def test_how_much_is_answered_by_a_bare_amount(turn, query):
     ("the boiler was fitted in 2019 by Dave", "how much did the boiler cost?"),
     ("my mum is 64 and still working at the school", "how much does my mum earn?"),
     ("the nursery is at 42 Park Road", "how much do we pay for the nursery?"),
+    ("we invited 150 to the wedding and only 90 came", "how much did our wedding cost?"),
+    ("my flight is BA 283 from Heathrow", "how much did I pay for the flights?"),
+    ("the piano has 88 keys and weighs 250", "how much does the piano cost?"),
+    ("our hotel room was 304, lovely view", "how much did the hotel cost per night?"),
 ])
 def test_how_much_still_abstains_beside_a_number_of_another_kind(turn, query):
     res = ask(store(turn, "the weather has been grim all week"), query)

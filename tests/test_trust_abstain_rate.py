@@ -21,6 +21,7 @@ def test_a_rate_asks_a_number_not_a_name():
     ("watch says resting HR 52 bpm this week", "what's my resting heart rate?"),
     ("I charge 45 an hour for tutoring now", "what's my tutoring rate?"),
     ("the new monitor does 144hz at 1440p", "what refresh rate is the new monitor?"),
+    ("I get paid 15 an hour at the cafe", "what's my hourly rate at the cafe?"),
 ])
 def test_a_rate_said_per_something_answers(turn, query):
     res = ask(store(turn, "the weather has been grim all week"), query)
@@ -34,6 +35,10 @@ def test_a_rate_said_per_something_answers(turn, query):
     ("flying to Tokyo on the 3rd, back on the 17th", "what's the exchange rate for yen?"),
     ("the monitor is 27 inch and arrives Friday", "what refresh rate is the monitor?"),
     ("my heart was racing after the 5k run", "what's my resting heart rate?"),
+    # a code-blind review's (session 13): an interest rate is a percentage, not a payment per month
+    ("mortgage payment is 1,150 a month", "what interest rate is my mortgage?"),
+    ("my car loan is 220 per month", "what's the interest rate on my car loan?"),
+    ("the mortgage is 980 a month with Halifax", "what's my mortgage rate?"),
 ])
 def test_a_number_that_is_no_rate_leaves_a_rate_unanswered(turn, query):
     res = ask(store(turn, "the weather has been grim all week"), query)

@@ -36,9 +36,7 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "ide": ("ide", "vscode", "vs code", "pycharm", "intellij", "vim", "neovim", "emacs", "cursor", "xcode"),
     "insurer": ("insur", "aviva", "admiral", "direct line", "axa"),
     "salary": ("salary", "earn", "pay", "paid", "£", "$", "€", "k a year", "per year", "an hour", "per hour"),
-    # A rate is said as a quantity per something: a percentage, "per", "an hour", "/min", "bpm", "hz".
-    "rate": ("rate", "%", "percent", " per ", " an hour", " a month", " a year", "/h", "/min", "/s", "/mo", "/yr",
-             "/day", "/month", "/year", "bpm", "hz"),
+    "rate": ("rate", "%", "percent"),
     "plate": ("plate", "reg", "registration"),
     "prescriber": ("prescrib", "dr ", "doctor", "gp"),
     "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
@@ -49,6 +47,13 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "refund": ("refund",), "overdraft": ("overdraft",),
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
+
+#: A rate that is no percentage (a heart rate, an hourly or day rate, a refresh rate, a rate limit) is
+#: also said as a quantity per something; an interest, tax or commission rate only as a percentage.
+RATE_PER = (" per ", " an hour", " a day", " a month", " a year", "/h", "/min", "/s", "/mo", "/yr", "/day", "/month",
+            "/year", "bpm", "hz")
+PERCENT_RATE = re.compile(r"\b(?:interest|apr|aer|tax|vat|commission|mortgage|exchange|inflation|discount|growth|"
+                          r"tip|savings|fixed|variable|tracker)\b", re.I)
 
 #: Time spent, not money: "where did they spend most of September?", "spend the weekend".
 _SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
