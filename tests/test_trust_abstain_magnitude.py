@@ -57,6 +57,14 @@ NOT_AMOUNTS = [
     "The novel is over 900",
     "our hotel room was 304",
     "I walked 12000 steps today",
+    # paying words beside a number that is no amount
+    "pay day is the 25",
+    "I get paid on the 28",
+    "we spent 3 days in Rome",
+    "the fee covers 150 people",
+    "paid it off in 2019",
+    "the loan is for 25 years",
+    "mortgage has 240 payments left",
 ]
 
 

@@ -9,7 +9,8 @@ reads a number as an amount when a currency follows it ("z≈Ç", "yen", "DKK", "‚Ç
 :func:`.typed_values.extract_values` reads it ("R1,450", "S$900"), or when its clause says paying
 or costing (a closed class: paid, spent, cost, charge, fee, rent, deposit, salary, owe, offering
 ...) and nothing else claims the number: no clock time, date or year, no identifier word or "the
-<word>" before it ("flight", "room", "number", "the modelo 790"), no counted noun or unit after it
+<word>" before it ("flight", "room", "number", "the modelo 790"), nor a bare "the" or "on" (a day of
+the month: "paid on the 28"), no counted noun or unit after it
 ("150 guests", "88 keys", "12.5kg"). A count, a capacity or a flight number in a clause that says
 no paying is no amount (a code-blind review's "invited 150 to the wedding", "flight is BA 283").
 The question's topic still decides which memory must say it (:func:`.attribute.attribute_missing`).
@@ -50,7 +51,7 @@ _PAYING = re.compile(
 _BEFORE_NOT = re.compile(
     r"(?:\b(?:number|no|unit|flat|apt|apartment|room|suite|ends?|ending|code|pin|route|bus|platform|gate|page|version|v|"
     r"model|class|grade|size|level|floor|flight|order|ref|reference|account|acc|id|year|since|in|at|by|till|until|around|"
-    r"for|over|under|about|only|than|has|have|had|with|"
+    r"for|over|under|about|only|than|has|have|had|with|on|the|"
     r"age|aged|mock|score|scored|rank|ranked|top|chapter|step|day|week|mile|km|lap|plot|house|seat|row|platform)|#"
     # a determiner and one word before a number name a labelled thing: "the modelo 790", "the 172 bus"
     r"|\bthe\s+[a-z]+)\s*$", re.I)
