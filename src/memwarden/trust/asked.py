@@ -48,6 +48,13 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "macos": ("macos", "sonoma", "ventura", "monterey", "sequoia", "os "),
 }
 
+#: A rate that is no percentage (a heart rate, an hourly or day rate, a refresh rate, a rate limit) is
+#: also said as a quantity per something; an interest, tax or commission rate only as a percentage.
+RATE_PER = (" per ", " an hour", " a day", " a month", " a year", "/h", "/min", "/s", "/mo", "/yr", "/day", "/month",
+            "/year", "bpm", "hz")
+PERCENT_RATE = re.compile(r"\b(?:interest|apr|aer|tax|vat|commission|mortgage|exchange|inflation|discount|growth|"
+                          r"tip|savings|fixed|variable|tracker)\b", re.I)
+
 #: Time spent, not money: "where did they spend most of September?", "spend the weekend".
 _SPAN = (r"\s+(?:[\w']+\s+){0,2}(?:time|days?|weeks?|weekends?|months?|years?|summers?|winters?|spring|autumn|holidays?|"
          rf"nights?|evenings?|mornings?|afternoons?|hours?|christmas|{_MONTHS})\b")
@@ -179,7 +186,8 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
                 and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
-        pat, cls, head = _HEAD, "name", named
+        # A rate is a quantity per something ("fixed at 4.19%", "115 an hour", "49 bpm"), not a name.
+        pat, cls, head = _HEAD, ("number" if named == "rate" else "name"), named
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
     # participle, is the subject the question is about, not the attribute it asks for.
     nouns = [m.group(1).lower() for m in _HEAD.finditer(q)

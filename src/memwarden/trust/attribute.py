@@ -28,8 +28,9 @@ from typing import Sequence
 from ..models import SearchHit
 from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
-from .asked import NAMED_HEADS, NAMING, Asked, asked, asked_dimension
+from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension
 from .asked_head import asks_former, mentions, owner_head, states_former
+from .magnitude import states_magnitude
 from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
@@ -92,8 +93,12 @@ def states(a: Asked, text: str, query: str) -> bool:
     """``text`` states a value of the class ``a`` asks for (the value test of the abstention and
     of the answer-value ranking step)."""
     low = text.lower()
-    if a.head and a.head in NAMED_HEADS and not any(h in low for h in NAMED_HEADS[a.head]):
-        return False
+    if a.head and a.head in NAMED_HEADS:
+        family = NAMED_HEADS[a.head]
+        if a.head == "rate" and not PERCENT_RATE.search(query):
+            family += RATE_PER  # "resting HR 49 bpm", "115 an hour"; a mortgage rate needs its percent
+        if not any(h in low for h in family):
+            return False
     if a.value == "name":
         person = names_person(query)
         if _ASKS_PERSON.search(query) and not a.head or person:
@@ -133,6 +138,8 @@ def states(a: Asked, text: str, query: str) -> bool:
         return holds_score(text) or bool(_GRADE.search(text))
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
+        if states_magnitude(text):  # "rent is 1325", "480 down the drain": a number nothing else claims
+            return True
     pat = VALUES.get(a.value)
     return bool(pat and pat.search(text))
 
