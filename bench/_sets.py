@@ -11,8 +11,10 @@ validation sets (totals only) and are development since session 13.
 outside the repository while its branches worked, measured unread by the lead at session 12's start and end
 and at session 13's start; session 13's branches measure them by totals only (`bench/author_table.py`),
 never read them, and no fitting script reads them.
-`HELDOUT_SETS`: none in the repository while session 13 works: its held-out authors (28-32) are written
-blind at its start and kept outside it until its end.
+`HELDOUT_SETS`: authors 28-32 (`evals/heldout26`-`heldout30`), written blind at session 13's start (each
+with UNKNOWN verdict cases beside TRUE and FALSE), kept outside the repository while its branches worked,
+measured by the lead (totals only) at its start and end; never opened or run by a branch. The next
+session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -26,8 +28,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 21)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(21, 26)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(26, 31)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 26)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 31)}}
