@@ -8,12 +8,13 @@ memory on the claim's topic (same person, place or thing; often a value of the s
 neither says nor denies what the claim says. The verdict must stay UNKNOWN.
 """
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
 from memwarden import Memory
 from memwarden.config import MemoryConfig
+from said_then_verdict import verdict_after
 
 #: (what the user said, the claim): topical, never settling.
 TOPICAL_NOT_SETTLING = [
@@ -56,8 +57,5 @@ def mem():
 
 @pytest.mark.parametrize("said,claim", TOPICAL_NOT_SETTLING)
 def test_a_topical_memory_that_does_not_settle_the_claim_leaves_it_unknown(mem, said, claim):
-    t0 = datetime(2026, 3, 4, 9, tzinfo=timezone.utc)
-    uid = f"mf-{abs(hash(said)) % 10**8}"
-    mem.add([{"role": "user", "content": said}], user_id=uid, timestamp=t0)
-    v = mem.verdict(claim, user_id=uid, as_of=t0 + timedelta(days=1))
-    assert v.verdict == "UNKNOWN", (said, claim, v.reason, [(e.memory, e.stance, e.reason) for e in v.evidence])
+    verdict, why = verdict_after(mem, [said], claim, datetime(2026, 3, 4, 9, tzinfo=timezone.utc), 0, 1)
+    assert verdict == "UNKNOWN", why

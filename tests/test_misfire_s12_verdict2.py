@@ -9,13 +9,14 @@ set's content: a first-hand statement of the claim's fact, then a later remark o
 that neither repeats nor changes it. The verdict must never be FALSE.
 """
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import numpy as np
 import pytest
 
 from memwarden.trust import stance_fitted as sf
 from test_misfire_s12_verdict import mem  # noqa: F401  (one in-memory store, shared fixture)
+from said_then_verdict import verdict_after
 
 #: (what the user said first, a later remark on the same topic, the claim).
 ON_TOPIC_SETTLING_NOTHING = [
@@ -80,12 +81,8 @@ ON_TOPIC_SETTLING_NOTHING = [
 
 @pytest.mark.parametrize("first,later,claim", ON_TOPIC_SETTLING_NOTHING)
 def test_the_verdict_is_not_false(mem, first, later, claim):
-    t0 = datetime(2026, 3, 4, 9, tzinfo=timezone.utc)
-    uid = f"mf2-{abs(hash(first + later)) % 10**8}"
-    mem.add([{"role": "user", "content": first}], user_id=uid, timestamp=t0)
-    mem.add([{"role": "user", "content": later}], user_id=uid, timestamp=t0 + timedelta(days=3))
-    v = mem.verdict(claim, user_id=uid, as_of=t0 + timedelta(days=4))
-    assert v.verdict != "FALSE", (first, later, claim, v.reason, [(e.memory, e.stance, e.reason) for e in v.evidence])
+    verdict, why = verdict_after(mem, [first, later], claim, datetime(2026, 3, 4, 9, tzinfo=timezone.utc), 3, 1)
+    assert verdict != "FALSE", why
 
 
 def _row(**on: float) -> np.ndarray:

@@ -8,12 +8,13 @@ own, no eval set's content: a first-hand statement of the claim, then a later re
 topic about somebody else. The verdict must never be FALSE.
 """
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
 from memwarden.trust.stance_fitted import about_subject
 from test_misfire_s12_verdict import mem  # noqa: F401  (one in-memory store, shared fixture)
+from said_then_verdict import verdict_after
 
 #: (what the user said first, a later remark about someone else on the same topic, the claim).
 SOMEONE_ELSES_NEWS = [
@@ -89,11 +90,8 @@ A_CHANGE_OF_ANOTHER_SLOT = [
 
 @pytest.mark.parametrize("change,claim", A_CHANGE_OF_ANOTHER_SLOT)
 def test_a_change_of_another_slot_does_not_refute_the_claim(mem, change, claim):
-    t0 = datetime(2026, 6, 1, 9, tzinfo=timezone.utc)
-    uid = f"mf13c-{abs(hash(change + claim)) % 10**8}"
-    mem.add([{"role": "user", "content": change}], user_id=uid, timestamp=t0)
-    v = mem.verdict(claim, user_id=uid, as_of=t0 + timedelta(days=2))
-    assert v.verdict != "FALSE", (change, claim, v.reason, [(e.memory, e.stance, e.reason) for e in v.evidence])
+    verdict, why = verdict_after(mem, [change], claim, datetime(2026, 6, 1, 9, tzinfo=timezone.utc), 0, 2)
+    assert verdict != "FALSE", why
 
 
 @pytest.mark.parametrize("claim,text,reaches", [
@@ -119,12 +117,8 @@ def test_an_everyday_remark_of_ones_own_does_not_refute_the_claim(mem, first, la
 
 @pytest.mark.parametrize("first,later,claim", SOMEONE_ELSES_NEWS)
 def test_someone_elses_news_does_not_refute_the_claim(mem, first, later, claim):
-    t0 = datetime(2026, 5, 11, 9, tzinfo=timezone.utc)
-    uid = f"mf13-{abs(hash(first + later)) % 10**8}"
-    mem.add([{"role": "user", "content": first}], user_id=uid, timestamp=t0)
-    mem.add([{"role": "user", "content": later}], user_id=uid, timestamp=t0 + timedelta(days=2))
-    v = mem.verdict(claim, user_id=uid, as_of=t0 + timedelta(days=3))
-    assert v.verdict != "FALSE", (first, later, claim, v.reason, [(e.memory, e.stance, e.reason) for e in v.evidence])
+    verdict, why = verdict_after(mem, [first, later], claim, datetime(2026, 5, 11, 9, tzinfo=timezone.utc), 2, 1)
+    assert verdict != "FALSE", why
 
 
 @pytest.mark.parametrize("claim,text", [
