@@ -22,25 +22,25 @@ import re
 
 from .spoken_numbers import words_to_digits
 from .typed_values import extract_values
+from .values import CURRENCY_CODES
 
 __all__ = ["states_magnitude"]
 
+#: A currency said after its number: the names people write and the codes of :data:`.values.CURRENCY_CODES`.
+_CURRENCY_WORDS = (r"zł|zl|zloty|zlotys|yen|kr|krona|kronor|kroner|rand|rupees?|rs|baht|won|yuan|rmb|pesos?|reais|lakh|crore|"
+                   rf"{CURRENCY_CODES}|pln")
 #: A number, its thousands separators and decimals ("1,350", "2.140,35", "9 800", "12.5").
 _NUMBER = re.compile(r"(?<![\w.,/:#£$€¥₹-])(\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\w/:%°-]|[.,]\d)")
 #: What may follow an amount: nothing, punctuation, a currency said after it, a rate, or a word
 #: that opens no noun phrase of its own (a closed class).
 _AFTER_OK = re.compile(
-    r"\s*(?:$|[),;!?.]|[-–—]\s|[€£$¥₹]|"
-    r"(?:zł|zl|zloty|zlotys|yen|kr|krona|kronor|kroner|rand|rupees?|rs|baht|won|yuan|rmb|pesos?|reais|real|lakh|crore|"
-    r"inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|jpy|cny|sgd|hkd|aed|pln)\b|"
+    rf"\s*(?:$|[),;!?.]|[-–—]\s|[€£$¥₹]|(?:{_CURRENCY_WORDS}|real)\b|"
     r"(?:a|an|per|each|every)\s+(?:day|night|week|month|year|hour|head|person|kilo|kg|piece|session|lesson|visit|time)\b|each\b|"
     r"(?:down|up|back|off|out|over|in|on|for|from|to|before|after|plus|net|gross|total|only|now|then|but|and|or|so|which|"
-    r"that|though|tho|lol|haha|including|incl|excluding|all|including|upfront|cash|flat|min|max|minimum|maximum|tops|ish)\b)",
+    r"that|though|tho|lol|haha|including|incl|excluding|all|upfront|cash|flat|min|max|minimum|maximum|tops|ish)\b)",
     re.I)
 #: A currency said after the number.
-_CURRENCY_AFTER = re.compile(
-    r"\s*(?:[€£$¥₹]|(?:zł|zl|zloty|zlotys|yen|kr|krona|kronor|kroner|rand|rupees?|rs|baht|won|yuan|rmb|pesos?|reais|lakh|"
-    r"crore|inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|jpy|cny|sgd|hkd|aed|pln)\b)", re.I)
+_CURRENCY_AFTER = re.compile(rf"\s*(?:[€£$¥₹]|(?:{_CURRENCY_WORDS})\b)", re.I)
 #: Words of paying or costing (a closed class): a bare number in their clause is money.
 _PAYING = re.compile(
     r"\b(?:pay|pays|paid|paying|payment|payout|spend|spends|spent|spending|cost|costs|costing|charge|charges|charged|"
@@ -52,7 +52,7 @@ _BEFORE_NOT = re.compile(
     r"(?:\b(?:number|no|unit|flat|apt|apartment|room|suite|ends?|ending|code|pin|route|bus|platform|gate|page|version|v|"
     r"model|class|grade|size|level|floor|flight|order|ref|reference|account|acc|id|year|since|in|at|by|till|until|around|"
     r"for|over|under|about|only|than|has|have|had|with|on|the|"
-    r"age|aged|mock|score|scored|rank|ranked|top|chapter|step|day|week|mile|km|lap|plot|house|seat|row|platform)|#"
+    r"age|aged|mock|score|scored|rank|ranked|top|chapter|step|day|week|mile|km|lap|plot|house|seat|row)|#"
     # a determiner and one word before a number name a labelled thing: "the modelo 790", "the 172 bus"
     r"|\bthe\s+[a-z]+)\s*$", re.I)
 #: The units :func:`.typed_values.extract_values` tags money with.

@@ -42,13 +42,13 @@ NOT_COMPOUND = (r"\b(?!\s+(?-i:[a-z]{2,}[^\Ws]s)(?:\s*[,.;:!?)]|\s*$|\s+(?:are|w
                 r"at|in|on|for|to|of|and|or|this|next|last|left|booked|coming|due)\b))")
 
 #: Three-letter currency codes written against their amount ("EUR40", "ZAR950").
-_CURRENCY_CODES = "inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|jpy|cny|sgd|hkd|aed"
+CURRENCY_CODES = "inr|eur|usd|gbp|chf|aud|nzd|cad|zar|php|kes|ngn|sek|nok|dkk|jpy|cny|sgd|hkd|aed"
 
 #: Value classes: a text states the class when the pattern matches it.
 VALUES: dict[str, re.Pattern[str]] = {
     # Not a digit inside a letter-led code: "the V4", "the M25", "an A320" name a model, a road, a plane; a
     # currency's letters are a currency ("R4200" rand, "Rs 500", "EUR40").
-    "number": re.compile(rf"(?<![A-Za-z\d])(?<!\d\.)\d|(?<=\bR)\d|(?<=\bRs)\d|(?<=\b(?:{_CURRENCY_CODES}))\d|[£$€¥₹]|"
+    "number": re.compile(rf"(?<![A-Za-z\d])(?<!\d\.)\d|(?<=\bR)\d|(?<=\bRs)\d|(?<=\b(?:{CURRENCY_CODES}))\d|[£$€¥₹]|"
                          rf"\b(?:{_NUMWORDS})\b", re.I),
     # Money: a currency, or a number said with a money word around it.
     "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
