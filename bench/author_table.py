@@ -41,7 +41,7 @@ def _sets(names: list[str]) -> dict[str, str]:
         elif name in every:
             out[name] = every[name]
         else:
-            sys.exit(f"unknown set {name!r}: one of dev, validation, fresh (authors 23-27), all, {', '.join(every)}")
+            sys.exit(f"unknown set {name!r}: one of dev, validation, fresh (held-out authors, when in the repository), all, {', '.join(every)}")
     return out
 
 

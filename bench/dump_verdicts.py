@@ -1,4 +1,4 @@
-"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the twenty-two development authors.
+"""Dump what ``Memory.verdict`` reads for every verdict probe and case of the development authors (`_sets.SCENARIO_SETS`).
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
 author 1; evals/heldout*/verdicts.jsonl, authors 3-22) the search result the verdict judges is

@@ -5,7 +5,7 @@ how it does on an AUTHOR it has not seen.
                                             [--parse [--pc C] [--pmarks all|none|a,b] [--ents]] [--write] [--hard N]
 
 Sets (default: ``evals/cases/turns.jsonl``, author 1, and every development author's scenario set of
-``bench/_sets.py``, twenty-two authors since session 13, numbered as ``_sets.AUTHORS``); a set given with
+``bench/_sets.py``, twenty-seven authors since session 14, numbered as ``_sets.AUTHORS``); a set given with
 ``--set`` is its own author. Each clause the extractor
 emits (gate off) becomes one row of the gate's named features, labelled with its turn's label
 (1 = chit-chat); a turn is stored when any of its clauses is kept (clause by clause, as at run
