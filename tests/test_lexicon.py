@@ -1,4 +1,4 @@
-"""memwarden.lexicon: the shared wording (kin groups, curly quotes, the calendar)."""
+"""memwarden.lexicon: the shared wording (kin groups, curly quotes) and the facade's one quote normaliser."""
 
 from __future__ import annotations
 
@@ -8,8 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memwarden import Memory
+from memwarden.config import MemoryConfig
+from memwarden.errors import InvalidInputError
+from memwarden.governance.pipeline import normalize_evidence
 from memwarden.lexicon import kin
 from memwarden.lexicon.quotes import straight
+from memwarden.messages import check_query
+from memwarden.retrieval.text import tokenize, words
 
 CURLY = "\u2018\u2019\u201c\u201d"
 
@@ -86,6 +92,49 @@ def test_straight_fires_on_no_plain_sentence(text):
     ("\u201cdon\u2019t\u201d", '"don\'t"'), ("\u2018cos I said so", "'cos I said so")])
 def test_straight_writes_every_curly_form_straight(curly, plain):
     assert straight(curly) == plain
+
+
+# -- the input boundary ------------------------------------------------------------------------------
+
+def test_keyword_tokens_read_curly_and_straight_apostrophes_alike():
+    assert words("My sister\u2019s flat") == words("My sister's flat")
+    assert tokenize("I\u2019m at my mum\u2019s") == tokenize("I'm at my mum's")
+
+
+def test_check_query_straightens_and_still_validates():
+    assert check_query("where\u2019s it", what="query", max_chars=100) == "where's it"
+    with pytest.raises(InvalidInputError):
+        check_query("  ", what="query", max_chars=100)
+    with pytest.raises(InvalidInputError):
+        check_query(3, what="query", max_chars=100)
+
+
+def test_evidence_is_read_straight():
+    assert normalize_evidence("the shop\u2019s shut") == ["the shop's shut"]
+    assert normalize_evidence([{"role": "user", "content": "it\u2019s \u201cfine\u201d"}]) == ['user: it\'s "fine"']
+
+
+@pytest.fixture(scope="module")
+def mem():
+    m = Memory(config=MemoryConfig(embedder="hash"))
+    m.add([{"role": "user", "content": "My sister\u2019s name is Ana and she\u2019s allergic to peanuts."},
+           {"role": "user", "content": "I\u2019m vegetarian, I don't eat fish either."}], user_id="u")
+    return m
+
+
+@pytest.mark.parametrize("curly, plain", [
+    ("what\u2019s my sister\u2019s name?", "what's my sister's name?"), ("what can\u2019t I eat?", "what can't I eat?")])
+def test_search_reads_a_curly_query_as_a_straight_one(mem, curly, plain):
+    a, b = mem.search(curly, user_id="u"), mem.search(plain, user_id="u")
+    assert [(h.id, round(h.score, 6)) for h in a.results] == [(h.id, round(h.score, 6)) for h in b.results]
+
+
+def test_verdict_and_context_read_curly_as_straight(mem):
+    a, b = mem.verdict("My sister\u2019s name is Ana", user_id="u"), mem.verdict("My sister's name is Ana", user_id="u")
+    assert (a.verdict, a.p_true, a.support) == (b.verdict, b.p_true, b.support)
+    ca = mem.context("suggest a restaurant for my sister\u2019s birthday", user_id="u")
+    cb = mem.context("suggest a restaurant for my sister's birthday", user_id="u")
+    assert [(g.id, g.policy) for g in ca.memories] == [(g.id, g.policy) for g in cb.memories]
 
 
 # -- calendar ----------------------------------------------------------------------------------------
