@@ -39,8 +39,7 @@ REJECTED = re.compile(
     r"\b(?:(?:and |but )?not|rather than|instead of|as opposed to) (?:at |on |in |the )?"
     r"((?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    + cal.alt(cal.WEEKDAYS) + r"|"
-    r"january|february|march|april|june|july|august|september|october|november|december)"
+    + cal.alt(cal.WEEKDAYS) + "|" + cal.alt(cal.UNAMBIGUOUS_MONTHS) + r")"
     r"(?: (?:of )?(?:" + cal.alt(cal.MONTHS) + r"))?)\b")
 
 #: (pattern, replacement) applied in order to the lower-cased text.
@@ -202,8 +201,7 @@ CLAUSE_NEXT = (r"(?=(?:\s+(?:me|us))?(?:\s+that\b|\s*[,:]|\s+(?i:i|i'm|he|she|he
                 r"ran|fell|grew|knew|became|began|wrote|drove|flew|ate|paid|kept|spent|sent|built|met|"
                 r"[a-z]+s(?=\s+(?:in|at|on|to|from|with|a|an|the|my|his|her|their|our|\d)\b))\b))")
 #: Whose word is passed on after "my/his/her": kin (not a child or grandpa), friends, neighbours, colleagues.
-_REPORTER = kin.alternation(kin.NEAR - {"son", "daughter", "grandpa"} | kin.NEIGHBOURS
-                            | {"granddad", "friend", "colleague", "boss"})
+_REPORTER = kin.alternation(kin.NEAR - {"son", "daughter", "grandpa"} | kin.NEIGHBOURS | {"granddad", "friend", "colleague", "boss"})
 _REPORT = re.compile(
     r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:" + _REPORTER + r")\b[^.!?]{0,40}?\b(?:says|said|insists|"
     r"insisted|reckons|thinks|told|claims|swears)|someone (?:said|told|mentioned)|(?:i|we) (?:heard|was told|were told)|"
