@@ -1,7 +1,7 @@
 """The import graph of src/memwarden keeps its layers (issue 14), read from the source with ``ast``
 (nothing is imported, so no import side effect hides or adds an edge):
 
-    foundation (errors, models, messages, ...) <- storage <- retrieval <- providers
+    foundation (errors, models, messages, lexicon, ...) <- storage <- retrieval <- providers
         <- stages (admission, claims, trust, governance) <- memory (the facade, its config, API keys)
         <- edges (cli, server, ui, integrations, evals, settings, importer, demo)
 
@@ -23,7 +23,7 @@ import pytest
 SRC = Path(__file__).parents[1] / "src"
 
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(["errors", "_util", "_locks", "_fitted", "_model", "models", "trust_models", "messages"], 0),
+    **dict.fromkeys(["errors", "_util", "_locks", "_fitted", "_model", "models", "trust_models", "messages", "lexicon"], 0),
     "storage": 1,
     "retrieval": 2,
     "providers": 3,

@@ -17,7 +17,7 @@ from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
 from .messages import (
-    check_count, check_kind, check_memory_id, check_metadata, check_optional, check_source, check_text,
+    check_count, check_kind, check_memory_id, check_metadata, check_optional, check_query, check_source, check_text,
     check_user_id, normalize_messages, parse_time, turn_candidates,
 )
 from .models import (
@@ -327,7 +327,7 @@ class Memory:
         the hits are returned either way.
         """
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
-        query = check_text(query, what="query", max_chars=self.config.max_message_chars)
+        query = check_query(query, what="query", max_chars=self.config.max_message_chars)
         limit, threshold = compat.search_args(limit, top_k, threshold, rerank, explain)
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
@@ -356,7 +356,7 @@ class Memory:
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
         user_id = check_user_id(user_id)
-        claim = check_text(claim, what="claim", max_chars=self.config.max_message_chars)
+        claim = check_query(claim, what="claim", max_chars=self.config.max_message_chars)
         # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
         # as said (the verdict keeps one reading per source turn).
         found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of,

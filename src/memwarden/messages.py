@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping, get_args
 
 from ._util import as_utc
 from .errors import InputTooLargeError, InvalidInputError
+from .lexicon.quotes import straight
 from .models import Candidate, SourceKind, Turn
 
 
@@ -56,6 +57,13 @@ def check_text(text: Any, *, what: str, max_chars: int) -> str:
     if len(text) > max_chars:
         raise InputTooLargeError(f"{what} is {len(text):,} characters; the limit is {max_chars:,} (max_message_chars)")
     return text
+
+
+def check_query(text: Any, *, what: str, max_chars: int) -> str:
+    """A text the facade reads and does not store (a search query, a verdict's claim, a context request):
+    checked as `check_text`, its curly quotes written straight, so "what’s my sister’s name" reads as
+    "what's my sister's name" in every stage after it. Stored turns keep the user's text as said."""
+    return straight(check_text(text, what=what, max_chars=max_chars))
 
 
 def _optional_text(value: Any, what: str, max_chars: int) -> str | None:

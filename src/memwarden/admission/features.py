@@ -29,6 +29,7 @@ from datetime import datetime
 import numpy as np
 
 from .._util import as_utc
+from ..lexicon import calendar as cal
 from . import factors as F
 from .base import AdmissionContext
 from .memtype import TYPES, classify
@@ -41,8 +42,8 @@ _TEMPORAL = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|last\s+(?:week|weekend|month|year|night|summer|winter|spring|fall|time)|"
     r"next\s+(?:week|weekend|month|year)|(?:a|one|two|three|four|five|six|few|couple(?: of)?|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
     r"this\s+(?:week|weekend|month|year|morning|summer)|recently|since|when i was|"
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december))\b",
+    r"(?:" + cal.alt(cal.WEEKDAYS) + r")|"
+    r"(?:" + cal.alt(cal.MONTHS) + r"))\b",
     re.IGNORECASE,
 )
 # Counted for the fitted admission scorer, whose weights were trained on this exact list (not

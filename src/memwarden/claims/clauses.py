@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import calendar as cal
+from ..lexicon.quotes import straight
 from . import lexicon as L
 from .continuation import keeps_together, leans_on_previous
 
-__all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "APOS", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
+__all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
 
-APOS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 #: What follows a label that cannot stand alone: a short verbless phrase ("not allergic", "a torn ligament").
 FRAGMENT = re.compile(r"^(?!.*\b(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|you|is|are|was|were|am|has|have|had|\w+ed|\w+n't|"
@@ -67,7 +68,7 @@ def split_clauses(text: str) -> list[str]:
 
 def sentence_clauses(text: str) -> list[tuple[int, str]]:
     """(sentence number, clause) pairs: a frame ("the letter says") carries over its sentence."""
-    text = text.translate(APOS)
+    text = straight(text)
     if "." in text:
         text = L.ABBREV.sub(lambda m: m.group(0)[:-1] + "\x00", text)
     out: list[tuple[int, str]] = []
@@ -237,7 +238,7 @@ def fact_anchor(c: str, speakers: frozenset[str] | set[str] = frozenset()) -> bo
 #: A routine is a fact however it reads ("it breaks every other monday", "bins go out on thursdays"): a
 #: habitual time has no date for the time anchors to keep the clause by.
 _HABIT = re.compile(r"\b(?:every\s+(?:other\s+|single\s+|second\s+)?(?:day|morning|afternoon|evening|night|week|weekend|month|"
-                    r"year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thurs|fri|sat|sun)|"
+                    r"year|" + cal.alt(cal.WEEKDAYS) + r"|mon|tue|tues|wed|weds|thu|thurs|fri|sat|sun)|"
                     r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|"
                     r"daily|weekly|fortnightly|monthly|nightly|twice a (?:day|week|month)|once a (?:day|week|month))\b", re.I)
 

@@ -10,17 +10,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ..lexicon import calendar as cal, kin
 from . import lexicon as L
 from .person import _UNCHANGED as _IRREGULAR_PAST
 
 Kind = Literal["female", "male", "person", "animal", "group", "plural", "thing"]
 
-_FEMALE = frozenset("mum mom mother mama mam nan nana nanna gran granny grandma grandmother sister wife girlfriend fiancee "
-                    "fiancée daughter aunt auntie niece stepmum stepmom stepdaughter landlady missus wifey woman girl lady "
-                    "sister-in-law mother-in-law daughter-in-law godmother queen actress waitress".split())
-_MALE = frozenset("dad father papa da grandpa grandad granddad grandfather brother husband boyfriend fiance fiancé son uncle "
-                  "nephew stepdad stepson hubby man guy bloke boy lad brother-in-law father-in-law son-in-law godfather "
-                  "king".split())
+_FEMALE = kin.FEMALE | frozenset("landlady missus wifey woman girl lady queen actress waitress".split())
+_MALE = kin.MALE | frozenset("hubby man guy bloke boy lad king".split())
 _PERSON = frozenset(
     "partner friend mate pal buddy bestie boss manager colleague coworker co-worker roommate flatmate housemate workmate lodger "
     "neighbour neighbor teammate mentor coach therapist counsellor counselor doctor dentist gp nurse vet teacher instructor "
@@ -52,7 +49,7 @@ _ORG_HEAD = frozenset(
     "Partners Associates Media Press Books Brewery Logistics Couriers Builders Plumbing Electrical Motors Dairy Dairies "
     "Supplies Hardware Opticians Travel Tours Holidays Inc Limited".split())
 #: Household members said with "the" ("the kids", "the wife"): the speaker's, as the extractor reads them.
-_THE_KIN = frozenset("kids children wife husband missus hubby baby twins in-laws parents grandparents eldest youngest".split())
+_THE_KIN = kin.THE_HOUSEHOLD
 #: "the dog next door", "the cat from the shelter": not the speaker's own.
 _ELSEWHERE = re.compile(r"^\s*(?:next door|down the|up the|across|over the road|upstairs|downstairs|from|at|of|on the)\b", re.I)
 #: A person or animal introduced by name: "a guy called tomasz".
@@ -128,8 +125,7 @@ _IT_DUMMY = re.compile(r"^(?:\s+is(?:\s+then)?\s*(?:[,.!;]|$)|\s+(?:might|may|co
                        r"what|how|why|that|official|my|our|your|the\s+(?:first|last|same|best|worst|only|end)|seems?|seemed|looks?|looked|"
                        r"turns?\s+out|turned\s+out|depends|happens|happened|feels?|felt|sounds?|means?|matters?|"
                        r"doesn't|didn't|won't|isn't|wasn't|never|always|still|tomorrow|today|tonight|now|here|there|"
-                       r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
-                       r"august|september|october|november|december)\b)", re.I)
+                       r"(?:" + cal.alt(cal.WEEKDAYS) + r"|" + cal.alt(cal.MONTHS) + r")\b)", re.I)
 
 
 def _kind(head: str, plural_ok: bool = True) -> Kind:

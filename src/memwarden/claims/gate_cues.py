@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import calendar as cal
+
 W = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*")
 #: Interjections that colour what follows ("ugh my flight..."); greetings ("hi", "hello") only open a turn.
 INTERJ = re.compile(r"^(?:u+gh+|ha+!*|ha(?:ha)+h?|he(?:he)+|lol|lmao|omg|o+h+|a+h+|a+w+|wo+w|m+h*m+|h+m+|phew|yay+|yikes|oof|"
@@ -72,7 +74,7 @@ PASSING = re.compile(r"\b(?:(?:is|are|am|'m|'re)\s+being|atm|rn|brb|gonna|later|
                       r"shaking|trembling|on the (?:bus|train|tube))\b", re.I)
 #: The time it is now ("it's 10:30pm", "like 3am"): said of the moment, not of an event.
 CLOCK_NOW = re.compile(r"^(?:(?:it's|its|it is)\s+)?(?:like|already|nearly|almost|past)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b(?!\s+(?:on|next|this|tomorrow|"
-                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))", re.I)
+                        + cal.alt(cal.WEEKDAYS) + r"))", re.I)
 #: An event with a participant: a subject and a past-tense verb ("my flight got cancelled", "they met at work").
 EVENT = re.compile(r"(?:^|\b(?:I|we|he|she|they|(?:my|our|his|her|their|the)\s+\w+|(?-i:[A-Z][a-z]+))(?:'ve|'d|\s+have|\s+has|\s+had)?\s+)"
                     r"(?:(?:just|finally|already|also|actually|recently|officially)\s+)?"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import calendar as cal
+
 #: The last word of a role attribute ("running_coach", "counsellor"): what a hand-over in a later call binds to.
 ROLE_HEAD = re.compile(r"(?:^|_)(?:counsell?or|therapist|doctor|gp|dentist|manager|boss|tutor|coach|teacher|lawyer|solicitor|"
                        r"accountant|caseworker|case_worker|social_worker|advis[eo]r|consultant|physio|trainer|mentor|landlord|"
@@ -28,5 +30,5 @@ _HANDOVER = re.compile(r"\b(?:handed (?:me |us )?over to|transferred (?:me |us )
 #: Verbs that only hand a person over ("paired me with kemi"), unlike "switched to", which also changes a provider:
 #: a hand-over whose role was named in an earlier call, or to a name written in lowercase, needs one.
 _PERSON_HANDOVER = re.compile(r"\b(?:handed|paired|assigned|reassigned|passed|transferred)\b", re.I)
-_NOT_PERSON = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
-                        "saturdays sundays mornings evenings nights weekends them him her you".split())
+_NOT_PERSON = frozenset([*cal.WEEKDAYS, *(d + "s" for d in cal.WEEKDAYS)]
+                        + "mornings evenings nights weekends them him her you".split())

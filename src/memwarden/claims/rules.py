@@ -31,13 +31,14 @@ import re
 from datetime import datetime
 from typing import Sequence
 
+from ..lexicon.quotes import straight
 from ..models import Claim, Turn
 from . import coref, gate
 from . import lexicon as L
 from .assistant import _content_words, _repeats_user, assistant_clause
 from .base import ExtractedClaim, Extraction
 from .clause_openers import strip_openers
-from .clauses import (APOS, STATE_WORD, _NAME_INSIDE, _VERBAL, _YOU, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
+from .clauses import (STATE_WORD, _NAME_INSIDE, _VERBAL, _YOU, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
                       judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
@@ -97,7 +98,7 @@ class RuleExtractor:
             role = (t.role or "user").lower()
             if role == "system":
                 continue
-            content = chat_spelled((t.content or "").translate(APOS))
+            content = chat_spelled(straight(t.content or ""))
             caption = None
             m = L.IMAGE_CAPTION.search(content)
             if m:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import calendar as cal
 from .role_lexicon import ROLE_HEAD  # noqa: F401  (a public name, still importable from here)
 
 _SPAN = r"(?P<v>[^,.;!?()]+)"
@@ -29,7 +30,7 @@ _LOWAREA = r"(?P<v>(?-i:[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))"
 _NOT_AREA = (r"the|a|an|my|our|his|her|their|this|that|it|there|here|home|hope|fear|denial|sin|peace|comfort|luxury|"
              r"poverty|pain|limbo|nights?|days|mornings?|evenings?|weekends?|part|full|remote|hybrid|monday|tuesday|"
              r"wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|"
-             r"january|february|march|april|may|june|july|august|september|october|november|december|next|new|"
+             + cal.alt(cal.MONTHS) + r"|next|new|"
              r"another|different|same|other|tomorrow|today|management|sales|marketing|team|teams|slack|email|zoom|"
              # what one eats or drinks ("moved to decaf", "moved to oat milk")
              r"decaf|oat|oats|soy|almond|skimmed|semi|tea|coffee|water|caffeine|sugar|sweeteners?|paper|digital|online")
@@ -336,7 +337,7 @@ _DUTY = re.compile(
     r"(?P<rest>.*)$", re.I)
 _DUTY_NOUN = re.compile(r"\b(?:(?P<pick>pick(?:s|ing)?\s+(?:\w+\s+){0,2}?up|pick-?ups?|collect\w*|school runs?)|(?P<drop>drop(?:s|ping)?\s+(?:\w+\s+){0,2}?off|drop-?offs?)|"
                         r"(?P<walk>walk\w*\s+the\s+dog|dog walks?))\b", re.I)
-_DUTY_DAY = re.compile(r"\b(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+_DUTY_DAY = re.compile(rf"\b(?:on\s+)?(?P<wd>{cal.alt(cal.WEEKDAYS)})s?\b", re.I)
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..lexicon import kin
 from .slot_guess import SlotGuess, norm_value, _trim, normalise_attribute
 from .event_lexicon import _EVENT, _NOT_MOD, _PROVIDER
 from .slot_lexicon import (_REL_RE, _ROLE_NOUN,
@@ -96,8 +97,8 @@ _FROM_HEAD = re.compile(r"(?:from|since|starting|as of)\b", re.I)
 #: (one slot with "the essay deadline got extended to monday"); a person due ("my sister's due in august") is not.
 _DUE = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+due\b(?!\s+to\b)"
                   r"|^(?P<n2>[a-z]+)(?:'s|\s+is|\s+are)?\s+due\b(?!\s+to\b)", re.I)  # chat drops the copula: "essay due friday"
-_DUE_PERSON = frozenset("sister brother wife husband partner girlfriend boyfriend daughter son friend cousin mum mom "
-                        "she he we i they baby niece nephew aunt".split())
+_DUE_PERSON = (kin.SIBLINGS | kin.SPOUSES | kin.DATING | kin.CHILDREN | kin.NIBLINGS
+               | {"mum", "mom", "aunt", "cousin", "friend", "baby", "she", "he", "we", "i", "they"})
 
 
 def _deadline_name(text: str) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..lexicon import kin
 from . import coref
 from . import lexicon as L
 from ..models import SOMEONE_ELSE
@@ -31,8 +32,8 @@ _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 #: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):
 #: the speaker's family. Roles ("the doctor", "the landlord") stay out: "the doctor put me on X" is about the speaker.
-_THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>kids|children|wife|husband|missus|hubby|baby|twins|in-laws|boys|girls|"
-                      r"parents|grandparents|little ones?|eldest|youngest|other half)|(?P<rel2>hubby|missus|wifey))"
+_THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>" + kin.alternation(kin.THE_HOUSEHOLD | {"boys", "girls"})
+                      + r"|little ones?|other half)|(?P<rel2>hubby|missus|wifey))"
                       r"(?P<pos>'s|')?(?=\s)", re.I)
 _PET_NAMES = {"missus": "wife", "wifey": "wife", "hubby": "husband", "other half": "partner"}
 #: A kinship word used as a name at the head of a clause, in any case, plain or possessive: "mum's home from

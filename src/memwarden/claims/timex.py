@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from ..lexicon import calendar as cal
 from .timex_kinds import HOLIDAY, ORD_OF, DATE_KINDS, KIND_PATTERNS, KIND_TRIGGERS, daypart_clock
 from .timex_calendar import day as _day
 from .timex_resolve import resolve as _resolve
@@ -33,7 +34,7 @@ __all__ = ["TimeHit", "find_times", "clause_tense", "label_end"]
 
 
 # "May" is a month only when capitalised (else "I may go"); other months any case.
-_MON = (r"(?:(?i:january|february|march|april|june|july|august|september|october|november|december)"
+_MON = (rf"(?:(?i:{cal.alt(cal.UNAMBIGUOUS_MONTHS)})"
         r"|May|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?=\s*\d))")
 #: After "of" ("the 2nd of feb") or an ordinal ("13th may"), lowercase "may" and the abbreviations are months too.
 _MON_AFTER = (rf"(?:{_MON}|(?<=of\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
@@ -43,7 +44,7 @@ _MON_AFTER = (rf"(?:{_MON}|(?<=of\s)(?i:may|jan|feb|mar|apr|jun|jul|aug|sept|sep
 #: After a weekday and a day's number ("Tue 9 Dec.", "Fri 28 Aug", "Sat 12 SEP") an abbreviated month in any case is
 #: the month, whatever follows it.
 _MON_WD = rf"(?:{_MON}|(?i:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z]))"
-_WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WD = rf"(?:{cal.alt(cal.WEEKDAYS)})"
 #: Abbreviated weekdays: "tues", "thurs", "weds", "fri" are days anywhere; "mon", "wed", "sat", "sun" (also words)
 #: only after a preposition or before a part of the day or an offset ("on sat", "sat night", "wed week").
 _WD_ABBR = (r"(?:tues|thurs|weds|fri|(?:(?<=on )|(?<=by )|(?<=this )|(?<=next )|(?<=last )|(?<=coming )|(?<=until )|(?<=till )"

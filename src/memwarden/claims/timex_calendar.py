@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, tzinfo
 
+from ..lexicon.calendar import MONTHS, WEEKDAYS
+
 __all__ = ["MONTHS", "MONTH_NUM", "WEEKDAYS", "WD_NUM", "day", "add_months", "first_of_month", "years_of", "weekday_fit"]
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
 #: A month's number by its name, its three-letter abbreviation or "sept".
 MONTH_NUM = {m: i for i, m in enumerate(MONTHS, 1)}
 MONTH_NUM.update({m[:3]: i for i, m in enumerate(MONTHS, 1)})
 MONTH_NUM["sept"] = 9
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: A weekday's number (Monday 0, as ``date.weekday``) by its name or the abbreviations people write.
 WD_NUM = {d: i for i, d in enumerate(WEEKDAYS)}
 WD_NUM.update({d[:3]: i for i, d in enumerate(WEEKDAYS)})

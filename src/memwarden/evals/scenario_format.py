@@ -20,6 +20,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from .._util import as_utc
 from ..errors import InvalidInputError
 from ..governance.models import POLICIES
+from ..lexicon.quotes import straight
 
 __all__ = [
     "KINDS", "DEFAULT_K", "DEFAULT_USER", "Message", "Session", "RankProbe", "AbstainProbe", "VerdictProbe",
@@ -39,7 +40,7 @@ DEFAULT_USER = "A"
 
 def fold(text: str) -> str:
     """Case- and form-insensitive text for matching (curly quotes as straight ones, spaces collapsed)."""
-    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'").casefold()
+    text = straight(unicodedata.normalize("NFKC", text)).casefold()
     return " ".join(text.split())
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..claims.lexicon import HEDGE_PREFIX
+from ..lexicon import calendar as cal, kin
 from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
@@ -70,12 +71,12 @@ _USER_3P = re.compile(r"^\s*(?:the )?user\b|^\s*(?:prefers|enjoys|likes|dislikes
                       r"is|has|wants|avoids|loves|hates)\b", re.I)
 CHANGE = re.compile(
     r"\b(now|anymore|any more|no longer|instead|switched|switching|changed|changing|quit|dropped|stopped|gave up|"
-    r"these days|since (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|"
+    r"these days|since (?:" + cal.alt(cal.MONTHS) + r"|spring|"
     r"summer|autumn|fall|winter|then|last|(?:the|my|our) (?:\w+ )?(?:op|operation|surgery|injury|accident|birth|move|diagnosis|"
     r"pregnancy|divorce|wedding|promotion|layoff|redundancy))|lowering|raising|raised|lowered|moved|cancel+ed|rebooked|pulled out|not any|"
     r"from now on|(?:my|our|the|a)\s+new|^\W*new|turned|became|went|actually|transferred|relocated|shifted|sold|replaced|upgraded|started|starting|began|joined|retired|lost|left|"
     # swapping one thing for another, giving something up, and a state dated from now ("as of this month")
-    r"swapp?(?:ed|ing)|traded|given up|giving up|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"swapp?(?:ed|ing)|traded|given up|giving up|as of (?:this|next|today|now|" + cal.alt(cal.WEEKDAYS) + r")|"
     r"(?:from|starting) this (?:week|month|year|term|season))\b", re.I)
 # A rule or habit (what a setting's memory must be to bind only that setting): "every email has to
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
@@ -110,7 +111,7 @@ _METHOD = re.compile(r"\b(creat(?:e|es|ing)|writ(?:e|es|ing)|explain(?:s|ing)?|e
 
 # Another person as the memory's subject: "my wife is ...", "our son's ...", "Noah (6) has ..." is
 # handled by names; "since I was a kid" is not about another person.
-_REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
+_REL = kin.alternation(RELATIONS)
 # ... also a relation opening the memory ("Mum's allergic to penicillin", "mum is on blood thinners"; not one
 # named, "supervisor is Dr Brannigan", which says who the user's supervisor is) and a
 # relation or family of someone named ("Rakesh Mama's family eats Jain food", "Ruaidhri's mum").

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..lexicon import calendar as cal
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts, topic_polarity
@@ -55,7 +56,7 @@ _EV_CHANGE = re.compile(
     r"\b((?:will|shall) (?:be )?(?:rejected|refused|returned|declined|discontinued|withdrawn|no longer \w+|not be \w+)|"
     r"no longer (?:accepted|available|offered|valid|used|possible|supported)|"
     r"(?:from|as of|effective|starting|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|next)\w*|"
+    + cal.alt(cal.WEEKDAYS) + r"|today|tomorrow|next)\w*|"
     # a thing withdrawn or about to change ("the master branch is frozen and will be deleted", "the fee will change to ...")
     r"(?:will|shall) (?:be )?(?:deleted|removed|retired|closed|replaced|deprecated|archived|phased out|frozen|"
     r"change|rise|increase|go up|drop|fall|move)|(?:is|are|has been|have been) (?:now )?(?:frozen|deprecated|retired|archived|"

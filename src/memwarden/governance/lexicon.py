@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import kin
+from ..lexicon.quotes import straight
 from ..retrieval.text import STOPWORDS, _stem
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
@@ -24,20 +26,12 @@ _RULE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|requi
                    re.I)
 
 # --- people and groups -----------------------------------------------------------------------
-RELATIONS = {
-    "sister", "brother", "mum", "mom", "mother", "dad", "father", "parents", "son", "daughter", "niece", "nephew",
-    "aunt", "uncle", "cousin", "grandma", "grandpa", "grandmother", "grandfather", "granny", "wife", "husband",
-    "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "friend", "flatmate", "roommate", "neighbour",
-    "neighbor", "boss", "manager", "intern", "colleague", "coworker", "client", "kid", "child", "baby", "toddler",
-    "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer", "sibling",
-    "ceo", "director", "executive", "nan", "nana", "gran", "granddad", "grandad", "goddaughter", "godson", "godchild",
-    "godmother", "godfather", "stepson", "stepdaughter", "grandson", "granddaughter", "grandchild", "grandkid", "auntie", "in-law", "brother-in-law", "sister-in-law", "stepdad", "stepmum",
-    "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "stepmom", "stepmother", "stepfather", "housemate",
-}
+# Work, study, renting and club roles a request can serve ("for my intern", "the client's brief").
+_ROLES = frozenset({"boss", "manager", "intern", "colleague", "coworker", "client", "teacher", "student", "guest", "landlord",
+                    "tutor", "supervisor", "mentee", "contractor", "treasurer", "ceo", "director", "executive"})
+RELATIONS = kin.FAMILY | kin.HOUSEMATES | kin.NEIGHBOURS | {"friend"} | _ROLES
 # Relations of household and kin (not of work, study, renting or friendship): a family the request serves includes them.
-KIN = RELATIONS - {"friend", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "boss", "manager", "intern", "colleague", "coworker",
-                   "client", "teacher", "student", "guest", "landlord", "tutor", "supervisor", "mentee", "contractor", "treasurer",
-                   "ceo", "director", "executive"}
+KIN = kin.FAMILY
 FAMILY_GROUPS = frozenset({"family", "families", "household", "kids", "children", "twins", "siblings", "relatives", "cousins",
                            "parents", "grandparents"})
 GROUP = {
@@ -73,7 +67,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
 
 def words(text: str) -> list[str]:
     # A plural possessive is its noun: "the kids' lunchboxes" names the kids.
-    return [w.rstrip("'") for w in _WORD.findall(text.lower().replace("’", "'"))]
+    return [w.rstrip("'") for w in _WORD.findall(straight(text.lower()))]
 
 
 def stems(text: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..errors import InvalidInputError, LLMError
+from ..lexicon.quotes import straight
 from ..providers.llm import LLM, UsageMeter, complete_json
 from .enforce import quote, render_prompt, restate
 from .models import (
@@ -30,11 +31,12 @@ MIN_RELIABILITY = 0.3
 
 
 def normalize_evidence(evidence: Any) -> list[str]:
-    """``None``, a string, a list of strings, or OpenAI-style messages -> evidence strings."""
+    """``None``, a string, a list of strings, or OpenAI-style messages -> evidence strings, curly quotes
+    written straight (evidence is read with the same patterns as the request)."""
     if evidence is None:
         return []
     if isinstance(evidence, str):
-        return [evidence] if evidence.strip() else []
+        return [straight(evidence)] if evidence.strip() else []
     if not isinstance(evidence, (list, tuple)):
         raise InvalidInputError("evidence must be a string, a list of strings or a list of messages")
     out = []
@@ -45,7 +47,7 @@ def normalize_evidence(evidence: Any) -> list[str]:
             out.append(f"{e.get('role', 'user')}: {e['content']}")
         else:
             raise InvalidInputError("each evidence entry must be a string or a {'role', 'content'} message")
-    return out
+    return [straight(e) for e in out]
 
 
 def calibrate(

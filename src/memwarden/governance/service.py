@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError
+from ..messages import check_query
 from ..storage import WriteBatch
 from .cards import card_is_current, make_card
 from .models import BoundaryCard, CalibratedContext, GovernedAnswer
@@ -77,6 +78,7 @@ def context_for(mem: "Memory", query: str, *, user_id: str, evidence: Any, enfor
         raise InvalidInputError("enforcement must be 'soft' or 'strict'")
     ev = normalize_evidence(evidence)
     # Superseded memories are retrieved too: governance must see them to say why they are not used.
+    query = check_query(query, what="query", max_chars=mem.config.max_message_chars)  # read as search reads it
     result = mem.search(query, user_id=user_id, limit=limit, include_superseded=True, **search_kw)
     hits = result.results
     vectors: dict[str, Any] = {}

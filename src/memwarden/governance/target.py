@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon.quotes import straight
 from .facts import CHANGE, MemoryFacts
 from .lexicon import content, stems
 from .values import value_kinds
@@ -57,7 +58,7 @@ def _names(f: MemoryFacts) -> frozenset[str]:
 
 
 def _plain(t: str) -> str:
-    return t.replace("\u2019", "'").replace("\u2018", "'")
+    return straight(t)
 
 
 def _other_thing(older: frozenset[str], older_text: str, thing_text: str) -> bool:

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from ..lexicon.quotes import straight
+
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 
 #: Function words carry no topic; dropping them keeps postings short.
@@ -31,7 +33,7 @@ def _stem(word: str) -> str:
 
 def words(text: str) -> list[str]:
     """Lower-cased word tokens, stopwords kept (for ROUGE and features)."""
-    return [t.lower() for t in _TOKEN.findall(text)]
+    return [t.lower() for t in _TOKEN.findall(straight(text))]
 
 
 def tokenize(text: str) -> list[str]:

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..lexicon import calendar as cal
 
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}
+_MONTHS = {m: i for i, m in enumerate(cal.MONTHS, 1)}
 _DIA = re.compile(r"D\d+:\d+")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lexicon import calendar as cal
 from ..retrieval.ask_words import slot_terms
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
@@ -157,7 +158,7 @@ _ASKS_MEMBER = re.compile(r"^\s*(?:which|what)\s+(?:(?P<noun>[a-z]+)\s+(?:do|did
 #: Friday?") asks about one occasion, a plan, not what the speaker has or is in: a name in any
 #: first-hand memory ("had lunch at Dishoom", "works at Tesco") does not answer it unless it says the verb.
 _OCCASION = re.compile(r"\b(?:tonight|today|tomorrow|tmrw|weekend|(?:this|next|on|for|at)\s+(?:the\s+)?(?:[a-z]+\s+)?"
-                       r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|"
+                       r"(?:" + cal.alt(cal.WEEKDAYS) + r"|morning|afternoon|evening|night|"
                        r"week|month|year|holiday|holidays|christmas|birthday|party|wedding)s?)\b", re.I)
 
 

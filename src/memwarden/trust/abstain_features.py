@@ -26,6 +26,7 @@ from typing import Sequence
 import numpy as np
 
 from .._fitted import Weights, sigmoid
+from ..lexicon.quotes import straight
 from ..models import ConflictGroup, SearchHit
 from ..retrieval.text import tokenize
 from .answer_type import VALUE_KINDS, asked_type, holds_type
@@ -65,7 +66,7 @@ _QUESTION_WORDS = frozenset("what which who whom whose when where why how use us
 
 
 def _np_tokens(query: str) -> list[str]:
-    m = _WH_NP.search(query.replace("\u2019", "'"))
+    m = _WH_NP.search(straight(query))
     if m is None:
         return []
     words = []
@@ -133,7 +134,7 @@ def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[
     content = [t for t in q if t not in _QUESTION_WORDS and t not in names]
     unmatched = unmatched_words(query, hits)
     speakers = {h.speaker.lower() for h in hits if h.speaker}
-    qwords = {w.lower().removesuffix("'s") for w in query.replace("\u2019", "'").split()}
+    qwords = {w.lower().removesuffix("'s") for w in straight(query).split()}
     named = speakers & {w.strip("?,.!") for w in qwords}
     content_set = set(content)
     return {

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon.quotes import straight
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 from .values import MONTHS as _MONTHS
 from .values import ASKED_DIMENSIONS, ASKS_WHY, UNITS, WH, YES_NO
@@ -166,7 +167,7 @@ class Asked:
 @lru_cache(maxsize=8192)
 def asked(query: str) -> Asked | None:
     """The attribute a question asks for; None when it asks for none we can check (yes/no, why, what happened)."""
-    q = query.strip().replace("\u2019", "'")
+    q = straight(query.strip())
     low = q.lower()
     named = next((w for w in re.findall(r"[a-zé]+", low) if w in NAMED_HEADS), None)
     if YES_NO.match(q) and not WH.search(q) and not _REQUEST.match(q):

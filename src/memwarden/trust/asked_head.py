@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..lexicon.quotes import straight
 from ..models import SearchHit
 from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import STOPWORDS, _stem, tokenize
@@ -97,7 +98,7 @@ def _content(words: list[str]) -> list[str]:
 def owner_head(query: str) -> str | None:
     """The noun the asked value belongs to (see the module doc); None when the question names none."""
     # A plural possessive is a possessive too: "the twins' key worker" reads as "the twins's key worker".
-    q = _PLURAL_POSSESSIVE.sub(r"\1's", query.replace("\u2019", "'"))
+    q = _PLURAL_POSSESSIVE.sub(r"\1's", straight(query))
     m = _POSSESSIVE.search(q) or _PHRASE.search(q)
     if m is not None and m.re is _PHRASE and _PROGRESSIVE.match(m.group(0)):
         return None  # "who's covering my role?": the verb's agent is asked, "covering" owns nothing

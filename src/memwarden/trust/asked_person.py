@@ -29,27 +29,15 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import kin
 from ..models import SOMEONE_ELSE, SearchHit
 
 __all__ = ["asked_person", "claim_person", "other_person", "about_other"]
 
-#: Family and friends (not professional roles: "my doctor", "my manager", "my landlord" name a slot of
-#: the user's, "when's my doctor's appointment" is the user's appointment). Synonyms map to one word.
-_KIN = {"mom": "mum", "mother": "mum", "mum": "mum", "mama": "mum", "mommy": "mum", "mummy": "mum",
-        "dad": "dad", "father": "dad", "papa": "dad", "daddy": "dad",
-        "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband", "partner": "partner",
-        "boyfriend": "boyfriend", "girlfriend": "girlfriend", "fiance": "fiance", "fiancé": "fiance", "fiancée": "fiance",
-        "fiancee": "fiance", "son": "son", "daughter": "daughter", "kid": "kid", "kids": "kids", "children": "kids",
-        "baby": "baby", "twins": "twins", "cousin": "cousin", "aunt": "aunt", "auntie": "aunt", "uncle": "uncle",
-        "grandma": "grandma", "grandmother": "grandma", "nan": "grandma", "nana": "grandma", "nanna": "grandma",
-        "gran": "grandma", "granny": "grandma", "grandpa": "grandpa", "grandfather": "grandpa", "grandad": "grandpa",
-        "granddad": "grandpa", "niece": "niece", "nephew": "nephew", "parents": "parents", "in-laws": "in-laws",
-        "stepmum": "stepmum", "stepmom": "stepmum", "stepdad": "stepdad", "mother-in-law": "mother-in-law",
-        "mil": "mother-in-law", "father-in-law": "father-in-law", "fil": "father-in-law", "sister-in-law": "sister-in-law",
-        "brother-in-law": "brother-in-law", "friend": "friend", "mate": "mate",
-        "flatmate": "flatmate", "roommate": "roommate", "housemate": "housemate", "neighbour": "neighbour",
-        "neighbor": "neighbour"}
-_KIN_WORDS = "|".join(sorted((re.escape(k) for k in _KIN), key=len, reverse=True))
+#: Family and friends, each word to one spelling (not professional roles: "when's my doctor's appointment"
+#: is the user's appointment).
+_KIN = kin.SAME_RELATION
+_KIN_WORDS = kin.alternation(_KIN)
 #: "my dad", "our twins", "my partner's mum": the relation (chain) and what follows it.
 _MY_KIN = re.compile(rf"\b(?:my|our)\s+(?:best\s+|little\s+|big\s+|older\s+|younger\s+|eldest\s+|youngest\s+)?"
                      rf"(?P<rel>{_KIN_WORDS})(?P<more>(?:'s\s+(?:{_KIN_WORDS})\b)*)(?![\w-])(?P<rest>.*)$", re.I)

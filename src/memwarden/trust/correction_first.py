@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..lexicon.quotes import straight
 from ..models import SearchHit
 from .present import own_word
 from .testimony import stated_at
@@ -53,7 +54,7 @@ CORRECTING = re.compile(
 
 def says_corrected(text: str) -> bool:
     """``text`` corrects a word said before (module doc)."""
-    t = text.replace("\u2019", "'")
+    t = straight(text)
     return bool(CORRECTING.search(t))
 
 

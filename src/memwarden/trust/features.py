@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon import calendar as cal, kin
+from ..lexicon.quotes import straight
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
@@ -41,7 +43,7 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
 _POSSESSIVE = frozenset("my our your his her their its".split())
-_MONTHS = ("january february march april may june july august september october november december").split()
+_MONTHS = list(cal.MONTHS)
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 #: Weekday abbreviations of calendars and rotas ("Fri 9 Oct"); "sat"/"sun" only before a day number.
 _DAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
@@ -103,7 +105,7 @@ class TextFeatures:
 
 def _prep(text: str) -> str:
     # Curly apostrophes and "n't" written apart must not hide a negation.
-    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    text = straight(text)
     if "." in text:
         text = NUMBER_ABBR.sub("number ", text)
     return converse(spell_numeric_dates(text))
@@ -349,8 +351,7 @@ _REPLACES = re.compile(r"\b(?:instead|rescheduled|moved|changed|switched|swapped
 # ("by now"/"for now"/"until now" say how long a state held; "went up to Scotland" moved no number.)
 #: Not what a text says: fillers, and "user", which opens every extracted claim ("The user: ...").
 _FILLER = frozenset("oh wait actually correction ok okay yeah lol haha ugh hmm well so btw tbh still again now sorry user".split())
-_KIN = frozenset("""mom mum mother dad father brother sister son daughter wife husband partner friend boss colleague
-    neighbour neighbor gran grandma grandpa aunt uncle cousin kids""".split())
+_KIN = kin.NEAR | kin.NEIGHBOURS | {"kids", "friend", "boss", "colleague"}
 #: One person, several words (as lexicon.REWRITES reads them in the content).
 _KIN_SAME = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father"}
 _REPORT_VERBS = frozenset("said says told reckons reckoned thinks thought heard insists insisted claims claimed".split())

@@ -23,6 +23,9 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from ..lexicon import calendar as cal, kin
+from ..lexicon.quotes import straight
+
 __all__ = ["relation", "REWRITES", "POLAR_PAIRS", "NEGATING", "ANTONYM_WORDS", "HEDGE_PHRASES", "HEDGE_WORDS", "NOT_NEGATION", "INCOMPATIBLE", "ADDITIVE", "rewrite", "firmness", "Firmness",
            "REPORT_FRAME_WORDS", "is_correction", "REJECTED",
            "STATUS_FLIP", "converse"]
@@ -36,9 +39,8 @@ REJECTED = re.compile(
     r"\b(?:(?:and |but )?not|rather than|instead of|as opposed to) (?:at |on |in |the )?"
     r"((?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|st|nd|rd|th)?|noon|midday|midnight|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"january|february|march|april|june|july|august|september|october|november|december)"
-    r"(?: (?:of )?(?:january|february|march|april|may|june|july|august|september|october|november|december))?)\b")
+    + cal.alt(cal.WEEKDAYS) + "|" + cal.alt(cal.UNAMBIGUOUS_MONTHS) + r")"
+    r"(?: (?:of )?(?:" + cal.alt(cal.MONTHS) + r"))?)\b")
 
 #: (pattern, replacement) applied in order to the lower-cased text.
 REWRITES: list[tuple[re.Pattern[str], str]] = [
@@ -198,9 +200,10 @@ CLAUSE_NEXT = (r"(?=(?:\s+(?:me|us))?(?:\s+that\b|\s*[,:]|\s+(?i:i|i'm|he|she|he
                 r"didn't|isn't|wasn't|[a-z]+ed|went|got|left|quit|shut|sold|bought|made|came|took|gave|lost|won|broke|found|put|"
                 r"ran|fell|grew|knew|became|began|wrote|drove|flew|ate|paid|kept|spent|sent|built|met|"
                 r"[a-z]+s(?=\s+(?:in|at|on|to|from|with|a|an|the|my|his|her|their|our|\d)\b))\b))")
+#: Whose word is passed on after "my/his/her": kin (not a child or grandpa), friends, neighbours, colleagues.
+_REPORTER = kin.alternation(kin.NEAR - {"son", "daughter", "grandpa"} | kin.NEIGHBOURS | {"granddad", "friend", "colleague", "boss"})
 _REPORT = re.compile(
-    r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:mom|mum|mother|dad|father|brother|sister|friend|colleague|boss|"
-    r"neighbou?r|gran|grandma|granddad|aunt|uncle|cousin|wife|husband|partner)\b[^.!?]{0,40}?\b(?:says|said|insists|"
+    r"\b(?:(?:my|his|her|our|their) (?:\w+ )?(?:" + _REPORTER + r")\b[^.!?]{0,40}?\b(?:says|said|insists|"
     r"insisted|reckons|thinks|told|claims|swears)|someone (?:said|told|mentioned)|(?:i|we) (?:heard|was told|were told)|"
     r"heard (?:from|that|it)|apparently|rumou?r|according to (?:my|a|some)|word is|people are saying|"
     r"\w+ (?:reckons|insists|claims|swears)|"
@@ -289,7 +292,7 @@ def firmness(text: str) -> Firmness:
     What a doctor, a garage, a letter or a tracking page "says", relayed by the user, is a record
     rather than hearsay: those spans are not read as reported speech.
     """
-    t = text.replace("\u2019", "'")
+    t = straight(text)
     auth = [m.span() for m in _AUTHORITY.finditer(t)]
     for m in _REPORT.finditer(t):
         if not any(a <= m.start() < b or a < m.end() <= b for a, b in auth):
@@ -301,7 +304,7 @@ def firmness(text: str) -> Firmness:
 
 def is_correction(text: str) -> bool:
     """The text corrects something said before ("actually", "false alarm", "turns out")."""
-    return bool(_CORRECTION.search(text.replace("\u2019", "'")))
+    return bool(_CORRECTION.search(straight(text)))
 
 
 # -- moved from stance.py: the detector's general lexicons ------------------------

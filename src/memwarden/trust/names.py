@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lexicon import calendar as cal, kin
 from ..models import SearchHit
 from ..retrieval.ask_words import slot_terms
 from ..retrieval.text import STOPWORDS, tokenize
@@ -27,9 +28,7 @@ __all__ = ["SHOUTED", "AFTER_PLACE_WORD", "GENERIC_CAPS", "PROPER", "KIN_WORDS",
 #: A capitalised word or run of them, not opening a sentence.
 PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
 #: Capitalised words that name no one: fillers, and the calendar ("in March" is a date, not a name).
-GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks january february march "
-                         "april may june july august september october november december monday tuesday wednesday "
-                         "thursday friday saturday sunday".split())
+GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split() + [*cal.MONTHS, *cal.WEEKDAYS])
 #: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
 AFTER_PLACE_WORD = re.compile(r"\b(?:in|at|to|from|near|on|into|outside|around)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 #: A word in capitals that is shouted, not an acronym: five letters or more ("PASSED", "AGAIN"),
@@ -38,9 +37,8 @@ SHOUTED = re.compile(r"\b(?:[A-Z]{5,}|(?:AND|NOT|THE|BUT|YES|NO|OMG|LOL|OK|ALL|A
 
 
 #: Kin and everyday roles: who someone is to someone ("my niece", "the user's landlord").
-KIN_WORDS = frozenset("mum mom mother dad father brother sister son daughter wife husband partner girlfriend boyfriend "
-                      "friend boss manager colleague neighbour neighbor gran grandma grandpa granny grandad aunt uncle "
-                      "cousin niece nephew kids teacher landlord landlady flatmate housemate".split())
+KIN_WORDS = (kin.NEAR | kin.DATING | kin.NIBLINGS | {"granny", "grandad", "kids", "friend", "flatmate", "housemate"}
+             | kin.NEIGHBOURS | {"boss", "manager", "colleague", "teacher", "landlord", "landlady"})
 #: The young, named by their parents ("what did she call the baby?").
 _YOUNG = frozenset({"baby", "child", "kid", "toddler", "twins"})
 #: Agent suffixes: a neurologist, a physician, an instructor, a landlord's agent are people.
@@ -73,7 +71,7 @@ _PLACE_AFTER = re.compile(r"\b(?:at|in|on|near|from|into|(?<!\bhave )(?<!\bhas )
                           r"(?<!\bwant )(?<!\bgoing )(?<!\bgot )(?<!\btrying )(?<!\bable )(?<!\bused )(?<!\blike )to)"
                           r"\s+(?:the |a |an |my |our )?([\w'-]+)", re.I)
 #: What follows a preposition as a date, not a place ("in november", "on saturday").
-_CALENDAR = re.compile(rf"^(?:{_MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.I)
+_CALENDAR = re.compile(rf"^(?:{_MONTHS}|{cal.alt(cal.WEEKDAYS)})$", re.I)
 #: A capitalised name before "'s" is an owner ("Ysabel's debut"), not a place.
 _OWNER = re.compile(r"\b[A-Z][\w-]*'s\b")
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lexicon.quotes import straight
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
 from .asked_head import hit_stems, mentions
@@ -80,7 +81,7 @@ def _subject_length(tokens: list[str]) -> int:
 def polar_parts(query: str) -> tuple[list[str], list[str]] | None:
     """A polar question's subject tokens and the content words of its predicate; None when the
     question is not polar (or is hypothetical, an alternative, or a request)."""
-    q = query.strip().replace("\u2019", "'")
+    q = straight(query.strip())
     tokens = _WORD.findall(q)
     if len(tokens) < 3 or tokens[0].lower() not in _AUX or _NOT_POLAR.search(q) or _PERMISSION.match(q):
         return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..lexicon import calendar as cal
 from .values import STREET
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "replaced", "spell_numeric_dates"]
 
 #: The weekday names, the one list the stance features, the pair tests and these cues read.
-WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+WEEKDAYS = frozenset(cal.WEEKDAYS)
 
 #: "no. 12", "No.8": the abbreviation of "number" before a digit-led code, no negation. Not a reply "No." before
 #: a count: "No. 2 more weeks", "no. 3 days left" (a quantifier or a unit of time after the number; "the man at no. 8
@@ -42,7 +43,7 @@ FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|ri
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
 
 
-_MONTH_NAMES = ("january february march april may june july august september october november december").split()
+_MONTH_NAMES = list(cal.MONTHS)
 #: "8/5", "28/09/2026", "on 3/4": a day and a month (and a year) written with slashes. Not a part of
 #: a longer run ("1/2/3/4") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
 _NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\w/.]|\s+of\b)")

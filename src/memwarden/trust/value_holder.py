@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lexicon import calendar as cal
+from ..lexicon.quotes import straight
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import HEDGE_WORDS, REPORT_FRAME_WORDS
 from .spoken_numbers import words_to_digits
@@ -24,8 +26,7 @@ from .value_cues import WEEKDAYS
 
 __all__ = ["holder", "one_thing_two_places", "other_things", "placed", "placed_subject"]
 
-_MONTHS = ("january february march april june july august september october november december "
-           "jan feb mar apr jun jul aug sep sept oct nov dec")
+_MONTHS = " ".join(cal.UNAMBIGUOUS_MONTHS) + " jan feb mar apr jun jul aug sep sept oct nov dec"
 #: The first value of a text: a digit, a currency sign, a month ("in May", not the verb) or a
 #: weekday (or its plural), a time said in words ("half six", "quarter to").
 _CALENDAR = sorted(set(_MONTHS.split()) | {w for d in WEEKDAYS for w in (d, d + "s")}, key=len, reverse=True)
@@ -33,7 +34,7 @@ _FIRST_VALUE = re.compile(r"[\d£$€¥₹]|\b(?:(?<=in |of |by )may|half|quarte
 
 
 def _low(text: str) -> str:
-    return words_to_digits(text.replace("\u2019", "'").lower())
+    return words_to_digits(straight(text).lower())
 
 
 def _stems(low: str) -> tuple[str, ...]:
@@ -124,7 +125,7 @@ def placed(text: str) -> tuple[str, str] | None:
     Patel"), "venue" ("the reception is in the Drill Hall", "... at Addenbrooke's") or "town" (a bare name: "the
     conference is in Berlin"). Only two of one kind that cannot hold each other are two answers: two people, or two
     venues; a town may hold a venue ("Berlin" / "the Hilton") or another town ("Leith" / "Edinburgh")."""
-    low = re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), text.replace("\u2019", "'"))
+    low = re.sub(r"^(?:\W*)(\w)", lambda x: x.group(0).lower(), straight(text))
     m = _PLACED.match(low)
     if m is None:
         return None

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import calendar as cal
+
 __all__ = ["VALUES", "STREET", "NOT_COMPOUND", "UNITS", "ASKED_DIMENSIONS", "ASKS_WHEN", "ASKS_QUANTITY", "ASKS_WHY", "holds_when", "holds_quantity", "holds_score", "YES_NO", "WH", "MONTHS", "MONTH_WORD"]
 
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+MONTHS = cal.alt(cal.MONTHS)
 _MON3 = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun"
+_DAYS = cal.alt(cal.WEEKDAYS) + "|mon|tue|tues|wed|thu|thurs|fri|sat|sun"
 _NUMWORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
              "hundred|thousand|million|half|dozen|a couple|once|twice")
 #: Meals and bed are times of day when a preposition anchors them ("with breakfast", "before bed");
@@ -88,7 +90,7 @@ VALUES: dict[str, re.Pattern[str]] = {
 }
 
 #: Month names as words ("may" the verb is too common to count).
-MONTH_WORD = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b")
+MONTH_WORD = re.compile(r"\b(" + cal.alt(cal.UNAMBIGUOUS_MONTHS) + r")\b")
 #: A date the extractor resolved and appended in brackets ("next Friday (2025-05-09)").
 _RESOLVED = re.compile(r"\(\d{4}-\d\d")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..lexicon import kin
 from ..models import SearchHit, VerdictEvidence
 from ..retrieval.text import _stem as stem
 from .features import TextFeatures, features
@@ -323,8 +324,8 @@ def changed_to(read: list, silent: list, hits: list, query: str, tier: Callable[
 
 #: "Leila's mum said at pickup that ...": someone's relative (a name's possessive, then kin), then a
 #: verb of saying within a few words; the lexicon's reported speech knows only "my/his/her mum said".
-_NAMED_KIN_SAID = re.compile(r"\b[A-Z][a-z]+'s (?:mum|mom|mother|dad|father|brother|sister|wife|husband|partner|aunt|"
-                             r"uncle|cousin|gran|grandma|grandad|granddad|nan|son|daughter)\b(?:\s+\w+){0,3}?\s+"
+_NAMED_KIN_SAID = re.compile(r"\b[A-Z][a-z]+'s (?:" + kin.alternation(kin.NEAR - {"grandpa"} | {"grandad", "granddad", "nan"})
+                             + r")\b(?:\s+\w+){0,3}?\s+"
                              r"(?:said|says|told|tells|reckons|thinks|mentioned|claims)\b")
 
 
