@@ -1,9 +1,8 @@
 """Which questions the latest-answer step reads as asking one current value (trust/latest.py), session 14.
 
-A word in s after what/which is a plural head (a list: the step stays off) only when the clause goes on
-after it with its auxiliary, its subject or "of", or the question ends; "have got" is "have", no perfect.
-The step must stay off for the lists, perfects, past questions and requests below (written for this
-test, everyday wording), and now reads the questions whose s-word is a verb or a name."""
+"Have got" is "have", no present perfect: "how much leave have I got left?" asks one current value. The
+step must stay off for the lists, perfects (with "gotten" too), past questions and requests below (written
+for this test, everyday wording), and now reads the questions of possession with "have got"."""
 
 from __future__ import annotations
 
@@ -41,6 +40,7 @@ STAYS = [
     "What allergies?",
     "What has Caroline painted?",
     "What have I gotten done on the shed?",
+    "What have I got done on the shed so far?",
     "How many times have I moved house?",
     "Which doctors have I seen about my knee?",
     "Where did I live before Leeds?",
@@ -56,15 +56,14 @@ def test_lists_perfects_and_the_past_keep_the_order(query: str) -> None:
     assert not _moves(query)
 
 
-#: One current value asked: the s-word is a verb or a name, or "have got" is possession.
+#: One current value asked: "have got" is possession.
 MOVES = [
-    "Which pharmacy fills my prescriptions?",
-    "What strength is Anders's inhaler?",
-    "Which care home employs me?",
     "How much annual leave have I got left?",
-    "What graphics card have I got?",
+    "Which dentist have I got now?",
     "How long have we got on the lease?",
-    "Which company supplies the oat milk?",
+    "Which week have I got the pager?",
+    "What have we got to heat food with at work?",
+    "How much have I got in the savings pot?",
 ]
 
 
