@@ -126,10 +126,7 @@ class TrustConfig(BaseModel):
     rank_same_matter_cosine: float = Field(0.5, ge=0, le=2)
     #: Asked about now (not a request), the latest firm statement within the first ``rank_latest_top``
     #: hits that holds the asked kind of value moves above the first older hit at least this close to it
-    #: (trust/latest.py); above 1: off. Chosen leave-one-author-out over twelve authors (session 11: 6 / 0.3).
-    #: Over twenty-seven authors (session 14, bench/tune_latest.py) 8 / 0.25 is chosen in 24 of 27 folds (now@1
-    #: 0.736 -> 0.763 on the 27), but a window of 8 costs LoCoMo MRR 0.0075 (its present-tense questions ask for
-    #: traits and lists), so 6 / 0.3 stays.
+    #: (trust/latest.py); above 1: off. Chosen leave-one-author-out over twelve authors (session 11).
     rank_latest_cosine: float = Field(0.3, ge=0, le=2)
     rank_latest_top: int = Field(6, ge=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).

@@ -66,10 +66,9 @@ _SUGGESTION = re.compile(r"\b(?:a|an|some|any)\s+(?:good|nice|decent|fun|great|c
 _LIST = re.compile(r"^\s*(?:what|which)\s+(?:[\w+'-]+\s+){0,2}?(?!(?:is|was|has|does|goes|this|his|its|plus|bus|gas|news|"
                    r"status|address|class|business|glass|boss|series|species)\b)[a-z+'-]*[a-rt-z]s\b", re.I)
 #: "What has Caroline painted?", "how long have they been ...": the present perfect asks for what has
-#: built up, not for the latest value. "Have got" is no perfect but "have" ("how much leave have I got
-#: left?", "how long have we got?": session 14), so "got" is no participle here ("gotten" is).
+#: built up, not for the latest value.
 _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:\w+\s+){0,3}?(?:\w+ed|done|been|made|seen|gone|taken|given|written|read|"
-                      r"met|had|gotten|found|bought|won|run|begun|known|shown|taught)\b", re.I)
+                      r"met|had|got|gotten|found|bought|won|run|begun|known|shown|taught)\b", re.I)
 
 
 def _asks_current_value(query: str) -> bool:
