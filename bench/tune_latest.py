@@ -3,11 +3,11 @@
     PYTHONPATH=src python bench/tune_latest.py dump --out /tmp/latest_dump.pkl
     PYTHONPATH=src python bench/tune_latest.py loao --dump /tmp/latest_dump.pkl
 
-``dump`` replays every scenario of the twelve development authors (``bench/_sets.py``) with the step
+``dump`` replays every scenario of the development authors (``bench/_sets.py``) with the step
 off (``rank_latest_cosine`` 2) and keeps, per rank probe, the final hits' times, firmness, whether each
 holds the asked kind of value, their pairwise cosines and the target/stale labels. The step is the last
 of the ranking, so applying it to that order is what the ranking would do. ``loao`` applies each setting
-(top 4/5/6/8 x cosine 0.2-0.4, and off), scores it on the other eleven authors (rank probes first minus
+(top 4/5/6/8/10 x cosine 0.2-0.4, and off), scores it on the other authors (rank probes first minus
 "now" probes with the stale value above; ties to more rank probes first), and reports each author at
 the setting chosen without it, and at the shipped one.
 """
@@ -21,14 +21,15 @@ from typing import Any
 
 from _sets import SCENARIO_SETS  # bench/_sets.py
 
-GRID: list[tuple[int, float] | None] = [None] + [(n, c) for n in (4, 5, 6, 8) for c in (0.2, 0.25, 0.3, 0.35, 0.4)]
-SHIPPED = (6, 0.3)
+GRID: list[tuple[int, float] | None] = [None] + [(n, c) for n in (4, 5, 6, 8, 10) for c in (0.2, 0.25, 0.3, 0.35, 0.4)]
+SHIPPED = (8, 0.25)
 
 
 def dump(out: str) -> None:
     import memwarden.trust.score as score
     from memwarden.evals.scenario_format import load_scenarios, matches
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+    from memwarden.trust.asked_person import about_other, asked_person
     from memwarden.trust.latest import _answers, _asks_current_value
     from memwarden.trust.present import own_word
     from memwarden.trust.testimony import stated_at
@@ -58,6 +59,8 @@ def dump(out: str) -> None:
                 rows.append(dict(author=author, probe=f"{sc.id}/{pid}", now=p.as_of is None and p.stale is not None,
                                  asks=_asks_current_value(p.query), at=[stated_at(h) for h in hits],
                                  own=[own_word(h) for h in hits], ans=[answers(h.memory) for h in hits],
+                                 query=p.query, texts=[h.memory for h in hits],
+                                 other=[about_other(h, asked_person(p.query)) for h in hits],
                                  cos=[[sim(a, b) if sim else -1.0 for b in hits] for a in hits],
                                  tgt=[matches(h.memory, p.target) for h in hits],
                                  stale=[bool(p.stale) and matches(h.memory, p.stale) and not matches(h.memory, p.target)
@@ -74,7 +77,7 @@ def apply(r: dict[str, Any], top: int, cosine: float) -> list[int]:
         return order
     best = None
     for j in range(1, min(top, len(order))):
-        if not (r["own"][j] and r["ans"][j]):
+        if not (r["own"][j] and r["ans"][j]) or r.get("other", [False] * len(order))[j]:
             continue
         i = next((i for i in range(j) if r["at"][i] < r["at"][j] and r["cos"][j][i] >= cosine), None)
         if i is not None and (best is None or (r["at"][j], r["cos"][j][i]) > best[0]):
