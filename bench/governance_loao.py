@@ -3,17 +3,14 @@
     PYTHONPATH=src python bench/governance_loao.py [--memsyco /work/shared/data/memsyco-dev] [--json out.json]
         [--fit-out src/memwarden/governance/data/policy_layer.json]
 
-The hand-written policy cases come from sixteen authors (author 2 wrote none; authors 13-17, ``evals/heldout11`` to
-``heldout15``, development since session 12):
-author 1 ``evals/cases/governance.jsonl`` + ``governance_probes.jsonl``, author 3
-``evals/heldout``, author 4 ``evals/heldout2``, author 5 ``evals/heldout3``, author 6 ``evals/heldout4``,
-author 7 ``evals/heldout5``, author 8 ``evals/heldout6``, authors 9 and 10 ``evals/heldout9`` and ``evals/heldout10``
-(session 9's second round), authors 11 and 12 ``evals/heldout7`` and ``evals/heldout8`` (development since session
-10). Every case is featurised as ``Memory.context`` would
-(:func:`memwarden.evals.policy_cases.governance_decide`: memories sorted by time, judged jointly).
-Authors 7 to 17's scenario policy probes (``evals/heldoutN/scenarios.json``) count too: each scenario is
-replayed into a fresh ``Memory`` and the row of the probe's target memory is the one ``context()``
-computed (a probe whose target is not in the context has no row and is counted apart).
+The hand-written policy cases come from the twenty-six development authors who wrote any (session 14: authors 1 and
+3-27, `_sets.SCENARIO_SETS`; author 2 wrote none; the validation authors are never read): author 1
+``evals/cases/governance.jsonl`` + ``governance_probes.jsonl``, the others their set's ``governance.jsonl``. Every case
+is featurised as ``Memory.context`` would (:func:`memwarden.evals.policy_cases.governance_decide`: memories sorted by
+time, judged jointly). Authors 3 to 27's scenario policy probes (``evals/heldoutN/scenarios.json``) count too: each
+scenario is replayed into a fresh ``Memory`` and the row of the probe's target memory is the one ``context()``
+computed (a probe whose target is not in the context has no row and is counted apart). ``--weighting author`` (the
+default) gives each author the same total weight in a fit, ``item`` each memory the same.
 
 Systems, each scored on the author it did not see (per author, pooled over memories, and the
 mean over authors, whose weight does not favour author 1's 370 cases):
@@ -50,26 +47,25 @@ from memwarden.governance.rules import RULE_NAMES, rule_candidates, rule_policy
 from memwarden.providers.embedder import default_embedder
 
 ROOT = Path(__file__).resolve().parents[1]
-AUTHORS: dict[int, tuple[str, ...]] = {
-    1: ("evals/cases/governance.jsonl", "evals/cases/governance_probes.jsonl"),
-    3: ("evals/heldout/governance.jsonl",),
-    4: ("evals/heldout2/governance.jsonl",),
-    5: ("evals/heldout3/governance.jsonl",),
-    6: ("evals/heldout4/governance.jsonl",),
-    7: ("evals/heldout5/governance.jsonl",),
-    8: ("evals/heldout6/governance.jsonl",),
-    9: ("evals/heldout9/governance.jsonl",),
-    10: ("evals/heldout10/governance.jsonl",),
-    11: ("evals/heldout7/governance.jsonl",),
-    12: ("evals/heldout8/governance.jsonl",),
-    **{n + 2: (f"evals/heldout{n}/governance.jsonl",) for n in range(11, 16)},
-}
-#: Scenario files whose policy probes are scored as their author's cases (replayed end to end).
-SCENARIO_PROBES: dict[int, tuple[str, ...]] = {7: ("evals/heldout5/scenarios.json",), 8: ("evals/heldout6/scenarios.json",),
-                                                9: ("evals/heldout9/scenarios.json",), 10: ("evals/heldout10/scenarios.json",),
-                                                11: ("evals/heldout7/scenarios.json",), 12: ("evals/heldout8/scenarios.json",),
-                                                **{n + 2: (f"evals/heldout{n}/scenarios.json",) for n in range(11, 16)}}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _sets import AUTHORS as _SET_AUTHOR, SCENARIO_SETS  # noqa: E402  (development sets only)
+
+#: Hand-written policy cases per development author (session 14: all twenty-seven; author 2 wrote none).
+AUTHORS: dict[int, tuple[str, ...]] = {1: ("evals/cases/governance.jsonl", "evals/cases/governance_probes.jsonl"),
+                                       **{_SET_AUTHOR[s]: (str(Path(f).parent / "governance.jsonl"),)
+                                          for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2")
+                                          and (ROOT / Path(f).parent / "governance.jsonl").exists()}}
+#: Scenario files whose policy probes are scored as their author's cases (replayed end to end): authors 3-27
+#: (author 1's probes are its governance_probes.jsonl; author 2 wrote none).
+SCENARIO_PROBES: dict[int, tuple[str, ...]] = {_SET_AUTHOR[s]: (f,) for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2")}
 SEED = 0
+#: How the hand-written memories weigh in a fit: "author" (each author the same total), "item" (each memory the
+#: same, so author 1's 454 weigh as they are), set by --weighting.
+WEIGHTING = "author"
+
+
+def _author_weights(authors: np.ndarray, among: np.ndarray) -> np.ndarray:
+    return np.asarray([1.0 / np.sum(authors == b) if WEIGHTING == "author" else 1.0 / len(authors) for b in among])
 
 
 def featurise_cases(emb) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -87,9 +83,9 @@ def featurise_cases(emb) -> list[dict]:  # type: ignore[no-untyped-def]
     return out
 
 
-def featurise_scenario_probes(emb) -> tuple[list[dict], int]:  # type: ignore[no-untyped-def]
-    """Rows of the policy probes' target memories, as ``Memory.context`` computed them; and how many
-    probes had no target in the context."""
+def replay_policy_probes(emb, path: str | Path):  # type: ignore[no-untyped-def]
+    """Each policy probe of one scenario file replayed end to end, as ``eval scenarios`` does: yields (probe id, probe,
+    the target hit or None, the target's feature row or None) -- None when the target is not in the context."""
     from memwarden.evals import scenarios as sc_eval
     from memwarden.evals.scenario_format import load_scenarios
     from memwarden.evals.scenario_systems import MemwardenSystem
@@ -103,31 +99,40 @@ def featurise_scenario_probes(emb) -> tuple[list[dict], int]:  # type: ignore[no
         seen.append(([m.text for m in j.memories], rows))
         return rows
 
-    out, missing = [], 0
     gov_policy.features = capture  # type: ignore[assignment]
     try:
-        for author, files in SCENARIO_PROBES.items():
-            for f in files:
-                for sc in load_scenarios(ROOT / f).scenarios:
-                    probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "policy"]
-                    if not probes:
-                        continue
-                    system = MemwardenSystem(emb)
-                    for session in sc.sessions:
-                        system.add_session(sc.user_map[session.user], session.add_messages(), session.ts)
-                    for i, p in probes:
-                        seen.clear()
-                        hits = system.policies(p.query, sc.user_map[p.user], list(p.evidence), p.as_of or sc.clock, sc_eval.SEARCH_LIMIT)
-                        t = sc_eval._first(hits, p.target)
-                        texts, rows = seen[0] if seen else ([], [])
-                        if t is None or hits[t].text not in texts:
-                            missing += 1
-                            continue
-                        out.append({"author": author, "case": sc.probe_id(i), "memory": hits[t].id,
-                                    "gold": list(p.expect_policy), "row": rows[texts.index(hits[t].text)]})
-                    system.close()
+        for sc in load_scenarios(ROOT / path).scenarios:
+            probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == "policy"]
+            if not probes:
+                continue
+            system = MemwardenSystem(emb)
+            for session in sc.sessions:
+                system.add_session(sc.user_map[session.user], session.add_messages(), session.ts)
+            for i, p in probes:
+                seen.clear()
+                hits = system.policies(p.query, sc.user_map[p.user], list(p.evidence), p.as_of or sc.clock, sc_eval.SEARCH_LIMIT)
+                t = sc_eval._first(hits, p.target)
+                texts, rows = seen[0] if seen else ([], [])
+                if t is None or hits[t].text not in texts:
+                    yield sc.probe_id(i), p, None, None
+                else:
+                    yield sc.probe_id(i), p, hits[t], rows[texts.index(hits[t].text)]
+            system.close()
     finally:
         gov_policy.features = real  # type: ignore[assignment]
+
+
+def featurise_scenario_probes(emb) -> tuple[list[dict], int]:  # type: ignore[no-untyped-def]
+    """Rows of the policy probes' target memories, as ``Memory.context`` computed them; and how many
+    probes had no target in the context."""
+    out, missing = [], 0
+    for author, files in SCENARIO_PROBES.items():
+        for f in files:
+            for pid, p, hit, row in replay_policy_probes(emb, f):
+                if hit is None:
+                    missing += 1
+                    continue
+                out.append({"author": author, "case": pid, "memory": hit.id, "gold": list(p.expect_policy), "row": row})
     return out, missing
 
 
@@ -198,7 +203,7 @@ def loao(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_weight: flo
         tr = authors != a
         # Each training author weighs as much as one MemSyco-sized block would not: authors are
         # balanced (weight 1/n_author), so author 1's 370 cases do not drown the others.
-        wa = np.asarray([1.0 / np.sum(authors == b) for b in authors[tr]])
+        wa = _author_weights(authors[tr], authors[tr])
         X = np.vstack([Xh[tr], Xm]) if len(Xm) else Xh[tr]
         y = np.concatenate([yh[tr], ym]) if len(ym) else yh[tr]
         w = np.concatenate([wa, np.full(len(ym), ms_weight / max(len(ym), 1))]) if len(ym) else wa
@@ -212,7 +217,7 @@ def hand_and_memsyco(hand: list[dict], ms: list[dict], inputs: str) -> tuple[np.
     """(X, y, weight) of the hand cases, each author weighing the same, and (X, y) of MemSyco."""
     Xh, yh = design(hand, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in hand])
     authors = np.asarray([it["author"] for it in hand])
-    wh = np.asarray([1.0 / np.sum(authors == b) for b in authors])
+    wh = _author_weights(authors, authors)
     Xm, ym = design(ms, inputs), np.asarray([POLICIES.index(it["gold"][0]) for it in ms])
     return Xh, yh, wh, Xm, ym
 
@@ -260,7 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None)
     ap.add_argument("--fit-out", default=None)
     ap.add_argument("--only", nargs="*", default=None, help="score only these grid configs, e.g. 'sig+first+pol,0.03,1.0'")
+    ap.add_argument("--weighting", choices=("author", "item"), default="author")
     a = ap.parse_args(argv)
+    global WEIGHTING
+    WEIGHTING = a.weighting
     cache = Path(a.cache)
     data = json.loads(cache.read_text()) if cache.exists() else None
     if not data or data.get("features") != FEATURES:
@@ -298,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     res["rules"]["mean_sources"] = round(float(np.mean([*res["rules"]["per_author"].values(), res["rules"]["memsyco_dev"]])), 4)
     for inputs in ("feat", "feat+sig", "feat+pol", "feat+sig+pol", "feat+first+pol", "feat+sig+first+pol", "sig+first+pol"):
         for C in (0.03, 0.1, 0.3, 1.0, 3.0):
-            for msw in (0.0, 0.25, 1.0):
+            for msw in (0.0, 0.25, 1.0, 3.0):
                 if a.only is not None and f"{inputs},{C},{msw}" not in a.only:
                     continue
                 name = f"LR[{inputs}, C={C}, ms={msw}]"
@@ -356,7 +364,7 @@ def write_layer(name: str, hand: list[dict], ms: list[dict], out: Path) -> None:
     Xh = design(hand, inputs)
     authors = np.asarray([it["author"] for it in hand])
     y = np.asarray([POLICIES.index(it["gold"][0]) for it in hand])
-    w = np.asarray([1.0 / np.sum(authors == b) for b in authors])
+    w = _author_weights(authors, authors)
     X = Xh
     if msw > 0:
         X = np.vstack([Xh, design(ms, inputs)])
