@@ -13,8 +13,9 @@ validation sets (totals only) and are development since session 14.
 with UNKNOWN verdict cases beside TRUE and FALSE), measured unread by the lead at session 13's start and end
 and at session 14's start; session 14's branches measure them by totals only (`bench/author_table.py`),
 never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty while session 14's fresh authors (33-37, written blind at its start) stay outside
-the repository; the lead measures them by totals only at the session's end.
+`HELDOUT_SETS`: authors 33-37 (`evals/heldout31`-`heldout35`), written blind at session 14's start (each with
+UNKNOWN verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only)
+at its start and end; never opened or run by a branch. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -28,8 +29,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 26)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(26, 31)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(31, 36)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 31)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 36)}}
