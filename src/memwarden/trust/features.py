@@ -40,6 +40,15 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2, "thrice": 3,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
+#: "twenty-first", "thirty first": one ordinal, not twenty and one (session 14).
+_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)[- ](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b")
+_UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                 "ninth": 9}
+#: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
+#: stops"): a pronoun, no number (session 14; the claim gate reads the same, ``gate_cues.PRONOUN_ONE``).
+_PRONOUN_ONE = re.compile(r"\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
+                          r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
+                          r"and|but|or|i|we|you|they|there|now|today)\b))")
 _POSSESSIVE = frozenset("my our your his her their its".split())
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
@@ -120,6 +129,10 @@ def features(text: str) -> TextFeatures:
     iso = frozenset(m.group(0).replace(" ", "T") for m in _ISO.finditer(text))
     text = _ISO.sub(" ", text)
     low = text.lower()
+    if " one" in low:
+        low = _PRONOUN_ONE.sub(lambda m: m.group(0)[:-3] + "it", low)
+    if "ty" in low:
+        low = _COMPOUND_ORDINAL.sub(lambda m: str(20 + 10 * (m.group(1) == "thirty") + _UNIT_ORDINAL[m.group(2)]), low)
     hedged = False
     for phrase in NOT_NEGATION:
         if phrase in low:
@@ -202,7 +215,10 @@ def features(text: str) -> TextFeatures:
         if t not in STOPWORDS:
             scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
         if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)) and not (
-                t in _ORDINALS and i > 0 and toks[i - 1] in _POSSESSIVE):
+                t in _ORDINALS and i > 0 and (toks[i - 1] in _POSSESSIVE or toks[i - 1].endswith("'s"))) and not (
+                t in _ORDINALS and i + 1 < len(toks) and toks[i + 1].isalpha() and toks[i + 1] not in STOPWORDS
+                and toks[i + 1] not in _MONTHS and toks[i + 1] not in _WEEKDAYS):
+            # (session 14: "first time ever", "the first instalment": an ordinal before a noun ranks it)
             # "my first triathlon" ranks the thing, it states no value; "the first of June" does.
             numbers.add(str(_NUMBER_WORDS[t]))
             continue

@@ -121,12 +121,13 @@ def prospect_only(claim: str, text: str) -> bool:
     clause puts a prospect frame before the first word it shares with the claim, no clause states a
     word or value of the claim outside such a frame, and the claim states no plan, arrangement or
     future of its own."""
-    if _PROSPECTIVE_CLAIM.search(claim):
+    whose = holder(claim)
+    if _PROSPECTIVE_CLAIM.search(claim) or whose is None or features(claim).thing is not None:
+        # (a claim about a thing, "my pottery class is on mondays", is no outcome of signing up for it)
         return False
     fc = features(claim)
     own = fc.content - {stem("user")}
-    whose = holder(claim)
-    if whose and whose != "i":
+    if whose != "i":
         kin = whose.removeprefix("my ")
         own -= {stem(kin)} | {stem(k) for k, v in _KIN_SAME.items() if v == kin}  # whose it is is no matter
 
@@ -155,14 +156,17 @@ _ENDS = re.compile(
     r"paid off|got rid of|sold|no longer|ex)[- ]+"
     r"((?:[\w']+ ){0,3}[\w']+)", re.I)
 #: "<thing>-free" / "<thing> free": "three months vape free", "smoke-free since may".
-_FREE = re.compile(r"\b([a-z]+)[- ]free\b", re.I)
+_FREE = re.compile(r"\b(?:days?|weeks?|months?|years?|now|been|officially|still) ([a-z]+)[- ]free\b|"
+                   r"\b([a-z]+)[- ]free (?:since|for|now)\b", re.I)
 #: "<the thing>'s gone", "<the thing> is gone".
 _GONE = re.compile(r"\b([a-z]+)(?:'s| is| has) (?:gone|been sold)(?=\s*(?:[!.,;)]|$|and\b|now\b))", re.I)
 #: A claim about the past or about an ending is not contradicted by a later ending.
 _PAST_CLAIM = re.compile(r"\b(?:was|were|did|had|used to|ago|last|previously|formerly|before|quit|stopped|gave up|"
                          r"sold|left|ended|finished|former)\b|\b\w+ed (?:for|in|at|from)\b", re.I)
 _HAVING = re.compile(r"\b(?:own|owns|have|has|got|drive|drives|ride|rides|keep|keeps|still)\b", re.I)
-_NOUN_STOP = frozenset("the a an my our his her their your its this that some all of last old whole".split())
+_NOUN_STOP = frozenset("the a an my our his her their your its this that some all of last whole".split())
+#: A thing sold and replaced: "sold the car, got a new one".
+_REPLACED = re.compile(r"\b(?:new one|another one|a new|bought another|got another|replaced (?:it|her|him))\b", re.I)
 #: A stated return ("back on", "started again") undoes an ending in the same text.
 RESUMED = re.compile(r"\b(?:back on|back to|started again|again now|relapsed|caved)\b", re.I)
 
@@ -181,8 +185,8 @@ def ended(claim: str, text: str) -> bool:
         return False
     for m in _ENDS.finditer(text):
         verb = m.group(0).split()[0].lower()
-        if verb in ("sold", "got") and not _HAVING.search(claim):
-            continue  # a sale ends having the thing, not any other link to it
+        if verb in ("sold", "got") and (not _HAVING.search(claim) or _REPLACED.search(text)):
+            continue  # a sale ends having the thing (not any other link to it), unless another came
         if verb in claim.lower():
             continue  # a claim of the ending itself
         words = [w.lower().removesuffix("'s") for w in m.group(1).split()]
@@ -194,7 +198,7 @@ def ended(claim: str, text: str) -> bool:
         if head[0] in own and all(h in own or h in STOPWORDS for h in head):
             return True
     for m in list(_FREE.finditer(text)) + list(_GONE.finditer(text)):
-        if stem(m.group(1).lower()) in own and not re.search(r"\bfree\b", claim, re.I):
+        if stem((m.group(1) or m.group(2)).lower()) in own and not re.search(r"\bfree\b", claim, re.I):
             return True
     return False
 
