@@ -41,6 +41,9 @@ _NOT_NAME = frozenset("""the this that these those my our your his her their its
     october november december""".split())
 #: A record's header ("Plan noted:", "Reservation confirmed - Hotel ..."): no one's statement.
 _HEADER = re.compile(r"^\W*(?:\S+\s+){0,3}?\S*(?::|\s[-\u2013\u2014]\s)")
+#: A claim of the speaker's relation to people or animals, who may be the name a text opens on.
+_RELATED = re.compile(r"\b(?:" + "|".join(sorted(_KIN | set(_KIN_SAME))) + r"|kids?|child(?:ren)?|sons|daughters|parents|"
+                      r"family|pets?|cats?|dogs?|girlfriend|boyfriend|flatmates?|housemates?|team|twins|baby)\b", re.I)
 #: A first- or second-person word: a text that says one may be about the speaker or the listener.
 _PERSON_WORDS = re.compile(r"\b(?:i|i'm|i've|me|my|mine|you|your|you're|we|our|us)\b", re.I)
 
@@ -87,6 +90,8 @@ def other_holder(claim: str, text: str) -> bool:
     said = _words(claim)
     if opens in said or (opens.startswith("my ") and opens[3:] in {_KIN_SAME.get(w, w) for w in said}):
         return False
+    if who == "i" and not opens.startswith("my ") and _RELATED.search(claim):
+        return False  # "I have two kids" / "Lily started school": the name may be the one related
     if who == "i":
         # "Lewis is telling everyone you're leaving", "my sister is convinced I'm allergic": one who
         # opens a report about the speaker or the listener.
@@ -102,7 +107,7 @@ def other_holder(claim: str, text: str) -> bool:
 #: A frame that puts what follows it in prospect: an intention, a plan, an attempt, a deliberation,
 #: an entry, a pending check. Closed-class words and set phrases only.
 _PROSPECT = re.compile(
-    r"\b(?:thinking (?:of|about)|planning (?:to|on)|plan(?:s)? (?:to|is to)|(?:am|'m|are|'re|is|'s) going to(?! (?:the|that|this|a|an|my|his|her|their|our|your|[A-Z]))|gonna|"
+    r"\b(?:thinking (?:of|about)|planning (?:to|on)|plan(?:s)? (?:to|is to)|going to(?! (?:the|that|this|a|an|my|his|her|their|our|your|(?-i:[A-Z])))|gonna|"
     r"want(?:s)? to|wanna|hoping to|hope to|(?:would|'d) like to|trying to|try(?:ing)? and|aiming (?:to|for)|"
     r"intend(?:s|ing)? to|considering|deciding (?:between|on|whether)|still deciding|might|about to|"
     r"signed (?:up|on) (?:for|to)|applied for|appl(?:y|ying) for|requested|asked for|put in for|entered (?:for|into)|registered for|on the waiting list|"
@@ -114,6 +119,12 @@ _PROSPECTIVE_CLAIM = re.compile(
     r"\b(?:will|'ll|going to|gonna|plans?|planning|planned|intends?|wants?|hopes?|hoping|aims?|thinking|considering|"
     r"due|scheduled|upcoming|next|about to|tomorrow|soon|signed up|registered|entered|waiting|booked in|"
     r"trying|tries|attempt\w*|not|never|yet|no)\b|n't\b|\b(?:is|are|am|'s|'re|'m) \w+ing\b.*\d", re.I)
+
+
+#: A prospect of keeping or ending a state presupposes it holds: "planning to stay in Berlin",
+#: "thinking of selling my bike", "trying to keep my Spanish up".
+_PRESUPPOSES = re.compile(r"\W*(?:to |and |of |on |about )?(?:stay\w*|keep\w*|continu\w*|carry\w* on|remain\w*|stick\w*|"
+                          r"sell\w*|get\w* rid|giv\w* up|quit\w*|stop\w*|cancel\w*|leav\w*|mov\w* out|renew\w*)\b", re.I)
 
 
 def prospect_only(claim: str, text: str) -> bool:
@@ -139,6 +150,7 @@ def prospect_only(claim: str, text: str) -> bool:
     for clause in re.split(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+", text):
         m = _PROSPECT.search(clause)
         if (m is not None and shares(clause[m.end():]) and not shares(clause[:m.start()])
+                and not _PRESUPPOSES.match(clause[m.end():])
                 and m.group(0).split()[0].lower() not in claim.lower()):  # a claim of the act itself
             prospect = max(prospect, shares(clause[m.end():]))
         else:
@@ -165,6 +177,10 @@ _PAST_CLAIM = re.compile(r"\b(?:was|were|did|had|used to|ago|last|previously|for
                          r"sold|left|ended|finished|former)\b|\b\w+ed (?:for|in|at|from)\b", re.I)
 _HAVING = re.compile(r"\b(?:own|owns|have|has|got|drive|drives|ride|rides|keep|keeps|still)\b", re.I)
 _NOUN_STOP = frozenset("the a an my our his her their your its this that some all of last whole".split())
+#: A qualifier that restricts an ending to a part of the habit or a time.
+_RESTRICTED = re.compile(r"\b(?:after (?:\d|noon|lunch|dinner|work|dark|midday|\w+pm)|before (?:bed|noon|work|\d)|"
+                         r"on (?:weekdays|weeknights|school nights)|during the week|at night|in the evenings?|for lent|"
+                         r"except|apart from|other than|for (?:a|the) (?:bit|while|month|week)|for now|temporarily)\b", re.I)
 #: A thing sold and replaced: "sold the car, got a new one".
 _REPLACED = re.compile(r"\b(?:new one|another one|a new|bought another|got another|replaced (?:it|her|him))\b", re.I)
 #: A stated return ("back on", "started again") undoes an ending in the same text.
@@ -194,6 +210,8 @@ def ended(claim: str, text: str) -> bool:
         if not nouns:
             continue
         # the object up to its first word outside the claim: "the road bike" names another bike
+        if _RESTRICTED.search(re.split(r"[,.;:!?]", text[m.start(1):m.end() + 30], maxsplit=1)[0]):
+            continue  # "stopped drinking coffee after 2pm": a part of the habit ended, not the habit
         head = [stem(w) for w in nouns[:2]]
         if head[0] in own and all(h in own or h in STOPWORDS for h in head):
             return True
