@@ -206,6 +206,15 @@ def _said(turns: list[str], claim: str) -> str:
     (["I live in Leeds", "my sister moved to York in the summer"], "The user lives in Leeds.", "TRUE"),
     (["I've got a grey cat called Smudge", "the new one from the shelter is settling in"],
      "The user has a grey cat.", "TRUE"),
+    # a move of the speaker's refutes where they live, not their parents' home nor their dentist's place
+    (["my parents live in Dublin", "I moved from Dublin to Cork last year"], "The user's parents live in Dublin.", "TRUE"),
+    (["my dentist is in Manchester", "I moved from Manchester to Leeds"], "The user's dentist is in Manchester.", "TRUE"),
+    pytest.param(["I live in Dublin", "I moved from Dublin to Cork last year"], "The user lives in Dublin.", "FALSE",
+                 marks=pytest.mark.xfail(strict=True, reason=(
+                     "main's own reading (TRUE there too): the move's claim 'moved from Dublin' agrees on the shared "
+                     "place; found session 14, left alone"))),
+    (["I'm waiting for my passport to come back"], "The user has their passport.", "UNKNOWN"),
+    (["Mia's going to university in September"], "The user is going to university in September.", "UNKNOWN"),
 ])
 def test_verdicts_on_everyday_conversations(turns, claim, expect):
     assert _said(turns, claim) == expect

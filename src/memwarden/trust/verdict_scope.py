@@ -25,7 +25,7 @@ from ..retrieval.text import _stem as stem
 from ..retrieval.text import STOPWORDS
 from .features import _KIN, _KIN_SAME, features
 
-__all__ = ["RESUMED", "comparative_unmet", "ended", "ids_only", "holder", "other_holder", "prospect_only"]
+__all__ = ["RESUMED", "change_reaches", "comparative_unmet", "ended", "ids_only", "holder", "other_holder", "prospect_only"]
 
 #: What may follow a capitalised opener that names a person: an auxiliary or an adverb of a statement
 #: ("Nadia never sang", "Ewart is allergic"); an 's ("Ewart's allergic") or a past-tense verb ("Tam
@@ -41,11 +41,18 @@ _NOT_NAME = frozenset("""the this that these those my our your his her their its
     october november december""".split())
 #: A record's header ("Plan noted:", "Reservation confirmed - Hotel ..."): no one's statement.
 _HEADER = re.compile(r"^\W*(?:\S+\s+){0,3}?\S*(?::|\s[-\u2013\u2014]\s)")
+#: A thing whose place is where the speaker lives: a move of the speaker's moves it.
+_HOME = frozenset(stem(w) for w in "home house flat apartment place address postcode".split())
 #: A claim of the speaker's relation to people or animals, who may be the name a text opens on.
 _RELATED = re.compile(r"\b(?:" + "|".join(sorted(_KIN | set(_KIN_SAME))) + r"|kids?|child(?:ren)?|sons|daughters|parents|"
                       r"family|pets?|cats?|dogs?|girlfriend|boyfriend|flatmates?|housemates?|team|twins|baby)\b", re.I)
 #: A first- or second-person word: a text that says one may be about the speaker or the listener.
 _PERSON_WORDS = re.compile(r"\b(?:i|i'm|i've|me|my|mine|you|your|you're|we|our|us)\b", re.I)
+
+
+#: The speaker's kin named as a group: "my parents live in Dublin", "our kids go to St Mary's".
+_KIN_GROUP = re.compile(r"^\W*(?:the user's|my|our) (parents|kids|children|grandparents|in-laws|folks|family|sons|daughters|"
+                        r"brothers|sisters|grandkids|grandchildren)\b", re.I)
 
 
 def holder(text: str) -> str | None:
@@ -54,6 +61,8 @@ def holder(text: str) -> str | None:
     The speaker and the speaker's kin are read by ``features().subject``; a name only when it is
     title-cased, opens the text and is followed by an 's, an auxiliary, a statement adverb or a
     past-tense verb (record headers, acronyms and "Noted:" open on no one)."""
+    if (m := _KIN_GROUP.match(text)) is not None:
+        return "my " + m.group(1).lower()
     who = features(text).subject
     if who is not None and (who == "i" or who.startswith("my ")):
         return who
@@ -249,3 +258,19 @@ def comparative_unmet(claim: str, text: str) -> bool:
     """True when the claim compares two times or things and ``text`` makes no comparison: one
     quarter's bill says nothing of whether it was higher than the last."""
     return bool(_COMPARES.search(claim)) and not _TEXT_COMPARES.search(text)
+
+
+def change_reaches(claim: str, text: str) -> bool:
+    """Whether a change said in ``text`` (a move, a switch, a sale: :mod:`.verdict_matter`) can be about
+    what the claim states: not when the text opens on someone else (:func:`other_holder`), nor when
+    the speaker's own change ("I moved from Dublin to Cork") meets a claim about the speaker's kin
+    ("my parents live in Dublin") or about a thing of theirs ("my dentist is in Manchester")."""
+    if other_holder(claim, text):
+        return False
+    who, opens = holder(claim), holder(text)
+    if opens != "i":
+        return True
+    if who is not None and who.startswith("my "):
+        return False
+    thing = features(claim).thing
+    return thing is None or thing in _HOME
