@@ -14,7 +14,7 @@ from memwarden.config import MemoryConfig
 from memwarden.memory import Memory
 from memwarden.trust.features import features
 from memwarden.trust.verdict import as_first_person
-from memwarden.trust.verdict_scope import comparative_unmet, ended, holder, ids_only, other_holder, prospect_only
+from memwarden.trust.verdict_scope import ended, holder, other_holder, prospect_only
 
 
 def _c(claim: str) -> str:
@@ -158,20 +158,7 @@ def test_an_ending_of_the_claims_matter(claim, text):
     assert ended(_c(claim), as_first_person(text))
 
 
-# --- identifiers, comparisons, and numbers that are none ---------------------------------------------
-
-def test_an_identifier_is_no_value_but_an_amount_or_a_date_is():
-    assert ids_only("Order #5521 has been delivered.") and ids_only("Invoice INV-0931 has been paid.")
-    assert not ids_only("The user paid a deposit of £1,380.") and not ids_only("The bill was paid on 3 May.")
-    assert not ids_only("The parcel has been delivered.")
-
-
-def test_a_comparison_needs_a_text_that_compares():
-    assert comparative_unmet("My gas bill was higher this month than last month.", "gas bill came, £80")
-    assert not comparative_unmet("My gas bill was higher this month than last month.", "gas bill went up, £80 from £60")
-    assert not comparative_unmet("The flat costs more than £900.", "the flat is £950 a month")
-    assert not comparative_unmet("My rent is £900.", "rent came out, £900")
-
+# --- numbers that are none ---------------------------------------------
 
 @pytest.mark.parametrize("text,numbers", [
     ("first wash in the new one", set()), ("the big one was too much work", set()), ("the comfy one", set()),

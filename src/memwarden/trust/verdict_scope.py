@@ -25,7 +25,7 @@ from ..retrieval.text import _stem as stem
 from ..retrieval.text import STOPWORDS
 from .features import _KIN, _KIN_SAME, features
 
-__all__ = ["RESUMED", "change_reaches", "comparative_unmet", "ended", "ids_only", "holder", "other_holder", "prospect_only"]
+__all__ = ["RESUMED", "change_reaches", "ended", "holder", "other_holder", "prospect_only"]
 
 #: What may follow a capitalised opener that names a person: an auxiliary or an adverb of a statement
 #: ("Nadia never sang", "Ewart is allergic"); an 's ("Ewart's allergic") or a past-tense verb ("Tam
@@ -228,36 +228,6 @@ def ended(claim: str, text: str) -> bool:
         if stem((m.group(1) or m.group(2)).lower()) in own and not re.search(r"\bfree\b", claim, re.I):
             return True
     return False
-
-
-#: An identifier: "#5521", "INV-0931", "order 2841-99", "PR 412" (a name for the thing, not a value of it).
-_IDENT = re.compile(r"#\s?[\w-]+|\b[A-Za-z]+-\d[\w-]*|\b(?:order|invoice|ticket|ref|reference|pr|issue|case|"
-                    r"booking|tracking|no\.?|number)\s+#?\d[\w-]*", re.I)
-
-
-def ids_only(claim: str) -> bool:
-    """True when every number and date of the claim is an identifier: "Order #5521 has been
-    delivered" states a status of order 5521, and a text naming the order states no status."""
-    fc = features(claim)
-    if not (fc.numbers or fc.dates):
-        return False
-    rest = features(_IDENT.sub(" ", claim))
-    return not (rest.numbers or rest.dates)
-
-
-#: A comparison with another time or thing, not with a stated bound: "higher this quarter than last
-#: quarter", "cheaper than the old one" (against "more than £40", read by :mod:`.verdict_compare`).
-_COMPARES = re.compile(r"\b(?:\w+er|more|less|fewer|worse|better)\b(?: \w+){0,6}? than (?!\W*(?:\d|£|\$|€|a |an |one\b|"
-                       r"two\b|three\b|four\b|five\b|ten\b|twenty\b|half\b|a hundred))", re.I)
-_TEXT_COMPARES = re.compile(r"\b(?:\w+er than|more than|less than|up from|down from|went up|gone up|go up|"
-                            r"went down|gone down|rose|fell|increase\w*|decrease\w*|dropped|doubled|compared|"
-                            r"vs\.?|versus|was £|was \$|from £|from \$)\b", re.I)
-
-
-def comparative_unmet(claim: str, text: str) -> bool:
-    """True when the claim compares two times or things and ``text`` makes no comparison: one
-    quarter's bill says nothing of whether it was higher than the last."""
-    return bool(_COMPARES.search(claim)) and not _TEXT_COMPARES.search(text)
 
 
 def change_reaches(claim: str, text: str) -> bool:

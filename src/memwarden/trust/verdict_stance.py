@@ -20,10 +20,6 @@ from .verdict_compare import compare
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
 from .record_fields import field_statements, named_value
-from .verdict_scope import comparative_unmet, ids_only
-
-#: Session 14's structural readings (an identifier is no value; a comparison needs two sides); off to measure.
-SCOPE = True
 
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
@@ -139,12 +135,8 @@ def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) ->
     # A claim of a status ("the seller has replied", "the bill is paid") needs that status or its
     # opposite, however close the topic: "#KD-40217, it's an air fryer" says nothing of a reply.
     # (A claim with a value, "paid a deposit of £1,380", is checked by its value.)
-    if (fc.content & _OUTCOME and (not (fc.numbers or fc.dates) or (SCOPE and ids_only(claim)))
-            and not (fc.content & _STATUS & fm.content)):
-        # (an order's or an invoice's number names the thing: session 14, :func:`.verdict_scope.ids_only`)
+    if fc.content & _OUTCOME and not (fc.numbers or fc.dates) and not (fc.content & _STATUS & fm.content):
         return Stance("unrelated", 0.6, "the claim's status is not stated", ())
-    if SCOPE and comparative_unmet(claim, text):
-        return Stance("unrelated", 0.6, "the claim compares, the text states one side", ())
     if cosine is not None and cosine >= 0.7:
         return st
     # Below a paraphrase's cosine, a claim ending on its state after a copula ("the reading was
