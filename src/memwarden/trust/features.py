@@ -215,10 +215,7 @@ def features(text: str) -> TextFeatures:
         if t not in STOPWORDS:
             scope_words.setdefault(clause_of[i], set()).add(t if t.isdigit() else _stem(t.split("'", 1)[0]))
         if t in _NUMBER_WORDS and not (t == "second" and i + 1 < len(toks) and toks[i + 1] in ("hand",)) and not (
-                t in _ORDINALS and i > 0 and (toks[i - 1] in _POSSESSIVE or toks[i - 1].endswith("'s"))) and not (
-                t in _ORDINALS and i + 1 < len(toks) and toks[i + 1].isalpha() and toks[i + 1] not in STOPWORDS
-                and toks[i + 1] not in _MONTHS and toks[i + 1] not in _WEEKDAYS):
-            # (session 14: "first time ever", "the first instalment": an ordinal before a noun ranks it)
+                t in _ORDINALS and i > 0 and toks[i - 1] in _POSSESSIVE):
             # "my first triathlon" ranks the thing, it states no value; "the first of June" does.
             numbers.add(str(_NUMBER_WORDS[t]))
             continue

@@ -52,7 +52,7 @@ from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
 from .stance_label import Stance
-from .verdict_scope import RESUMED, change_reaches, ended, other_holder, prospect_only
+from .verdict_scope import RESUMED, ended, other_holder, prospect_only
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
 from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
@@ -287,10 +287,8 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
 
     extra = _corrections(read, silent, texts, query, config) + _joined(read, silent, query)
     extra += outweighed(read + extra, silent, query, _tier, prior)
-    # A change reaches the claim only for its holder, and a move of the speaker's only where they live.
-    moved = [(h, t) for h, t in silent if not SCOPE or change_reaches(query, t)]
-    extra += changed_since(read + extra, moved, query, _tier, prior)
-    extra += changed_to(read + extra, moved, found.results, query, _tier, prior)
+    extra += changed_since(read + extra, silent, query, _tier, prior)
+    extra += changed_to(read + extra, silent, found.results, query, _tier, prior)
     extra += changed_now(read + extra, silent, query, claim, _tier, prior)
     read = _one_per_turn(read + extra, texts, query)
     if not read:
