@@ -261,3 +261,53 @@ def _said(turns: list[str], claim: str) -> str:
 ])
 def test_verdicts_on_everyday_conversations(turns, claim, expect):
     assert _said(turns, claim) == expect
+
+
+# --- the second code-blind review's classes (re-worded) -------------------------------------------
+
+#: A kin beside "I" is a companion; a kin driving the claim's kin acts for them: no other holder.
+KIN_COMPANION_OR_AGENT = [
+    ("The user's brother lives in York.", "Dad and I went up to see my brother in York, he's been there for years"),
+    ("The user's daughter swims.", "Mum takes my daughter to swimming lessons on Fridays"),
+    ("The user's uncle keeps bees.", "My cousin and me helped my uncle with his bees on Sunday"),
+]
+
+#: A later clause with its own finite verb is the outcome the frame led to.
+OUTCOME_CLAUSE_AFTER_FRAME = [
+    ("The user ran a half marathon.", "Entered for the half marathon in spring and finished it in two hours"),
+    ("The user got a new job.", "Applied for the library job last month and they offered it to me"),
+    ("The user takes a pottery class.", "Signed up for pottery in January; I go every Thursday evening now"),
+    ("The user's father had knee surgery.", "My father was waiting for knee surgery and had it done in June"),
+    ("The user got a discount.", "Asked for a discount at the garage, then the manager knocked off forty quid"),
+]
+
+#: An ending limited to a place, a season or a setting, a place's rule, another's ending, a swap within a class.
+PARTIAL_OR_NOT_MINE_ENDING = [
+    ("The user drinks coffee.", "Stopped drinking coffee at work, I have two cups at home instead"),
+    ("The user walks to work.", "Gave up walking to work in the winter, the bus is warmer"),
+    ("The user eats meat.", "The canteen has been meat-free since the summer, I still cook chicken at home"),
+    ("The user vapes.", "My flatmate quit vaping last month, I'm still on it"),
+    ("The user takes antidepressants.", "The doctor took me off sertraline and put me on citalopram instead"),
+]
+
+
+@pytest.mark.parametrize("claim,text", KIN_COMPANION_OR_AGENT)
+def test_a_kin_companion_or_agent_is_no_other_holder(claim, text):
+    assert not other_holder(_c(claim), text)
+
+
+@pytest.mark.parametrize("claim,text", OUTCOME_CLAUSE_AFTER_FRAME)
+def test_an_outcome_clause_after_a_frame_settles_the_claim(claim, text):
+    assert not prospect_only(_c(claim), text)
+
+
+@pytest.mark.parametrize("claim,text", PARTIAL_OR_NOT_MINE_ENDING)
+def test_a_partial_or_anothers_ending_is_no_ending(claim, text):
+    assert not ended(_c(claim), text)
+
+
+@pytest.mark.parametrize("text,number", [("I bought thirty second-hand records", "30"),
+                                         ("We've got twenty first-years this term", "20"),
+                                         ("Any siblings? Just the one, my sister", "1")])
+def test_a_cardinal_before_an_ordinal_compound_is_the_cardinal(text, number):
+    assert number in features(text).numbers

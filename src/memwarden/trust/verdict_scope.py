@@ -53,12 +53,18 @@ _KIN_GROUP = re.compile(r"^\W*(?:the user's|my|our) (parents|kids|children|grand
                         r"brothers|sisters|grandkids|grandchildren)\b", re.I)
 
 
+#: A subject coordinated with the speaker: "Mum and I", "my brother and me".
+_WITH_I = re.compile(r"^\W*(?:(?:my|our) )?[\w']+ (?:and|&) (?:I|me)\b", re.I)
+
+
 def holder(text: str) -> str | None:
     """Whom a sentence opens on: "i", "my <kin>", a lower-cased name, or None (a thing, or unread).
 
     The speaker and the speaker's kin are read by ``features().subject``; a name only when it is
     title-cased, opens the text and is followed by an 's, an auxiliary, a statement adverb or a
     past-tense verb (record headers, acronyms and "Noted:" open on no one)."""
+    if _WITH_I.match(text):
+        return "i"  # "Mum and I drove up": the speaker acts, the kin is a companion
     if (m := _KIN_GROUP.match(text)) is not None:
         return "my " + m.group(1).lower()
     who = features(text).subject
@@ -111,7 +117,8 @@ def other_holder(claim: str, text: str) -> bool:
     if not who.startswith("my ") and who in _words(text):
         return False  # the claim's person is named in the text after all
     if who.startswith("my "):
-        return opens.startswith("my ")
+        # "Dad drives my son to football": the claim's kin named later as the speaker's is no other holder
+        return opens.startswith("my ") and not re.search(r"\b(?:my|our) " + re.escape(who[3:]) + r"\b", text, re.I)
     return not opens.startswith("my ") and opens != "i"
 
 
@@ -147,6 +154,17 @@ _PRESUPPOSES = re.compile(r"\W*(?:to |and |of |on |about )?(?:stay\w*|keep\w*|co
                           r"sell\w*|get\w* rid|giv\w* up|quit\w*|stop\w*|cancel\w*|leav\w*|mov\w* out|renew\w*)\b", re.I)
 
 
+#: A later clause with its own finite past or present verb, joined by "and", ";", "then" or a comma:
+#: "... and ran it in 52 minutes", "... and my boss agreed", "; I go every Tuesday now". Read after a frame only.
+_FINITE = (r"(?:(?:i|we|he|she|they|it|my \w+|our \w+|the \w+|(?-i:[A-Z][a-z]+)) )?(?:finally |then |just |now )?"
+           r"(?:\w+ed|got|ran|had|went|began|won|paid|took|made|came|did|gave|found|bought|sold|left|"
+           r"go|goes|do|does|play|plays|take|takes|work|works|have|has|'ve)\b")
+_OUTCOME_AFTER = re.compile(r"(?:" + _PROSPECT.pattern + r").*?(?:\s+and\s+|\s*;\s*|,\s*(?:and |then )?|\s+then\s+)"
+                            + _FINITE, re.I)
+#: Off: the outcome clause is not read (measure only).
+PROSPECT_OUTCOME = True
+
+
 def prospect_only(claim: str, text: str) -> bool:
     """True when ``text`` states the claim's matter only in prospect (see the module's docstring): some
     clause puts a prospect frame before the first word it shares with the claim, no clause states a
@@ -167,6 +185,8 @@ def prospect_only(claim: str, text: str) -> bool:
         fp = features(part)
         return len(own & fp.content) + len((fc.numbers | fc.dates) & (fp.numbers | fp.dates))
 
+    if PROSPECT_OUTCOME and _OUTCOME_AFTER.search(text):
+        return False  # "signed up for the 10k and ran it in 52 minutes": the later clause is the outcome
     prospect = plain = 0
     for clause in re.split(r"(?<=[.!?;:,])\s+|\s+(?:but|and then|so)\s+|\s+(?=" + _OUTCOME_CLAUSE + ")", text):
         m = _PROSPECT.search(clause)
@@ -200,9 +220,12 @@ _NOUN_STOP = frozenset("the a an my our his her their your its this that some al
 _RESTRICTED = re.compile(r"\b(?:after (?:\d|noon|lunch|dinner|work|dark|midday|\w+pm)|before (?:bed|noon|work|\d)|"
                          r"on (?:weekdays|weeknights|school nights)|during the week|at night|in the evenings?|for lent|"
                          r"except|apart from|other than|for (?:a|the) (?:bit|while|month|week|day|afternoon|morning|evening)|for now|"
-                         r"today|for once|by mistake|temporarily)\b", re.I)
+                         r"today|for once|by mistake|temporarily|"
+                         r"(?:in|at|around|inside|near|during|on|to) (?:the|my|our|his|her|their|work|home|school|"
+                         r"winter|summer|autumn|spring|weekends?|weekdays?|public)|indoors|outside)\b", re.I)
 #: A thing sold and replaced: "sold the car, got a new one".
-_REPLACED = re.compile(r"\b(?:new one|another one|a new|bought another|got another|replaced (?:it|her|him))\b", re.I)
+_REPLACED = re.compile(r"\b(?:new one|another one|a new|bought another|got another|replaced (?:it|her|him)|instead|"
+                       r"put (?:me|him|her|them|us) on|switched (?:me |him |her |them |us )?(?:to|onto))\b", re.I)
 #: A stated return ("back on", "started again") undoes an ending in the same text.
 RESUMED = re.compile(r"\b(?:back on|back to|started again|again now|relapsed|caved)\b", re.I)
 
@@ -221,6 +244,11 @@ def ended(claim: str, text: str) -> bool:
         return False
     for m in _ENDS.finditer(text):
         verb = m.group(0).split()[0].lower()
+        start = max(text.rfind(c, 0, m.start()) for c in ".;!?,")
+        if holder(text[start + 1:m.start()].strip() + " x") not in (None, "i", holder(claim)):
+            continue  # "my partner quit smoking, I haven't yet": another's ending
+        if (verb in ("taken", "took", "taking", "had") or verb == "sold") and _REPLACED.search(text):
+            continue  # "took me off the statins, put me on atorvastatin instead": the class goes on
         if verb in ("sold", "got") and (not _HAVING.search(claim) or _REPLACED.search(text)):
             continue  # a sale ends having the thing (not any other link to it), unless another came
         if verb in claim.lower():
@@ -236,6 +264,9 @@ def ended(claim: str, text: str) -> bool:
         if head[0] in own and all(h in own or h in STOPWORDS for h in head):
             return True
     for m in _FREE.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".;!?")
+        if re.match(r"\W*(?:the|this|that|our|their|its|his|her)\s", text[start + 1:], re.I):
+            continue  # "the office has been alcohol-free": a place's rule, not the speaker's
         if stem((m.group(1) or m.group(2)).lower()) in own and not re.search(r"\bfree\b", claim, re.I):
             return True
     return False
