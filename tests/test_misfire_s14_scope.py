@@ -311,3 +311,11 @@ def test_a_partial_or_anothers_ending_is_no_ending(claim, text):
                                          ("Any siblings? Just the one, my sister", "1")])
 def test_a_cardinal_before_an_ordinal_compound_is_the_cardinal(text, number):
     assert number in features(text).numbers
+
+
+def test_a_general_present_clause_after_a_frame_is_no_outcome_and_a_named_drug_swapped_still_ends():
+    # someone else's present habit after the plan says nothing of the plan's outcome
+    assert prospect_only(_c("The user booked the village hall."),
+                         "thinking of booking the village hall for the party, they do a discount on Sundays")
+    # the claim names the very drug stopped, not its class: the swap still ends it
+    assert ended(_c("The user takes metformin."), "the nurse has taken me off the metformin, trying gliclazide instead")

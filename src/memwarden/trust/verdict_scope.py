@@ -156,9 +156,9 @@ _PRESUPPOSES = re.compile(r"\W*(?:to |and |of |on |about )?(?:stay\w*|keep\w*|co
 
 #: A later clause with its own finite past or present verb, joined by "and", ";", "then" or a comma:
 #: "... and ran it in 52 minutes", "... and my boss agreed", "; I go every Tuesday now". Read after a frame only.
-_FINITE = (r"(?:(?:i|we|he|she|they|it|my \w+|our \w+|the \w+|(?-i:[A-Z][a-z]+)) )?(?:finally |then |just |now )?"
-           r"(?:\w+ed|got|ran|had|went|began|won|paid|took|made|came|did|gave|found|bought|sold|left|"
-           r"go|goes|do|does|play|plays|take|takes|work|works|have|has|'ve)\b")
+_FINITE = (r"(?:(?:i|we) (?:now |still )?(?:go|do|play|take|work|have|'ve)\b|"
+           r"(?:(?:i|we|he|she|they|it|my \w+|our \w+|the \w+|(?-i:[A-Z][a-z]+)) )?(?:finally |then |just )?"
+           r"(?:\w+ed|got|ran|had|went|began|won|paid|took|made|came|did|gave|found|bought|sold|left)\b)")
 _OUTCOME_AFTER = re.compile(r"(?:" + _PROSPECT.pattern + r").*?(?:\s+and\s+|\s*;\s*|,\s*(?:and |then )?|\s+then\s+)"
                             + _FINITE, re.I)
 #: Off: the outcome clause is not read (measure only).
@@ -247,8 +247,10 @@ def ended(claim: str, text: str) -> bool:
         start = max(text.rfind(c, 0, m.start()) for c in ".;!?,")
         if holder(text[start + 1:m.start()].strip() + " x") not in (None, "i", holder(claim)):
             continue  # "my partner quit smoking, I haven't yet": another's ending
-        if (verb in ("taken", "took", "taking", "had") or verb == "sold") and _REPLACED.search(text):
-            continue  # "took me off the statins, put me on atorvastatin instead": the class goes on
+        if verb in ("taken", "took", "taking", "had", "sold") and _REPLACED.search(text) and (
+                {stem(w) for w in re.findall(r"\b(?:a|an|any|some) (\w+)", claim, re.I)}
+                & {stem(w.lower()) for w in m.group(1).split()}):
+            continue  # "took me off the statins, put me on atorvastatin instead": "a statin" goes on
         if verb in ("sold", "got") and (not _HAVING.search(claim) or _REPLACED.search(text)):
             continue  # a sale ends having the thing (not any other link to it), unless another came
         if verb in claim.lower():
