@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 21)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 26)}}
 
 _seen: list = []
 _real = facade._verdict
@@ -54,6 +54,8 @@ def main() -> None:
     ap.add_argument("--mma-out")
     ap.add_argument("--mma-seed", type=int, default=1000)
     ap.add_argument("--mma-only", action="store_true", help="dump only the MMA events")
+    ap.add_argument("--cases-only", nargs="*", metavar="AUTHOR=FILE",
+                    help="dump only these verdict-case files (e.g. 101=/work/vdev1/verdicts.jsonl), no scenarios")
     args = ap.parse_args()
     facade._verdict = _spy
     emb = make_embedder("minilm")
@@ -61,7 +63,10 @@ def main() -> None:
         Path(args.mma_out).write_bytes(pickle.dumps(_mma(emb, args.mma_seed)))
         return
     rows = []
-    for name, path in SCENARIO_SETS.items():
+    cases = CASES
+    if args.cases_only is not None:
+        cases = {int(a): f for a, f in (x.split("=", 1) for x in args.cases_only)}
+    for name, path in ({} if args.cases_only is not None else SCENARIO_SETS).items():
         data = load_scenarios(path)
         for sc in data.scenarios:
             vps = [p for p in sc.probes if p.type == "verdict"]
@@ -79,7 +84,7 @@ def main() -> None:
                 rows.append({"author": AUTHOR[name], "set": "scenario", "id": pr.probe, "claim": claim,
                              "expect": pr.expect, "base": pr.verdict, "found": found})
         print(name, len(rows), file=sys.stderr)
-    for author, path in CASES.items():
+    for author, path in cases.items():
         memory = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
         try:
             for c in verdict_cases.load_cases(path):

@@ -146,11 +146,15 @@ def main() -> None:
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--ablate", action="store_true")
     ap.add_argument("--inert", action="store_true", help="the fitted stance's overrides off (the rules alone)")
+    ap.add_argument("--scope-off", action="store_true",
+                    help="session 14's scope readings off (verdict.SCOPE): main's verdict rules")
     ap.add_argument("--core", action="store_true", help="also MMA CoRe per type (a dump_verdicts.py --mma-out pickle)")
     args = ap.parse_args()
     if args.inert:
         from memwarden.trust import stance_fitted
         stance_fitted.load_model().overrides = {}
+    if args.scope_off:
+        verdict_module.SCOPE = False
     rows = pickle.loads(Path(args.dump).read_bytes())
     if args.sweep:
         return sweep(rows)

@@ -42,6 +42,16 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2, "thrice": 3,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
+#: "twenty-first", "thirty first": one ordinal, not twenty and one (session 14).
+_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)[- ](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+                               r"(?!-)(?! time\b)")  # "thirty second-hand", "twenty first-time": a count and a compound
+_UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                 "ninth": 9}
+#: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
+#: stops"): a pronoun, no number (session 14; the claim gate reads the same, ``gate_cues.PRONOUN_ONE``).
+_PRONOUN_ONE = re.compile(r"(?<!just )(?<!only )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
+                          r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
+                          r"and|but|or|i|we|you|they|there|now|today)\b))")
 _POSSESSIVE = frozenset("my our your his her their its".split())
 _MONTHS = list(cal.MONTHS)
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
@@ -122,6 +132,10 @@ def features(text: str) -> TextFeatures:
     iso = frozenset(m.group(0).replace(" ", "T") for m in _ISO.finditer(text))
     text = _ISO.sub(" ", text)
     low = text.lower()
+    if " one" in low:
+        low = _PRONOUN_ONE.sub(lambda m: m.group(0)[:-3] + "it", low)
+    if "ty" in low:
+        low = _COMPOUND_ORDINAL.sub(lambda m: str(20 + 10 * (m.group(1) == "thirty") + _UNIT_ORDINAL[m.group(2)]), low)
     hedged = False
     for phrase in NOT_NEGATION:
         if phrase in low:

@@ -51,11 +51,16 @@ from .features import firm_clauses
 from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
+from .stance_label import Stance
+from .verdict_scope import RESUMED, ended, other_holder, prospect_only
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
 from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
 
 __all__ = ["verdict", "as_first_person"]
+
+#: The scope gates of :mod:`.verdict_scope` (another holder; a prospect read as its outcome); off to measure.
+SCOPE = True
 
 _USER = [(re.compile(r"\bthe user's\b", re.I), "my"), (re.compile(r"\bthe user\b", re.I), "I"),
          (re.compile(r"\bthe user(?=\W)", re.I), "I")]
@@ -235,6 +240,17 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
         st = _stance(query, text, hit.scores.dense)
+        if SCOPE and st.label != "contradict" and ended(query, text) and not other_holder(query, text):
+            # ... unless the same speaker says later that it came back ("caved, back on ten a day"),
+            # which names no topic: then the ending settles nothing.
+            resumed = any(RESUMED.search(h.memory) and h.speaker == hit.speaker and stated_at(h) > stated_at(hit)
+                          for h in found.results)
+            st = Stance("unrelated", 0.5, "an ending undone later", ()) if resumed else Stance(
+                "contradict", 0.8, "states the claim's matter as ended", ("ended",))
+        if st.label != "unrelated" and SCOPE and (other_holder(query, text) or (
+                st.label == "agree" and prospect_only(query, text))):
+            silent.append((hit, text))  # another holder's, or only a prospect of it (:mod:`.verdict_scope`)
+            continue
         hedged = "hedged" in st.reason
         if st.label == "unrelated" or st.score < config.verdict_min_stance * (0.6 if hedged else 1.0):
             silent.append((hit, text))
