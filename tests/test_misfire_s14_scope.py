@@ -319,3 +319,17 @@ def test_a_general_present_clause_after_a_frame_is_no_outcome_and_a_named_drug_s
                          "thinking of booking the village hall for the party, they do a discount on Sundays")
     # the claim names the very drug stopped, not its class: the swap still ends it
     assert ended(_c("The user takes metformin."), "the nurse has taken me off the metformin, trying gliclazide instead")
+
+
+@pytest.mark.parametrize("text, numbers", [
+    # the third review (session 14): a space-joined "second" after twenty/thirty is a duration before a noun
+    ("Cut the video down to a thirty second teaser", {"30", "2"}),
+    ("She holds a twenty second wall sit now", {"20", "2"}),
+    ("The party is on the twenty second of June", {"22"}),
+    ("His birthday falls on the thirty first.", {"31"}),
+    ("the thirty-first of October", {"31"}),
+    # "one" after "had" / "just" / "only" is a count, not a pronoun
+    ("I only had the one glass, I was driving", {"1"}),
+])
+def test_a_duration_in_seconds_is_no_ordinal_and_had_the_one_is_a_count(text, numbers):
+    assert set(features(text).numbers) == numbers

@@ -43,13 +43,16 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
 #: "twenty-first", "thirty first": one ordinal, not twenty and one (session 14).
-_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)[- ](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
-                               r"(?!-)(?! time\b)")  # "thirty second-hand", "twenty first-time": a count and a compound
+_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)(?:-|\s(?!second\b(?!\s+of\b|\s*(?:$|[.,;:!?)]))))"
+                               r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+                               r"(?!-)(?! time\b)")  # "thirty second-hand", "twenty first-time": a count and a compound;
+# "a thirty second voiceover", "a twenty second plank": a duration (a space-joined "second" is an ordinal only before
+# "of" or at a clause's end, "the twenty second of May", "on the twenty second.")
 _UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
                  "ninth": 9}
 #: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
 #: stops"): a pronoun, no number (session 14; the claim gate reads the same, ``gate_cues.PRONOUN_ONE``).
-_PRONOUN_ONE = re.compile(r"(?<!just )(?<!only )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
+_PRONOUN_ONE = re.compile(r"(?<!just )(?<!only )(?<!had )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
                           r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
                           r"and|but|or|i|we|you|they|there|now|today)\b))")
 _POSSESSIVE = frozenset("my our your his her their its".split())
