@@ -59,7 +59,8 @@ from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F40
 
 __all__ = ["verdict", "as_first_person"]
 
-#: The scope gates of :mod:`.verdict_scope` (another holder; a prospect read as its outcome); off to measure.
+#: The scope gates of :mod:`.verdict_scope` (another holder; a prospect read as its outcome; an ended state);
+#: off to measure.
 SCOPE = True
 
 _USER = [(re.compile(r"\bthe user's\b", re.I), "my"), (re.compile(r"\bthe user\b", re.I), "I"),
@@ -240,15 +241,15 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
         st = _stance(query, text, hit.scores.dense)
-        if SCOPE and st.label != "contradict" and ended(query, text) and not other_holder(query, text):
+        others = SCOPE and other_holder(query, text)
+        if SCOPE and st.label != "contradict" and not others and ended(query, text):
             # ... unless the same speaker says later that it came back ("caved, back on ten a day"),
             # which names no topic: then the ending settles nothing.
             resumed = any(RESUMED.search(h.memory) and h.speaker == hit.speaker and stated_at(h) > stated_at(hit)
                           for h in found.results)
             st = Stance("unrelated", 0.5, "an ending undone later", ()) if resumed else Stance(
                 "contradict", 0.8, "states the claim's matter as ended", ("ended",))
-        if st.label != "unrelated" and SCOPE and (other_holder(query, text) or (
-                st.label == "agree" and prospect_only(query, text))):
+        if st.label != "unrelated" and SCOPE and (others or (st.label == "agree" and prospect_only(query, text))):
             silent.append((hit, text))  # another holder's, or only a prospect of it (:mod:`.verdict_scope`)
             continue
         hedged = "hedged" in st.reason

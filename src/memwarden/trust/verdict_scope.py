@@ -1,7 +1,8 @@
 """Whether a memory can settle a verdict's claim at all, read from its structure (session 14, issue 11).
 
-The stance rules read topic: two texts sharing a predicate and a value look like one claim. Two
-structural readings decide, before any stance is weighed, that a memory says nothing of the claim:
+The stance rules read topic: two texts sharing a predicate and a value look like one claim. Three
+structural readings decide, before any stance is weighed, whether a memory can settle the claim: two
+that it says nothing of it, one that it contradicts it:
 
 - **Another holder** (:func:`other_holder`): the claim is about one holder (the speaker, one of the
   speaker's kin, a named person) and the memory opens on a different one. "Ewart's allergic to
@@ -13,14 +14,19 @@ structural readings decide, before any stance is weighed, that a memory says not
   half in october", "taken her in for x-rays on her hip") and the claim states it as done or holding
   ("has booked", "finished", "broke her hip"). A claim that is itself about a plan or a future date
   is not gated.
+- **An ended state** (:func:`ended`): the memory ends the matter of a present-tense claim ("gave up the
+  choir", "taken me off the amlodipine", "three months vape free") for the claim's holder: a
+  contradiction, unless the same speaker later says it came back (:data:`RESUMED`).
 
-Both return True only on a positive reading; a text they cannot read is left to the stance rules.
+Each returns True only on a positive reading; a text they cannot read is left to the stance rules.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..lexicon.calendar import UNAMBIGUOUS_MONTHS, WEEKDAYS
+from ..lexicon.quotes import straight
 from ..retrieval.text import _stem as stem
 from ..retrieval.text import STOPWORDS
 from .features import _KIN, _KIN_SAME, features
@@ -36,9 +42,8 @@ _NAME_OPEN = re.compile(r"^\W*([A-Z][a-z]+)(?:('s)\b|\s+([a-z]+)\b)")
 #: own affairs are told through ("Landlord's put the rent up", "Pharmacy says ...").
 _NOT_NAME = frozenset("""the this that these those my our your his her their its it we they he she there here what
     when a an i landlord doctor dentist vet nurse teacher boss manager pharmacist pharmacy surgery school council bank
-    office work hospital clinic insurer agent mummy daddy today tomorrow tonight yesterday next last
-    monday tuesday wednesday thursday friday saturday sunday january february march april june july august september
-    october november december""".split())
+    office work hospital clinic insurer agent mummy daddy today tomorrow tonight yesterday next last""".split()) | frozenset(
+    WEEKDAYS + UNAMBIGUOUS_MONTHS)
 #: A record's header ("Plan noted:", "Reservation confirmed - Hotel ..."): no one's statement.
 _HEADER = re.compile(r"^\W*(?:\S+\s+){0,3}?\S*(?::|\s[-\u2013\u2014]\s)")
 #: A claim of the speaker's relation to people or animals, who may be the name a text opens on.
@@ -70,7 +75,7 @@ def holder(text: str) -> str | None:
     who = features(text).subject
     if who is not None and (who == "i" or who.startswith("my ")):
         return who
-    m = _NAME_OPEN.match(text.replace("\u2019", "'"))
+    m = _NAME_OPEN.match(straight(text))
     if m is None:
         return None
     low, nxt = m.group(1).lower(), m.group(3)
@@ -170,12 +175,10 @@ def prospect_only(claim: str, text: str) -> bool:
     clause puts a prospect frame before the first word it shares with the claim, no clause states a
     word or value of the claim outside such a frame, and the claim states no plan, arrangement or
     future of its own."""
-    whose = holder(claim)
-    if (_PROSPECTIVE_CLAIM.search(claim) or whose is None or features(claim).thing is not None
-            or _SAID_OUTCOME.search(text)):
+    whose, fc = holder(claim), features(claim)
+    if _PROSPECTIVE_CLAIM.search(claim) or whose is None or fc.thing is not None or _SAID_OUTCOME.search(text):
         # (a claim about a thing, "my pottery class is on mondays", is no outcome of signing up for it)
         return False
-    fc = features(claim)
     own = fc.content - {stem("user")}
     if whose != "i":
         kin = whose.removeprefix("my ")
