@@ -51,7 +51,8 @@ _COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)(?:-|\s(?!second\b(?!\s+of\b|\
 _UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
                  "ninth": 9}
 #: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
-#: stops"): a pronoun, no number (session 14; the claim gate reads the same, ``gate_cues.PRONOUN_ONE``).
+#: stops"): a pronoun, no number (session 14). The claim gate's ``gate_cues.PRONOUN_ONE`` is its own, narrower
+#: reading (one word between determiner and "one", no "just/only/had the one" exception): the two differ on purpose.
 _PRONOUN_ONE = re.compile(r"(?<!just )(?<!only )(?<!had )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
                           r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
                           r"and|but|or|i|we|you|they|there|now|today)\b))")
