@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from ..lexicon import calendar as cal, kin
 from ..lexicon.quotes import straight
+from .spoken_numbers import pronoun_one_and_ordinals
 from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
@@ -42,20 +43,6 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
                       "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "once": 1, "twice": 2, "thrice": 3,
                       "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5})
 _ORDINALS = frozenset("first second third fourth fifth".split())
-#: "twenty-first", "thirty first": one ordinal, not twenty and one (session 14).
-_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)(?:-|\s(?!second\b(?!\s+of\b|\s*(?:$|[.,;:!?)]))))"
-                               r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
-                               r"(?!-)(?! time\b)")  # "thirty second-hand", "twenty first-time": a count and a compound;
-# "a thirty second voiceover", "a twenty second plank": a duration (a space-joined "second" is an ordinal only before
-# "of" or at a clause's end, "the twenty second of May", "on the twenty second.")
-_UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                 "ninth": 9}
-#: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
-#: stops"): a pronoun, no number (session 14). The claim gate's ``gate_cues.PRONOUN_ONE`` is its own, narrower
-#: reading (one word between determiner and "one", no "just/only/had the one" exception): the two differ on purpose.
-_PRONOUN_ONE = re.compile(r"(?<!just )(?<!only )(?<!had )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
-                          r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
-                          r"and|but|or|i|we|you|they|there|now|today)\b))")
 _POSSESSIVE = frozenset("my our your his her their its".split())
 _MONTHS = list(cal.MONTHS)
 _MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
@@ -136,10 +123,7 @@ def features(text: str) -> TextFeatures:
     iso = frozenset(m.group(0).replace(" ", "T") for m in _ISO.finditer(text))
     text = _ISO.sub(" ", text)
     low = text.lower()
-    if " one" in low:
-        low = _PRONOUN_ONE.sub(lambda m: m.group(0)[:-3] + "it", low)
-    if "ty" in low:
-        low = _COMPOUND_ORDINAL.sub(lambda m: str(20 + 10 * (m.group(1) == "thirty") + _UNIT_ORDINAL[m.group(2)]), low)
+    low = pronoun_one_and_ordinals(low)
     hedged = False
     for phrase in NOT_NEGATION:
         if phrase in low:

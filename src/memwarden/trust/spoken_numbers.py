@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["words_to_digits"]
+__all__ = ["pronoun_one_and_ordinals", "words_to_digits"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -139,3 +139,30 @@ def _magnitude(num: str, scale: str | None) -> str:
     v *= {"k": 1000, "grand": 1000, "m": 1_000_000, "lakh": 100_000, "crore": 10_000_000, "cr": 10_000_000}.get(
         (scale or "").removesuffix("s"), 1)
     return str(int(v)) if v == int(v) else f"{v:g}"
+
+
+#: "twenty-first", "thirty first": one ordinal, not twenty and one (session 14).
+_COMPOUND_ORDINAL = re.compile(r"\b(twenty|thirty)(?:-|\s(?!second\b(?!\s+of\b|\s*(?:$|[.,;:!?)]))))"
+                               r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+                               r"(?!-)(?! time\b)")  # "thirty second-hand", "twenty first-time": a count and a compound;
+# "a thirty second voiceover", "a twenty second plank": a duration (a space-joined "second" is an ordinal only before
+# "of" or at a clause's end, "the twenty second of May", "on the twenty second.")
+_UNIT_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                 "ninth": 9}
+#: "one" standing for a noun said before ("the new one", "the big one was", "the only fast one that
+#: stops"): a pronoun, no number (session 14; read by `features`, whose number values it keeps out). The claim gate's ``gate_cues.PRONOUN_ONE`` is its own, narrower
+#: reading (one word between determiner and "one", no "just/only/had the one" exception): the two differ on purpose.
+_PRONOUN_ONE_NP = re.compile(r"(?<!just )(?<!only )(?<!had )\b(?:the|a|an|this|that|which|each|every|another|any|no)\s+(?:[a-z]+\s+){0,2}?one\b"
+                          r"(?![-'])(?=\s*(?:$|[.,;:!?)]|(?:with|in|on|at|from|for|who|that|which|is|was|had|has|"
+                          r"and|but|or|i|we|you|they|there|now|today)\b))")
+
+
+def pronoun_one_and_ordinals(low: str) -> str:
+    """``low`` (lower-cased) with a pronoun "one" after a determiner written "it" and a compound ordinal as its
+    digits ("the new one was" -> "the new it was", "the twenty-first of may" -> "the 21 of may"): how
+    :func:`.features.features` reads number words before it collects values (session 14)."""
+    if " one" in low:
+        low = _PRONOUN_ONE_NP.sub(lambda m: m.group(0)[:-3] + "it", low)
+    if "ty" in low:
+        low = _COMPOUND_ORDINAL.sub(lambda m: str(20 + 10 * (m.group(1) == "thirty") + _UNIT_ORDINAL[m.group(2)]), low)
+    return low
