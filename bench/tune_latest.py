@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python bench/tune_latest.py dump --out /tmp/latest_dump.pkl
     PYTHONPATH=src python bench/tune_latest.py loao --dump /tmp/latest_dump.pkl
+    PYTHONPATH=src python bench/tune_latest.py classes --dump /tmp/latest_dump.pkl [-v]
 
 ``dump`` replays every scenario of the development authors (``bench/_sets.py``) with the step
 off (``rank_latest_cosine`` 2) and keeps, per rank probe, the final hits' times, firmness, whether each
@@ -9,7 +10,10 @@ holds the asked kind of value, their pairwise cosines and the target/stale label
 of the ranking, so applying it to that order is what the ranking would do. ``loao`` applies each setting
 (top 4/5/6/8/10 x cosine 0.2-0.4, and off), scores it on the other authors (rank probes first minus
 "now" probes with the stale value above; ties to more rank probes first), and reports each author at
-the setting chosen without it, and at the shipped one.
+the setting chosen without it, and at the shipped one. ``classes`` re-counts the "now" misses at the
+shipped setting: what ranks first when the current value does not (the stale value, a claim stated at the
+answer's own time -- its turn or session --, an older or a later statement, lifted by the step or not),
+and why the step did not put the answer first (session 15, BENCHMARKS.md s15-now).
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ import pickle
 from collections import defaultdict
 from typing import Any
 
-from _sets import SCENARIO_SETS  # bench/_sets.py
+from _sets import AUTHORS, SCENARIO_SETS  # bench/_sets.py
 
 GRID: list[tuple[int, float] | None] = [None] + [(n, c) for n in (4, 5, 6, 8, 10) for c in (0.2, 0.25, 0.3, 0.35, 0.4)]
-SHIPPED = (8, 0.25)
+SHIPPED = (6, 0.3)  # trust/config.py rank_latest_top / rank_latest_cosine
 
 
 def dump(out: str) -> None:
@@ -125,13 +129,77 @@ def loao(path: str) -> None:
     print(f"pooled LOAO: now@1 {pooled[0]:+d}, stale above {pooled[1]:+d}, rank@1 {pooled[2]:+d}")
 
 
+def _first_class(r: dict[str, Any], order: list[int]) -> str:
+    """What ranks first in a "now" miss, relative to the current value's hit."""
+    f, t = order[0], next((i for i in order if r["tgt"][i]), None)
+    lifted = " (lifted by the step)" if f != 0 else ""
+    if r["stale"][f]:
+        return "the stale value" + lifted
+    if t is None:
+        return "neither (current value not returned)"
+    if r["at"][f] == r["at"][t]:
+        return "a claim stated at the answer's time (its turn or session)" + lifted
+    return ("a later statement" if r["at"][f] > r["at"][t] else "an older statement") + lifted
+
+
+def _why_not_moved(r: dict[str, Any], top: int, cosine: float) -> str:
+    """Why the step (``apply``) did not put the current value first."""
+    t = next((k for k, x in enumerate(r["tgt"]) if x), None)
+    if t is None:
+        return "not returned"
+    checks = [(not r["asks"], "question not read as asking one current value"),
+              (t >= top, f"answer outside the window ({top})"),
+              (not r["own"][t], "answer not the user's firm word"),
+              (not r["ans"][t], "answer holds no value of the asked kind"),
+              (r["other"][t], "answer read as about another person"),
+              (all(r["at"][i] >= r["at"][t] for i in range(t)), "only hits stated at its time or later above it"),
+              (not any(r["at"][i] < r["at"][t] and r["cos"][t][i] >= cosine for i in range(t)),
+               f"the older hits above it not close (cosine < {cosine})")]
+    return next((why for failed, why in checks if failed), "moved, but another hit first or another move chosen")
+
+
+def classes(path: str, verbose: bool) -> None:
+    with open(path, "rb") as f:
+        rows = pickle.load(f)
+    first: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    why: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    n = 0
+    for r in rows:
+        if not r["now"]:
+            continue
+        n += 1
+        order = apply(r, *SHIPPED)
+        if order and outcome(r, order)[0]:
+            continue
+        if not order:
+            first["no hits"].append((AUTHORS[r["author"]], r["probe"]))
+            continue
+        first[_first_class(r, order)].append((AUTHORS[r["author"]], r["probe"]))
+        why[_why_not_moved(r, *SHIPPED)].append((AUTHORS[r["author"]], r["probe"]))
+    for title, table in ((f"first hit of the {sum(map(len, first.values()))} 'now' misses of {n}", first),
+                         ("why the latest step did not put the answer first", why)):
+        print(f"## {title}")
+        for c, v in sorted(table.items(), key=lambda x: -len(x[1])):
+            print(f"- {c}: {len(v)} probes, {len(set(a for a, _ in v))} authors {sorted(set(a for a, _ in v))}")
+            if verbose:
+                print("    " + ", ".join(f"{a} {p}" for a, p in v))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("dump").add_argument("--out", default="/tmp/latest_dump.pkl")
     sub.add_parser("loao").add_argument("--dump", default="/tmp/latest_dump.pkl")
+    cl = sub.add_parser("classes")
+    cl.add_argument("--dump", default="/tmp/latest_dump.pkl")
+    cl.add_argument("-v", action="store_true", help="list the probes of each class")
     args = ap.parse_args()
-    dump(args.out) if args.cmd == "dump" else loao(args.dump)
+    if args.cmd == "dump":
+        dump(args.out)
+    elif args.cmd == "loao":
+        loao(args.dump)
+    else:
+        classes(args.dump, args.v)
 
 
 if __name__ == "__main__":

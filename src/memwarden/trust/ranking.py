@@ -57,7 +57,6 @@ from .fitted_rank import fitted_order, load_weights, observing
 from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first
-from .siblings import keep_sibling_order
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
@@ -243,12 +242,10 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         else:
             # All equally relevant (two hits fuse to the same z-score): who vouches breaks the tie.
             out = sorted(hits, key=lambda h: -_signal(h, cfg))
-    out = keep_sibling_order(out, hits, query)  # who vouches, how firmly, how late: read from the turn (.siblings)
     mark("blend", out)
     out = record_asked_first(out, query)
     mark("record", out)
     if cfg.rank_conflicts:
-        unresolved = out
         names = {n.lower() for h in hits for n in (h.speaker, h.claim.subject if h.claim else None) if n}
         for g in conflicts:
             if not g.resolved or g.winner is None:
@@ -266,7 +263,6 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             first = min(above)
             hit = out.pop(w)
             out.insert(first, hit)
-        out = keep_sibling_order(out, unresolved, query)
         mark("conflicts", out)
         for stage, step in (("slot", lambda o: slot_answer_first(o, query)), ("updates", lambda o: updates_first(o, query)),
                             ("correction", lambda o: correction_first(o, query, _words)),
