@@ -1,8 +1,10 @@
-"""Session 15: the meaning stage's weight went from 1.0 to 1.5 (``FusionConfig.constraint_meaning``). What the heavier
-lift must not do in an ordinary conversation: change what a request finds first, or push the memory the request is
-about out of the top two; and what it is for: a limit said in everyday words, never named by the request, comes into
-its top three. Our own conversations (none from the scenario sets), each mixing ordinary facts with the request's
-topic."""
+"""Session 15: the weight of the constraint meaning stage (``FusionConfig.constraint_meaning``, an untyped claim whose
+meaning reads as a limit lifted for a request). 1.5 gained five development authors' probes and lost one on the
+validation authors, so 1.0 stays (BENCHMARKS.md, session 15, branch s15-constr). What the lift must not do in an
+ordinary conversation: push the memory a request is about out of its top two, or change its first hit against the
+stage switched off more than once; and what it is for: a limit said in everyday words, never named by the request, in
+the top three (two of ours are known misses, kept strict so a fix shows). Our own conversations, none from the
+scenario sets, each mixing ordinary facts with the request's topic."""
 
 from __future__ import annotations
 
@@ -54,14 +56,14 @@ ORDINARY = [
 
 @pytest.fixture(scope="module")
 def ranked():
-    """Per conversation: the top 5 for its request at the shipped weight and at the weight before (1.0)."""
+    """Per conversation: the top 5 for its request at the shipped weight and with the meaning stage off."""
     m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"))
     out = []
     for i, (said, query, _) in enumerate(ORDINARY):
         m.add([{"role": "user", "content": t} for t in said], user_id=f"u{i}", timestamp=WHEN)
         out.append(tuple([h.memory for h in m.search(query, user_id=f"u{i}", limit=5,
                                                       fusion=FusionConfig(constraint_meaning=w)).results]
-                         for w in (FusionConfig().constraint_meaning, 1.0)))
+                         for w in (FusionConfig().constraint_meaning, 0.0)))
     m.close()
     return out
 
@@ -73,9 +75,10 @@ def test_an_ordinary_request_keeps_what_it_is_about_in_its_top_two(ranked, i: in
     assert any(about.lower() in t.lower() for t in ranked[i][0][:2]), ranked[i][0]
 
 
-def test_the_heavier_lift_changes_no_ordinary_first_hit(ranked) -> None:
-    changed = [i for i, (shipped, before) in enumerate(ranked) if shipped[:1] != before[:1]]
-    assert not changed, changed
+def test_the_meaning_stage_changes_at_most_one_ordinary_first_hit(ranked) -> None:
+    # measured at 1.0 and at 1.5: none of the 16 changes
+    changed = [i for i, (shipped, off) in enumerate(ranked) if shipped[:1] != off[:1]]
+    assert len(changed) <= 1, changed
 
 
 # (what the user said, the request, a word of the limit) -- limits in everyday words no closed-class rule types
@@ -84,15 +87,17 @@ LIMITS = [
                   "the bride loves anything on the water", "we've booked a big house in Padstow",
                   "honestly I get so seasick, even on pedalos"],
                  "what should we book for the hen weekend?", "seasick",
-                 # rank 5 at 1.0, 4 at 1.5: the meaning model reads "gets so seasick" just under its threshold, so
-                 # it is lifted by neither weight (the untyped class of BENCHMARKS.md, session 15)
+                 # rank 4 (5 before the padding words): the meaning model reads "gets so seasick" just under its
+                 # threshold, so no weight lifts it (the untyped class of BENCHMARKS.md, session 15)
                  marks=pytest.mark.xfail(strict=True, reason="untyped limit: below the meaning model's threshold")),
     (["my partner's birthday is on the 3rd", "I'm thinking a night away somewhere", "she's turning 40",
       "she loves a good spa", "last year we went to Bath", "our spaniel Alfie comes everywhere with us now, no kennels"],
      "plan a night away for my partner's birthday", "Alfie"),
-    (["my dad's 70th is coming up in May", "he loves a pub lunch", "the whole family wants to come, about twelve of us",
-      "he's in Harrogate", "since his hip went he can't really do steps"],
-     "book somewhere for dad's 70th lunch", "steps"),
+    pytest.param(["my dad's 70th is coming up in May", "he loves a pub lunch", "the whole family wants to come, about twelve of us",
+                  "he's in Harrogate", "since his hip went he can't really do steps"],
+                 "book somewhere for dad's 70th lunch", "steps",
+                 # rank 5 at 1.0, 3 at 1.5: lifted, outranked by the request's topic facts (the largest class)
+                 marks=pytest.mark.xfail(strict=True, reason="lifted limit outranked by topic facts at weight 1.0")),
 ]
 
 

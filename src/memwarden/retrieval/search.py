@@ -80,10 +80,8 @@ class FusionConfig:
     constraint_boost: float = 1.0
     #: The constraint weight of a claim no closed-class rule typed but whose meaning reads as a constraint
     #: (``constraint_model.py``: a logistic model on its vector, fitted leave one author out by
-    #: ``bench/fit_constraint.py``); 0: off. Only in small scopes (``_full``), where the boost applies. 1.5 (session 15,
-    #: chosen over 1.0 / 1.5 / 2.0 on the thirty-two development authors, then checked on the validation authors):
-    #: a lifted limit's cause was outranked by the request's topic facts in 13 authors (BENCHMARKS.md).
-    constraint_meaning: float = 1.5
+    #: ``bench/fit_constraint.py``); 0: off. Only in small scopes (``_full``), where the boost applies.
+    constraint_meaning: float = 1.0
     #: At most this many untyped claims are lifted by their meaning per search (the likeliest).
     constraint_meaning_top: int = 3
     #: z-score fusion only: a claim's source turn (episode) as a secondary signal. Splitting a turn
