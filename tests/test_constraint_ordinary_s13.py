@@ -49,6 +49,39 @@ ORDINARY = [
      "find me a guitar for my daughter", "left-handed"),
     (["I'm moving flats on the 30th", "the new place is on the fourth floor", "my mate Dan has a van"],
      "make me a checklist for moving day", "moving"),
+    # session 15 (tests/test_constraint_weight_s15.py): sixteen more, each mixing ordinary facts with the topic
+    (["my nephew Sam turns 10 next month", "he's obsessed with space and rockets", "we had a lovely walk by the canal"],
+     "any present ideas for Sam?", "space"),
+    (["we're driving to Cornwall in August", "we'll stay near St Ives for a week", "my partner prefers quiet beaches"],
+     "can you suggest some beaches near St Ives?", "beaches"),
+    (["I've joined a choir at the community centre", "we sing on Wednesday evenings", "my husband thinks it's hilarious"],
+     "recommend some warm-up exercises for choir", "choir"),
+    (["our garden gets sun all afternoon", "the soil is quite clay-heavy", "next door just put up a new fence"],
+     "what should I plant in the garden this spring?", "clay"),
+    (["I'm doing a 10k in Bristol in October", "my best time is 58 minutes", "my sister is coming to cheer"],
+     "help me plan my training for the 10k", "10k"),
+    (["my grandad loves crosswords", "he lives in a care home in Derby", "he was a train driver for forty years"],
+     "suggest a gift for my grandad", "grandad"),
+    (["the team offsite is in Manchester on the 12th", "there are fourteen of us", "our manager likes an early start"],
+     "book a room for the offsite", "offsite"),
+    (["I've got a sourdough starter going", "it's about two weeks old", "the kitchen is cold in the mornings"],
+     "how do I get a better rise on my sourdough?", "sourdough"),
+    (["my daughter is starting secondary school in September", "she'll take the bus", "she wants a purple backpack"],
+     "make me a list of things to buy for school", "school"),
+    (["we're repainting the living room", "the walls are a dull magnolia now", "the sofa is dark green"],
+     "suggest a colour for the living room walls", "living room"),
+    (["I'm going to Kyoto in November", "it's my first time in Japan", "I like temples and gardens"],
+     "plan two days in Kyoto for me", "Kyoto"),
+    (["my laptop is a 2019 MacBook", "it's getting slow with big spreadsheets", "I mostly use it for work"],
+     "should I upgrade my laptop?", "MacBook"),
+    (["the boys' football club needs new kit", "there are eighteen players", "the colours are red and black"],
+     "find me a supplier for the football kit", "kit"),
+    (["my in-laws are visiting for a week in July", "they like museums and long lunches", "we've got a sofa bed"],
+     "ideas for things to do with my in-laws", "museums"),
+    (["I host a quiz night at the pub every month", "the next one is on the 20th", "we usually get about six teams"],
+     "write me some questions for the quiz night", "quiz"),
+    (["I'm learning to knit", "I've done two scarves so far", "my friend runs a wool shop"],
+     "recommend a next project for my knitting", "knit"),
 ]
 
 
@@ -73,7 +106,7 @@ def test_an_ordinary_request_keeps_what_it_is_about_in_its_top_two(ranked, i: in
 
 
 def test_the_meaning_stage_changes_few_ordinary_first_hits(ranked) -> None:
-    # measured: 1 of 16 ("Jo loves gardening" first for her gift, a preference the request can use); more means the
-    # lift reads ordinary facts as limits
+    # measured: 1 of 32 ("Jo loves gardening" first for her gift, a preference the request can use; none of session
+    # 15's sixteen, at 1.0 or at 1.5); more means the lift reads ordinary facts as limits
     changed = [i for i, (shipped, off) in enumerate(ranked) if shipped[:1] != off[:1]]
     assert len(changed) <= 1, changed
