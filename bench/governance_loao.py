@@ -60,12 +60,17 @@ AUTHORS: dict[int, tuple[str, ...]] = {1: ("evals/cases/governance.jsonl", "eval
 SCENARIO_PROBES: dict[int, tuple[str, ...]] = {_SET_AUTHOR[s]: (f,) for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2")}
 SEED = 0
 #: How the hand-written memories weigh in a fit: "author" (each author the same total), "item" (each memory the
-#: same, so author 1's 454 weigh as they are), set by --weighting.
+#: same, so author 1's 454 weigh as they are), "sqrt" (between the two), set by --weighting.
 WEIGHTING = "author"
 
 
 def _author_weights(authors: np.ndarray, among: np.ndarray) -> np.ndarray:
-    return np.asarray([1.0 / np.sum(authors == b) if WEIGHTING == "author" else 1.0 / len(authors) for b in among])
+    """Per memory: "author" 1/n (each author the same total), "sqrt" 1/sqrt(n) (an author's total grows with the
+    square root of how much it wrote), "item" the same for every memory."""
+    if WEIGHTING == "item":
+        return np.full(len(among), 1.0 / len(authors))
+    power = 1.0 if WEIGHTING == "author" else 0.5
+    return np.asarray([1.0 / np.sum(authors == b) ** power for b in among])
 
 
 def featurise_cases(emb) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -265,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None)
     ap.add_argument("--fit-out", default=None)
     ap.add_argument("--only", nargs="*", default=None, help="score only these grid configs, e.g. 'sig+first+pol,0.03,1.0'")
-    ap.add_argument("--weighting", choices=("author", "item"), default="author")
+    ap.add_argument("--weighting", choices=("author", "sqrt", "item"), default="author")
     a = ap.parse_args(argv)
     global WEIGHTING
     WEIGHTING = a.weighting
@@ -374,7 +379,7 @@ def write_layer(name: str, hand: list[dict], ms: list[dict], out: Path) -> None:
     model = {"version": 2, "inputs": input_names(inputs), "classes": [POLICIES[int(k)] for k in lr.classes_],
              "C": C, "memsyco_weight": msw, "fitted_on": f"hand-written policy cases of authors {sorted(AUTHORS)}"
              + (" and MemSyco dev" if msw > 0 else ""), "script": "bench/governance_loao.py",
-             "n": int(len(y)), "mean": sc.mean_.round(6).tolist(),
+             "weighting": WEIGHTING, "n": int(len(y)), "mean": sc.mean_.round(6).tolist(),
              "scale": np.where(sc.scale_ == 0, 1.0, sc.scale_).round(6).tolist(),
              "coef": lr.coef_.round(6).tolist(), "intercept": lr.intercept_.round(6).tolist()}
     out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")

@@ -5,8 +5,9 @@ governance questions over the meaning features of :mod:`.features` (whose is it,
 does the request serve, which setting, is it a held view, does evidence speak to it,
 does a newer memory replace it): the explicit rules of :mod:`.rules` say which of their
 conditions hold, and the fitted layer of :mod:`.layer` weighs those signals with the
-features (fitted on the hand-written cases of five authors and MemSyco dev, chosen
-leave-one-author-out; over the rules' signals only, since a layer given MemSyco's raw
+features (fitted on the hand-written cases and scenario policy probes of the thirty-one
+development authors who wrote any and MemSyco dev, each memory the same weight, chosen
+leave-one-author-out: BENCHMARKS.md, session 15; over the rules' signals only, since a layer given MemSyco's raw
 features learns its templates instead of the task: issue 12).
 Each memory is judged jointly with the query, the evidence and every other
 retrieved memory, so a newer memory can supersede an older one.
