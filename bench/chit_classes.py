@@ -39,6 +39,17 @@ ROOT = Path(__file__).resolve().parents[1]
 _W = re.compile(r"[\w']+")
 
 
+def sessions():  # noqa: ANN201
+    """Every session of the development authors: (set name, its clock, its messages, its turns)."""
+    for name, path in SCENARIO_SETS.items():
+        for sc in json.loads((ROOT / path).read_text())["scenarios"]:
+            for sess in sc["sessions"]:
+                ts = datetime.fromisoformat(sess["ts"].replace("Z", "+00:00"))
+                msgs = sess["messages"]
+                yield name, ts, msgs, [Turn(role=m["role"], content=m["content"], index=i, timestamp=ts, name=m.get("name"))
+                                       for i, m in enumerate(msgs)]
+
+
 def record() -> list[dict]:
     """Every labelled user turn with its position, whether it yields a claim, and its clauses' verdicts."""
     log: list[dict] = []
@@ -56,34 +67,37 @@ def record() -> list[dict]:
     rows: list[dict] = []
     try:
         ex = RuleExtractor()
-        for name, path in SCENARIO_SETS.items():
-            for sc in json.loads((ROOT / path).read_text())["scenarios"]:
-                for sess in sc["sessions"]:
-                    ts = datetime.fromisoformat(sess["ts"].replace("Z", "+00:00"))
-                    msgs = sess["messages"]
-                    turns = [Turn(role=m["role"], content=m["content"], index=i, timestamp=ts, name=m.get("name"))
-                             for i, m in enumerate(msgs)]
-                    log.clear()
-                    res = ex.extract(turns, now=ts)
-                    owner: dict[str, int] = {}
-                    j = 0
-                    for x in log:  # the extractor normalises a turn's text: map it back to its message in order
-                        if x["turn"] not in owner:
-                            j = owner[x["turn"]] = max(range(j, len(msgs)), key=lambda k: difflib.SequenceMatcher(
-                                None, x["turn"], msgs[k]["content"]).ratio())
-                    for i, m in enumerate(msgs):
-                        if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
-                            continue
-                        prev = msgs[i - 1] if i else None
-                        pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
-                               else "after_statement" if prev["role"] == "assistant" else "after_self")
-                        kept = [dict(x) for x in log if owner.get(x["turn"]) == i and x["why"] is None and not x["echo"]]
-                        rows.append({"author": AUTHORS[name], "label": m["label"], "text": m["content"], "pos": pos,
-                                     "stored": any(i in c.turn_indexes and not c.claim.echo for c in res.claims),
-                                     "kept": kept, "words": len(_W.findall(m["content"]))})
+        for name, ts, msgs, turns in sessions():
+            log.clear()
+            res = ex.extract(turns, now=ts)
+            owner: dict[str, int] = {}
+            j = 0
+            for x in log:  # the extractor normalises a turn's text: map it back to its message in order
+                if x["turn"] not in owner:
+                    j = owner[x["turn"]] = max(range(j, len(msgs)), key=lambda k: difflib.SequenceMatcher(
+                        None, x["turn"], msgs[k]["content"]).ratio())
+            for i, m in enumerate(msgs):
+                if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
+                    continue
+                prev = msgs[i - 1] if i else None
+                pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
+                       else "after_statement" if prev["role"] == "assistant" else "after_self")
+                kept = [dict(x) for x in log if owner.get(x["turn"]) == i and x["why"] is None and not x["echo"]]
+                rows.append({"author": AUTHORS[name], "label": m["label"], "text": m["content"], "pos": pos,
+                             "prev": prev["content"] if prev else "",
+                             "stored": any(i in c.turn_indexes and not c.claim.echo for c in res.claims),
+                             "kept": kept, "words": len(_W.findall(m["content"]))})
     finally:
         gate.check = orig
     return rows
+
+
+_STOP = frozenset("the and but for with that this these those just really very too not yes yeah okay haha that's it's i'm "
+                  "i've i'll you're what how was were are have has had did does".split())
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in _W.findall(text.lower()) if len(w) > 2 and w not in _STOP}
 
 
 def klass(r: dict) -> str:
@@ -141,6 +155,12 @@ def main() -> None:
     for au in sorted(per):
         f, lost, c, s = per[au]
         print(f"| {au} | {f} | {lost} | {c} | {s} | {s / max(1, c):.3f} |")
+    # session 15: does stored chit-chat restate the assistant's statement it follows? (content words shared with it)
+    print("\n| label after an assistant statement, stored | turns | sharing no content word | sharing >= half |\n|---|---|---|---|")
+    for lab in ("chitchat", "fact"):
+        xs = [r for r in rows if r["stored"] and r["label"] == lab and r["pos"] == "after_statement"]
+        share = [len(_content(r["text"]) & _content(r["prev"])) / max(1, len(_content(r["text"]))) for r in xs]
+        print(f"| {lab} | {len(xs)} | {sum(s == 0 for s in share)} | {sum(s >= 0.5 for s in share)} |")
     print("\nfacts lost:")
     for r in rows:
         if r["label"] == "fact" and not r["stored"]:
