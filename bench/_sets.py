@@ -15,8 +15,9 @@ validation sets (totals only) and are development since session 15.
 with UNKNOWN verdict cases beside TRUE and FALSE), measured unread by the lead at session 14's start and end
 and at session 15's start; session 15's branches measure them by totals only (`bench/author_table.py`),
 never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 38-42, written blind at session 15's start, stay outside the repository while its
-branches work (measured by the lead, totals only, at its start and end) and land here at its end.
+`HELDOUT_SETS`: authors 38-42 (`evals/heldout36`-`heldout40`), written blind at session 15's start (each with
+UNKNOWN verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only)
+at its start and end; never opened or run by a branch. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -30,8 +31,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 31)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(31, 36)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(36, 41)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 36)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 41)}}
