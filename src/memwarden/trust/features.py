@@ -125,6 +125,8 @@ def features(text: str) -> TextFeatures:
     low = text.lower()
     low = pronoun_one_and_ordinals(low)
     hedged = False
+    # A self-repair ("the 14th of june, no wait, 21st") is found before the idioms go: "no wait" is one.
+    repair, said = SELF_CORRECTION.search(low), low
     for phrase in NOT_NEGATION:
         if phrase in low:
             low = low.replace(phrase, " ")
@@ -149,8 +151,8 @@ def features(text: str) -> TextFeatures:
         low = _INSTEAD_OF.sub(" not ", low)
     # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
     # replaced by the one of its kind said after it.
-    if (cut := SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
-        rejected = rejected | replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    if repair is not None and repair.start() > 0:
+        rejected = rejected | replaced(features(said[:repair.start()]), features(said[repair.end():]))
     # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
     if " till " in low or " until " in low:
         low = NOT_TILL.sub(r"\1 at ", low)
