@@ -18,7 +18,7 @@ from memwarden.trust.stance import detect_stance
 @pytest.mark.parametrize("text, dropped, kept", [
     ("the recital is on the 9th, no wait, the 19th", "9", "19"),
     ("pick-up is at 3 - wait no, 3:45, they changed it", "3:00", "3:45"),
-    ("the quote came to £620... sorry £720 with the fitting", "620", "720"),
+    ("the quote came to £620... sorry £720, with the fitting", "620", "720"),
     ("her flight lands at 6pm no hang on, it's 8pm", "6:00", "8:00"),
     ("my locker is number 12, correction, 21", "12", "21"),
     ("we're in room 4 — wait, no, room 14", "4", "14"),
@@ -46,6 +46,10 @@ def test_a_value_repaired_in_one_breath_is_dropped(text: str, dropped: str, kept
     "grab 2 pints of milk and 6 eggs please",
     "the doctor said 5mg twice a day, or rather she wrote it down",
     "my sister is 14, and no wait time at the clinic today",
+    "the gym is 35 a month. sorry, 1 sec, the kettle's boiling",
+    "the course costs 80 quid, sorry, 3 things I wanted to ask you",
+    "got the jacket for 50 - sorry, 2 jackets actually, one for Sam",
+    "my train is at 7, wait, no, I'm mixing it up with Priya, hers is at 9",
 ])
 def test_the_repair_words_without_a_repaired_value_reject_nothing(text: str) -> None:
     assert not features(text).rejected

@@ -16,7 +16,8 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
-from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, replaced, spell_numeric_dates
+from .value_cues import (FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, repair_parts, replaced,
+                         spell_numeric_dates)
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -152,7 +153,8 @@ def features(text: str) -> TextFeatures:
     # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
     # replaced by the one of its kind said after it.
     if repair is not None and repair.start() > 0:
-        rejected = rejected | replaced(features(said[:repair.start()]), features(said[repair.end():]))
+        before, after = repair_parts(said, repair)
+        rejected = rejected | replaced(features(before), features(after))
     # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
     if " till " in low or " until " in low:
         low = NOT_TILL.sub(r"\1 at ", low)

@@ -19,7 +19,7 @@ from .values import STREET
 if TYPE_CHECKING:
     from .features import TextFeatures
 
-__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "replaced", "spell_numeric_dates"]
+__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "repair_parts", "replaced", "spell_numeric_dates"]
 
 #: The weekday names, the one list the stance features, the pair tests and these cues read.
 WEEKDAYS = frozenset(cal.WEEKDAYS)
@@ -46,7 +46,32 @@ FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|ri
 #: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing.
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|"
                              r"(?:[,.\u2014\u2013-]|\.\.\.)?\s+(?:no wait|wait,? no|no,? hang on|or rather|scratch that|correction,)\W|"
-                             r"(?:[,.\u2014\u2013-]|\.\.\.)\s*sorry,?\s+(?=[£$€]?\d|r\d)")
+                             r"(?:[,.\u2014\u2013-]|\.\.\.)\s*sorry,?\s+(?=[£$€r]?\d+(?:[,.]\d+)*(?!\d)(?!\s*[a-z%]))")
+#: Clause ends inside a repair: a comma, semicolon or full stop before a space.
+_CLAUSE_END = re.compile(r"[,;.!?](?=\s|$)")
+#: A third person's thing ("his starts at 8", "her one is at 4"): a value there is theirs, not the repair.
+_OTHER_HOLDER = re.compile(r"\b(?:his|her|hers|their|theirs|he|she)\b")
+#: A repair that is only a bare hour or day ("at 2, wait, no, 3"): it replaces a clock time too.
+_BARE = re.compile(r"^\W*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\W*$")
+
+
+def repair_parts(said: str, cut: re.Match[str]) -> tuple[str, str]:
+    """The text a self-repair takes back and the repair itself: the first clause after the cue that
+    says a value ("no wait, I confuse always, 05/03"), and nothing when a clause up to it is about a
+    third person ("wait, no, I'm confusing it with Tom, his starts at 8"). A repair that is a bare
+    number after a clock time is read as a clock time ("at 2, wait, no, 3")."""
+    before, after, start = said[:cut.start()], "", cut.end()
+    for end in [m.start() for m in _CLAUSE_END.finditer(said, cut.end())] + [len(said)]:
+        clause, start = said[start:end], end + 1
+        if _OTHER_HOLDER.search(clause):
+            break
+        if any(c.isdigit() for c in clause) or re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                                                         r"eleven|twelve|noon|midday|half|quarter)\b", clause):
+            after = clause
+            break
+    if (bare := _BARE.match(after)) is not None and re.search(r"\d(?::\d\d)?\s*(?:am|pm)|\bat \d", before):
+        after = f"at {bare.group(1)}"
+    return before, after
 
 
 _MONTH_NAMES = list(cal.MONTHS)
