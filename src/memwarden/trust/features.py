@@ -16,7 +16,8 @@ from ..retrieval.text import STOPWORDS, _stem, words
 from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_PAIRS, REJECTED, REPORT_FRAME_WORDS,
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
-from .value_cues import FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, replaced, spell_numeric_dates
+from .value_cues import (FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, repair_parts, replaced,
+                         spell_numeric_dates)
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -125,6 +126,8 @@ def features(text: str) -> TextFeatures:
     low = text.lower()
     low = pronoun_one_and_ordinals(low)
     hedged = False
+    # A self-repair ("the 14th of june, no wait, 21st") is found before the idioms go: "no wait" is one.
+    repair, said = SELF_CORRECTION.search(low), low
     for phrase in NOT_NEGATION:
         if phrase in low:
             low = low.replace(phrase, " ")
@@ -149,8 +152,9 @@ def features(text: str) -> TextFeatures:
         low = _INSTEAD_OF.sub(" not ", low)
     # "I told the bank I earn 42k, but actually it's 38k": a value said before a self-correction is
     # replaced by the one of its kind said after it.
-    if (cut := SELF_CORRECTION.search(low)) is not None and cut.start() > 0:
-        rejected = rejected | replaced(features(low[:cut.start()]), features(low[cut.end():]))
+    if repair is not None and repair.start() > 0:
+        before, after = repair_parts(said, repair)
+        rejected = rejected | replaced(features(before), features(after))
     # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
     if " till " in low or " until " in low:
         low = NOT_TILL.sub(r"\1 at ", low)

@@ -19,7 +19,7 @@ from .values import STREET
 if TYPE_CHECKING:
     from .features import TextFeatures
 
-__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "replaced", "spell_numeric_dates"]
+__all__ = ["FORMER", "NOT_TILL", "NUMBER_ABBR", "SELF_CORRECTION", "WEEKDAYS", "repair_parts", "replaced", "spell_numeric_dates"]
 
 #: The weekday names, the one list the stance features, the pair tests and these cues read.
 WEEKDAYS = frozenset(cal.WEEKDAYS)
@@ -39,14 +39,47 @@ NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (
 FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
                     rf"(?!\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:{STREET})\b)"
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
-#: A correction inside one statement: what follows replaces what came before.
-SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|[,.]?\s+(?:no wait|or rather|scratch that)\b")
+#: A correction inside one statement: what follows replaces what came before. Session 15: also the
+#: spoken self-repairs "wait no", "no hang on", "correction," and "sorry" right before a value ("R800...
+#: sorry R1,800"); read before the idioms with "no" are taken out of the text (:data:`.lexicon.NOT_NEGATION`
+#: holds "no wait", so it never reached this cue). Only a value of a kind said on both sides is replaced
+#: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing.
+SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|"
+                             r"(?:[,.\u2014\u2013-]|\.\.\.)?\s+(?:no wait|wait,? no|no,? hang on|or rather|scratch that|correction,)\W|"
+                             r"(?:[,.\u2014\u2013-]|\.\.\.)\s*sorry,?\s+(?=[£$€r]?\d+(?:[,.]\d+)*(?!\d)(?!\s*[a-z%]))")
+#: Clause ends inside a repair: a comma, semicolon or full stop before a space.
+_CLAUSE_END = re.compile(r"[,;.!?](?=\s|$)")
+#: A third person's thing ("his starts at 8", "her one is at 4"): a value there is theirs, not the repair.
+_OTHER_HOLDER = re.compile(r"\b(?:his|her|hers|their|theirs|he|she)\b")
+#: A repair that is only a bare hour or day ("at 2, wait, no, 3"): it replaces a clock time too.
+_BARE = re.compile(r"^\W*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\W*$")
+
+
+def repair_parts(said: str, cut: re.Match[str]) -> tuple[str, str]:
+    """The text a self-repair takes back and the repair itself: the first clause after the cue that
+    says a value ("no wait, I confuse always, 05/03"), and nothing when a clause up to it is about a
+    third person ("wait, no, I'm confusing it with Tom, his starts at 8"). A repair that is a bare
+    number after a clock time is read as a clock time ("at 2, wait, no, 3")."""
+    before, after, start = said[:cut.start()], "", cut.end()
+    for end in [m.start() for m in _CLAUSE_END.finditer(said, cut.end())] + [len(said)]:
+        clause, start = said[start:end], end + 1
+        if _OTHER_HOLDER.search(clause):
+            break
+        if any(c.isdigit() for c in clause) or re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                                                         r"eleven|twelve|noon|midday|half|quarter)\b", clause):
+            after = clause
+            break
+    if (bare := _BARE.match(after)) is not None and re.search(r"\d(?::\d\d)?\s*(?:am|pm)|\bat \d", before):
+        after = f"at {bare.group(1)}"
+    return before, after
 
 
 _MONTH_NAMES = list(cal.MONTHS)
-#: "8/5", "28/09/2026", "on 3/4": a day and a month (and a year) written with slashes. Not a part of
-#: a longer run ("1/2/3/4") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
-_NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\w/.]|\s+of\b)")
+#: "8/5", "28/09/2026", "on 3/4": a day and a month (and a year) written with slashes, or with dots and
+#: a four-digit year ("05.03.2025"); a full stop may end the sentence after it (session 15: "is on 10/06."
+#: was read as the numbers 10 and 6 while "it's 10/06" was June 10). Not a part of a longer run
+#: ("1/2/3/4", "1/2.5") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
+_NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})(?P<s>[/.])(?P<b>\d{1,2})(?:(?P=s)(?P<y>\d{4}|\d{2}))?(?![\w/]|[.,]\d|\s+of\b)")
 #: Words before a bare "a/b" that make it a date ("on 8/5", "start date 1/9", "due 3/4").
 _DATE_BEFORE = re.compile(r"(?:\b(?:on|by|for|from|since|until|till|til|before|after|due|date|dated|"
                           r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
@@ -62,6 +95,8 @@ def spell_numeric_dates(text: str) -> str:
     ("14/09"), the day is past 12 ("26/4"), or a preposition, "date" or a weekday comes before it."""
     def spell(m: re.Match[str]) -> str:
         a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
+        if m.group("s") == "." and not (y and len(y) == 4):
+            return m.group(0)  # "1.5", "13.11": a decimal unless a full year follows ("05.03.2025")
         day, month = (a, b) if 1 <= b <= 12 else (b, a)
         if not (1 <= month <= 12 and 1 <= day <= 31):
             return m.group(0)
@@ -71,7 +106,7 @@ def spell_numeric_dates(text: str) -> str:
         year = "" if not y else f" {int(y) + 2000 if len(y) == 2 else int(y)}"
         return f"{_MONTH_NAMES[month - 1]} {day}{year}"
 
-    return _NUMERIC_DATE.sub(spell, text) if "/" in text else text
+    return _NUMERIC_DATE.sub(spell, text) if "/" in text or "." in text else text
 
 
 def replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:
@@ -81,6 +116,11 @@ def replaced(before: TextFeatures, after: TextFeatures) -> frozenset[str]:
         out: dict[str, set[str]] = {}
         for v in f.numbers:
             out.setdefault("time" if ":" in v else "number", set()).add(v)
+            if v.startswith("end:"):
+                # "ten till six, no wait, seven till three": a span's end read as a clock time on one
+                # side and bare numbers on the other is still the span replaced. (Not any bare number:
+                # "at 4 - no hang on, it's wednesday the 10th, same time" keeps its 4 o'clock.)
+                out.setdefault("number", set()).add(v)
         for v in f.dates:
             out.setdefault("weekday" if v in WEEKDAYS else "date", set()).add(v)
         return out
