@@ -52,6 +52,9 @@ SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|"
 _CLAUSE_END = re.compile(r"[,;.!?](?=\s|$)")
 #: A third person's thing ("his starts at 8", "her one is at 4"): a value there is theirs, not the repair.
 _OTHER_HOLDER = re.compile(r"\b(?:his|her|hers|their|theirs|he|she)\b")
+#: A value said in words: a number word, a time word, a weekday or a month ("but actually it's wednesday").
+_VALUE_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|half|quarter|"
+                         rf"{cal.alt(cal.WEEKDAYS)}|{cal.alt(cal.UNAMBIGUOUS_MONTHS)})\b", re.I)
 #: A repair that is only a bare hour or day ("at 2, wait, no, 3"): it replaces a clock time too.
 _BARE = re.compile(r"^\W*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\W*$")
 
@@ -66,8 +69,7 @@ def repair_parts(said: str, cut: re.Match[str]) -> tuple[str, str]:
         clause, start = said[start:end], end + 1
         if _OTHER_HOLDER.search(clause):
             break
-        if any(c.isdigit() for c in clause) or re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                                                         r"eleven|twelve|noon|midday|half|quarter)\b", clause):
+        if any(c.isdigit() for c in clause) or _VALUE_WORD.search(clause):
             after = clause
             break
     if (bare := _BARE.match(after)) is not None and re.search(r"\d(?::\d\d)?\s*(?:am|pm)|\bat \d", before):
