@@ -50,6 +50,8 @@ def test_ordinary_talk_with_a_repair_word_rejects_nothing(text: str) -> None:
     ("the invoice was €300... sorry €3,000", "300"),
     ("vet's monday the 3rd at 10 - no hang on, they rang to move it, it's tuesday the 4th, same time", "monday"),
     ("I said 5 at the desk, but actually it's 15", "5"),
+    ("it's £950 a month - no hang on, £990", "950"),
+    ("I reckon it was 20 quid, no wait, 25", "20"),
 ])
 def test_a_repair_right_after_its_value_still_replaces_it(text: str, dropped: str) -> None:
     assert dropped in features(text).rejected

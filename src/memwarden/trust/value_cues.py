@@ -81,10 +81,11 @@ def repair_parts(said: str, cut: re.Match[str]) -> tuple[str, str]:
     ends = [m.end() for m in _CLAUSE_END.finditer(head)]
     before = head[ends[-1]:] if ends else head
     # A spoken repair ("no wait", "sorry", "correction") takes back the value said right before it: the
-    # clause ends on it ("my phone bill is £30 and the gym - sorry, £25" repairs no bill).
-    last = re.search(r"([\w£$€:.,']+)\W*$", before)
-    if not re.search(r"actually|rather|scratch", cut.group(0)) and not (
-            last and (any(c.isdigit() for c in last.group(1)) or _VALUE_WORD.fullmatch(last.group(1).strip(".,")))):
+    # clause ends on it, or on it and its unit ("£1,200 a month"); "my phone bill is £30 and the gym -
+    # sorry, £25" repairs no bill.
+    tail = before.split()[-3:]
+    if not re.search(r"actually|rather|scratch", cut.group(0)) and not any(
+            any(c.isdigit() for c in w) or _VALUE_WORD.fullmatch(w.strip(".,'")) for w in tail):
         return before, ""
     start = cut.end()
     after = ""
