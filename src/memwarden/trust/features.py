@@ -154,7 +154,9 @@ def features(text: str) -> TextFeatures:
     # replaced by the one of its kind said after it.
     if repair is not None and repair.start() > 0:
         before, after = repair_parts(said, repair)
-        rejected = rejected | replaced(features(before), features(after))
+        # A value said again after the cue is kept ("correction, doors open at 4:30, recital still at 5").
+        kept = features(" ".join(c for c in re.split(r"[,;.!?]\s", said[repair.end():]) if re.search(r"\b(?:still|same)\b", c)))
+        rejected = rejected | (replaced(features(before), features(after)) - (kept.numbers | kept.dates))
     # "we're not on till 9:30", "doesn't open until 10": the time something starts, no denial.
     if " till " in low or " until " in low:
         low = NOT_TILL.sub(r"\1 at ", low)

@@ -5,7 +5,8 @@ negation; "not on till 9:30" states a start time, no denial; "down from 5" names
 changed from; "X, but actually Y" replaces the values of X by those of Y of the same kind. The values
 these name as replaced become the text's ``rejected`` values, which the stance rules deny
 (:func:`.stance._replaced_value`). A numeric date, "8/5" or "28/09/2026", is read day first and
-written as its month and day (:func:`spell_numeric_dates`), so it is one date, not the numbers 8 and 5.
+written as its month and day (:func:`spell_numeric_dates`), so it is one date, not the numbers 8 and 5;
+so is a year-month-day date, "2026-03-17" (session 15).
 """
 
 from __future__ import annotations
@@ -40,38 +41,69 @@ FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|ri
                     rf"(?!\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:{STREET})\b)"
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
 #: A correction inside one statement: what follows replaces what came before. Session 15: also the
-#: spoken self-repairs "wait no", "no hang on", "correction," and "sorry" right before a value ("R800...
+#: spoken self-repairs "wait no", "no hang on", "correction," and "sorry" right before an amount ("R800...
 #: sorry R1,800"); read before the idioms with "no" are taken out of the text (:data:`.lexicon.NOT_NEGATION`
 #: holds "no wait", so it never reached this cue). Only a value of a kind said on both sides is replaced
-#: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing.
+#: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing. After the
+#: lead's review (s15-verdict2): a spoken cue is an interjection, so it opens a clause (a comma, a dash, a
+#: full stop or "..." before it: "the market correction, ..." is a noun) and is closed by a pause or goes
+#: straight to a value ("no wait even on a Saturday" is no queue, "wait, no way" no repair); "sorry" repairs
+#: only an amount with its currency ("sorry, 4" may answer another question).
+#: A spoken cue opens a clause: a pause before it, or the value it repairs right before it ("6pm no hang on").
+_CUE_START = r"(?:(?:[,.;\u2014\u2013-]|\.\.\.)\s*|(?<=\d)\s+|(?<=\d[ap]m)\s+|(?<=\d(?:st|nd|rd|th))\s+)"
+_CUE_END = r"(?:\s*(?:[,:!\u2014\u2013]|\.\.\.|\s-)|\s+(?=(?:it'?s\s+|the\s+)?[£$€]?\d))"
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|"
-                             r"(?:[,.\u2014\u2013-]|\.\.\.)?\s+(?:no wait|wait,? no|no,? hang on|or rather|scratch that|correction,)\W|"
-                             r"(?:[,.\u2014\u2013-]|\.\.\.)\s*sorry,?\s+(?=[£$€r]?\d+(?:[,.]\d+)*(?!\d)(?!\s*[a-z%]))")
-#: Clause ends inside a repair: a comma, semicolon or full stop before a space.
-_CLAUSE_END = re.compile(r"[,;.!?](?=\s|$)")
+                             r"(?:[,.\u2014\u2013-]|\.\.\.)?\s+(?:or rather|scratch that)\W|" +
+                             _CUE_START + r"(?:no,? wait|wait,? no|no,? hang on)" + _CUE_END + "|" +
+                             r"(?:[,.;\u2014\u2013-]|\.\.\.)\s*correction,|"
+                             r"(?:[,.\u2014\u2013-]|\.\.\.)\s*sorry,?\s+(?=(?:[£$€]|r(?=\d))\d+(?:[,.]\d+)*(?!\d)(?!\s*[a-z%]))")
+#: Clause ends inside a repair: a comma, semicolon or full stop before a space, or a spaced dash.
+_CLAUSE_END = re.compile(r"[,;.!?](?=\s|$)|\s[-\u2013\u2014]\s|\.\.\.")
 #: A third person's thing ("his starts at 8", "her one is at 4"): a value there is theirs, not the repair.
 _OTHER_HOLDER = re.compile(r"\b(?:his|her|hers|their|theirs|he|she)\b")
 #: A value said in words: a number word, a time word, a weekday or a month ("but actually it's wednesday").
 _VALUE_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|half|quarter|"
                          rf"{cal.alt(cal.WEEKDAYS)}|{cal.alt(cal.UNAMBIGUOUS_MONTHS)})\b", re.I)
+#: A clause told on the way to the repair: a statement by the speaker or a "they" ("they rang to move it",
+#: "I misread the cert"); any other clause without a value (an order, a name called) interrupts the repair.
+_STATEMENT = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've|they|they've|it|it's|that's)\s", re.I)
 #: A repair that is only a bare hour or day ("at 2, wait, no, 3"): it replaces a clock time too.
 _BARE = re.compile(r"^\W*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\W*$")
 
 
 def repair_parts(said: str, cut: re.Match[str]) -> tuple[str, str]:
-    """The text a self-repair takes back and the repair itself: the first clause after the cue that
-    says a value ("no wait, I confuse always, 05/03"), and nothing when a clause up to it is about a
-    third person ("wait, no, I'm confusing it with Tom, his starts at 8"). A repair that is a bare
-    number after a clock time is read as a clock time ("at 2, wait, no, 3")."""
-    before, after, start = said[:cut.start()], "", cut.end()
-    for end in [m.start() for m in _CLAUSE_END.finditer(said, cut.end())] + [len(said)]:
+    """The text a self-repair takes back and the repair itself: the clause right before the cue and the
+    clause right after it, when that one says a value ("the 14th of june, no wait, 21st"); nothing when
+    the clause after it says none ("no, hang on, don't buy them yet, Gran has 4": an interruption) or is
+    about a third person ("wait, no, his starts at 8"). A repair that is a bare number after a bare hour
+    is read as a clock time ("at 2, wait, no, 3"); not after a time with its minutes ("9:15 ... 4")."""
+    head = said[:cut.start()].rstrip(" ,;.\u2014\u2013-")
+    ends = [m.end() for m in _CLAUSE_END.finditer(head)]
+    before = head[ends[-1]:] if ends else head
+    # A spoken repair ("no wait", "sorry", "correction") takes back the value said right before it: the
+    # clause ends on it, or on it and its unit ("£1,200 a month"); "my phone bill is £30 and the gym -
+    # sorry, £25" repairs no bill.
+    tail = before.split()[-3:]
+    if not re.search(r"actually|rather|scratch", cut.group(0)) and not any(
+            any(c.isdigit() for c in w) or _VALUE_WORD.fullmatch(w.strip(".,'")) for w in tail):
+        return before, ""
+    start = cut.end()
+    after = ""
+    for end in [m.start() for m in _CLAUSE_END.finditer(said, start)] + [len(said)]:
         clause, start = said[start:end], end + 1
+        if not clause.strip(" \t'\""):
+            continue
         if _OTHER_HOLDER.search(clause):
             break
         if any(c.isdigit() for c in clause) or _VALUE_WORD.search(clause):
             after = clause
             break
-    if (bare := _BARE.match(after)) is not None and re.search(r"\d(?::\d\d)?\s*(?:am|pm)|\bat \d", before):
+        if not _STATEMENT.match(clause):
+            break  # an interruption: "don't buy them yet", "Max, put that down!"
+    if not after:
+        return before, ""
+    if ((bare := _BARE.match(after)) is not None and re.search(r"\b\d{1,2}\s*(?:am|pm)\b|\bat \d{1,2}\b", before)
+            and not re.search(r"\d[:.]\d\d", before)):
         after = f"at {bare.group(1)}"
     return before, after
 
@@ -83,8 +115,19 @@ _MONTH_NAMES = list(cal.MONTHS)
 #: ("1/2/3/4", "1/2.5") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
 _NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})(?P<s>[/.])(?P<b>\d{1,2})(?:(?P=s)(?P<y>\d{4}|\d{2}))?(?![\w/]|[.,]\d|\s+of\b)")
 #: Words before a bare "a/b" that make it a date ("on 8/5", "start date 1/9", "due 3/4").
+#: "2026-03-17": a calendar date written year-month-day (a booking system's, a calendar's). Not a
+#: timestamp ("2026-04-01T18:00:00Z") nor an end of the extractor's ranges ("2022-01-01..2022-12-31"),
+#: nor a part of a longer code ("ref 2026-03-17-4").
+_YMD_DATE = re.compile(r"(?<![\w/.-])(?P<y>(?:19|20)\d\d)-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])(?![\w/-]|\.\.|[.,]\d)")
+#: An open bracket, with at most a preposition after it, right before a date: the extractor's annotation.
+_ANNOTATION_OPEN = re.compile(r"\((?:[a-z]+ )?$")
 _DATE_BEFORE = re.compile(r"(?:\b(?:on|by|for|from|since|until|till|til|before|after|due|date|dated|"
                           r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
+
+
+#: Before a day/month that ends a sentence ("is on 10/06."): a word that names a date, not "by" or "for".
+_ON_DATE_BEFORE = re.compile(r"(?:\b(?:on|due|dated|from|since|until|till|til|"
+                             r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
 
 
 def spell_numeric_dates(text: str) -> str:
@@ -105,9 +148,22 @@ def spell_numeric_dates(text: str) -> str:
         dated = y or m.group("b").startswith("0") or a > 12 or _DATE_BEFORE.search(text, 0, m.start())
         if not dated:
             return m.group(0)
+        if not y and text.startswith(".", m.end()) and not _ON_DATE_BEFORE.search(text, 0, m.start()):
+            return m.group(0)  # "they were 13/2.", "cut my hours by 1/3.": a score, a share (lead's review)
         year = "" if not y else f" {int(y) + 2000 if len(y) == 2 else int(y)}"
         return f"{_MONTH_NAMES[month - 1]} {day}{year}"
 
+    if "-" in text:
+        # Session 15: one normal form for a date on both sides: "2026-03-17" is "march 17 2026", as
+        # "17 March 2026" and "17/03/2026" are; read as one opaque token it could never agree with a
+        # claim's "17 March" (the day read "numbers differ").
+        # The claim extractor's resolution of a word already said ("moved to Thursday (2025-05-08)",
+        # "from October (from 2025-10-01)") stays one opaque date: it is no second value of the text.
+        def spell_ymd(m: re.Match[str]) -> str:
+            if _ANNOTATION_OPEN.search(text, 0, m.start()):
+                return m.group(0)
+            return f"{_MONTH_NAMES[int(m.group('m')) - 1]} {int(m.group('d'))} {m.group('y')}"
+        text = _YMD_DATE.sub(spell_ymd, text)
     return _NUMERIC_DATE.sub(spell, text) if "/" in text or "." in text else text
 
 
