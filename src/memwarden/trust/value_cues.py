@@ -5,8 +5,7 @@ negation; "not on till 9:30" states a start time, no denial; "down from 5" names
 changed from; "X, but actually Y" replaces the values of X by those of Y of the same kind. The values
 these name as replaced become the text's ``rejected`` values, which the stance rules deny
 (:func:`.stance._replaced_value`). A numeric date, "8/5" or "28/09/2026", is read day first and
-written as its month and day (:func:`spell_numeric_dates`), so it is one date, not the numbers 8 and 5;
-so is a year-month-day date, "2026-03-17" (session 15).
+written as its month and day (:func:`spell_numeric_dates`), so it is one date, not the numbers 8 and 5.
 """
 
 from __future__ import annotations
@@ -115,12 +114,6 @@ _MONTH_NAMES = list(cal.MONTHS)
 #: ("1/2/3/4", "1/2.5") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
 _NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})(?P<s>[/.])(?P<b>\d{1,2})(?:(?P=s)(?P<y>\d{4}|\d{2}))?(?![\w/]|[.,]\d|\s+of\b)")
 #: Words before a bare "a/b" that make it a date ("on 8/5", "start date 1/9", "due 3/4").
-#: "2026-03-17": a calendar date written year-month-day (a booking system's, a calendar's). Not a
-#: timestamp ("2026-04-01T18:00:00Z") nor an end of the extractor's ranges ("2022-01-01..2022-12-31"),
-#: nor a part of a longer code ("ref 2026-03-17-4").
-_YMD_DATE = re.compile(r"(?<![\w/.-])(?P<y>(?:19|20)\d\d)-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])(?![\w/-]|\.\.|[.,]\d)")
-#: An open bracket, with at most a preposition after it, right before a date: the extractor's annotation.
-_ANNOTATION_OPEN = re.compile(r"\((?:[a-z]+ )?$")
 _DATE_BEFORE = re.compile(r"(?:\b(?:on|by|for|from|since|until|till|til|before|after|due|date|dated|"
                           r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
 
@@ -153,17 +146,6 @@ def spell_numeric_dates(text: str) -> str:
         year = "" if not y else f" {int(y) + 2000 if len(y) == 2 else int(y)}"
         return f"{_MONTH_NAMES[month - 1]} {day}{year}"
 
-    if "-" in text:
-        # Session 15: one normal form for a date on both sides: "2026-03-17" is "march 17 2026", as
-        # "17 March 2026" and "17/03/2026" are; read as one opaque token it could never agree with a
-        # claim's "17 March" (the day read "numbers differ").
-        # The claim extractor's resolution of a word already said ("moved to Thursday (2025-05-08)",
-        # "from October (from 2025-10-01)") stays one opaque date: it is no second value of the text.
-        def spell_ymd(m: re.Match[str]) -> str:
-            if _ANNOTATION_OPEN.search(text, 0, m.start()):
-                return m.group(0)
-            return f"{_MONTH_NAMES[int(m.group('m')) - 1]} {int(m.group('d'))} {m.group('y')}"
-        text = _YMD_DATE.sub(spell_ymd, text)
     return _NUMERIC_DATE.sub(spell, text) if "/" in text or "." in text else text
 
 

@@ -116,10 +116,8 @@ def _sentence_stance(claim: str, text: str, cosine: float | None) -> Stance:
         return st
     # ... or when the whole's only objection is a negation that sits in another clause ("no
     # ibuprofen with warfarin, paracetamol is ok for my headaches" asked about paracetamol).
-    # (Session 15: the clause agrees by restating every value of the claim or by a word of its matter,
-    # not by a shared date alone: "get_weather(Hatherby, 2026-07-14): ..., no rain expected" is no rain.)
     if (whole.label == "contradict" and whole.cues == ("negation",) and st.label == "agree" and scores[0] >= 2
-            and not features(best).negated and (st.cues == ("values",) or fc.content & features(best).content)):
+            and not features(best).negated):
         return st
     return whole
 
