@@ -76,6 +76,8 @@ def test_a_date_ending_a_sentence_after_on_is_a_date() -> None:
     assert spell_numeric_dates("the hearing is on 21/07.") == "the hearing is on july 21."
 
 
+@pytest.mark.xfail(strict=True, reason="the ISO reading (s15-verdict2 f4cb3f6) was reverted: a fresh review found an ISO "
+                   "date in a negated clause turning the next clause's claim FALSE (4 wrong / 4 right)")
 @pytest.mark.parametrize("iso,spoken", [
     ("Booking confirmed: Friday 2026-05-22, 10:00", "booked on 22 May"),
     ("Invoice date 2025-11-03", "invoiced on 3 November 2025"),
