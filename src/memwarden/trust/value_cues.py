@@ -39,18 +39,18 @@ NOT_TILL = re.compile(r"(?:\bnot|\bnever|n't)\b((?: \w+){0,3}?) (?:till|until) (
 FORMER = re.compile(r"\b(?:down|up|increased|decreased|reduced|raised|dropped|risen|fallen|cut) from "
                     rf"(?!\d+[a-z]?\s+\w+(?:\s\w+)?\s+(?:{STREET})\b)"
                     r"((?:the |about |around )?[£$€]?\d[\d,.]*(?:\s?[a-z%]{1,6}\b)?)")
+#: A spoken cue opens a clause: a pause before it, or the value it repairs right before it ("6pm no hang on").
+_CUE_START = r"(?:(?:[,.;\u2014\u2013-]|\.\.\.)\s*|(?<=\d)\s+|(?<=\d[ap]m)\s+|(?<=\d(?:st|nd|rd|th))\s+)"
+_CUE_END = r"(?:\s*(?:[,:!\u2014\u2013]|\.\.\.|\s-)|\s+(?=(?:it'?s\s+|the\s+)?[£$€]?\d))"
 #: A correction inside one statement: what follows replaces what came before. Session 15: also the
 #: spoken self-repairs "wait no", "no hang on", "correction," and "sorry" right before an amount ("R800...
 #: sorry R1,800"); read before the idioms with "no" are taken out of the text (:data:`.lexicon.NOT_NEGATION`
 #: holds "no wait", so it never reached this cue). Only a value of a kind said on both sides is replaced
-#: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing. After the
-#: lead's review (s15-verdict2): a spoken cue is an interjection, so it opens a clause (a comma, a dash, a
-#: full stop or "..." before it: "the market correction, ..." is a noun) and is closed by a pause or goes
-#: straight to a value ("no wait even on a Saturday" is no queue, "wait, no way" no repair); "sorry" repairs
-#: only an amount with its currency ("sorry, 4" may answer another question).
-#: A spoken cue opens a clause: a pause before it, or the value it repairs right before it ("6pm no hang on").
-_CUE_START = r"(?:(?:[,.;\u2014\u2013-]|\.\.\.)\s*|(?<=\d)\s+|(?<=\d[ap]m)\s+|(?<=\d(?:st|nd|rd|th))\s+)"
-_CUE_END = r"(?:\s*(?:[,:!\u2014\u2013]|\.\.\.|\s-)|\s+(?=(?:it'?s\s+|the\s+)?[£$€]?\d))"
+#: (:func:`replaced`): "no wait, let me check" or "sorry I'm late, it's at 5" replace nothing. A spoken
+#: cue is an interjection, so it opens a clause (a comma, a dash, a full stop or "..." before it: "the
+#: market correction, ..." is a noun) and is closed by a pause or goes straight to a value ("no wait even
+#: on a Saturday" is no queue, "wait, no way" no repair); "sorry" repairs only an amount with its currency
+#: ("sorry, 4" may answer another question).
 SELF_CORRECTION = re.compile(r"(?:,|\bbut)\s+actually\b|\s-\s+actually\b|"
                              r"(?:[,.\u2014\u2013-]|\.\.\.)?\s+(?:or rather|scratch that)\W|" +
                              _CUE_START + r"(?:no,? wait|wait,? no|no,? hang on)" + _CUE_END + "|" +
@@ -142,7 +142,7 @@ def spell_numeric_dates(text: str) -> str:
         if not dated:
             return m.group(0)
         if not y and text.startswith(".", m.end()) and not _ON_DATE_BEFORE.search(text, 0, m.start()):
-            return m.group(0)  # "they were 13/2.", "cut my hours by 1/3.": a score, a share (lead's review)
+            return m.group(0)  # "they were 13/2.", "cut my hours by 1/3.": a score, a share
         year = "" if not y else f" {int(y) + 2000 if len(y) == 2 else int(y)}"
         return f"{_MONTH_NAMES[month - 1]} {day}{year}"
 
