@@ -50,45 +50,57 @@ def sessions():  # noqa: ANN201
                                        for i, m in enumerate(msgs)]
 
 
-def record() -> list[dict]:
-    """Every labelled user turn with its position, whether it yields a claim, and its clauses' verdicts."""
+def gate_watched(watch):  # noqa: ANN001, ANN201
+    """Every development session extracted with the claim gate watched: ``watch(clause, extracted, role,
+    prev, turn, prev_role, why)`` sees each clause the gate judges (``why`` is None when it keeps it) and
+    returns a row to log or None. Yields (set name, messages, the extraction, that session's log); the
+    gate is restored when the loop ends."""
     log: list[dict] = []
     orig = gate.check
 
     def check(clause, extracted, role, prev, turn, prev_role=None):  # noqa: ANN001
         why = orig(clause, extracted, role, prev, turn, prev_role)
-        f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
-        log.append({"clause": clause, "turn": turn, "why": why, "f": f, "echo": extracted.claim.echo, "prev": prev,
-                    "prev_role": prev_role,
-                    "z": gate.BIAS + sum(gate.WEIGHTS.get(k, 0.0) * v for k, v in f.items())})
+        if (row := watch(clause, extracted, role, prev, turn, prev_role, why)) is not None:
+            log.append(row)
         return why
 
     gate.check = check
-    rows: list[dict] = []
     try:
         ex = RuleExtractor()
         for name, ts, msgs, turns in sessions():
             log.clear()
-            res = ex.extract(turns, now=ts)
-            owner: dict[str, int] = {}
-            j = 0
-            for x in log:  # the extractor normalises a turn's text: map it back to its message in order
-                if x["turn"] not in owner:
-                    j = owner[x["turn"]] = max(range(j, len(msgs)), key=lambda k: difflib.SequenceMatcher(
-                        None, x["turn"], msgs[k]["content"]).ratio())
-            for i, m in enumerate(msgs):
-                if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
-                    continue
-                prev = msgs[i - 1] if i else None
-                pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
-                       else "after_statement" if prev["role"] == "assistant" else "after_self")
-                kept = [dict(x) for x in log if owner.get(x["turn"]) == i and x["why"] is None and not x["echo"]]
-                rows.append({"author": AUTHORS[name], "label": m["label"], "text": m["content"], "pos": pos,
-                             "prev": prev["content"] if prev else "",
-                             "stored": any(i in c.turn_indexes and not c.claim.echo for c in res.claims),
-                             "kept": kept, "words": len(_W.findall(m["content"]))})
+            yield name, msgs, ex.extract(turns, now=ts), log
     finally:
         gate.check = orig
+
+
+def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN202
+    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
+    return {"clause": clause, "turn": turn, "why": why, "f": f, "echo": extracted.claim.echo, "prev": prev,
+            "prev_role": prev_role, "z": gate.BIAS + sum(gate.WEIGHTS.get(k, 0.0) * v for k, v in f.items())}
+
+
+def record() -> list[dict]:
+    """Every labelled user turn with its position, whether it yields a claim, and its clauses' verdicts."""
+    rows: list[dict] = []
+    for name, msgs, res, log in gate_watched(_watch):
+        owner: dict[str, int] = {}
+        j = 0
+        for x in log:  # the extractor normalises a turn's text: map it back to its message in order
+            if x["turn"] not in owner:
+                j = owner[x["turn"]] = max(range(j, len(msgs)), key=lambda k: difflib.SequenceMatcher(
+                    None, x["turn"], msgs[k]["content"]).ratio())
+        for i, m in enumerate(msgs):
+            if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
+                continue
+            prev = msgs[i - 1] if i else None
+            pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
+                   else "after_statement" if prev["role"] == "assistant" else "after_self")
+            kept = [dict(x) for x in log if owner.get(x["turn"]) == i and x["why"] is None and not x["echo"]]
+            rows.append({"author": AUTHORS[name], "label": m["label"], "text": m["content"], "pos": pos,
+                         "prev": prev["content"] if prev else "",
+                         "stored": any(i in c.turn_indexes and not c.claim.echo for c in res.claims),
+                         "kept": kept, "words": len(_W.findall(m["content"]))})
     return rows
 
 

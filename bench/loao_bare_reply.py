@@ -17,47 +17,32 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
-from datetime import datetime
-from pathlib import Path
 
 from _sets import AUTHORS  # bench/_sets.py
-from chit_classes import sessions  # bench/chit_classes.py
+from chit_classes import gate_watched  # bench/chit_classes.py
 
 from memwarden.claims import gate, reply
-from memwarden.claims.rules import RuleExtractor
-from memwarden.models import Turn
 
-ROOT = Path(__file__).resolve().parents[1]
 GRID = [(n, t) for n in (8, 10, 12, 15, 20, 30) for t in (0.25, 0.30, 0.35, 0.40)]
 
 
+def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN202
+    """A clause the gate keeps from a user turn, with its chit-chat probability."""
+    if why is not None or role == "assistant" or extracted.claim.echo:
+        return None
+    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
+    return {"turn": turn, "clause": clause, "f": f, "p": gate._judge(f, clause, role, prev, turn).p_chat,
+            "prev": prev, "prev_role": prev_role, "text": extracted.text}
+
+
 def record() -> list[dict]:
-    log: list[dict] = []
-    orig = gate.check
-
-    def check(clause, extracted, role, prev, turn, prev_role=None):  # noqa: ANN001
-        why = orig(clause, extracted, role, prev, turn, prev_role)
-        if why is None and role != "assistant" and not extracted.claim.echo:
-            f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
-            log.append({"turn": turn, "clause": clause, "f": f, "p": gate._judge(f, clause, role, prev, turn).p_chat,
-                        "prev": prev, "prev_role": prev_role, "text": extracted.text})
-        return why
-
-    gate.check = check
     rows: list[dict] = []
-    try:
-        ex = RuleExtractor()
-        for name, ts, msgs, turns in sessions():
-            log.clear()
-            res = ex.extract(turns, now=ts)
-            for i, m in enumerate(msgs):
-                if m.get("label") in ("fact", "chitchat") and m["role"] == "user":
-                    texts = {c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo}
-                    rows.append({"author": AUTHORS[name], "label": m["label"], "n": len(texts),
-                                 "kept": [x for x in log if x["text"] in texts]})
-    finally:
-        gate.check = orig
+    for name, msgs, res, log in gate_watched(_watch):
+        for i, m in enumerate(msgs):
+            if m.get("label") in ("fact", "chitchat") and m["role"] == "user":
+                texts = {c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo}
+                rows.append({"author": AUTHORS[name], "label": m["label"], "n": len(texts),
+                             "kept": [x for x in log if x["text"] in texts]})
     return rows
 
 
