@@ -113,14 +113,17 @@ _MONTH_NAMES = list(cal.MONTHS)
 #: was read as the numbers 10 and 6 while "it's 10/06" was June 10). Not a part of a longer run
 #: ("1/2/3/4", "1/2.5") nor a ratio with a unit or "of" after it ("3/4 of the cake", "2/3 cup").
 _NUMERIC_DATE = re.compile(r"(?<![\w/.])(?P<a>\d{1,2})(?P<s>[/.])(?P<b>\d{1,2})(?:(?P=s)(?P<y>\d{4}|\d{2}))?(?![\w/]|[.,]\d|\s+of\b)")
+
+
+def _date_word_before(words: str) -> re.Pattern[str]:
+    """One of ``words``, or a weekday (abbreviated or not), right before the number."""
+    return re.compile(rf"(?:\b(?:{words}|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
+
+
 #: Words before a bare "a/b" that make it a date ("on 8/5", "start date 1/9", "due 3/4").
-_DATE_BEFORE = re.compile(r"(?:\b(?:on|by|for|from|since|until|till|til|before|after|due|date|dated|"
-                          r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
-
-
+_DATE_BEFORE = _date_word_before("on|by|for|from|since|until|till|til|before|after|due|date|dated")
 #: Before a day/month that ends a sentence ("is on 10/06."): a word that names a date, not "by" or "for".
-_ON_DATE_BEFORE = re.compile(r"(?:\b(?:on|due|dated|from|since|until|till|til|"
-                             r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)$", re.I)
+_ON_DATE_BEFORE = _date_word_before("on|due|dated|from|since|until|till|til")
 
 
 def spell_numeric_dates(text: str) -> str:
