@@ -34,7 +34,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from _sets import AUTHORS  # bench/_sets.py
-from chit_classes import gate_watched  # bench/chit_classes.py
+from chit_classes import gate_watched, labelled_user_turns  # bench/chit_classes.py
 
 from memwarden.claims import gate
 
@@ -54,12 +54,7 @@ def record() -> list[dict]:
     rows: list[dict] = []
     for name, msgs, res, log in gate_watched(_watch):
         ps = {x["text"]: x["p"] for x in log}
-        for i, m in enumerate(msgs):
-            if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
-                continue
-            prev = msgs[i - 1] if i else None
-            pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
-                   else "after_statement" if prev["role"] == "assistant" else "after_self")
+        for i, m, prev, pos in labelled_user_turns(msgs):
             texts = sorted({c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo})
             rows.append({"author": AUTHORS[name], "y": int(m["label"] == "chitchat"), "text": m["content"],
                          "prev": prev["content"] if prev else "", "pos": pos, "texts": texts,
@@ -173,7 +168,7 @@ def cost_pick(p: np.ndarray, y: np.ndarray, k: float) -> float:
 
 
 def loao(rows: list[dict], groups, c: float, ce: float, k: float, how: str = "lda"):  # noqa: ANN001, ANN201
-    kept = [r for r in rows if r["texts"]]
+    kept = [r for r in rows if r["texts"] and r.get("judged", True)]
     _ALL[:] = kept
     authors = sorted({r["author"] for r in rows})
     score, thrs = {}, {}
@@ -207,6 +202,7 @@ def tally(rows, drop):  # noqa: ANN001, ANN201
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--k", default="5", help="a lost fact weighs k stored chit-chat turns (comma list)")
+    ap.add_argument("--only", choices=POS, help="the stage judges only turns in this position")
     ap.add_argument("--full", action="store_true", help="per-author table and the dropped facts")
     ap.add_argument("--c", type=float, default=0.1)
     ap.add_argument("--ce", type=float, default=0.2)
@@ -222,6 +218,9 @@ def main() -> None:
         embed(rows)
         if cache:
             cache.write_bytes(pickle.dumps(rows))
+    if a.only:  # the stage judges (and is fitted on) only turns in this position; the others keep the gate's verdict
+        for r in rows:
+            r["judged"] = r["pos"] == a.only
     for feats in a.feats.split(";"):
         for k in (float(x) for x in str(a.k).split(",")):
             report(rows, tuple(feats.split(",")), a.c, a.ce, k, a.dir, full=a.full)
