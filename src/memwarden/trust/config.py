@@ -131,13 +131,13 @@ class TrustConfig(BaseModel):
     rank_latest_top: int = Field(6, ge=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
-    #: The final stage: ``hand`` stops after the hand steps; ``fitted`` (opt-in) then orders the first
-    #: hits by a linear score over the hand steps' result and the hits' features (trust/fitted_rank.py,
-    #: memwarden/data/rank_weights.json, fitted on the five authors' scenario probes and LoCoMo).
-    #: Chosen by leave-one-author-out on the claims the extractor makes at the end of session 7: the
-    #: fitted stage ties the hand order on current@1 (0.763 both) and is worse on stale-above (0.033 ->
-    #: 0.056) and "now" probes (0.926 -> 0.901), so ``hand`` is the default (BENCHMARKS.md).
-    rank_order: Literal["fitted", "hand"] = "hand"
+    #: The final stage: ``fitted`` (the default since session 16) orders the first hits by a linear score
+    #: over the hand steps' result, the hits' features and the list's structure (claims of one turn, age
+    #: rank; trust/fitted_rank.py, trust/rank_structure.py, memwarden/data/rank_weights.json, fitted by
+    #: bench/fit_rerank.py on the rank probes of the 37 development authors and chosen leave one author
+    #: out, where it beats the hand order on now@1, stale-above and constraint@3 and keeps multi-fact@5:
+    #: BENCHMARKS.md, session 16); ``hand`` stops after the hand steps (the order until session 16).
+    rank_order: Literal["fitted", "hand"] = "fitted"
     #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
     rank_fitted_top: int | None = Field(None, ge=2)
     # -- abstention (calibrated on LoCoMo dev conversations)

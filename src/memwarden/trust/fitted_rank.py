@@ -30,6 +30,7 @@ from ..errors import ModelError
 from ..models import SearchHit
 from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
+from .rank_structure import STRUCTURE, structure
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
@@ -71,7 +72,10 @@ def _names() -> tuple[str, ...]:
     return tuple(n)
 
 
-FEATURES: tuple[str, ...] = _names()
+#: What each hit says of itself and the hand steps did with it (session 7's features) ...
+BASE_FEATURES: tuple[str, ...] = _names()
+#: ... and what the list says of it (session 16, trust/rank_structure.py: siblings, age rank, past question).
+FEATURES: tuple[str, ...] = BASE_FEATURES + STRUCTURE
 
 
 def _mm(values: Sequence[float]) -> list[float]:
@@ -185,6 +189,13 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[tupl
                 x[col["up_" + s]] = float(b < a)
                 x[col["down_" + s]] = float(b > a)
             prev = pos
+    # The list's structure reads every hit's newest / cosine_gap, so those are computed for all n here.
+    newest = [float(not any(w > when[i] for w in when)) for i in range(n)]
+    E = structure([{e.id for e in h.episodes} or set(h.source_turn_ids) or {h.id} for h in hand],
+                  [w.timestamp() for w in when], [h.kind == "episode" for h in hand],
+                  [float(h.scores.constraint or 0.0) for h in hand], [pre_pos.get(h.id, n) for h in hand], newest,
+                  [c - best for c in cos], q_now, q)
+    X[:, len(BASE_FEATURES):] = E[:m]
     return X
 
 

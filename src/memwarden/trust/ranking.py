@@ -30,10 +30,11 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`); last, asked about now, the
    latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`).
 
-4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
-   ordered by one linear score over what the steps above did to each hit and what the search and
-   the trust stage know about it (:mod:`.fitted_rank`; weights fitted pairwise on the scenario sets'
-   probes by ``bench/fit_rank.py``, measured leave-one-author-out in BENCHMARKS.md). A
+4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first hits (the weights'
+   ``top``) are ordered by one linear score over what the steps above did to each hit, what the search
+   and the trust stage know about it and the list's structure (:mod:`.fitted_rank`,
+   :mod:`.rank_structure`; weights fitted pairwise on the development authors' rank probes by
+   ``bench/fit_rerank.py``, chosen leave-one-author-out, BENCHMARKS.md session 16). A
    hit passes one the steps above put over it only by a clear score margin. ``"hand"`` stops
    after step 3 (the order before).
 
