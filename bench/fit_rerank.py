@@ -135,6 +135,7 @@ class Probe:
         self.author, self.kind, self.probe, self.k = r["author"], r["kind"], r["probe"], r["k"]
         self.now, self.past, self.has_target, self.has_stale = r["now"], r["past"], r["has_target"], r["has_stale"]
         self.has_targets = r["has_targets"]
+        self.query = r["query"]
         self.base = {k: np.asarray(v, dtype=bool) for k, v in r["base"].items() if k != "groups"}
         self.base_groups = [np.asarray(g, dtype=bool) for g in r["base"]["groups"]]
         self.pos = np.asarray(r["cand"]["pos"], dtype=bool)
@@ -240,7 +241,8 @@ def summarise(ms: Sequence[dict[str, bool | None]]) -> dict[str, tuple[float, in
     return out
 
 
-def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, nw: float = 1.0) -> dict[str, Any]:
+def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, nw: float = 1.0,
+         gate: str = "all") -> dict[str, Any]:
     per: dict[str, Any] = {}
     pooled_b, pooled_f = [], []
     mean_b, mean_f = defaultdict(list), defaultdict(list)
@@ -251,7 +253,8 @@ def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, 
         train = [p for p in probes if p.author != a]
         mean, scale, w = fit(train, C, top, sw, nw)
         b = [evaluate(p, None) for p in test]
-        f = [evaluate(p, reorder(p, ((p.X - mean) / scale) @ w, top, margin)) for p in test]
+        f = [evaluate(p, reorder(p, ((p.X - mean) / scale) @ w, top, margin) if gated(p.query, gate) else None)
+             for p in test]
         per[a] = (summarise(b), summarise(f))
         pooled_b += b
         pooled_f += f
@@ -263,6 +266,15 @@ def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, 
     per["author mean"] = ({k: (float(np.mean(v)), len(v)) for k, v in mean_b.items()},
                           {k: (float(np.mean(v)), len(v)) for k, v in mean_f.items()})
     return per
+
+
+def gated(query: str, gate: str) -> bool:
+    """Does the fitted order run for ``query`` (round 2: ``"all"``, or the named question readings)?"""
+    if gate == "all":
+        return True
+    from memwarden.trust.fitted_rank import fitted_gate
+
+    return fitted_gate(query, gate)
 
 
 def table(res: dict[str, Any]) -> str:
@@ -292,6 +304,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--now-weight", type=float, nargs="+", default=[1.0], help="pair weight of the 'now' probes")
     f.add_argument("--drop", nargs="*", default=[], help="feature names left out (ablation)")
     f.add_argument("--per-author", action="store_true")
+    f.add_argument("--gate", nargs="+", default=["all"],
+                   help="questions the fitted order runs for: all, or now / past / request joined by '+' (others keep the hand order)")
     f.add_argument("--multi-weight", type=float, default=1.0, help="pair weight of the multi-fact probes")
     f.add_argument("--weights", action="store_true", help="print the all-author fit's largest weights")
     f.add_argument("--write", action="store_true",
@@ -309,9 +323,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     for C in args.C:
         for top in args.top:
             for sw in args.stale_weight:
-                for mg, nw in [(m, n) for m in args.margin for n in args.now_weight]:
-                    res = loao(probes, C, top, sw, mg, nw)
-                    print(f"\nC={C} top={top} stale_weight={sw} margin={mg} now_weight={nw}", flush=True)
+                for mg, nw, g in [(m, n, g) for m in args.margin for n in args.now_weight for g in args.gate]:
+                    res = loao(probes, C, top, sw, mg, nw, g)
+                    print(f"\nC={C} top={top} stale_weight={sw} margin={mg} now_weight={nw} gate={g}", flush=True)
                     print(table(res if args.per_author else {k: res[k] for k in ("pooled", "author mean")}))
                     if args.weights:
                         _, _, w = fit(probes, C, top, sw, nw)

@@ -139,9 +139,12 @@ class TrustConfig(BaseModel):
     #: 0.749), stale-above (0.159 -> 0.098) and constraint@3 (0.862 -> 0.872) with multi-fact@5 kept, and
     #: carries over to the validation authors, but it lowers LoCoMo's MRR (0.565 -> 0.496 on 2 of the 10
     #: conversations, recall@10 equal), so ``hand`` stays the default (BENCHMARKS.md, session 16).
-    rank_order: Literal["fitted", "hand"] = "hand"
+    rank_order: Literal["fitted", "hand"] = "fitted"
     #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
     rank_fitted_top: int | None = Field(None, ge=2)
+    #: Which questions the fitted stage runs for (:func:`.fitted_rank.fitted_gate`; others keep the hand
+    #: order): "all", or readings "now", "past", "request", "person" joined by "+" (any) and "&" (each part).
+    rank_fitted_gate: str = Field("person", pattern=r"^(?:all|(?:now|past|request|person)(?:[+&](?:now|past|request|person))*)$")
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)

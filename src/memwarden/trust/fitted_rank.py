@@ -30,11 +30,12 @@ from ..errors import ModelError
 from ..models import SearchHit
 from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
-from .rank_structure import STRUCTURE, structure
+from .rank_structure import STRUCTURE, asks_past, structure
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
-__all__ = ["STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order", "observe"]
+__all__ = ["STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order", "observe",
+           "GATES", "fitted_gate"]
 
 #: The hand steps whose moves are features, in the order :func:`rerank` runs them.
 STAGES = ("blend", "record", "conflicts", "slot", "updates", "answer_type")
@@ -54,6 +55,36 @@ _ASKS_ADVICE = re.compile(r"^\s*(?:can|could|would|should|shall)\b|\b(?:should i
                           r"help me|plan\w*|pick|choose|book|find me|any good)\b", re.I)
 _WH = re.compile(r"^\s*(?:what|which|where|when|who|whom|whose|how|why)\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9]+", re.I)
+
+
+#: The asker's own person: a first- or second-person pronoun ("where do I live now?", "what should we
+#: cook?", "can you book ..."), not an observer's question about named third parties ("When did Jon
+#: ...?"). "US" (the country) is not "us".
+_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours|ourselves|you|you're|"
+                     r"your|yours|yourself)\b", re.I)
+
+#: The question readings the fitted order may be limited to (``TrustConfig.rank_fitted_gate``, round 2):
+#: "now" (a present-state adverb, :data:`_ASKS_NOW`), "past" (:func:`.rank_structure.asks_past`),
+#: "request" (:func:`memwarden.retrieval.search.is_request`) and "person" (:data:`_PERSON`). A gate:
+#: readings joined by "+" (any of them), parts joined by "&" (each part must hold); "all": every question.
+GATES = ("now", "past", "request", "person")
+
+
+def asks_own(query: str) -> bool:
+    """The question is in the asker's own person (:data:`_PERSON`)."""
+    return any(m.group(0) != "US" for m in _PERSON.finditer(query or ""))
+
+
+def fitted_gate(query: str, gate: str) -> bool:
+    """Does the fitted order run for ``query`` under ``gate`` (:data:`GATES`)?"""
+    if gate == "all":
+        return True
+    from ..retrieval.search import is_request
+
+    q = query or ""
+    tests = {"now": lambda: bool(_ASKS_NOW.search(q)), "past": lambda: asks_past(q), "request": lambda: is_request(q),
+             "person": lambda: asks_own(q)}
+    return all(any(tests[g]() for g in part.split("+")) for part in gate.split("&"))
 
 
 def _names() -> tuple[str, ...]:

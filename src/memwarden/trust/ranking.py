@@ -54,7 +54,7 @@ from .answer_value import answer_value_first
 from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .correction_first import correction_first
-from .fitted_rank import fitted_order, load_weights, observing
+from .fitted_rank import fitted_gate, fitted_order, load_weights, observing
 from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first
@@ -215,7 +215,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
     # The order before and after each hand step, read by the fitted stage's features: kept only when
     # that stage runs or a training script observes it (the default order needs neither).
-    keep = cfg.rank_order == "fitted" or observing()
+    fit_on = cfg.rank_order == "fitted" and fitted_gate(query, cfg.rank_fitted_gate)
+    keep = fit_on or observing()
     pre = [h.id for h in hits] if keep else []
     trace: list[tuple[str, list[str]]] = []
 
@@ -276,7 +277,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out = step(out)
             mark(stage, out)
     if keep:
-        weights = load_weights() if cfg.rank_order == "fitted" else None  # None: observers only (training)
+        weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
     return out
 
