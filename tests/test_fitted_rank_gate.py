@@ -1,4 +1,4 @@
-"""The default fitted order (session 16, round 2): it runs only for a question in the asker's own
+"""The fitted order's gate (session 16, round 2; opt-in, ``rank_order="fitted"``): it runs only for a question in the asker's own
 person (``rank_fitted_gate="person"``); an observer's question about named third parties keeps the
 hand order. Questions and conversations written for this file (no evaluation set's wording)."""
 
@@ -42,9 +42,9 @@ def test_gates_combine_readings():
     assert not fitted_gate("", "person") and not fitted_gate("", "now+past+request")
 
 
-def test_the_default_is_the_gated_fitted_order():
+def test_the_fitted_order_is_gated_on_the_askers_person_by_default():
     cfg = TrustConfig()
-    assert cfg.rank_order == "fitted" and cfg.rank_fitted_gate == "person"
+    assert cfg.rank_order == "hand" and cfg.rank_fitted_gate == "person"
     with pytest.raises(ValueError):
         TrustConfig(rank_fitted_gate="everything")
 
@@ -89,10 +89,11 @@ CONVERSATIONS = [
 
 
 @pytest.mark.parametrize("sessions,questions", CONVERSATIONS)
-def test_the_default_order_on_everyday_conversations(minilm, sessions, questions):
-    """The default config: a question in the asker's own person is ordered by the fitted stage (its hits
+def test_the_gated_fitted_order_on_everyday_conversations(minilm, sessions, questions):
+    """``rank_order="fitted"`` with the default gate: a question in the asker's own person is ordered by the fitted stage (its hits
     carry a ``rank_score``), any other keeps the hand order (none does); both find the answer."""
-    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=minilm)
+    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm").model_copy(
+        update={"trust": TrustConfig(rank_order="fitted")}), embedder=minilm)
     try:
         for i, msgs in enumerate(sessions):
             m.add(msgs, user_id="u", timestamp=T0 + timedelta(days=21 * i))
