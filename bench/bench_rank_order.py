@@ -11,6 +11,7 @@ alternated question by question so machine load hits both alike (30 claim hits r
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections import defaultdict
@@ -30,6 +31,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     ap.add_argument("--conversations", type=int, default=10)
+    ap.add_argument("--first", type=int, default=0, help="skip this many conversations (run slices in parallel)")
+    ap.add_argument("--raw", help="also write each question's reciprocal rank, recall and latency per order (JSON)")
     args = ap.parse_args()
     m = Memory(config=MemoryConfig(claims=True))
     base = m.config.trust
@@ -37,7 +40,7 @@ def main() -> None:
     rr: dict[str, list[float]] = defaultdict(list)
     rec: dict[str, list[float]] = defaultdict(list)
     lat: dict[str, list[float]] = defaultdict(list)
-    for conv in load_locomo(Path(args.data))[: args.conversations]:
+    for conv in load_locomo(Path(args.data))[args.first: args.first + args.conversations]:
         uid = store_conversation(m, conv)
         for qi, q in enumerate(conv.qa):
             if not 1 <= q.category <= 4 or not q.evidence:
@@ -58,6 +61,8 @@ def main() -> None:
     for o in ORDERS:
         print(f"| {o} | {statistics.fmean(rr[o]):.3f} | {statistics.fmean(rec[o]):.3f} | "
               f"{np.percentile(lat[o], 50):.1f} | {np.percentile(lat[o], 95):.1f} |")
+    if args.raw:
+        Path(args.raw).write_text(json.dumps({"rr": rr, "recall": rec, "ms": lat}))
     m.close()
 
 

@@ -131,15 +131,22 @@ class TrustConfig(BaseModel):
     rank_latest_top: int = Field(6, ge=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
-    #: The final stage: ``hand`` stops after the hand steps; ``fitted`` (opt-in) then orders the first
-    #: hits by a linear score over the hand steps' result and the hits' features (trust/fitted_rank.py,
-    #: memwarden/data/rank_weights.json, fitted on the five authors' scenario probes and LoCoMo).
-    #: Chosen by leave-one-author-out on the claims the extractor makes at the end of session 7: the
-    #: fitted stage ties the hand order on current@1 (0.763 both) and is worse on stale-above (0.033 ->
-    #: 0.056) and "now" probes (0.926 -> 0.901), so ``hand`` is the default (BENCHMARKS.md).
+    #: The final stage: ``hand`` (the default) stops after the hand steps; ``fitted`` (opt-in) orders the first hits by a linear
+    #: score over the hand steps' result, the hits' features and the list's structure (claims of one turn,
+    #: age rank; trust/fitted_rank.py, trust/rank_structure.py, memwarden/data/rank_weights.json, fitted by
+    #: bench/fit_rerank.py on the rank probes of the 37 development authors), for the questions
+    #: ``rank_fitted_gate`` admits. Leave one author out, gated on
+    #: "person", it beats the hand order on now@1 (0.720 -> 0.741), stale-above (0.159 -> 0.118) and
+    #: constraint@3 (0.862 -> 0.867), multi-fact@5 0.945 -> 0.949; LoCoMo's third-person questions keep
+    #: the hand order (MRR 0.573; ungated, the fitted order gives 0.511), but it fails three review tests
+    #: of sessions 14-15 (a later statement of another matter passes the answer), so it stays opt-in
+    #: (BENCHMARKS.md, session 16, round 2).
     rank_order: Literal["fitted", "hand"] = "hand"
     #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
     rank_fitted_top: int | None = Field(None, ge=2)
+    #: Which questions the fitted stage runs for (:func:`.fitted_rank.fitted_gate`; others keep the hand
+    #: order): "all", or readings "now", "past", "request", "person" joined by "+" (any) and "&" (each part).
+    rank_fitted_gate: str = Field("person", pattern=r"^(?:all|(?:now|past|request|person)(?:[+&](?:now|past|request|person))*)$")
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)

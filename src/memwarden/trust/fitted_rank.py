@@ -7,8 +7,8 @@ the search and the trust stage already know about the hit -- relevance and its p
 how recent it is against the other hits on the same matter, its type, and whether the question
 asks about "now" or asks for advice -- and orders the first ``top`` hits by ``w . x``, ``w`` fitted
 pairwise (scikit-learn logistic regression on feature differences, target hit vs other hit) by
-``bench/fit_rank.py`` on the rank probes of the five scenario authors, and reported
-leave-one-author-out (BENCHMARKS.md). Only the first ``top`` hits move, so recall at any limit
+``bench/fit_rerank.py`` on the rank probes of the 37 development authors (session 16: with the
+list's structure, :mod:`.rank_structure`), chosen and reported leave-one-author-out (BENCHMARKS.md). Only the first ``top`` hits move, so recall at any limit
 >= ``top`` is what the hand order gives.
 
 Everything is computed from the returned hits: O(k) features plus the k x k cosines the trust
@@ -30,10 +30,12 @@ from ..errors import ModelError
 from ..models import SearchHit
 from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
+from .rank_structure import STRUCTURE, asks_past, structure
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
-__all__ = ["STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order", "observe"]
+__all__ = ["STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order", "observe",
+           "GATES", "fitted_gate"]
 
 #: The hand steps whose moves are features, in the order :func:`rerank` runs them.
 STAGES = ("blend", "record", "conflicts", "slot", "updates", "answer_type")
@@ -55,6 +57,36 @@ _WH = re.compile(r"^\s*(?:what|which|where|when|who|whom|whose|how|why)\b", re.I
 _TOKEN = re.compile(r"[a-z0-9]+", re.I)
 
 
+#: The asker's own person: a first- or second-person pronoun ("where do I live now?", "what should we
+#: cook?", "can you book ..."), not an observer's question about named third parties ("When did Jon
+#: ...?"). "US" (the country) is not "us".
+_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours|ourselves|you|you're|"
+                     r"your|yours|yourself)\b", re.I)
+
+#: The question readings the fitted order may be limited to (``TrustConfig.rank_fitted_gate``, round 2):
+#: "now" (a present-state adverb, :data:`_ASKS_NOW`), "past" (:func:`.rank_structure.asks_past`),
+#: "request" (:func:`memwarden.retrieval.search.is_request`) and "person" (:data:`_PERSON`). A gate:
+#: readings joined by "+" (any of them), parts joined by "&" (each part must hold); "all": every question.
+GATES = ("now", "past", "request", "person")
+
+
+def asks_own(query: str) -> bool:
+    """The question is in the asker's own person (:data:`_PERSON`)."""
+    return any(m.group(0) != "US" for m in _PERSON.finditer(query or ""))
+
+
+def fitted_gate(query: str, gate: str) -> bool:
+    """Does the fitted order run for ``query`` under ``gate`` (:data:`GATES`)?"""
+    if gate == "all":
+        return True
+    from ..retrieval.search import is_request
+
+    q = query or ""
+    tests = {"now": lambda: bool(_ASKS_NOW.search(q)), "past": lambda: asks_past(q), "request": lambda: is_request(q),
+             "person": lambda: asks_own(q)}
+    return all(any(tests[g]() for g in part.split("+")) for part in gate.split("&"))
+
+
 def _names() -> tuple[str, ...]:
     n = ["pre_rr", "hand_rr", "fused_mm", "blend_mm", "cosine", "cosine_gap", "kw_mm", "kw_has", "dense_rr", "kw_rr",
          "S", "T", "K", "C", "echo"]
@@ -71,7 +103,10 @@ def _names() -> tuple[str, ...]:
     return tuple(n)
 
 
-FEATURES: tuple[str, ...] = _names()
+#: What each hit says of itself and the hand steps did with it (session 7's features) ...
+BASE_FEATURES: tuple[str, ...] = _names()
+#: ... and what the list says of it (session 16, trust/rank_structure.py: siblings, age rank, past question).
+FEATURES: tuple[str, ...] = BASE_FEATURES + STRUCTURE
 
 
 def _mm(values: Sequence[float]) -> list[float]:
@@ -185,6 +220,13 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[tupl
                 x[col["up_" + s]] = float(b < a)
                 x[col["down_" + s]] = float(b > a)
             prev = pos
+    # The list's structure reads every hit's newest / cosine_gap, so those are computed for all n here.
+    newest = [float(not any(w > when[i] for w in when)) for i in range(n)]
+    E = structure([{e.id for e in h.episodes} or set(h.source_turn_ids) or {h.id} for h in hand],
+                  [w.timestamp() for w in when], [h.kind == "episode" for h in hand],
+                  [float(h.scores.constraint or 0.0) for h in hand], [pre_pos.get(h.id, n) for h in hand], newest,
+                  [c - best for c in cos], q_now, q)
+    X[:, len(BASE_FEATURES):] = E[:m]
     return X
 
 

@@ -30,10 +30,12 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`); last, asked about now, the
    latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`).
 
-4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default): the first few hits (5) are
-   ordered by one linear score over what the steps above did to each hit and what the search and
-   the trust stage know about it (:mod:`.fitted_rank`; weights fitted pairwise on the scenario sets'
-   probes by ``bench/fit_rank.py``, measured leave-one-author-out in BENCHMARKS.md). A
+4. **Fitted order** (``TrustConfig.rank_order="fitted"``, opt-in, for the questions
+   ``rank_fitted_gate`` admits: by default one in the asker's own person): the first hits (the weights'
+   ``top``) are ordered by one linear score over what the steps above did to each hit, what the search
+   and the trust stage know about it and the list's structure (:mod:`.fitted_rank`,
+   :mod:`.rank_structure`; weights fitted pairwise on the development authors' rank probes by
+   ``bench/fit_rerank.py``, chosen leave-one-author-out, BENCHMARKS.md session 16). A
    hit passes one the steps above put over it only by a clear score margin. ``"hand"`` stops
    after step 3 (the order before).
 
@@ -53,7 +55,7 @@ from .answer_value import answer_value_first
 from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .correction_first import correction_first
-from .fitted_rank import fitted_order, load_weights, observing
+from .fitted_rank import fitted_gate, fitted_order, load_weights, observing
 from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first
@@ -214,7 +216,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
     # The order before and after each hand step, read by the fitted stage's features: kept only when
     # that stage runs or a training script observes it (the default order needs neither).
-    keep = cfg.rank_order == "fitted" or observing()
+    fit_on = cfg.rank_order == "fitted" and fitted_gate(query, cfg.rank_fitted_gate)
+    keep = fit_on or observing()
     pre = [h.id for h in hits] if keep else []
     trace: list[tuple[str, list[str]]] = []
 
@@ -275,7 +278,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
             out = step(out)
             mark(stage, out)
     if keep:
-        weights = load_weights() if cfg.rank_order == "fitted" else None  # None: observers only (training)
+        weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
     return out
 
