@@ -1,4 +1,4 @@
-"""The fitted rank stage (the default since session 16) on everyday conversations written for this
+"""The fitted rank stage (opt-in, `rank_order="fitted"`) on everyday conversations written for this
 file (no evaluation set's wording): a changed fact answered by its latest value, a constraint for a
 request in the first three, and the hand order's right answers kept (the reranker must not misfire)."""
 
