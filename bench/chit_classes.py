@@ -80,6 +80,16 @@ def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001
             "prev_role": prev_role, "z": gate.BIAS + sum(gate.WEIGHTS.get(k, 0.0) * v for k, v in f.items())}
 
 
+def kept_clause(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN201
+    """A ``gate_watched`` watch: a clause the gate keeps from a user turn (not an echo), with its features and its
+    chit-chat probability."""
+    if why is not None or role == "assistant" or extracted.claim.echo:
+        return None
+    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
+    return {"turn": turn, "clause": clause, "f": f, "p": gate._judge(f, clause, role, prev, turn).p_chat,
+            "prev": prev, "prev_role": prev_role, "text": extracted.text}
+
+
 def labelled_user_turns(msgs: list[dict]):  # noqa: ANN201
     """(index, message, the message before or None, position) of each labelled user turn of a session; the
     position: ``open``, ``after_question`` / ``after_statement`` (an assistant turn with / without "?"), ``after_self``."""

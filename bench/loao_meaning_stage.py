@@ -34,25 +34,17 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from _sets import AUTHORS  # bench/_sets.py
-from chit_classes import gate_watched, labelled_user_turns  # bench/chit_classes.py
+from chit_classes import gate_watched, kept_clause, labelled_user_turns  # bench/chit_classes.py
 
-from memwarden.claims import gate
 
 GROUPS = ("gate", "emb", "prev", "pos", "len")
 POS = ("open", "after_statement", "after_question", "after_self")
 
 
-def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN202
-    if why is not None or role == "assistant" or extracted.claim.echo:
-        return None
-    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
-    return {"text": extracted.text, "p": gate._judge(f, clause, role, prev, turn).p_chat}
-
-
 def record() -> list[dict]:
     """Every labelled user turn of the development authors: label, position, the stored claims, their gate P."""
     rows: list[dict] = []
-    for name, msgs, res, log in gate_watched(_watch):
+    for name, msgs, res, log in gate_watched(kept_clause):
         ps = {x["text"]: x["p"] for x in log}
         for i, m, prev, pos in labelled_user_turns(msgs):
             texts = sorted({c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo})
