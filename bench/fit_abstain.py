@@ -40,11 +40,11 @@ GROUPS = [*SETS, "locomo"]
 SEED = 0
 
 
-def collect(out: Path) -> None:
+def collect(out: Path, shard: tuple[int, int] = (0, 1)) -> None:
     from memwarden.evals.scenario_format import matches
 
     rows: list[dict[str, Any]] = []
-    for name, sc, i, p, system in replay_probes("abstain"):
+    for name, sc, i, p, system in replay_probes("abstain", shard=shard):
         res = system.memory.search(p.query, user_id=sc.user_map[p.user], limit=10, as_of=p.as_of or sc.clock)
         t3 = None if p.expect_abstain or p.target is None else any(matches(h.memory, p.target) for h in res.results[:3])
         rows.append({"group": name, "scenario": sc.id, "probe": sc.probe_id(i), "query": p.query,
@@ -53,7 +53,7 @@ def collect(out: Path) -> None:
 
 
 def load_rows(scen: Path, locomo: Path | None) -> list[dict[str, Any]]:
-    rows = pickle.loads(scen.read_bytes())
+    rows = [r for part in str(scen).split(",") for r in pickle.loads(Path(part).read_bytes())]
     if locomo is not None:
         stored = pickle.loads(locomo.read_bytes())
         for split in ("dev", "heldout"):
@@ -140,6 +140,7 @@ def main() -> None:
     sp = ap.add_subparsers(dest="cmd", required=True)
     c = sp.add_parser("collect")
     c.add_argument("--out", type=Path, required=True)
+    c.add_argument("--shard", default="0/1", help="k/n: only the authors whose place is k modulo n")
     f = sp.add_parser("fit")
     f.add_argument("--scen", type=Path, required=True)
     f.add_argument("--locomo", type=Path, default=None)
@@ -151,7 +152,8 @@ def main() -> None:
     f.add_argument("--cache", type=Path, default=None, help="features stored here, read back when present")
     a = ap.parse_args()
     if a.cmd == "collect":
-        collect(a.out)
+        k, n = (int(v) for v in a.shard.split("/"))
+        collect(a.out, (k, n))
         return
     cfg = TrustConfig()
     if a.cache is not None and a.cache.exists():

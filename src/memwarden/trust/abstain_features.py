@@ -52,6 +52,9 @@ FEATURES: tuple[str, ...] = (
     "best_conf", "band_conf", "n_band", "overlap_best", "overlap_top3", "rule_abstains",
     "answer_type_missing", "wh_head_asked", "wh_head_missing", "unmatched_share", "unmatched_any",
     "named_cos_lead", "named_overlap_lead",
+    # Which of the hand rules' checks fires (session 17): the cosine or topic floor, the predicate of a
+    # yes/no question or the end of a "when" question's event never stated.
+    "rule_floor", "polar_missing",
 )
 
 #: "what/which/whose (the|my ...) NOUN PHRASE": the thing a wh-question asks about or for, up to its verb.
@@ -111,7 +114,9 @@ def _overlap(q: set[str], h: SearchHit) -> float:
 def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[ConflictGroup],
                      cfg: TrustConfig) -> dict[str, float]:
     """The signals (see :data:`FEATURES`) of one search; ``hits`` carry their reliability."""
-    from .abstain import _first_person_support, _FIRST_PERSON, subject_not_covered, rule_decision
+    from .abstain import _first_person_support, _member_support, _FIRST_PERSON, subject_not_covered, rule_decision
+    from .aspect import aspect_missing
+    from .polar import polar_missing
 
     cos = [h.reliability.query_cosine if h.reliability and h.reliability.query_cosine is not None else -1.0
            for h in hits]
@@ -137,6 +142,9 @@ def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[
     qwords = {w.lower().removesuffix("'s") for w in straight(query).split()}
     named = speakers & {w.strip("?,.!") for w in qwords}
     content_set = set(content)
+    fp_support = _first_person_support(query, hits, cos, cfg)
+    floor = (best < cfg.min_relevance and not (fp_support or _member_support(query, hits, cos, cfg))) or bool(
+        topic and cfg.min_topic_cosine > 0 and max(topic) < cfg.min_topic_cosine)
     return {
         "best_cos": best,
         "second_cos": srt[1],
@@ -146,7 +154,7 @@ def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[
         "topic_cos": max(topic) if topic else best,
         "topic_tested": float(bool(topic)),
         "first_person": float(bool(_FIRST_PERSON.search(query))),
-        "first_person_support": float(_first_person_support(query, hits, cos, cfg)),
+        "first_person_support": float(fp_support),
         "names_speaker": float(bool(named)),
         "subject_missing": float(bool(hits and subject_not_covered(query, hits, relevant))),
         "attr_missing": float(bool(hits and attribute_missing(query, hits, relevant))),
@@ -178,6 +186,8 @@ def abstain_features(query: str, hits: Sequence[SearchHit], conflicts: Sequence[
         "named_overlap_lead": _lead([_overlap(content_set, h) for h in hits if _named(h, named)],
                                     [_overlap(content_set, h) for h in hits if h.speaker and not _named(h, named)])
         if named else 0.0,
+        "rule_floor": float(floor),
+        "polar_missing": float(bool(hits and (polar_missing(query, hits) or aspect_missing(query, hits)))),
     }
 
 
