@@ -72,6 +72,22 @@ def featurise(rows: list[dict[str, Any]], cfg: TrustConfig) -> np.ndarray:
     return np.asarray(out, dtype=float)
 
 
+def cached_features(scen: Path, locomo: Path | None, cache: Path | None,
+                    cfg: TrustConfig) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray]:
+    """(rows without their results, features, the rules' decisions), read back from ``cache`` when present."""
+    if cache is not None and cache.exists():
+        return pickle.loads(cache.read_bytes())
+    rows = load_rows(scen, locomo)
+    X = featurise(rows, cfg)
+    rule = np.array([bool(r["result"].abstained) if not r["result"].results else
+                     rule_decision(r["query"], r["result"].results, r["result"].conflicts, cfg) is not None
+                     for r in rows])
+    rows = [{k: v for k, v in r.items() if k != "result"} for r in rows]
+    if cache is not None:
+        cache.write_bytes(pickle.dumps((rows, X, rule)))
+    return rows, X, rule
+
+
 def score(rows: list[dict[str, Any]], abstained: np.ndarray) -> dict[str, Any]:
     """The scenario runner's abstention metrics, plus LoCoMo's F1 (precision/recall of abstaining)."""
     pos = [a for r, a in zip(rows, abstained) if r["label"]]
@@ -156,17 +172,7 @@ def main() -> None:
         collect(a.out, (k, n))
         return
     cfg = TrustConfig()
-    if a.cache is not None and a.cache.exists():
-        rows, X, rule = pickle.loads(a.cache.read_bytes())
-    else:
-        rows = load_rows(a.scen, a.locomo)
-        X = featurise(rows, cfg)
-        rule = np.array([bool(r["result"].abstained) if not r["result"].results else
-                         rule_decision(r["query"], r["result"].results, r["result"].conflicts, cfg) is not None
-                         for r in rows])
-        rows = [{k: v for k, v in r.items() if k != "result"} for r in rows]
-        if a.cache is not None:
-            a.cache.write_bytes(pickle.dumps((rows, X, rule)))
+    rows, X, rule = cached_features(a.scen, a.locomo, a.cache, cfg)
     y = np.array([int(r["label"]) for r in rows])
     groups = np.array([r["group"] for r in rows])
     drop = set(filter(None, a.drop.split(",")))

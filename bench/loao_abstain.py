@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import sys
 from pathlib import Path
 
 import numpy as np
 
-from fit_abstain import featurise, fit, load_rows, score, weights  # bench/fit_abstain.py
-from memwarden.trust.abstain import rule_decision
+from fit_abstain import cached_features, fit, score, weights  # bench/fit_abstain.py
 from memwarden.trust.abstain_features import FEATURES
 from memwarden.trust.config import TrustConfig
 
@@ -68,17 +66,7 @@ def main() -> None:
     ap.add_argument("--write", type=Path, default=None)
     a = ap.parse_args()
     cfg = TrustConfig()
-    if a.cache is not None and a.cache.exists():
-        rows, X, rule = pickle.loads(a.cache.read_bytes())
-    else:
-        rows = load_rows(Path(a.scen), a.locomo)
-        X = featurise(rows, cfg)
-        rule = np.array([bool(r["result"].abstained) if not r["result"].results else
-                         rule_decision(r["query"], r["result"].results, r["result"].conflicts, cfg) is not None
-                         for r in rows])
-        rows = [{k: v for k, v in r.items() if k != "result"} for r in rows]
-        if a.cache is not None:
-            a.cache.write_bytes(pickle.dumps((rows, X, rule)))
+    rows, X, rule = cached_features(Path(a.scen), a.locomo, a.cache, cfg)
     names = a.features.split(",")
     cols = [FEATURES.index(n) for n in names]
     allg = np.array([r["group"] for r in rows])

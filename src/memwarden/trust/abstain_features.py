@@ -6,7 +6,9 @@ floor, a topic floor, "the attribute asked is never stated", "the named person n
 Here the same signals are features and a logistic model fitted on five authors' probes plus LoCoMo
 (``bench/fit_abstain.py``) weighs them. Scored leave-one-author-out it does NOT beat the rules
 (pooled balanced accuracy 0.847 vs 0.874, LoCoMo F1 0.186 vs 0.581; BENCHMARKS.md, "Session 7
-(branch s7-abstain): abstention, fitted"), so it is opt-in (``TrustConfig.abstain_mode="fitted"``).
+(branch s7-abstain): abstention, fitted"; session 17, forty-two authors, ``bench/loao_abstain.py``: mean
+balanced accuracy 0.755 / false abstentions 0.098 vs the rules' 0.759 / 0.106), so it is opt-in
+(``TrustConfig.abstain_mode="fitted"``).
 The weights ship as JSON (``data/abstain_weights.json``) and are applied with numpy; scikit-learn is
 used only when fitting.
 
