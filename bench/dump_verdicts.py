@@ -1,7 +1,7 @@
 """Dump what ``Memory.verdict`` reads for every verdict probe and case of the development authors (`_sets.SCENARIO_SETS`).
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-22) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-42) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 31)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 41)}}
 
 _seen: list = []
 _real = facade._verdict
@@ -56,6 +56,7 @@ def main() -> None:
     ap.add_argument("--mma-only", action="store_true", help="dump only the MMA events")
     ap.add_argument("--cases-only", nargs="*", metavar="AUTHOR=FILE",
                     help="dump only these verdict-case files (e.g. 101=/work/vdev1/verdicts.jsonl), no scenarios")
+    ap.add_argument("--authors", nargs="*", type=int, help="dump only these development authors' probes and cases")
     args = ap.parse_args()
     facade._verdict = _spy
     emb = make_embedder("minilm")
@@ -66,7 +67,11 @@ def main() -> None:
     cases = CASES
     if args.cases_only is not None:
         cases = {int(a): f for a, f in (x.split("=", 1) for x in args.cases_only)}
-    for name, path in ({} if args.cases_only is not None else SCENARIO_SETS).items():
+    sets = {} if args.cases_only is not None else SCENARIO_SETS
+    if args.authors:
+        sets = {n: p for n, p in sets.items() if AUTHOR[n] in args.authors}
+        cases = {a: p for a, p in cases.items() if a in args.authors}
+    for name, path in sets.items():
         data = load_scenarios(path)
         for sc in data.scenarios:
             vps = [p for p in sc.probes if p.type == "verdict"]
