@@ -15,21 +15,25 @@ from _sets import SCENARIO_SETS
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def replay_probes(probe_type: str, *, root: Path = ROOT,
-                  shard: tuple[int, int] = (0, 1)) -> Iterator[tuple[str, Any, int, Any, Any]]:
+def replay_probes(probe_type: str, *, root: Path = ROOT, shard: tuple[int, int] = (0, 1),
+                  sets: dict[str, str] | None = None,
+                  kind: str | None = None) -> Iterator[tuple[str, Any, int, Any, Any]]:
     """(author, scenario, probe index, probe, system) for every probe of ``probe_type``; ``shard``
     (k, n): only the authors whose place in ``SCENARIO_SETS`` is k modulo n (to split a long replay
-    over processes); ``root``: the checkout the sets' paths are read from."""
+    over processes); ``root``: the checkout the sets' paths are read from; ``sets``: a subset of
+    ``SCENARIO_SETS`` (default all); ``kind``: only scenarios of that kind ("knowledge_update")."""
     from memwarden.evals.scenario_format import load_scenarios
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 
     emb = make_embedder("minilm")
     k_shard, n_shard = shard
-    for place, (author, rel) in enumerate(SCENARIO_SETS.items()):
+    for place, (author, rel) in enumerate((sets or SCENARIO_SETS).items()):
         if place % n_shard != k_shard:
             continue
         n = 0
         for sc in load_scenarios(root / rel).scenarios:
+            if kind is not None and sc.kind != kind:
+                continue
             probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == probe_type]
             if not probes:
                 continue
