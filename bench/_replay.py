@@ -15,15 +15,21 @@ from _sets import SCENARIO_SETS
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def replay_probes(probe_type: str) -> Iterator[tuple[str, Any, int, Any, Any]]:
-    """(author, scenario, probe index, probe, system) for every probe of ``probe_type``."""
+def replay_probes(probe_type: str, *, root: Path = ROOT,
+                  shard: tuple[int, int] = (0, 1)) -> Iterator[tuple[str, Any, int, Any, Any]]:
+    """(author, scenario, probe index, probe, system) for every probe of ``probe_type``; ``shard``
+    (k, n): only the authors whose place in ``SCENARIO_SETS`` is k modulo n (to split a long replay
+    over processes); ``root``: the checkout the sets' paths are read from."""
     from memwarden.evals.scenario_format import load_scenarios
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
 
     emb = make_embedder("minilm")
-    for author, rel in SCENARIO_SETS.items():
+    k_shard, n_shard = shard
+    for place, (author, rel) in enumerate(SCENARIO_SETS.items()):
+        if place % n_shard != k_shard:
+            continue
         n = 0
-        for sc in load_scenarios(ROOT / rel).scenarios:
+        for sc in load_scenarios(root / rel).scenarios:
             probes = [(i, p) for i, p in enumerate(sc.probes) if p.type == probe_type]
             if not probes:
                 continue

@@ -80,6 +80,27 @@ def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001
             "prev_role": prev_role, "z": gate.BIAS + sum(gate.WEIGHTS.get(k, 0.0) * v for k, v in f.items())}
 
 
+def kept_clause(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN201
+    """A ``gate_watched`` watch: a clause the gate keeps from a user turn (not an echo), with its features and its
+    chit-chat probability."""
+    if why is not None or role == "assistant" or extracted.claim.echo:
+        return None
+    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
+    return {"turn": turn, "clause": clause, "f": f, "p": gate._judge(f, clause, role, prev, turn).p_chat,
+            "prev": prev, "prev_role": prev_role, "text": extracted.text}
+
+
+def labelled_user_turns(msgs: list[dict]):  # noqa: ANN201
+    """(index, message, the message before or None, position) of each labelled user turn of a session; the
+    position: ``open``, ``after_question`` / ``after_statement`` (an assistant turn with / without "?"), ``after_self``."""
+    for i, m in enumerate(msgs):
+        if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
+            continue
+        prev = msgs[i - 1] if i else None
+        yield i, m, prev, ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
+                           else "after_statement" if prev["role"] == "assistant" else "after_self")
+
+
 def record() -> list[dict]:
     """Every labelled user turn with its position, whether it yields a claim, and its clauses' verdicts."""
     rows: list[dict] = []
@@ -90,12 +111,7 @@ def record() -> list[dict]:
             if x["turn"] not in owner:
                 j = owner[x["turn"]] = max(range(j, len(msgs)), key=lambda k: difflib.SequenceMatcher(
                     None, x["turn"], msgs[k]["content"]).ratio())
-        for i, m in enumerate(msgs):
-            if m.get("label") not in ("fact", "chitchat") or m["role"] != "user":
-                continue
-            prev = msgs[i - 1] if i else None
-            pos = ("open" if prev is None else "after_question" if prev["role"] == "assistant" and "?" in prev["content"]
-                   else "after_statement" if prev["role"] == "assistant" else "after_self")
+        for i, m, prev, pos in labelled_user_turns(msgs):
             kept = [dict(x) for x in log if owner.get(x["turn"]) == i and x["why"] is None and not x["echo"]]
             rows.append({"author": AUTHORS[name], "label": m["label"], "text": m["content"], "pos": pos,
                          "prev": prev["content"] if prev else "",

@@ -3,7 +3,7 @@
     PYTHONPATH=src python bench/fit_rerank.py dump --out /tmp/rerank_dump.json [--shard 0/2]
     PYTHONPATH=src python bench/fit_rerank.py fit --dump /tmp/rerank_dump*.json [--C ...] [--top ...]
 
-``dump`` replays every scenario of the development authors (``bench/_sets.SCENARIO_SETS``, never the
+``dump`` replays every scenario of the development authors (``bench/_replay.replay_probes`` over ``bench/_sets.SCENARIO_SETS``, never the
 validation sets) into a fresh :class:`~memwarden.Memory` (today's default config, hand order) and runs
 each rank probe twice: once as ``memwarden eval scenarios`` does (``max(10, k)`` hits: today's order,
 the baseline) and once for ``N`` hits (the candidates the reranker may reorder). For the second it
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
+from _replay import replay_probes  # bench/_replay.py
 from _sets import AUTHORS as AUTHOR_NO, SCENARIO_SETS  # bench/_sets.py
 
 N_CAND = 30
@@ -52,59 +53,40 @@ def _hit_facts(h: Any) -> dict[str, Any]:
 
 
 def dump(out: str, root: Path, shard: tuple[int, int], n_cand: int = N_CAND) -> None:
-    from memwarden.evals.scenario_format import load_scenarios, matches
-    from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
+    from memwarden.evals.scenario_format import matches
     from memwarden.trust.fitted_rank import observe
 
-    emb = make_embedder("minilm")
     rows: list[dict[str, Any]] = []
-    k_shard, n_shard = shard
-    for ai, (author, rel) in enumerate(SCENARIO_SETS.items()):
-        if ai % n_shard != k_shard:
-            continue
-        data = load_scenarios(root / rel)
-        for sc in data.scenarios:
-            if not any(p.type == "rank" for p in sc.probes):
-                continue
-            system = MemwardenSystem(emb)
-            try:
-                for s in sc.sessions:
-                    system.add_session(sc.user_map[s.user], s.add_messages(), s.ts)
-                for i, p in enumerate(sc.probes):
-                    if p.type != "rank":
-                        continue
-                    uid, when = sc.user_map[p.user], p.as_of or sc.clock
-                    seen: list[tuple[list[Any], np.ndarray]] = []
-                    with observe(lambda hits, X: seen.append((list(hits), X.copy()))):
-                        base = system.memory.search(p.query, user_id=uid, limit=max(10, p.top_k), as_of=when).results
-                    if n_cand > max(10, p.top_k):
-                        seen = []
-                        with observe(lambda hits, X: seen.append((list(hits), X.copy()))):
-                            cand = system.memory.search(p.query, user_id=uid, limit=max(n_cand, p.top_k), as_of=when).results
-                    else:
-                        cand = base
-                    if not seen or [h.id for h in seen[-1][0]] != [h.id for h in cand]:
-                        X = None
-                    else:
-                        X = seen[-1][1].tolist()
-                    groups = p.targets if p.targets is not None else [p.target] if p.target is not None else []
+    for author, sc, i, p, system in replay_probes("rank", root=root, shard=shard):
+        uid, when = sc.user_map[p.user], p.as_of or sc.clock
+        seen: list[tuple[list[Any], np.ndarray]] = []
+        with observe(lambda hits, X: seen.append((list(hits), X.copy()))):
+            base = system.memory.search(p.query, user_id=uid, limit=max(10, p.top_k), as_of=when).results
+        if n_cand > max(10, p.top_k):
+            seen = []
+            with observe(lambda hits, X: seen.append((list(hits), X.copy()))):
+                cand = system.memory.search(p.query, user_id=uid, limit=max(n_cand, p.top_k), as_of=when).results
+        else:
+            cand = base
+        if not seen or [h.id for h in seen[-1][0]] != [h.id for h in cand]:
+            X = None
+        else:
+            X = seen[-1][1].tolist()
+        groups = p.targets if p.targets is not None else [p.target] if p.target is not None else []
 
-                    def lab(texts: list[str]) -> dict[str, Any]:
-                        return {"pos": [p.target is not None and matches(t, p.target) for t in texts],
-                                "groups": [[matches(t, g) for t in texts] for g in groups],
-                                "stale": [p.stale is not None and matches(t, p.stale)
-                                          and not (p.target is not None and matches(t, p.target)) for t in texts]}
+        def lab(texts: list[str]) -> dict[str, Any]:
+            return {"pos": [p.target is not None and matches(t, p.target) for t in texts],
+                    "groups": [[matches(t, g) for t in texts] for g in groups],
+                    "stale": [p.stale is not None and matches(t, p.stale)
+                              and not (p.target is not None and matches(t, p.target)) for t in texts]}
 
-                    rows.append({"author": author, "kind": sc.kind, "probe": f"{sc.id}/{sc.probe_id(i)}",
-                                 "query": p.query, "k": p.top_k, "now": p.as_of is None and p.stale is not None,
-                                 "past": p.as_of is not None, "has_target": p.target is not None,
-                                 "has_stale": p.stale is not None, "has_targets": p.targets is not None,
-                                 "base": lab([h.memory for h in base]), "base_ids": [h.id for h in base],
-                                 "cand": lab([h.memory for h in cand]), "facts": [_hit_facts(h) for h in cand],
-                                 "texts": [h.memory for h in cand], "X": X})
-            finally:
-                system.close()
-        print(author, sum(1 for r in rows if r["author"] == author), "rank probes dumped", flush=True)
+        rows.append({"author": author, "kind": sc.kind, "probe": f"{sc.id}/{sc.probe_id(i)}",
+                     "query": p.query, "k": p.top_k, "now": p.as_of is None and p.stale is not None,
+                     "past": p.as_of is not None, "has_target": p.target is not None,
+                     "has_stale": p.stale is not None, "has_targets": p.targets is not None,
+                     "base": lab([h.memory for h in base]), "base_ids": [h.id for h in base],
+                     "cand": lab([h.memory for h in cand]), "facts": [_hit_facts(h) for h in cand],
+                     "texts": [h.memory for h in cand], "X": X})
     Path(out).write_text(json.dumps(rows))
 
 

@@ -19,30 +19,20 @@ import argparse
 import collections
 
 from _sets import AUTHORS  # bench/_sets.py
-from chit_classes import gate_watched  # bench/chit_classes.py
+from chit_classes import gate_watched, kept_clause, labelled_user_turns  # bench/chit_classes.py
 
-from memwarden.claims import gate, reply
+from memwarden.claims import reply
 
 GRID = [(n, t) for n in (8, 10, 12, 15, 20, 30) for t in (0.25, 0.30, 0.35, 0.40)]
 
 
-def _watch(clause, extracted, role, prev, turn, prev_role, why):  # noqa: ANN001, ANN202
-    """A clause the gate keeps from a user turn, with its chit-chat probability."""
-    if why is not None or role == "assistant" or extracted.claim.echo:
-        return None
-    f = gate.features(clause, extracted.claim, role=role, prev=prev, turn=turn)
-    return {"turn": turn, "clause": clause, "f": f, "p": gate._judge(f, clause, role, prev, turn).p_chat,
-            "prev": prev, "prev_role": prev_role, "text": extracted.text}
-
-
 def record() -> list[dict]:
     rows: list[dict] = []
-    for name, msgs, res, log in gate_watched(_watch):
-        for i, m in enumerate(msgs):
-            if m.get("label") in ("fact", "chitchat") and m["role"] == "user":
-                texts = {c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo}
-                rows.append({"author": AUTHORS[name], "label": m["label"], "n": len(texts),
-                             "kept": [x for x in log if x["text"] in texts]})
+    for name, msgs, res, log in gate_watched(kept_clause):
+        for i, m, _prev, _pos in labelled_user_turns(msgs):
+            texts = {c.text for c in res.claims if i in c.turn_indexes and not c.claim.echo}
+            rows.append({"author": AUTHORS[name], "label": m["label"], "n": len(texts),
+                         "kept": [x for x in log if x["text"] in texts]})
     return rows
 
 

@@ -1,8 +1,9 @@
-"""The fitted rank stage (the default since session 16) on everyday conversations written for this
+"""The fitted rank stage (opt-in, `rank_order="fitted"`) on everyday conversations written for this
 file (no evaluation set's wording): a changed fact answered by its latest value, a constraint for a
 request in the first three, and the hand order's right answers kept (the reranker must not misfire)."""
 
 import re
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -53,16 +54,23 @@ CONVERSATIONS = [
 ]
 
 
-@pytest.mark.parametrize("sessions,questions", CONVERSATIONS)
-def test_the_fitted_order_answers_everyday_questions(minilm, sessions, questions):
+@contextmanager
+def fitted_memory(minilm, sessions, start: datetime, days: int):
+    """An in-memory ``Memory`` with the fitted order on, holding ``sessions`` said ``days`` apart from ``start``."""
     m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm").model_copy(
         update={"trust": TrustConfig(rank_order="fitted")}), embedder=minilm)
     try:
         for i, msgs in enumerate(sessions):
-            m.add(msgs, user_id="u", timestamp=T0 + timedelta(days=30 * i))
+            m.add(msgs, user_id="u", timestamp=start + timedelta(days=days * i))
+        yield m
+    finally:
+        m.close()
+
+
+@pytest.mark.parametrize("sessions,questions", CONVERSATIONS)
+def test_the_fitted_order_answers_everyday_questions(minilm, sessions, questions):
+    with fitted_memory(minilm, sessions, T0, 30) as m:
         for q, answer, within in questions:
             hits = m.search(q, user_id="u", as_of=T0 + timedelta(days=70)).results
             texts = [h.memory for h in hits]
             assert any(re.search(answer, t, re.I) for t in texts[:within]), (q, texts[:3])
-    finally:
-        m.close()

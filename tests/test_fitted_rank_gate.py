@@ -7,10 +7,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memwarden import Memory
-from memwarden.config import MemoryConfig
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.fitted_rank import asks_own, fitted_gate
+from test_fitted_rank_everyday import fitted_memory
 
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=timezone.utc)
 
@@ -94,11 +93,7 @@ CONVERSATIONS = [
 def test_the_gated_fitted_order_on_everyday_conversations(minilm, sessions, questions):
     """``rank_order="fitted"`` with the default gate: a question in the asker's own person is ordered by the fitted stage (its hits
     carry a ``rank_score``), any other keeps the hand order (none does); both find the answer."""
-    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm").model_copy(
-        update={"trust": TrustConfig(rank_order="fitted")}), embedder=minilm)
-    try:
-        for i, msgs in enumerate(sessions):
-            m.add(msgs, user_id="u", timestamp=T0 + timedelta(days=21 * i))
+    with fitted_memory(minilm, sessions, T0, 21) as m:
         for q, answer, within in questions:
             hits = m.search(q, user_id="u", as_of=T0 + timedelta(days=50)).results
             scored = [h.reliability is not None and h.reliability.rank_score is not None for h in hits]
@@ -106,5 +101,3 @@ def test_the_gated_fitted_order_on_everyday_conversations(minilm, sessions, ques
                 assert any(scored) == asks_own(q), (q, scored)
             texts = [h.memory for h in hits]
             assert any(re.search(answer, t, re.I) for t in texts[:within]), (q, texts[:3])
-    finally:
-        m.close()

@@ -91,7 +91,12 @@ def test_server_kill9_under_load_loses_no_acknowledged_write(tmp_path):
     threads = [threading.Thread(target=client, args=(n,)) for n in range(4)]
     for t in threads:
         t.start()
-    time.sleep(2)
+    deadline = time.monotonic() + 120  # on a loaded machine the first acknowledgements can take seconds
+    while time.monotonic() < deadline:
+        with lock:
+            if len(acked) > 20:
+                break
+        time.sleep(0.1)
     os.kill(server.proc.pid, signal.SIGKILL)
     server.proc.wait()
     stop.set()

@@ -17,7 +17,7 @@ from .lexicon import (ADDITIVE, HEDGE_PHRASES, HEDGE_WORDS, NOT_NEGATION, POLAR_
                       STATUS_FLIP, converse, firmness, is_correction, relation, rewrite)
 from .typed_values import extract_values
 from .value_cues import (FORMER, NOT_TILL, NUMBER_ABBR, SELF_CORRECTION, WEEKDAYS as _WEEKDAYS, repair_parts, replaced,
-                         spell_numeric_dates)
+                         plain_amounts, spell_numeric_dates)
 
 __all__ = ["TextFeatures", "features", "firm_clauses"]
 
@@ -110,7 +110,7 @@ def _prep(text: str) -> str:
     text = straight(text)
     if "." in text:
         text = NUMBER_ABBR.sub("number ", text)
-    return converse(spell_numeric_dates(text))
+    return converse(spell_numeric_dates(plain_amounts(text)))
 
 
 #: A calendar date the claim extractor resolved ("(2023-08-24)", "2022-01-01..2022-12-31"): one

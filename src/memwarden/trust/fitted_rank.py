@@ -8,8 +8,8 @@ how recent it is against the other hits on the same matter, its type, and whethe
 asks about "now" or asks for advice -- and orders the first ``top`` hits by ``w . x``, ``w`` fitted
 pairwise (scikit-learn logistic regression on feature differences, target hit vs other hit) by
 ``bench/fit_rerank.py`` on the rank probes of the 37 development authors (session 16: with the
-list's structure, :mod:`.rank_structure`), chosen and reported leave-one-author-out (BENCHMARKS.md). Only the first ``top`` hits move, so recall at any limit
->= ``top`` is what the hand order gives.
+list's structure, :mod:`.rank_structure`), chosen and reported leave-one-author-out (BENCHMARKS.md).
+Only the first ``top`` hits move, so recall at any limit >= ``top`` is what the hand order gives.
 
 Everything is computed from the returned hits: O(k) features plus the k x k cosines the trust
 stage already has. The weights ship as ``memwarden/data/rank_weights.json``; numpy only at run time.

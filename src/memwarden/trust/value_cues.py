@@ -126,6 +126,32 @@ _DATE_BEFORE = _date_word_before("on|by|for|from|since|until|till|til|before|aft
 _ON_DATE_BEFORE = _date_word_before("on|due|dated|from|since|until|till|til")
 
 
+#: An amount written with thousands separators, "350,000.00", "18,240.55", "1.200.000", and a currency
+#: code glued before it ("Ksh12,000.00", "R1,800"): one number, not 350 and 0 or the code "ksh12".
+_GROUPED = re.compile(r"(?<![\w.,])(?P<pre>[A-Za-z]{1,3}(?=\d{1,3},\d{3}))?"
+                      r"(?P<n>\d{1,3}(?:,\d{3})+)(?:\.(?P<d>\d{1,2}))?(?![\w,]|[.,]\d)")
+_DOT_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\w.,]\d|\w)")
+
+
+def plain_amounts(text: str) -> str:
+    """Write grouped amounts as one plain number (session 16: "NGN 350,000.00" read as the numbers
+    350 and 0 against the claim's 350,000; "Ksh12,000.00" as a code). Zero cents go ("12,000.00" is
+    12000, as "$12.00" is 12); other cents stay ("18,240.55" is 18240.55). A bare four-digit "1,900"
+    stays as written (the tokens read it as 1900, not as the year 1900)."""
+    if "," not in text and text.count(".") < 2:
+        return text
+
+    def plain(m: re.Match[str]) -> str:
+        cents = m.group("d")
+        tail = f".{cents}" if cents and int(cents) else ""
+        if not tail and not m.group("pre") and len(m.group("n")) == 5:
+            return m.group("n")  # "1,900 kcal" is read as before (written plain, 1900 would be a year)
+        return (f"{m.group('pre')} " if m.group("pre") else "") + m.group("n").replace(",", "") + tail
+
+    text = _GROUPED.sub(plain, text)
+    return _DOT_GROUPED.sub(lambda m: m.group(0).replace(".", ""), text)
+
+
 def spell_numeric_dates(text: str) -> str:
     """Numeric dates written as a month name and a day: "fixed for 8/5" -> "fixed for may 8".
 
