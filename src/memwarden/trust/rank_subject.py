@@ -16,6 +16,12 @@ and their products with the recency features (newest, age rank), so recency can 
 subject and matter match. ``held``: the hit names another person and the question is the asker's own; the
 fitted order never lets such a hit pass one ranked above it today that is not held
 (:func:`.fitted_rank.head_order`). One function for the search and the fitting script (bench/fit_rerank.py).
+
+Round 4 (session 17): a question of the asker's own that names a person with a possessive ("what should I
+cook for my partner?", "ideas for my dad's birthday", "a day out with my sister") is served FOR that person
+(:func:`served`): hits naming the same person are on its subject and never held, beside the asker's own;
+only hits naming a different person stay off-subject. The target is read from the question's own possessive
+phrase and matched to the hit's (the same relation), never from a list of the things asked about.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import numpy as np
 
 from ..lexicon.kin import FAMILY, HOUSEMATES, NEIGHBOURS, SAME_RELATION, THE_HOUSEHOLD, alternation
 
-__all__ = ["SUBJECT", "asks_other", "others_named", "subject_features"]
+__all__ = ["SUBJECT", "asks_other", "others_named", "served", "subject_features"]
 
 SUBJECT = ("q_other", "hit_other", "subj_match", "subj_mismatch", "share_word", "newest_x_mismatch",
            "age_x_mismatch", "newest_x_noshare", "age_x_noshare", "now_x_newest_x_mismatch", "match_x_share", "held")
@@ -79,6 +85,14 @@ def asks_other(query: str) -> bool:
     return bool(others_named(q)) and not _SELF_SUBJECT.search(q)
 
 
+def served(query: str) -> set[str]:
+    """The people a question of the asker's own names with a possessive, whom the request serves or asks about
+    ("what should I cook for my partner?" -> {"partner"}); empty when it names none or asks of them alone
+    (:func:`asks_other`, where they are the question's whole subject)."""
+    q = query or ""
+    return set() if asks_other(q) else others_named(q)
+
+
 def subject_features(texts: Sequence[str], query: str, newest: Sequence[float], age_rank: Sequence[float],
                      q_now: float) -> np.ndarray:
     """One row per hit, columns :data:`SUBJECT`. ``newest``: the hit is the newest of the list; ``age_rank``:
@@ -87,13 +101,14 @@ def subject_features(texts: Sequence[str], query: str, newest: Sequence[float], 
     E = np.zeros((n, len(SUBJECT)))
     q = query or ""
     q_kin = others_named(q) if asks_other(q) else set()
+    q_for = served(q)  # round 4: named in a question of the asker's own -> their hits are on its subject
     q_words = _content(" ".join(w for w in _WORD.findall(q)))
     for i, t in enumerate(texts):
         kin = others_named(t)
-        match = float(bool(kin & q_kin) if q_kin else not kin)
+        match = float(bool(kin & q_kin) if q_kin else (not kin or bool(kin & q_for)))
         share = float(bool(q_words & _content(t)))
         recent = 1.0 - float(age_rank[i])
         E[i] = (float(bool(q_kin)), float(bool(kin)), match, 1.0 - match, share, newest[i] * (1.0 - match),
                 recent * (1.0 - match), newest[i] * (1.0 - share), recent * (1.0 - share),
-                q_now * newest[i] * (1.0 - match), match * share, float(bool(kin) and not q_kin))
+                q_now * newest[i] * (1.0 - match), match * share, float(bool(kin) and not q_kin and not kin & q_for))
     return E
