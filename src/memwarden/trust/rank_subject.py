@@ -19,8 +19,10 @@ fitted order never lets such a hit pass one ranked above it today that is not he
 
 Round 4 (session 17): a question of the asker's own that names a person with a possessive ("what should I
 cook for my partner?", "ideas for my dad's birthday", "a day out with my sister") is served FOR that person
-(:func:`served`): hits naming the same person are on its subject and never held, beside the asker's own;
-only hits naming a different person stay off-subject. The target is read from the question's own possessive
+(:func:`served`): hits naming the same person are on its subject (``for_hit``) and never held; the
+asker's own lines stay on its subject too, but are held below that person's hits (a later "I'm obsessed with
+Thai curries" may not pass "my partner hates spicy food" ranked above it today); hits naming a different
+person stay off-subject and held. The target is read from the question's own possessive
 phrase and matched to the hit's (the same relation), never from a list of the things asked about.
 """
 
@@ -36,7 +38,7 @@ from ..lexicon.kin import FAMILY, HOUSEMATES, NEIGHBOURS, SAME_RELATION, THE_HOU
 __all__ = ["SUBJECT", "asks_other", "others_named", "served", "subject_features"]
 
 SUBJECT = ("q_other", "hit_other", "subj_match", "subj_mismatch", "share_word", "newest_x_mismatch",
-           "age_x_mismatch", "newest_x_noshare", "age_x_noshare", "now_x_newest_x_mismatch", "match_x_share", "held")
+           "age_x_mismatch", "newest_x_noshare", "age_x_noshare", "now_x_newest_x_mismatch", "match_x_share", "held", "for_hit")
 
 #: People other than the asker, by relation (kin, household, friends and work): closed lexicon.
 _PEOPLE = (FAMILY | HOUSEMATES | NEIGHBOURS | THE_HOUSEHOLD | set(SAME_RELATION)
@@ -110,5 +112,6 @@ def subject_features(texts: Sequence[str], query: str, newest: Sequence[float], 
         recent = 1.0 - float(age_rank[i])
         E[i] = (float(bool(q_kin)), float(bool(kin)), match, 1.0 - match, share, newest[i] * (1.0 - match),
                 recent * (1.0 - match), newest[i] * (1.0 - share), recent * (1.0 - share),
-                q_now * newest[i] * (1.0 - match), match * share, float(bool(kin) and not q_kin and not kin & q_for))
+                q_now * newest[i] * (1.0 - match), match * share,
+                float(not kin & q_for) if q_for else float(bool(kin) and not q_kin), float(bool(kin & q_for)))
     return E
