@@ -1,19 +1,12 @@
-"""Round 4 of the fitted order (opt-in, ``rank_order="fitted"``): a question of the asker's own that names a person
+"""Round 4 of the fitted order (``rank_order="fitted"``): a question of the asker's own that names a person
 with a possessive is served FOR that person ("what should I cook for my partner?"), so that person's hits are on its
 subject and never held below the asker's own (trust/rank_subject.py ``served``). Everyday conversations and questions
 written for this file before any run (no evaluation set's wording)."""
 
-import re
-from datetime import datetime, timedelta, timezone
-
 import pytest
+from test_rank_subject import U, _both, _rank  # the same hand/fitted pair of memories, sessions a month apart
 
-from memwarden import Memory
-from memwarden.config import MemoryConfig
-from memwarden.trust.config import TrustConfig
 from memwarden.trust.rank_subject import SUBJECT, served, subject_features
-
-T0 = datetime(2026, 3, 2, 18, 0, tzinfo=timezone.utc)
 
 #: The asker's own question naming the person it is for or about: ``served`` reads that person.
 SERVES = [("what should I cook for my partner tonight?", {"partner"}), ("what should I cook for my dad on Sunday?", {"dad"}),
@@ -55,11 +48,7 @@ def test_the_served_persons_hits_are_on_subject_and_not_held():
     assert list(E[:, col["held"]]) == [1.0, 0.0, 1.0]
 
 
-def U(t: str) -> dict:
-    return {"role": "user", "content": t}
-
-
-#: (sessions three weeks apart, question, the right hit's text, how far down the fitted order may put it)
+#: (sessions a month apart, question, the right hit's text, how far down the fitted order may put it)
 #: Requests FOR a relative: the relative's fact must stay near the top even when the asker's own taste is said later.
 FOR_RELATIVE = [
     ([[U("My partner hates spicy food, even a little chilli is too much.")], [U("I'm obsessed with Thai curries lately.")]],
@@ -101,22 +90,6 @@ ASKED_OF_RELATIVE = [
     ([[U("My brother lives in Cardiff.")], [U("I've moved to Swansea for the new job.")]],
      "where does my brother live?", "cardiff"),
 ]
-
-
-def _both(minilm, sessions):
-    out = []
-    for order in ("hand", "fitted"):
-        m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm").model_copy(
-            update={"trust": TrustConfig(rank_order=order)}), embedder=minilm)
-        for i, msgs in enumerate(sessions):
-            m.add(msgs, user_id="u", timestamp=T0 + timedelta(days=21 * i))
-        out.append(m)
-    return out
-
-
-def _rank(m, q, answer):
-    texts = [h.memory for h in m.search(q, user_id="u", as_of=T0 + timedelta(days=60)).results]
-    return next((i for i, t in enumerate(texts) if re.search(answer, t, re.I)), len(texts)), texts[:3]
 
 
 @pytest.mark.parametrize("sessions,q,answer,within", FOR_RELATIVE)
