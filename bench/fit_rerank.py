@@ -39,6 +39,9 @@ WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "memwarden" / "data" / "
 SEED = 0
 #: Pair weight of the multi-fact probes (every target group in the first k): ``fit --multi-weight``.
 MULTI_WEIGHT = 1.0
+#: Round 3: another person's hit may not pass the asker's own (``head_order(held=...)``, as the search does);
+#: ``fit --no-hold`` measures without it.
+HOLD = True
 
 
 def _hit_facts(h: Any) -> dict[str, Any]:
@@ -91,29 +94,35 @@ def dump(out: str, root: Path, shard: tuple[int, int], n_cand: int = N_CAND) -> 
 
 def _extra() -> tuple[str, ...]:
     from memwarden.trust.rank_structure import STRUCTURE
+    from memwarden.trust.rank_subject import SUBJECT
 
-    return STRUCTURE + ("cand_rr",)
+    return STRUCTURE + SUBJECT + ("cand_rr",)
 
 
 def extra_features(r: dict[str, Any], X: np.ndarray, col: dict[str, int]) -> np.ndarray:
     """The structural features (:func:`memwarden.trust.rank_structure.structure`, the one function the
     search computes them with) from the dumped facts, plus the candidate's position (``cand_rr``, the
     hand order's ``hand_rr`` over the candidates)."""
-    from memwarden.trust.rank_structure import structure
+    from memwarden.trust.rank_structure import STRUCTURE, structure
+    from memwarden.trust.rank_subject import subject_features
 
     facts = r["facts"]
     n = len(facts)
     E = structure([set(f["eps"]) for f in facts], [f["t"] for f in facts], [f["episode"] for f in facts],
                   [f["constraint"] for f in facts], list(1.0 / X[:, col["pre_rr"]] - 1), list(X[:, col["newest"]]),
                   list(X[:, col["cosine_gap"]]), float(X[0, col["q_now"]]) if n else 0.0, r["query"])
-    return np.concatenate([E, (1.0 / (1 + np.arange(n)))[:, None]], axis=1)
+    S = subject_features(r["texts"], r["query"], list(X[:, col["newest"]]), list(E[:, STRUCTURE.index("age_rank")]),
+                         float(X[0, col["q_now"]]) if n else 0.0)
+    return np.concatenate([E, S, (1.0 / (1 + np.arange(n)))[:, None]], axis=1)
 
 
 class Probe:
     def __init__(self, r: dict[str, Any], names: Sequence[str], keep: Sequence[int]) -> None:
         col = {f: i for i, f in enumerate(names)}
         X = np.asarray(r["X"], dtype=np.float64)[:, :len(names) - len(_extra())]  # the structure: recomputed below
-        self.X = np.concatenate([X, extra_features(r, X, col)], axis=1)[:, keep]
+        full = np.concatenate([X, extra_features(r, X, col)], axis=1)
+        self.held = full[:, list(names).index("held")] > 0 if HOLD else None
+        self.X = full[:, keep]
         self.author, self.kind, self.probe, self.k = r["author"], r["kind"], r["probe"], r["k"]
         self.now, self.past, self.has_target, self.has_stale = r["now"], r["past"], r["has_target"], r["has_stale"]
         self.has_targets = r["has_targets"]
@@ -174,7 +183,7 @@ def reorder(p: Probe, score: np.ndarray, top: int, margin: float) -> np.ndarray:
     from memwarden.trust.fitted_rank import head_order
 
     n = len(p.pos)
-    return np.asarray(head_order(score, top, margin) + list(range(min(top, n), n)))
+    return np.asarray(head_order(score, top, margin, p.held) + list(range(min(top, n), n)))
 
 
 def _first(v: np.ndarray) -> int | None:
@@ -289,13 +298,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--gate", nargs="+", default=["all"],
                    help="questions the fitted order runs for: all, or now / past / request joined by '+' (others keep the hand order)")
     f.add_argument("--multi-weight", type=float, default=1.0, help="pair weight of the multi-fact probes")
+    f.add_argument("--no-hold", action="store_true", help="let another person's hit pass the asker's own (round 2)")
     f.add_argument("--weights", action="store_true", help="print the all-author fit's largest weights")
     f.add_argument("--write", action="store_true",
                    help="refit on all development authors with the first setting and write memwarden/data/rank_weights.json")
     args = ap.parse_args(argv)
     if args.cmd == "fit":
-        global MULTI_WEIGHT
-        MULTI_WEIGHT = args.multi_weight
+        global MULTI_WEIGHT, HOLD
+        MULTI_WEIGHT, HOLD = args.multi_weight, not args.no_hold
     if args.cmd == "dump":
         a, b = (int(x) for x in args.shard.split("/"))
         dump(args.out, Path(args.root), (a, b), args.candidates)

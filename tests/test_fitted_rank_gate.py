@@ -14,14 +14,16 @@ from test_fitted_rank_everyday import fitted_memory
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=timezone.utc)
 
 OWN = ["where do I live now?", "what should we cook tonight?", "can you book me a table for Friday?",
-       "what's my sister's new job?", "I forgot, when is the plumber coming?", "did I tell you my shoe size?",
+       "what should I get my sister for her new job?", "I forgot, when is the plumber coming?", "did I tell you my shoe size?",
        "which bank are we with these days?", "remind me what the wifi password is", "what did you say my dentist was called?",
        "is our car insured?", "how old is your oldest note about me?", "what was I allergic to again?"]
 OTHER = ["where does Priya live now?", "when did Jon open the dance studio?", "what is Tom's favourite band?",
          "which US state did Sam visit in May?", "how many kids does the neighbour have?", "what book is Ana reading?",
          "who won the quiz last week?", "what colour is the new sofa?", "when is the school play?",
          "would Caroline still paint if she moved?", "what did Mel and her kids bake?", "Is the US office open today?",
-         "what time does the pharmacy close?", "which team does Omar support?", "what's the capital of Peru?"]
+         "what time does the pharmacy close?", "which team does Omar support?", "what's the capital of Peru?",
+         # round 3: another person asked of with "my" and no first-person party is that person's fact
+         "what's my sister's new job?", "where does my uncle Ray live these days?", "is my granddaughter still at Leeds uni?"]
 
 
 @pytest.mark.parametrize("q", OWN)

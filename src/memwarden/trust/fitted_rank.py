@@ -31,6 +31,7 @@ from ..models import SearchHit
 from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
 from .rank_structure import STRUCTURE, asks_past, structure
+from .rank_subject import SUBJECT, asks_other, subject_features
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
@@ -71,8 +72,10 @@ GATES = ("now", "past", "request", "person")
 
 
 def asks_own(query: str) -> bool:
-    """The question is in the asker's own person (:data:`_PERSON`)."""
-    return any(m.group(0) != "US" for m in _PERSON.finditer(query or ""))
+    """The question is in the asker's own person (:data:`_PERSON`) and not about another person said with
+    "my" (round 3: "which team does my dad support?" asks of the dad, :func:`.rank_subject.asks_other`)."""
+    q = query or ""
+    return any(m.group(0) != "US" for m in _PERSON.finditer(q)) and not asks_other(q)
 
 
 def fitted_gate(query: str, gate: str) -> bool:
@@ -105,8 +108,9 @@ def _names() -> tuple[str, ...]:
 
 #: What each hit says of itself and the hand steps did with it (session 7's features) ...
 BASE_FEATURES: tuple[str, ...] = _names()
-#: ... and what the list says of it (session 16, trust/rank_structure.py: siblings, age rank, past question).
-FEATURES: tuple[str, ...] = BASE_FEATURES + STRUCTURE
+#: ... and what the list says of it (session 16, trust/rank_structure.py: siblings, age rank, past question),
+#: and whose fact / which matter it is against the question's (round 3, trust/rank_subject.py).
+FEATURES: tuple[str, ...] = BASE_FEATURES + STRUCTURE + SUBJECT
 
 
 def _mm(values: Sequence[float]) -> list[float]:
@@ -226,7 +230,9 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[tupl
                   [w.timestamp() for w in when], [h.kind == "episode" for h in hand],
                   [float(h.scores.constraint or 0.0) for h in hand], [pre_pos.get(h.id, n) for h in hand], newest,
                   [c - best for c in cos], q_now, q)
-    X[:, len(BASE_FEATURES):] = E[:m]
+    X[:, len(BASE_FEATURES):len(BASE_FEATURES) + len(STRUCTURE)] = E[:m]
+    S = subject_features([h.memory for h in hand], q, newest, list(E[:, STRUCTURE.index("age_rank")]), q_now)
+    X[:, len(BASE_FEATURES) + len(STRUCTURE):] = S[:m]
     return X
 
 
@@ -288,13 +294,17 @@ def observe(fn: Callable[[Sequence[SearchHit], np.ndarray], None]) -> Iterator[N
         _OBSERVER.remove(fn)
 
 
-def head_order(score: Sequence[float], top: int, margin: float = 0.0) -> list[int]:
+def head_order(score: Sequence[float], top: int, margin: float = 0.0,
+               held: Sequence[bool] | None = None) -> list[int]:
     """The first ``top`` positions reordered: repeatedly take the best-scored remaining hit, unless the
-    first remaining one (today's order) is within ``margin`` of it, then that one."""
+    first remaining one (today's order) is within ``margin`` of it, then that one. ``held`` (round 3):
+    a held hit (another person's, for a question of the asker's own) may not pass a hit that is not held
+    and ranks above it today -- recency or any other score cannot carry it over the asker's own fact."""
     rest = list(range(min(top, len(score))))
     out = []
     while rest:
-        best = max(rest, key=lambda i: (score[i], -i))
+        free = rest if held is None else [i for i in rest if not (held[i] and any(not held[j] for j in rest if j < i))]
+        best = max(free, key=lambda i: (score[i], -i))
         pick = rest[0] if score[best] - score[rest[0]] <= margin else best
         out.append(pick)
         rest.remove(pick)
@@ -320,7 +330,8 @@ def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[tupl
     if weights is None:
         return hand
     s = weights.score(X[:t])
-    order = head_order(s, t, weights.margin) + list(range(t, len(hand)))
+    held = X[:t, FEATURES.index("held")] > 0
+    order = head_order(s, t, weights.margin, held) + list(range(t, len(hand)))
     out = []
     for i in order:
         h = hand[i]

@@ -209,8 +209,10 @@ def _query_cosine(h: SearchHit) -> float:
 
 def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: TrustConfig, query: str = "",
            edges: set[frozenset[str]] | None = None,
-           similar: Callable[[SearchHit, SearchHit], float] | None = None) -> list[SearchHit]:
-    """The trusted order (module docstring). ``edges``: the pairs of ids that contradict each other
+           similar: Callable[[SearchHit, SearchHit], float] | None = None,
+           hand_out: list[SearchHit] | None = None) -> list[SearchHit]:
+    """The trusted order (module docstring). ``hand_out``: filled with the hand order (the list before the
+    fitted stage; the same list when that stage does not run), which abstention reads (it was tuned on it). ``edges``: the pairs of ids that contradict each other
     directly; a conflict winner moves only past those (a group is their transitive closure, and
     "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
@@ -277,6 +279,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                             ("latest", lambda o: latest_answer_first(o, query, similar, cfg.rank_latest_cosine, cfg.rank_latest_top))):
             out = step(out)
             mark(stage, out)
+    if hand_out is not None:
+        hand_out[:] = out
     if keep:
         weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)

@@ -303,9 +303,13 @@ class TrustEngine:
                 ka, kb = at.get(a.id), at.get(b.id)
                 return -1.0 if ka is None or kb is None or sims is None else float(sims[ka, kb])
 
-            scored = rerank(scored, conflicts, cfg, query, edges, similar)
+            hand: list[SearchHit] = []
+            scored = rerank(scored, conflicts, cfg, query, edges, similar, hand_out=hand)
+        else:
+            hand = scored
         out = SearchResult(results=scored, conflicts=conflicts)
-        decision = abstain_decision(query, scored, conflicts, cfg)
+        # Abstention reads the hand order it was tuned on (its top-3 answer-type test), not the fitted stage's.
+        decision = abstain_decision(query, hand, conflicts, cfg)
         if decision is None:
             return out
         reason, detail = decision
