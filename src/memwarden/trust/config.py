@@ -132,16 +132,16 @@ class TrustConfig(BaseModel):
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     #: The final stage: ``hand`` (the default) stops after the hand steps; ``fitted`` (opt-in) orders the first hits by a linear
-    #: score over the hand steps' result, the hits' features and the list's structure (claims of one turn,
-    #: age rank; trust/fitted_rank.py, trust/rank_structure.py, memwarden/data/rank_weights.json, fitted by
-    #: bench/fit_rerank.py on the rank probes of the 37 development authors), for the questions
-    #: ``rank_fitted_gate`` admits. Leave one author out, gated on
-    #: "person", it beats the hand order on now@1 (0.720 -> 0.741), stale-above (0.159 -> 0.118) and
-    #: constraint@3 (0.862 -> 0.867), multi-fact@5 0.945 -> 0.949; LoCoMo's third-person questions keep
-    #: the hand order (MRR 0.573; ungated, the fitted order gives 0.511), but it fails three review tests
-    #: of sessions 14-15 and, in a fresh review of 50 everyday conversations, put 4 first hits wrong for
-    #: 1 put right (a later statement of a nearby matter passes an older answer still true), so it stays
-    #: opt-in (BENCHMARKS.md, session 16).
+    #: score over the hand steps' result, the hits' features, the list's structure (claims of one turn, age rank) and the
+    #: question's subject (another person named with a possessive; the person a request is for) (trust/fitted_rank.py,
+    #: trust/rank_structure.py, trust/rank_subject.py, memwarden/data/rank_weights.json, fitted by bench/fit_rerank.py on the
+    #: rank probes of the 42 development authors), for the questions ``rank_fitted_gate`` admits; abstention still reads
+    #: the hand order. Leave one author out, gated on "person", it beats the hand order on now@1 (0.708 -> 0.733),
+    #: stale-above (0.169 -> 0.124) and constraint@3 (0.851 -> 0.864), multi-fact@5 equal (0.937); LoCoMo's third-person
+    #: questions keep the hand order (MRR 0.573). Fresh reviews of everyday conversations found it about even with the
+    #: hand order (session 16: 4 new wrong / 1 new right, round 3: 1 / 2; session 17, round 4: 2 / 1 and 1 / 2: the newest
+    #: line on another matter rises, "The pollen count was crazy today" over "I'm allergic to penicillin"), so it stays
+    #: opt-in (BENCHMARKS.md, sessions 16-17).
     rank_order: Literal["fitted", "hand"] = "hand"
     #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
     rank_fitted_top: int | None = Field(None, ge=2)
