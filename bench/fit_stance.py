@@ -4,8 +4,9 @@
 
 Data, by author (HELPERS.md, :data:`AUTHORS`): the development authors' ``stance_pairs.jsonl`` and
 ``verdicts.jsonl`` (author 1 ``evals/cases``, 3-12 ``evals/heldout``..``heldout10``, 13-22
-``evals/heldout11``..``heldout20`` (18-22 since session 13; the shipped weights were fitted on 1, 3-17 and
-are kept: refitted on 22, leave one author out, they do no better, BENCHMARKS.md session 13, s13-verdict); author 2 wrote no pairs or cases: only scenario
+``evals/heldout11``..``heldout20`` (18-22 since session 13), 23-42 ``evals/heldout21``..``heldout40`` (since
+session 17, branch s17-stance: all forty-two development authors; never heldout41-45, the validation
+authors); author 2 wrote no pairs or cases: only scenario
 probes, which are scored end to end, never fitted on; the validation authors are never read). Two kinds of labelled pair:
 
 - ``stance_pairs.jsonl``: (a, b, label) as written; ``a`` is read as the claim, the rule input is
@@ -24,6 +25,11 @@ A standardised multinomial L2 logistic regression (sklearn, fit time only) maps 
 to p(agree / contradict / unrelated). Where the model may overrule the rules (``overrides``:
 rule label -> model label -> minimum probability) is chosen on out-of-fold predictions of the
 *training* authors only (inner leave-one-author-out), by accuracy on a small grid.
+
+The loss, fixed before looking (session 17): per author, accuracy on its stance pairs and on its
+verdict-case pairs, each averaged over the authors; the objective is the mean of the two
+(:func:`loss_table`, which also scores the shipped weights and applies combine()'s gates,
+``about_subject`` and ``reaches_claim``, to every changed label, as the verdict does).
 
 Leave one author out: each author's pairs are scored by a model and overrides fitted on the other
 three; per author and pooled, per-label precision / recall, for the rules, the model alone, and
@@ -56,10 +62,14 @@ from memwarden.trust.features import features
 from memwarden.trust.stance import detect_stance
 from memwarden.trust.verdict import _rule_stance as verdict_stance, as_first_person
 
+from _fit_stance_report import loss_table, prf, table
+
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3", 6: "evals/heldout4",
            7: "evals/heldout5", 8: "evals/heldout6", 9: "evals/heldout9", 10: "evals/heldout10", 11: "evals/heldout7",
-           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 21)}}
+           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 41)}}
+# Session 17: all forty-two development authors (author 2 wrote no pairs or cases); never heldout41-45.
+assert not any(d.endswith(tuple(f"heldout{n}" for n in range(41, 46))) for d in AUTHORS.values())
 STRONG = {"user", "document", "tool", "image", "web"}
 GRID = (0.5, 0.6, 0.7, 0.8, 0.9, None)
 SEED = 0
@@ -102,6 +112,8 @@ def featurise(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
         rule = detect_stance(r["claim"], r["text"], cosine=cos) if r["kind"] == "pair" else \
             verdict_stance(r["claim"], r["text"], cos)
         r["rule"], r["cos"] = rule, cos
+        # the gates combine() puts on any change of label (about the claim's subject, reaching what it states)
+        r["gate"] = sf.about_subject(r["claim"], r["text"]) and sf.reaches_claim(r["claim"], r["text"])
         X.append(sf.pair_features(r["claim"], r["text"], cos, rule))
     return np.asarray(X), np.hstack([va * vb, np.abs(va - vb)])
 
@@ -163,40 +175,35 @@ def with_emb(Xtr, Etr, ytr, Xte, Ete, c_emb, authors_tr) -> tuple[np.ndarray, np
         return np.c_[p[:, k.index("agree")], p[:, k.index("contradict")]]
 
     oof = np.zeros((len(Xtr), 2))
-    for a in sorted(set(authors_tr)):
-        tr, te = authors_tr != a, authors_tr == a
+    for grp in inner_groups(authors_tr):
+        te = np.isin(authors_tr, grp)
+        tr = ~te
         oof[te] = cols(emb_fit(Etr[tr], ytr[tr]), Etr[te])
     return np.c_[Xtr, oof], np.c_[Xte, cols(emb_fit(Etr, ytr), Ete)]
+
+
+#: --inner K: the inner (training-author) folds used to choose overrides and the --emb columns; 0 = one
+#: per author (the default). Session 17 used 5 (authors dealt round-robin) to fit 41 outer folds in time.
+INNER = [0]
+
+
+def inner_groups(authors_tr: np.ndarray) -> list[list]:
+    names = sorted(set(authors_tr))
+    k = INNER[0]
+    return [[a] for a in names] if not k or k >= len(names) else [names[i::k] for i in range(k)]
 
 
 def fold(X, y, authors, rules, kinds, train: np.ndarray, c: float) -> tuple[dict, np.ndarray]:
     """Fit on ``train``; overrides from inner leave-one-author-out over the training authors."""
     oof = np.zeros((train.sum(), 3))
     idx = np.where(train)[0]
-    for a in sorted(set(authors[idx])):
-        inner = authors[idx] != a
+    for grp in inner_groups(authors[idx]):
+        inner = ~np.isin(authors[idx], grp)
         m = sf.StanceModel(fit(X[idx][inner], y[idx][inner], c))
         oof[~inner] = m.proba(X[idx][~inner])
     spec = fit(X[idx], y[idx], c)
     spec["overrides"] = choose_overrides([rules[i] for i in idx], oof, list(y[idx]), [kinds[i] for i in idx], X[idx])
     return spec, oof
-
-
-def prf(gold: list[str], pred: list[str]) -> dict:
-    out: dict = {"n": len(gold), "acc": round(float(np.mean([g == p for g, p in zip(gold, pred)])), 3) if gold else None}
-    for lab in sf.LABELS:
-        tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
-        npred, ngold = sum(p == lab for p in pred), sum(g == lab for g in gold)
-        out[lab] = (round(tp / npred, 2) if npred else None, round(tp / ngold, 2) if ngold else None, ngold)
-    return out
-
-
-def table(title: str, res: dict) -> None:
-    print(f"\n{title}\n| author | n | rules acc | model acc | combined acc | combined agree P/R | contradict P/R | unrelated P/R |")
-    print("|---|---|---|---|---|---|---|---|")
-    for k, (r, m, cb) in res.items():
-        cells = " | ".join(f"{cb[lab][0]} / {cb[lab][1]} (rules {r[lab][0]} / {r[lab][1]})" for lab in sf.LABELS)
-        print(f"| {k} | {r['n']} | {r['acc']} | {m['acc']} | {cb['acc']} | {cells} |")
 
 
 def e2e(rows_spec: dict[int, dict]) -> None:
@@ -260,7 +267,9 @@ def main() -> None:
     ap.add_argument("--argmax", action="store_true", help="let the model decide every pair (overrides all 0)")
     ap.add_argument("--competing", help="comma-separated features that let 'contradict' overrule 'unrelated' "
                     "(default: stance_fitted.COMPETING; 'any': no guard)")
+    ap.add_argument("--inner", type=int, default=0, help="inner folds of training authors (0: one per author)")
     args = ap.parse_args()
+    INNER[0] = args.inner
     ALLOWED[:] = ([(a, b) for a in sf.LABELS for b in sf.LABELS if a != b] if args.allow == "all"
                   else [tuple(x.split(">")) for x in args.allow.split(",")])
     if args.competing:
@@ -277,6 +286,14 @@ def main() -> None:
     res_emb: dict = {}
     pooled: dict = {"rules": [], "model": [], "comb": [], "gold": [], "kind": []}
     specs: dict[int, dict] = {}
+    per_author: dict[int, dict] = {}
+    shipped_spec = json.loads((ROOT / "src/memwarden/data/stance_model.json").read_text())
+    shipped = sf.StanceModel(shipped_spec) if len(shipped_spec["features"]) == X.shape[1] else None
+    shipped_inert = shipped_spec.get("inert_overrides", {})
+
+    def gate(ti, pred):
+        return [p if p == rules[i].label or rows[i]["gate"] else rules[i].label for i, p in zip(ti, pred)]
+
     for a in AUTHORS:
         train, test = authors != a, authors == a
         spec, _ = fold(X, y, authors, rules, kinds, train, args.c)
@@ -289,6 +306,16 @@ def main() -> None:
         r_pred = [rules[i].label for i in np.where(test)[0]]
         m_pred = [sf.LABELS[int(np.argmax(p))] for p in P]
         c_pred = [sf.decide(rules[i], p, spec["overrides"], X[i]) for i, p in zip(np.where(test)[0], P)]
+        ti = np.where(test)[0]
+        # as combine() runs it: a changed label only on a gated pair (about_subject and reaches_claim)
+        per_author[a] = {"rules": [rules[i].label for i in ti], "refit combined": gate(ti, c_pred),
+                         "refit model": gate(ti, m_pred)}
+        if shipped is not None:
+            Ps = shipped.proba(X[test])
+            per_author[a]["shipped"] = gate(ti, [sf.decide(rules[i], p, shipped.overrides, X[i]) for i, p in zip(ti, Ps)])
+            per_author[a]["shipped, inert override on"] = gate(ti, [sf.decide(rules[i], p, shipped_inert, X[i])
+                                                                    for i, p in zip(ti, Ps)])
+        per_author[a]["gold"], per_author[a]["kind"] = list(y[test]), [kinds[i] for i in ti]
         res[f"author {a}"] = (prf(gold, r_pred), prf(gold, m_pred), prf(gold, c_pred))
         if args.show:
             for i, p, cp in zip(np.where(test)[0], P, c_pred):
@@ -306,12 +333,14 @@ def main() -> None:
             mu, sd = Xtr.mean(0), Xtr.std(0) + 1e-6
             me.fit((Xtr - mu) / sd, y[train])
             res_emb[f"author {a}"] = prf(gold, list(me.predict((Xte - mu) / sd)))
+            per_author[a]["emb model"] = gate(ti, list(me.predict((Xte - mu) / sd)))
     res["pooled"] = tuple(prf(pooled["gold"], pooled[k]) for k in ("rules", "model", "comb"))
     for kind in ("pair", "case"):
         sel = [i for i, k in enumerate(pooled["kind"]) if k == kind]
         res[f"pooled {kind}s"] = tuple(prf([pooled["gold"][i] for i in sel], [pooled[k][i] for i in sel])
                                        for k in ("rules", "model", "comb"))
     table(f"Leave one author out (C={args.c}): accuracy, and per-label precision / recall", res)
+    loss_table(per_author)
     if args.emb:
         print("\nwith embedding-pair columns, model alone: " + ", ".join(f"{k} {v['acc']}" for k, v in res_emb.items()))
     if args.e2e:
