@@ -21,7 +21,8 @@ and at session 17's start; session 17's branches measure them by totals only (`b
 never read them, and no fitting script reads them.
 `HELDOUT_SETS`: authors 48-52 (`evals/heldout46`-`heldout50`), written blind at session 17's start (each with
 UNKNOWN verdict cases), kept outside the repository while its branches work, measured by the lead (totals only)
-at its start and end; never opened or run by a branch. Empty until they are committed at the session's end.
+at its start and end; never opened or run by a branch; committed at the session's end. The next session measures
+them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -35,8 +36,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 41)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(41, 46)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(46, 51)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 46)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 51)}}
