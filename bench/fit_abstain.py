@@ -124,10 +124,15 @@ def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray, C: float, cols: list[int]) 
             "coef": lr.coef_[0].tolist(), "intercept": float(lr.intercept_[0]), "threshold": 0.5}
 
 
-def predict(model: dict[str, Any], X: np.ndarray, cols: list[int]) -> np.ndarray:
+def proba(model: dict[str, Any], X: np.ndarray, cols: list[int]) -> np.ndarray:
+    """P(abstain) of each row under ``model`` (:func:`fit`'s standardised logistic model)."""
     z = ((X[:, cols] - np.asarray(model["mean"])) / np.asarray(model["scale"])) @ np.asarray(model["coef"]) \
         + model["intercept"]
-    return 1 / (1 + np.exp(-z)) >= model["threshold"]
+    return 1 / (1 + np.exp(-z))
+
+
+def predict(model: dict[str, Any], X: np.ndarray, cols: list[int]) -> np.ndarray:
+    return proba(model, X, cols) >= model["threshold"]
 
 
 def loao(rows, X, y, groups, rule, C, locomo_weight, cols) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from fit_abstain import cached_features, fit, score, weights  # bench/fit_abstain.py
+from fit_abstain import cached_features, fit, proba, score, weights  # bench/fit_abstain.py
 from memwarden.trust.abstain_features import FEATURES
 from memwarden.trust.config import TrustConfig
 
@@ -43,17 +43,12 @@ def per_author(rows, abstained, groups) -> tuple[float, float, dict]:
             float(np.mean([v["false_abst"] for v in table.values()])), table)
 
 
-def probs(model, X, cols) -> np.ndarray:
-    z = ((X[:, cols] - np.asarray(model["mean"])) / np.asarray(model["scale"])) @ np.asarray(model["coef"])
-    return 1 / (1 + np.exp(-(z + model["intercept"])))
-
-
 def loao_probs(X, y, groups, C, cols) -> np.ndarray:
     p = np.zeros(len(y))
     for g in dict.fromkeys(groups.tolist()):
         test = groups == g
         m = fit(X[~test], y[~test], weights(groups[~test], y[~test], 1.0), C, cols)
-        p[test] = probs(m, X[test], cols)
+        p[test] = proba(m, X[test], cols)
     return p
 
 
@@ -96,7 +91,7 @@ def main() -> None:
     model["threshold"] = t
     if lo.any():
         lrows = [r for r, s in zip(rows, lo) if s]
-        pl = probs(model, X[lo], cols) >= t
+        pl = proba(model, X[lo], cols) >= t
         for half in ("dev", "heldout"):
             idx = np.array([r["scenario"] == half for r in lrows])
             sub = [r for r, i in zip(lrows, idx) if i]
