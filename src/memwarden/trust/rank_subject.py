@@ -104,7 +104,7 @@ def subject_features(texts: Sequence[str], query: str, newest: Sequence[float], 
     q = query or ""
     q_kin = others_named(q) if asks_other(q) else set()
     q_for = served(q)  # round 4: named in a question of the asker's own -> their hits are on its subject
-    q_words = _content(" ".join(w for w in _WORD.findall(q)))
+    q_words = _content(q)
     for i, t in enumerate(texts):
         kin = others_named(t)
         match = float(bool(kin & q_kin) if q_kin else (not kin or bool(kin & q_for)))
