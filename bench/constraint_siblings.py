@@ -39,8 +39,7 @@ def main() -> None:
             continue
         idx = system.memory.scopes.index(user)
         live = [r for r in range(idx.n) if idx.alive[r] and idx.is_claim[r] and idx.active[r]]
-        tgt = [r for r in live if matches(idx.texts[r] if hasattr(idx, "texts") else
-                                          system.memory.get(idx.ids[r], user_id=user).memory, p.target)]
+        tgt = [r for r in live if matches(system.memory.get(idx.ids[r], user_id=user).memory, p.target)]
         top_eps = {}
         for j, h in enumerate(hits[: a.k]):
             r = idx.row_of.get(h.id)
