@@ -212,9 +212,10 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
            similar: Callable[[SearchHit, SearchHit], float] | None = None,
            hand_out: list[SearchHit] | None = None) -> list[SearchHit]:
     """The trusted order (module docstring). ``hand_out``: filled with the hand order (the list before the
-    fitted stage; the same list when that stage does not run), which abstention reads (it was tuned on it). ``edges``: the pairs of ids that contradict each other
-    directly; a conflict winner moves only past those (a group is their transitive closure, and
-    "A contradicts B, B contradicts C" says nothing of A and C). None: every pair of a group.
+    fitted stage; the same list when that stage does not run), which abstention reads (it was tuned on it).
+    ``edges``: the pairs of ids that contradict each other directly; a conflict winner moves only past those
+    (a group is their transitive closure, and "A contradicts B, B contradicts C" says nothing of A and C).
+    None: every pair of a group.
     ``similar``: the cosine of two hits' vectors, for :func:`answer_for_weaker` (None: skipped)."""
     # The order before and after each hand step, read by the fitted stage's features: kept only when
     # that stage runs or a training script observes it (the default order needs neither).
