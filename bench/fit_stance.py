@@ -244,6 +244,7 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
 
     rows = pickle.loads(Path(dump).read_bytes())
     right: dict = defaultdict(lambda: [0, 0, 0])
+    said: dict = {}
     for use in (False, True):
         for author in sorted({r["author"] for r in rows}):
             spec = rows_spec.get(author, all_spec)
@@ -253,14 +254,20 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
             sf.load_model.cache_clear()
             for r in rows:
                 if r["author"] == author:
-                    right[author][int(use)] += verdict(r["claim"], r["found"], TrustConfig()).verdict == r["expect"]
+                    v = verdict(r["claim"], r["found"], TrustConfig()).verdict
+                    right[author][int(use)] += v == r["expect"]
                     right[author][2] += not use
+                    said.setdefault((author, r["set"], r["id"], r["expect"]), []).append(v)
     print("\n| author | n | verdict, rules | with its fold model |\n|---|---|---|---|")
     tot = [0, 0, 0]
     for a, (r0, r1, n) in sorted(right.items()):
         tot = [tot[0] + r0, tot[1] + r1, tot[2] + n]
         print(f"| {a} | {n} | {r0 / n:.3f} | {r1 / n:.3f} |")
     print(f"| pooled | {tot[2]} | {tot[0] / tot[2]:.3f} | {tot[1] / tot[2]:.3f} |")
+    # every verdict the fold model changes, for reading by class (expected: rules -> fold model)
+    for (a, kind, pid, want), (v0, v1) in sorted(said.items()):
+        if v0 != v1:
+            print(f"  changed {a} {kind} {pid}: expected {want}, rules {v0} -> fold model {v1}", file=sys.stderr)
 
 
 def main() -> None:
@@ -270,7 +277,7 @@ def main() -> None:
     ap.add_argument("--emb", action="store_true")
     ap.add_argument("--e2e", action="store_true")
     ap.add_argument("--write", action="store_true")
-    ap.add_argument("--dump", help="also score the verdicts of bench/dump_verdicts.py's pickle with each fold's model")
+    ap.add_argument("--dump", help="also score the verdicts of bench/dump_verdicts.py's pickle with each fold's model and list every verdict it changes")
     ap.add_argument("--show", action="store_true", help="print each author's pairs the rules or the combination miss")
     ap.add_argument("--allow", default="unrelated>agree,unrelated>contradict",
                     help="rule>model label pairs the model may overrule ('all': every pair)")
