@@ -5,8 +5,8 @@
 Data, by author (HELPERS.md, :data:`AUTHORS`): the development authors' ``stance_pairs.jsonl`` and
 ``verdicts.jsonl`` (author 1 ``evals/cases``, 3-12 ``evals/heldout``..``heldout10``, 13-22
 ``evals/heldout11``..``heldout20`` (18-22 since session 13), 23-42 ``evals/heldout21``..``heldout40`` (since
-session 17, branch s17-stance: all forty-two development authors; never heldout41-45, the validation
-authors); author 2 wrote no pairs or cases: only scenario
+session 17, branch s17-stance), 43-47 ``evals/heldout41``..``heldout45`` (since session 18, branch s18-stance:
+all forty-seven development authors; never heldout46-50, the validation authors 48-52); author 2 wrote no pairs or cases: only scenario
 probes, which are scored end to end, never fitted on; the validation authors are never read). Two kinds of labelled pair:
 
 - ``stance_pairs.jsonl``: (a, b, label) as written; ``a`` is read as the claim, the rule input is
@@ -30,6 +30,15 @@ The loss, fixed before looking (session 17): per author, accuracy on its stance 
 verdict-case pairs, each averaged over the authors; the objective is the mean of the two
 (:func:`loss_table`, which also scores the shipped weights and applies combine()'s gates,
 ``about_subject`` and ``reaches_claim``, to every changed label, as the verdict does).
+
+Session 18 (branch s18-stance), fixed before the first run on forty-seven authors: the loss is the one
+above (mean over authors of pair accuracy and of case accuracy, leave one author out, 46 authors with pairs
+or cases); the candidates are the shipped weights (inert: the rules), the refit without embeddings
+(``refit combined``: overrides chosen on the training authors' out-of-fold predictions; ``refit model``: the
+model's argmax, gated), and ``--emb`` (its columns and the overrides chosen with ``--inner 5``). A candidate
+is shipped only if it beats the shipped weights on both means, and then only if MMA CoRe seeds 0 and 1000
+(per type), ``evals/cases`` verdicts (>= 0.95), vdev1 / vdev2 and the validation totals (stance pairs,
+verdict cases, verdict probes) do not fall.
 
 Leave one author out: each author's pairs are scored by a model and overrides fitted on the other
 three; per author and pooled, per-label precision / recall, for the rules, the model alone, and
@@ -67,9 +76,10 @@ from _fit_stance_report import loss_table, prf, table
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORS = {1: "evals/cases", 3: "evals/heldout", 4: "evals/heldout2", 5: "evals/heldout3", 6: "evals/heldout4",
            7: "evals/heldout5", 8: "evals/heldout6", 9: "evals/heldout9", 10: "evals/heldout10", 11: "evals/heldout7",
-           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 41)}}
-# Session 17: all forty-two development authors (author 2 wrote no pairs or cases); never heldout41-45.
-assert not any(d.endswith(tuple(f"heldout{n}" for n in range(41, 46))) for d in AUTHORS.values())
+           12: "evals/heldout8", **{n + 2: f"evals/heldout{n}" for n in range(11, 46)}}
+# Session 18: all forty-seven development authors (author 2 wrote no pairs or cases; 43-47 = heldout41-45,
+# development since session 18); never heldout46-50, the validation authors 48-52.
+assert not any(d.endswith(tuple(f"heldout{n}" for n in range(46, 51))) for d in AUTHORS.values())
 STRONG = {"user", "document", "tool", "image", "web"}
 GRID = (0.5, 0.6, 0.7, 0.8, 0.9, None)
 SEED = 0
@@ -234,6 +244,7 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
 
     rows = pickle.loads(Path(dump).read_bytes())
     right: dict = defaultdict(lambda: [0, 0, 0])
+    said: dict = {}
     for use in (False, True):
         for author in sorted({r["author"] for r in rows}):
             spec = rows_spec.get(author, all_spec)
@@ -243,14 +254,20 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
             sf.load_model.cache_clear()
             for r in rows:
                 if r["author"] == author:
-                    right[author][int(use)] += verdict(r["claim"], r["found"], TrustConfig()).verdict == r["expect"]
+                    v = verdict(r["claim"], r["found"], TrustConfig()).verdict
+                    right[author][int(use)] += v == r["expect"]
                     right[author][2] += not use
+                    said.setdefault((author, r["set"], r["id"], r["expect"]), []).append(v)
     print("\n| author | n | verdict, rules | with its fold model |\n|---|---|---|---|")
     tot = [0, 0, 0]
     for a, (r0, r1, n) in sorted(right.items()):
         tot = [tot[0] + r0, tot[1] + r1, tot[2] + n]
         print(f"| {a} | {n} | {r0 / n:.3f} | {r1 / n:.3f} |")
     print(f"| pooled | {tot[2]} | {tot[0] / tot[2]:.3f} | {tot[1] / tot[2]:.3f} |")
+    # every verdict the fold model changes, for reading by class (expected: rules -> fold model)
+    for (a, kind, pid, want), (v0, v1) in sorted(said.items()):
+        if v0 != v1:
+            print(f"  changed {a} {kind} {pid}: expected {want}, rules {v0} -> fold model {v1}", file=sys.stderr)
 
 
 def main() -> None:
@@ -260,7 +277,7 @@ def main() -> None:
     ap.add_argument("--emb", action="store_true")
     ap.add_argument("--e2e", action="store_true")
     ap.add_argument("--write", action="store_true")
-    ap.add_argument("--dump", help="also score the verdicts of bench/dump_verdicts.py's pickle with each fold's model")
+    ap.add_argument("--dump", help="also score the verdicts of bench/dump_verdicts.py's pickle with each fold's model and list every verdict it changes")
     ap.add_argument("--show", action="store_true", help="print each author's pairs the rules or the combination miss")
     ap.add_argument("--allow", default="unrelated>agree,unrelated>contradict",
                     help="rule>model label pairs the model may overrule ('all': every pair)")
