@@ -28,6 +28,7 @@ import unicodedata
 from typing import Any, Sequence
 
 from .errors import InvalidInputError
+from .lexicon.calendar import MONTHS
 from .models import Turn
 
 __all__ = ["MAX_USER_NAME_CHARS", "check_user_name", "same_person", "users_names", "as_users_turns", "read_turns",
@@ -92,17 +93,33 @@ def read_turns(store: Any, user_id: str, turns: list[Turn], user_name: str | Non
     return as_users_turns(turns, keys), remember, True
 
 
+#: What a capitalised word is not a person's name before: a pronoun, article or number ("May I ...",
+#: "Will you ...", "Mark the invoice ...", "Bill me later", "May 3rd").
+_NOT_A_NAME_AFTER = re.compile(r"\s+(?:I|me|we|us|you|he|him|she|her|it|they|them|this|that|these|those|the|a|an|"
+                               r"my|your|our|his|its|their|some|any|all|\d)\b|\s*\d", re.I)
+#: A title before it: "Dr Maya", "Mrs Robin" are someone else of that name.
+_TITLE_BEFORE = re.compile(r"\b(?:Dr|Doctor|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Sir|Dame|Saint|St|Aunt|Auntie|Uncle|"
+                           r"Nurse|Coach|Father|Sister|Brother)\.?\s+$", re.I)
+
+
 def about_user(text: str, name: str | None) -> str:
     """``text`` with the user's own name read as "the user" ("Where does Maya live?" → "Where does
-    the user live?"; "Maya's dentist" → "the user's dentist"). Only the whole name, as a word; a
-    longer name that starts with it ("Maya Okafor-Smith" for "Maya") is left alone, and so is any
-    other name."""
-    if not name:
+    the user live?"; "Maya's dentist" → "the user's dentist"). Only the whole name, capitalised as a
+    name is ("where does maya live" and "I may go" stay as they are); never a longer name starting
+    with it ("Maya Lopez"), a name after a title ("Dr Maya"), a word before a pronoun, article or
+    number ("May I", "Will you", "Mark the invoice"), nor a name that is a month."""
+    if not name or name.casefold() in MONTHS:
         return text
     words = name.split()
-    # The name as a name: capitalised ("May" the user, never "I may go"), any case after its first letter.
-    pat = r"\s+".join(f"{re.escape(w[0].upper())}(?i:{re.escape(w[1:])})" for w in words)
-    return re.sub(rf"(?<![\w-]){pat}(?![\w-]|\s+[A-Z][a-z])", "the user", text)
+    pat = re.compile(r"(?<![\w-])" + r"\s+".join(f"{re.escape(w[0].upper())}(?i:{re.escape(w[1:])})" for w in words)
+                     + r"(?![\w-]|\s+[A-Z][a-z])")
+
+    def swap(m: re.Match[str]) -> str:
+        if _NOT_A_NAME_AFTER.match(text, m.end()) or _TITLE_BEFORE.search(text, 0, m.start()):
+            return m.group(0)
+        return "the user"
+
+    return pat.sub(swap, text)
 
 
 def users_own_word(found: Any, name: str | None) -> Any:
