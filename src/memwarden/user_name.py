@@ -44,12 +44,13 @@ def check_user_name(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         raise InvalidInputError(f"user_name must be a string, got {type(value).__name__}")
-    name = " ".join(value.split())
-    if not name:
+    name = value
+    if not name.strip():
         raise InvalidInputError("user_name is empty")
+    name = " ".join(name.split())
     if len(name) > MAX_USER_NAME_CHARS:
         raise InvalidInputError(f"user_name has {len(name):,} characters; the limit is {MAX_USER_NAME_CHARS}")
-    if any(unicodedata.category(ch).startswith("C") for ch in name) or not any(ch.isalpha() for ch in name):
+    if any(unicodedata.category(ch).startswith("C") for ch in value) or not any(ch.isalpha() for ch in name):
         raise InvalidInputError("user_name must be a name: letters, on one line, no control characters")
     return name
 
