@@ -17,6 +17,7 @@ from ..admission.base import AdmissionContext, Admitter
 from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
 from . import gate
+from ..user_name import read_turns
 from .base import UNNAMED_USER, ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
 from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
@@ -321,7 +322,8 @@ def reindex_scope(
         cands = [Candidate(text=e.memory, role=e.role or "user", speaker=e.speaker, source=e.source, modality=e.modality,
                            image_ref=e.image_ref, source_turn_ids=e.source_turn_ids, turn_index=n, occurred_at=e.occurred_at,
                            metadata=e.metadata) for n, e in enumerate(eps)]
-        extraction = extractor.extract(turns, user_name=_user_name(turns), now=None)
+        turns, _, known = read_turns(m.store, user_id, turns, None)  # the stored episodes keep their speaker
+        extraction = extractor.extract(turns, user_name=UNNAMED_USER if known else _user_name(turns), now=None)
         _ingest(m, user_id, agent_id, run_id, turns, cands, [e.id for e in eps], extraction, admitter, episode_tokens=None)
         done += len(eps)
         if progress is not None:
