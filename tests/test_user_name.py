@@ -44,8 +44,6 @@ def test_a_turn_named_as_the_user_id_is_the_user_and_the_name_is_remembered(real
     claims = _claims(real, uid)
     assert _subject_of(claims, "Leeds") == {"user"} and _subject_of(claims, "York") == {"Tom"}
     assert all(sp is None for text, (_, sp) in claims.items() if "Leeds" in text)  # read as an unnamed user turn
-    episodes = {e.memory: e.speaker for e in real.get_all(user_id=uid, kind="episode")}
-    assert episodes["I live in Leeds and I'm allergic to shellfish."] == "Maya"  # the turn as said keeps its name
     for q in ("Where do I live?", "Where does Maya live?"):
         top = real.search(q, user_id=uid, limit=1).results[0]
         assert "Leeds" in top.memory, q

@@ -150,14 +150,14 @@ class Memory:
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
                                    max_messages=self.config.max_messages_per_add)
         instructions = prompt or self.config.extraction_prompt
-        said, (turns, remember, known) = turns, read_turns(self.store, user_id, turns, check_user_name(user_name))
+        turns, remember, known = read_turns(self.store, user_id, turns, check_user_name(user_name))
         with single_threaded_blas():  # admission's neighbour products, as in search
             if self.config.claims:
                 from .claims.service import add_claims
 
                 return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
                                   admitter=admitter, infer=infer, when=when, instructions=instructions,
-                                  known_user=known, remember_name=remember, said=said)
+                                  known_user=known, remember_name=remember)
             return add_turns(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
                              admitter=admitter, infer=infer, instructions=instructions, remember_name=remember)
 

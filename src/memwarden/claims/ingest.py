@@ -67,9 +67,7 @@ def claim_candidates(
         cand = Candidate(
             text=ec.text.strip(),
             role=first.role,
-            # The speaker the extractor read (a user's turn under the user's known name is unnamed, so its
-            # claims carry none, as an unnamed turn's do), not the episode's, which keeps the name as said.
-            speaker=src[0].name or None,
+            speaker=first.speaker,
             source=_source_of(claim, first.source),
             modality=first.modality,
             image_ref=first.image_ref,

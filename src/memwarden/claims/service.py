@@ -98,15 +98,13 @@ def add_claims(
     instructions: str | None = None,
     known_user: bool = False,
     remember_name: str | None = None,
-    said: list[Turn] | None = None,
 ) -> AddResult:
     """Episodes for every turn, claims extracted and admitted, slots settled: one write (which also
     stores ``remember_name`` as the scope user's name). ``known_user``: the scope's user has a known
-    name and ``turns`` already read the user's named turns as theirs (:func:`memwarden.user_name.read_turns`);
-    ``said``: the turns as given, whose episodes keep the speaker's name."""
+    name and ``turns`` already read the user's named turns as theirs (:func:`memwarden.user_name.read_turns`)."""
     from ..retrieval.entry import keyword_tokens
 
-    episodes = m.candidates(said or turns, source=source, metadata=metadata)  # each turn as said, its name kept
+    episodes = m.candidates(turns, source=source, metadata=metadata)
     episode_ids = [new_id() for _ in episodes]
     # With the user's name known, every named user-role turn left is someone else: the per-call
     # guess (one name on every user turn is the user) is not made. ``UNNAMED_USER`` tells the
