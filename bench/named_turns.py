@@ -7,7 +7,10 @@ reading. Writes each set with the name added to ``OUT/<set>.named.json``, runs `
 on it into ``OUT/<set>.json``, and prints the per-author table against ``--base`` (an ``author_table.py run``
 or ``run_dev`` output of the same code without names).
 
-    PYTHONPATH=src python bench/named_turns.py OUT --base BASE [--sets heldout36 heldout37 ...] [--name Robin]
+    PYTHONPATH=src python bench/named_turns.py OUT --base BASE [--sets heldout36 heldout37 ...] [--name Robin] [--user-name]
+
+``--user-name`` (session 18) also passes the name as the product's API would, ``add(user_name="Robin")``
+on every session (``memwarden eval scenarios --user-name``): the named turns are then the user's.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ def main() -> None:
     ap.add_argument("--base", type=Path, required=True, help="the same sets' eval scenarios JSON without names")
     ap.add_argument("--sets", nargs="*", default=list(SCENARIO_SETS), help="development sets (bench/_sets.py)")
     ap.add_argument("--name", default="Robin")
+    ap.add_argument("--user-name", action="store_true", help="pass the name as add(user_name=) too")
     args = ap.parse_args()
     unknown = [s for s in args.sets if s not in SCENARIO_SETS]
     if unknown:
@@ -52,7 +56,8 @@ def main() -> None:
         src = args.out / f"{s}.named.json"
         src.write_text(json.dumps(data))
         print(f"[{i}/{len(args.sets)}] {s}: {n} user turns named {args.name!r}", file=sys.stderr, flush=True)
-        t._cli(["eval", "scenarios", "--data", str(src), "--json"], args.out / f"{s}.json")
+        t._cli(["eval", "scenarios", "--data", str(src), "--json", *(["--user-name", args.name] if args.user_name else [])],
+               args.out / f"{s}.json")
     print(t.table(args.base, args.out, {s: SCENARIO_SETS[s] for s in args.sets}))
 
 

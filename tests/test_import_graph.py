@@ -23,7 +23,8 @@ import pytest
 SRC = Path(__file__).parents[1] / "src"
 
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(["errors", "_util", "_locks", "_fitted", "_model", "models", "trust_models", "messages", "lexicon"], 0),
+    **dict.fromkeys(["errors", "_util", "_locks", "_fitted", "_model", "models", "trust_models", "messages", "lexicon",
+                       "user_name"], 0),
     "storage": 1,
     "retrieval": 2,
     "providers": 3,

@@ -862,3 +862,43 @@ def test_index_rows_carry_kind_and_validity(store: Store) -> None:
     assert rows.valid_from[n[ep.item.id]] is None
     assert rows.created_at[n[cl.item.id]] == cl.item.created_at
     assert rows.occurred_at[n[ep.item.id]] == T0
+
+
+# -- the scope user's name (session 18) ---------------------------------------------------------
+
+
+def test_user_name_is_stored_per_scope_with_the_write(store: Store) -> None:
+    u, other = scope(), scope()
+    assert store.user_name(u) is None
+    v = store.write(WriteBatch(user_id=u, upserts=[record(u, "hello")], user_name="Maya"))
+    assert store.user_name(u) == "Maya" and store.version(u) == v
+    assert store.user_name(other) is None  # tenants never share a name
+    store.write(WriteBatch(user_id=other, upserts=[record(other, "hi")], user_name="Robin"))
+    assert (store.user_name(u), store.user_name(other)) == ("Maya", "Robin")
+
+
+def test_a_write_without_user_name_keeps_the_stored_one_and_a_new_one_replaces_it(store: Store) -> None:
+    u = scope()
+    store.write(WriteBatch(user_id=u, user_name="Maya"))  # a name alone is a write
+    assert store.user_name(u) == "Maya" and store.version(u) == 1
+    add(store, u, record(u, "later"))
+    assert store.user_name(u) == "Maya"
+    store.write(WriteBatch(user_id=u, user_name="Maya Okafor"))
+    assert store.user_name(u) == "Maya Okafor"
+
+
+def test_a_failed_write_does_not_set_the_user_name(store: Store) -> None:
+    u, other = scope(), scope()
+    with pytest.raises(StorageError):
+        store.write(WriteBatch(user_id=u, upserts=[record(u, "good"), record(other, "bad")], user_name="Maya"))
+    assert store.user_name(u) is None
+
+
+def test_delete_scope_and_reset_forget_the_user_name(store: Store) -> None:
+    u, other = scope(), scope()
+    store.write(WriteBatch(user_id=u, upserts=[record(u, "a")], user_name="Maya"))
+    store.write(WriteBatch(user_id=other, upserts=[record(other, "b")], user_name="Robin"))
+    store.delete_scope(u)
+    assert store.user_name(u) is None and store.user_name(other) == "Robin"
+    store.reset()
+    assert store.user_name(other) is None

@@ -112,7 +112,7 @@ def test_pages_show_what_the_issue_asks(server, memory):
     ep = next(i for i in memory.get_all(user_id="alice", kind="episode") if "Bristol last week" in i.memory)
     conv = client.get(f"/ui/u/alice/conversation/{ep.id}", headers=hd).text
     assert "<svg" in conv and "admission decisions" in conv
-    assert "kept as an episode; 1 claim(s) extracted" in conv and "Alice moved to Bristol" in conv
+    assert "kept as an episode; 1 claim(s) extracted" in conv and "The user moved to Bristol" in conv  # Alice is the user_id: the user (session 18)
     assert "utility" in conv  # factor scores
     tl = client.get("/ui/u/alice/timelines", headers=hd).text
     assert re.search(r"Leeds\s*→\s*(Alice moved to )?Bristol", unescape(tl)), tl[:3000]
@@ -128,9 +128,12 @@ def test_memory_filters(server, memory):
     client, _, tok = server
     hd = h(tok["alice"])
     sup = client.get("/ui/u/alice/memories?status=superseded", headers=hd).text
-    assert "Alice lives in Leeds" in sup and "Bristol" not in sup.split("match.")[1]
-    eps = client.get("/ui/u/alice/memories?kind=episode&speaker=Alice", headers=hd).text
-    assert "I moved to Bristol last week." in eps and "Nice, how is Bristol?" not in eps
+    assert "The user lives in Leeds" in sup and "Bristol" not in sup.split("match.")[1]
+    # Alice is the user_id: her named turns are the user's own, stored as unnamed user turns (session 18)
+    eps = client.get("/ui/u/alice/memories?kind=episode", headers=hd).text
+    assert "I moved to Bristol last week." in eps
+    named = client.get("/ui/u/alice/memories?kind=episode&speaker=Alice", headers=hd).text
+    assert "I moved to Bristol last week." not in named and "Nice, how is Bristol?" not in named
     late = client.get("/ui/u/alice/memories?since=2025-06-01", headers=hd).text
     assert "I live in Leeds." not in late and "I moved to Bristol" in late
     r = client.get("/ui/u/alice/memories?status=rejected", headers=hd, follow_redirects=False)

@@ -32,6 +32,7 @@ from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
 from .storage.filters import FilterNode
 from .trust.verdict import verdict as _verdict
+from .user_name import about_user, check_user_name, read_turns, users_own_word
 
 if TYPE_CHECKING:  # governance is imported on first use: most callers never ask for a card
     from .governance.models import BoundaryCard, CalibratedContext, GovernedAnswer
@@ -113,6 +114,7 @@ class Memory:
         admission: str | Admitter | None = None,
         infer: bool | None = None,
         prompt: str | None = None,
+        user_name: str | None = None,
     ) -> AddResult:
         """Store what is worth storing from ``messages``; one receipt per candidate.
 
@@ -125,8 +127,10 @@ class Memory:
         ``claims=False``, facts keeping their source turn ids, falling back to one candidate per
         turn). ``infer=False`` (mem0's "store the messages as given"): no extraction, and every
         turn is stored (admission ``"all"``) unless ``admission`` says otherwise. ``prompt``:
-        instructions for the LLM extractor (default ``config.extraction_prompt``).
-        Scope: ``user_id``, or ``agent_id`` / ``run_id`` alone (scope ``agent:<id>`` / ``run:<id>``).
+        instructions for the LLM extractor (default ``config.extraction_prompt``). ``user_name``: the
+        name the scope's user goes by, remembered for the scope: user-role turns named so (or named
+        as the ``user_id``) are the user's own, other named user-role turns third parties
+        (:mod:`memwarden.user_name`). Scope: ``user_id``, or ``agent_id`` / ``run_id`` alone (scope ``agent:<id>`` / ``run:<id>``).
 
         Every turn is kept as an *episode* (its text as said) with a receipt of
         ``kind="episode"`` naming the claims extracted from it ("kept as an episode only: no
@@ -146,14 +150,16 @@ class Memory:
         turns = normalize_messages(messages, max_chars=self.config.max_message_chars, default_time=when,
                                    max_messages=self.config.max_messages_per_add)
         instructions = prompt or self.config.extraction_prompt
+        turns, remember, known = read_turns(self.store, user_id, turns, check_user_name(user_name))
         with single_threaded_blas():  # admission's neighbour products, as in search
             if self.config.claims:
                 from .claims.service import add_claims
 
                 return add_claims(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
-                                  admitter=admitter, infer=infer, when=when, instructions=instructions)
+                                  admitter=admitter, infer=infer, when=when, instructions=instructions,
+                                  known_user=known, remember_name=remember)
             return add_turns(self, user_id, agent_id, run_id, turns, source=source, metadata=metadata,
-                             admitter=admitter, infer=infer, instructions=instructions)
+                             admitter=admitter, infer=infer, instructions=instructions, remember_name=remember)
 
     def candidates(self, turns: Sequence[Turn], *, source: str | None, metadata: dict[str, Any]) -> list[Candidate]:
         """One candidate per turn (the no-LLM path), each with its neighbouring turns as context."""
@@ -328,6 +334,7 @@ class Memory:
         """
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
         query = check_query(query, what="query", max_chars=self.config.max_message_chars)
+        query = about_user(query, self.store.user_name(user_id))  # "Where does Maya live?": the user, when Maya is
         limit, threshold = compat.search_args(limit, top_k, threshold, rerank, explain)
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
@@ -356,12 +363,15 @@ class Memory:
     def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
         user_id = check_user_id(user_id)
-        claim = check_query(claim, what="claim", max_chars=self.config.max_message_chars)
+        said = check_query(claim, what="claim", max_chars=self.config.max_message_chars)
+        name = self.store.user_name(user_id)
+        claim = about_user(said, name)  # "Maya lives in Leeds" is the user's matter when the user is Maya
         # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
         # as said (the verdict keeps one reading per source turn).
         found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of,
                             kind="any")
-        return _verdict(claim, found, self.config.trust)
+        out = _verdict(claim, users_own_word(found, name), self.config.trust)
+        return out if claim == said else out.model_copy(update={"claim": said})
 
     # -- governed use (stage 3) ---------------------------------------------------------
 

@@ -53,10 +53,10 @@ def resolve_admitter(admission: Any, *, default: Admitter, llm: Any, llm_admissi
 
 def add_turns(m: "Memory", user_id: str, agent_id: str | None, run_id: str | None, turns: list[Turn], *,
               source: str | None, metadata: dict[str, Any], admitter: Admitter, infer: bool | None,
-              instructions: str | None) -> AddResult:
+              instructions: str | None, remember_name: str | None = None) -> AddResult:
     """Candidates (the turns, or the facts an LLM extracts when ``infer`` asks for it), embedded
     once, then decided and committed under the scope's lock (again if another process stored one
-    of the texts meanwhile)."""
+    of the texts meanwhile); ``remember_name``, the scope user's name, is stored with the write."""
     extracted, fallback = None, None
     if m.llm is not None and (infer if infer is not None else m.config.llm_admission):
         extracted, fallback = extract_candidates(m.llm, turns, metadata=metadata, instructions=instructions)
@@ -85,6 +85,7 @@ def add_turns(m: "Memory", user_id: str, agent_id: str | None, run_id: str | Non
                 decisions=decisions, unextracted=unextracted, now=now, embedding_model=m.embedder.model_id,
                 load=lambda ids: m.store.get(user_id, ids), expire_before=m.config.receipt_horizon(now),
                 checks_duplicates=getattr(admitter, "checks_duplicates", False), fallback=fallback)
+            batch.user_name = remember_name
             m.scopes.commit(batch, old_tokens)
         return AddResult(results=batch.receipts)
 

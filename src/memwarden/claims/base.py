@@ -46,6 +46,12 @@ class Extraction(BaseModel):
     dropped: dict[int, str] = Field(default_factory=dict)
 
 
+#: The ``user_name`` an extractor gets when the scope's user has a known name and the call's turns
+#: spoken under it have been read as the user's own (unnamed, :mod:`memwarden.user_name`): every
+#: named user-role turn is then someone else, and the user is written "the user", as unnamed.
+UNNAMED_USER = "the user"
+
+
 @runtime_checkable
 class ClaimExtractor(Protocol):
     name: str
@@ -55,7 +61,8 @@ class ClaimExtractor(Protocol):
 
         ``user_name``: the name the user goes by in these turns, if any (LoCoMo names both
         speakers); first-person statements of the user resolve to subject ``"user"`` unless a
-        name is known for the speaker. ``now``: the session clock when turns carry no
+        name is known for the speaker; :data:`UNNAMED_USER` when the user's turns are unnamed and
+        every named user-role turn is someone else. ``now``: the session clock when turns carry no
         timestamp; relative time expressions resolve against each turn's own timestamp.
         """
         ...

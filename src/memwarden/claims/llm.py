@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..models import Claim, Turn
 from ..providers.llm import LLM, complete_json
-from .base import ClaimExtractor, ExtractedClaim, Extraction
+from .base import UNNAMED_USER, ClaimExtractor, ExtractedClaim, Extraction
 from .rules import RuleExtractor
 from .slots import normalise_attribute
 
@@ -126,7 +126,7 @@ class LLMExtractor:
             f"[{i}] ({(t.timestamp or now).isoformat() if (t.timestamp or now) else 'time unknown'}) "
             f"{t.role}{' ' + t.name if t.name else ''}: {json.dumps(t.content, ensure_ascii=False)}"
             for i, t in enumerate(turns))
-        prompt = EXTRACT_PROMPT.format(turns=shown, user=f' (the user is called "{user_name}")' if user_name else "")
+        prompt = EXTRACT_PROMPT.format(turns=shown, user=f' (the user is called "{user_name}")' if user_name and user_name != UNNAMED_USER else "")
         if self.instructions:
             prompt = f"{self.instructions.strip()}\n\n{prompt}"
 

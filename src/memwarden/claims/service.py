@@ -17,7 +17,8 @@ from ..admission.base import AdmissionContext, Admitter
 from ..models import AddResult, Claim, EpisodeRef, MemoryItem, SearchHit, Turn
 from ..storage.base import ListQuery, MemoryRecord, WriteBatch
 from . import gate
-from .base import ClaimExtractor, Extraction
+from ..user_name import read_turns
+from .base import UNNAMED_USER, ClaimExtractor, Extraction
 from .ingest import claim_candidates, episode_vectors
 from .resolve import bind_unnamed_events, build_batch, claims_of_episodes
 
@@ -95,15 +96,23 @@ def add_claims(
     infer: bool | None,
     when: datetime | None,
     instructions: str | None = None,
+    known_user: bool = False,
+    remember_name: str | None = None,
 ) -> AddResult:
-    """Episodes for every turn, claims extracted and admitted, slots settled: one write."""
+    """Episodes for every turn, claims extracted and admitted, slots settled: one write (which also
+    stores ``remember_name`` as the scope user's name). ``known_user``: the scope's user has a known
+    name and ``turns`` already read the user's named turns as theirs (:func:`memwarden.user_name.read_turns`)."""
     from ..retrieval.entry import keyword_tokens
 
     episodes = m.candidates(turns, source=source, metadata=metadata)
     episode_ids = [new_id() for _ in episodes]
-    extraction = pick_extractor(m, infer, instructions).extract(turns, user_name=_user_name(turns), now=when)
+    # With the user's name known, every named user-role turn left is someone else: the per-call
+    # guess (one name on every user turn is the user) is not made. ``UNNAMED_USER`` tells the
+    # extractor so while keeping the user's own wording ("the user"), as for unnamed turns.
+    extraction = pick_extractor(m, infer, instructions).extract(
+        turns, user_name=UNNAMED_USER if known_user else _user_name(turns), now=when)
     receipts = _ingest(m, user_id, agent_id, run_id, turns, episodes, episode_ids, extraction, admitter,
-                       episode_tokens=[keyword_tokens(c) for c in episodes])
+                       episode_tokens=[keyword_tokens(c) for c in episodes], user_name=remember_name)
     return AddResult(results=receipts)
 
 
@@ -140,6 +149,7 @@ def _ingest(
     admitter: Admitter,
     *,
     episode_tokens: list[list[str]] | None,
+    user_name: str | None = None,
 ) -> list[Any]:
     """Embed, admit and settle the claims of one call; write them with the episodes (new ones
     when ``episode_tokens`` is given; stored ones, for reindexing, when it is None)."""
@@ -182,6 +192,7 @@ def _ingest(
                 # hashes inside the write's transaction (another process may have stored one).
                 plan.batch.unique_hashes = [r.item.hash for r in plan.batch.upserts
                                             if r.item.kind == "claim" and r.item.id not in plan.old_tokens]
+            plan.batch.user_name = user_name
             m.scopes.commit(plan.batch, plan.old_tokens)
         return plan.batch.receipts
 
@@ -311,7 +322,8 @@ def reindex_scope(
         cands = [Candidate(text=e.memory, role=e.role or "user", speaker=e.speaker, source=e.source, modality=e.modality,
                            image_ref=e.image_ref, source_turn_ids=e.source_turn_ids, turn_index=n, occurred_at=e.occurred_at,
                            metadata=e.metadata) for n, e in enumerate(eps)]
-        extraction = extractor.extract(turns, user_name=_user_name(turns), now=None)
+        turns, _, known = read_turns(m.store, user_id, turns, None)  # the stored episodes keep their speaker
+        extraction = extractor.extract(turns, user_name=UNNAMED_USER if known else _user_name(turns), now=None)
         _ingest(m, user_id, agent_id, run_id, turns, cands, [e.id for e in eps], extraction, admitter, episode_tokens=None)
         done += len(eps)
         if progress is not None:

@@ -126,8 +126,10 @@ def _failures(report: dict[str, Any], console: Any) -> None:
 @embedder_option
 @click.option("--only", type=click.Choice(KINDS), default=None, help="Only the scenarios of this kind.")
 @click.option("--verbose", "-v", is_flag=True, help="Also show every failing probe with what came back.")
+@click.option("--user-name", default=None, help="Pass this as add(user_name=) for every session (memwarden only).")
 @json_option
-def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: str | None, verbose: bool, as_json: bool) -> None:
+def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: str | None, verbose: bool,
+                   user_name: str | None, as_json: bool) -> None:
     """End-to-end scenarios: replay conversations, score rank/abstain/verdict/policy probes and admission."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -146,7 +148,7 @@ def eval_scenarios(data: Path, systems: tuple[str, ...], embedder: str, only: st
                   console=err_console, transient=True, disable=as_json) as bar:
         for name in systems:
             task = bar.add_task(f"{name}", total=n)
-            report = run_scenarios(scenarios, system_factory(name, emb), only=only,
+            report = run_scenarios(scenarios, system_factory(name, emb, user_name=user_name), only=only,
                                    on_scenario=lambda sc, t=task: bar.advance(t))
             reports.append({**report, "system": name, "embedder": embedder, "data": str(data), "only": only})
     if as_json:

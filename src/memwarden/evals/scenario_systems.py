@@ -115,8 +115,11 @@ def turns_stored(receipts: Sequence[Receipt], turn_ids: Sequence[str], texts: Se
 class MemwardenSystem:
     """:class:`memwarden.Memory` in memory; ``store_all`` = admission ``all`` and trust off."""
 
-    def __init__(self, embedder: Embedder, *, store_all: bool = False) -> None:
+    def __init__(self, embedder: Embedder, *, store_all: bool = False, user_name: str | None = None) -> None:
         from ..memory import Memory
+
+        #: Passed as ``add(user_name=)`` (bench/named_turns.py: the user's turns named as a mem0 caller names them).
+        self.user_name = user_name
 
         self.name = "store-all" if store_all else "memwarden"
         cfg = MemoryConfig(database=":memory:", embedder="minilm")
@@ -129,7 +132,8 @@ class MemwardenSystem:
         # A turn id per message (unique in the scenario) lets the receipts be mapped back to turns.
         ids = [f"t{self._turns + j}" for j in range(len(messages))]
         self._turns += len(messages)
-        res = self.memory.add([{**m, "id": i} for m, i in zip(messages, ids)], user_id=user_id, timestamp=ts)
+        res = self.memory.add([{**m, "id": i} for m, i in zip(messages, ids)], user_id=user_id, timestamp=ts,
+                              **({"user_name": self.user_name} if self.user_name else {}))
 
         def exists(mids: list[str]) -> set[str]:
             found = set()
@@ -203,10 +207,11 @@ class VectorSystem:
         self._vecs.clear()
 
 
-def system_factory(name: str, embedder: Embedder) -> Callable[[], ScenarioSystem]:
-    """A constructor of fresh, empty instances of the named system (one per scenario)."""
+def system_factory(name: str, embedder: Embedder, *, user_name: str | None = None) -> Callable[[], ScenarioSystem]:
+    """A constructor of fresh, empty instances of the named system (one per scenario); ``user_name``
+    (memwarden only) is passed to every ``add``."""
     if name == "memwarden":
-        return lambda: MemwardenSystem(embedder)
+        return lambda: MemwardenSystem(embedder, user_name=user_name)
     if name == "store-all":
         return lambda: MemwardenSystem(embedder, store_all=True)
     if name == "vector":

@@ -59,6 +59,8 @@ class AddRequest(Scoped):
     #: When the conversation happened: an RFC 3339 time or epoch seconds (for imports).
     timestamp: Annotated[str, Field(json_schema_extra={"format": "date-time"})] | Annotated[StrictFloat, Field(ge=0, le=2.5e11)] | None = None
     admission: Literal["auto", "all"] | None = None
+    #: The name the scope's user goes by: user-role messages named so are the user's own (remembered per user_id).
+    user_name: str | None = Field(None, max_length=100)
 
 
 class SearchRequest(Scoped):

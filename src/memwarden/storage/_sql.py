@@ -166,7 +166,7 @@ def delete_scope(conn: Any, d: Dialect, user_id: str) -> int:
     n = conn.execute(f"DELETE FROM memories WHERE user_id={d.ph}", (user_id,)).rowcount
     for table in SCOPED_TABLES[1:]:
         conn.execute(f"DELETE FROM {table} WHERE user_id={d.ph}", (user_id,))
-    conn.execute(f"UPDATE scopes SET version = version + 1 WHERE user_id={d.ph}", (user_id,))
+    conn.execute(f"UPDATE scopes SET version = version + 1, user_name = NULL WHERE user_id={d.ph}", (user_id,))
     return n
 
 
@@ -174,7 +174,7 @@ def reset(conn: Any) -> None:
     """Inside the caller's transaction: remove every scope's rows, bumping every version."""
     for table in SCOPED_TABLES:
         conn.execute(f"DELETE FROM {table}")
-    conn.execute("UPDATE scopes SET version = version + 1")
+    conn.execute("UPDATE scopes SET version = version + 1, user_name = NULL")
 
 
 def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
@@ -289,3 +289,7 @@ class SQLStore:
     def version(self, user_id: str) -> int:
         rows = self._read(f"SELECT version FROM scopes WHERE user_id={self._dialect.ph}", (user_id,))
         return int(rows[0][0]) if rows else 0
+
+    def user_name(self, user_id: str) -> str | None:
+        rows = self._read(f"SELECT user_name FROM scopes WHERE user_id={self._dialect.ph}", (user_id,))
+        return rows[0][0] if rows and rows[0][0] else None

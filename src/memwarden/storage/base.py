@@ -74,9 +74,13 @@ class WriteBatch:
     #: :class:`HashConflict` and writes nothing. Checked inside the write's transaction, under
     #: the scope's write lock, so two processes adding the same text cannot both store it.
     unique_hashes: list[str] = field(default_factory=list)
+    #: The name the scope's user goes by (``Memory.add(user_name=)``), stored with this write;
+    #: None keeps the stored one.
+    user_name: str | None = None
 
     def is_empty(self) -> bool:
-        return not (self.upserts or self.deletes or self.history or self.receipts or self.expire_unstored_receipts_before)
+        return not (self.upserts or self.deletes or self.history or self.receipts or self.expire_unstored_receipts_before
+                    or self.user_name)
 
 
 @dataclass
@@ -182,8 +186,13 @@ class Store(Protocol):
         """Bumped by every write to the scope; 0 for a scope never written."""
         ...
 
+    def user_name(self, user_id: str) -> str | None:
+        """The name the scope's user goes by (set by a write's ``user_name``); None when never
+        named, or after ``delete_scope`` / ``reset``."""
+        ...
+
     def delete_scope(self, user_id: str) -> int:
-        """Remove every row of the scope (memories, history, receipts); return memories removed."""
+        """Remove every row of the scope (memories, history, receipts) and its user's name; return memories removed."""
         ...
 
     def reset(self) -> None:

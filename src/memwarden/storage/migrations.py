@@ -102,6 +102,13 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX memories_scope_slot ON memories (user_id, slot)",
         ],
     ),
+    (
+        # Session 18: the name the scope's user goes by (``Memory.add(user_name=)``), kept with the
+        # scope's version counter so it is set in the same transaction as the add that names it.
+        4,
+        "m004_scope_user_name",
+        ["ALTER TABLE scopes ADD COLUMN user_name TEXT"],
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

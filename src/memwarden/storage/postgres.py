@@ -187,9 +187,9 @@ class PostgresStore(SQLStore):
                 # to one scope serialise from here on and the duplicate check below sees every
                 # earlier writer's committed rows (READ COMMITTED: each statement a new snapshot).
                 row = cur.execute(
-                    "INSERT INTO scopes (user_id, version) VALUES (%s, 1) "
-                    "ON CONFLICT (user_id) DO UPDATE SET version = scopes.version + 1 RETURNING version",
-                    (uid,),
+                    "INSERT INTO scopes (user_id, version, user_name) VALUES (%s, 1, %s) ON CONFLICT (user_id) DO UPDATE "
+                    "SET version = scopes.version + 1, user_name = COALESCE(EXCLUDED.user_name, scopes.user_name) RETURNING version",
+                    (uid, batch.user_name),
                 ).fetchone()
                 if batch.unique_hashes:
                     _sql.check_unique_hashes(cur, _DIALECT, batch)

@@ -189,9 +189,9 @@ class SQLiteStore(SQLStore):
             if batch.expire_unstored_receipts_before is not None:
                 c.execute(expire_receipts_sql(_DIALECT), (uid, _ts(batch.expire_unstored_receipts_before)))
             c.execute(
-                "INSERT INTO scopes (user_id, version) VALUES (?, 1) "
-                "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
-                (uid,),
+                "INSERT INTO scopes (user_id, version, user_name) VALUES (?, 1, ?) "
+                "ON CONFLICT(user_id) DO UPDATE SET version = version + 1, user_name = COALESCE(excluded.user_name, user_name)",
+                (uid, batch.user_name),
             )
             return int(c.execute("SELECT version FROM scopes WHERE user_id=?", (uid,)).fetchone()[0])
 

@@ -31,7 +31,7 @@ def add(body: AddRequest, key: ApiKey = Depends(authenticate), memory: Memory = 
         m.model_dump(mode="json", exclude_none=True) for m in body.messages]
     return memory.add(
         messages, user_id=body.user_id, agent_id=body.agent_id, run_id=body.run_id,
-        metadata=body.metadata, source=body.source, admission=body.admission,
+        metadata=body.metadata, source=body.source, admission=body.admission, user_name=body.user_name,
         timestamp=body.timestamp.upper() if isinstance(body.timestamp, str) else body.timestamp,
     )
 
