@@ -42,6 +42,9 @@ MULTI_WEIGHT = 1.0
 #: Round 3: another person's hit may not pass the asker's own (``head_order(held=...)``, as the search does);
 #: ``fit --no-hold`` measures without it.
 HOLD = True
+#: Round 6: when the list-wide recency features count (:func:`memwarden.trust.rank_recency.gate_recency`):
+#: ``fit --recency``; written into the weights' meta, which the search reads.
+RECENCY = "all"
 
 
 def _hit_facts(h: Any) -> dict[str, Any]:
@@ -116,11 +119,27 @@ def extra_features(r: dict[str, Any], X: np.ndarray, col: dict[str, int]) -> np.
     return np.concatenate([E, S, (1.0 / (1 + np.arange(n)))[:, None]], axis=1)
 
 
+def _reread_now(X: np.ndarray, col: dict[str, int], query: str) -> None:
+    """The question's "now" reading as today's code reads it (:func:`memwarden.trust.fitted_rank.asks_now`; round 6
+    leaves out a "current" inside a prepositional phrase), with its products, over a dump made before."""
+    from memwarden.trust.fitted_rank import asks_now
+
+    q = float(asks_now(query))
+    X[:, col["q_now"]] = q
+    for f, base in (("now_x_newest", "newest"), ("now_x_slot_newest", "slot_newest"),
+                    ("now_x_later_similar", "later_similar"), ("now_x_update", "update_cue")):
+        X[:, col[f]] = q * X[:, col[base]]
+
+
 class Probe:
     def __init__(self, r: dict[str, Any], names: Sequence[str], keep: Sequence[int]) -> None:
         col = {f: i for i, f in enumerate(names)}
         X = np.asarray(r["X"], dtype=np.float64)[:, :len(names) - len(_extra())]  # the structure: recomputed below
+        _reread_now(X, col, r["query"])
         full = np.concatenate([X, extra_features(r, X, col)], axis=1)
+        from memwarden.trust.rank_recency import gate_recency
+
+        full = gate_recency(full, names, RECENCY)
         self.held = full[:, list(names).index("held")] > 0 if HOLD else None
         self.X = full[:, keep]
         self.author, self.kind, self.probe, self.k = r["author"], r["kind"], r["probe"], r["k"]
@@ -221,6 +240,8 @@ def evaluate(p: Probe, o: np.ndarray | None) -> dict[str, bool | None]:
     return probe_metrics(p.pos[o], p.stale[o], [g[o] for g in p.groups], p)
 
 
+#: Every probe's metrics in the last leave-one-author-out run (``fit --probes-out``: which probes a setting wins or loses).
+PROBES: list[dict[str, Any]] = []
 KEYS = ("now@1", "as_of@1", "current@1", "stale_above", "constraint@3", "multi@k", "source@1")
 
 
@@ -235,6 +256,7 @@ def summarise(ms: Sequence[dict[str, bool | None]]) -> dict[str, tuple[float, in
 def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, nw: float = 1.0,
          gate: str = "all") -> dict[str, Any]:
     per: dict[str, Any] = {}
+    PROBES.clear()
     pooled_b, pooled_f = [], []
     mean_b, mean_f = defaultdict(list), defaultdict(list)
     for a in SCENARIO_SETS:
@@ -247,6 +269,7 @@ def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, 
         f = [evaluate(p, reorder(p, ((p.X - mean) / scale) @ w, top, margin) if gated(p.query, gate) else None)
              for p in test]
         per[a] = (summarise(b), summarise(f))
+        PROBES.extend({"author": a, "probe": p.probe, "query": p.query, "hand": mb, "fitted": mf} for p, mb, mf in zip(test, b, f))
         pooled_b += b
         pooled_f += f
         for k in KEYS:
@@ -300,12 +323,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--multi-weight", type=float, default=1.0, help="pair weight of the multi-fact probes")
     f.add_argument("--no-hold", action="store_true", help="let another person's hit pass the asker's own (round 2)")
     f.add_argument("--weights", action="store_true", help="print the all-author fit's largest weights")
+    f.add_argument("--probes-out", help="write each probe's hand / fitted metrics to PREFIX-m<margin>.json")
+    f.add_argument("--recency", default="all", help="round 6: when list-wide recency counts (all, pair, share, near)")
     f.add_argument("--write", action="store_true",
                    help="refit on all development authors with the first setting and write memwarden/data/rank_weights.json")
     args = ap.parse_args(argv)
     if args.cmd == "fit":
-        global MULTI_WEIGHT, HOLD
-        MULTI_WEIGHT, HOLD = args.multi_weight, not args.no_hold
+        global MULTI_WEIGHT, HOLD, RECENCY
+        MULTI_WEIGHT, HOLD, RECENCY = args.multi_weight, not args.no_hold, args.recency
     if args.cmd == "dump":
         a, b = (int(x) for x in args.shard.split("/"))
         dump(args.out, Path(args.root), (a, b), args.candidates)
@@ -319,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     res = loao(probes, C, top, sw, mg, nw, g)
                     print(f"\nC={C} top={top} stale_weight={sw} margin={mg} now_weight={nw} gate={g}", flush=True)
                     print(table(res if args.per_author else {k: res[k] for k in ("pooled", "author mean")}))
+                    if args.probes_out:
+                        Path(f"{args.probes_out}-m{mg}.json").write_text(json.dumps(PROBES))
                     if args.weights:
                         _, _, w = fit(probes, C, top, sw, nw)
                         for i in np.argsort(-np.abs(w))[:15]:
@@ -337,9 +364,10 @@ def write(probes: Sequence[Probe], names: Sequence[str], args: Any) -> None:
     mean, scale, w = fit(probes, C, top, sw, nw)
     at = {("hand_rr" if f == "cand_rr" else f): i for i, f in enumerate(names)}
     idx = [at[f] for f in FEATURES]
-    res = loao(probes, C, top, sw, mg, nw)
-    meta = {"fitted_on": sorted({p.author for p in probes}), "probes": len(probes), "C": C, "top": top,
+    res = loao(probes, C, top, sw, mg, nw, args.gate[0])
+    meta = {"gate": args.gate[0], "fitted_on": sorted({p.author for p in probes}), "probes": len(probes), "C": C, "top": top,
             "stale_weight": sw, "now_weight": nw, "multi_weight": MULTI_WEIGHT, "margin": mg, "seed": SEED,
+            "recency": RECENCY,
             "loao_pooled": res["pooled"], "loao_author_mean": res["author mean"],
             "script": "python bench/fit_rerank.py fit --write"}
     WEIGHTS.write_text(json.dumps(RankWeights(FEATURES, mean[idx], scale[idx], w[idx], top, meta, margin=mg).to_json(),
