@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from test_rank_subject import U, _both, _rank  # the same hand/fitted pair of memories, sessions a month apart
 
-from memwarden.trust.fitted_rank import FEATURES, asks_now
+from memwarden.trust.fitted_rank import FEATURES, asks_now, head_order, load_weights, off_matter
 from memwarden.trust.rank_recency import MODES, NEWER, OLDER, gate_recency
 from memwarden.trust.rank_subject import others_named
 
@@ -109,6 +109,35 @@ def test_an_unknown_gate_is_an_error():
         gate_recency(X, FEATURES, "newest")
 
 
+# -- off the question's matter: a hold by the search's own cosine ---------------------------------------------------------
+
+def _cos(values):
+    X = np.zeros((len(values), len(FEATURES)))
+    X[:, FEATURES.index("cosine")] = values
+    X[:, FEATURES.index("cosine_gap")] = np.asarray(values) - max(values)
+    return X
+
+
+def test_off_matter_by_gap_and_by_share_of_the_best():
+    X = _cos([0.25, 0.2, 0.1, 0.04])
+    assert list(off_matter(X)) == [False] * 4  # both tests off: round 4
+    assert list(off_matter(X, far=0.1)) == [False, False, True, True]
+    assert list(off_matter(X, far_share=0.5)) == [False, False, True, True]
+    assert list(off_matter(X, far_share=0.2)) == [False, False, False, True]
+    assert list(off_matter(_cos([-0.1, -0.2]), far_share=0.5)) == [False, False]  # no positive best: no hold
+
+
+def test_a_line_off_the_matter_never_passes_one_on_it_whatever_its_score():
+    held = off_matter(_cos([0.3, 0.28, 0.05]), far_share=0.5)
+    assert head_order(np.array([0.0, 0.1, 9.0]), 3, 0.5, held) == [0, 1, 2]
+    assert head_order(np.array([0.0, 9.0, 0.1]), 3, 0.5, held) == [1, 0, 2]  # on the matter it still moves
+
+
+def test_the_shipped_weights_read_recency_everywhere_and_hold_lines_off_the_matter():
+    w = load_weights()
+    assert w.recency in MODES and w.far_share > 0 and len(w.meta["fitted_on"]) == 47
+
+
 # -- everyday conversations, the fitted order against the hand order -----------------------------------------------------
 
 #: (sessions a month apart, question, the right hit's text, how far down the fitted order may put it)
@@ -164,7 +193,29 @@ NAME_POSSESSIVE = [
     ([[U("I'm Lou, I work at the library on Elm Street.")], [U("Lou's husband just got a job at the hospital.")]],
      "where do I work?", "library", 1),
 ]
-CONVERSATIONS = NEARBY_LATER + UPDATED_THEN_OTHER + FOR_RELATIVE + NAME_POSSESSIVE
+#: Longer conversations (a review's failures were in its longer ones): a fact that holds, then several sessions of
+#: chatter, the last ones on a nearby matter.
+LONGER = [
+    ([[U("I'm allergic to amoxicillin, found out the hard way.")], [U("Work has been hectic, three deadlines this week.")],
+      [U("Went to the coast with Jo, fish and chips on the pier.")], [U("My nose has been running all week, tree pollen I think.")],
+      [U("The GP surgery changed its opening hours.")]], "what am I allergic to?", "amoxicillin", 1),
+    ([[U("I'm Ines, I teach maths at Hollybank Academy.")], [U("We adopted a rescue greyhound called Pip.")],
+      [U("Pip's vet says he needs to gain weight.")], [U("My son started Saturday football at the rec.")],
+      [U("Ines's partner Raf got a new job at the council.")]], "Where do I work now?", "hollybank|maths", 1),
+    ([[U("I'm putting 200 a month aside for a wedding next summer.")], [U("The boiler packed in, 90 quid call-out.")],
+      [U("Cancelled the meal kit subscription, too pricey.")], [U("Switched energy supplier to save a bit.")]],
+     "What am I saving for?", "wedding", 1),
+    ([[U("I take sertraline, 50mg, every morning.")], [U("Started a pottery class on Wednesdays.")],
+      [U("My sister's on antibiotics for a chest infection.")], [U("Picked up a prescription for my dad today.")]],
+     "what medication do I take?", "sertraline", 1),
+    ([[U("I cycle to work, about 6 miles each way.")], [U("The car failed its MOT, needs new brakes.")],
+      [U("Got a puncture on the way home, annoying.")], [U("Thinking of buying a new helmet with lights.")]],
+     "how do I get to work these days?", "cycle", 1),
+    ([[U("I'm Theo and I'm coeliac, strictly no gluten.")], [U("Booked a table at the Italian place for Friday.")],
+      [U("Theo's brother Max is doing a bread-making course.")], [U("Made a huge lasagne for the kids.")]],
+     "Is there anything I can't eat?", "coeliac|gluten", 1),
+]
+CONVERSATIONS = NEARBY_LATER + UPDATED_THEN_OTHER + FOR_RELATIVE + NAME_POSSESSIVE + LONGER
 
 
 @pytest.mark.parametrize("sessions,q,answer,within", CONVERSATIONS)

@@ -37,7 +37,7 @@ from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
 __all__ = ["asks_now", "STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order",
-           "observe", "GATES", "fitted_gate"]
+           "observe", "GATES", "fitted_gate", "off_matter"]
 
 #: The hand steps whose moves are features, in the order :func:`rerank` runs them.
 STAGES = ("blend", "record", "conflicts", "slot", "updates", "answer_type")
@@ -270,6 +270,11 @@ class RankWeights:
         self.recency = str(self.meta.get("recency", "all"))
         if self.recency not in MODES:
             raise ModelError(f"rank weights name an unknown recency gate {self.recency!r}: {_REFIT}")
+        #: Round 6: a hit more than this below the list's best cosine to the question is off its matter and may
+        #: not pass a hit above it today that is on it (:func:`head_order`'s hold); 0: no such hold (round 4).
+        self.far = float(self.meta.get("far", 0.0) or 0.0)
+        #: ... or, the same hold, a hit whose cosine is below this share of the list's best (0: none).
+        self.far_share = float(self.meta.get("far_share", 0.0) or 0.0)
 
     def score(self, X: np.ndarray) -> np.ndarray:
         return ((X - self.mean) / self.scale) @ self.w
@@ -329,6 +334,22 @@ def head_order(score: Sequence[float], top: int, margin: float = 0.0,
     return out
 
 
+def off_matter(X: np.ndarray, far: float = 0.0, far_share: float = 0.0) -> np.ndarray:
+    """Round 6: the hits (rows of :data:`FEATURES`) off the question's matter by the search's own cosine: more than
+    ``far`` below the list's best, or below ``far_share`` of the best (0: that test off). Such a hit may not pass
+    one above it today that is on the matter (:func:`head_order`'s hold): whatever else the fitted score reads
+    (recency, an update cue, a low keyword score), a line about something else cannot rise above one about it."""
+    cos, gap = X[:, FEATURES.index("cosine")], X[:, FEATURES.index("cosine_gap")]
+    off = np.zeros(len(X), dtype=bool)
+    if far > 0:
+        off |= gap < -far
+    if far_share > 0 and len(X):
+        best = float((cos - gap).max())
+        if best > 0:
+            off |= cos < far_share * best
+    return off
+
+
 def observing() -> bool:
     """Whether a training script observes the stage's features (``observe``)."""
     return bool(_OBSERVER)
@@ -349,6 +370,7 @@ def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[tupl
         return hand
     s = weights.score(gate_recency(X[:t], FEATURES, weights.recency))
     held = X[:t, FEATURES.index("held")] > 0
+    held |= off_matter(X[:t], weights.far, weights.far_share)
     order = head_order(s, t, weights.margin, held) + list(range(t, len(hand)))
     out = []
     for i in order:
