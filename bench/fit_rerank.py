@@ -283,7 +283,8 @@ def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, 
         f = [evaluate(p, reorder(p, ((p.X - mean) / scale) @ w, top, margin) if gated(p.query, gate) else None)
              for p in test]
         per[a] = (summarise(b), summarise(f))
-        PROBES.extend({"author": a, "probe": p.probe, "query": p.query, "hand": mb, "fitted": mf} for p, mb, mf in zip(test, b, f))
+        PROBES.extend({"author": a, "probe": p.probe, "query": p.query, "hand": mb, "fitted": mf}
+                      for p, mb, mf in zip(test, b, f))
         pooled_b += b
         pooled_f += f
         for k in KEYS:
@@ -339,8 +340,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--weights", action="store_true", help="print the all-author fit's largest weights")
     f.add_argument("--probes-out", help="write each probe's hand / fitted metrics to PREFIX-m<margin>.json")
     f.add_argument("--far", type=float, nargs="+", default=[0.0],
-                   help="round 6: hits this far below the best cosine may not pass one within it; negative: below that share of the best (0: off)")
-    f.add_argument("--recency", default="all", help="round 6: when list-wide recency counts (all, pair, share, near)")
+                   help="round 6: hits this far below the best cosine may not pass one within it; negative: below that "
+                        "share of the best (0: off)")
+    f.add_argument("--recency", default="all",
+                   help="round 6: when list-wide recency counts (all, pair, share, near)")
     f.add_argument("--weights-out", help="with --write: this path instead of memwarden/data/rank_weights.json")
     f.add_argument("--write", action="store_true",
                    help="refit on all development authors with the first setting and write memwarden/data/rank_weights.json")

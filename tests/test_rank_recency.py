@@ -15,7 +15,8 @@ from memwarden.trust.rank_subject import others_named
 # -- "current" in a prepositional phrase ---------------------------------------------------------------------------
 
 #: Questions that ask of the present: they stay "now".
-STILL_NOW = ["What's my current job?", "Who is my current GP?", "what is my current address?", "where do I work currently?",
+STILL_NOW = ["What's my current job?", "Who is my current GP?", "what is my current address?",
+             "where do I work currently?",
              "Which phone am I using at the moment?", "Do I still play the cello?", "where do we live now?",
              "what's the current plan for Saturday?", "Is my current landlord still Mr Ahmed?", "what car do I drive these days?",
              "which bank is my current account with now?", "what's my current weight?", "Am I still vegetarian?",
@@ -219,7 +220,8 @@ CONVERSATIONS = NEARBY_LATER + UPDATED_THEN_OTHER + FOR_RELATIVE + NAME_POSSESSI
 
 
 @pytest.mark.parametrize("sessions,q,answer,within", CONVERSATIONS)
-def test_the_fitted_order_is_no_worse_than_the_hand_order_on_everyday_conversations(minilm, sessions, q, answer, within):
+def test_the_fitted_order_is_no_worse_than_the_hand_order_on_everyday_conversations(minilm, sessions, q, answer,
+                                                                                    within):
     hand, fitted = _both(minilm, sessions)
     try:
         rh, rf = _rank(hand, q, answer)[0], _rank(fitted, q, answer)[0]
