@@ -42,6 +42,12 @@ MULTI_WEIGHT = 1.0
 #: Round 3: another person's hit may not pass the asker's own (``head_order(held=...)``, as the search does);
 #: ``fit --no-hold`` measures without it.
 HOLD = True
+#: Round 6: when the list-wide recency features count (:func:`memwarden.trust.rank_recency.gate_recency`):
+#: ``fit --recency``; written into the weights' meta, which the search reads.
+RECENCY = "all"
+#: Round 6: a hit more than this below the list's best cosine to the question may not pass a hit above it today
+#: that is within it (0: no such hold); ``fit --far``; written into the weights (``far``), which the search reads.
+FAR = 0.0
 
 
 def _hit_facts(h: Any) -> dict[str, Any]:
@@ -116,12 +122,30 @@ def extra_features(r: dict[str, Any], X: np.ndarray, col: dict[str, int]) -> np.
     return np.concatenate([E, S, (1.0 / (1 + np.arange(n)))[:, None]], axis=1)
 
 
+def _reread_now(X: np.ndarray, col: dict[str, int], query: str) -> None:
+    """The question's "now" reading as today's code reads it (:func:`memwarden.trust.fitted_rank.asks_now`; round 6
+    leaves out a "current" inside a prepositional phrase), with its products, over a dump made before."""
+    from memwarden.trust.fitted_rank import asks_now
+
+    q = float(asks_now(query))
+    X[:, col["q_now"]] = q
+    for f, base in (("now_x_newest", "newest"), ("now_x_slot_newest", "slot_newest"),
+                    ("now_x_later_similar", "later_similar"), ("now_x_update", "update_cue")):
+        X[:, col[f]] = q * X[:, col[base]]
+
+
 class Probe:
     def __init__(self, r: dict[str, Any], names: Sequence[str], keep: Sequence[int]) -> None:
         col = {f: i for i, f in enumerate(names)}
         X = np.asarray(r["X"], dtype=np.float64)[:, :len(names) - len(_extra())]  # the structure: recomputed below
+        _reread_now(X, col, r["query"])
         full = np.concatenate([X, extra_features(r, X, col)], axis=1)
+        from memwarden.trust.rank_recency import gate_recency
+
+        full = gate_recency(full, names, RECENCY)
         self.held = full[:, list(names).index("held")] > 0 if HOLD else None
+        self.gap = full[:, list(names).index("cosine_gap")]  # round 6: how far below the list's best cosine
+        self.cos = full[:, list(names).index("cosine")]
         self.X = full[:, keep]
         self.author, self.kind, self.probe, self.k = r["author"], r["kind"], r["probe"], r["k"]
         self.now, self.past, self.has_target, self.has_stale = r["now"], r["past"], r["has_target"], r["has_stale"]
@@ -183,7 +207,11 @@ def reorder(p: Probe, score: np.ndarray, top: int, margin: float) -> np.ndarray:
     from memwarden.trust.fitted_rank import head_order
 
     n = len(p.pos)
-    return np.asarray(head_order(score, top, margin, p.held) + list(range(min(top, n), n)))
+    held = p.held
+    if FAR:  # round 6: a hit off the question's matter by its cosine may not pass one on it (fitted_rank.off_matter)
+        far = p.gap < -FAR if FAR > 0 else p.cos < -FAR * (p.cos - p.gap).max()  # < 0: a share of the best cosine
+        held = far if held is None else held | far
+    return np.asarray(head_order(score, top, margin, held) + list(range(min(top, n), n)))
 
 
 def _first(v: np.ndarray) -> int | None:
@@ -221,6 +249,8 @@ def evaluate(p: Probe, o: np.ndarray | None) -> dict[str, bool | None]:
     return probe_metrics(p.pos[o], p.stale[o], [g[o] for g in p.groups], p)
 
 
+#: Every probe's metrics in the last leave-one-author-out run (``fit --probes-out``: which probes a setting wins or loses).
+PROBES: list[dict[str, Any]] = []
 KEYS = ("now@1", "as_of@1", "current@1", "stale_above", "constraint@3", "multi@k", "source@1")
 
 
@@ -232,21 +262,29 @@ def summarise(ms: Sequence[dict[str, bool | None]]) -> dict[str, tuple[float, in
     return out
 
 
+_FITS: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
 def loao(probes: Sequence[Probe], C: float, top: int, sw: float, margin: float, nw: float = 1.0,
          gate: str = "all") -> dict[str, Any]:
     per: dict[str, Any] = {}
+    PROBES.clear()
     pooled_b, pooled_f = [], []
     mean_b, mean_f = defaultdict(list), defaultdict(list)
     for a in SCENARIO_SETS:
         test = [p for p in probes if p.author == a]
         if not test:
             continue
-        train = [p for p in probes if p.author != a]
-        mean, scale, w = fit(train, C, top, sw, nw)
+        key = (a, C, top, sw, nw, MULTI_WEIGHT, RECENCY, len(probes))
+        if key not in _FITS:  # the margin and the gate do not enter the fit: one fit per held-out author serves all
+            _FITS[key] = fit([p for p in probes if p.author != a], C, top, sw, nw)
+        mean, scale, w = _FITS[key]
         b = [evaluate(p, None) for p in test]
         f = [evaluate(p, reorder(p, ((p.X - mean) / scale) @ w, top, margin) if gated(p.query, gate) else None)
              for p in test]
         per[a] = (summarise(b), summarise(f))
+        PROBES.extend({"author": a, "probe": p.probe, "query": p.query, "hand": mb, "fitted": mf}
+                      for p, mb, mf in zip(test, b, f))
         pooled_b += b
         pooled_f += f
         for k in KEYS:
@@ -300,12 +338,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--multi-weight", type=float, default=1.0, help="pair weight of the multi-fact probes")
     f.add_argument("--no-hold", action="store_true", help="let another person's hit pass the asker's own (round 2)")
     f.add_argument("--weights", action="store_true", help="print the all-author fit's largest weights")
+    f.add_argument("--probes-out", help="write each probe's hand / fitted metrics to PREFIX-m<margin>.json")
+    f.add_argument("--far", type=float, nargs="+", default=[0.0],
+                   help="round 6: hits this far below the best cosine may not pass one within it; negative: below that "
+                        "share of the best (0: off)")
+    f.add_argument("--recency", default="all",
+                   help="round 6: when list-wide recency counts (all, pair, share, near)")
+    f.add_argument("--weights-out", help="with --write: this path instead of memwarden/data/rank_weights.json")
     f.add_argument("--write", action="store_true",
                    help="refit on all development authors with the first setting and write memwarden/data/rank_weights.json")
     args = ap.parse_args(argv)
     if args.cmd == "fit":
-        global MULTI_WEIGHT, HOLD
-        MULTI_WEIGHT, HOLD = args.multi_weight, not args.no_hold
+        global MULTI_WEIGHT, HOLD, RECENCY, FAR
+        MULTI_WEIGHT, HOLD, RECENCY = args.multi_weight, not args.no_hold, args.recency
     if args.cmd == "dump":
         a, b = (int(x) for x in args.shard.split("/"))
         dump(args.out, Path(args.root), (a, b), args.candidates)
@@ -315,10 +360,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     for C in args.C:
         for top in args.top:
             for sw in args.stale_weight:
-                for mg, nw, g in [(m, n, g) for m in args.margin for n in args.now_weight for g in args.gate]:
+                for mg, nw, g, far in [(m, n, g, fa) for m in args.margin for n in args.now_weight for g in args.gate
+                                       for fa in args.far]:
+                    FAR = far
                     res = loao(probes, C, top, sw, mg, nw, g)
-                    print(f"\nC={C} top={top} stale_weight={sw} margin={mg} now_weight={nw} gate={g}", flush=True)
+                    print(f"\nC={C} top={top} stale_weight={sw} margin={mg} now_weight={nw} gate={g} far={far}", flush=True)
                     print(table(res if args.per_author else {k: res[k] for k in ("pooled", "author mean")}))
+                    if args.probes_out:
+                        Path(f"{args.probes_out}-m{mg}-f{far}.json").write_text(json.dumps(PROBES))
                     if args.weights:
                         _, _, w = fit(probes, C, top, sw, nw)
                         for i in np.argsort(-np.abs(w))[:15]:
@@ -333,18 +382,22 @@ def write(probes: Sequence[Probe], names: Sequence[str], args: Any) -> None:
     (``cand_rr``, the candidate's position, is the search's ``hand_rr``)."""
     from memwarden.trust.fitted_rank import FEATURES, RankWeights
 
+    global FAR
     C, top, sw, mg, nw = args.C[0], args.top[0], args.stale_weight[0], args.margin[0], args.now_weight[0]
+    FAR = args.far[0]
     mean, scale, w = fit(probes, C, top, sw, nw)
     at = {("hand_rr" if f == "cand_rr" else f): i for i, f in enumerate(names)}
     idx = [at[f] for f in FEATURES]
-    res = loao(probes, C, top, sw, mg, nw)
-    meta = {"fitted_on": sorted({p.author for p in probes}), "probes": len(probes), "C": C, "top": top,
+    res = loao(probes, C, top, sw, mg, nw, args.gate[0])
+    meta = {"gate": args.gate[0], "fitted_on": sorted({p.author for p in probes}), "probes": len(probes), "C": C, "top": top,
             "stale_weight": sw, "now_weight": nw, "multi_weight": MULTI_WEIGHT, "margin": mg, "seed": SEED,
+            "recency": RECENCY, "far": max(FAR, 0.0), "far_share": max(-FAR, 0.0),
             "loao_pooled": res["pooled"], "loao_author_mean": res["author mean"],
             "script": "python bench/fit_rerank.py fit --write"}
-    WEIGHTS.write_text(json.dumps(RankWeights(FEATURES, mean[idx], scale[idx], w[idx], top, meta, margin=mg).to_json(),
+    out = Path(args.weights_out) if args.weights_out else WEIGHTS
+    out.write_text(json.dumps(RankWeights(FEATURES, mean[idx], scale[idx], w[idx], top, meta, margin=mg).to_json(),
                                   indent=1) + "\n")
-    print("wrote", WEIGHTS)
+    print("wrote", out)
 
 
 if __name__ == "__main__":

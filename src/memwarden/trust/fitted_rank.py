@@ -31,12 +31,13 @@ from ..models import SearchHit
 from .answer_type import VALUE_KINDS, asked_type, holds_type
 from .lexicon import is_correction
 from .rank_structure import STRUCTURE, asks_past, structure
+from .rank_recency import MODES, gate_recency
 from .rank_subject import SUBJECT, asks_other, subject_features
 from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
-__all__ = ["STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order", "observe",
-           "GATES", "fitted_gate"]
+__all__ = ["asks_now", "STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order",
+           "observe", "GATES", "fitted_gate", "off_matter"]
 
 #: The hand steps whose moves are features, in the order :func:`rerank` runs them.
 STAGES = ("blend", "record", "conflicts", "slot", "updates", "answer_type")
@@ -54,6 +55,19 @@ _ASKS_NOW = re.compile(r"\b(?:now|currently|current|these days|at the moment|now
 _ASKS_ADVICE = re.compile(r"^\s*(?:can|could|would|should|shall)\b|\b(?:should i|should we|could you|can you|would you|"
                           r"recommend\w*|suggest\w*|advice|advise|ideas?|tips?|worth|ok\b|okay|good idea|"
                           r"help me|plan\w*|pick|choose|book|find me|any good)\b", re.I)
+#: "current" inside a prepositional phrase names a thing, it does not ask of now (round 6: "how much have I got
+#: in my current account?", "the fee on our current plan"); as the asked thing itself it does ("what's my current job?").
+_CURRENT_IN_PP = re.compile(r"\b(?:in|on|at|into|onto|from|with|of|for|to|off|under|through|about)\s+"
+                            r"(?:my|our|your|the|his|her|their|this|that)\s+current\b", re.I)
+
+
+def asks_now(query: str) -> bool:
+    """The question asks of the present state (:data:`_ASKS_NOW`), a "current" standing in a prepositional
+    phrase left out (:data:`_CURRENT_IN_PP`)."""
+    q = _CURRENT_IN_PP.sub(" ", query or "")
+    return bool(_ASKS_NOW.search(q))
+
+
 _WH = re.compile(r"^\s*(?:what|which|where|when|who|whom|whose|how|why)\b", re.I)
 _TOKEN = re.compile(r"[a-z0-9]+", re.I)
 
@@ -85,7 +99,7 @@ def fitted_gate(query: str, gate: str) -> bool:
     from ..retrieval.search import is_request
 
     q = query or ""
-    tests = {"now": lambda: bool(_ASKS_NOW.search(q)), "past": lambda: asks_past(q), "request": lambda: is_request(q),
+    tests = {"now": lambda: asks_now(q), "past": lambda: asks_past(q), "request": lambda: is_request(q),
              "person": lambda: asks_own(q)}
     return all(any(tests[g]() for g in part.split("+")) for part in gate.split("&"))
 
@@ -153,7 +167,7 @@ def features(hand: Sequence[SearchHit], pre: Sequence[str], trace: Sequence[tupl
                 if j != i:
                     sims[i, j] = sims[j, i] if j < i else similar(hand[i], hand[j])
     q = query or ""
-    q_now = float(bool(_ASKS_NOW.search(q)))
+    q_now = float(asks_now(q))
     q_adv = float(bool(_ASKS_ADVICE.search(q)))
     kind = asked_type(q) if q else None
     kind = kind if kind in VALUE_KINDS else None  # the kinds the shipped weights were fitted on
@@ -252,6 +266,15 @@ class RankWeights:
         #: units of their spread over the training hits): near ties keep today's order.
         self.margin = float(margin)
         self.meta = meta or {}
+        #: Round 6: when the list-wide recency features count (:func:`.rank_recency.gate_recency`); "all" before.
+        self.recency = str(self.meta.get("recency", "all"))
+        if self.recency not in MODES:
+            raise ModelError(f"rank weights name an unknown recency gate {self.recency!r}: {_REFIT}")
+        #: Round 6: a hit more than this below the list's best cosine to the question is off its matter and may
+        #: not pass a hit above it today that is on it (:func:`head_order`'s hold); 0: no such hold (round 4).
+        self.far = float(self.meta.get("far", 0.0) or 0.0)
+        #: ... or, the same hold, a hit whose cosine is below this share of the list's best (0: none).
+        self.far_share = float(self.meta.get("far_share", 0.0) or 0.0)
 
     def score(self, X: np.ndarray) -> np.ndarray:
         return ((X - self.mean) / self.scale) @ self.w
@@ -311,6 +334,22 @@ def head_order(score: Sequence[float], top: int, margin: float = 0.0,
     return out
 
 
+def off_matter(X: np.ndarray, far: float = 0.0, far_share: float = 0.0) -> np.ndarray:
+    """Round 6: the hits (rows of :data:`FEATURES`) off the question's matter by the search's own cosine: more than
+    ``far`` below the list's best, or below ``far_share`` of the best (0: that test off). Such a hit may not pass
+    one above it today that is on the matter (:func:`head_order`'s hold): whatever else the fitted score reads
+    (recency, an update cue, a low keyword score), a line about something else cannot rise above one about it."""
+    cos, gap = X[:, FEATURES.index("cosine")], X[:, FEATURES.index("cosine_gap")]
+    off = np.zeros(len(X), dtype=bool)
+    if far > 0:
+        off |= gap < -far
+    if far_share > 0 and len(X):
+        best = float((cos - gap).max())
+        if best > 0:
+            off |= cos < far_share * best
+    return off
+
+
 def observing() -> bool:
     """Whether a training script observes the stage's features (``observe``)."""
     return bool(_OBSERVER)
@@ -329,8 +368,9 @@ def fitted_order(hand: list[SearchHit], pre: Sequence[str], trace: Sequence[tupl
         fn(hand, X)
     if weights is None:
         return hand
-    s = weights.score(X[:t])
+    s = weights.score(gate_recency(X[:t], FEATURES, weights.recency))
     held = X[:t, FEATURES.index("held")] > 0
+    held |= off_matter(X[:t], weights.far, weights.far_share)
     order = head_order(s, t, weights.margin, held) + list(range(t, len(hand)))
     out = []
     for i in order:

@@ -49,6 +49,10 @@ _PEOPLE_RE = alternation(_PEOPLE)
 #: A possessive before the person word, at most one word between ("my little brother", "the user's best friend").
 _OTHER = re.compile(r"\b(?:my|our|the user's|the users'|his|her|their)\s+(?:[a-z-]+\s+)?(" + _PEOPLE_RE + r")(?:'s|s'|s)?\b",
                     re.I)
+#: Round 6: a person's name with a possessive before the person word ("Bea's partner Dan", "Tom's little sister"):
+#: another person's line whoever the name is (a review found the user's own name written so). Case-sensitive: a
+#: capitalised word, then "'s", at most one word, the person word.
+_NAMED_OTHER = re.compile(r"\b[A-Z][a-z]+(?:'s|’s)\s+(?:[a-z-]+\s+)?(" + _PEOPLE_RE + r")(?:'s|s'|s)?\b")
 #: The asker or the assistant as a party of the question ("what should I get my dad", "can you ...", "plan a
 #: trip for me and my partner").
 _SELF_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|myself|we|we're|we've|we'd|us|ourselves|you|you're)\b", re.I)
@@ -74,7 +78,7 @@ def _content(text: str) -> set[str]:
 def others_named(text: str) -> set[str]:
     """The relations ``text`` names with a possessive, one spelling each ("mother" -> "mum")."""
     out = set()
-    for m in _OTHER.finditer(text or ""):
+    for m in [*_OTHER.finditer(text or ""), *_NAMED_OTHER.finditer(text or "")]:
         w = m.group(1).lower()
         out.add(SAME_RELATION.get(w, w))
     return out

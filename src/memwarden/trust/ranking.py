@@ -36,7 +36,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    and the trust stage know about it and the list's structure (:mod:`.fitted_rank`,
    :mod:`.rank_structure`; weights fitted pairwise on the development authors' rank probes by
    ``bench/fit_rerank.py``, chosen leave-one-author-out, BENCHMARKS.md session 16). A
-   hit passes one the steps above put over it only by a clear score margin. ``"hand"`` stops
+   hit passes one the steps above put over it only by a clear score margin, and never when it is
+   another person's line or off the question's matter (round 6, :func:`.fitted_rank.off_matter`). ``"hand"`` stops
    after step 3 (the order before).
 
 Every hit keeps its parts: ``relevance`` is the score before the blend,
