@@ -45,7 +45,7 @@ def test_gates_combine_readings():
 
 def test_the_fitted_order_is_gated_on_the_askers_person_by_default():
     cfg = TrustConfig()
-    assert cfg.rank_order == "hand" and cfg.rank_fitted_gate == "person"
+    assert cfg.rank_order == "fitted" and cfg.rank_fitted_gate == "person"
     with pytest.raises(ValueError):
         TrustConfig(rank_fitted_gate="everything")
 

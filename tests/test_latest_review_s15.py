@@ -101,6 +101,13 @@ CASES = [
      'Where do the kids swim now?', 'Riverside'),
 ]
 
+#: One the fitted order (the default since session 18, round 6) answers; the hand order alone still puts the sibling first.
+SIBLING_FIXED_BY_FITTED = [
+    (["I'm vegetarian."],
+     ['Eating fish again since March, my diet was low on iron.'],
+     'What is my diet now?', 'fish'),
+]
+
 #: A sibling clause repeating the question's words ranks above the clause that answers.
 SIBLING_FIRST = [
     (['My manager is Priya.'],
@@ -109,9 +116,6 @@ SIBLING_FIRST = [
     (['I drive a Corsa.'],
      ["Bought a used Honda Jazz, I couldn't drive the Corsa another winter."],
      'What car do I drive now?', 'Jazz'),
-    (["I'm vegetarian."],
-     ['Eating fish again since March, my diet was low on iron.'],
-     'What is my diet now?', 'fish'),
 ]
 
 
@@ -124,4 +128,9 @@ def test_the_clause_that_answers_stays_first(minilm, old, new, query, answer) ->
                    "the clause that answers (no closed-class signal found that tells them apart, BENCHMARKS.md s15-now)")
 @pytest.mark.parametrize("old, new, query, answer", SIBLING_FIRST, ids=[c[3] for c in SIBLING_FIRST])
 def test_a_sibling_repeating_the_question_does_not_outrank_the_answer(minilm, old, new, query, answer) -> None:
+    assert answer.lower() in _first(minilm, old, new, query).lower()
+
+
+@pytest.mark.parametrize("old, new, query, answer", SIBLING_FIXED_BY_FITTED, ids=[c[3] for c in SIBLING_FIXED_BY_FITTED])
+def test_the_fitted_order_puts_the_answering_clause_above_its_sibling(minilm, old, new, query, answer) -> None:
     assert answer.lower() in _first(minilm, old, new, query).lower()

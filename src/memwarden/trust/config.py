@@ -131,7 +131,7 @@ class TrustConfig(BaseModel):
     rank_latest_top: int = Field(6, ge=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
-    #: The final stage: ``hand`` (the default) stops after the hand steps; ``fitted`` (opt-in) orders the first hits by a linear
+    #: The final stage: ``fitted`` (the default since session 18, round 6) orders the first hits by a linear
     #: score over the hand steps' result, the hits' features, the list's structure (claims of one turn, age rank) and the
     #: question's subject (another person named with a possessive; the person a request is for) (trust/fitted_rank.py,
     #: trust/rank_structure.py, trust/rank_subject.py, memwarden/data/rank_weights.json, fitted by bench/fit_rerank.py on the
@@ -139,11 +139,13 @@ class TrustConfig(BaseModel):
     #: the hand order. Round 6 (session 18): a hit below half the list's best cosine to the question may not pass one
     #: on the matter (``fitted_rank.off_matter``). Leave one author out on 47 authors, gated on "person", it beats the
     #: hand order on now@1 (0.701 -> 0.724), stale-above (0.179 -> 0.159), constraint@3 (0.852 -> 0.856) and
-    #: multi-fact@5 (0.933 -> 0.945); LoCoMo's third-person questions keep the hand order (1 of 1986 passes the gate). Fresh reviews of everyday conversations found it about even with the
-    #: hand order (session 16: 4 new wrong / 1 new right, round 3: 1 / 2; session 17, round 4: 2 / 1 and 1 / 2: the newest
-    #: line on another matter rises, "The pollen count was crazy today" over "I'm allergic to penicillin"), so it stays
-    #: opt-in (BENCHMARKS.md, sessions 16-17).
-    rank_order: Literal["fitted", "hand"] = "hand"
+    #: multi-fact@5 (0.933 -> 0.945); LoCoMo's third-person questions keep the hand order (1 of 1986 passes the gate).
+    #: Fresh reviews of everyday conversations found rounds 1-5 about even with the hand order (session 16: 4 new
+    #: wrong / 1 new right, round 3: 1 / 2; session 17, round 4: 2 / 1 and 1 / 2: the newest line on another matter
+    #: rises, "The pollen count was crazy today" over "I'm allergic to penicillin"); round 6 holds such lines and is the
+    #: default (validation authors 48-52 switched on: now@1 0.622 -> 0.661, stale 0.253 -> 0.207;
+    #: BENCHMARKS.md, round 6). ``hand`` stops after the hand steps (the default before).
+    rank_order: Literal["fitted", "hand"] = "fitted"
     #: How many of the first hits the fitted stage may reorder; None: the number shipped with the weights.
     rank_fitted_top: int | None = Field(None, ge=2)
     #: Which questions the fitted stage runs for (:func:`.fitted_rank.fitted_gate`; others keep the hand

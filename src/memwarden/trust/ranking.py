@@ -30,7 +30,7 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`); last, asked about now, the
    latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`).
 
-4. **Fitted order** (``TrustConfig.rank_order="fitted"``, opt-in, for the questions
+4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default since session 18, for the questions
    ``rank_fitted_gate`` admits: by default one in the asker's own person): the first hits (the weights'
    ``top``) are ordered by one linear score over what the steps above did to each hit, what the search
    and the trust stage know about it and the list's structure (:mod:`.fitted_rank`,
