@@ -21,9 +21,10 @@ validation sets (totals only) and are development since session 18.
 with UNKNOWN verdict cases beside TRUE and FALSE), measured unread by the lead at session 17's start and end
 and at session 18's start (identical, metric by metric); session 18's branches measure them by totals only
 (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty while session 18 runs: authors 53-57, written blind at its start, are kept outside the
-repository while its branches work, measured by the lead (totals only) at its start and end, and committed
-at its end as `evals/heldout51`-`heldout55`. The next session measures them unread at its start.
+`HELDOUT_SETS`: authors 53-57 (`evals/heldout51`-`heldout55`), written blind at session 18's start (each with
+UNKNOWN verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only)
+at its start and end; never opened or run by a branch; committed at the session's end. The next session measures
+them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -37,8 +38,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 46)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(46, 51)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(51, 56)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 51)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 56)}}
