@@ -204,12 +204,12 @@ def fit(train: Sequence[Probe], C: float, top: int, stale_weight: float,
 
 
 def reorder(p: Probe, score: np.ndarray, top: int, margin: float) -> np.ndarray:
-    from memwarden.trust.fitted_rank import head_order
+    from memwarden.trust.fitted_rank import head_order, off_cosine
 
     n = len(p.pos)
     held = p.held
     if FAR:  # round 6: a hit off the question's matter by its cosine may not pass one on it (fitted_rank.off_matter)
-        far = p.gap < -FAR if FAR > 0 else p.cos < -FAR * (p.cos - p.gap).max()  # < 0: a share of the best cosine
+        far = off_cosine(p.cos, p.gap, max(FAR, 0.0), max(-FAR, 0.0))  # FAR < 0: a share of the best cosine
         held = far if held is None else held | far
     return np.asarray(head_order(score, top, margin, held) + list(range(min(top, n), n)))
 

@@ -133,7 +133,7 @@ class MemwardenSystem:
         ids = [f"t{self._turns + j}" for j in range(len(messages))]
         self._turns += len(messages)
         res = self.memory.add([{**m, "id": i} for m, i in zip(messages, ids)], user_id=user_id, timestamp=ts,
-                              **({"user_name": self.user_name} if self.user_name else {}))
+                              user_name=self.user_name)
 
         def exists(mids: list[str]) -> set[str]:
             found = set()

@@ -37,7 +37,7 @@ from .testimony import TIERS, stated_at
 from .update_cues import says_replace, says_update
 
 __all__ = ["asks_now", "STAGES", "FEATURES", "features", "RankWeights", "load_weights", "head_order", "fitted_order",
-           "observe", "GATES", "fitted_gate", "off_matter"]
+           "observe", "GATES", "fitted_gate", "off_matter", "off_cosine"]
 
 #: The hand steps whose moves are features, in the order :func:`rerank` runs them.
 STAGES = ("blend", "record", "conflicts", "slot", "updates", "answer_type")
@@ -339,11 +339,16 @@ def off_matter(X: np.ndarray, far: float = 0.0, far_share: float = 0.0) -> np.nd
     ``far`` below the list's best, or below ``far_share`` of the best (0: that test off). Such a hit may not pass
     one above it today that is on the matter (:func:`head_order`'s hold): whatever else the fitted score reads
     (recency, an update cue, a low keyword score), a line about something else cannot rise above one about it."""
-    cos, gap = X[:, FEATURES.index("cosine")], X[:, FEATURES.index("cosine_gap")]
-    off = np.zeros(len(X), dtype=bool)
+    return off_cosine(X[:, FEATURES.index("cosine")], X[:, FEATURES.index("cosine_gap")], far, far_share)
+
+
+def off_cosine(cos: np.ndarray, gap: np.ndarray, far: float = 0.0, far_share: float = 0.0) -> np.ndarray:
+    """:func:`off_matter` from the two columns it reads: each hit's cosine to the question and its gap to the
+    list's best (``bench/fit_rerank.py`` holds its probes with it, as the search does)."""
+    off = np.zeros(len(cos), dtype=bool)
     if far > 0:
         off |= gap < -far
-    if far_share > 0 and len(X):
+    if far_share > 0 and len(cos):
         best = float((cos - gap).max())
         if best > 0:
             off |= cos < far_share * best
