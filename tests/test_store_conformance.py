@@ -902,3 +902,16 @@ def test_delete_scope_and_reset_forget_the_user_name(store: Store) -> None:
     assert store.user_name(u) is None and store.user_name(other) == "Robin"
     store.reset()
     assert store.user_name(other) is None
+
+
+def test_index_rows_carry_the_user_name_of_their_version(store: Store) -> None:
+    u, other = scope(), scope()
+    assert store.index_rows(u).user_name is None  # a scope never written
+    v = store.write(WriteBatch(user_id=u, upserts=[record(u, "a")], user_name="Maya"))
+    store.write(WriteBatch(user_id=other, upserts=[record(other, "b")], user_name="Robin"))
+    rows = store.index_rows(u)
+    assert (rows.version, rows.user_name) == (v, "Maya")
+    store.write(WriteBatch(user_id=u, upserts=[record(u, "c")]))  # a write naming no one keeps the name
+    assert store.index_rows(u).user_name == "Maya"
+    store.delete_scope(u)
+    assert store.index_rows(u).user_name is None and store.index_rows(other).user_name == "Robin"

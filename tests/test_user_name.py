@@ -232,3 +232,39 @@ def test_rest_add_body_takes_user_name(tmp_path) -> None:
     r = client.post("/v1/memories", json={**body, "user_name": ""}, headers={"Authorization": f"Bearer {tok}"})
     assert r.status_code in (400, 422) and "user_name" in r.text
     m.close()
+
+
+# -- the name rides with the cached index (issue 16: no store read per search) ---------------------
+
+
+def test_search_and_verdict_take_the_name_from_the_cached_index_not_the_store(real: Memory, monkeypatch) -> None:
+    uid = "cached-name"
+    real.add([{"role": "user", "name": "Inés", "content": "I live in Girona and I work at the ceramics studio."}],
+             user_id=uid, user_name="Inés")
+    real.search("warm-up", user_id=uid)  # the scope's index is built and cached
+
+    def no_read(user_id: str) -> str | None:
+        raise AssertionError("search read the user's name from the store")
+
+    monkeypatch.setattr(real.store, "user_name", no_read)
+    assert "Girona" in real.search("Where does Inés live?", user_id=uid, limit=1).results[0].memory
+    assert real.verdict("Inés lives in Girona", user_id=uid).verdict == "TRUE"
+
+
+def test_a_name_set_by_another_process_is_read_at_the_next_search(minilm, tmp_path) -> None:
+    cfg = MemoryConfig(embedder="minilm", database=str(tmp_path / "shared.db"))
+    a, b = Memory(config=cfg, embedder=minilm), Memory(config=cfg, embedder=minilm)
+    try:
+        a.add([{"role": "user", "content": "I live in Girona."}], user_id="two")
+        assert b.scopes.user_name("two") is None  # b caches the scope, unnamed
+        a.add([{"role": "user", "name": "Inés", "content": "I work at the ceramics studio."}], user_id="two",
+              user_name="Inés")
+        top = b.search("Where does Inés live?", user_id="two", limit=1).results[0]
+        assert "Girona" in top.memory and b.scopes.user_name("two") == "Inés"
+        b.delete_all(user_id="two")  # clears the name with the rows, in b's cache and for a's next search
+        assert b.scopes.user_name("two") is None
+        a.search("anything", user_id="two")
+        assert a.scopes.user_name("two") is None
+    finally:
+        a.close()
+        b.close()

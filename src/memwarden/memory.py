@@ -333,12 +333,10 @@ class Memory:
         the hits are returned either way.
         """
         user_id, agent_id, run_id, where = self._scope(user_id, agent_id, run_id, filters)
-        query = check_query(query, what="query", max_chars=self.config.max_message_chars)
-        query = about_user(query, self.store.user_name(user_id))  # "Where does Maya live?": the user, when Maya is
+        asked = check_query(query, what="query", max_chars=self.config.max_message_chars)
         limit, threshold = compat.search_args(limit, top_k, threshold, rerank, explain)
         if fusion is not None and not isinstance(fusion, FusionConfig):
             raise InvalidInputError(f"fusion must be a FusionConfig, not {type(fusion).__name__}")
-        qvec = self.embedder.embed([query])[0]
         kind_ = check_kind(kind)
         when = parse_time(as_of) if as_of is not None else None
         # Metadata filters narrow the candidates before ranking (not after a truncated ranking), with
@@ -348,9 +346,19 @@ class Memory:
             allowed = {i.id for i in self.store.list(user_id, ListQuery(
                 agent_id=agent_id, run_id=run_id, where=where, include_superseded=include_superseded or when is not None,
                 kind=kind_, limit=None))}
-        index, fused, hits, items = self.scopes.rank(
-            user_id, qvec, query, fusion=fusion or self._fusion, limit=limit, agent_id=agent_id, run_id=run_id,
-            include_superseded=include_superseded, kind=kind_, as_of=when, allowed=allowed, threshold=threshold)
+        # "Where does Maya live?" asks about the user when Maya is the user's name. The name comes
+        # with the cached index (no store read); when the index ranked on (verified against the
+        # store's version) was named otherwise, another process renamed the user: ask again.
+        name = self.scopes.user_name(user_id)
+        while True:
+            query = about_user(asked, name)
+            qvec = self.embedder.embed([query])[0]
+            index, fused, hits, items = self.scopes.rank(
+                user_id, qvec, query, fusion=fusion or self._fusion, limit=limit, agent_id=agent_id, run_id=run_id,
+                include_superseded=include_superseded, kind=kind_, as_of=when, allowed=allowed, threshold=threshold)
+            if index.user_name == name or about_user(asked, index.user_name) == query:
+                break
+            name = index.user_name
         from .claims.service import with_episodes
 
         result = SearchResult(results=with_episodes(self, user_id, hits, items))
@@ -364,12 +372,17 @@ class Memory:
         """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
         user_id = check_user_id(user_id)
         said = check_query(claim, what="claim", max_chars=self.config.max_message_chars)
-        name = self.store.user_name(user_id)
-        claim = about_user(said, name)  # "Maya lives in Leeds" is the user's matter when the user is Maya
-        # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
-        # as said (the verdict keeps one reading per source turn).
-        found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of,
-                            kind="any")
+        name = self.scopes.user_name(user_id)
+        while True:
+            claim = about_user(said, name)  # "Maya lives in Leeds" is the user's matter when the user is Maya
+            # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
+            # as said (the verdict keeps one reading per source turn).
+            found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True,
+                                as_of=as_of, kind="any")
+            now_named = self.scopes.user_name(user_id)  # the index the search verified: current
+            if now_named == name:
+                break
+            name = now_named  # another process renamed the user meanwhile
         out = _verdict(claim, users_own_word(found, name), self.config.trust)
         return out if claim == said else out.model_copy(update={"claim": said})
 

@@ -47,13 +47,19 @@ class Scopes:
         (``verify=False``: the cached one as is; the caller compares versions itself)."""
         return self.indexes.get(user_id, verify=verify)
 
+    def user_name(self, user_id: str) -> str | None:
+        """The name the scope's user goes by, from the cached index (no store read; built when
+        missing). It may be one write behind another process's: ``rank`` returns the index it ranked
+        on, verified against the store's version, and its ``user_name`` is then current."""
+        return self.index(user_id, verify=False).user_name
+
     def commit(self, batch: WriteBatch, old_tokens: Mapping[str, list[str]] | None = None, *,
                forget: Sequence[str] = ()) -> int:
         """Write ``batch`` (one transaction) and apply it to the cached index; returns the new
         version. ``old_tokens``: the keyword entries the upserts and deletes replace (the index
         subtracts them from its BM25 statistics). ``forget``: ids whose trust caches go stale."""
         version = self.store.write(batch)
-        self.indexes.after_write(batch.user_id, batch.upserts, batch.deletes, dict(old_tokens or {}), version)
+        self.indexes.after_write(batch.user_id, batch.upserts, batch.deletes, dict(old_tokens or {}), version, batch.user_name)
         if forget:
             self.trust.forget(batch.user_id, forget)
         return version

@@ -60,6 +60,9 @@ class ScopeIndex:
         #: Held by ``apply`` and by readers: a query must not see the arrays mid-append.
         self.lock = threading.RLock()
         self.version = rows.version
+        #: The scope's user name at ``version`` (kept current by this process's writes, rebuilt with
+        #: the index after another process's): ``Memory.search`` reads it here, not from the store.
+        self.user_name = rows.user_name
         self.dim = dim
         n = len(rows.ids)
         self.ids: list[str] = list(rows.ids)
@@ -178,9 +181,12 @@ class ScopeIndex:
         self.total_len -= float(self.doclen[r])
         self.postings.remove(tokens)
 
-    def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
+    def apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int,
+              user_name: str | None = None) -> None:
         with self.lock:
             self._apply(upserts, deletes, old_tokens, version)
+            if user_name:  # a write naming the user (the store keeps the old name when it names none)
+                self.user_name = user_name
 
     def _apply(self, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int) -> None:
         for mid in deletes:
@@ -380,7 +386,8 @@ class IndexCache:
             return idx
 
     def after_write(
-        self, user_id: str, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int
+        self, user_id: str, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int,
+        user_name: str | None = None,
     ) -> None:
         """Apply this process's own write, or drop the index if another writer got in between."""
         with self._lock:
@@ -388,7 +395,7 @@ class IndexCache:
             if idx is None:
                 return
             if idx.version == version - 1:
-                idx.apply(upserts, deletes, old_tokens, version)
+                idx.apply(upserts, deletes, old_tokens, version, user_name)
             else:
                 del self._scopes[user_id]
 

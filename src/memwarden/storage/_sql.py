@@ -197,7 +197,7 @@ def check_unique_hashes(conn: Any, d: Dialect, batch: Any) -> None:
 
 
 def index_rows(version: int, rows: Sequence[Sequence[Any]], blobs: Sequence[bytes],
-               time: Callable[[Any], datetime | None]) -> IndexRows:
+               time: Callable[[Any], datetime | None], user_name: str | None = None) -> IndexRows:
     """``Store.index_rows`` from the rows of ``SELECT <index columns> ... ORDER BY <insertion>``
     (``blobs``: each row's vector bytes; ``time``: the backend's timestamp reader)."""
     size = len(blobs[-1]) if blobs else 0
@@ -216,7 +216,7 @@ def index_rows(version: int, rows: Sequence[Sequence[Any]], blobs: Sequence[byte
         embedding_models=[r[6] for r in rows], kinds=[r[7] for r in rows], valid_from=[time(r[8]) for r in rows],
         valid_to=[time(r[9]) for r in rows], created_at=[time(r[10]) for r in rows],
         occurred_at=[time(r[11]) for r in rows], slots=[r[12] for r in rows],
-        sources=[_ids(r[13]) for r in rows],
+        sources=[_ids(r[13]) for r in rows], user_name=user_name or None,
     )
 
 

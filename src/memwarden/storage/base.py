@@ -107,6 +107,9 @@ class IndexRows:
     slots: list[str | None] = field(default_factory=list)
     #: The claim's source episode ids (empty for episodes).
     sources: list[list[str]] = field(default_factory=list)
+    #: The name the scope's user goes by (``Memory.add(user_name=)``), read in the same snapshot as
+    #: ``version``: a search takes it from its cached index instead of asking the store each time.
+    user_name: str | None = None
 
 
 @dataclass

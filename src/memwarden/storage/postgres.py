@@ -268,13 +268,14 @@ class PostgresStore(SQLStore):
             conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
             try:
                 with conn.transaction():
-                    row = conn.execute("SELECT version FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
+                    row = conn.execute("SELECT version, user_name FROM scopes WHERE user_id=%s", (user_id,)).fetchone()
                     rows = conn.execute(
                         f"SELECT {_INDEX_COLUMNS}, {_sql.INDEX_SOURCES['postgres']} FROM memories WHERE user_id=%s ORDER BY seq",
                         (user_id,)).fetchall()
             finally:
                 conn.isolation_level = None
-        return _sql.index_rows(int(row[0]) if row else 0, rows, [bytes(r[4]) for r in rows], lambda t: t)
+        return _sql.index_rows(int(row[0]) if row else 0, rows, [bytes(r[4]) for r in rows], lambda t: t,
+                               row[1] if row else None)
 
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         uniq = [s for s in dict.fromkeys(slots) if s]

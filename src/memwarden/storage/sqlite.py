@@ -251,14 +251,15 @@ class SQLiteStore(SQLStore):
             with self._failing("database read failed"):
                 self._conn.execute("BEGIN")
                 try:
-                    version = self.version(user_id)
+                    scope = self._conn.execute("SELECT version, user_name FROM scopes WHERE user_id=?", (user_id,)).fetchone()
                     rows = self._conn.execute(
                         f"SELECT {_INDEX_COLUMNS}, {_sql.INDEX_SOURCES['sqlite']} FROM memories WHERE user_id=? ORDER BY rowid",
                         (user_id,),
                     ).fetchall()
                 finally:
                     self._conn.execute("COMMIT")
-        return _sql.index_rows(version, rows, [r[4] for r in rows], _dt)
+        version, name = (int(scope[0]), scope[1]) if scope else (0, None)
+        return _sql.index_rows(version, rows, [r[4] for r in rows], _dt, name)
 
     def by_slot(self, user_id: str, slots: Sequence[str]) -> list[MemoryRecord]:
         uniq = [s for s in dict.fromkeys(slots) if s]
