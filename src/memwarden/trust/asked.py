@@ -67,6 +67,9 @@ _ASSESSMENT = r"(?:exam|test|paper|assignment|module|quiz|essay|coursework|final
 _SCORE_NOUN = (r"(?:score|mark|grade|average|percentile|rank|ranking|rating)s?\b"
                r"(?!\s+(?:price|cost|time|speed|age|temperature|weight|height|salary|rent|pay|wait|order)\b)")
 _WHAT_IS = r"\bwhat(?:'s| is| was| are| were)? (?:[\w'-]+ ){0,4}"
+#: A question opening on "who" asks a person or a body, one opening on "how many" a count: neither asks an amount,
+#: whatever money word follows ("who do I pay rent to?", "how many weeks of severance pay").
+_NOT_MONEY = re.compile(r"\s*(?:who|whom|whose|how many)\b", re.I)
 #: "What's the delivery date", "what is my squat max": the copula, a determiner and up to two words before the noun asked.
 _WHAT_BE = r"\bwhat(?:'s| is| was| are| were) (?:(?:the|my|our|his|her|their|your) )?(?:[\w'-]+ ){0,2}"
 #: "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
@@ -189,6 +192,8 @@ def asked(query: str) -> Asked | None:
         # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
     for pat, cls, head in _RULES:
+        if cls == "amount" and _NOT_MONEY.match(q):
+            continue  # "who did I pay it through?" asks who; "how many weeks of pay?" a count, not the money
         if found := pat.search(q):
             break
     else:
