@@ -203,6 +203,9 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
                 and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
+        if named == "phone" and re.search(r"\b(?:which|what) (?:\w+ )?phone\b(?! number)", low):
+            # "Which phone did I get Mum?" asks a handset, a make or a model, not a phone number.
+            return Asked("model", None, _topic(q, {"phone"}), "a make or model", frozenset({"phone"}))
         # A rate is a quantity per something ("fixed at 4.19%", "115 an hour", "49 bpm"), not a name.
         pat, cls, head, found = _HEAD, ("number" if named == "rate" else "name"), named, None
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
