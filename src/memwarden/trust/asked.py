@@ -64,9 +64,14 @@ _SPANS = ("years", "months", "weeks")
 
 #: as the thing asked ("what was her PSLE score"; not "the average price", whose head is the price).
 _ASSESSMENT = r"(?:exam|test|paper|assignment|module|quiz|essay|coursework|final|midterm|mock|dissertation|thesis)s?\b"
-_SCORE_NOUN = (r"(?:score|mark|grade|average|percentile|rank|ranking)s?\b"
+_SCORE_NOUN = (r"(?:score|mark|grade|average|percentile|rank|ranking|rating)s?\b"
                r"(?!\s+(?:price|cost|time|speed|age|temperature|weight|height|salary|rent|pay|wait|order)\b)")
 _WHAT_IS = r"\bwhat(?:'s| is| was| are| were)? (?:[\w'-]+ ){0,4}"
+#: A question opening on "who" asks a person or a body, one opening on "how many" a count: neither asks an amount,
+#: whatever money word follows ("who do I pay rent to?", "how many weeks of severance pay").
+_NOT_MONEY = re.compile(r"\s*(?:who|whom|whose|how many)\b", re.I)
+#: "What's the delivery date", "what is my squat max": the copula, a determiner and up to two words before the noun asked.
+_WHAT_BE = r"\bwhat(?:'s| is| was| are| were) (?:(?:the|my|our|his|her|their|your) )?(?:[\w'-]+ ){0,2}"
 #: "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
 NAMING = re.compile(r"\bwhat(?:'s|'re| did| do| does| will| are| is| was| were)\b.*\b(?:call|called|name|named)\b"
                      r"(?!\s+(?:about|for|back|in|off|out|round|over|with|to|me|him|her|them|us|it|you)\b)", re.I)
@@ -94,7 +99,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          r"\baddress\b(?!\s+(?:them|it|this|that|these|those|the|his|her|their|my|our|your|him|me|us)\b)", "address",
          "address"),
         # A code to open something: digits or a code ("the padlock is 4471"), not "plot 14b".
-        (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|combination)\b", "code", None),
+        (r"\b(?:what(?:'s| is)|which) (?:the |my |our )?(?:\w+ )?(?:code|pin|passcode|password|combination)\b", "code", None),
         (r"\bwhat colou?r\b|\bwhich colou?r\b", "colour", None),
         (r"\bwhich version\b|\bwhat version\b|\b(?:the|which|what) version of\b|\bwhich \w+ version\b", "version", None),
         # "What make is the boiler?", "which model": a maker's name or a model's number, not "a combi".
@@ -102,7 +107,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhich doctor\b|\bwho prescribed\b|\bprescribed by\b|\bprescriber\b", "name", "prescriber"),
         # A mark is a number or a grade ("what mark did I get": "submitted it tonight" does not say it).
         # So is "what did I get in the exam", "what did he score", "Vihaan's PSLE score", "my batting average".
-        (r"\bwhat (?:mark|grade|score)s?\b|\bhow (?:much|many) (?:marks|points)\b|\bwhat (?:did|does|do|will) (?:[\w'-]+ ){1,2}"
+        (r"\bwhat (?:mark|grade|score|rating)s?\b|\bhow (?:much|many) (?:marks|points)\b|\bwhat (?:did|does|do|will) (?:[\w'-]+ ){1,2}"
          r"(?:score\b|(?:get|got) (?:in|on|for) (?:[\w'-]+ ){0,3}?" + _ASSESSMENT + r")|" + _WHAT_IS + _SCORE_NOUN, "grade", None),
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
@@ -111,11 +116,15 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          r"money|income|revenue|profit|takings)\b",
          "amount", None),
         # "My target finish time", "the pickup time": a time of day or a duration, not a month.
-        (r"\b(?:finish|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|race|run)\s+time\b",
+        (r"\b(?:finish|finishing|arrival|departure|start|pickup|pick-up|check-in|check-out|checkout|wake-up|target|goal|race|run|"
+         r"best|qualifying|marathon|lap|split)\s+time\b",
          "time", None),
         (r"\bcost\b|\bcosting\b|\bprice\b|\bsalary\b|\bearn\b|\bpay(?:ment)?\b|\binterest rate\b|\bowe\b|\bbudget\b|"
          r"\bspend\b(?!" + _SPAN + r")|\bfees?\b|\bcharges?\b|\brent\b|\bhow much\b.*\b(?:get|getting|got|make|making)\s+(?:paid\s+)?for\b",
          "amount", None),
+        # Money named by its noun: "my hourly wage", "the stipend", "a daily allowance", "the valuation they offered".
+        (r"\bwages?\b|\bstipend\b|\bvaluation\b|\bper diems?\b|\b(?:daily|weekly|monthly|annual|meal|housing|clothing|"
+         r"subsistence) allowance\b", "amount", None),
         # "How many hours / miles": a number said with that unit ("about 12 hrs a week"), not any number.
         # A span of years, months or weeks only as a thing's length ("how many years is the warranty"),
         # not between two events ("how many months passed between ..."): the memories' dates answer that.
@@ -126,6 +135,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
         (r"\b(?:how much|what(?:'s| is| was| are| were))\b.*\b(?:excess|deductible|deposit|refund|overdraft)\b",
          "amount", None),
+        # "What's my squat max?", "my calorie target", "what total am I going for": a number named by its noun.
+        (_WHAT_BE + r"(?:max|pr|pb|target|total|limit)\b|\bwhat (?:target|total)\b", "number", None),
         (r"\b(?:what|which) size\b", "size", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
         # dates, not by one stated number; only an age or a quantity must be said.
@@ -136,6 +147,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "When did ..." is answered by when the memory was said; "when is/will/does" needs a stated date.
         (r"\bwhen (?:is|are|will|does|do|'s|should|can|would)\b|\bwhen's\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|"
          r"\bwhich day\b|\bhow soon\b|\bexact dates?\b", "date", None),
+        # "What's the delivery date for the sofa?", "my visa's expiry date", "the deadline for the essay": a date
+        # named by its noun after the wh-word, not only straight after it ("what date").
+        (_WHAT_BE + r"(?:date|dates|deadline)\b", "date", None),
         # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
         (NAMING.pattern, "name", None),
         (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
@@ -178,7 +192,9 @@ def asked(query: str) -> Asked | None:
         # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
     for pat, cls, head in _RULES:
-        if pat.search(q):
+        if cls == "amount" and _NOT_MONEY.match(q):
+            continue  # "who did I pay it through?" asks who; "how many weeks of pay?" a count, not the money
+        if found := pat.search(q):
             break
     else:
         # The named head must be what is asked, the phrase after the wh-word ("what ide do you
@@ -187,14 +203,25 @@ def asked(query: str) -> Asked | None:
         if not (named and re.match(r"\s*(?:what|which|who)", low) and m is not None
                 and named in re.findall(r"[a-zé]+", low[m.start(1):])[:3]):
             return Asked("any", None, _topic(q, set()), "")  # nothing to check but the month
+        if named == "phone" and re.search(r"\b(?:which|what) (?:\w+ )?phone\b(?! number)", low):
+            # "Which phone did I get Mum?" asks a handset, a make or a model, not a phone number.
+            return Asked("model", None, _topic(q, {"phone"}), "a make or model", frozenset({"phone"}))
         # A rate is a quantity per something ("fixed at 4.19%", "115 an hour", "49 bpm"), not a name.
-        pat, cls, head = _HEAD, ("number" if named == "rate" else "name"), named
+        pat, cls, head, found = _HEAD, ("number" if named == "rate" else "name"), named, None
     # "Who is Bramble insured with?", "who is the dog walked by": a name, or a noun followed by a
     # participle, is the subject the question is about, not the attribute it asks for.
     nouns = [m.group(1).lower() for m in _HEAD.finditer(q)
              if not m.group(1)[0].isupper() and not _PARTICIPLE.match(q, m.end())]
     noun = next((n for n in nouns if n not in ("name", "exact", "new")), None)
     if head is None:
+        # A named head is the attribute only where the question asks it: in the words the rule read or right after
+        # the wh-word. "What colour are the team's new kits?" asks a colour, "what time do we need to be at the
+        # hospital?" a time: the team and the hospital are what the question is about.
+        first = _HEAD.search(q)
+        phrase = _noun_phrase(low, first.start(1)) if first else []
+        if named and found is not None and named not in re.findall(r"[a-zé]+", found.group(0).lower()) \
+                and named not in phrase:
+            named = None
         head = named if named else (noun if noun in NAMED_HEADS else None)
     attr_words = {w for w in re.findall(r"[a-zé]+", _asserted(pat.pattern).lower()) if len(w) > 2}
     if noun and cls != "grade":  # "my batting average": the mark is the average, batting its topic
@@ -210,6 +237,21 @@ def asked(query: str) -> Asked | None:
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)
     attr = frozenset(_stem(w) for w in attr_words - _QWORDS if w not in STOPWORDS and w[1:] not in _QWORDS)
     return Asked(cls, head, topic, label, attr)
+
+
+#: Words that end the noun phrase a wh-word opens: its verb, or a preposition other than "of".
+_PHRASE_END = frozenset("is are was were am be do does did have has had will would can could should need needs to for at in "
+                        "on with from by about into".split())
+
+
+def _noun_phrase(low: str, start: int) -> list[str]:
+    """The words of the noun phrase opening at ``start``: "name of jess's fiancé", "indemnity insurer", "colour"."""
+    out = []
+    for w in re.findall(r"[a-zé]+", low[start:]):
+        if w in _PHRASE_END:
+            break
+        out.append(w)
+    return out
 
 
 def _asserted(pattern: str) -> str:

@@ -115,6 +115,9 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "day":
         return bool(VALUES["day"].search(text))
     if a.value == "date":  # "when" is answered by a date, a time of day or a routine
+        if _ASKS_AHEAD.match(query):
+            # "When is my exam?" beside "practice exam today": the day it was said is no date of what is asked.
+            text = _TELLING_DAY.sub(" ", text)
         return holds_when(text)
     if a.value in _COUNTED:
         # A value the question already holds is not its answer ("my first TM112 assignment": 112).
@@ -144,6 +147,10 @@ def states(a: Asked, text: str, query: str) -> bool:
     return bool(pat and pat.search(text))
 
 
+#: A "when" question about what is to come or how things stand: "when is", "when does ... run out", "when will".
+_ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
+#: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
+_TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})
 _VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
 #: A mark given as a letter or a result word ("got a B+", "a merit", "passed").

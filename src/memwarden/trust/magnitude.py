@@ -28,6 +28,7 @@ __all__ = ["states_magnitude"]
 
 #: A currency said after its number: the names people write and the codes of :data:`.values.CURRENCY_CODES`.
 _CURRENCY_WORDS = (r"zł|zl|zloty|zlotys|yen|kr|krona|kronor|kroner|rand|rupees?|rs|baht|won|yuan|rmb|pesos?|reais|lakh|crore|"
+                   r"shillings?|naira|cedis?|dirhams?|riyals?|ringgit|lira|francs?|kwacha|birr|taka|rupiah|forint|"
                    rf"{CURRENCY_CODES}|pln")
 #: A number, its thousands separators and decimals ("1,350", "2.140,35", "9 800", "12.5").
 _NUMBER = re.compile(r"(?<![\w.,/:#£$€¥₹-])(\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\w/:%°-]|[.,]\d)")
