@@ -38,6 +38,7 @@ LIMITS = [
     "I work Saturdays.", "I work from home Mondays and Fridays", "I start work at 6am.", "I live an hour out of town.",
     "I live miles from the nearest station.", "I cycle everywhere.", "I'm doing a pottery course on Thursdays",
     "I don't drive.", "I can't swim.", "I don't do heights", "honestly I can't handle spicy food", "I don't have a car.",
+    "I'm big on board games", "the spicier the better",
     # the same limits as the claim extractor stores them
     "The user is gluten-free", "The user has a fear of flying", "The user works Saturdays", "The user doesn't drive",
     "The user lives an hour out of town", "The user definitely has a sweet tooth", "The user's knees are shot",

@@ -75,7 +75,10 @@ _KIND = (r"(?:a|an)\s+(?:(?:wheelchair|mobility scooter|walking stick|cane|crutc
          r"(?:[\w-]+\s+){1,2}sufferer|non-(?:drinker|smoker|driver|swimmer|meat[- ]eater)|light sleeper|early riser|early bird|"
          r"night owl|[\w-]+ person|nervous (?:flyer|flier|driver)|single (?:parent|mum|mom|dad)|(?:full-time\s+)?carer|"
          r"vegan|vegetarian|veggie|\w+tarian|coeliac|celiac|diabetic|epileptic|asthmatic|insomniac|teetotaller|recovering \w+)\b")
-_BE_LIMITED = re.compile(_COPULA + r"(?:" + _STATE + r"|" + _FEAR + r"|" + _ON + r"|" + _KIND + r")|" + _OPENS + r"(?:" + _STATE
+# A taste said as who the user is: "big on slow-burn thrillers", "a sucker for", "partial to", "fussy about".
+_KEEN = (r"(?:big|keen|mad|crazy|nuts|obsessed|hooked|fussy|picky|particular|partial|a sucker|not fussed|not bothered)\s+"
+         r"(?:on|about|with|for|to)\b")
+_BE_LIMITED = re.compile(_COPULA + r"(?:" + _STATE + r"|" + _FEAR + r"|" + _ON + r"|" + _KIND + r"|" + _KEEN + r")|" + _OPENS + r"(?:" + _STATE
                          + r"(?=\s*(?:[.,;!]|$|since|now|these days|for|and|but|so|btw|lol|too|as well))|" + _FEAR + r"|" + _ON
                          + r"|[\w-]+ person\b|" + _KIND + r")|\b(?:put|puts|started|starting|keeps?|kept)\s+(?:me|i)\s+on\s+\w+"
                          r"|\bmakes?\s+(?:me|i)\s+(?:gag|sick|ill|queasy|nauseous|retch|itch|itchy|sneeze|wheeze|panic|anxious|dizzy)\b"
@@ -164,6 +167,8 @@ def _habit(text: str) -> bool:
 
 
 # An instruction the user gives for how things are to be done ("keep it short and formal", "always cc my manager").
+# A taste said as a correlative: "the tenser the better", "the spicier the better".
+_THE_MORE = re.compile(r"\bthe\s+(?:more|less|\w+er)\b[^.;!?]{0,30}?\bthe\s+(?:better|happier|more|less)\b", re.I)
 _INSTRUCTION = re.compile(r"(?:^|[,;:.]\s+)(?:please\s+)?(?:keep it|keep them|make sure|always|never|don't|do not|avoid|stick to|"
                           r"leave out|no more than)\b", re.I | re.M)
 
@@ -194,7 +199,7 @@ def restricts(text: str, slot: str | None = None) -> int:
     if attr in _LIMIT_ATTRIBUTES:
         return LIMIT
     t = _first_person(text)
-    if any(p.search(t) for p in (_BE_LIMITED, _HAVE_LIMIT, _HAVE_NOT, _NOT_DO, _SCHEDULE, _FAR, _INSTRUCTION)) \
+    if any(p.search(t) for p in (_BE_LIMITED, _HAVE_LIMIT, _HAVE_NOT, _NOT_DO, _SCHEDULE, _FAR, _INSTRUCTION, _THE_MORE)) \
             or _RULE.search(t) or _habit(t):
         return LIMIT
     for clause in re.split(r"(?<=[.;!?])\s+", t):
