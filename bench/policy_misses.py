@@ -54,7 +54,8 @@ def item(author: int, source: str, cid: str, mid: str, text: str, query: str, go
             "ok": given in gold, "row": {k: round(float(v), 3) for k, v in row.items()}}
 
 
-def cases(emb, name: str) -> list[dict]:  # type: ignore[no-untyped-def]
+def cases(emb, name: str, distractors: bool = False) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Every labelled case memory; with ``distractors`` the unlabelled ones too (gold [], never scored)."""
     out = []
     for f in case_files(name):
         for c in load_cases(f):
@@ -67,6 +68,10 @@ def cases(emb, name: str) -> list[dict]:  # type: ignore[no-untyped-def]
                 i = ids.index(mid)
                 out.append(item(AUTHORS[name], "case", c.id, mid, ordered[i].text, c.query, list(gold), rows[i],
                                 dec[i][0], dec[i][1], list(c.evidence)))
+            for i, mid in enumerate(ids):
+                if distractors and mid not in c.expect:
+                    out.append(item(AUTHORS[name], "distractor", c.id, mid, ordered[i].text, c.query, [], rows[i],
+                                    dec[i][0], dec[i][1], list(c.evidence)))
     return out
 
 
@@ -89,13 +94,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", nargs="*", default=list(SCENARIO_SETS))
     ap.add_argument("--out")
     ap.add_argument("--no-probes", action="store_true")
+    ap.add_argument("--distractors", action="store_true", help="also keep the cases' unlabelled memories (gold [], not scored)")
     a = ap.parse_args(argv)
     emb = default_embedder()
     items: list[dict] = []
     for name in a.sets:
         if name not in SCENARIO_SETS:
             raise SystemExit(f"{name}: not a development set")
-        items += cases(emb, name)
+        items += cases(emb, name, a.distractors)
         if not a.no_probes:
             items += probes(emb, name)
     if a.out:
@@ -103,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     per: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0, 0])
     classes: dict[tuple[str, str, str], set[int]] = defaultdict(set)
     counts: dict[tuple[str, str, str], int] = defaultdict(int)
+    dis = [x for x in items if x["source"] == "distractor"]
+    items = [x for x in items if x["source"] != "distractor"]
+    if dis:
+        print(f"distractors: {len(dis)}, constrain_to_scope {sum(x['given'] == 'constrain_to_scope' for x in dis)}")
     for x in items:
         per[(x["author"], x["source"])][0] += x["ok"]
         per[(x["author"], x["source"])][1] += 1

@@ -20,6 +20,7 @@ from functools import lru_cache
 from ..claims.lexicon import HEDGE_PREFIX
 from ..lexicon import calendar as cal, kin
 from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
+from .limits import LIMIT, restricts
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
@@ -176,6 +177,9 @@ class MemoryFacts:
     #: The user's account of what someone already in it said, with news (``_EXCHANGE``): "went back in and she said
     #: actually ...", "the gutter guy came back out and now he says it's $1,800": the user's own affairs, first-hand.
     exchange: bool = False
+    #: What it limits (:func:`.limits.restricts`): 2 a limit, taste, habit or rule of the user's (also every
+    #: ``preference``, ``own_portion``, ``method`` or ``own_only`` memory), 1 a dependant in the user's care, 0 nothing.
+    restricts: int = 0
 
 
 _TAIL = re.compile(r"\b(?:over|rather than|instead of|than|without|avoiding|not|minimal|less|but)\b", re.I)
@@ -365,13 +369,15 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     nums = frozenset(n.group(0).lower() for n in _NUMBER.finditer(text))
     first = re.split(r"[,;.]\s", text)[0]
     neg = bool(negated) if negated is not None else bool(w & {"not", "no", "never", "don't", "doesn't", "won't", "can't", "isn't"})
+    own_portion, method, own_only = bool(_OWN_PORTION.search(text)), bool(_METHOD.search(text)), bool(_OWN_ONLY.search(text))
     return MemoryFacts(
         voucher=voucher_kind, reported=bool(reported), hearsay=hearsay, held_view=held, world_claim=bool(world), preference=pref,
         # The user's own taste or constraint: the user is the subject and no other person is.
         about_user=about_user and not _OTHER_PERSON.search(text), about_we=bool(_WE.search(text)), people=people, contexts=ctx, settings=settings,
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
-        own_portion=bool(_OWN_PORTION.search(text)), method=bool(_METHOD.search(text)), own_only=bool(_OWN_ONLY.search(text)),
+        own_portion=own_portion, method=method, own_only=own_only,
+        restricts=LIMIT if (pref or own_portion or own_only) else restricts(text, slot),
         rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
         if own_say else frozenset(),
         # (a report that follows a first clause about another person, "Fin hates speeches, he's said no speech for

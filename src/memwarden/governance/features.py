@@ -26,6 +26,7 @@ from ..lexicon import calendar as cal
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts, topic_polarity
+from .limits import DEPENDANT, LIMIT, away
 # embed_joint and split_evidence are not used here: tests and bench/ import them from this module.
 from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
@@ -41,7 +42,7 @@ FEATURES = [
     "ev_external", "ev_sim", "ev_entity", "ev_judges", "ev_conflict", "ev_rule", "ev_change", "ev_options", "ev_shared",
     "newer_same_slot", "newer_sim", "newer_change", "newer_conflict", "newer_shift", "newer_top_sim", "newer_shared", "newer_novel",
     "parts", "newer_q_sim", "newer_q_shared", "asked_unchanged",
-    "hearsay", "asks", "ev_notice", "setting_match",
+    "hearsay", "asks", "ev_notice", "setting_match", "restricts",
 ]
 
 _OBLIGATION = re.compile(
@@ -185,6 +186,9 @@ def _reliable_rank(f: MemoryFacts) -> int:
 #: A memory whose cosine with the evidence is within this of the closest memory's shares a notice of change.
 NOTICE_TIE = 0.02
 
+#: A dependant in the user's care ("I have two dogs") this close to a request limits the user's part in it.
+DEPENDANT_NEAR = 0.15
+
 #: A newer memory this close that states a change to another named value replaces it without a shared word.
 SWAP_SIM = 0.30
 
@@ -267,6 +271,7 @@ def features(j: Joint) -> list[dict[str, float]]:
     # no longer hold, whatever words the two share.
     # (NOTICE_TIE: how close to the best-matching memory's cosine another memory's must be to share the notice)
     notice = any(_EV_CHANGE.search(c) or _SHIFT_VERB.search(c) for e in j.external for c in _clauses(e))
+    goes_away = away(j.query)
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -336,7 +341,13 @@ def features(j: Joint) -> list[dict[str, float]]:
             # A reason given for a habit, and the request names the habit or the reason ("does decanting change ...").
             "rationale_asked": float(len((f.content if f.rationale else frozenset()) & req.content - _ATTITUDE)),
             # News of a change or one of the user's attributes ("my blood type is O negative"), no taste in it.
-            "plain_fact": float((f.change or bool(_ATTRIBUTE.match(text))) and not (f.preference or f.own_portion or f.method)),
+            # (an attribute that limits is no plain fact: "my knees are shot", "my wife is pregnant, so no raw fish")
+            "plain_fact": float((f.change or bool(_ATTRIBUTE.match(text)) and f.restricts < LIMIT)
+                                and not (f.preference or f.own_portion or f.method)),
+            # What it limits (``limits.restricts``): 2 a limit, taste or habit, or a dependant in the user's care when
+            # the request plans a stay or time away or is near it; else 1 a dependant, 0 nothing.
+            "restricts": float(LIMIT if f.restricts == DEPENDANT and (goes_away or float(qs[i]) >= DEPENDANT_NEAR)
+                               else f.restricts),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),

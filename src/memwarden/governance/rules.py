@@ -26,6 +26,7 @@ RESTATED = 0.60        # a request this close to a preference asks for what it p
 ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
 ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
+BEARS = 0.30           # a memory that limits nothing bears on a request for others this close to it
 
 
 #: The rules of :func:`rule_candidates`, in order of precedence.
@@ -129,7 +130,11 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # Only a taste, habit or bodily constraint can be wrongly made someone else's: news of a change in the
     # user's life or an attribute of the user with no taste in it ("I report to Dan now", "the party is in
     # our garden now", "my blood type is O negative") informs a request for others.
-    if f["mem_personal"] and not f["plain_fact"] and (
+    # A memory that limits nothing ("I have a shed full of old tools", "I'm a primary school teacher") has nothing to
+    # carry into a request for others unless it bears on it (a dependant, "I have two dogs", limits a holiday cottage,
+    # not a playlist: ``features``).
+    limits = f["restricts"] >= 2 or f["q_sim"] >= BEARS
+    if f["mem_personal"] and not f["plain_fact"] and limits and (
             f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         yield "personal_for_others", "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \
             " in a request that serves " + ("a group" if f["serves_group"] else "someone else")
