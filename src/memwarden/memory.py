@@ -370,7 +370,9 @@ class Memory:
         # as said (the verdict keeps one reading per source turn).
         found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True, as_of=as_of,
                             kind="any")
-        out = _verdict(claim, users_own_word(found, name), self.config.trust)
+        from .claims.reading import slot_reading  # one-valued slots read as the claims read them
+
+        out = _verdict(claim, users_own_word(found, name), self.config.trust, slot_reading)
         return out if claim == said else out.model_copy(update={"claim": said})
 
     # -- governed use (stage 3) ---------------------------------------------------------
