@@ -35,6 +35,7 @@ from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem as stem
 from .stance_label import Stance
 from .testimony import stated_at
+from .verdict_scope import NOT_NAME, holder
 
 __all__ = ["ONE_VALUED", "Reader", "SlotRead", "SlotClaim", "read_claim", "memory_reads", "slot_stances"]
 
@@ -152,16 +153,43 @@ def read_claim(query: str, read: Reader) -> SlotClaim | None:
     return None
 
 
+def _someone_else(hit: SearchHit) -> bool:
+    """The memory opens on another holder than the speaker ("Dave bought a Tesla", "my sister just moved
+    to York"), in its text or its turn's: what it sets is not the speaker's, whatever the reader took."""
+    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
+    return any(holder(t) not in (None, "i") or _named_actor(t) for t in said)
+
+
+#: A name opening a statement on what its holder did or has ("Dave bought a Tesla", "Priya's got a new job").
+_ACTOR = re.compile(r"^\W*([A-Z][a-z]+)(?:'s)?\s+(?:just\s+|finally\s+|now\s+|also\s+)?(?:[a-z]+ed|bought|got|took|went|sold|"
+                    r"drove|drives|made|left|quit|has|had|is|was|lives|works|moved|started|starts)\b")
+#: Openers that are no one's name: adverbs and discourse words said before one's own news.
+_NOT_ACTOR = frozenset("just finally also still never already recently today yesterday so and but then well ok okay oh "
+                       "anyway honestly literally actually basically update news guess".split())
+
+
+def _named_actor(text: str) -> bool:
+    m = _ACTOR.match(text)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return not (word in _NOT_ACTOR or word in STOPWORDS or word in NOT_NAME or word.endswith("ly"))
+
+
 def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
-    """What a memory says of one-valued slots: a claim by its stored slot, the user's own turn by reading it."""
+    """What a memory says of the claim's slots: a claim by its stored slot, the user's own turn by reading it."""
     if hit.kind == "claim":
         c = hit.claim
         if c is None or not c.slot or c.echo:
             return ()
-        return (SlotRead(c.slot, c.value, c.previous_value, c.negated, c.firmness == "stated"),)
-    if str(hit.source) != "user" or hit.speaker:
+        out: tuple[SlotRead, ...] = (SlotRead(c.slot, c.value, c.previous_value, c.negated, c.firmness == "stated"),)
+    elif str(hit.source) != "user" or hit.speaker:
         return ()
-    return read(hit.memory)
+    else:
+        out = read(hit.memory)
+    if any(r.slot.startswith("user|") for r in out) and _someone_else(hit):
+        out = tuple(r for r in out if not r.slot.startswith("user|"))
+    return out
 
 
 def _words(value: str) -> frozenset[str]:
@@ -214,6 +242,8 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     if claim.read.slot.partition("|")[0] != "user":
         return False
     text = " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
+    if _someone_else(hit):
+        return False  # "my sister just moved to York": someone else's change
     value = (claim.read.value or "").split()
     if value and re.search(rf"\b(?:left|quit|resigned from|leaving|sold|moved out of|moved away from)\s+(?:the\s+|my\s+|our\s+)?"
                            rf"{re.escape(value[0])}\b", text, re.I):
