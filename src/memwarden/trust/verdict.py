@@ -36,6 +36,11 @@ Session 8: testimony on the claim's matter that the stance rules read as silent
 a change of place or supplier, a cleft or quantifier, a value called wrong) and comparative claims
 against a stated measurement (:mod:`.verdict_compare`).
 
+Session 19: a claim on a one-valued slot (where one lives, works, one's partner, car, manager) is read
+against the slots the memories set (:mod:`.verdict_slot`, with the claims' reader passed in as
+``read_slots``): the claim's value named as replaced contradicts it ("moved from Lisbon to Porto" against
+"lives in Lisbon") and another value held does; a many-valued fact's other member denies nothing.
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
