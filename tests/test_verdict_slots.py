@@ -36,6 +36,10 @@ SAID = [
      "The user works at a care home.", "TRUE"),
     (["I work for Acme Logistics as a driver", "Left Acme last week, much happier now"],
      "The user used to work for Acme Logistics.", "TRUE"),
+    # a plan or a hedged intention is no change yet (a review of session 19 found plans read as moves made)
+    (["I live in Cork", "we're moving to Galway in the autumn, already looking at houses"], "The user lives in Cork.", "TRUE"),
+    (["I work at the council", "thinking of leaving the council tbh, not sure yet"], "The user works at the council.", "TRUE"),
+    (["I drive a Nissan Leaf", "might sell the Leaf next year"], "The user drives a Nissan Leaf.", "TRUE"),
     # nothing said on the slot: not settled
     (["I work at the bakery on Elm Street"], "The user lives in Leeds.", "UNKNOWN"),
     # many-valued facts: a second one is no denial of the first

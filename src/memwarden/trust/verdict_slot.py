@@ -176,8 +176,16 @@ def _named_actor(text: str) -> bool:
     return not (word in _NOT_ACTOR or word in STOPWORDS or word in NOT_NAME or word.endswith("ly"))
 
 
+def _prospect(hit: SearchHit) -> bool:
+    """The memory states a change to come or a hedged intention ("we're moving to Bergen in september",
+    "thinking of leaving Brightline, not sure yet"): it says nothing of the slot's value now, nor of a change."""
+    return bool(_PROSPECT.search(re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I)))
+
+
 def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
     """What a memory says of the claim's slots: a claim by its stored slot, the user's own turn by reading it."""
+    if _prospect(hit):
+        return ()  # a plan is no value of the slot (a review of session 19: "moving to Porto next spring")
     if hit.kind == "claim":
         c = hit.claim
         if c is None or not c.slot or c.echo:
@@ -235,7 +243,7 @@ _ENDS = re.compile(r"\b(?:resigned|quit|left|laid off|made redundant|sold|moved 
 def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     """The user's own firm statement of a change of the claim's attribute, which does not state the
     claim's value as the new one (it names it only beside a word that ends it, or not at all)."""
-    if str(hit.source) != "user" or hit.speaker or hit.memory.rstrip().endswith("?"):
+    if str(hit.source) != "user" or hit.speaker or hit.memory.rstrip().endswith("?") or _prospect(hit):
         return False
     if hit.kind == "claim" and hit.claim is not None and (hit.claim.firmness != "stated" or hit.claim.subject != "user"):
         return False
