@@ -43,9 +43,9 @@ _seen: list = []
 _real = facade._verdict
 
 
-def _spy(claim, found, config):
+def _spy(claim, found, config, *rest):
     _seen.append((claim, found))
-    return _real(claim, found, config)
+    return _real(claim, found, config, *rest)
 
 
 def main() -> None:

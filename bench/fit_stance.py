@@ -239,6 +239,7 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
     import pickle
     from collections import defaultdict
 
+    from memwarden.claims.reading import slot_reading
     from memwarden.trust.config import TrustConfig
     from memwarden.trust.verdict import verdict
 
@@ -254,7 +255,7 @@ def dump_e2e(rows_spec: dict[int, dict], all_spec: dict, dump: str) -> None:
             sf.load_model.cache_clear()
             for r in rows:
                 if r["author"] == author:
-                    v = verdict(r["claim"], r["found"], TrustConfig()).verdict
+                    v = verdict(r["claim"], r["found"], TrustConfig(), slot_reading).verdict
                     right[author][int(use)] += v == r["expect"]
                     right[author][2] += not use
                     said.setdefault((author, r["set"], r["id"], r["expect"]), []).append(v)

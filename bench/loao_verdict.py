@@ -23,19 +23,22 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+from memwarden.claims.reading import slot_reading
 from memwarden.trust import verdict as verdict_module
 from memwarden.trust import verdict_matter
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.verdict import verdict
 
 LABELS = ("TRUE", "FALSE", "UNKNOWN")
+#: The slot reader the facade passes (session 19, :mod:`memwarden.trust.verdict_slot`); ``--slots-off``: None.
+READ = {"slots": slot_reading}
 
 
 def judge(rows: list[dict], config: TrustConfig | None = None) -> list[dict]:
     config = config or TrustConfig()
     out = []
     for r in rows:
-        v = verdict(r["claim"], r["found"], config)
+        v = verdict(r["claim"], r["found"], config, READ["slots"])
         out.append({**r, "got": v.verdict, "verdict": v})
     return out
 
@@ -58,6 +61,14 @@ def table(rows: list[dict]) -> str:
             per.append(f"{acc(sub)}/{len(sub):<3}" if sub else "-")
         lines.append(f"{a!s:>6} {len(rs):>4} {acc(rs):>6} {acc([x for x in rs if x['set'] == 'scenario']):>6} "
                      f"{acc([x for x in rs if x['set'] == 'cases']):>6} " + " ".join(f"{p:>10}" for p in per))
+    return "\n".join(lines)
+
+
+def confusion(rows: list[dict]) -> str:
+    """Expected label (rows) against the verdict (columns), pooled."""
+    lines = [f"{'expect/got':>12} " + " ".join(f"{lab:>8}" for lab in LABELS)]
+    for e in LABELS:
+        lines.append(f"{e:>12} " + " ".join(f"{sum(1 for r in rows if r['expect'] == e and r['got'] == g):>8}" for g in LABELS))
     return "\n".join(lines)
 
 
@@ -148,6 +159,8 @@ def main() -> None:
     ap.add_argument("--inert", action="store_true", help="the fitted stance's overrides off (the rules alone)")
     ap.add_argument("--scope-off", action="store_true",
                     help="session 14's scope readings off (verdict.SCOPE): main's verdict rules")
+    ap.add_argument("--slots-off", action="store_true", help="no slot reader (session 19): the verdict before it")
+    ap.add_argument("--confusion", action="store_true", help="also the expected-by-got confusion, before and now")
     ap.add_argument("--core", action="store_true", help="also MMA CoRe per type (a dump_verdicts.py --mma-out pickle)")
     args = ap.parse_args()
     if args.inert:
@@ -155,6 +168,8 @@ def main() -> None:
         stance_fitted.load_model().overrides = {}
     if args.scope_off:
         verdict_module.SCOPE = False
+    if args.slots_off:
+        READ["slots"] = None
     rows = pickle.loads(Path(args.dump).read_bytes())
     if args.sweep:
         return sweep(rows)
@@ -167,6 +182,11 @@ def main() -> None:
     print(table([{**r, "got": r["base"]} for r in rows]))
     print("now:")
     print(table(got))
+    if args.confusion:
+        print("confusion before (as dumped):")
+        print(confusion([{**r, "got": r["base"]} for r in rows]))
+        print("confusion now:")
+        print(confusion(got))
     if args.core:
         print(core_table(got))
     for r in got:

@@ -26,6 +26,7 @@ from pathlib import Path
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.features import features
 from memwarden.trust.testimony import stated_at
+from memwarden.claims.reading import slot_reading
 from memwarden.trust.verdict import as_first_person, verdict
 
 STRONG = {"user", "document", "tool", "image", "web"}
@@ -39,7 +40,7 @@ def _touches(claim: str, text: str) -> bool:
 
 def stage(row: dict, config: TrustConfig) -> str | None:
     """The stage of a miss, None when the verdict is right."""
-    v = verdict(row["claim"], row["found"], config)
+    v = verdict(row["claim"], row["found"], config, slot_reading)
     if v.verdict == row["expect"]:
         return None
     want = {"TRUE": 1, "FALSE": -1}.get(row["expect"], 0)

@@ -252,10 +252,9 @@ def _said(turns: list[str], claim: str) -> str:
                  "The user's parents live in Dublin.", "TRUE", marks=pytest.mark.xfail(strict=True, reason=(
                      "main's changed_since reads the speaker's move against the parents' place; found session 13, "
                      "a fix by holder alone dropped in session 14 (it needs the moved object)"))),
-    pytest.param(["I live in Dublin", "I moved from Dublin to Cork last year"], "The user lives in Dublin.", "FALSE",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "main's own reading (TRUE there too): the move's claim 'moved from Dublin' agrees on the shared "
-                     "place; found session 14, left alone"))),
+    # found session 14 (the move's claim 'moved from Dublin' agreed on the shared place); session 19 reads the
+    # residence slot: Dublin is the value replaced
+    (["I live in Dublin", "I moved from Dublin to Cork last year"], "The user lives in Dublin.", "FALSE"),
     (["I'm waiting for my passport to come back"], "The user has their passport.", "UNKNOWN"),
     (["Mia's going to university in September"], "The user is going to university in September.", "UNKNOWN"),
 ])

@@ -383,7 +383,9 @@ class Memory:
             if now_named == name:
                 break
             name = now_named  # another process renamed the user meanwhile
-        out = _verdict(claim, users_own_word(found, name), self.config.trust)
+        from .claims.reading import slot_reading  # one-valued slots read as the claims read them
+
+        out = _verdict(claim, users_own_word(found, name), self.config.trust, slot_reading)
         return out if claim == said else out.model_copy(update={"claim": said})
 
     # -- governed use (stage 3) ---------------------------------------------------------

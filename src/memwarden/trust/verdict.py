@@ -36,6 +36,11 @@ Session 8: testimony on the claim's matter that the stance rules read as silent
 a change of place or supplier, a cleft or quantifier, a value called wrong) and comparative claims
 against a stated measurement (:mod:`.verdict_compare`).
 
+Session 19: a claim on a one-valued slot (where one lives, works, one's partner, car, manager) is read
+against the slots the memories set (:mod:`.verdict_slot`, with the claims' reader passed in as
+``read_slots``): the claim's value named as replaced contradicts it ("moved from Lisbon to Porto" against
+"lives in Lisbon") and another value held does; a many-valued fact's other member denies nothing.
+
 The verdict lists every memory it read (role, stance, odds factor) and marks
 the ones that decided it (``decisive``; their ids in ``deciding_ids``).
 """
@@ -53,6 +58,7 @@ from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
 from .stance_label import Stance
 from .verdict_scope import RESUMED, ended, other_holder, prospect_only
+from .verdict_slot import Reader, read_claim, slot_stances
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
 from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
@@ -229,27 +235,36 @@ def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
     return Testimony(t.tier, t.voucher, t.firmness, t.correction, t.reason + " (the hedge is in another clause)")
 
 
-def verdict(claim: str, found: SearchResult, config: TrustConfig) -> Verdict:
+def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Reader | None = None) -> Verdict:
+    """``read_slots``: the claims' slot reader (:mod:`.verdict_slot`); without it no slot is read."""
     query = as_first_person(claim)
+    on_slot = read_claim(query, read_slots) if read_slots is not None else None
+    on_slots = slot_stances(on_slot, found.results, read_slots) if on_slot is not None else []
     read: list[tuple[SearchHit, VerdictEvidence, Testimony, int]] = []
     silent: list[tuple[SearchHit, str]] = []  # hits that do not speak to the claim by themselves
     texts: dict[str, str] = {}
     support = contradiction = 0.0
-    for hit in found.results:
+    for n, hit in enumerate(found.results):
         rel = hit.reliability
         text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
-        st = _stance(query, text, hit.scores.dense)
-        others = SCOPE and other_holder(query, text)
-        if SCOPE and st.label != "contradict" and not others and ended(query, text):
+        on = on_slots[n] if on_slot is not None else None
+        st = on or _stance(query, text, hit.scores.dense)
+        if on is not None and on.label == "unrelated":
+            # another member of a many-valued attribute: its opposites deny nothing ("has a cat" / "has a
+            # dog"); a denial worded as one ("a cat, no dogs") still does
+            st = _stance(query, text, hit.scores.dense)
+            st, on = (on if st.label == "contradict" and "negation" not in st.cues else st), None
+        others = SCOPE and on is None and other_holder(query, text)
+        if SCOPE and on is None and st.label != "contradict" and not others and ended(query, text):
             # ... unless the same speaker says later that it came back ("caved, back on ten a day"),
             # which names no topic: then the ending settles nothing.
             resumed = any(RESUMED.search(h.memory) and h.speaker == hit.speaker and stated_at(h) > stated_at(hit)
                           for h in found.results)
             st = Stance("unrelated", 0.5, "an ending undone later", ()) if resumed else Stance(
                 "contradict", 0.8, "states the claim's matter as ended", ("ended",))
-        if st.label != "unrelated" and SCOPE and (others or (st.label == "agree" and prospect_only(query, text))):
+        if st.label != "unrelated" and SCOPE and (others or (on is None and st.label == "agree" and prospect_only(query, text))):
             silent.append((hit, text))  # another holder's, or only a prospect of it (:mod:`.verdict_scope`)
             continue
         hedged = "hedged" in st.reason

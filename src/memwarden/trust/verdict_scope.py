@@ -31,7 +31,7 @@ from ..retrieval.text import _stem as stem
 from ..retrieval.text import STOPWORDS
 from .features import _KIN, _KIN_SAME, features
 
-__all__ = ["RESUMED", "ended", "holder", "other_holder", "prospect_only"]
+__all__ = ["NOT_NAME", "RESUMED", "ended", "holder", "other_holder", "prospect_only"]
 
 #: What may follow a capitalised opener that names a person: an auxiliary or an adverb of a statement
 #: ("Nadia never sang", "Ewart is allergic"); an 's ("Ewart's allergic") or a past-tense verb ("Tam
@@ -40,7 +40,7 @@ _AFTER_NAME = frozenset("is was has had will would can never".split())
 _NAME_OPEN = re.compile(r"^\W*([A-Z][a-z]+)(?:('s)\b|\s+([a-z]+)\b)")
 #: Capitalised openers that are no one's name: articles and pronouns, and the roles and places a user's
 #: own affairs are told through ("Landlord's put the rent up", "Pharmacy says ...").
-_NOT_NAME = frozenset("""the this that these those my our your his her their its it we they he she there here what
+NOT_NAME = frozenset("""the this that these those my our your his her their its it we they he she there here what
     when a an i landlord doctor dentist vet nurse teacher boss manager pharmacist pharmacy surgery school council bank
     office work hospital clinic insurer agent mummy daddy today tomorrow tonight yesterday next last""".split()) | frozenset(
     WEEKDAYS + UNAMBIGUOUS_MONTHS)
@@ -83,7 +83,7 @@ def holder(text: str) -> str | None:
         return None
     if low in _KIN or low in _KIN_SAME:
         return "my " + _KIN_SAME.get(low, low)
-    if low in _NOT_NAME or low in STOPWORDS:
+    if low in NOT_NAME or low in STOPWORDS:
         return None
     if m.group(2) or nxt in _AFTER_NAME:
         return low
