@@ -87,3 +87,29 @@ def test_the_weather_of_the_moment_is_no_claim(text: str) -> None:
 @pytest.mark.parametrize("text", WEATHER_FACTS)
 def test_a_fact_beside_the_weather_keeps_its_claim(text: str) -> None:
     assert claims_of(text, prev=None)
+
+
+STOCK = [
+    "pray for my poor hamstrings",
+    "my wallet is weeping",
+    "right, now to find a babysitter who actually replies",
+    "my knees are protesting already",
+]
+
+# the same frames holding a fact, or a rule, keep their claim
+STOCK_FACTS = [
+    "don't tell my sister about the party, it's a surprise for her 40th",
+    "my back is killing me, the physio says it's a slipped disc",
+    "my knees are shot, I'm having a knee replacement in May",
+    "now to find a new dentist, mine retired in March",
+]
+
+
+@pytest.mark.parametrize("text", STOCK)
+def test_a_set_phrase_of_a_reaction_is_no_claim(text: str) -> None:
+    assert claims_of(text) == []
+
+
+@pytest.mark.parametrize("text", STOCK_FACTS)
+def test_a_fact_in_a_set_frame_keeps_its_claim(text: str) -> None:
+    assert claims_of(text)

@@ -43,7 +43,7 @@ from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
 from .reply import bare_reply
-from .small_talk import acknowledged_reply, weather_talk
+from .small_talk import acknowledged_reply, stock_reaction, weather_talk
 
 __all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
 
@@ -357,6 +357,8 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, p
         return "no claim: reaction/chit-chat (thanks or a reaction to the assistant, nothing checkable)"
     if v.keep and weather_talk(f, clause, role=role):
         return "no claim: reaction/chit-chat (the weather of the moment)"
+    if v.keep and stock_reaction(f, clause, role=role):
+        return "no claim: reaction/chit-chat (a set phrase of a reaction)"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
 

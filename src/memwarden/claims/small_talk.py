@@ -12,6 +12,11 @@
   predicate, or a verbless weather word) in every part of the clause, and it holds no slot, concrete date or
   information flag ("rain forecast for the 13th, so the party's inside" keeps its date). A fact said beside it
   in the same clause ("freezing, the boiler died again") keeps the clause.
+- ``stock_reaction``: a set phrase of a reaction with one open slot, told by its frame: the next chore as a
+  bare infinitive ("now to find a plumber"), a joking plea for prayers ("pray for my knees"; not
+  "don't tell my sister": a secret kept from someone may be an instruction to follow), a question put off ("ask me again in a month"), the
+  wallet or a part of the body said to feel the news ("my wallet is crying", "my knees agree"), with no slot,
+  date, amount, flag or rule in the clause.
 
 Both read the gate's features of the clause (``gate.features``); neither is a fitted model."""
 
@@ -21,7 +26,7 @@ import re
 
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 
-__all__ = ["acknowledged_reply", "weather_talk", "ACK_OPENER"]
+__all__ = ["acknowledged_reply", "weather_talk", "stock_reaction", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -87,3 +92,28 @@ def weather_talk(values: dict[str, float], clause: str, *, role: str) -> bool:
 _TAIL = (r"\b(?:lol|lmao|haha\w*|omg|ugh+|tbh|ngl|honestly|literally|again|today|tonight|all|day|week|weekend|long|"
          r"here|there|out|outside|this|morning|afternoon|evening|since|for|days|weeks|ages|the|a|of|in|so|too|though|tho|"
          r"been|biblical|levels|like|mental|grim|awful|horrible|lovely|glorious|gorgeous|finally|at|last)\b|[^\w\s]|\d+")
+
+
+#: Set phrases of a reaction with one open slot, each told by its frame, not its filler:
+_STOCK = re.compile(
+    r"^\W*(?:(?:right|ok|okay|so|and|well|anyway|ha|haha\w*|lol)\W+)*(?:"
+    # the speaker's next chore said as a bare infinitive: "now to find a plumber who turns up"
+    r"now\s+(?:to|for)\s+\w+"
+    # a joking plea for prayers: "pray for my knees" (not "don't tell my sister": keeping a secret from
+    # someone may be an instruction the assistant must follow)
+    r"|pray\s+for\s+(?:my|our|the)\b"
+    # a question put off with a laugh: "ask me again in a month"
+    r"|ask\s+me\s+(?:again\s+)?in\s+(?:a|an|one|two|a few|\d+)\b"
+    # a part of the body or the wallet said to feel the news: "my wallet is crying", "my knees agree"
+    r"|(?:my|our)\s+(?:poor\s+)?(?:wallet|bank account|bank balance|bank|liver|brain|knees?|back|feet|legs|calves|arms|"
+    r"hands|wrists|heart|ears|eyes|stomach|tummy)\s+(?:is\s+|are\s+|has\s+|have\s+)?(?:already\s+|still\s+|now\s+)?"
+    r"(?:crying|screaming|weeping|sobbing|protesting|begging|agrees?|thanks?\s+me|thanking\s+me|hates?\s+me|"
+    r"not\s+thrilled|disagrees?|says\s+(?:no|yes|thank\s+you|thanks)|does\s+not|doesn'?t|died|dead)\b"
+    r")", re.I)
+#: What keeps such a clause: a slot, a date, an amount, a flag or a rule said in it.
+_STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure", "rule_word")
+
+
+def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
+    return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
