@@ -51,6 +51,8 @@ WEATHER = [
     "rain rain rain, been like this all week",
     "the sun's finally out, rained all week",
     "Glasgow rain today was biblical lol",
+    "the traffic on the bypass this morning, unreal",
+    "today was a day",
 ]
 
 # a fact beside the weather, or weather planned around, keeps its claim
@@ -61,6 +63,8 @@ WEATHER_FACTS = [
     "I hate the cold, I get chilblains every winter",
     "my weather station says 12 degrees",
     "I work outdoors, so rain is a big deal for me",
+    "my commute is an hour each way",
+    "the traffic warden fined me £70 today",
 ]
 
 

@@ -8,7 +8,8 @@
   is a reaction ("I'll need it", "in bed by nine like a pensioner"). On the development authors (1-52) no
   fact turn that yields a claim had only such clauses (``bench/chit_classes.py``).
 - ``weather_talk``: a clause about the weather of the moment ("the rain hasn't stopped since Monday", "it's
-  roasting today", "what a scorcher"): its subject is the weather (a weather noun, a dummy "it" with a weather
+  roasting today", "what a scorcher"), or about the day itself or its traffic and queues ("long one today",
+  "the traffic on the bypass this morning"): its subject is the weather, the day or the crowd (a weather noun, a dummy "it" with a weather
   predicate, or a verbless weather word) in every part of the clause, and it holds no slot, concrete date or
   information flag ("rain forecast for the 13th, so the party's inside" keeps its date). A fact said beside it
   in the same clause ("freezing, the boiler died again") keeps the clause.
@@ -70,6 +71,14 @@ _WEATHER_PART = re.compile(
     r"|(?:(?:so|such a|what a|absolutely|bloody|proper|a|another)\s+)?" + _WEATHER_WORD + r"\b"
     r"(?:\s+(?:again|today|tonight|out|here|outside|all|this|since|for|sideways|every|non-stop|nonstop|morning|"
     r"afternoon|evening|day|week)\b|\W*$)"
+    # the day itself judged, or its crowds: "today was a day", "long one today", "the traffic on the ring road
+    # today", "the queue at the post office this morning was mad" (traffic and queues only with a word of today)
+    r"|today\s+(?:was|has\s+been|is)\s+(?:a|such\s+a|one)\b"
+    r"|(?:(?:a|such\s+a|what\s+a)\s+)?(?:long|hot|cold|busy|rough|mad|crazy|quiet|slow|good|bad|weird|hectic)\s+"
+    r"(?:one|day)\s+(?:today|tonight)\b"
+    r"|(?:(?:the|this)\s+)?(?:[A-Z][\w'-]*\s+){0,2}(?:traffic|queues?|commute|roads|motorway|rush\s+hour)\b"
+    r"(?!\s+(?:warden|lights?|cones?|police|officer|court|ticket|fine|school|calming|island|lane|report)\b)"
+    r"(?=.*\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|rn|right\s+now)\b)"
     r")", re.I)
 #: Where a clause splits into parts that each need a subject: a comma, semicolon or dash, or a joining word.
 _PARTS = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\s(?:and|so|but|because|cos|bc)\s)\s*", re.I)
@@ -84,8 +93,10 @@ def weather_talk(values: dict[str, float], clause: str, *, role: str) -> bool:
     parts = [p for p in _PARTS.split(clause.strip()) if re.search(r"[A-Za-z]{2}", p)]
     if not parts or not _WEATHER_PART.match(parts[0]):
         return False
-    # every later part also talks about the weather, or is a bare reaction or a word of time ("lol", "all week")
-    return all(_WEATHER_PART.match(p) or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts[1:])
+    # every later part also talks about the weather, is one word ("unreal", "brutal"), or is a bare reaction or a
+    # word of time ("lol", "all week")
+    return all(_WEATHER_PART.match(p) or len(re.findall(r"[\w']+", p)) == 1
+               or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts[1:])
 
 
 #: What may trail a weather clause without being another statement: chat marks and words of time or place.
