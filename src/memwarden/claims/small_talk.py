@@ -27,7 +27,7 @@ import re
 
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 
-__all__ = ["acknowledged_reply", "weather_talk", "stock_reaction", "ACK_OPENER"]
+__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -128,3 +128,14 @@ _STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure"
 def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
     return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
+
+
+def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None) -> str | None:
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the three kinds of small talk, else None."""
+    if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
+        return "thanks or a reaction to the assistant, nothing checkable"
+    if weather_talk(values, clause, role=role):
+        return "the weather or the day of the moment"
+    if stock_reaction(values, clause, role=role):
+        return "a set phrase of a reaction"
+    return None
