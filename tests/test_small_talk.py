@@ -57,6 +57,8 @@ WEATHER = [
 
 # a fact beside the weather, or weather planned around, keeps its claim
 WEATHER_FACTS = [
+    "been pouring for a fortnight here in Cork lol",  # where the user is, beside the rain
+    "proper heatwave out here in seville",
     "freezing today, the boiler broke again",
     "it rained so we moved the barbecue to the 21st",
     "rain forecast for the 13th so the party is at my sister's now",

@@ -86,9 +86,14 @@ _PARTS = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\s(?:and|so|but|because|cos|bc)\s
 _KEEPS = ("slot", "concrete_time", "info_mark", "procedure", "reported")
 
 
+#: Where the speaker is, said beside the weather ("raining for 3 weeks straight here in Galway", "sunny at Anna's in
+#: Lisbon"): a place of the speaker's, kept (a review of session 19 found "here in Galway" lost with the rain).
+_WHERE = re.compile(r"\b(?:here|over here|back|out here)\s+(?:in|at)\s+\w+|\b(?:in|at|from)\s+[A-Z][a-z]+")
+
+
 def weather_talk(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` only talks about the weather of the moment (every part of it does)."""
-    if role == "assistant" or any(values.get(k) for k in _KEEPS):
+    if role == "assistant" or any(values.get(k) for k in _KEEPS) or _WHERE.search(clause):
         return False
     parts = [p for p in _PARTS.split(clause.strip()) if re.search(r"[A-Za-z]{2}", p)]
     if not parts or not _WEATHER_PART.match(parts[0]):
