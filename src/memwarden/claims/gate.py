@@ -43,6 +43,7 @@ from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
 from .reply import bare_reply
+from .small_talk import small_talk
 
 __all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
 
@@ -352,6 +353,8 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, p
     v = _judge(f, clause, role, prev, turn)
     if v.keep and bare_reply(f, v.p_chat, clause, turn, role=role, prev=prev, prev_role=prev_role):
         return "no claim: reaction/chit-chat (a short reply to the assistant, nothing checkable)"
+    if v.keep and (why := small_talk(f, clause, turn, role=role, prev_role=prev_role)):
+        return f"no claim: reaction/chit-chat ({why})"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 
 

@@ -1,0 +1,146 @@
+"""Two kinds of small talk the claim gate's model lets through, told by their structure (issue 10, session 19).
+
+- ``acknowledged_reply``: a user turn right after the assistant's turn that opens on thanks, praise or a
+  reaction sound ("cheers. right, back to work", "thanks!! need it", "haha love that, off to bed now") and
+  whose clause holds none of ``reply.ANCHORS`` (slot, date, number, name, relation, ...) nor a new point the
+  speaker adds ("also", "btw"), a habit ("twice a week"), a negation or a plan with its object ("I'll bring
+  the salad"). The opener says the turn answers the assistant; with nothing checkable after it, what follows
+  is a reaction ("I'll need it", "in bed by nine like a pensioner"). On the development authors (1-52) no
+  fact turn that yields a claim had only such clauses (``bench/chit_classes.py``).
+- ``weather_talk``: a clause about the weather of the moment ("the rain hasn't stopped since Monday", "it's
+  roasting today", "what a scorcher"), or about the day itself or its traffic and queues ("long one today",
+  "the traffic on the bypass this morning"): its subject is the weather, the day or the crowd (a weather noun, a dummy "it" with a weather
+  predicate, or a verbless weather word) in every part of the clause, and it holds no slot, concrete date or
+  information flag ("rain forecast for the 13th, so the party's inside" keeps its date). A fact said beside it
+  in the same clause ("freezing, the boiler died again") keeps the clause.
+- ``stock_reaction``: a set phrase of a reaction with one open slot, told by its frame: the next chore as a
+  bare infinitive ("now to find a plumber"), a joking plea for prayers ("pray for my knees"; not
+  "don't tell my sister": a secret kept from someone may be an instruction to follow), a question put off ("ask me again in a month"), the
+  wallet or a part of the body said to feel the news ("my wallet is crying", "my knees agree"), with no slot,
+  date, amount, flag or rule in the clause.
+
+Both read the gate's features of the clause (``gate.features``); neither is a fitted model."""
+
+from __future__ import annotations
+
+import re
+
+from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
+
+__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "ACK_OPENER"]
+
+#: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
+#: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
+ACK_OPENER = re.compile(
+    r"^\W*(?:(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much appreciated|appreciate it|merci|gracias|danke|"
+    r"grazie|obrigad[oa]|salamat|asante|shukriya|dhanyavaad|arigato|perfect|brilliant|lovely|amazing|awesome|fab|"
+    r"exactly|fair enough|ikr|haha\w*|ha+|hah|hehe\w*|lo+l|lmf?ao+|ugh+|omg|wow|oof|yikes|phew|aw+|ahh+|ooh+|jeez)"
+    r"(?=[\s,.!?:;…)]|$))", re.I)
+
+
+#: What keeps a clause after an acknowledgement: any anchor of a bare reply, a report ("the physio says ..."),
+#: a first-person state or possession ("I've got", "my flat"), a plan with its object, a correction.
+_ACK_KEEPS = (*ANCHORS, "says", "state_verb", "possessive", "plan", "contrast")
+
+
+def acknowledged_reply(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None) -> bool:
+    """Whether ``clause`` of ``turn`` is part of a reply acknowledging the assistant with nothing checkable in it."""
+    if role == "assistant" or prev_role != "assistant" or not ACK_OPENER.match(turn):
+        return False
+    if any(values.get(k) for k in _ACK_KEEPS):
+        return False
+    return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _NEGATION.search(clause)
+                or _FREQUENCY.search(clause))
+
+
+_LEAD = r"^\W*(?:(?:also|and|but|so|btw|well|ugh+|omg|god|man|wow|honestly|oh|ah|isn't|wasn't)\W+)*"
+_WEATHER_NOUN = (r"(?:weather|forecast|rain|snow|sleet|hail|sun|sunshine|wind|fog|mist|drizzle|heat|heatwave|frost|storm|"
+                 r"humidity|temperature|temps|clouds|sky)")
+_WEATHER_WORD = (r"(?:raining|rained|rainy|pouring|poured|snowing|snowed|hailing|freezing|boiling|roasting|baking|"
+                 r"sweltering|scorching|sunny|windy|muggy|humid|chilly|grey|gray|lashing|bucketing|drizzling|foggy|stormy|"
+                 r"misty|cold|hot|warm|mild|grim|dreary|miserable|scorcher|glorious)")
+_WEATHER_PART = re.compile(
+    _LEAD + r"(?:"
+    # the weather as the subject: "the weather here is grim", "Leeds rain today", "this heat", "sun's out"
+    r"(?:(?:the|this|that|all this|all that|such)\s+)?(?:[A-Z][\w'-]*\s+|here\s+)?" + _WEATHER_NOUN + r"(?:'s)?\b"
+    r"(?!\s+(?:app|station|gear|coat|jacket|boots|tyres|tires|report|warning|permitting)\b)"
+    # a dummy "it" with a weather predicate: "it's been pouring all week", "it has rained for days"
+    r"|it(?:'s|\s+is|\s+was|\s+has|\s+had|\s+keeps|\s+kept)?(?:\s+(?:been|just|still|so|really|absolutely|bloody|"
+    r"properly|finally|not|n't|stopped))*\s+" + _WEATHER_WORD + r"\b"
+    # a verbless weather word or a weather verb with the subject left out: "scorcher today", "rained all week"
+    r"|(?:(?:so|such a|what a|absolutely|bloody|proper|a|another)\s+)?" + _WEATHER_WORD + r"\b"
+    r"(?:\s+(?:again|today|tonight|out|here|outside|all|this|since|for|sideways|every|non-stop|nonstop|morning|"
+    r"afternoon|evening|day|week)\b|\W*$)"
+    # the day itself judged, or its crowds: "today was a day", "long one today", "the traffic on the ring road
+    # today", "the queue at the post office this morning was mad" (traffic and queues only with a word of today)
+    r"|today\s+(?:was|has\s+been|is)\s+(?:a|such\s+a|one)\b"
+    r"|(?:(?:a|such\s+a|what\s+a)\s+)?(?:long|hot|cold|busy|rough|mad|crazy|quiet|slow|good|bad|weird|hectic)\s+"
+    r"(?:one|day)\s+(?:today|tonight)\b"
+    r"|(?:(?:the|this)\s+)?(?:[A-Z][\w'-]*\s+){0,2}(?:traffic|queues?|commute|roads|motorway|rush\s+hour)\b"
+    r"(?!\s+(?:warden|lights?|cones?|police|officer|court|ticket|fine|school|calming|island|lane|report)\b)"
+    r"(?=.*\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|rn|right\s+now)\b)"
+    r")", re.I)
+#: Where a clause splits into parts that each need a subject: a comma, semicolon or dash, or a joining word.
+_PARTS = re.compile(r"\s*(?:[,;]|\s[-–—]\s|\s(?:and|so|but|because|cos|bc)\s)\s*", re.I)
+#: Features that make a weather clause worth keeping: it is planned around, dated, or flagged as information.
+_KEEPS = ("slot", "concrete_time", "info_mark", "procedure", "reported")
+
+
+#: Where the speaker is, said beside the weather ("raining for 3 weeks straight here in Galway", "sunny at Anna's in
+#: Lisbon"): a place of the speaker's, kept (a review of session 19 found "here in Galway" lost with the rain).
+_WHERE = re.compile(r"\b(?:here|over here|back|out here)\s+(?:in|at)\s+\w+|\b(?:in|at|from)\s+[A-Z][a-z]+")
+
+
+def weather_talk(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` only talks about the weather of the moment (every part of it does)."""
+    if role == "assistant" or any(values.get(k) for k in _KEEPS) or _WHERE.search(clause):
+        return False
+    parts = [p for p in _PARTS.split(clause.strip()) if re.search(r"[A-Za-z]{2}", p)]
+    if not parts or not _WEATHER_PART.match(parts[0]):
+        return False
+    # every later part also talks about the weather, is one word ("unreal", "brutal"), or is a bare reaction or a
+    # word of time ("lol", "all week")
+    return all(_WEATHER_PART.match(p) or len(re.findall(r"[\w']+", p)) == 1
+               or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts[1:])
+
+
+#: What may trail a weather clause without being another statement: chat marks and words of time or place.
+_TAIL = (r"\b(?:lol|lmao|haha\w*|omg|ugh+|tbh|ngl|honestly|literally|again|today|tonight|all|day|week|weekend|long|"
+         r"here|there|out|outside|this|morning|afternoon|evening|since|for|days|weeks|ages|the|a|of|in|so|too|though|tho|"
+         r"been|biblical|levels|like|mental|grim|awful|horrible|lovely|glorious|gorgeous|finally|at|last)\b|[^\w\s]|\d+")
+
+
+#: Set phrases of a reaction with one open slot, each told by its frame, not its filler:
+_STOCK = re.compile(
+    r"^\W*(?:(?:right|ok|okay|so|and|well|anyway|ha|haha\w*|lol)\W+)*(?:"
+    # the speaker's next chore said as a bare infinitive: "now to find a plumber who turns up"
+    r"now\s+(?:to|for)\s+\w+"
+    # a joking plea for prayers: "pray for my knees" (not "don't tell my sister": keeping a secret from
+    # someone may be an instruction the assistant must follow)
+    r"|pray\s+for\s+(?:my|our|the)\b"
+    # a question put off with a laugh: "ask me again in a month"
+    r"|ask\s+me\s+(?:again\s+)?in\s+(?:a|an|one|two|a few|\d+)\b"
+    # a part of the body or the wallet said to feel the news: "my wallet is crying", "my knees agree"
+    r"|(?:my|our)\s+(?:poor\s+)?(?:wallet|bank account|bank balance|bank|liver|brain|knees?|back|feet|legs|calves|arms|"
+    r"hands|wrists|heart|ears|eyes|stomach|tummy)\s+(?:is\s+|are\s+|has\s+|have\s+)?(?:already\s+|still\s+|now\s+)?"
+    r"(?:crying|screaming|weeping|sobbing|protesting|begging|agrees?|thanks?\s+me|thanking\s+me|hates?\s+me|"
+    r"not\s+thrilled|disagrees?|says\s+(?:no|yes|thank\s+you|thanks)|does\s+not|doesn'?t|died|dead)\b"
+    r")", re.I)
+#: What keeps such a clause: a slot, a date, an amount, a flag or a rule said in it.
+_STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure", "rule_word")
+
+
+def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
+    return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
+
+
+def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None) -> str | None:
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the three kinds of small talk, else None."""
+    if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
+        return "thanks or a reaction to the assistant, nothing checkable"
+    if weather_talk(values, clause, role=role):
+        return "the weather or the day of the moment"
+    if stock_reaction(values, clause, role=role):
+        return "a set phrase of a reaction"
+    return None
