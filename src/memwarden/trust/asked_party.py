@@ -9,12 +9,15 @@ about someone else.
 
 :func:`party_first`, the last step of :func:`.ranking.rerank`: when the question names a party the
 returned claims have as their subject ("Jess", "Ruth's daughter"; the name as a claim subject, never a
-list of names), a hit about that party moves just above the highest hit about someone else (the user,
-the user's relative, another named person) on the same matter: the same attribute, or, where a side
+list of names), a hit about that party moves just above the highest hit of the user's own said of the user
+("The user's dentist is ...", "The user lives in ...") on the same matter: the same attribute, or, where a side
 has none, a content word of the question said by both (or by the party's hit and shared with the
 other). Questions of the asker's own ("my dentist", "where do I live?", the user's name, which the
-search reads as "the user") are left as they are, and so is a hit about the user whose text names the
-party ("the user: Tom says he lives in Bristol" carries Tom's fact in the user's words). Only hits in
+search reads as "the user") are left as they are, and so is a hit of the user's whose text names the
+party ("the user: Tom says he lives in Bristol" carries Tom's fact in the user's words), a clause the
+extractor gave the user by default ("The user: swimming is sundays at 9:15 now", often the party's update in
+other words) and another person's line ("who picks Leo up?" -> "the user's neighbour Ana does"): passing
+those lost "now" probes of the development authors (the first version of this step, BENCHMARKS.md). Only hits in
 the list move, upwards, so recall at the search's limit is unchanged.
 """
 

@@ -41,8 +41,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    after step 3 (the order before).
 
 5. **The asked party** (``TrustConfig.rank_party_first``, session 19): a question naming a third party the hits
-   have as a claim subject ("Who is Jess's dentist?") puts that party's hits above the hits about the user or
-   another person on the same matter (:mod:`.asked_party`); a question of the asker's own is left as it is.
+   have as a claim subject ("Who is Jess's dentist?") puts that party's hits above the user's own facts said of
+   the user on the same matter (:mod:`.asked_party`); a question of the asker's own is left as it is.
 
 Every hit keeps its parts: ``relevance`` is the score before the blend,
 ``reliability`` the breakdown (with ``rank_score``, the fitted score, for the hits step 4 ordered).
