@@ -27,6 +27,7 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
+from .rank_subject import others_named
 from .updates import content_words, names_in
 
 __all__ = ["asked_parties", "party_first"]
@@ -136,7 +137,8 @@ def party_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
             return False
         if named & {w.lower() for w in re.findall(r"\w+", h.memory)}:
             return False  # the user's word naming the party: the party's fact relayed
-        return bool(_USERS_OWN.match(h.memory))
+        # "The user's neighbour Ana is doing the pickups": a person of the user's, not the user's own fact
+        return bool(_USERS_OWN.match(h.memory)) and not others_named(h.memory)
 
     out = list(hits)
     for h in [h for h in hits if party(h)]:
