@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["person_rewrite", "poss"]
+__all__ = ["IRREGULAR_PAST", "person_rewrite", "poss"]
 
 
 def poss(name: str) -> str:
@@ -20,12 +20,15 @@ def poss(name: str) -> str:
 _ADV = (r"(?:\s+(?:really|also|just|still|usually|always|never|actually|finally|recently|now|only|even|already|often|"
         r"sometimes|mostly|totally|definitely|literally|kinda|probably|currently|both|all|officially|"
         r"eventually|suddenly|honestly|seriously|basically|absolutely|mainly|no longer|recently))*")
-_UNCHANGED = frozenset(
-    "can cannot could will would should might must may shall ought did didn't can't won't wouldn't couldn't shouldn't was wasn't "
-    "had hadn't got 's went made took saw met left found bought came ran began became felt thought told said knew "
+#: The irregular past tenses (a closed class): "Katrin bought a Tesla" heads with Katrin as surely as "Katrin moved".
+IRREGULAR_PAST = frozenset(
+    "went made took saw met left found bought came ran began became felt thought told said knew "
     "kept lost won spent sent built wrote gave flew drove ate drank swam sang grew broke chose forgot fell heard held "
     "paid read sold slept stood taught understood woke wore brought caught fought sat hung led meant put quit set shut "
-    "split let cut hit hurt cost bet to too a an the not never gotta gonna wanna".split())
+    "split let cut hit hurt cost bet".split())
+_UNCHANGED = IRREGULAR_PAST | frozenset(
+    "can cannot could will would should might must may shall ought did didn't can't won't wouldn't couldn't shouldn't was wasn't "
+    "had hadn't got 's to too a an the not never gotta gonna wanna".split())
 _SPECIAL = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
             "haven't": "hasn't", "aren't": "isn't", "go": "goes", "'m": "is", "'re": "is", "'ve": "has"}
 

@@ -20,14 +20,16 @@ from . import coref
 from . import lexicon as L
 from ..models import SOMEONE_ELSE
 from .frames import CallState
-from .person import poss
+from .person import IRREGULAR_PAST, poss
 from .slot_lexicon import _INTRODUCED
 
 __all__ = ["HeadSubject", "head_subject", "SOMEONE_ELSE"]
 
-_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|went|won|lost|ran|made|"
-                         r"took|came|left|did|does|can|could|would|should|might|never|always|also|still|finally|"
-                         r"really|told|thinks|said)\b")
+#: A name heading a clause as its subject: before a verb (a regular or irregular past, a third-person present, an
+#: auxiliary) or an adverb that precedes one.
+_NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+ed|[a-z]+s|is|was|has|had|will|just|got|"
+                         r"did|does|can|could|would|should|might|never|always|also|still|finally|really|"
+                         + "|".join(sorted(IRREGULAR_PAST)) + r")\b")
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
 #: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):

@@ -151,6 +151,10 @@ class TrustConfig(BaseModel):
     #: Which questions the fitted stage runs for (:func:`.fitted_rank.fitted_gate`; others keep the hand
     #: order): "all", or readings "now", "past", "request", "person" joined by "+" (any) and "&" (each part).
     rank_fitted_gate: str = Field("person", pattern=r"^(?:all|(?:now|past|request|person)(?:[+&](?:now|past|request|person))*)$")
+    #: Last, a question naming a third party the hits have as a claim subject ("Who is Jess's dentist?") puts
+    #: that party's hits above the user's own facts said of the user on the same matter (trust/asked_party.py,
+    #: session 19); questions of the asker's own are left as they are. False: the order before.
+    rank_party_first: bool = True
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)

@@ -40,6 +40,10 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    another person's line or off the question's matter (round 6, :func:`.fitted_rank.off_matter`). ``"hand"`` stops
    after step 3 (the order before).
 
+5. **The asked party** (``TrustConfig.rank_party_first``, session 19): a question naming a third party the hits
+   have as a claim subject ("Who is Jess's dentist?") puts that party's hits above the user's own facts said of
+   the user on the same matter (:mod:`.asked_party`); a question of the asker's own is left as it is.
+
 Every hit keeps its parts: ``relevance`` is the score before the blend,
 ``reliability`` the breakdown (with ``rank_score``, the fitted score, for the hits step 4 ordered).
 """
@@ -53,6 +57,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .answer_value import answer_value_first
+from .asked_party import party_first
 from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .correction_first import correction_first
@@ -286,6 +291,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     if keep:
         weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
+    if cfg.rank_party_first:
+        out = party_first(out, query)
     return out
 
 

@@ -203,6 +203,12 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
         return Testimony("third_party", t.voucher, t.firmness, t.correction, f"{hit.speaker} about someone else")
     if t.tier == "first_hand" and _NAMED_KIN_SAID.search(hit.memory):
         return Testimony("reported", t.voucher, "reported", t.correction, "what someone's relative said, relayed")
+    c = hit.claim
+    if (t.tier == "third_party" and c is not None and c.voucher and c.subject == c.voucher
+            and re.search(rf"\b{re.escape(c.voucher)}\b", claim)):
+        # Session 19: a named speaker's claim about themselves ("Tom lives in Bristol", from Tom's "I live in
+        # Bristol") is first-hand on a claim about them, as the turn it came from is (testimony's "about themselves").
+        return Testimony("first_hand", c.voucher, t.firmness, t.correction, f"{c.voucher} about themselves")
     said = " | ".join([hit.memory, *(e.text for e in hit.episodes[:1])])  # a claim's turn keeps the frame
     if t.tier == "reported" and (m := _TOLD_OF_SELF.search(said)) and re.search(rf"\b{re.escape(m.group(1))}\b", claim):
         # "Nikhil's just told me his trip is 12th-20th march": the claim's subject on their own
@@ -212,8 +218,10 @@ def _tier(hit: SearchHit, claim: str) -> Testimony:
 
 
 #: A named person telling the speaker about their own affairs: "Nikhil told me his ...".
-_TOLD_OF_SELF = re.compile(r"\b([A-Z][a-z]+)(?:'s)? (?:just |also |finally )?(?:told me|told us|texted me|messaged me)"
-                           r"(?: that)? (?:his|her|their|he's|she's|he is|she is|he'll|she'll)\b")
+#: Session 19: also "said" / "mentioned" / "says", and any clause of theirs after it ("Tom told me he lives in Bristol",
+#: "Jess said her dentist is Dr Lind").
+_TOLD_OF_SELF = re.compile(r"\b([A-Z][a-z]+)(?:'s)? (?:just |also |finally )?(?:told me|told us|texted me|messaged me|said|says|"
+                           r"mentioned)(?: that)? (?:his|her|their|he|she|they)\b")
 
 
 def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:

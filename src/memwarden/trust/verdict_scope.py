@@ -98,6 +98,24 @@ def _words(text: str) -> set[str]:
     return {w.strip(".,!?:;'\"()").lower().removesuffix("'s") for w in text.split()}
 
 
+#: A named person's thing opening a sentence ("Jess's dentist is ...", "Owen's old dog ..."): the name and the two
+#: words after it, and the speaker's own ("my dentist ...", "the user's GP ...").
+_NAMED_THING = re.compile(r"^\W*([A-Z][a-z]+)(?:'s|')\s+([\w-]+)(?:\s+([\w-]+))?")
+_OWN_THING = re.compile(r"^\W*(?:the user's|my|our)\s+([\w-]+)(?:\s+([\w-]+))?", re.I)
+
+
+def _same_thing_of_two(claim: str, text: str) -> bool:
+    """Session 19: the claim opens on a named person's thing and the text on the speaker's own thing of the same
+    noun ("Jess's dentist is Dr Lind" / "my dentist is Dr Okafor"), the name said nowhere in the text: one kind
+    of thing of two holders, which the stance rules would read as one thing with two values."""
+    m, o = _NAMED_THING.match(straight(claim)), _OWN_THING.match(straight(text))
+    if m is None or o is None or m.group(1).lower() in _NOT_NAME or m.group(1).lower() in _words(text):
+        return False
+    theirs = {w.lower() for w in m.groups()[1:] if w} - STOPWORDS
+    mine = {w.lower() for w in o.groups() if w} - STOPWORDS
+    return bool(theirs & mine)
+
+
 def other_holder(claim: str, text: str) -> bool:
     """True when ``text`` opens on someone other than the one the claim is about.
 
@@ -106,6 +124,8 @@ def other_holder(claim: str, text: str) -> bool:
     person's claim against a text opening on another name the claim does not say. A text opening on
     the speaker is never "another" for a kin's claim ("I took dad for his jab" is about dad too), nor a
     name for a kin's claim (the name may be that kin's)."""
+    if _same_thing_of_two(claim, text):
+        return True
     who, opens = holder(claim), holder(text)
     if who is None or opens is None or who == opens:
         return False
