@@ -23,8 +23,12 @@ validation sets (totals only) and are development since session 19.
 UNKNOWN verdict cases), measured unread by the lead at session 18's start and end and at session 19's start
 (identical, metric by metric); session 19's branches measure them by totals only (`bench/author_table.py`), never
 read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty while a session's fresh authors (58-62 in session 19) are kept outside the repository; they
-are committed at the session's end and named here then.
+`HELDOUT_SETS`: authors 58-62 (`evals/heldout56`-`heldout60`: nurses, paramedics and carers on their own lives;
+rural commutes; immigration, visa and legal processes in second-language English; touring musicians and crew;
+adult children caring for elderly parents from abroad), written blind at session 19's start (each with UNKNOWN
+verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only) at its
+start and end; never opened or run by a branch; committed at the session's end. The next session measures them
+unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -38,8 +42,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 51)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(51, 56)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(56, 61)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 56)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 61)}}
