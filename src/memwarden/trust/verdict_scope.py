@@ -109,7 +109,7 @@ def _same_thing_of_two(claim: str, text: str) -> bool:
     noun ("Jess's dentist is Dr Lind" / "my dentist is Dr Okafor"), the name said nowhere in the text: one kind
     of thing of two holders, which the stance rules would read as one thing with two values."""
     m, o = _NAMED_THING.match(straight(claim)), _OWN_THING.match(straight(text))
-    if m is None or o is None or m.group(1).lower() in _NOT_NAME or m.group(1).lower() in _words(text):
+    if m is None or o is None or m.group(1).lower() in NOT_NAME or m.group(1).lower() in _words(text):
         return False
     theirs = {w.lower() for w in m.groups()[1:] if w} - STOPWORDS
     mine = {w.lower() for w in o.groups() if w} - STOPWORDS
