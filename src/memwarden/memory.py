@@ -379,10 +379,11 @@ class Memory:
             # as said (the verdict keeps one reading per source turn).
             found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True,
                                 as_of=as_of, kind="any")
-            now_named = self.scopes.user_name(user_id)  # the index the search verified: current
-            if now_named == name:
+            # The index the search verified carries the current name; another process may have renamed the
+            # user meanwhile: ask again only when the new name reads the claim otherwise (as the search does).
+            name = self.scopes.user_name(user_id)
+            if about_user(said, name) == claim:
                 break
-            name = now_named  # another process renamed the user meanwhile
         from .claims.reading import slot_reading  # one-valued slots read as the claims read them
 
         out = _verdict(claim, users_own_word(found, name), self.config.trust, slot_reading)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .limits import LIMIT
+
 
 #: Thresholds of the rules (cosine similarities of the bundled MiniLM embedder). Chosen on
 #: MemSyco dev, the dev half of the hand-written cases and the probe cases only; see BENCHMARKS.md.
@@ -133,7 +135,7 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # A memory that limits nothing ("I have a shed full of old tools", "I'm a primary school teacher") has nothing to
     # carry into a request for others unless it bears on it (a dependant, "I have two dogs", limits a holiday cottage,
     # not a playlist: ``features``).
-    limits = f["restricts"] >= 2 or f["q_sim"] >= BEARS
+    limits = f["restricts"] >= LIMIT or f["q_sim"] >= BEARS
     if f["mem_personal"] and not f["plain_fact"] and limits and (
             f["serves_group"] or f["serves_other"] and not f["with_other"]) and not f["about_beneficiary"]:
         yield "personal_for_others", "constrain_to_scope", "one person's " + ("constraint" if f["own_portion"] else "preference") + \

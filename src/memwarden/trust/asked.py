@@ -191,8 +191,9 @@ def asked(query: str) -> Asked | None:
     if ASKS_WHY.match(q):
         # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
+    no_money = bool(_NOT_MONEY.match(q))
     for pat, cls, head in _RULES:
-        if cls == "amount" and _NOT_MONEY.match(q):
+        if cls == "amount" and no_money:
             continue  # "who did I pay it through?" asks who; "how many weeks of pay?" a count, not the money
         if found := pat.search(q):
             break

@@ -67,7 +67,7 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
     anycase = q == q.lower()
     found: dict[str, str] = {}
     for h in hits:
-        s = " ".join(((h.claim.subject if h.claim is not None else "") or "").split())
+        s = _subject(h)
         key = s.lower()
         if not s or key in found or _NOT_PARTY.match(s) or not _names(s):
             continue  # a named party only: "the hamster" is no one the question names
@@ -81,7 +81,7 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
     # No subject said whole: a subject whose name the question says ("Elena's husband" for "Who is Elena married
     # to?", "Jess' dentist" for "What did Jess say about her dentist?").
     for h in hits:
-        s = " ".join(((h.claim.subject if h.claim is not None else "") or "").split())
+        s = _subject(h)
         if s and not _NOT_PARTY.match(s) and any(
                 p.search(q) for w in _names(s) if (p := _phrase(w.capitalize(), anycase)) is not None):
             found[s.lower()] = s
@@ -91,6 +91,11 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
 #: Words that are names only when capitalised: in an all-lowercase question they are read as words.
 _CLOSED_WORDS = frozenset("will may mark bill rose grace hope joy faith summer april june august jack sky dawn "
                           "art rich frank sue pat ray gene max".split())
+
+
+def _subject(h: SearchHit) -> str:
+    """The hit's claim subject as stored, its spaces collapsed ("" for an episode or a claim without one)."""
+    return " ".join(((h.claim.subject if h.claim is not None else "") or "").split())
 
 
 def _attr(h: SearchHit) -> str | None:
@@ -126,7 +131,7 @@ def party_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
     qwords = _words(query, drop)
 
     def party(h: SearchHit) -> bool:
-        return h.claim is not None and " ".join((h.claim.subject or "").split()).lower() in parties
+        return h.claim is not None and _subject(h).lower() in parties
 
     def other(h: SearchHit) -> bool:
         # Only the user's own fact said of the user ("The user's dentist is ...", "The user lives in ..."): a
