@@ -48,6 +48,7 @@ from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _mov
 from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
 from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
+from .slot_lexicon import _HOLDER_FIRST
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
 
@@ -310,6 +311,13 @@ class RuleExtractor:
             guess, subject = duty, owner  # who does a weekly duty: the duty is the household's, the helper its value
         elif guess.attribute and guess.attribute.endswith("_time") and subject != owner and _RESCHEDULER.match(c):
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
+        elif guess.attribute in ("manager", "partner") and subject != owner and _HOLDER_FIRST.match(c):
+            subject = owner  # "Carl is my new manager": the speaker's manager, Carl its value
+        elif (guess.attribute and guess.attribute.endswith("_appointment_time") and subject == f"{poss(owner)} "
+              f"{guess.attribute.split('_')[0]}"):
+            # "my dentist appointment is on the 3rd": the appointment is the speaker's, with their dentist; one slot
+            # with "the dentist appointment got pushed to the 9th"
+            subject = owner
         if guess.attribute and not guess.attribute.startswith(("likes:", "restriction:")) and not guess.attribute.endswith("_time"):
             call.state[owner] = (guess.attribute, guess.value or "")
         if guess.attribute and guess.attribute.endswith("_time"):

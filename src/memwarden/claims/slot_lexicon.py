@@ -122,9 +122,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
     # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place
     ("residence", rf"\b(?:(?:live|lives|living)(?:\s+in)?|rent|rents|renting|bought|moved into|moving into|got the keys (?:to|for)|"
-                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for))\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
+                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for)|signed (?:for|on)|share|shares|sharing)\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
                   rf"(?:flat|house|apartment|place|home|room|one-bed|two-bed|three-bed|studio|house-?share|bungalow|cottage|"
-                  rf"terrace|maisonette|condo|bedsit)\b[^,.;!?()]*?\bin\s+{_AREA}"),
+                  rf"terrace|maisonette|condo|bedsit|hdb|semi|duplex)\b[^,.;!?()]*?\bin\s+{_AREA}"),
+    # student halls are a home with no name of their own ("moved into halls", "I'm in halls this year")
+    ("residence", r"\b(?:moved|moving|move|living|live|lives|I'm|I am|we're|we are|I've been|we've been|staying)\s+(?:back\s+|now\s+|up\s+)?"
+                  r"(?:in|into|to)\s+(?:the\s+)?(?:student\s+|uni\s+|university\s+)?(?P<v>halls)\b"),
     ("residence", rf"\baddress\s+(?:is\s+now|is|to|as)\s+(?:in\s+|at\s+)?{_SPAN}"),
     ("residence", rf"\b(?:my|our) (?:home|address|new place|new flat|new apartment|new house) is (?:in|at|on)\s+{_SPAN}"),
     # a role held at a named organisation ("i'm a junior dev at Brightlane", "she's a staff nurse with Bupa"): the
@@ -148,6 +151,24 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
     ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
     ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
+    # "I'm seeing Dan", "been seeing someone called Dan": dating, said the everyday way (a meeting with a time,
+    # "seeing Dan on Friday", is dropped by slots.detect_slot; a clinician or a relation is no partner)
+    ("partner", rf"\b(?:I'm|I am|I've been|we've been|been|started|I started)\s+(?:now\s+|properly\s+|officially\s+)?seeing\s+"
+                rf"(?:(?:someone|somebody|a guy|a girl|a man|a woman|this guy|this girl)\s+(?:called|named)\s+)?"
+                rf"(?!(?:Dr|Prof|Mum|Mom|Dad|Nan|Gran|Grandma|Grandad|Auntie|Uncle)\b){_CAP}(?P<seeing>)"),
+    # "the new manager is Carl", "our new boss is called Ana", "a new manager, Carl": a manager named as the new one
+    ("manager", rf"\b(?:the|our|my|a)\s+new\s+(?:line\s+)?(?:manager|boss|supervisor)(?:'s|\s+is|\s+was|,)?\s+(?:now\s+|called\s+|named\s+)?{_CAP}"),
+    # chat's lowercase name after reporting to ("i report to yusuf demir from now on"): slots.detect_slot checks it names someone
+    ("manager", r"\b(?:I|we)\s+(?:now\s+|officially\s+)?(?:report|answer)\s+(?:directly\s+)?to\s+(?-i:(?P<v>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))"
+                r"(?=\s*(?:$|[,.;!?]|\s(?:now|from|since|as of|instead)\b))(?P<low>)"),
+    # the holder named first: "bettina is my line manager now", "Dan is my boyfriend now" (the rule loop's subject is the speaker)
+    ("manager", r"^(?P<v>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)\b(?P<low>)"),
+    ("partner", r"^(?P<v>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?)\b(?P<low>)"),
+    # a job begun in a role at a named place: "I start monday as a dispatcher with Coastway Trucking"
+    ("employer", rf"\b(?:start|starting|started|begin|beginning)\b[^,.;!?]{{0,20}}?\bas\s+an?\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+(?:at|with|for)\s+{_CAP}"),
+    # the shift one works: "switched to the night shift", "I'm on nights now", "back on earlies"
+    ("shift", r"\b(?:on|onto|to|work|works|working|doing)\s+(?:the\s+)?(?P<v>(?:night|day|early|late|evening|morning|afternoon|weekend|"
+              r"graveyard|twilight)\s+shifts?|nights|earlies|lates)\b(?!\s+(?:out|away|in|off)\b)"),
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
@@ -184,13 +205,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
-    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian)\b[\w -]*)"),
+    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is|went with|gone with|going with|chose|decided on|settled on|ordered|picked up)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|Vauxhall|Citroen|Citroën|Dacia|Cupra|Corsa|Fiesta|Focus|Golf|Polo|Clio|Yaris|Astra|Qashqai|Juke|Micra|Octavia|Fabia|Kuga|Puma|Jazz|Picanto|Sandero)\b[\w -]*)"),
     # "I drive a 2018 Golf", "she drives an old Yaris": a capitalised model after "drive a" is the car, any make
     ("car", r"\b(?:drive|drives|driving)\s+(?:a|an|the|my|our|his|her)\s+(?:new\s+|used\s+|old\s+|second-hand\s+|little\s+)?"
             r"(?-i:(?P<v>(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|e-\w+))*))"),
     # "now I report to Harriet", "she reports directly to the CFO": who one reports to is one's manager
     # (a present-tense statement with its subject said: "I need to report to HR" is an errand, not a manager)
-    ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+reports?\s+"
+    ("manager", rf"(?:\b(?:I|we|he|she|they|who|now|still|also|currently|officially)|(?-i:\b[A-Z][a-z]+))\s+(?:reports?|answers?)\s+"
                 rf"(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?{_CAP}"),
     # the reporting line said as being under someone: "we all go under Mateus now", "I'm under Priya from monday";
     # not under a clinician ("I'm under Dr Shah now", "under Prof Ali at the Royal Free"): a patient's, no boss
@@ -235,14 +256,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
 _TRIGGERS = {
     "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
     "residence": ("live", "living", "mov", "rent", "own", "bought", "keys", "lease", "relocat", "based", "settl", "resid", "home", "address", "new place",
-                  "new flat", "new apartment", "new house", " now", "these days"),
+                  "new flat", "new apartment", "new house", " now", "these days", "halls", "signed", "shar"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a", "is a", "is an", "'s a", "'s an", "was a", "was an"),
     "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
-                "girlfriend", "boyfriend", "fianc", "spouse"),
+                "girlfriend", "boyfriend", "fianc", "spouse", "seeing"),
+    "shift": ("shift", "nights", "earlies", "lates"),
     "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
     "diet": ("eat", "vegetarian", "vegan", "pescatarian", "keto", "gluten", "dairy", "lactose", "halal", "kosher", "paleo",
@@ -263,8 +285,10 @@ _TRIGGERS = {
     "phone": tuple("0123456789"),
     "car": ("toyota", "honda", "ford", "tesla", "bmw", "audi", "volkswagen", "vw", "mercedes", "kia", "hyundai",
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
-            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv"),
-    "manager": ("report", "under", "manager", "boss", "supervisor"), "landlord": ("landlord", "landlady"),
+            "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv", "vauxhall", "citro", "dacia",
+            "cupra", "corsa", "fiesta", "focus", "golf", "polo", "clio", "yaris", "astra", "qashqai", "juke", "micra", "octavia",
+            "fabia", "kuga", "puma", "jazz", "picanto", "sandero"),
+    "manager": ("report", "under", "manager", "boss", "supervisor", "answer"), "landlord": ("landlord", "landlady"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic", "primary", "nursery", "infants", "juniors", "preschool", "pre-school", "montessori", "sixth form"),
     "budget": ("budget", "more than", "over", "at most", "max", "up to"), "salary": ("salary", "make", "earn", "paid", "pays", "wage", "raise", "pay rise"), "rent": ("rent",),
@@ -276,7 +300,7 @@ _TRIGGER_RE = {a: re.compile("|".join(re.escape(k) for k in ks)) for a, ks in _T
 #: A plan or wish ("thinking of moving to Berlin") does not set a state: it must not supersede one.
 _PLAN = re.compile(r"\b(?:thinking (?:of|about)|considering|might|may|maybe|planning|plan to|plans to|hoping|hope to|"
                    r"want to|wants to|wanna|would like to|'d like to|dream of|dreaming of|someday|one day|if)\b", re.I)
-_STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school"})
+_STATE = frozenset({"residence", "employer", "role", "pet", "diet", "partner", "car", "gym", "school", "shift", "manager"})
 #: A verb right before a state's value that ends it ("cancelled FitHub", "quit the Starter plan").
 _ENDS_BEFORE = re.compile(r"\b(?:cancel+ed|cancel+ing|quit|quitting|left|leaving|stopped going to|gave up|dropped|ended|"
                           r"moved out of|no longer (?:at|with|in|go to|use))\s+(?:my\s+|the\s+|our\s+)?(?:membership\s+(?:at|with|to)\s+)?$", re.I)
@@ -297,6 +321,9 @@ _SWITCH = (re.compile(r"\b(?:took|taken|takes|taking|came|come|coming|got|gone)\
                       r"(?:on|onto|on to)\s+(?P<v>[^,.;!?()]+)", re.I),
            re.compile(r"\b(?:swapped|swapping|traded|replaced|replacing|ditched)\s+(?:out\s+)?(?P<prev>[^,.;!?()]+?)\s+(?:out\s+)?"
                       r"(?:for|with)\s+(?P<v>[^,.;!?()]+)", re.I))
+#: A holder named before the speaker's role for them ("Carl is my new manager", "Dan is my boyfriend now"): the
+#: clause is about the speaker's slot, its opening name the value.
+_HOLDER_FIRST = re.compile(r"^[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?\s+(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+", re.I)
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {

@@ -172,6 +172,9 @@ _WITH_PROVIDER = [re.compile(p, re.I) for p in (
 )]
 
 
+_CHOICE_TAIL = re.compile(r"\s+(?:in the end|after all|instead|then|now|for now|this time)$", re.I)
+
+
 def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
     """The attribute a first-person clause sets, its value span and any replaced value.
 
@@ -198,6 +201,10 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             raw = "gluten"
         if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.start()]):
             continue  # "Jo and Sam split up", "they broke up": someone else's couple, not the speaker's partner
+        if g.get("low") is not None and raw[:1].islower() and not _lower_name(raw):
+            continue  # "I report to someone new", "sam is my boyfriend" reads; "this is my boss" does not
+        if g.get("seeing") is not None and any(h.start >= m.start("v") and not h.corrected for h in hits):
+            continue  # "I'm seeing Dan on Friday": a meeting, not a partner
         if "end" in g and g["end"] is not None:  # "I quit my job", "we broke up": the state ends
             return SlotGuess(attr, _trim(raw) or None, negated=True)
         if attr == "diet" and "eat" in m.group(0).lower():
@@ -260,6 +267,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(f"budget:{norm_value(g['k'])}", value)
         if attr == "favourite":
             return SlotGuess(f"favourite:{norm_value(g['k'])}" if g.get("k") else None, value)
+        if attr == "car":  # "went with the Corsa in the end": how the choice came, not the car's name
+            value = _CHOICE_TAIL.sub("", value) or value
         prev = _trim(g["prev"]) if g.get("prev") else None
         return SlotGuess(attr, value, previous_value=prev)
     tech = _tech_guess(text)
@@ -355,7 +364,8 @@ nice lovely rubbish awful terrible amazing brilliant tiny huge small big old new
 annoying closed open shut gone here there home right wrong cool weird strange useless hopeless slow fast quick so very really
 not still a an the being getting going also too literally kind sort such pretty quite way always never on at with from
 sorted furious livid gutted shattered knackered exhausted tired stressed worried ace mint grand dreadful sound fab super
-obsessed hilarious sweet mean strict lazy shocking rude helpful unhelpful""".split())
+obsessed hilarious sweet mean strict lazy shocking rude helpful unhelpful mad crazy insane wild unreal savage hard tough
+fair kind clever smart young sound someone somebody everyone nobody this that it he she they who what which""".split())
 
 
 def _lower_name(value: str) -> bool:

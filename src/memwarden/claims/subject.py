@@ -32,6 +32,17 @@ _NAMED_HEAD = re.compile(r"^(?![A-Z][a-z]+ing\b)([A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+
                          + "|".join(sorted(IRREGULAR_PAST)) + r")\b")
 _MY_FAVOURITE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?favou?rite\b", re.I)
 _NAMES_REL = re.compile(rf"^(?:my|our)\s+(?:{L.REL})\s+(?:is|was)\s+(?:called\s+|named\s+)?(?-i:[A-Z][a-z]+)\b", re.I)
+#: The same with the name written in lowercase, as chat writes it ("my manager is greta halvorsen", "my boyfriend is
+#: sam now"), for a boss or a partner only ("my son is coeliac" says how the son is): a short value that names someone (:func:`.slots._lower_name`: no word of how, "my boss is away").
+_NAMES_REL_LOW = re.compile(r"^(?:my|our)\s+(?:(?:line\s+)?manager|boss|supervisor|partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?)\s+(?:is|was)\s+(?:now\s+)?(?:called\s+|named\s+)?"
+                            r"(?-i:(?P<n>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))\s*(?=$|[,.;!?]|\s(?:now|and|but|who|she|he|they)\b)", re.I)
+
+
+def _names_rel_low(c: str) -> bool:
+    from .slots import _lower_name  # slots reads no subject; imported here to keep the import order of the package
+
+    m = _NAMES_REL_LOW.match(c)
+    return bool(m and _lower_name(m.group("n")))
 #: A household member said with "the" ("the kids", "the wife", "the twins") or by a pet name ("hubby", "the missus"):
 #: the speaker's family. Roles ("the doctor", "the landlord") stay out: "the doctor put me on X" is about the speaker.
 _THE_KIN = re.compile(r"^(?P<head>the\s+(?P<rel>" + kin.alternation(kin.THE_HOUSEHOLD | {"boys", "girls"})
@@ -92,7 +103,7 @@ def head_subject(c: str, role: str, call: CallState, owner: str, owner_disp: str
             call.aliases[rm.group("name")] = (f"{poss(owner)} {rel} {rm.group('name')}", f"{poss(owner_disp)} {rel} {rm.group('name')}")
     subject, head_repl, slot_text = owner, None, c
     rm, nm = rel_re.match(c), _HEAD_NAME.match(c)
-    if rm and role != "assistant" and _NAMES_REL.match(c):
+    if rm and role != "assistant" and (_NAMES_REL.match(c) or _names_rel_low(c)):
         pass  # "my manager is Priya": about the owner (slot "manager"), Priya is now an alias
     elif rm:
         rel, name = rm.group("rel").lower(), rm.group("name")

@@ -42,7 +42,7 @@ __all__ = ["ONE_VALUED", "Reader", "SlotRead", "SlotClaim", "read_claim", "memor
 #: Attributes with one value at a time: another value said for the same holder is a contradiction.
 #: (Event times are read by the stance rules' dates and clock times; roles, diets and providers can
 #: be several at once.)
-ONE_VALUED = frozenset({"residence", "employer", "partner", "car", "manager"})
+ONE_VALUED = frozenset({"residence", "employer", "partner", "car", "manager", "shift"})
 
 #: Attributes keyed by their value (``allergy:peanut``): several hold at once.
 MANY_VALUED = frozenset({"allergy", "pet", "likes", "condition", "medication", "licence"})
@@ -108,7 +108,7 @@ _OPENS_ON_MINE = re.compile(r"^\W*(?:my|our)\s+(?:\w+\s+){0,2}?(?P<k>\w+)(?:'s)?
 _OWN_THING = {"residence": {"flat", "house", "home", "place", "address", "apartment"},
               "employer": {"job", "employer", "company", "work", "workplace", "office"},
               "partner": {"partner", "girlfriend", "boyfriend", "wife", "husband", "fiance", "fiancee", "spouse"},
-              "car": {"car", "motor", "vehicle"}, "manager": {"manager", "boss", "supervisor"}}
+              "car": {"car", "motor", "vehicle"}, "manager": {"manager", "boss", "supervisor"}, "shift": {"shift", "shifts", "rota"}}
 
 
 #: "The user has a dog" made first person (:func:`.verdict.as_first_person`) is "I has a dog": the verb agreed again.
@@ -234,10 +234,11 @@ _CHANGE = {
     "partner": re.compile(r"\b(?:broke up|split up|divorced|separated|dumped|new (?:girlfriend|boyfriend|partner))\b", re.I),
     "car": re.compile(r"\b(?:sold (?:the|my)|new car|traded (?:it|the \w+) in|written off|scrapped)\b", re.I),
     "manager": re.compile(r"\b(?:new (?:manager|boss|line manager)|report(?:s|ing)? to)\b", re.I),
+    "shift": re.compile(r"\b(?:switched|moved|changed|put) (?:me )?(?:to|onto|on) (?:the )?\w+ shifts?|\bback on (?:nights|earlies|lates|days)\b", re.I),
 }
 #: Of those, the ones that end the value they name ("resigned from Bluereach", "sold the Civic").
 _ENDS = re.compile(r"\b(?:resigned|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
-                   r"scrapped|last day)\b", re.I)
+                   r"scrapped|last day|moved on|stepped down)\b|\b(?:'s|has|is) gone\b(?!\s+(?:to|up|down|for|with|on|in)\b)", re.I)
 
 
 def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
@@ -250,9 +251,9 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     if claim.read.slot.partition("|")[0] != "user":
         return False
     text = " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
-    if _someone_else(hit):
-        return False  # "my sister just moved to York": someone else's change
     value = (claim.read.value or "").split()
+    if _someone_else(hit) and not (value and _ENDS.search(text) and _only_holder(hit, value[0])):
+        return False  # "my sister just moved to York": someone else's change ("Priya's gone", of Priya, is the value's end)
     if value and re.search(rf"\b(?:left|quit|resigned from|leaving|sold|moved out of|moved away from)\s+(?:the\s+|my\s+|our\s+)?"
                            rf"{re.escape(value[0])}\b", text, re.I):
         return True  # "Left Acme, I'm at ...", "sold the Civic": an ending said of the claim's value itself
@@ -261,6 +262,14 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
         return False
     names = _words(claim.read.value or "") <= _said(hit)
     return not names or bool(_ENDS.search(text))
+
+
+def _only_holder(hit: SearchHit, name: str) -> bool:
+    """Every holder the memory opens on is the claim's value itself ("Priya's gone, the new manager is Carl"
+    against "my manager is Priya"): the one who went is the value, not another holder of the slot."""
+    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
+    who = {holder(t) for t in said} - {None, "i"}
+    return who == {name.lower()}
 
 
 def slot_stances(claim: SlotClaim, hits: list[SearchHit], read: Reader) -> list[Stance | None]:
