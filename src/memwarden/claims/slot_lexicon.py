@@ -168,7 +168,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("employer", rf"\b(?:start|starting|started|begin|beginning)\b[^,.;!?]{{0,20}}?\bas\s+an?\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+(?:at|with|for)\s+{_CAP}"),
     # the shift one works: "switched to the night shift", "I'm on nights now", "back on earlies"
     ("shift", r"\b(?:on|onto|to|work|works|working|doing)\s+(?:the\s+)?(?P<v>(?:night|day|early|late|evening|morning|afternoon|weekend|"
-              r"graveyard|twilight)\s+shifts?|nights|earlies|lates)\b(?!\s+(?:out|away|in|off)\b)"),
+              r"graveyard|twilight)\s+shifts?|nights|earlies|lates)\b(?!\s+(?:out|away|in|off|of|like|when|where|with|before|after)\b)"),
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
     ("diet", rf"\b(?P<v>{_DIETS})\b"),
