@@ -69,6 +69,9 @@ NOT_SET = [
     ("Marco is my sister's boyfriend", "user|partner"),
     ("I report to someone new", "user|manager"),
     ("thinking of going with the Yaris", "user|car"),
+    ("bought a second-hand jazz bass off a mate", "user|car"),
+    ("got a golf lesson booked for saturday", "user|car"),
+    ("agencies pay carers more on nights", "user|shift"),
 ]
 
 

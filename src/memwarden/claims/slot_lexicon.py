@@ -167,7 +167,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a job begun in a role at a named place: "I start monday as a dispatcher with Coastway Trucking"
     ("employer", rf"\b(?:start|starting|started|begin|beginning)\b[^,.;!?]{{0,20}}?\bas\s+an?\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+(?:at|with|for)\s+{_CAP}"),
     # the shift one works: "switched to the night shift", "I'm on nights now", "back on earlies"
-    ("shift", r"\b(?:on|onto|to|work|works|working|doing)\s+(?:the\s+)?(?P<v>(?:night|day|early|late|evening|morning|afternoon|weekend|"
+    # (on / onto / to only after the speaker, "I'm on nights", "moved me onto earlies", or opening the clause, "switched to
+    # the night shift": "agencies pay 28 an hour on nights" says no one's shift)
+    ("shift", r"(?:\b(?:I'm|I am|im|I've been|we're|me|I|we)\b[^,.;!?]{0,30}?\b(?:on|onto|to)|^\W*(?:(?:just|finally|now|so)\s+)?"
+              r"(?:switched|moved|swapped|changed|back|put)\b[^,.;!?]{0,12}?\b(?:on|onto|to)|\b(?:work|works|working|doing))\s+(?:the\s+)?(?P<v>(?:night|day|early|late|evening|morning|afternoon|weekend|"
               r"graveyard|twilight)\s+shifts?|nights|earlies|lates)\b(?!\s+(?:out|away|in|off|of|like|when|where|with|before|after)\b)"),
     ("pet", r"\b(?:have|got|adopted|adopting|rescued|getting|bought)\s+(?:a|an|two|three|\d+)?\s*(?:new\s+|little\s+|second\s+)?(?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|horse|guinea pig|gecko|ferret)s?)\b(?:\s+(?:named|called)\s+(?P<v>[A-Z][\w'-]*))?"),
     ("pet", r"\b(?:my|our) (?P<kind>(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|bird|turtle|tortoise|snake|horse|gecko|ferret)),?\s+(?:(?:is|'s)\s+(?:named|called)\s+)?(?P<v>(?-i:[A-Z])[\w'-]*)"),
@@ -205,7 +208,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
-    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is|went with|gone with|going with|chose|decided on|settled on|ordered|picked up)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|Vauxhall|Citroen|Citroën|Dacia|Cupra|Corsa|Fiesta|Focus|Golf|Polo|Clio|Yaris|Astra|Qashqai|Juke|Micra|Octavia|Fabia|Kuga|Puma|Jazz|Picanto|Sandero)\b[\w -]*)"),
+    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is|went with|gone with|going with|chose|decided on|settled on|ordered|picked up)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|(?-i:Vauxhall|Citroen|Citroën|Dacia|Cupra|Corsa|Fiesta|Focus|Golf|Polo|Clio|Yaris|Astra|Qashqai|Juke|Micra|Octavia|Fabia|Kuga|Puma|Jazz|Picanto|Sandero))\b[\w -]*)"),
     # "I drive a 2018 Golf", "she drives an old Yaris": a capitalised model after "drive a" is the car, any make
     ("car", r"\b(?:drive|drives|driving)\s+(?:a|an|the|my|our|his|her)\s+(?:new\s+|used\s+|old\s+|second-hand\s+|little\s+)?"
             r"(?-i:(?P<v>(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|e-\w+))*))"),
