@@ -122,9 +122,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a home named by its kind and then its area, in any case ("i rent a one-bed in kemptown", "got the keys to the
     # new place in hove", "we bought a terrace in Leith"): the housing noun makes the lowercase word a place
     ("residence", rf"\b(?:(?:live|lives|living)(?:\s+in)?|rent|rents|renting|bought|moved into|moving into|got the keys (?:to|for)|"
-                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for)|signed (?:for|on)|share|shares|sharing)\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
+                  rf"picked up the keys (?:to|for)|signed (?:the lease|a lease) (?:on|for)|signed (?:for|on)|signed (?:\w+\s+){{1,2}}on|share|shares|sharing|took|taken|(?:I|we)'ve got)\s+(?:a|an|the|my|our)\s+[\w' -]{{0,30}}?"
                   rf"(?:flat|house|apartment|place|home|room|one-bed|two-bed|three-bed|studio|house-?share|bungalow|cottage|"
-                  rf"terrace|maisonette|condo|bedsit|hdb|semi|duplex)\b[^,.;!?()]*?\bin\s+{_AREA}"),
+                  rf"terrace|maisonette|condo|bedsit|hdb|semi|duplex|casita|villa|cabin|loft|townhouse|\d\s?bhk|bhk)\b[^,.;!?()]*?\bin\s+{_AREA}"),
     # student halls are a home with no name of their own ("moved into halls", "I'm in halls this year")
     ("residence", r"\b(?:moved|moving|move|living|live|lives|I'm|I am|we're|we are|I've been|we've been|staying)\s+(?:back\s+|now\s+|up\s+)?"
                   r"(?:in|into|to)\s+(?:the\s+)?(?:student\s+|uni\s+|university\s+)?(?P<v>halls)\b"),
@@ -166,6 +166,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("partner", r"^(?P<v>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?)\b(?P<low>)"),
     # a job begun in a role at a named place: "I start monday as a dispatcher with Coastway Trucking"
     ("employer", rf"\b(?:start|starting|started|begin|beginning)\b[^,.;!?]{{0,20}}?\bas\s+an?\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+(?:at|with|for)\s+{_CAP}"),
+    # chat drops the article: "I'm sous chef at the Tamsind Grill", "im head barista at Bean Republic"
+    ("employer", rf"\b(?:I'm|I am|im)\s+(?:now\s+|still\s+)?(?:(?:senior|junior|head|sous|lead|chief|staff|deputy|assistant)\s+)?{_ROLE_NOUN}\s+(?:at|for|with)\s+(?:the\s+)?{_CAP}"),
+    # "first shift at JB Hi-Fi is next monday": a job begun at a named place
+    ("employer", rf"\b(?:my\s+)?first\s+(?:shift|day|week)\s+(?:at|with)\s+(?:the\s+)?{_CAP}"),
+    # "handed my notice in at the grill": the job there ends
+    ("employer", rf"\b(?:handed|handing|put|putting|gave|giving)\s+(?:in\s+)?(?:my\s+)?notice\s+(?:in\s+)?(?:at|to)\s+(?:the\s+|my\s+)?(?P<v>[\w' -]+?)(?=\s*(?:$|[,.;!?]|\s(?:and|but|so|today|yesterday|this|last)\b))(?P<end>)"),
     # the shift one works: "switched to the night shift", "I'm on nights now", "back on earlies"
     # (on / onto / to only after the speaker, "I'm on nights", "moved me onto earlies", or opening the clause, "switched to
     # the night shift": "agencies pay 28 an hour on nights" says no one's shift)
@@ -258,11 +264,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
 ]]
 _TRIGGERS = {
     "lodging": ("book", "reserv", "stay", "check", "switched to", "moved", "i'm at", "we're at", "i am at", "we are at", "staying"),
-    "residence": ("live", "living", "mov", "rent", "own", "bought", "keys", "lease", "relocat", "based", "settl", "resid", "home", "address", "new place",
+    "residence": ("live", "living", "mov", "rent", "own", "bought", "keys", "took", "taken", "got", "lease", "relocat", "based", "settl", "resid", "home", "address", "new place",
                   "new flat", "new apartment", "new house", " now", "these days", "halls", "signed", "shar"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a", "is a", "is an", "'s a", "'s an", "was a", "was an"),
-    "employer": ("last day", "final day", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",

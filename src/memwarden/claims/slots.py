@@ -242,6 +242,8 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             return SlotGuess(attr, value, negated=True)  # "I cancelled FitHub": the state ends
         if attr == "residence" and any(h.start >= m.start("v") and not h.corrected for h in hits) and not value:
             continue
+        if attr == "residence" and re.match(r"(?:took|taken)\b", m.group(0), re.I) and _LODGING_SIGNAL.search(text):
+            continue  # "took a room in a hotel in Rome": a stay, not a home
         if attr == "residence" and not place_like(value, g.get("prev"), text):
             continue  # "we moved from pip to uv": a switch of tools, not of home
         if attr == "licence":
