@@ -90,6 +90,8 @@ VERDICTS = [
     (["I'm on the day shift at the depot", "switched to the night shift this week, weird sleep"], "The user works the day shift.", "FALSE"),
     (["I've been seeing Dan for a few months", "me and Dan broke up, I'm fine honestly", "I'm seeing Tom now, early days"],
      "The user is dating Dan.", "FALSE"),
+    # which days a shift falls on is more than the shift: left to the day rules
+    (["I work nights at the care home, Monday to Thursday"], "The user works night shifts on Fridays.", "FALSE"),
     # the other side: a plan is no move, another person's new manager is not the user's
     (["I live in Leeds", "thinking of moving to York next year maybe"], "The user lives in Leeds.", "TRUE"),
     (["My manager is Priya", "my sister's new manager is Carl, she hates him"], "The user's manager is Priya.", "TRUE"),

@@ -96,6 +96,8 @@ _NEG_PARTS = [(re.compile(r"\bno longer\s+", re.I), ""), (re.compile(r"\b(?:do|d
 #: A claim of a change to come ("is moving to Leeds", "will start at Acme"): a plan, not the slot's value.
 _PROSPECT = re.compile(r"\b(?:am|is|are|'m|'re|'s) (?:moving|relocating|starting|leaving|going)\b|\b(?:will|going to|plans? to|"
                        r"planning|about to|hopes? to|wants? to|thinking of|would|might|could)\b", re.I)
+#: Days a shift is said on ("on Fridays", "at weekends", "Monday to Thursday"): a claim naming them asks more than the shift.
+_ON_DAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b", re.I)
 #: A claim's value that is a number, a time or a span ("starts work at seven", "signed off work for two weeks").
 _NUMBERISH = re.compile(r"^(?:\W*(?:\d[\d:.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|"
                         r"a|an|few|couple|days?|weeks?|months?|years?|hours?|am|pm|o'clock)\W*)+$", re.I)
@@ -142,6 +144,8 @@ def read_claim(query: str, read: Reader) -> SlotClaim | None:
             return SlotClaim(r, past, negated, many=True)
         if not r.value or not r.firm or r.negated or r.slot.partition("|")[2] not in ONE_VALUED or _NUMBERISH.match(r.value):
             continue
+        if r.slot.partition("|")[2] == "shift" and _ON_DAYS.search(text):
+            continue  # "works night shifts on Fridays": which days is more than the shift's one value, left to the rules
         subject = r.slot.partition("|")[0]
         if subject == "user" and not _OPENS_ON_USER.match(text):
             mine = _OPENS_ON_MINE.match(text)
