@@ -24,7 +24,8 @@ and the labelled messages of ``evals/scenarios/dev.json``, ``dev2.json`` and
 ``evals/heldout/scenarios.json`` (authors 1-3, session 5; ``bench/fit_gate.py`` scores them on all twelve
 development authors and a refit leave one author out: BENCHMARKS.md), so
 they are data, not code: refit rather than edit them. A clause flagged as information ("fyi",
-"heads up") or stating a procedure ("you need to ... before ...") is never dropped (``informs``). A clause is dropped only above ``THRESHOLD`` (the lowest
+"heads up") or stating a procedure ("you need to ... before ...") is never dropped (``informs``), nor one saying what a relation of the
+speaker's likes or cannot stand ("haha my wife hates that too", ``kin_taste``, session 20). A clause is dropped only above ``THRESHOLD`` (the lowest
 that keeps every training fact, plus a margin), and the receipt names the most telling signal:
 "no claim: reaction/chit-chat (interjection-led fragment)". Two rules sit outside the model, for
 what a short clause's few words cannot weigh: ``momentary`` (a moment told, nothing lasting) and
@@ -266,7 +267,7 @@ def _weigh(f: dict[str, float], clause: str, role: str, prev: str | None, turn: 
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
     # is done ("you need to be on the vpn before deploying"): an act of informing, whatever surrounds it.
-    if informs(f):
+    if informs(f) or kin_taste(clause):
         return Verdict(True, p, "")
     # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
     # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.
@@ -321,6 +322,18 @@ def moment_act(values: dict[str, float], role: str = "user") -> bool:
         bool(values.get("react_open")) and bool(values.get("no_anchor")))
 
 
+#: A relation of the speaker's said to like or dislike something ("haha yeah my wife hates that too", "lol my dad
+#: loves that show"): a lasting taste of a person the speaker knows, kept whatever reaction surrounds it (session 20).
+_KIN_TASTE = re.compile(L.REL_PHRASE.pattern + r"\s+(?:(?:also|really|absolutely|totally|still|honestly|literally|"
+                        r"properly|genuinely|would|'d)\s+)?(?:loves?|hates?|likes?|adores?|prefers?|detests?|can't\s+stand|"
+                        r"cannot\s+stand|can't\s+eat|won't\s+eat|is\s+allergic|'s\s+allergic)\b", L.REL_PHRASE.flags)
+
+
+def kin_taste(clause: str) -> bool:
+    """The clause says what a relation of the speaker's likes or cannot stand: never dropped by the gate."""
+    return bool(_KIN_TASTE.search(C.unclipped(clause)))
+
+
 def informs(values: dict[str, float]) -> bool:
     """The clause is flagged as information or states a procedure: never dropped by the gate."""
     return bool(values.get("info_mark") or values.get("procedure"))
@@ -353,7 +366,7 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, p
     v = _judge(f, clause, role, prev, turn)
     if v.keep and bare_reply(f, v.p_chat, clause, turn, role=role, prev=prev, prev_role=prev_role):
         return "no claim: reaction/chit-chat (a short reply to the assistant, nothing checkable)"
-    if v.keep and (why := small_talk(f, clause, turn, role=role, prev_role=prev_role)):
+    if v.keep and (why := small_talk(f, clause, turn, role=role, prev_role=prev_role, prev=prev)):
         return f"no claim: reaction/chit-chat ({why})"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
 

@@ -58,8 +58,9 @@ _WORD = re.compile(r"[\w']+")
 _ADDITIVE = re.compile(r"^\W*(?:also|and|plus|oh and|oh also)\b|\b(?:too|as well)\W*$", re.I)
 _NEGATION = re.compile(r"\b(?:no|not|never|nothing|none|nobody|can't|cannot|don't|doesn't|didn't|won't|isn't|aren't|wasn't|"
                        r"haven't|hasn't|shouldn't|wouldn't|couldn't)\b|n't\b", re.I)
+#: A habit said in the clause: a frequency word, or a weekday in the plural ("Tuesdays are my day off", session 20).
 _FREQUENCY = re.compile(r"\b(?:once|twice|every|each|daily|weekly|monthly|yearly|nightly|per|always|usually|normally|"
-                        r"often|mornings|evenings|nights|weekends|a (?:day|week|month|year))\b", re.I)
+                        r"often|mornings|evenings|nights|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days|a (?:day|week|month|year))\b", re.I)
 #: The status words as said (the pairs' rewritten tokens, "proceeded", "owner", "ailment", ..., are no word of a turn).
 _REWRITTEN = {"proceeded", "owner", "ailment", "employed", "left", "problem", "cost", "fee", "charge", "soldout", "available",
               "unreplied", "unrefunded", "undelivered", "unsigned"}

@@ -1,4 +1,4 @@
-"""Two kinds of small talk the claim gate's model lets through, told by their structure (issue 10, session 19).
+"""Kinds of small talk the claim gate's model lets through, told by their structure (issue 10, session 19).
 
 - ``acknowledged_reply``: a user turn right after the assistant's turn that opens on thanks, praise or a
   reaction sound ("cheers. right, back to work", "thanks!! need it", "haha love that, off to bed now") and
@@ -14,12 +14,21 @@
   information flag ("rain forecast for the 13th, so the party's inside" keeps its date). A fact said beside it
   in the same clause ("freezing, the boiler died again") keeps the clause.
 - ``stock_reaction``: a set phrase of a reaction with one open slot, told by its frame: the next chore as a
-  bare infinitive ("now to find a plumber"), a joking plea for prayers ("pray for my knees"; not
+  bare infinitive ("now to find a plumber"), a hope waved off ("so much for the forecast", session 20), a joking plea for prayers ("pray for my knees"; not
   "don't tell my sister": a secret kept from someone may be an instruction to follow), a question put off ("ask me again in a month"), the
   wallet or a part of the body said to feel the news ("my wallet is crying", "my knees agree"), with no slot,
   date, amount, flag or rule in the clause.
 
-Both read the gate's features of the clause (``gate.features``); neither is a fitted model."""
+- ``evaluates_reply`` (session 20): a user clause right after the assistant's turn that only judges what the
+  assistant just said, told by its structure: its subject points back at the assistant's message ("that", "this",
+  "both of those", "the second one", "the bigger pot idea") or is left out ("sounds way better than ..."), its
+  predicate evaluates ("sounds", "looks", "seems", "makes sense", "would work", "is a good point", "is so much
+  easier"), or it takes up the assistant's offer as "<the choice> it is" ("oat milk it is"), and every other part of the clause is a filler of the reaction ("hmm I don't know", "hadn't thought of it
+  like that", "why didn't I think of that"); with no anchor, possession, state, plan, report, correction or habit in
+  the clause. A fact said beside the judgement ("sounds good but I'm vegan", "that works, my freezer is tiny") is its
+  own clause, or a part that is no filler, and keeps the claim.
+
+All read the gate's features of the clause (``gate.features``); neither is a fitted model."""
 
 from __future__ import annotations
 
@@ -27,7 +36,7 @@ import re
 
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 
-__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "ACK_OPENER"]
+__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -118,6 +127,8 @@ _STOCK = re.compile(
     # a joking plea for prayers: "pray for my knees" (not "don't tell my sister": keeping a secret from
     # someone may be an instruction the assistant must follow)
     r"|pray\s+for\s+(?:my|our|the)\b"
+    # a hope or forecast waved off: "so much for Gaz's maths", "so much for the weekend" (session 20)
+    r"|so\s+much\s+for\b"
     # a question put off with a laugh: "ask me again in a month"
     r"|ask\s+me\s+(?:again\s+)?in\s+(?:a|an|one|two|a few|\d+)\b"
     # a part of the body or the wallet said to feel the news: "my wallet is crying", "my knees agree"
@@ -135,12 +146,77 @@ def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
     return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
 
 
-def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the three kinds of small talk, else None."""
+#: Words a reaction opens on before its judgement ("oh wow", "hmm", "ok honestly", "yeah", "wait").
+_EVAL_LEAD = (r"^\W*(?:(?:oh|ooh+|ah+|aw+|hm+|mm+|um+|uh+|eh|ok|okay|yeah|yea|ya|yep|yes|right|well|so|wait|and|but|lol|lmao|"
+              r"haha\w*|ha+|wow|omg|ugh+|honestly|tbh|ngl|i mean|actually|huh|man|god|nice|true|fair)\W+)*")
+#: What points back at the assistant's message: a demonstrative, "both / either / all of those", an ordinal one
+#: or option, or a noun the assistant offered said with "idea / suggestion / option / tip / plan" ("the bigger pot idea").
+_BACK = (r"(?:that|this|those|these|(?:both|either|neither|all|each)(?:\s+of\s+(?:those|these|them|the\s+two|them\s+two))?"
+         r"|(?:the|that|this|your)\s+(?:(?:first|second|third|last|other|latter|former|second\s+one's|new|\w+)\s+)?"
+         r"(?:one|ones|option|options|idea|ideas|suggestion|suggestions|tip|tips|trick|plan|approach|way|version|route|point)"
+         r"|it)")
+#: An evaluating predicate: a verb of appearance, sense or working, or "is" with a judging word ("is a really good
+#: point", "is so much easier", "is exactly what I needed", "is genius").
+_JUDGE_WORD = (r"(?:good|great|fine|ok|okay|nice|easier|better|worse|harder|simpler|quicker|cheaper|best|perfect|brilliant|smart|"
+               r"clever|genius|helpful|useful|handy|fair|true|right|wrong|spot\s+on|bad|terrible|awful|mad|wild|crazy|insane|"
+               r"hilarious|funny|annoying|typical|classic|ridiculous|amazing|lovely|cute|sweet|weird|odd|interesting|doable|"
+               r"reasonable|sensible|logical|obvious|fascinating|cool|neat|exactly|precisely|so\s+much|a\s+lot|a\s+relief|"
+               r"reassuring|a\s+shame|a\s+pity|a\s+game\s+changer|a\s+lifesaver|(?:a|an)\s+(?:\w+\s+){0,2}(?:point|idea|"
+               r"shout|call|tip|trick|plan|thought|option|one|shout|suggestion))")
+_ADVERBS = (r"(?:\s+(?:not|n't|actually|really|honestly|definitely|probably|so|very|pretty|quite|just|literally|way|kinda|"
+            r"kind\s+of|sort\s+of|totally|also|still|even|all|a\s+bit|much|genuinely|seriously|lowkey|absolutely|such))*")
+_PREDICATE = (r"(?:'s|s|\s+is|\s+are|'re|\s+was|\s+were|\s+would|'d|\s+could|\s+might|\s+should|\s+will|'ll|\s+does|\s+do)?"
+              r"(?:\s+(?:have\s+)?(?:be|been))?" + _ADVERBS +
+              r"\s+(?:sounds?|sounded|looks?|looked|seems?|seemed|feels?|makes?\s+(?:\w+\s+){0,3}?sense|works?|worked|helps?|"
+              r"helped|saves?|explains?|" + _JUDGE_WORD + r")\b")
+_ELIDED = (r"(?:(?:sounds|looks|seems|feels)\s+(?:\w+\s+){0,2}?(?:good|great|fine|nice|easier|better|perfect|right|like|fair|"
+           r"reasonable|sensible|doable|promising|brilliant|ideal|smart|simpler|quicker|cheaper)|makes\s+(?:\w+\s+){0,3}?sense"
+           r"|good\s+(?:call|idea|shout|point|plan|thinking|tip)|fair\s+point|not\s+a\s+bad\s+(?:idea|shout|shout)|"
+           r"(?:could|might|would|should)\s+work)\b")
+#: Taking up what the assistant offered, said as "<the choice> it is" ("oat milk it is", "the 7:40 it is then"): the
+#: choice is the assistant's words, the clause adds nothing of its own.
+_TAKEN_UP = r"(?:[\w'-]+\s+){1,4}it\s+is(?:\s+then)?\W*(?:then\W*)?$"
+_EVALUATES = re.compile(_EVAL_LEAD + r"(?:" + _BACK + _PREDICATE + r"|" + _ELIDED + r"|" + _TAKEN_UP + r")", re.I)
+#: What may stand beside the judgement in the clause without being a statement of its own: a doubt, a laugh, a
+#: word of having not thought of it, "to be honest", or a word or two ("honestly", "to me").
+_FILLER = re.compile(
+    r"^\W*(?:(?:oh|hm+|mm+|um+|eh|well|ok|okay|yeah|lol|haha\w*|honestly|tbh)\W+)*(?:"
+    r"i\s+(?:don't|dont|do\s+not)\s+know|idk|not\s+sure|i'm\s+not\s+sure|i\s+guess|i\s+suppose|i\s+think|to\s+be\s+honest"
+    r"|(?:i\s+)?(?:hadn't|had\s+not|never|didn't|did\s+not)\s+(?:\w+\s+)?thought\s+(?:of|about)\s+(?:it|that|this)\b.*"
+    r"|why\s+(?:didn't|did\s+not|hadn't)\s+i\s+think\s+of\s+(?:it|that|this)\b.*"
+    r"|now\s+that\s+you\s+(?:say|put|mention)\b.*"
+    r"|(?:to|for)\s+me|in\s+theory|i\s+reckon|i'd\s+say|for\s+sure|to\s+be\s+fair|tbf|thanks?|thank\s+you|cheers)\W*$", re.I)
+#: What keeps a judging clause: anything checkable (``reply.ANCHORS``), a possession or a state of the speaker, a plan,
+#: a report, a correction, or a habit.
+_EVAL_KEEPS = (*ANCHORS, "possessive", "state_verb", "plan", "says", "contrast")
+
+
+def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
+    """Whether ``clause`` (after the assistant's statement) only judges what the assistant said: every part of it is a
+    judgement pointing back at the assistant's message or a filler of the reaction, with nothing checkable in it.
+    After the assistant's question ("shall I book the 7pm?") "that works" answers it: not this rule's."""
+    if role == "assistant" or prev_role != "assistant" or not prev or "?" in prev:
+        return False
+    if any(values.get(k) for k in _EVAL_KEEPS):
+        return False
+    if _FREQUENCY.search(clause) or _ASIDE.search(clause) or _ADDITIVE.match(clause.strip()):
+        return False
+    parts = [p for p in _PARTS.split(clause.strip()) if re.search(r"[A-Za-z]{2}", p)]
+    if not parts or not any(_EVALUATES.match(p) for p in parts):
+        return False
+    return all(_EVALUATES.match(p) or _FILLER.match(p) or len(re.findall(r"[\w']+", p)) == 1
+               or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts)
+
+
+def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
+               prev: str | None = None) -> str | None:
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the four kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if weather_talk(values, clause, role=role):
         return "the weather or the day of the moment"
     if stock_reaction(values, clause, role=role):
         return "a set phrase of a reaction"
+    if evaluates_reply(values, clause, role=role, prev_role=prev_role, prev=prev):
+        return "only judges what the assistant said"
     return None
