@@ -247,7 +247,7 @@ _TIMED = re.compile(
     r"|mon|tue|tues|wed|thu|thurs|fri|sat|sun|weekends?|weekdays?|today|tonight|tomorrow|mornings?|afternoons?|evenings?|"
     r"nights?|overnight|noon|midday|midnight|week|fortnight|month|(?:this|next|last)\s+\w+|"
     r"jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
-    r"(?:on|the|by|from|until|till)\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)|o'?clock|when|what time|which days?|a (?:time|day|date|slot)|"
+    r"(?:on|the|by|from|until|till)\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)|o'?clock|when|what time|(?:which|what) days?|a (?:time|day|date|slot)|"
     r"times|dates|slots?|schedul\w*|calendar|diary|rota|availability|available|free|reschedul\w*|"
     r"plan|planning|organi[sz]e|organi[sz]ing|arrange|arranging|host|hosting|throw|throwing|set up|invite|inviting|"
     r"meet|meeting|meetup|catch[- ]?up|get[- ]together|call|calls|book\s+(?:a|an|the|us|me|in|somewhere|tickets?|a table))\b",
