@@ -86,3 +86,18 @@ def test_a_schedule_or_a_dependant_that_bears_on_nothing_asked_is_used(emb, memo
 ])
 def test_a_schedule_in_a_timed_request_for_others_stays_the_users(emb, memory: str, request_: str) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, memory, request_) == "constrain_to_scope"
+
+
+# -- the request side: a describing word between "my" and a relation -------------------------------------------
+
+def test_a_relation_with_a_describing_word_is_whom_the_request_serves() -> None:
+    from memwarden.governance.request import request_facts
+    assert request_facts("my little brother wants to get better at chess, which opening should he learn?", []).serves == "other"
+    assert request_facts("What should I cook for my elderly neighbour this week?", []).serves == "other"
+    # ... but company ("with my little brother") is not someone the request is for
+    assert request_facts("Plan a walk with my little brother on Sunday.", []).serves == "user"
+
+
+def test_a_limit_of_the_users_in_a_request_for_a_described_relation_stays_theirs(emb) -> None:  # type: ignore[no-untyped-def]
+    assert _policy(emb, "I'm vegan.", "What should I cook for my elderly neighbour this week?") == "constrain_to_scope"
+    assert _policy(emb, "I have a bad back.", "Plan a walk with my little brother on Sunday.") == "use"
