@@ -101,3 +101,8 @@ def test_a_relation_with_a_describing_word_is_whom_the_request_serves() -> None:
 def test_a_limit_of_the_users_in_a_request_for_a_described_relation_stays_theirs(emb) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, "I'm vegan.", "What should I cook for my elderly neighbour this week?") == "constrain_to_scope"
     assert _policy(emb, "I have a bad back.", "Plan a walk with my little brother on Sunday.") == "use"
+
+
+def test_whom_a_message_goes_to_is_not_whom_it_serves() -> None:
+    from memwarden.governance.request import request_facts
+    assert request_facts("help me write a note to my new landlord asking for a later move-in date", []).serves == "user"

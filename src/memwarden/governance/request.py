@@ -289,10 +289,10 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
                if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
                                                               and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
     # (one describing word may stand between: "my little brother", "my new flatmate", "our elderly neighbour";
-    # not after "with", which _OTHER_FOR reads as company)
+    # not after "with", company, nor "to", whom a message goes to: "a message to my salon manager")
     others |= {x for x in ws if (x in RELATIONS or x[:-1] in RELATIONS and x not in objects)
                and (re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low) or re.search(
-                   rf"(?<!\bwith )\b(?:my|our|her|his)\s+(?!(?:{_NOT_DESCRIBING})\b)[a-z-]+\s+{x}\b", low))}
+                   rf"(?<!\bwith )(?<!\bto )\b(?:my|our|her|his)\s+(?!(?:{_NOT_DESCRIBING})\b)[a-z-]+\s+{x}\b", low))}
     # Someone named as whom a thing is for, then spoken of as he or she ("a cake for Ruaidhri to take to his
     # family's party"): a person, not a date or a place ("for Easter", "for Lisbon").
     others |= {m.group(1).lower() for m in _FOR_NAMED.finditer(text)
