@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from memwarden import Memory, MemoryConfig
-from memwarden.governance.limits import DEPENDANT, LIMIT, NONE, away, restricts
+from memwarden.governance.limits import DEPENDANT, LIMIT, NONE, SCHEDULE, away, restricts
 from memwarden.governance.policy import MemoryView, classify
 from memwarden.providers.embedder import default_embedder
 
@@ -31,16 +31,15 @@ def _policy(emb, memory: str, request: str) -> str:  # type: ignore[no-untyped-d
 
 LIMITS = [
     "I'm gluten-free.", "I'm vegan.", "I'm lactose intolerant.", "I'm diabetic.", "I'm claustrophobic.",
-    "ugh I'm so scared of spiders", "I'm prone to migraines.", "I'm on nights this month.", "I'm a wheelchair user.",
+    "ugh I'm so scared of spiders", "I'm prone to migraines.", "I'm a wheelchair user.",
     "I'm a light sleeper", "i'm not great with crowds", "I'm tee total", "I'm partially deaf", "I'm doing Veganuary",
     "I have a nut allergy.", "I've got a dodgy knee.", "I have a fear of flying.", "I definitely have a sweet tooth",
     "my knees are shot", "I get car sick on long journeys", "I have a 5am start every day",
-    "I work Saturdays.", "I work from home Mondays and Fridays", "I start work at 6am.", "I live an hour out of town.",
-    "I live miles from the nearest station.", "I cycle everywhere.", "I'm doing a pottery course on Thursdays",
-    "I don't drive.", "I can't swim.", "I don't do heights", "honestly I can't handle spicy food", "I don't have a car.",
+    "I live an hour out of town.",
+    "I live miles from the nearest station.", "I cycle everywhere.", "I don't drive.", "I can't swim.", "I don't do heights", "honestly I can't handle spicy food", "I don't have a car.",
     "I'm big on board games", "the spicier the better",
     # the same limits as the claim extractor stores them
-    "The user is gluten-free", "The user has a fear of flying", "The user works Saturdays", "The user doesn't drive",
+    "The user is gluten-free", "The user has a fear of flying", "The user doesn't drive",
     "The user lives an hour out of town", "The user definitely has a sweet tooth", "The user's knees are shot",
 ]
 NOTHING = [
@@ -52,6 +51,10 @@ NOTHING = [
     "I have issues with my landlord.", "I'm on the committee.", "I live in Leeds.", "I'm free on Saturday.",
     "The user is a primary school teacher", "The user has a shed full of old tools", "The user grew up in Sheffield",
 ]
+# A limit on when the user is free and nothing else (session 20): its own kind, a limit only for a request that
+# involves a time (tests/test_governance_schedule.py).
+SCHEDULES = ["I'm on nights this month.", "I work Saturdays.", "I work from home Mondays and Fridays", "I start work at 6am.",
+             "I'm doing a pottery course on Thursdays", "The user works Saturdays"]
 DEPENDANTS = ["I have two dogs.", "I have a toddler.", "I have three kids under five.", "The user has a cat called Biscuit"]
 
 
@@ -63,6 +66,11 @@ def test_a_stated_limit_restricts(text: str) -> None:
 @pytest.mark.parametrize("text", NOTHING)
 def test_a_state_or_a_thing_restricts_nothing(text: str) -> None:
     assert restricts(text) == NONE
+
+
+@pytest.mark.parametrize("text", SCHEDULES)
+def test_a_schedule_is_its_own_kind(text: str) -> None:
+    assert restricts(text) == SCHEDULE
 
 
 @pytest.mark.parametrize("text", DEPENDANTS)

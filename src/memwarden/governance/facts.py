@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..claims.lexicon import HEDGE_PREFIX
 from ..lexicon import calendar as cal, kin
 from .lexicon import _NOT_ENTITY, _POSSESSIVE_OTHER, RELATIONS, content, contexts, entities, names, words
-from .limits import LIMIT, restricts
+from .limits import LIMIT, SCHEDULE, restricts
 
 # --- memory: who holds it, and what kind of statement it is -------------------------------
 _REPORT = re.compile(
@@ -178,7 +178,8 @@ class MemoryFacts:
     #: actually ...", "the gutter guy came back out and now he says it's $1,800": the user's own affairs, first-hand.
     exchange: bool = False
     #: What it limits (:func:`.limits.restricts`): 2 a limit, taste, habit or rule of the user's (also every
-    #: ``preference``, ``own_portion``, ``method`` or ``own_only`` memory), 1 a dependant in the user's care, 0 nothing.
+    #: ``preference``, ``own_portion``, ``method`` or ``own_only`` memory), 1 a dependant in the user's care, 0 nothing,
+    #: 3 a limit on when the user is free and nothing else (``limits.SCHEDULE``, whatever else it reads as).
     restricts: int = 0
 
 
@@ -377,7 +378,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
         scoped=bool(ctx), entities=entities(text), numbers=nums,
         change=bool(CHANGE.search(text)), negated=neg, content=content(text), slot=slot,
         own_portion=own_portion, method=method, own_only=own_only,
-        restricts=LIMIT if (pref or own_portion or own_only) else restricts(text, slot),
+        # a limit on when the user is free stays one, though said as a taste ("I can't do mornings")
+        restricts=SCHEDULE if (limit := restricts(text, slot)) == SCHEDULE else LIMIT if (pref or own_portion or own_only) else limit,
         rationale=frozenset().union(*(content(m.group(1) or m.group(2) or "") for m in _RATIONALE.finditer(text)))
         if own_say else frozenset(),
         # (a report that follows a first clause about another person, "Fin hates speeches, he's said no speech for

@@ -26,7 +26,7 @@ from ..lexicon import calendar as cal
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts, topic_polarity
-from .limits import DEPENDANT, LIMIT, away
+from .limits import DEPENDANT, LIMIT, SCHEDULE, away, timed
 # embed_joint and split_evidence are not used here: tests and bench/ import them from this module.
 from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
@@ -271,7 +271,7 @@ def features(j: Joint) -> list[dict[str, float]]:
     # no longer hold, whatever words the two share.
     # (NOTICE_TIE: how close to the best-matching memory's cosine another memory's must be to share the notice)
     notice = any(_EV_CHANGE.search(c) or _SHIFT_VERB.search(c) for e in j.external for c in _clauses(e))
-    goes_away = away(j.query)
+    goes_away, when = away(j.query), timed(j.query)
     rows = []
     for i, f in enumerate(mf):
         text = j.memories[i].text
@@ -344,10 +344,16 @@ def features(j: Joint) -> list[dict[str, float]]:
             # (an attribute that limits is no plain fact: "my knees are shot", "my wife is pregnant, so no raw fish")
             "plain_fact": float((f.change or bool(_ATTRIBUTE.match(text)) and f.restricts < LIMIT)
                                 and not (f.preference or f.own_portion or f.method)),
-            # What it limits (``limits.restricts``): 2 a limit, taste or habit, or a dependant in the user's care when
-            # the request plans a stay or time away or is near it; else 1 a dependant, 0 nothing.
+            # What it limits (``limits.restricts``): 2 a limit, taste or habit, a dependant in the user's care when
+            # the request plans a stay or time away or is near it, or a limit on when the user is free when the
+            # request involves a time; else 1 such a dependant or schedule, 0 nothing.
+            # A limit on when the user is free only limits a request that involves a time ("I work Saturdays" for a
+            # barbecue, not for the colours of a friend's invitations): else 1, like a dependant at home.
             "restricts": float(LIMIT if f.restricts == DEPENDANT and (goes_away or float(qs[i]) >= DEPENDANT_NEAR)
-                               else f.restricts),
+                               or f.restricts == SCHEDULE and when else DEPENDANT if f.restricts == SCHEDULE else f.restricts),
+            # ... such a schedule, and a request that involves no time: it bears on nothing asked, whatever setting
+            # it names ("I work every Saturday" is no rule for the work setting). Not a layer input.
+            "schedule_idle": float(f.restricts == SCHEDULE and not when),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),

@@ -31,8 +31,9 @@ from ..claims.slots import detect_slot
 from ..retrieval.row_meta import CONSTRAINT_WEIGHTS
 from .lexicon import _RULE
 
-#: :func:`restricts`' answers: nothing limited, a dependant in the user's care, a limit.
-NONE, DEPENDANT, LIMIT = 0, 1, 2
+#: :func:`restricts`' answers: nothing limited, a dependant in the user's care, a limit, a limit on when the user is
+#: free and nothing else (a work schedule, shifts, "I can't do mornings").
+NONE, DEPENDANT, LIMIT, SCHEDULE = 0, 1, 2, 3
 
 #: Claim attributes that state a limit or a taste (search's constraint attributes, and stated likes).
 _LIMIT_ATTRIBUTES = frozenset(CONSTRAINT_WEIGHTS) | {"likes", "dislikes"}
@@ -190,19 +191,70 @@ def _first_person(text: str) -> str:
     return text
 
 
+# A limit on when the user is free, and nothing else: a schedule kept (``_SCHEDULE``), shifts ("I'm on nights this
+# month", "I'm on call this weekend"), a time of day or week the user cannot do ("I can't do mornings", "I never work
+# weekends"), a time kept clear ("no meetings before 11").
+_UNAVAILABLE = re.compile(
+    r"\bi\s*(?:'m|’m| am)\s+(?:\w+ly\s+|still\s+|now\s+|also\s+)?(?:on|doing|working)\s+(?:the\s+)?(?:nights?|night shifts?|nightshifts?|"
+    r"earlies|lates|days|shifts?|call|nights\s+and\s+\w+)\b|"
+    r"\bi\s+(?:just\s+|really\s+)?(?:can't|can’t|cannot|can never|don't|don’t|do not|never|won't|won’t)\s+(?:do|make|manage|work|meet|"
+    r"take calls?|do calls?|go out)\s+(?:on\s+|in\s+the\s+|at\s+)?(?:" + _WHEN + r")|"
+    r"\bno\s+(?:meetings|calls|plans|work)\s+(?:before|after|on|at)\s+\w+", re.I)
+# Where a clause ends: a sentence, a comma, or a conjunction.
+_CLAUSE_END = re.compile(r"(?<=[.;!?])\s+|\s*[,;:(]\s*|\s+(?:and|but|so|because|cos|as|though|while)\s+", re.I)
+
+
+def _states_limit(t: str) -> bool:
+    """``t`` (read as "I ...") states a limit by one of the structures above."""
+    if any(p.search(t) for p in (_BE_LIMITED, _HAVE_LIMIT, _HAVE_NOT, _NOT_DO, _SCHEDULE, _FAR, _INSTRUCTION, _THE_MORE)) \
+            or _RULE.search(t) or _habit(t):
+        return True
+    return any(restriction_guess(clause) is not None or (detect_slot(clause).attribute or "").partition(":")[0] in _LIMIT_ATTRIBUTES
+               for clause in re.split(r"(?<=[.;!?])\s+", t))
+
+
+def _when_only(t: str) -> bool:
+    """``t`` states a limit on when the user is free, and its other clauses state no limit ("I work nights Mon to Wed
+    so I'm asleep till 2pm"); "I work Saturdays and I'm vegan" states both."""
+    clauses = [c for c in _CLAUSE_END.split(t) if c and c.strip()]
+    timed = [c for c in clauses if _SCHEDULE.search(c) or _UNAVAILABLE.search(c)]
+    if not timed:
+        return False
+    rest = ". ".join(c for c in clauses if c not in timed)
+    return not (rest and _states_limit(rest))
+
+
 @lru_cache(maxsize=65_536)
 def restricts(text: str, slot: str | None = None) -> int:
     """``LIMIT`` when ``text`` states a limit on what the user eats, does, can do or when and where, ``DEPENDANT``
     when it states a dependant in the user's care, ``NONE`` otherwise. ``slot`` is the claim's, when there is one.
     (Tastes and rules said in words of taste or rule are :class:`.facts.MemoryFacts` ``preference``'s.)"""
     attr = (slot or "").partition("|")[2].split(":", 1)[0]
-    if attr in _LIMIT_ATTRIBUTES:
-        return LIMIT
     t = _first_person(text)
-    if any(p.search(t) for p in (_BE_LIMITED, _HAVE_LIMIT, _HAVE_NOT, _NOT_DO, _SCHEDULE, _FAR, _INSTRUCTION, _THE_MORE)) \
-            or _RULE.search(t) or _habit(t):
+    if attr in _LIMIT_ATTRIBUTES and attr != "restriction":
         return LIMIT
-    for clause in re.split(r"(?<=[.;!?])\s+", t):
-        if restriction_guess(clause) is not None or (detect_slot(clause).attribute or "").partition(":")[0] in _LIMIT_ATTRIBUTES:
-            return LIMIT
+    if _when_only(t):
+        return SCHEDULE
+    if attr in _LIMIT_ATTRIBUTES or _states_limit(t):
+        return LIMIT
     return DEPENDANT if _HAVE_DEPENDANT.search(t) else NONE
+
+
+# A request that involves a time: when something happens or is arranged (where a limit on when the user is free
+# bears on it). A time or day named, a question of when, or a verb of arranging something that happens at a time.
+_TIMED = re.compile(
+    r"\b(?:" + r"|".join(d + r"s?" for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")) +
+    r"|mon|tue|tues|wed|thu|thurs|fri|sat|sun|weekends?|weekdays?|today|tonight|tomorrow|mornings?|afternoons?|evenings?|"
+    r"nights?|overnight|noon|midday|midnight|week|fortnight|month|(?:this|next|last)\s+\w+|"
+    r"jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+    r"(?:on|the|by|from|until|till)\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)|o'?clock|when|what time|(?:which|what) days?|a (?:time|day|date|slot)|"
+    r"times|dates|slots?|schedul\w*|calendar|diary|rota|availability|available|free|reschedul\w*|"
+    r"plan|planning|organi[sz]e|organi[sz]ing|arrange|arranging|host|hosting|throw|throwing|set up|invite|inviting|"
+    r"meet|meeting|meetup|catch[- ]?up|get[- ]together|call|calls|book\s+(?:a|an|the|us|me|in|somewhere|tickets?|a table))\b",
+    re.I)
+
+
+def timed(request: str) -> bool:
+    """The request involves a time: when something happens or is arranged ("plan a barbecue", "find a time next
+    week", "can I make it on Saturday?"); "pick a colour scheme for the invitations" does not."""
+    return bool(_TIMED.search(request)) or away(request)

@@ -241,6 +241,10 @@ def world_question(query: str) -> bool:
     return False
 
 
+# Words that may stand between "my" and a relation without describing the person ("my own brother" is the same).
+_NOT_DESCRIBING = "own|and|or|of|the|a|an|to|for|with"
+
+
 def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     # A request that points back ("the situation we discussed") is about what the user said last.
     text = query
@@ -284,8 +288,11 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     others |= {(m.group(1) or m.group(2)).lower() for m in _POSSESSIVE_OTHER.finditer(text)
                if (m.group(1) or "").lower() in RELATIONS or "year-old" in (m.group(1) or "") or (m.group(2) and m.group(2).lower() not in STOPWORDS
                                                               and m.group(2) not in _NOT_ENTITY and m.start() > 0)}
+    # (one describing word may stand between: "my little brother", "my new flatmate", "our elderly neighbour";
+    # not after "with", company, nor "to", whom a message goes to: "a message to my salon manager")
     others |= {x for x in ws if (x in RELATIONS or x[:-1] in RELATIONS and x not in objects)
-               and re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low)}
+               and (re.search(rf"\b(?:my|our|her|his)\s+{x}\b", low) or re.search(
+                   rf"(?<!\bwith )(?<!\bto )\b(?:my|our|her|his)\s+(?!(?:{_NOT_DESCRIBING})\b)[a-z-]+\s+{x}\b", low))}
     # Someone named as whom a thing is for, then spoken of as he or she ("a cake for Ruaidhri to take to his
     # family's party"): a person, not a date or a place ("for Easter", "for Lisbon").
     others |= {m.group(1).lower() for m in _FOR_NAMED.finditer(text)

@@ -108,7 +108,8 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     if f["setting_match"] and not (f["own_portion"] or f["weighs_options"]):
         yield "setting_rule", "use", "stated for the setting this request is in"
     # News of a change ("next of kin on my hospital records is now Seren") is no rule for a setting.
-    if f["ctx_mismatch"] and not f["plain_fact"]:
+    # (a schedule, "I work every Saturday", in a request that involves no time bears on nothing asked: ``features``)
+    if f["ctx_mismatch"] and not (f["plain_fact"] or f.get("schedule_idle")):
         yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
     if (f["solo"] or f["own_plate"]) and f["other_subject"]:
         yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone" \
