@@ -130,6 +130,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # not between two events ("how many months passed between ..."): the memories' dates answer that.
         (rf"\bhow many (?:{'|'.join(u for u in UNITS if u not in _SPANS)})\b|"
          rf"\bhow many (?:{'|'.join(_SPANS)}) (?:is|are|was|were|will|does|do)\b(?!.*\b(?:between|since|ago)\b)", "measure", None),
+        # "How many guests are coming", "how many cows are we milking": a count some memory must say, as digits or a
+        # number word (session 20). Not "how many times" (counted from the memories) nor a span between events.
+        (r"^\s*(?:so\s+|and\s+)?how many (?!times\b|more times\b)(?!.*\b(?:between|since|ago)\b)", "count", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
         ("|".join(q for q, _ in ASKED_DIMENSIONS.values()), "dimension", None),
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
@@ -232,7 +235,8 @@ def asked(query: str) -> Asked | None:
                                           "number": "a number", "time": "a time", "date": "a date",
                                           "day": "a day", "view": "what they think or said", "idnum": "an identifying number",
                                           "measure": "a number of " + asked_unit(q), "size": "a size",
-                                          "grade": "a mark or grade", "model": "a make or model"}.get(cls, f"a {cls}")
+                                          "grade": "a mark or grade", "model": "a make or model",
+                                          "count": "a count"}.get(cls, f"a {cls}")
     if cls == "dimension":
         label = "a " + asked_dimension(q)
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)

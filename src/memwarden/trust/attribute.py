@@ -124,6 +124,9 @@ def states(a: Asked, text: str, query: str) -> bool:
         said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
         if said:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "count":
+        # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair".
+        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)))
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
@@ -151,7 +154,15 @@ def states(a: Asked, text: str, query: str) -> bool:
 _ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
 #: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
 _TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
-_COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})
+_COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
+#: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
+_NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d\b|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+                        r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
+                        r"dollars?|bucks)\b", re.I)
+_COUNT = re.compile(r"(?<![A-Za-z\d])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+                    r"seventy|eighty|ninety|hundred|thousand|dozens?|couple|pair|a few|several|both|single|twins?|"
+                    r"triplets|none|no one|nobody|zero|only me|just me|just us)\b", re.I)
 _VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
 #: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
 _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"
