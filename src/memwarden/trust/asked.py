@@ -17,7 +17,7 @@ from ..retrieval.text import STOPWORDS, _stem, tokenize
 from .values import MONTHS as _MONTHS
 from .values import ASKED_DIMENSIONS, ASKS_WHY, UNITS, WH, YES_NO
 
-__all__ = ["Asked", "asked", "NAMED_HEADS", "NAMING", "asked_dimension", "asked_unit"]
+__all__ = ["Asked", "asked", "everyday", "NAMED_HEADS", "NAMING", "asked_dimension", "asked_unit"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -153,6 +153,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "What's the delivery date for the sofa?", "my visa's expiry date", "the deadline for the essay": a date
         # named by its noun after the wh-word, not only straight after it ("what date").
         (_WHAT_BE + r"(?:date|dates|deadline)\b", "date", None),
+        # "What's Nina's birthday", "what is dad's date of birth": a day of the year (session 20).
+        (_WHAT_BE + r"(?:birthday|date of birth|anniversary)\b", "date", None),
         # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
         (NAMING.pattern, "name", None),
         (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
@@ -162,7 +164,7 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          "name", None),
         # "What's my NHS number", "the plot number": some number identifying it (a code would miss
         # "plot 17"), which an amount or a measure is not ("£1,450 on 30 day terms").
-        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w-]+ ){1,2}(?:number|no\.)", "idnum", None),
+        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w'-]+ ){1,2}(?:number|no\.)", "idnum", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
     ]
 ]
@@ -181,10 +183,40 @@ class Asked:
     attr: frozenset[str] = frozenset()  # stemmed words of the attribute itself ("dose"), matched to claims' ask-words
 
 
+#: Everyday typing of a question, read as its full words (session 20): a wh-word without its apostrophe ("whats",
+#: "whos", "wheres", "whens") and the short forms people write for the thing asked: "pw" a password, "addy" an
+#: address, "bday" a birthday, "dob" a date of birth, "appt" an appointment, "mob" / "cell" / "tel" a phone number,
+#: "reg" / "rego" a registration, and "no." / "num" / "no" for number after the thing numbered ("the dentist's no.",
+#: "the vet num"), never a "no" that answers ("she said no").
+_EVERYDAY: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.I), r) for p, r in [
+    (r"\b(what|who|where|when|how|that)s\b", r"\1's"),
+    (r"\b(?:pw|pwd|passwd)\b", "password"),
+    (r"\b(?:addy|addr)\b\.?", "address"),
+    (r"\bb-?days?\b", "birthday"),
+    (r"\b(?:dob|d\.o\.b\.?)(?![\w.])", "date of birth"),
+    (r"\bappts?\b\.?", "appointment"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s?)\s+)(?:mob|cell|tel)\b\.?(?=\s*(?:$|[?!,]|again\b|pls\b|please\b|for\b))",
+     r"\1phone number"),
+    (r"\b(?:mob|cell|tel|ph)\.?\s+(?:no\b\.?|num\b)", "phone number"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s?)\s+(?:[a-z]+\s+)?)(?:reg|rego)\b\.?", r"\1registration number"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s)\s+(?!(?:answer|reply|response)\b)(?:[a-z]+\s+)?)(?:no\.?|num|nr\.?)"
+     r"(?=\s*(?:$|[?!,]|for\b|of\b|again\b|pls\b|please\b))", r"\1number"),
+]]
+
+
+@lru_cache(maxsize=8192)
+def everyday(query: str) -> str:
+    """``query`` with its everyday short forms written out (:data:`_EVERYDAY`), straight apostrophes."""
+    q = straight(query.strip())
+    for pat, repl in _EVERYDAY:
+        q = pat.sub(repl, q)
+    return q
+
+
 @lru_cache(maxsize=8192)
 def asked(query: str) -> Asked | None:
     """The attribute a question asks for; None when it asks for none we can check (yes/no, why, what happened)."""
-    q = straight(query.strip())
+    q = everyday(query)
     low = q.lower()
     named = next((w for w in re.findall(r"[a-zé]+", low) if w in NAMED_HEADS), None)
     if YES_NO.match(q) and not WH.search(q) and not _REQUEST.match(q):

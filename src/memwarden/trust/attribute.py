@@ -28,7 +28,7 @@ from typing import Sequence
 from ..models import SearchHit
 from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
-from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension
+from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension, everyday
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .magnitude import states_magnitude
 from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
@@ -92,6 +92,7 @@ def stated_text(text: str) -> str:
 def states(a: Asked, text: str, query: str) -> bool:
     """``text`` states a value of the class ``a`` asks for (the value test of the abstention and
     of the answer-value ranking step)."""
+    query = everyday(query)
     low = text.lower()
     if a.head and a.head in NAMED_HEADS:
         family = NAMED_HEADS[a.head]
@@ -171,6 +172,7 @@ _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?
 
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when no memory on the question's topic states what it asks; else None."""
+    query = everyday(query)  # "whats", "addy", "bday": the question in its full words
     a = asked(query)
     if a is None:
         return None
