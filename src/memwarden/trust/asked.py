@@ -170,6 +170,10 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
+#: "Who's jake again?", "who is Priya exactly": one word after the copula, no determiner, nothing asked of it.
+_WHO_IS = re.compile(r"\s*who(?:'s| is| was)\s+(?!(?:the|my|our|your|his|her|their|a|an|it|that|this|there|he|she|they|"
+                     r"in|on|at|going|coming|doing|taking|bringing|driving|paying|running|hosting|next|first|last|"
+                     r"responsible|in charge)\b)([a-z][\w'-]*)\s*(?:again|exactly|then|now)?\s*[?!.]*\s*$", re.I)
 _PARTICIPLE = re.compile(r"\s+\w+(?:ed|en)\s+(?:with|by|at|to|from|for|on|in)\b", re.I)
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 
@@ -226,6 +230,10 @@ def asked(query: str) -> Asked | None:
     if ASKS_WHY.match(q):
         # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
+    if m := _WHO_IS.match(q):
+        # "who's jake again", "who is Priya?": who the person is, which any memory mentioning them says ("my neighbour
+        # priya ..."), lowercase or not; no name is asked, the person is the topic (session 20).
+        return Asked("identity", None, _topic(q, set()), f"who {m.group(1)} is")
     no_money = bool(_NOT_MONEY.match(q))
     for pat, cls, head in _RULES:
         if cls == "amount" and no_money:

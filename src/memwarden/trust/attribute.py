@@ -60,7 +60,7 @@ _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)
 
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
-_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
+_SPECIFIC = frozenset({"identity", "count", "colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
                        "idnum", "measure", "size", "dimension", "model"})
 
 
@@ -125,6 +125,10 @@ def states(a: Asked, text: str, query: str) -> bool:
         said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
         if said:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "identity":  # who someone is: any memory mentioning them
+        return bool(a.topic & set(tokenize(low)))
+    if a.value == "code" and _SECRET.search(text):  # "the wifi password is pinecone77"
+        return True
     if a.value == "count":
         # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair".
         return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)))
@@ -155,6 +159,9 @@ def states(a: Asked, text: str, query: str) -> bool:
 _ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
 #: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
 _TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
+#: A secret said after its noun: "the password is pinecone77", "pin: 4471", "the code's 'bluefox'".
+_SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|combo|login)(?:'s|\s+(?:is|was|now is|is now|"
+                     r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
 #: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
 _NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d\b|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
