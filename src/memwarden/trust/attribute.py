@@ -147,6 +147,8 @@ def states(a: Asked, text: str, query: str) -> bool:
         return True
     if a.value == "grade":
         return holds_score(text) or bool(_GRADE.search(text))
+    if a.value in ("amount", "number") and a.topic:
+        text = _held_elsewhere(text, a.topic)  # "the hotel was 900 lira" says no price of the flight
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
         if states_magnitude(text):  # "rent is 1325", "480 down the drain": a number nothing else claims
@@ -159,6 +161,28 @@ def states(a: Asked, text: str, query: str) -> bool:
 _ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
 #: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
 _TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
+#: An amount said as the value of the thing its clause opens on: "the hotel in Izmir was 900 lira", "labour's $105 an
+#: hour", "the deposit is £900". Group "thing": the clause's words before the verb.
+_HELD = re.compile(r"(?P<thing>[^.,;:!?()\n—–-]*?)\b(?:'s|\s(?:was|is|were|are|costs?|cost me|came to|comes to|come to|"
+                   r"works out at|retails? at|sells? for|went for))\s+(?:about |around |roughly |like |only |just |over |under "
+                   r"|nearly |almost )?(?P<amount>[$€£¥₹]\s?\d[\d,.]*k?|\d[\d,.]*\s?(?:k\b|[a-z]+)?)", re.I)
+#: Openers that name no thing of their own: "it was £40", "that's 200", "the total is 90".
+_NO_THING = frozenset(tokenize("it that this which what total price cost bill amount figure damage charge fee lot one "
+                               "all everything whole thing each per user"))
+
+
+def _held_elsewhere(text: str, topic: frozenset[str]) -> str:
+    """``text`` without the amounts its clauses give as the value of a thing the question does not name: "the hotel
+    in Izmir was 900 lira" holds no price of the flight asked about; "the flights were £240", "it was £240" and an
+    amount said any other way stay (session 20)."""
+    def drop(m: re.Match[str]) -> str:
+        thing = set(tokenize(re.split(r"\b(?:and|but|so|then|plus)\b", m.group("thing"))[-1].lower()))
+        if not thing or thing & topic or thing <= _NO_THING:
+            return m.group(0)
+        return m.group(0)[: m.start("amount") - m.start()] + " "
+    return _HELD.sub(drop, text)
+
+
 #: A secret said after its noun: "the password is pinecone77", "pin: 4471", "the code's 'bluefox'".
 _SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|combo|login)(?:'s|\s+(?:is|was|now is|is now|"
                      r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
