@@ -188,7 +188,7 @@ _SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|co
                      r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
 #: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
-_NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d\b|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+_NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
                         r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
                         r"dollars?|bucks)\b", re.I)
 _COUNT = re.compile(r"(?<![A-Za-z\d])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
