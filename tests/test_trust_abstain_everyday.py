@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from memwarden.trust.asked import asked, everyday
-from memwarden.trust.attribute import states
+from memwarden.trust.attribute import _held_elsewhere, states
 from test_trust_abstain_kinds import ask, store_at
 
 T0 = datetime(2025, 10, 6, 9, tzinfo=timezone.utc)
@@ -76,10 +76,12 @@ def test_a_count_is_no_date_time_or_money():
 def test_an_amount_given_to_another_thing_is_no_price_of_the_thing_asked():
     q = "how much was the flight?"
     a = asked(q)
-    assert not states(a, "the hotel in izmir was 900 lira", q)
-    assert states(a, "the flight to izmir was £240", q)
-    assert states(a, "it was £240 return", q)
-    assert states(a, "paid £240 for it in the end", q)
+    assert not states(a, _held_elsewhere("the hotel in izmir was 900 lira", a.topic), q)
+    assert states(a, _held_elsewhere("the flight to izmir was £240", a.topic), q)
+    assert states(a, _held_elsewhere("it was £240 return", a.topic), q)
+    assert states(a, _held_elsewhere("paid £240 for it in the end", a.topic), q)
+    # the answer-value ranking still reads the amount: a thing may be named by a related word
+    assert states(a, "the hotel in izmir was 900 lira", q)
 
 
 @pytest.mark.parametrize(("turns", "query", "refused"), [

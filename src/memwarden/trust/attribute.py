@@ -147,8 +147,6 @@ def states(a: Asked, text: str, query: str) -> bool:
         return True
     if a.value == "grade":
         return holds_score(text) or bool(_GRADE.search(text))
-    if a.value in ("amount", "number") and a.topic:
-        text = _held_elsewhere(text, a.topic)  # "the hotel was 900 lira" says no price of the flight
     if a.value == "amount" and not _ASKS_RATE.search(query):
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
         if states_magnitude(text):  # "rent is 1325", "480 down the drain": a number nothing else claims
@@ -244,6 +242,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     common = common_nouns(pool) if a.value == "name" else frozenset()
     for h in on_topic:
         texts = [stated_text(h.memory)] + [e.text for e in h.episodes if e.text]
+        if a.value in ("amount", "number") and a.topic:
+            # "the hotel was 900 lira" says no price of the flight. Only here, not in the answer-value ranking, where
+            # a thing named by a related word ("the gym is £35 a month" for the membership) still ranks its amount.
+            texts = [_held_elsewhere(t, a.topic) for t in texts]
         if former:
             if states_former(h, lambda t: states(a, t, query)):
                 return None
