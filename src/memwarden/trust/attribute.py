@@ -189,7 +189,7 @@ _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "
 _NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
                         r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
                         r"dollars?|bucks)\b", re.I)
-_COUNT = re.compile(r"(?<![A-Za-z\d])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+_COUNT = re.compile(r"(?<![\w.])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
                     r"seventy|eighty|ninety|hundred|thousand|dozens?|couple|pair|a few|several|both|single|twins?|"
                     r"triplets|none|no one|nobody|zero|only me|just me|just us)\b", re.I)
