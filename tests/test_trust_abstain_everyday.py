@@ -107,3 +107,24 @@ def test_an_amount_given_to_another_thing_is_no_price_of_the_thing_asked():
 ])
 def test_both_sides(turns, query, refused):
     assert abstains(turns, query) is refused
+
+
+@pytest.mark.parametrize(("turn", "query"), [
+    # Review-found (session 20): the memory keeps its own short form, or states the value without the full word.
+    ("the electrician's mob is 07700 811234, ask for kev", "whats the electrician's mob"),
+    ("the electrician's mob is 07700 811234, ask for kev", "what's the electrician's phone number?"),
+    ("aunt rosa's cell is 555 0199", "what's aunt rosa's cell"),
+    ("the wifi at the caravan is 'greenkettle9'", "whats the wifi pw at the caravan"),
+    ("our dogs Biscuit and Pepper went mad at the postman", "how many dogs do we have"),
+])
+def test_a_value_stored_in_short_or_plain_words_answers(turn, query):
+    assert not abstains([turn], query)
+
+
+@pytest.mark.parametrize(("turn", "query"), [
+    ("the youth cell group meets at Dana's on fridays", "whats dana's cell"),
+    ("the wifi at the caravan is awful, keeps cutting out", "whats the wifi pw at the caravan"),
+    ("our dogs went mad at the postman again", "how many dogs do we have"),
+])
+def test_the_short_form_alone_states_no_value(turn, query):
+    assert abstains([turn], query)

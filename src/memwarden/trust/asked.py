@@ -40,8 +40,10 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "rate": ("rate", "%", "percent"),
     "plate": ("plate", "reg", "registration"),
     "prescriber": ("prescrib", "dr ", "doctor", "gp"),
-    "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
-    "phone": ("phone", "number", "call", "mobile", "tel"),
+    "address": ("address", "addy", "street", "road", "lane", "avenue", "close", "flat", "live at"),
+    # "mob" and "cell " as stored ("plumber's mob is 07700 ..."): the question's short form is written out, the
+    # memory's is not (session 20 review); "cell " keeps its space so "cancelled" and "excellent" name no phone.
+    "phone": ("phone", "number", "call", "mobile", "mob", "cell ", "cell:", "tel"),
     "email": ("email", "@"),
     # A named charge is said by its name: "£21 a month" is the premium, not the excess.
     "excess": ("excess", "deductible"), "deductible": ("deductible", "excess"), "deposit": ("deposit",),

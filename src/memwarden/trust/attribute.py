@@ -130,8 +130,9 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "code" and _SECRET.search(text):  # "the wifi password is pinecone77"
         return True
     if a.value == "count":
-        # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair".
-        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)))
+        # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair";
+        # or the things named one by one ("my cats Tom and Bella": two).
+        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)) or _NAMED_LIST.search(text))
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
@@ -182,9 +183,13 @@ def _held_elsewhere(text: str, topic: frozenset[str]) -> str:
 
 
 #: A secret said after its noun: "the password is pinecone77", "pin: 4471", "the code's 'bluefox'".
-_SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|combo|login)(?:'s|\s+(?:is|was|now is|is now|"
+_SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|combo|login|pw|pwd|wi-?fi)"
+                     r"(?:\s+(?:at|in|for)\s+(?:the\s+|my\s+|our\s+)?\w+)?(?:'s|\s+(?:is|was|now is|is now|"
                      r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
+#: Things counted by naming each (session 20 review): a plural noun, then names joined by "and" ("my cats Tom and Bella",
+#: "the kids, Ana, Leo and Sol").
+_NAMED_LIST = re.compile(r"\b[a-z]{3,}s,?\s+(?:[A-Z][a-z]+,?\s+)*[A-Z][a-z]+,?\s+(?:and|&)\s+[A-Z][a-z]+\b")
 #: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
 _NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
                         r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
