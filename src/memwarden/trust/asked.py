@@ -17,7 +17,7 @@ from ..retrieval.text import STOPWORDS, _stem, tokenize
 from .values import MONTHS as _MONTHS
 from .values import ASKED_DIMENSIONS, ASKS_WHY, UNITS, WH, YES_NO
 
-__all__ = ["Asked", "asked", "NAMED_HEADS", "NAMING", "asked_dimension", "asked_unit"]
+__all__ = ["Asked", "asked", "everyday", "NAMED_HEADS", "NAMING", "asked_dimension", "asked_unit"]
 
 #: Heads a memory must mention to state the attribute: what a memory would name when it says it.
 NAMED_HEADS: dict[str, tuple[str, ...]] = {
@@ -40,8 +40,10 @@ NAMED_HEADS: dict[str, tuple[str, ...]] = {
     "rate": ("rate", "%", "percent"),
     "plate": ("plate", "reg", "registration"),
     "prescriber": ("prescrib", "dr ", "doctor", "gp"),
-    "address": ("address", "street", "road", "lane", "avenue", "close", "flat", "live at"),
-    "phone": ("phone", "number", "call", "mobile", "tel"),
+    "address": ("address", "addy", "street", "road", "lane", "avenue", "close", "flat", "live at"),
+    # "mob" and "cell " as stored ("plumber's mob is 07700 ..."): the question's short form is written out, the
+    # memory's is not (session 20 review); "cell " keeps its space so "cancelled" and "excellent" name no phone.
+    "phone": ("phone", "number", "call", "mobile", "mob", "cell ", "cell:", "tel"),
     "email": ("email", "@"),
     # A named charge is said by its name: "£21 a month" is the premium, not the excess.
     "excess": ("excess", "deductible"), "deductible": ("deductible", "excess"), "deposit": ("deposit",),
@@ -130,6 +132,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # not between two events ("how many months passed between ..."): the memories' dates answer that.
         (rf"\bhow many (?:{'|'.join(u for u in UNITS if u not in _SPANS)})\b|"
          rf"\bhow many (?:{'|'.join(_SPANS)}) (?:is|are|was|were|will|does|do)\b(?!.*\b(?:between|since|ago)\b)", "measure", None),
+        # "How many guests are coming", "how many cows are we milking": a count some memory must say, as digits or a
+        # number word (session 20). Not "how many times" (counted from the memories) nor a span between events.
+        (r"^\s*(?:so\s+|and\s+)?how many (?!times\b|more times\b)(?!.*\b(?:between|since|ago)\b)", "count", None),
         # "How much does she weigh", "the p99 latency", "test coverage": a number in that dimension's units.
         ("|".join(q for q, _ in ASKED_DIMENSIONS.values()), "dimension", None),
         # A named charge ("the excess on my insurance", "the deposit"): money said as that charge.
@@ -150,6 +155,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "What's the delivery date for the sofa?", "my visa's expiry date", "the deadline for the essay": a date
         # named by its noun after the wh-word, not only straight after it ("what date").
         (_WHAT_BE + r"(?:date|dates|deadline)\b", "date", None),
+        # "What's Nina's birthday", "what is dad's date of birth": a day of the year (session 20).
+        (_WHAT_BE + r"(?:birthday|date of birth|anniversary)\b", "date", None),
         # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
         (NAMING.pattern, "name", None),
         (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
@@ -159,12 +166,16 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
          "name", None),
         # "What's my NHS number", "the plot number": some number identifying it (a code would miss
         # "plot 17"), which an amount or a measure is not ("£1,450 on 30 day terms").
-        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w-]+ ){1,2}(?:number|no\.)", "idnum", None),
+        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w'-]+ ){1,2}(?:number|no\.)", "idnum", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
     ]
 ]
 _HEAD = re.compile(r"\b(?:which|what(?:'s| is| are)?(?: the| my| our| his| her| their)?(?: exact| new)?|who(?:'s| is)"
                    r"(?: the| my| our)?|name of(?: the| my| our)?)\s+(?:[A-Za-z]+'s\s+)?([a-zé]+)", re.I)
+#: "Who's jake again?", "who is Priya exactly": one word after the copula, no determiner, nothing asked of it.
+_WHO_IS = re.compile(r"\s*who(?:'s| is| was)\s+(?!(?:the|my|our|your|his|her|their|a|an|it|that|this|there|he|she|they|"
+                     r"in|on|at|going|coming|doing|taking|bringing|driving|paying|running|hosting|next|first|last|"
+                     r"responsible|in charge)\b)([a-z][\w'-]*)\s*(?:again|exactly|then|now)?\s*[?!.]*\s*$", re.I)
 _PARTICIPLE = re.compile(r"\s+\w+(?:ed|en)\s+(?:with|by|at|to|from|for|on|in)\b", re.I)
 _QWORDS = frozenset("what which who whom whose when where why how what's who's where's when's name exact".split())
 
@@ -178,10 +189,40 @@ class Asked:
     attr: frozenset[str] = frozenset()  # stemmed words of the attribute itself ("dose"), matched to claims' ask-words
 
 
+#: Everyday typing of a question, read as its full words (session 20): a wh-word without its apostrophe ("whats",
+#: "whos", "wheres", "whens") and the short forms people write for the thing asked: "pw" a password, "addy" an
+#: address, "bday" a birthday, "dob" a date of birth, "appt" an appointment, "mob" / "cell" / "tel" a phone number,
+#: "reg" / "rego" a registration, and "no." / "num" / "no" for number after the thing numbered ("the dentist's no.",
+#: "the vet num"), never a "no" that answers ("she said no").
+_EVERYDAY: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.I), r) for p, r in [
+    (r"\b(what|who|where|when|how|that)s\b", r"\1's"),
+    (r"\b(?:pw|pwd|passwd)\b", "password"),
+    (r"\b(?:addy|addr)\b\.?", "address"),
+    (r"\bb-?days?\b", "birthday"),
+    (r"\b(?:dob|d\.o\.b\.?)(?![\w.])", "date of birth"),
+    (r"\bappts?\b\.?", "appointment"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s?)\s+)(?:mob|cell|tel)\b\.?(?=\s*(?:$|[?!,]|again\b|pls\b|please\b|for\b))",
+     r"\1phone number"),
+    (r"\b(?:mob|cell|tel|ph)\.?\s+(?:no\b\.?|num\b)", "phone number"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s?)\s+(?:[a-z]+\s+)?)(?:reg|rego)\b\.?", r"\1registration number"),
+    (r"\b((?:the|my|his|her|their|our|your|[a-z]+'s)\s+(?!(?:answer|reply|response)\b)(?:[a-z]+\s+)?)(?:no\.?|num|nr\.?)"
+     r"(?=\s*(?:$|[?!,]|for\b|of\b|again\b|pls\b|please\b))", r"\1number"),
+]]
+
+
+@lru_cache(maxsize=8192)
+def everyday(query: str) -> str:
+    """``query`` with its everyday short forms written out (:data:`_EVERYDAY`), straight apostrophes."""
+    q = straight(query.strip())
+    for pat, repl in _EVERYDAY:
+        q = pat.sub(repl, q)
+    return q
+
+
 @lru_cache(maxsize=8192)
 def asked(query: str) -> Asked | None:
     """The attribute a question asks for; None when it asks for none we can check (yes/no, why, what happened)."""
-    q = straight(query.strip())
+    q = everyday(query)
     low = q.lower()
     named = next((w for w in re.findall(r"[a-zé]+", low) if w in NAMED_HEADS), None)
     if YES_NO.match(q) and not WH.search(q) and not _REQUEST.match(q):
@@ -191,6 +232,10 @@ def asked(query: str) -> Asked | None:
     if ASKS_WHY.match(q):
         # "What was the reason they gave for the refund?": the head noun asks why, whatever value words follow.
         return Asked("any", None, _topic(q, set()), "")
+    if m := _WHO_IS.match(q):
+        # "who's jake again", "who is Priya?": who the person is, which any memory mentioning them says ("my neighbour
+        # priya ..."), lowercase or not; no name is asked, the person is the topic (session 20).
+        return Asked("identity", None, _topic(q, set()), f"who {m.group(1)} is")
     no_money = bool(_NOT_MONEY.match(q))
     for pat, cls, head in _RULES:
         if cls == "amount" and no_money:
@@ -232,7 +277,8 @@ def asked(query: str) -> Asked | None:
                                           "number": "a number", "time": "a time", "date": "a date",
                                           "day": "a day", "view": "what they think or said", "idnum": "an identifying number",
                                           "measure": "a number of " + asked_unit(q), "size": "a size",
-                                          "grade": "a mark or grade", "model": "a make or model"}.get(cls, f"a {cls}")
+                                          "grade": "a mark or grade", "model": "a make or model",
+                                          "count": "a count"}.get(cls, f"a {cls}")
     if cls == "dimension":
         label = "a " + asked_dimension(q)
     # (The words are read off the rule's regex: "\\bwhich" reads "bwhich", a word no text holds.)

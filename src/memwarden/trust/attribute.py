@@ -28,7 +28,7 @@ from typing import Sequence
 from ..models import SearchHit
 from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
-from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension
+from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension, everyday
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .magnitude import states_magnitude
 from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
@@ -60,7 +60,7 @@ _ASKS_PERSON = re.compile(r"^\s*who\b|\bwho(?:'s| is| was| are| will| did| does)
 
 #: Value classes specific enough that a close memory must state one even when it shares no word
 #: with the question ("What colour are the bridesmaid dresses?" beside "I'm maid of honour").
-_SPECIFIC = frozenset({"colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
+_SPECIFIC = frozenset({"identity", "count", "colour", "code", "version", "phone", "email", "address", "postcode", "amount", "number", "time",
                        "idnum", "measure", "size", "dimension", "model"})
 
 
@@ -92,6 +92,7 @@ def stated_text(text: str) -> str:
 def states(a: Asked, text: str, query: str) -> bool:
     """``text`` states a value of the class ``a`` asks for (the value test of the abstention and
     of the answer-value ranking step)."""
+    query = everyday(query)
     low = text.lower()
     if a.head and a.head in NAMED_HEADS:
         family = NAMED_HEADS[a.head]
@@ -124,6 +125,14 @@ def states(a: Asked, text: str, query: str) -> bool:
         said = {t.lower() for t in _VALUE_TOKEN.findall(query) if any(c.isdigit() for c in t)}
         if said:
             text = _VALUE_TOKEN.sub(lambda m: " " if m.group(0).lower() in said else m.group(0), text)
+    if a.value == "identity":  # who someone is: any memory mentioning them
+        return bool(a.topic & set(tokenize(low)))
+    if a.value == "code" and _SECRET.search(text):  # "the wifi password is pinecone77"
+        return True
+    if a.value == "count":
+        # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair";
+        # or the things named one by one ("my cats Tom and Bella": two).
+        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)) or _NAMED_LIST.search(text))
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
@@ -151,7 +160,44 @@ def states(a: Asked, text: str, query: str) -> bool:
 _ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
 #: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
 _TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
-_COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum"})
+#: An amount said as the value of the thing its clause opens on: "the hotel in Izmir was 900 lira", "labour's $105 an
+#: hour", "the deposit is £900". Group "thing": the clause's words before the verb.
+_HELD = re.compile(r"(?P<thing>[^.,;:!?()\n—–-]*?)\b(?:'s|\s(?:was|is|were|are|costs?|cost me|came to|comes to|come to|"
+                   r"works out at|retails? at|sells? for|went for))\s+(?:about |around |roughly |like |only |just |over |under "
+                   r"|nearly |almost )?(?P<amount>[$€£¥₹]\s?\d[\d,.]*k?|\d[\d,.]*\s?(?:k\b|[a-z]+)?)", re.I)
+#: Openers that name no thing of their own: "it was £40", "that's 200", "the total is 90".
+_NO_THING = frozenset(tokenize("it that this which what total price cost bill amount figure damage charge fee lot one "
+                               "all everything whole thing each per user"))
+
+
+def _held_elsewhere(text: str, topic: frozenset[str]) -> str:
+    """``text`` without the amounts its clauses give as the value of a thing the question does not name: "the hotel
+    in Izmir was 900 lira" holds no price of the flight asked about; "the flights were £240", "it was £240" and an
+    amount said any other way stay (session 20)."""
+    def drop(m: re.Match[str]) -> str:
+        thing = set(tokenize(re.split(r"\b(?:and|but|so|then|plus)\b", m.group("thing"))[-1].lower()))
+        if not thing or thing & topic or thing <= _NO_THING:
+            return m.group(0)
+        return m.group(0)[: m.start("amount") - m.start()] + " "
+    return _HELD.sub(drop, text)
+
+
+#: A secret said after its noun: "the password is pinecone77", "pin: 4471", "the code's 'bluefox'".
+_SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|combo|login|pw|pwd|wi-?fi)"
+                     r"(?:\s+(?:at|in|for)\s+(?:the\s+|my\s+|our\s+)?\w+)?(?:'s|\s+(?:is|was|now is|is now|"
+                     r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
+_COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
+#: Things counted by naming each (session 20 review): a plural noun, then names joined by "and" ("my cats Tom and Bella",
+#: "the kids, Ana, Leo and Sol").
+_NAMED_LIST = re.compile(r"\b[a-z]{3,}s,?\s+(?:[A-Z][a-z]+,?\s+)*[A-Z][a-z]+,?\s+(?:and|&)\s+[A-Z][a-z]+\b")
+#: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
+_NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+                        r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
+                        r"dollars?|bucks)\b", re.I)
+_COUNT = re.compile(r"(?<![\w.])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+                    r"seventy|eighty|ninety|hundred|thousand|dozens?|couple|pair|a few|several|both|single|twins?|"
+                    r"triplets|none|no one|nobody|zero|only me|just me|just us)\b", re.I)
 _VALUE_TOKEN = re.compile(r"[A-Za-z]*\d[\w.-]*")
 #: A mark given as a letter or a result word ("got a B+", "a merit", "passed").
 _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?:an?\s+)?(?-i:[A-F][+*-]?)(?![\w])|\b(?:pass(?:ed)?|fail(?:ed)?|merit|distinction|first|"
@@ -160,6 +206,7 @@ _GRADE = re.compile(r"\b(?:got|get|scored|grade|graded|mark|marked|was|an?)\s+(?
 
 def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when no memory on the question's topic states what it asks; else None."""
+    query = everyday(query)  # "whats", "addy", "bday": the question in its full words
     a = asked(query)
     if a is None:
         return None
@@ -200,6 +247,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     common = common_nouns(pool) if a.value == "name" else frozenset()
     for h in on_topic:
         texts = [stated_text(h.memory)] + [e.text for e in h.episodes if e.text]
+        if a.value in ("amount", "number") and a.topic:
+            # "the hotel was 900 lira" says no price of the flight. Only here, not in the answer-value ranking, where
+            # a thing named by a related word ("the gym is £35 a month" for the membership) still ranks its amount.
+            texts = [_held_elsewhere(t, a.topic) for t in texts]
         if former:
             if states_former(h, lambda t: states(a, t, query)):
                 return None
