@@ -27,10 +27,10 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
-from .rank_subject import others_named
+from .rank_subject import asks_other, others_named
 from .updates import content_words, names_in
 
-__all__ = ["asked_parties", "party_first"]
+__all__ = ["asked_parties", "another_persons", "own_first", "party_first"]
 
 #: The asker's own question: a first-person subject or possessive ("what's my dentist", "where do I live",
 #: "should we invite Tom"). An object "me"/"us" is not ("what did Tom tell me about his dentist?").
@@ -40,6 +40,9 @@ _OWN = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|myself|we|we're|we've|ou
 _NOT_PARTY = re.compile(r"^(?:user|user's\b.*|" + re.escape(SOMEONE_ELSE) + r")$", re.I)
 #: A claim of the user's own said of the user: "The user's ...", "The user <verb>" (not the default "The user: ...").
 _USERS_OWN = re.compile(r"^\W*the user(?:'s\s|\s+(?!:))", re.I)
+#: Session 20: a person of the user's with a name ("user's mate Tom", "user's sister-in-law Priya"): their subject
+#: is the user's relation, but a question saying the name asks about them.
+_RELATIONS_NAMED = re.compile(r"^user's\s+(?:[\w-]+\s+){1,2}(?-i:[A-Z])", re.I)
 #: A title or an initial is no matter two lines share ("Dr Lind" / "Dr Okafor").
 _TITLES = frozenset("dr mr mrs ms miss mx prof st".split())
 
@@ -82,7 +85,7 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
     # to?", "Jess' dentist" for "What did Jess say about her dentist?").
     for h in hits:
         s = _subject(h)
-        if s and not _NOT_PARTY.match(s) and any(
+        if s and (not _NOT_PARTY.match(s) or _RELATIONS_NAMED.match(s)) and any(
                 p.search(q) for w in _names(s) if (p := _phrase(w.capitalize(), anycase)) is not None):
             found[s.lower()] = s
     return found
@@ -153,6 +156,56 @@ def party_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
             o = out[i]
             if not other(o):
                 continue
+            oa, ow = _attr(o), _words(o.memory, drop)
+            if ha and oa:
+                same = ha == oa
+            else:
+                same = bool(hw & qwords and (hw & ow or ow & qwords)) or _cosine(h) >= _cosine(o)
+            if same:
+                out.insert(i, out.pop(j))
+                break
+    return out
+
+
+def another_persons(h: SearchHit) -> bool:
+    """Session 20: the hit is a claim about a person other than the user: a named subject ("Katrin"), or a
+    person of the user's ("user's mate Tom", "user's brother"), not a thing of the user's ("user's dentist" is
+    the user's matter: "The user's dentist is Dr Akande"). Said by the user or by that person."""
+    if h.claim is None:
+        return False
+    s = _subject(h)
+    if not s or s.lower() == "user" or s == SOMEONE_ELSE:
+        return False
+    if s.lower().startswith("user's"):
+        return bool(others_named("the " + s)) or bool(_RELATIONS_NAMED.match(s))
+    return bool(_names(s))
+
+
+def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
+    """Session 20 (issues 10/11), the mirror of :func:`party_first`: a question in the asker's own person
+    ("where do I live?", "what's my dentist called?", the user's name read as "the user") that asks about no
+    one else (no other person named with a possessive, :func:`.rank_subject.asks_other`, no capitalised name)
+    puts the user's own fact said of the user above another person's claim on the same matter ("The user's
+    mate Tom just moved to Bristol", "Katrin bought a red Tesla"). On one matter as :func:`party_first` reads
+    it. Only hits in the list move, upwards, so recall at the search's limit is unchanged."""
+    q = query or ""
+    if len(hits) < 2 or not _OWN.search(q) or asks_other(q) or others_named(q) or names_in(q) - {"i"}:
+        return hits
+    qwords = _words(q, set())
+
+    def own(h: SearchHit) -> bool:
+        return (h.claim is not None and (h.claim.subject or "").strip().lower() == "user"
+                and bool(_USERS_OWN.match(h.memory)) and not others_named(h.memory))
+
+    out = list(hits)
+    for h in [h for h in hits if own(h)]:
+        j = next(k for k, x in enumerate(out) if x is h)
+        hw, ha = _words(h.memory, set()), _attr(h)
+        for i in range(j):
+            o = out[i]
+            if not another_persons(o):
+                continue
+            drop = _names(_subject(o)) | {w for w in content_words(_subject(o))}
             oa, ow = _attr(o), _words(o.memory, drop)
             if ha and oa:
                 same = ha == oa

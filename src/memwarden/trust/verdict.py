@@ -57,7 +57,7 @@ from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
 from .stance_label import Stance
-from .verdict_scope import RESUMED, ended, other_holder, prospect_only
+from .verdict_scope import RESUMED, another_holders, ended, other_holder, prospect_only, users_own
 from .verdict_slot import Reader, read_claim, slot_stances
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
@@ -78,6 +78,18 @@ def as_first_person(claim: str) -> str:
     for pat, rep in _USER:
         claim = pat.sub(rep, claim)
     return claim
+
+
+def _others_turns(hits: list[SearchHit], query: str) -> set[str]:
+    """The source turns of claims among ``hits`` holding another person's fact (:func:`.verdict_scope.another_holders`),
+    less those that also gave a claim of the user's or of no person: such a turn says nothing of the user either."""
+    others: set[str] = set()
+    kept: set[str] = set()
+    for h in hits:
+        if h.claim is None:
+            continue
+        (others if another_holders(h, query) else kept).update(h.claim.source_episode_ids)
+    return others - kept
 
 
 def _named(text: str, speaker: str) -> str:
@@ -252,8 +264,13 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Re
     silent: list[tuple[SearchHit, str]] = []  # hits that do not speak to the claim by themselves
     texts: dict[str, str] = {}
     support = contradiction = 0.0
+    mine = SCOPE and users_own(query)
+    # Session 20: the turns whose claims here are another person's only (the turn is read as its claims are).
+    theirs = _others_turns(found.results, query) if mine else set()
     for n, hit in enumerate(found.results):
         rel = hit.reliability
+        if mine and (another_holders(hit, query) or hit.id in theirs):
+            continue  # session 20: another person's fact says nothing of the user's ("Katrin bought a red Tesla")
         text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
