@@ -27,10 +27,11 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
+from .other_person import RELATIONS_NAMED, another_persons
 from .rank_subject import asks_other, others_named
 from .updates import content_words, names_in
 
-__all__ = ["asked_parties", "another_persons", "own_first", "party_first"]
+__all__ = ["asked_parties", "own_first", "party_first"]
 
 #: The asker's own question: a first-person subject or possessive ("what's my dentist", "where do I live",
 #: "should we invite Tom"). An object "me"/"us" is not ("what did Tom tell me about his dentist?").
@@ -40,9 +41,6 @@ _OWN = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|myself|we|we're|we've|ou
 _NOT_PARTY = re.compile(r"^(?:user|user's\b.*|" + re.escape(SOMEONE_ELSE) + r")$", re.I)
 #: A claim of the user's own said of the user: "The user's ...", "The user <verb>" (not the default "The user: ...").
 _USERS_OWN = re.compile(r"^\W*the user(?:'s\s|\s+(?!:))", re.I)
-#: Session 20: a person of the user's with a name ("user's mate Tom", "user's sister-in-law Priya"): their subject
-#: is the user's relation, but a question saying the name asks about them.
-_RELATIONS_NAMED = re.compile(r"^user's\s+(?:[\w-]+\s+){1,2}(?-i:[A-Z])", re.I)
 #: A title or an initial is no matter two lines share ("Dr Lind" / "Dr Okafor").
 _TITLES = frozenset("dr mr mrs ms miss mx prof st".split())
 
@@ -85,7 +83,7 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
     # to?", "Jess' dentist" for "What did Jess say about her dentist?").
     for h in hits:
         s = _subject(h)
-        if s and (not _NOT_PARTY.match(s) or _RELATIONS_NAMED.match(s)) and any(
+        if s and (not _NOT_PARTY.match(s) or RELATIONS_NAMED.match(s)) and any(
                 p.search(q) for w in _names(s) if (p := _phrase(w.capitalize(), anycase)) is not None):
             found[s.lower()] = s
     return found
@@ -165,20 +163,6 @@ def party_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
                 out.insert(i, out.pop(j))
                 break
     return out
-
-
-def another_persons(h: SearchHit) -> bool:
-    """Session 20: the hit is a claim about a person other than the user: a named subject ("Katrin"), or a
-    person of the user's ("user's mate Tom", "user's brother"), not a thing of the user's ("user's dentist" is
-    the user's matter: "The user's dentist is Dr Akande"). Said by the user or by that person."""
-    if h.claim is None:
-        return False
-    s = _subject(h)
-    if not s or s.lower() == "user" or s == SOMEONE_ELSE:
-        return False
-    if s.lower().startswith("user's"):
-        return bool(others_named("the " + s)) or bool(_RELATIONS_NAMED.match(s))
-    return bool(_names(s))
 
 
 def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:

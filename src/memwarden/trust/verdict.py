@@ -57,7 +57,8 @@ from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
 from .stance_label import Stance
-from .verdict_scope import RESUMED, another_holders, ended, other_holder, prospect_only, users_own
+from .other_person import another_holders, users_own
+from .verdict_scope import RESUMED, ended, other_holder, prospect_only
 from .verdict_slot import Reader, read_claim, slot_stances
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
@@ -81,7 +82,7 @@ def as_first_person(claim: str) -> str:
 
 
 def _others_turns(hits: list[SearchHit], query: str) -> set[str]:
-    """The source turns of claims among ``hits`` holding another person's fact (:func:`.verdict_scope.another_holders`),
+    """The source turns of claims among ``hits`` holding another person's fact (:func:`.other_person.another_holders`),
     less those that also gave a claim of the user's or of no person: such a turn says nothing of the user either."""
     others: set[str] = set()
     kept: set[str] = set()

@@ -29,10 +29,7 @@ from ..lexicon.calendar import UNAMBIGUOUS_MONTHS, WEEKDAYS
 from ..lexicon.quotes import straight
 from ..retrieval.text import _stem as stem
 from ..retrieval.text import STOPWORDS
-from ..models import SearchHit
-from .asked_party import another_persons
 from .features import _KIN, _KIN_SAME, features
-from .rank_subject import _PEOPLE_RE, others_named
 
 __all__ = ["NOT_NAME", "RESUMED", "ended", "holder", "other_holder", "prospect_only"]
 
@@ -300,40 +297,3 @@ def ended(claim: str, text: str) -> bool:
     return False
 
 
-
-#: The claim is the user's own (first person after :func:`.verdict.as_first_person`): "I drive a red Tesla",
-#: "my dentist is Dr Novak"; not "my brother drives ..." (a person of the user's, :func:`.rank_subject.others_named`).
-_OWN_CLAIM = re.compile(r"^\W*(?:I|I'm|I've|my)\b", re.I)
-#: The user's own text opening on a person of theirs, possibly named: "my mate Tom ...", "my sister-in-law Priya ...".
-_OPENS_ON_PERSON = re.compile(r"^\W*(?:my|our)\s+(?:[\w-]+\s+)?(?:" + _PEOPLE_RE + r")\b(?!'s)", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|we|us|the user)\b", re.I)
-
-
-def users_own(claim: str) -> bool:
-    """Session 20: the claim (first person) is about the user: their own fact, not a relative's."""
-    return bool(_OWN_CLAIM.match(claim)) and not others_named(claim)
-
-
-#: A claim of the user's tie to a person ("I'm married to Anna", "I'm dating Sam"): a person's line may be its support.
-_TIE = re.compile(r"\b(?:married|engaged|dating|divorced|related|partner|wife|husband|seeing|living with|lives? with)\b", re.I)
-
-
-def another_holders(hit: SearchHit, claim: str = "") -> bool:
-    """Session 20 (issues 10/11): the hit holds another person's fact, read from its structure: a claim whose
-    subject is another person (a name, or a person of the user's: "user's mate Tom") and whose text names the
-    user no further ("Katrin bought a red Tesla", "The user's mate Tom works at ..."), or a turn of the user's
-    opening on a person of theirs and saying nothing in the first person after ("my brother Luis bought ...").
-    A claim about the user is not supported by it."""
-    text = straight(hit.memory or "")
-    if _TIE.search(claim):
-        return False
-    if hit.claim is not None:
-        said = {w.lower() for w in re.findall(r"[\w-]+", claim)}
-        if {w.lower() for w in re.findall(r"[\w-]+", hit.claim.subject or "")} - {"user's", "user"} & said:
-            return False  # the claim names the person: "I went to Tom's party" is read by the rules
-        if not another_persons(hit):
-            return False
-        rest = re.sub(r"^\W*the user's\s+", "", text, count=1, flags=re.I)
-        return not _FIRST_PERSON.search(rest)
-    m = _OPENS_ON_PERSON.match(text)
-    return m is not None and not hit.speaker and not _FIRST_PERSON.search(text[m.end():])
