@@ -8,7 +8,10 @@ and "where does Robin live?" when the user's name is known), the other person's 
 them, and a verdict about the user carrying only the other person's value ("The user lives in Bristol") with the
 user's own fact absent: UNKNOWN expected, never TRUE. Conversations written for the branch, not from any eval set.
 
-    PYTHONPATH=src python bench/user_questions.py [--verbose]
+    PYTHONPATH=src python bench/user_questions.py [--set tuned|fresh] [--verbose]
+
+``tuned`` (10 matters x 6 ways in, both orders) was written first and the steps built on it; ``fresh`` (8 other
+matters, 6 other ways in) was written after and never tuned on.
 """
 
 from __future__ import annotations
@@ -52,7 +55,43 @@ CASES = [
   "what instrument do I play?", "what instrument does {who} play?", "The user plays the drums"),
 ]
 
+# Written after the step was built and never tuned on: other matters, other wording, other ways in.
+FRESH_CASES = [
+ ("bank", "I bank with Starling", "Starling", "Lloyds",
+  "banks with Lloyds", "I bank with Lloyds",
+  "who do I bank with?", "who does {who} bank with?", "The user banks with Lloyds"),
+ ("commute", "I get the 52 bus to work", "bus", "ferry",
+  "takes the ferry to work every morning", "I take the ferry to work every morning",
+  "how do I get to work?", "how does {who} get to work?", "The user takes the ferry to work"),
+ ("hometown", "I grew up in Dundee", "Dundee", "Truro",
+  "grew up in Truro", "I grew up in Truro",
+  "where did I grow up?", "where did {who} grow up?", "The user grew up in Truro"),
+ ("diet", "I'm pescatarian", "pescatarian", "vegan",
+  "went vegan in January", "I went vegan in January",
+  "what's my diet?", "what does {who} eat?", "The user is vegan"),
+ ("language", "I'm learning Japanese on Duolingo", "Japanese", "Italian",
+  "is learning Italian at night school", "I'm learning Italian at night school",
+  "which language am I learning?", "which language is {who} learning?", "The user is learning Italian"),
+ ("hairdresser", "my hairdresser is Nina at Cutting Room", "Nina", "Marcus",
+  "gets his hair cut by Marcus at Fade Lab", "Marcus at Fade Lab cuts my hair",
+  "who cuts my hair?", "who cuts {who}'s hair?", "The user's hair is cut by Marcus"),
+ ("uni", "I studied history at Exeter", "Exeter", "Durham",
+  "studied law at Durham", "I studied law at Durham",
+  "where did I go to uni?", "where did {who} go to uni?", "The user studied at Durham"),
+ ("bike", "I ride a Brompton", "Brompton", "Trek",
+  "rides a Trek road bike", "I ride a Trek road bike",
+  "what bike do I ride?", "what bike does {who} ride?", "The user rides a Trek"),
+]
+
 # How the other person comes in: (form, who, the user's line given the clause) or a first-hand named turn.
+FRESH_FORMS = [
+ ("older-sister", "Ana", lambda c: f"my older sister Ana {c}"),
+ ("apposed", "Ben", lambda c: f"Ben, my flatmate, {c}"),
+ ("colleague", "Rosa", lambda c: f"my colleague Rosa {c}"),
+ ("bare", "Yusuf", lambda c: f"Yusuf {c}"),
+ ("relay", "Dev", lambda c: f"Dev was saying he {c}"),
+ ("said", "Hana", None),
+]
 FORMS = [
  ("mate", "Tom", lambda c: f"my mate Tom {c}"),
  ("brother", "Luis", lambda c: f"my brother Luis {c}"),
@@ -79,7 +118,7 @@ def _conv(case, form, user_first: bool, with_user: bool, named: str | None):
     return who, sessions
 
 
-def run(verbose: bool) -> None:
+def run(verbose: bool, fresh: bool = False) -> None:
     from memwarden import Memory
     from memwarden.config import MemoryConfig
     from memwarden.evals.scenario_systems import make_embedder
@@ -89,8 +128,8 @@ def run(verbose: bool) -> None:
     totals: Counter = Counter()
     for named in (None, "Robin"):
         mode = "username" if named else "plain"
-        for case in CASES:
-            for form in FORMS:
+        for case in (FRESH_CASES if fresh else CASES):
+            for form in (FRESH_FORMS if fresh else FORMS):
                 for user_first in (True, False):
                     m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=emb)
                     who, ses = _conv(case, form, user_first, True, named)
@@ -137,8 +176,8 @@ def run(verbose: bool) -> None:
             if totals[k]:
                 print(f"{mode:9s} {cat:17s} {form:14s} {counts[k]:3d}/{totals[k]}")
         for cat in sorted({c for c, _ in cats}):
-            c = sum(counts[(mode, cat, f)] for f, *_ in FORMS)
-            t = sum(totals[(mode, cat, f)] for f, *_ in FORMS)
+            c = sum(counts[(mode, cat, f)] for f, *_ in (FRESH_FORMS if fresh else FORMS))
+            t = sum(totals[(mode, cat, f)] for f, *_ in (FRESH_FORMS if fresh else FORMS))
             if t:
                 print(f"{mode:9s} {cat:17s} {'ALL':14s} {c:3d}/{t}")
 
@@ -146,4 +185,6 @@ def run(verbose: bool) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--verbose", action="store_true")
-    run(ap.parse_args().verbose)
+    ap.add_argument("--set", choices=("tuned", "fresh"), default="tuned")
+    a = ap.parse_args()
+    run(a.verbose, a.set == "fresh")

@@ -28,9 +28,16 @@ __all__ = ["RELATIONS_NAMED", "another_holders", "another_persons", "users_own"]
 RELATIONS_NAMED = re.compile(r"^user's\s+(?:[\w-]+\s+){1,2}(?-i:[A-Z])", re.I)
 #: The claim is the user's (first person): "I drive ...", "I'm allergic ...", or a thing of theirs "my dentist ...".
 _ACTOR = re.compile(r"^\W*(?:I|I'm|I've|I'd|I am|I have)\b", re.I)
-_THING = re.compile(r"^\W*my\s+(?:[\w-]+\s+)?([a-z][\w-]*)\b", re.I)
+_THING = re.compile(r"^\W*my\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?", re.I)
+#: Words after "my" that are no thing's name ("my hair is ...": "is").
+_NOT_THING = frozenset("is was are were has had have will would can could does did do just own new old".split())
 #: The user's own turn opening on a person of theirs: "my mate Tom ...", "my sister-in-law Priya ...".
 _OPENS_ON_PERSON = re.compile(r"^\W*(?:my|our)\s+(?:[\w-]+\s+)?(?:" + _PEOPLE_RE + r")\b(?!'s)", re.I)
+#: A person of the user's said by relation ("the user's flatmate", "my older sister"): naming them is no first person.
+_RELATION = re.compile(r"\b(?:the user's|my|our)\s+(?:[\w-]+\s+)?(?:" + _PEOPLE_RE + r")\b", re.I)
+#: A name set apart by its relation opening the turn: "Ben, my flatmate, ...".
+_OPENS_APPOSED = re.compile(r"^\W*(?-i:[A-Z][a-z]+)\s*(?:,|\()\s*(?:my|our)\s+(?:[\w-]+\s+)?(?:" + _PEOPLE_RE
+                            + r")\s*(?:,|\))", re.I)
 #: The user (or the assistant) in the text after its subject: "Katrin and I ...", "Tom drove the user ...".
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|we|us|our|the user|the user's)\b", re.I)
 #: A claim of the user's tie to a person ("I'm married to Anna", "I'm dating Sam"): that person's line may be its
@@ -71,17 +78,17 @@ def another_holders(hit: SearchHit, claim: str) -> bool:
       when the subject is a person of the user's ("user's mate Tom") or the text gives the thing as theirs
       ("Katrin's dentist", "her dentist"): "Kevin raised the rent" may be the user's rent;
     * a turn (no claim) of the user's opening on a person of theirs and saying nothing in the first person after
-      ("my brother Luis bought a red Tesla")."""
+      ("my brother Luis bought a red Tesla", "Ben, my flatmate, banks with ...")."""
     text = straight(hit.memory or "")
     if hit.claim is None:
-        m = _OPENS_ON_PERSON.match(text)
-        return m is not None and not hit.speaker and not _FIRST_PERSON.search(text[m.end():])
+        m = _OPENS_ON_PERSON.match(text) or _OPENS_APPOSED.match(text)
+        return m is not None and not hit.speaker and not _FIRST_PERSON.search(_RELATION.sub(" ", text[m.end():]))
     if not another_persons(hit):
         return False
     said = {w.lower() for w in re.findall(r"[\w-]+", claim)}
     if {w.lower() for w in re.findall(r"[\w-]+", hit.claim.subject or "")} - {"user's", "user"} & said:
         return False  # the claim names the person ("I went to Tom's party"): left to the rules
-    rest = re.sub(r"^\W*the user's\s+", "", text, count=1, flags=re.I)
+    rest = _RELATION.sub(" ", text)  # "The user's mate Tom ...", "Ben, the user's flatmate, ..."
     if _FIRST_PERSON.search(rest):
         return False
     thing = None if _ACTOR.match(claim) else _THING.match(claim)
@@ -89,4 +96,5 @@ def another_holders(hit: SearchHit, claim: str) -> bool:
         return True
     if (hit.claim.subject or "").lower().startswith("user's"):
         return True
-    return bool(re.search(r"(?:'s|\bhis|\bher|\btheir)\s+(?:[\w-]+\s+)?" + re.escape(thing.group(1)) + r"\b", rest, re.I))
+    nouns = [w for w in thing.groups() if w and w.lower() not in _NOT_THING]
+    return any(re.search(r"(?:'s|\bhis|\bher|\btheir)\s+(?:[\w-]+\s+)?" + re.escape(w) + r"\b", rest, re.I) for w in nouns)
