@@ -70,9 +70,12 @@ def test_a_verdict_about_the_user_reads_no_other_persons_claim() -> None:
     # a thing of the user's: only when the text gives the thing as the other person's
     assert another_holders(_hit(0, "Marta's optician is on King Street", "Marta"), "my optician is on King Street")
     assert not another_holders(_hit(0, "Kevin put the rent up to 900", "Kevin"), "my rent is 900")
+    assert another_holders(_hit(0, "Jonas, the user's housemate, swims at the lido", "user's housemate Jonas"), "I swim at the lido")
+    assert another_holders(_hit(0, "Marta gets her nails done at Polish Bar", "Marta"), "my nails are done at Polish Bar")
     # the user's own turn opening on a person of theirs
     assert another_holders(_hit(0, "my brother-in-law Sunil drives a blue Kia", None), "I drive a blue Kia")
     assert not another_holders(_hit(0, "my brother-in-law Sunil and I drive a blue Kia", None), "I drive a blue Kia")
+    assert another_holders(_hit(0, "Sunil, my brother-in-law, drives a blue Kia", None), "I drive a blue Kia")
 
 
 # -- end to end ------------------------------------------------------------------------------------------
