@@ -27,7 +27,7 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
-from .other_person import RELATIONS_NAMED, another_persons
+from .other_person import RELATIONS_NAMED, another_persons, names_the_user
 from .rank_subject import asks_other, others_named
 from .updates import content_words, names_in
 
@@ -170,8 +170,11 @@ def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
     ("where do I live?", "what's my dentist called?", the user's name read as "the user") that asks about no
     one else (no other person named with a possessive, :func:`.rank_subject.asks_other`, no capitalised name)
     puts the user's own fact said of the user above another person's claim on the same matter ("The user's
-    mate Tom just moved to Bristol", "Katrin bought a red Tesla"). On one matter as :func:`party_first` reads
-    it. Only hits in the list move, upwards, so recall at the search's limit is unchanged."""
+    mate Tom just moved to Bristol", "Katrin bought a red Tesla"), not past one that tells the user's own affairs
+    through that person ("Dimitri is the user's secondary", the answer to "who's my secondary?"). On one matter: the
+    same attribute when both have one, else a question word in the user's hit and in the other's or shared by the
+    two (no cosine fallback: "the user's forearms are made of dough" is no answer to "who supplies our flour?").
+    Only hits in the list move, upwards, so recall at the search's limit is unchanged."""
     q = query or ""
     if len(hits) < 2 or not _OWN.search(q) or asks_other(q) or others_named(q) or names_in(q) - {"i"}:
         return hits
@@ -187,14 +190,14 @@ def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
         hw, ha = _words(h.memory, set()), _attr(h)
         for i in range(j):
             o = out[i]
-            if not another_persons(o):
-                continue
+            if not another_persons(o) or names_the_user(o.memory):
+                continue  # "Dimitri is the user's secondary": the user's own affairs, told through another person
             drop = _names(_subject(o)) | {w for w in content_words(_subject(o))}
             oa, ow = _attr(o), _words(o.memory, drop)
             if ha and oa:
                 same = ha == oa
-            else:
-                same = bool(hw & qwords and (hw & ow or ow & qwords)) or _cosine(h) >= _cosine(o)
+            else:  # a question word in the user's hit and in the other's or shared by the two; no cosine fallback
+                same = bool(hw & qwords and (hw & ow or ow & qwords))
             if same:
                 out.insert(i, out.pop(j))
                 break

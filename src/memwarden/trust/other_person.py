@@ -21,7 +21,7 @@ from ..models import SOMEONE_ELSE, SearchHit
 from .rank_subject import _PEOPLE_RE, others_named
 from .verdict_scope import NOT_NAME
 
-__all__ = ["RELATIONS_NAMED", "another_holders", "another_persons", "users_own"]
+__all__ = ["RELATIONS_NAMED", "another_holders", "another_persons", "names_the_user", "users_own"]
 
 #: A person of the user's with a name ("user's mate Tom", "user's sister-in-law Priya"): their subject is the
 #: user's relation, but they are someone else, and a question saying the name asks about them.
@@ -64,6 +64,12 @@ def another_persons(h: SearchHit) -> bool:
     return any(w.lower() not in NOT_NAME for w in re.findall(r"(?-i:[A-Z][\w-]*)", s))
 
 
+def names_the_user(text: str) -> bool:
+    """The text says the user (or "I"/"we") beyond naming a person of theirs: "Dimitri is the user's secondary",
+    "Hobbs put prices up, so the user has gone over to ..." tell the user's own affairs through another person."""
+    return bool(_FIRST_PERSON.search(_RELATION.sub(" ", straight(text or ""))))
+
+
 def users_own(claim: str) -> bool:
     """The claim (first person) is about the user: their own fact or thing, not a person of theirs ("my brother
     drives ...") and not a tie to someone ("I'm married to Anna")."""
@@ -88,9 +94,9 @@ def another_holders(hit: SearchHit, claim: str) -> bool:
     said = {w.lower() for w in re.findall(r"[\w-]+", claim)}
     if {w.lower() for w in re.findall(r"[\w-]+", hit.claim.subject or "")} - {"user's", "user"} & said:
         return False  # the claim names the person ("I went to Tom's party"): left to the rules
-    rest = _RELATION.sub(" ", text)  # "The user's mate Tom ...", "Ben, the user's flatmate, ..."
-    if _FIRST_PERSON.search(rest):
+    if names_the_user(text):  # "The user's mate Tom ..." and "Ben, the user's flatmate, ..." do not
         return False
+    rest = _RELATION.sub(" ", text)
     thing = None if _ACTOR.match(claim) else _THING.match(claim)
     if thing is None:
         return True
