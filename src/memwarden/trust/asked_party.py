@@ -41,6 +41,8 @@ _OWN = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|myself|we|we're|we've|ou
 _NOT_PARTY = re.compile(r"^(?:user|user's\b.*|" + re.escape(SOMEONE_ELSE) + r")$", re.I)
 #: A claim of the user's own said of the user: "The user's ...", "The user <verb>" (not the default "The user: ...").
 _USERS_OWN = re.compile(r"^\W*the user(?:'s\s|\s+(?!:))", re.I)
+#: A question asking for a person ("who edits my videos?", "who's my secondary?"): another person's line is its answer.
+_ASKS_WHO = re.compile(r"^\W*(?:who|who's|whom|whose)\b", re.I)
 #: A title or an initial is no matter two lines share ("Dr Lind" / "Dr Okafor").
 _TITLES = frozenset("dr mr mrs ms miss mx prof st".split())
 
@@ -176,7 +178,8 @@ def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
     two (no cosine fallback: "the user's forearms are made of dough" is no answer to "who supplies our flour?").
     Only hits in the list move, upwards, so recall at the search's limit is unchanged."""
     q = query or ""
-    if len(hits) < 2 or not _OWN.search(q) or asks_other(q) or others_named(q) or names_in(q) - {"i"}:
+    if (len(hits) < 2 or not _OWN.search(q) or _ASKS_WHO.match(q) or asks_other(q) or others_named(q)
+            or names_in(q) - {"i"}):
         return hits
     qwords = _words(q, set())
 

@@ -270,13 +270,16 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Re
     theirs = _others_turns(found.results, query) if mine else set()
     for n, hit in enumerate(found.results):
         rel = hit.reliability
-        if mine and (another_holders(hit, query) or hit.id in theirs):
-            continue  # session 20: another person's fact says nothing of the user's ("Katrin bought a red Tesla")
+        theirs_hit = mine and (another_holders(hit, query) or hit.id in theirs)
         text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
         on = on_slots[n] if on_slot is not None else None
         st = on or _stance(query, text, hit.scores.dense)
+        if theirs_hit and st.label == "agree":
+            # session 20: another person's fact does not support one of the user's ("Katrin bought a red Tesla");
+            # a rule of theirs about the user's affairs may still deny it ("the landlady wants notice by letter")
+            continue
         if on is not None and on.label == "unrelated":
             # another member of a many-valued attribute: its opposites deny nothing ("has a cat" / "has a
             # dog"); a denial worded as one ("a cat, no dogs") still does
