@@ -193,8 +193,10 @@ def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
         hw, ha = _words(h.memory, set()), _attr(h)
         for i in range(j):
             o = out[i]
-            if not another_persons(o) or names_the_user(o.memory):
-                continue  # "Dimitri is the user's secondary": the user's own affairs, told through another person
+            if (not another_persons(o) or names_the_user(o.memory)
+                    or _names(_subject(o)) & {w.lower() for w in re.findall(r"\w+", h.memory)}):
+                # the user's line naming that person ("the user's landlord is called Mr Okafor") is no rival to pass
+                continue  # nor "Dimitri is the user's secondary": the user's own affairs, told through another person
             drop = _names(_subject(o)) | {w for w in content_words(_subject(o))}
             oa, ow = _attr(o), _words(o.memory, drop)
             if ha and oa:
