@@ -302,3 +302,20 @@ def test_moved_off_is_a_switch() -> None:
 
 def test_number_abbreviation_is_no_negation() -> None:
     assert all(not c.negated for c in claims("our account no. is 12345678"))
+
+
+# Session 20: a relation said with an age or size word, or set apart after the name, is that person's clause,
+# not the user's (the user's own clause beside it stays the user's).
+@pytest.mark.parametrize("text,attr,subject", [
+    ("my younger sister Maren works at the bakery on Dale Road", "employer", "user's sister Maren"),
+    ("my big brother Kofi lives in Accra", "residence", "user's brother Kofi"),
+    ("Maren, my sister, works at the bakery on Dale Road", "employer", "user's sister Maren"),
+    ("Kofi (my cousin) lives in Accra", "residence", "user's cousin Kofi"),
+])
+def test_a_relation_with_its_name_is_the_subject(text: str, attr: str, subject: str) -> None:
+    assert with_slot(text, attr).subject == subject
+
+
+def test_the_users_clause_beside_an_older_relations_stays_the_users() -> None:
+    got = {(c.subject, c.attribute) for c in claims("my eldest son Rafi works at the garage while I work at the school")}
+    assert ("user's son Rafi", "employer") in got and ("user", "employer") in got

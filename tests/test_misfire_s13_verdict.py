@@ -26,7 +26,8 @@ SOMEONE_ELSES_NEWS = [
     pytest.param("I go to the gym on Mondays", "Priya does yoga on Mondays instead of the gym",
                  "The user goes to the gym on Mondays.", marks=pytest.mark.xfail(strict=True, reason=(
                      "the rules' own reading on main ('instead of the gym' negates the shared claim, whoever says it); "
-                     "not the fitted override (found session 13, left alone)"))),
+                     "not the fitted override (found session 13, left alone; session 20 keeps another person's denial "
+                     "readable, as a landlady's rule about the user's notice must be)"))),
     ("my daughter plays the violin", "my son gave up the piano after two lessons", "The user's daughter plays the violin."),
     ("I support Arsenal", "Tom's a Spurs fan, we don't talk about football", "The user supports Arsenal."),
     ("I take the 7:40 bus to work", "my neighbour drives to work at 6:30 every day", "The user takes the 7:40 bus."),

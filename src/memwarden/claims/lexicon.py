@@ -265,10 +265,13 @@ NOT_NEGATION = re.compile(r"\b(?:not (?:sure|only|just|bad|too)|no (?:problem|wo
                           r"never mind)\b", _I)
 
 REL = _REL
+#: Session 20: an age or size word before the relation ("my older brother Luis", "my little sister") is no other
+#: relation: the relation and its name are read past it.
+REL_AGE = r"(?:(?:older|younger|elder|eldest|oldest|youngest|middle|little|big|baby|kid)\s+)?"
 #: "my sister Ana", also as a possessive ("my daughter Lily's birthday": the daughter is Lily).
-REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][{LOWER}]+))(?![{LOWER}]|'(?!s\b)))?", _I)
+REL_PHRASE = re.compile(rf"\b(?P<det>my|our)\s+{REL_AGE}(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][{LOWER}]+))(?![{LOWER}]|'(?!s\b)))?", _I)
 #: The same relation said by the assistant: "your sister Ana" is the user's sister.
-REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][{LOWER}]+))(?![{LOWER}]|'(?!s\b)))?", _I)
+REL_PHRASE_YOUR = re.compile(rf"\b(?P<det>your)\s+{REL_AGE}(?P<rel>{_REL})(?:,?\s+(?P<name>(?-i:[A-Z][{LOWER}]+))(?![{LOWER}]|'(?!s\b)))?", _I)
 #: Capitalised words that open a clause without naming a person.
 NOT_NAMES = frozenset(
     "The This That These Those It Its There Here We They He She You Your My Our His Her Their What When Where Why "

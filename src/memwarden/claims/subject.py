@@ -63,6 +63,9 @@ _OBJ_PRONOUN = re.compile(r"\bhim\b|\bher\b(?P<obj>(?=\s+(?:on|off|in|into|to|at
 #: A verb with two objects: "gave her antibiotics", "sent her flowers" ("her" is the receiver, not a possessive).
 _GIVES = re.compile(r"\b(?:give|gives|gave|given|giving|send|sent|bought|buy|got|get|told|tell|showed|show|offered|offer|"
                     r"prescribed|prescribe|brought|bring|owe|owes|lent|lend)\s+$", re.I)
+#: Session 20: a name set apart by its relation heading the clause ("Luis, my brother, works at ...", "Priya (my
+#: sister-in-law) is ..."): the clause is the named relation's, as "my brother Luis works at ..." is.
+_APPOSED = re.compile(rf"^(?P<name>[A-Z][a-z]+)\s*(?:,|\()\s*(?P<det>my|our)\s+{L.REL_AGE}(?P<rel>{L.REL})\s*(?:,|\))\s*", re.I)
 #: A relation's relation: "my partner's mum", "my sister Ana's husband".
 _NESTED_REL = re.compile(rf"^'s\s+(?P<rel>{L.REL})(?![\w-])", re.I)
 
@@ -117,6 +120,11 @@ def head_subject(c: str, role: str, call: CallState, owner: str, owner_disp: str
             slot_text = f"my {rel2}{tail[nested.end():]}"
         elif name and tail.startswith("'s"):
             slot_text = f"my {rel}{tail}"  # "my daughter Lily's birthday" reads as "my daughter's birthday"
+        call.entity[owner] = (subject, disp)
+    elif (ap := _APPOSED.match(c)) and role != "assistant" and ap.group("name") not in L.NOT_NAMES:
+        rel, name = ap.group("rel").lower(), ap.group("name")
+        subject, disp = f"{poss(owner)} {rel} {name}", f"{poss(owner_disp)} {rel} {name}"
+        call.aliases[name] = (subject, disp)
         call.entity[owner] = (subject, disp)
     elif nm and nm.group(1) in call.aliases:
         subject, disp = call.aliases[nm.group(1)]

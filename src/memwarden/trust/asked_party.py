@@ -27,10 +27,11 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
-from .rank_subject import others_named
+from .other_person import RELATIONS_NAMED, another_persons, names_the_user
+from .rank_subject import asks_other, others_named
 from .updates import content_words, names_in
 
-__all__ = ["asked_parties", "party_first"]
+__all__ = ["asked_parties", "own_first", "party_first"]
 
 #: The asker's own question: a first-person subject or possessive ("what's my dentist", "where do I live",
 #: "should we invite Tom"). An object "me"/"us" is not ("what did Tom tell me about his dentist?").
@@ -40,6 +41,8 @@ _OWN = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|myself|we|we're|we've|ou
 _NOT_PARTY = re.compile(r"^(?:user|user's\b.*|" + re.escape(SOMEONE_ELSE) + r")$", re.I)
 #: A claim of the user's own said of the user: "The user's ...", "The user <verb>" (not the default "The user: ...").
 _USERS_OWN = re.compile(r"^\W*the user(?:'s\s|\s+(?!:))", re.I)
+#: A question asking for a person ("who edits my videos?", "who's my secondary?"): another person's line is its answer.
+_ASKS_WHO = re.compile(r"^\W*(?:who|who's|whom|whose)\b", re.I)
 #: A title or an initial is no matter two lines share ("Dr Lind" / "Dr Okafor").
 _TITLES = frozenset("dr mr mrs ms miss mx prof st".split())
 
@@ -82,7 +85,7 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
     # to?", "Jess' dentist" for "What did Jess say about her dentist?").
     for h in hits:
         s = _subject(h)
-        if s and not _NOT_PARTY.match(s) and any(
+        if s and (not _NOT_PARTY.match(s) or RELATIONS_NAMED.match(s)) and any(
                 p.search(q) for w in _names(s) if (p := _phrase(w.capitalize(), anycase)) is not None):
             found[s.lower()] = s
     return found
@@ -158,6 +161,48 @@ def party_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
                 same = ha == oa
             else:
                 same = bool(hw & qwords and (hw & ow or ow & qwords)) or _cosine(h) >= _cosine(o)
+            if same:
+                out.insert(i, out.pop(j))
+                break
+    return out
+
+
+def own_first(hits: list[SearchHit], query: str) -> list[SearchHit]:
+    """Session 20 (issues 10/11), the mirror of :func:`party_first`: a question in the asker's own person
+    ("where do I live?", "what's my dentist called?", the user's name read as "the user") that asks about no
+    one else (no other person named with a possessive, :func:`.rank_subject.asks_other`, no capitalised name)
+    puts the user's own fact said of the user above another person's claim on the same matter ("The user's
+    mate Tom just moved to Bristol", "Katrin bought a red Tesla"), not past one that tells the user's own affairs
+    through that person ("Dimitri is the user's secondary", the answer to "who's my secondary?"). On one matter: the
+    same attribute when both have one, else a question word in the user's hit and in the other's or shared by the
+    two (no cosine fallback: "the user's forearms are made of dough" is no answer to "who supplies our flour?").
+    Only hits in the list move, upwards, so recall at the search's limit is unchanged."""
+    q = query or ""
+    if (len(hits) < 2 or not _OWN.search(q) or _ASKS_WHO.match(q) or asks_other(q) or others_named(q)
+            or names_in(q) - {"i"}):
+        return hits
+    qwords = _words(q, set())
+
+    def own(h: SearchHit) -> bool:
+        return (h.claim is not None and (h.claim.subject or "").strip().lower() == "user"
+                and bool(_USERS_OWN.match(h.memory)) and not others_named(h.memory))
+
+    out = list(hits)
+    for h in [h for h in hits if own(h)]:
+        j = next(k for k, x in enumerate(out) if x is h)
+        hw, ha = _words(h.memory, set()), _attr(h)
+        for i in range(j):
+            o = out[i]
+            if (not another_persons(o) or names_the_user(o.memory)
+                    or _names(_subject(o)) & {w.lower() for w in re.findall(r"\w+", h.memory)}):
+                # the user's line naming that person ("the user's landlord is called Mr Okafor") is no rival to pass
+                continue  # nor "Dimitri is the user's secondary": the user's own affairs, told through another person
+            drop = _names(_subject(o)) | {w for w in content_words(_subject(o))}
+            oa, ow = _attr(o), _words(o.memory, drop)
+            if ha and oa:
+                same = ha == oa
+            else:  # a question word in the user's hit and in the other's or shared by the two; no cosine fallback
+                same = bool(hw & qwords and (hw & ow or ow & qwords))
             if same:
                 out.insert(i, out.pop(j))
                 break

@@ -57,7 +57,7 @@ from typing import Callable, Sequence
 from ..models import ConflictGroup, SearchHit
 from .answer_type import answer_type_first
 from .answer_value import answer_value_first
-from .asked_party import party_first
+from .asked_party import own_first, party_first
 from .changed_amount import later_amount_first
 from .config import TrustConfig
 from .correction_first import correction_first
@@ -292,7 +292,7 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
     if cfg.rank_party_first:
-        out = party_first(out, query)
+        out = own_first(party_first(out, query), query)
     return out
 
 

@@ -57,6 +57,7 @@ from .stance import detect_stance, features
 from .testimony import TIERS, Testimony, stated_at, testimony
 from .verdict_now import changed_now
 from .stance_label import Stance
+from .other_person import another_holders, users_own
 from .verdict_scope import RESUMED, ended, other_holder, prospect_only
 from .verdict_slot import Reader, read_claim, slot_stances
 from .verdict_matter import _NAMED_KIN_SAID, _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
@@ -78,6 +79,18 @@ def as_first_person(claim: str) -> str:
     for pat, rep in _USER:
         claim = pat.sub(rep, claim)
     return claim
+
+
+def _others_turns(hits: list[SearchHit], query: str) -> set[str]:
+    """The source turns of claims among ``hits`` holding another person's fact (:func:`.other_person.another_holders`),
+    less those that also gave a claim of the user's or of no person: such a turn says nothing of the user either."""
+    others: set[str] = set()
+    kept: set[str] = set()
+    for h in hits:
+        if h.claim is None:
+            continue
+        (others if another_holders(h, query) else kept).update(h.claim.source_episode_ids)
+    return others - kept
 
 
 def _named(text: str, speaker: str) -> str:
@@ -252,13 +265,21 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Re
     silent: list[tuple[SearchHit, str]] = []  # hits that do not speak to the claim by themselves
     texts: dict[str, str] = {}
     support = contradiction = 0.0
+    mine = SCOPE and users_own(query)
+    # Session 20: the turns whose claims here are another person's only (the turn is read as its claims are).
+    theirs = _others_turns(found.results, query) if mine else set()
     for n, hit in enumerate(found.results):
         rel = hit.reliability
+        theirs_hit = mine and (another_holders(hit, query) or hit.id in theirs)
         text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)
         on = on_slots[n] if on_slot is not None else None
         st = on or _stance(query, text, hit.scores.dense)
+        if theirs_hit and st.label == "agree":
+            # session 20: another person's fact does not support one of the user's ("Katrin bought a red Tesla");
+            # a rule of theirs about the user's affairs may still deny it ("the landlady wants notice by letter")
+            continue
         if on is not None and on.label == "unrelated":
             # another member of a many-valued attribute: its opposites deny nothing ("has a cat" / "has a
             # dog"); a denial worded as one ("a cat, no dogs") still does

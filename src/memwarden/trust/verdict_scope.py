@@ -296,3 +296,4 @@ def ended(claim: str, text: str) -> bool:
             return True
     return False
 
+
