@@ -28,6 +28,7 @@ RESTATED = 0.60        # a request this close to a preference asks for what it p
 ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
 ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
+NOTICE_NEAR = 0.10     # a notice of change on the memory's own item this close to it speaks to it (session 20)
 BEARS = 0.30           # a memory that limits nothing bears on a request for others this close to it
 
 
@@ -103,7 +104,12 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
             yield "ev_dated_change", "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
         # A notice that the usual way changes, and the memory is the usual way the request asks about (or the
         # notice gives another value of what it names): "collections move one day later" against "bins go out mondays".
-        if f["ev_notice"] and not f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR and (f["q_sim"] >= ON_POINT or f["ev_conflict"]):
+        # The notice is read against the memory closest to it and names that memory's own item (``ev_notice``,
+        # ``matter.same_item``), so a loose likeness is enough: a timetable, a delay or a closing says in its own words
+        # what the memory said in the user's ("I get the 8:15 from Reading" / "from Monday the 8:15 leaves at 8:05"),
+        # and a habit kept around the usual way is no taste the notice leaves standing (session 20, after s19-policy2).
+        if f["ev_notice"] and f["ev_sim"] >= NOTICE_NEAR and (f["ev_conflict"] or f["ev_shared"] or f["ev_sim"] >= EVIDENCE_NEAR) \
+                and (f["q_sim"] >= RELEVANT or f["ev_conflict"]):
             yield "ev_notice_on_point", "defer_to_evidence", "the supplied evidence announces a change to what it says is usual"
         # (a notice of change about another item than the memory's decides nothing of it: ``matter.same_item``)
         if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR \
