@@ -57,7 +57,9 @@ def test_the_same_thing_needs_a_thing_in_common() -> None:
 def test_a_notice_must_speak_of_the_memorys_own_item() -> None:
     assert same_item("my car's MOT is due at Kwik Fit on the 3rd", "Kwik Fit: your MOT booking has moved to the 5th.")
     assert not same_item("I catch the number 12 bus from Elm Park", "Notice: the number 40 from Riverside is diverted next week.")
-    assert not same_item("my piano lesson is at 4 on tuesdays", "Leisure centre: the swimming pool closes for repairs from Monday.")
+    assert not same_item("I fly to Porto on the Ryanair flight", "Airline notice: the Easyjet flight to Nice is cancelled.")
+    # no name of its own on one side: only a positive sign of another item counts
+    assert same_item("the bins go out on monday nights", "Council notice: all collections move one day later next week.")
 
 
 # --- the policies ----------------------------------------------------------------------------------

@@ -229,7 +229,7 @@ _NO_NEWER = {"gone": 0.0, "change": 0.0, "conflict": 0.0, "shift": 0.0, "shared"
 _ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
 
 
-def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float, same_slot: bool = False) -> dict[str, float]:
+def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) -> dict[str, float]:
     """How a newer memory ``g`` stands to ``f``: a change, a contradiction, a reversed attitude, what they
     share and what the newer one adds."""
     st = detect_stance(text, other, cosine=sim)
@@ -255,9 +255,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float, 
         _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     # A change to another attribute of the same person or thing ("Clare changed jobs" after "my sister's name is
     # Clare") neither changes nor contradicts what this one states.
-    # ... nor does a change of a thing the older one does not speak of (:func:`.matter.same_thing`): "gave up booze
-    # for february" leaves "a flat white every morning" standing.
-    if g.change and not (moved or gone or aims_at(f, g, other, text) and same_thing(f, text, g, other, same_slot)):
+    if g.change and not (moved or gone or aims_at(f, g, other, text)):
         return {"change": 0.0, "conflict": 0.0, "shift": float(shift), "shared": float(len(shared_words(f, g) - _ATTITUDE)), "gone": 0.0,
                 "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
     return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),
@@ -352,7 +350,7 @@ def features(j: Joint) -> list[dict[str, float]]:
         newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)
                  and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts) and not _other_holder(f, mf[k])
                  # another person's matter, or a change planned or mulled over, replaces nothing (:mod:`.matter`)
-                 and not holders_differ(f, mf[k]) and not tentative(j.memories[k].text)]
+                 and not holders_differ(f, mf[k], j.memories[k].text) and not tentative(j.memories[k].text)]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
@@ -361,8 +359,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             mine = _claim_value(j.memories[i])
             same_slot = 1.0 if any(not mine or _claim_value(j.memories[k]) != mine for k in slotted) else 0.0
             newer = slotted or [k for k in newer if not mf[k].slot]  # other slots are other attributes
-        cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]),
-                                                        bool(f.slot and _same_slot(f.slot, mf[k].slot)))) for k in newer),
+        cands = sorted(((float(sims[i, k]), k, _compare(f, text, mf[k], j.memories[k].text, float(sims[i, k]))) for k in newer),
                        reverse=True)
         # An echo that adds nothing new cannot state another value.
         disagree = [c for c in cands if (c[2]["change"] or c[2]["conflict"] or c[2]["shift"]) and c[2]["novel"] >= 1]
@@ -375,7 +372,8 @@ def features(j: Joint) -> list[dict[str, float]]:
         # where a memory placed it, and a change that gives no value of the class the request asks for, when the older
         # memory gives one ("what size shoes?": "size 8" / "joined a new running club"), leaves what is asked.
         newer_text = j.memories[best_j].text if best_j >= 0 else ""
-        near_change = bool(change and best_sim >= CHANGE_NEAR
+        near_change = bool(change and best_sim >= CHANGE_NEAR and best_j >= 0
+                           and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
                            and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
                            and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
                            and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
