@@ -4,19 +4,23 @@ A newer memory replaces an older one only when both are about the same holder (t
 person) and the same thing, and it says a change was made, not one planned or mulled over; supplied evidence
 announcing a change decides a memory only when it speaks of the item, event or amount the memory is about.
 
-- ``holder``: whose matter a memory is: the people it is about when another person is its subject ("my dad
-  cancelled his gym membership"), the user when the user speaks of themself with nobody else named, else
-  unknown (a memory that names nobody may be anyone's: it is not read as another person's).
+- ``holders_differ``: the older memory is plainly the user's and the newer plainly another person's (another person
+  its subject, no "I" or "me" in it, nobody the older one names): "my dad cancelled his gym membership" against "I go
+  to the gym by the leisure centre". Holders are read only on such positive signs: the authors' changes often name
+  other people on the way ("Priya's gone to Singapore, I report to Dan now").
 - ``tentative``: a plan or a thought, no change made ("thinking about moving my account to ...", "might try
   the train next month", "planning to switch ...").
 - ``same_thing``: the two name a thing in common besides the words every statement of a change or a habit
   has (the verb of change, "now", days and times of day, "get", "go"): "switched to oat milk in my tea" and
   "I take semi-skimmed milk in my tea" share the tea and the milk; "gave up booze for february" and "a flat
   white every morning" share nothing. The claims' slot counts too (one attribute of one subject), and so
-  does a value the newer one names as replaced that the older one says.
-- ``same_item``: a notice (supplied evidence) and a memory speak of one item: they share such a word, a name
-  or a clock time, and they do not name two different things of their own (the Jubilee line and the
-  Piccadilly line, a flight to Glasgow and one to Lisbon, the 18:05 from Paddington and the 7:42 from Didcot).
+  does a value the newer one names as replaced that the older one says. It gates only a change said a little
+  further away than the older rules reach (``features.CHANGE_NEAR``): nearer, the authors' changes often share
+  no word ("I'm a medium in shirts" / "I'm a small in tops now").
+- ``same_item``: a notice (supplied evidence) and a memory do not plainly speak of two items: each names a thing
+  of its own, none the same, no number shared and at most one word besides (the Jubilee line and the Piccadilly
+  line, a flight to Glasgow and one to Lisbon, the 18:05 from Paddington and the 7:42 from Didcot). A notice in
+  words of its own ("all collections move one day later" for "the bin men come on mondays") is no other item.
 """
 
 from __future__ import annotations
