@@ -42,9 +42,10 @@ def holder(f: MemoryFacts) -> frozenset[str] | None:
     return frozenset({"user"}) if f.about_user and not f.other_subject else None
 
 
-#: The user in the first person, anywhere in a text: the user's own part in what it says ("sold the car to my
-#: grandson, I'm in the Subaru now").
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|im)\b", re.I)
+#: The user in the first person (or as "the user", as claims say it), anywhere in a text: the user's own part in what
+#: it says ("sold the car to my grandson, I'm in the Subaru now", "the user's supervisor has gone, the user has been
+#: handed over to Dr X").
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|im|the user)\b", re.I)  # claims say "the user"
 
 
 def holders_differ(a: MemoryFacts, b: MemoryFacts, b_text: str = "") -> bool:
