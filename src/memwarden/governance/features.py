@@ -23,10 +23,12 @@ from typing import Any
 import numpy as np
 
 from ..lexicon import calendar as cal
+from ..trust.attribute import asked, states
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts, topic_polarity
 from .limits import DEPENDANT, LIMIT, SCHEDULE, away, timed
+from .matter import holders_differ, same_item, same_thing, tentative
 # embed_joint and split_evidence are not used here: tests and bench/ import them from this module.
 from .joint import Joint, MemoryInput, embed_joint, split_evidence
 from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
@@ -195,6 +197,33 @@ SWAP_SIM = 0.30
 #: Giving a thing up, and the words after it (its name).
 _DISPOSED = re.compile(r"\b(?:sold|got rid of|gave away|given away|scrapped|traded in|binned)\s+((?:\S+\s+){0,2}\S+)", re.I)
 
+#: A newer memory of the same matter (:mod:`.matter`: one holder, one thing, a change made) this close that states a
+#: change replaces it, though the two are only loosely alike to the embedder ("cancelled the gym membership and joined
+#: the climbing wall instead" / "I'm a member of PureGym", cosine 0.21): people say a change in words of their own.
+CHANGE_NEAR = 0.15
+
+#: The value a change names as replaced ("switched to X from Y", "Y instead of X", "swapped Y for X"): Y.
+_REPLACED = re.compile(r"\b(?:from|instead of|rather than|in place of)\s+((?:[\w'&-]+\s+){0,2}[\w'&-]+)|"
+                       r"\b(?:swapp?(?:ed|ing)|traded|exchanged)\s+((?:[\w'&-]+\s+){0,3}?[\w'&-]+)\s+for\b", re.I)
+#: "from now on", "from today": a time, not a replaced value.
+_FROM_TIME = frozenset(content("now then today tomorrow next week month year " + " ".join(cal.WEEKDAYS) + " "
+                               + " ".join(cal.MONTHS)))
+#: A thing moved somewhere ("moved the car round the back", "put the bikes in the shed"): its place changed.
+_RELOCATED = re.compile(r"\b(?:moved|put|took|shifted)\s+(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+                        r"(?:to|into|in|onto|round|over|up|down|out)\b", re.I)
+#: Where a memory places something ("are in the blue folder", "by the fire door").
+_PLACES = re.compile(r"\b(?:in|at|on|by|under|behind|beside|inside|next to|out the back|round the back)\b", re.I)
+
+
+def _replaces_other(f: MemoryFacts, other: str) -> bool:
+    """``other`` names what its change replaced, and the older memory names none of it: it changed another thing
+    ("switched to Spotify from Apple Music" leaves "my favourite band is Elbow" standing)."""
+    for m in _REPLACED.finditer(other):
+        said = content(m.group(1) or m.group(2)) - _FROM_TIME
+        if said and not (said & _with_parts(f.content) or said & content(" ".join(f.entities))):
+            return True
+    return False
+
 _NO_NEWER = {"gone": 0.0, "change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
 # Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
 _ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
@@ -250,6 +279,9 @@ def features(j: Joint) -> list[dict[str, float]]:
     """One dict of :data:`FEATURES` per memory (plus ``newer_index`` / ``newer_top_index``, the newer
     memory that disagrees / the closest one, for the rationale)."""
     req: RequestFacts = request_facts(j.query, j.evidence)
+    # The value class the request asks for, when it asks one ("what size ...", "when is ...").
+    ask = asked(j.query)
+    ask = ask if ask is not None and ask.value != "any" else None
     mf = [facts_of(m) for m in j.memories]
     n = len(mf)
     sims = j.mvecs @ j.mvecs.T if n else np.zeros((0, 0))
@@ -281,6 +313,8 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_entity = 1.0 if ents and any(e in s for s in ext_low for e in ents) else 0.0
         # A named option the evidence evaluates (not merely lists: "Kindle edition EUR 11.99").
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
+        # A notice of change speaks of this memory only when it names the memory's own item (:func:`.matter.same_item`).
+        same_item_ev = bool(evs.shape[1]) and same_item(text, j.external[int(np.argmax(evs[i]))])
         conflict, ev_rule, ev_shared, ev_change, ev_options = 0.0, 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
@@ -296,8 +330,8 @@ def features(j: Joint) -> list[dict[str, float]]:
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
             # Options with and without what it wants: the preference chooses among them, nothing overrides it.
             ev_options = float(f.preference and _offers_both(key, best))
-            if ev_options:
-                conflict = 0.0
+            if ev_options or notice and not same_item_ev:
+                conflict = 0.0  # (another item's values, in a notice of change, are no other value of this one's)
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
         # Names count as whom the request serves only when it serves someone besides the user
@@ -314,7 +348,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         # English") sits beside the user's own preference; it does not replace it.
         own = f.about_user and not f.about_we
         newer = [k for k in range(n) if k != i and _newer(j.memories, i, k) and _reliable_rank(mf[k]) >= _reliable_rank(f)
-                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts) and not _other_holder(f, mf[k])]
+                 and not (own and mf[k].about_we and not mf[k].about_user and mf[k].contexts) and not _other_holder(f, mf[k])
+                 # another person's matter, or a change planned or mulled over, replaces nothing (:mod:`.matter`)
+                 and not holders_differ(f, mf[k], j.memories[k].text) and not tentative(j.memories[k].text)]
         same_slot = 0.0
         if f.slot and any(mf[k].slot for k in newer):
             slotted = [k for k in newer if _same_slot(f.slot, mf[k].slot)]
@@ -330,6 +366,17 @@ def features(j: Joint) -> list[dict[str, float]]:
         best_sim, best_j, cmp = disagree[0] if disagree else cands[0] if cands else (0.0, -1, _NO_NEWER)
         top_sim, top_j, top = cands[0] if cands else (0.0, -1, _NO_NEWER)
         change, nconf, shift = cmp["change"], cmp["conflict"], cmp["shift"]
+        # A change of the same matter said in other words, a little further away than SAME_TOPIC (``change`` holds only
+        # for one holder's change of the same thing, made): giving up another thing ("sold the ti") changes only what
+        # names it, a change naming another replaced value changes that value, a thing moved somewhere changes only
+        # where a memory placed it, and a change that gives no value of the class the request asks for, when the older
+        # memory gives one ("what size shoes?": "size 8" / "joined a new running club"), leaves what is asked.
+        newer_text = j.memories[best_j].text if best_j >= 0 else ""
+        near_change = bool(change and best_sim >= CHANGE_NEAR and best_j >= 0
+                           and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
+                           and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
+                           and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
+                           and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
@@ -373,10 +420,15 @@ def features(j: Joint) -> list[dict[str, float]]:
             "asked_unchanged": float(len((req.content & f.content) - mf[best_j].content - _ATTITUDE)) if best_j >= 0 else 0.0,
             # ... to the memory the evidence is closest to: a flight's delay is news for the flight, not the commute
             "hearsay": float(f.hearsay), "asks": float(req.asks),
-            "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE),
+            # ... and that speaks of the item, event or amount the memory is about (:func:`.matter.same_item`): a delay
+            # of a flight to Glasgow is no news of the flight to Lisbon
+            "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE and same_item_ev),
+            # (not a layer input) a notice of change came, about another item than this memory's
+            "ev_other_item": float(notice and evs.shape[1] > 0 and not same_item_ev),
             # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
+            "newer_near_change": float(near_change),
         })
     return rows
 

@@ -28,6 +28,7 @@ RESTATED = 0.60        # a request this close to a preference asks for what it p
 ELSEWHERE = ON_POINT  # a newer memory this far from the request does not speak to what it asks
 ASKED_GAP = 0.20      # the request is this much closer to the older memory than to the one that changed part of it
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
+NOTICE_NEAR = 0.10     # a notice of change on the memory's own item this close to it speaks to it (session 20)
 BEARS = 0.30           # a memory that limits nothing bears on a request for others this close to it
 
 
@@ -53,7 +54,12 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # party at the soft play" standing for a gift question).
     elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
         and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP and not f.get("newer_gone")  # a thing given up changes all its parts
-    if f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) and not elsewhere:
+    # ... or a change of the same matter (one holder, one thing, made: ``features.CHANGE_NEAR``) said in other words, on
+    # a memory that is no view, report or hearsay, with no evidence or world question (the later rules weigh those).
+    near = f.get("newer_near_change", 0.0) and not (f["ev_external"] or f["world_question"] or f["held_view"]
+                                                    or f["reported"] or f["hearsay"])
+    if (f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) or near) \
+            and not elsewhere:
         yield "newer_changes", "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
             "a newer memory on the same topic contradicts it" if f["newer_conflict"] else
             "a newer memory on the same topic takes the opposite attitude")
@@ -79,25 +85,35 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
             " about how things work, and the question rests on how they work"
     if f["rationale_asked"] and f["world_question"] and not f["ev_external"]:
         yield "rationale_world_q", "ignore_as_evidence", "a habit kept for a reason about how things work, and the question asks how they work"
+    # A notice of change about another item than the memory's (``matter.same_item``: another train, another flight)
+    # decides nothing of it: only the rules that read what the evidence names hold.
+    other_item = bool(f.get("ev_other_item"))
     if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
         if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
             yield "ev_names", "defer_to_evidence", "the supplied evidence speaks about what it names"
-        if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME):
+        if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME) and not other_item:
             yield "ev_same_point", "defer_to_evidence", "the supplied evidence covers the same point" + (
                 " and contradicts it" if f["ev_conflict"] else "")
-        if f["ev_conflict"] and f["ev_shared"] and f["ev_sim"] >= EVIDENCE_NEAR:
+        if f["ev_conflict"] and f["ev_shared"] and f["ev_sim"] >= EVIDENCE_NEAR and not other_item:
             yield "ev_other_value", "defer_to_evidence", "the supplied evidence gives another value for what it names"
         if (f["held_view"] or f["reported"]) and f["ev_sim"] >= EVIDENCE_NEAR and f["q_sim"] >= ON_POINT:
             yield "ev_belief_on_point", "defer_to_evidence", "an uncertain belief, and the request came with evidence on it"
         if (f["ev_rule"] or f["ev_change"]) and f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR:
             yield "ev_rule_on_choice", "defer_to_evidence", "the supplied evidence lays down a rule on, or announces a change to, what it chooses"
-        if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS:
+        if f["ev_change"] and f["ev_shared"] >= 2 and f["ev_sim"] >= EVIDENCE_SPEAKS and not other_item:
             yield "ev_dated_change", "defer_to_evidence", "the supplied evidence lays down a rule or a dated change on what it names"
         # A notice that the usual way changes, and the memory is the usual way the request asks about (or the
         # notice gives another value of what it names): "collections move one day later" against "bins go out mondays".
-        if f["ev_notice"] and not f["preference"] and f["ev_sim"] >= EVIDENCE_NEAR and (f["q_sim"] >= ON_POINT or f["ev_conflict"]):
+        # The notice is read against the memory closest to it and names that memory's own item (``ev_notice``,
+        # ``matter.same_item``), so a loose likeness is enough: a timetable, a delay or a closing says in its own words
+        # what the memory said in the user's ("I get the 8:15 from Reading" / "from Monday the 8:15 leaves at 8:05"),
+        # and a habit kept around the usual way is no taste the notice leaves standing (session 20, after s19-policy2).
+        if f["ev_notice"] and f["ev_sim"] >= NOTICE_NEAR and (f["ev_conflict"] or f["ev_shared"] or f["ev_sim"] >= EVIDENCE_NEAR) \
+                and (f["q_sim"] >= RELEVANT or f["ev_conflict"]):
             yield "ev_notice_on_point", "defer_to_evidence", "the supplied evidence announces a change to what it says is usual"
-        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR:
+        # (a notice of change about another item than the memory's decides nothing of it: ``matter.same_item``)
+        if f["world_claim"] and not (f["held_view"] or f["reported"]) and f["q_sim"] >= ON_POINT and f["ev_sim"] >= EVIDENCE_NEAR \
+                and not other_item:
             yield "ev_world_fact", "defer_to_evidence", "a remembered fact about the world, and this request came with evidence"
     if held and f["world_question"] and f["q_sim"] >= RELEVANT and not f["about_beneficiary"]:
         yield "held_world_q", "ignore_as_evidence", "a held view bears on a question about the world"

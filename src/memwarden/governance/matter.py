@@ -1,0 +1,155 @@
+"""Whether two statements are about the same matter (session 20, issue 12 items 1-2).
+
+A newer memory replaces an older one only when both are about the same holder (the user, or the same named
+person) and the same thing, and it says a change was made, not one planned or mulled over; supplied evidence
+announcing a change decides a memory only when it speaks of the item, event or amount the memory is about.
+
+- ``holders_differ``: the older memory is plainly the user's and the newer plainly another person's (another person
+  its subject, no "I" or "me" in it, nobody the older one names): "my dad cancelled his gym membership" against "I go
+  to the gym by the leisure centre". Holders are read only on such positive signs: the authors' changes often name
+  other people on the way ("Priya's gone to Singapore, I report to Dan now").
+- ``tentative``: a plan or a thought, no change made ("thinking about moving my account to ...", "might try
+  the train next month", "planning to switch ...").
+- ``same_thing``: the two name a thing in common besides the words every statement of a change or a habit
+  has (the verb of change, "now", days and times of day, "get", "go"): "switched to oat milk in my tea" and
+  "I take semi-skimmed milk in my tea" share the tea and the milk; "gave up booze for february" and "a flat
+  white every morning" share nothing. The claims' slot counts too (one attribute of one subject), and so
+  does a value the newer one names as replaced that the older one says. It gates only a change said a little
+  further away than the older rules reach (``features.CHANGE_NEAR``): nearer, the authors' changes often share
+  no word ("I'm a medium in shirts" / "I'm a small in tops now").
+- ``same_item``: a notice (supplied evidence) and a memory do not plainly speak of two items: each names a thing
+  of its own, none the same, no number shared and at most one word besides (the Jubilee line and the Piccadilly
+  line, a flight to Glasgow and one to Lisbon, the 18:05 from Paddington and the 7:42 from Didcot). A notice in
+  words of its own ("all collections move one day later" for "the bin men come on mondays") is no other item.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import calendar as cal
+from ..retrieval.text import _stem
+from .facts import MemoryFacts
+from .lexicon import content, entities
+
+__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item"]
+
+
+def holder(f: MemoryFacts) -> frozenset[str] | None:
+    """Whose matter ``f`` is: the people another person's memory is about, ``{"user"}``, or None (not said)."""
+    if f.other_subject and not f.about_user:
+        return f.people or None
+    return frozenset({"user"}) if f.about_user and not f.other_subject else None
+
+
+#: The user in the first person (or as "the user", as claims say it), anywhere in a text: the user's own part in what
+#: it says ("sold the car to my grandson, I'm in the Subaru now", "the user's supervisor has gone, the user has been
+#: handed over to Dr X").
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|im|the user)\b", re.I)  # claims say "the user"
+
+
+def holders_differ(a: MemoryFacts, b: MemoryFacts, b_text: str = "") -> bool:
+    """``b`` is plainly another person's matter and ``a`` plainly the user's ("I bank with X" and "my brother switched
+    his account to Y"). A newer memory in which the user also speaks in the first person ("dindo quit, so it's me and my
+    cousin now"), and one about a person the older memory names, are not told apart."""
+    if not (a.about_user and not a.other_subject):
+        return False
+    hb = holder(b)
+    # (a person the older memory names is no other holder: "Rory: peanut allergy" and "moved Rory up to ...")
+    return hb is not None and "user" not in hb and not (hb & a.people) and not _FIRST_PERSON.search(b_text)
+
+
+# A plan, a wish or a thought about a change, not a change made. (A decided arrangement in the future
+# - "from monday I'm getting the train" - is a change said; only the undecided ones are here.)
+_TENTATIVE = re.compile(
+    r"\b(?:thinking (?:about|of)|(?:i'm |am |been )?considering|might|may (?:try|switch|move|change|go)|maybe|perhaps|"
+    r"planning (?:to|on)|plan to|hoping to|hope to|want(?:ing)? to|would like to|'d like to|tempted to|"
+    r"looking (?:into|at) (?:switching|moving|changing|getting)|wondering (?:about|if|whether)|not sure (?:if|whether)|"
+    r"should (?:probably )?(?:switch|move|change|try|get)|if i (?:switch|move|change))\b", re.I)
+# ... unless the same text also says the change was made ("was thinking of it for ages, finally switched").
+_MADE = re.compile(r"\b(?:finally|went ahead|ended up|have|has|'ve|just|already)\s+(?:\w+\s+)?(?:switched|moved|changed|"
+                   r"swapped|started|stopped|quit|joined|cancell?ed|signed up)\b", re.I)
+
+
+def tentative(text: str) -> bool:
+    """``text`` plans or weighs a change without saying it was made."""
+    return bool(_TENTATIVE.search(text)) and not _MADE.search(text)
+
+
+#: Words every statement of a change, a habit or a notice has: they name no thing.
+_NO_THING = frozenset(_stem(w) for w in (
+    "user now new newly anymore instead longer change changed changing switch switched switching move moved moving "
+    "swap swapped start started starting stop stopped quit gave give up got get gets getting go goes going went gone "
+    "take takes taking took have has had having do does did make made use used using start join joined cancel "
+    "cancelled try tried keep kept back still again just also really actually since from last next week weeks month "
+    "months year years day days today tonight tomorrow morning mornings evening evenings night nights afternoon "
+    "weekend weekends weekday weekdays everi usual usually alway always often lot bit thing things way time times "
+    "these those days lately recent recently point some much mani one two three first "
+    "notice update service reminder letter note please will from effective "
+    "love like prefer enjoy hate want need think".split())) | frozenset(
+    _stem(w) for w in (*cal.MONTHS, *cal.WEEKDAYS)) | frozenset(w.lower() for w in (*cal.MONTHS, *cal.WEEKDAYS))
+
+
+def specific(text: str) -> frozenset[str]:
+    """The content words of ``text`` that name a thing (not the words of a change, a habit or a time)."""
+    return frozenset(w for w in content(text) if w not in _NO_THING and not w.isdigit() and len(w) > 1)
+
+
+#: The value a change names as replaced ("switched to X from Y", "Y instead of X", "swapped Y for X"): Y.
+_REPLACED = re.compile(r"\b(?:from|instead of|rather than|in place of)\s+((?:[\w'&-]+\s+){0,2}[\w'&-]+)|"
+                       r"\b(?:swapp?(?:ed|ing)|traded|exchanged)\s+((?:[\w'&-]+\s+){0,3}?[\w'&-]+)\s+for\b", re.I)
+
+
+def _share(a: frozenset[str], b: frozenset[str]) -> bool:
+    """A word in common, one word the start of the other ("member" / "membership"), or a word inside a name
+    written as one word ("gym" / "PureGym")."""
+    if a & b:
+        return True
+    return any(len(x) >= 3 and len(y) >= 3 and (x.startswith(y) and len(y) >= 5 or y.startswith(x) and len(x) >= 5
+                                                 or len(x) >= 3 and len(y) >= len(x) + 3 and x in y
+                                                 or len(y) >= 3 and len(x) >= len(y) + 3 and y in x)
+               for x in a for y in b)
+
+
+def same_thing(f: MemoryFacts, text: str, g: MemoryFacts, other: str, same_slot: bool = False) -> bool:
+    """``other`` (facts ``g``) speaks of a thing ``text`` (facts ``f``) speaks of."""
+    if same_slot:
+        return True
+    if _share(specific(text), specific(other)):
+        return True
+    return any(specific(m.group(1) or m.group(2) or "") & specific(text) for m in _REPLACED.finditer(other))
+
+
+#: Words that are no name of a thing of its own: short abbreviations ("LT", "Dr"), days and months in any form.
+def _names(text: str) -> frozenset[str]:
+    """The things a text names by a name of their own, as lower-case stems (no value with a digit, no day or month,
+    no abbreviation of two letters)."""
+    out = set()
+    for e in entities(text):
+        for w in re.findall(r"[a-z'-]+(?:\d+[a-z]*)?", e.lower()):
+            st = _stem(w)
+            if len(w) > 2 and not re.search(r"\d", w) and w not in _NO_THING and st not in _NO_THING \
+                    and not any(w.startswith(m[:3].lower()) and len(w) <= len(m) + 1 for m in (*cal.MONTHS, *cal.WEEKDAYS)) \
+                    and _stem(w.rstrip("s")) not in _NO_THING:
+                out.add(st)
+    return frozenset(out)
+
+
+_NUMBER = re.compile(r"\b\d+(?:[:.]\d{2})?\b")
+
+
+def same_item(mem: str, notice: str) -> bool:
+    """A notice of change and a memory do not plainly speak of two different items. Only a positive sign counts (the
+    authors' notices name an item in words of their own: "all collections move one day later" is news for "the bin men
+    come on mondays"): each names a thing of its own, none the same, they share no number or clock time and at most one
+    word besides (the Jubilee line and the Piccadilly line, a flight to Glasgow and one to Lisbon, the 18:05 from
+    Paddington and the 7:42 from Didcot)."""
+    names_m, names_n = _names(mem), _names(notice)
+    if not names_m or not names_n:
+        return True
+    sm, sn = specific(mem), specific(notice)
+    if names_m & (names_n | sn) or names_n & sm:
+        return True
+    if set(_NUMBER.findall(mem)) & set(_NUMBER.findall(notice)):
+        return True
+    return len(sm & sn) >= 2
