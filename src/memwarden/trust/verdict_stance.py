@@ -17,10 +17,14 @@ from .stance import _NEGATING, _POLAR_MAP, _STATUS, Stance, _align, detect_stanc
 from .stance_fitted import combine
 from .update_cues import says_update
 from .verdict_compare import compare
+from .verdict_daypart import daypart_stance
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
 from .record_fields import field_statements, named_value
 
+
+#: A part of the day against a clock time (:mod:`.verdict_daypart`, session 20); off to measure.
+DAYPART = True
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
@@ -40,6 +44,8 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
     if cmp is not None:
         return cmp
+    if DAYPART and (dp := daypart_stance(claim, text)) is not None:
+        return dp
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
     if st.label == "agree":
         return structure_stance(claim, text) or st
