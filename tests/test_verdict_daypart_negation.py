@@ -73,3 +73,20 @@ def test_a_bare_no_answering_the_claim_still_denies_it():
 def test_a_first_hand_success_with_a_side_negation_is_true():
     said = ("user", "passed my theory test this morning, no more revision flashcards on the bus", "2026-03-02T10:00:00")
     assert _verdict([said], "The user passed the theory test.") == "TRUE"
+
+
+# -- mends from the code-blind reviews (session 20) ---------------------------------------------------
+
+def test_another_events_certain_time_does_not_time_a_bare_one():
+    text = "nursery drop off is 8:40 and collection is 17:45"
+    assert daypart_stance("The user does the nursery drop-off in the morning.", text) is None
+    st = daypart_stance("The user does the nursery collection in the evening.", text)
+    assert st is not None and st.label == "agree"
+
+
+def test_a_negated_verb_denies_its_subject_in_other_words():
+    from memwarden.trust.verdict_stance import _negated_elsewhere
+    claim = "The user received the deposit back from the landlord."
+    assert _negated_elsewhere(claim, "the deposit from the landlord still hasnt turned up, its been a month", 0.6) is None
+    st = _negated_elsewhere("The user finished the half marathon.", "finished the half marathon without walking once", 0.6)
+    assert st is not None and st.label == "agree"

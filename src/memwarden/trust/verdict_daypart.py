@@ -87,6 +87,32 @@ def _inside(hour: float, span: tuple[int, int]) -> bool:
     return lo <= hour < hi or lo <= hour + 24 < hi
 
 
+#: Where one event's part of a sentence ends: "drop off is 8:15 and pick up is 15:20", "gym at 6am, then my flight".
+_PARTS = re.compile(r"\s*(?:[,;]|\band\b|\bbut\b|\bthen\b|\bwhile\b)\s*", re.I)
+
+
+#: A time whose half of the day is not certain: "8:15", "at 6", "half 7".
+_BARE_TIME = re.compile(r"(?<![\d:.£$€/])\d{1,2}[:.][0-5]\d(?![\d%])|\b(?:at|by|from) \d{1,2}\b(?![:.]?\d)|\bhalf (?:\d|one|two|three|"
+                        r"four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+
+
+def _own_part(sentence: str, topic: set[str]) -> str | None:
+    """The part of ``sentence`` about the claim's matter when one part alone shares most with it; None when that
+    part states only a time of uncertain half of the day (another event's "15:20" does not time "drop off is
+    8:15", session 20 review); the whole sentence when no single part stands out or the part states no time."""
+    parts = [p for p in _PARTS.split(sentence) if p.strip()]
+    if len(parts) < 2:
+        return sentence
+    scored = [(len(topic & features(p).content), p) for p in parts]
+    top = max(n for n, _ in scored)
+    mine = [p for n, p in scored if n == top]
+    if not top or len(mine) > 1:
+        return sentence
+    if clock_hours(mine[0]):
+        return mine[0]
+    return None if _BARE_TIME.search(mine[0]) else sentence  # "booked the ferry, it sails 21:15": the time is the ferry's
+
+
 def daypart_stance(claim: str, text: str) -> Stance | None:
     """Agree or contradict when the claim names a part of the day and the memory's clause on its
     matter states clock times; None when either is missing or the times straddle it."""
@@ -111,6 +137,9 @@ def daypart_stance(claim: str, text: str) -> Stance | None:
             best, best_shared = clause, shared
     if best is None and features(text).rejected and len(clocked := [c for c in _SPLIT.split(text) if clock_hours(c)]) == 1:
         best = clocked[0]  # a correction naming no topic ("misread it, it's 16:50 not 6:50")
+    if best is None:
+        return None
+    best = _own_part(best, topic)
     if best is None:
         return None
     if features(re.sub(r"\bnot (?:in the )?(?:morning|afternoon|evening|night)s?\b", " ", best, flags=re.I)).negated:

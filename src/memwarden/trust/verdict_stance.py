@@ -64,6 +64,10 @@ _NEGATED_PHRASE = re.compile(
     r"\b(?:no (?:more|longer)|not|never|no|without|nothing|none|\w+n'?t|cannot|cant|dont|didnt|doesnt|isnt|wasnt|"
     r"arent|werent|hasnt|havent|wont)\b(?:[ \t]+(?!(?:and|but|so|because|cos|though|tho|just|only|it|it's|lol)\b)"
     r"[^\s,.;:!?()]+){0,8}", re.I)
+#: Negators that govern a phrase, not the clause's verb: "without the hoist", "no more needing dad", "nothing at the door".
+_NOT_A_VERB = re.compile(r"(?:without|no|nothing|none)\b", re.I)
+#: Where a clause begins: punctuation or a joining word.
+_CLAUSE_START = re.compile(r"[,.;:!?()]|\b(?:and|but|so|because|cos|though|tho|then)\b", re.I)
 #: A bare "no" answering what was said ("no no, it's me who's allergic") denies it whole.
 _BARE_NO = re.compile(r"\b(?:no|nope|nah|not)\b\s*(?:[,.;:!?]|$)", re.I)
 
@@ -84,10 +88,16 @@ def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | 
     if not phrases or _BARE_NO.search(text):
         return None
     claim_words = fc.content | fc.numbers | fc.dates
-    for ph in phrases:
-        fp = features(re.sub(r"^\S+", "", ph) or " ")
+    for m in _NEGATED_PHRASE.finditer(text):
+        fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
         if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
             return None  # the negation reaches what the claim says, or an opposite of it
+        if not _NOT_A_VERB.match(m.group(0)):
+            # A negated verb denies its clause's subject: "my parcel from the shoe shop never showed up" denies the
+            # parcel's arrival in other words (session 20 review), whatever the verb.
+            subject = _CLAUSE_START.split(text[:m.start()])[-1]
+            if claim_words & features(subject or " ").content:
+                return None
     rest = _NEGATED_PHRASE.sub(" ", text)
     if features(rest).negated:
         return None
