@@ -17,10 +17,14 @@ from .stance import _NEGATING, _POLAR_MAP, _STATUS, Stance, _align, detect_stanc
 from .stance_fitted import combine
 from .update_cues import says_update
 from .verdict_compare import compare
+from .verdict_daypart import daypart_stance
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
 from .record_fields import field_statements, named_value
 
+
+#: A part of the day against a clock time (:mod:`.verdict_daypart`, session 20); off to measure.
+DAYPART = True
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
@@ -40,12 +44,67 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
     if cmp is not None:
         return cmp
+    if DAYPART and (dp := daypart_stance(claim, text)) is not None:
+        return dp
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
+    if NEGATED_ELSEWHERE and st.label == "contradict" and st.cues == ("negation",):
+        st = _negated_elsewhere(claim, text, cosine) or st
     if st.label == "agree":
         return structure_stance(claim, text) or st
     if st.label == "unrelated":
         return named_wrong(claim, text) or st
     return st
+
+
+#: A negation read whole-clause that denies another thing (session 20); off to measure.
+NEGATED_ELSEWHERE = True
+
+#: A negator and the few words it governs: "no more needing my dad", "without the hoist", "she isn't".
+_NEGATED_PHRASE = re.compile(
+    r"\b(?:no (?:more|longer)|not|never|no|without|nothing|none|\w+n'?t|cannot|cant|dont|didnt|doesnt|isnt|wasnt|"
+    r"arent|werent|hasnt|havent|wont)\b(?:[ \t]+(?!(?:and|but|so|because|cos|though|tho|just|only|it|it's|lol)\b)"
+    r"[^\s,.;:!?()]+){0,8}", re.I)
+#: Negators that govern a phrase, not the clause's verb: "without the hoist", "no more needing dad", "nothing at the door".
+_NOT_A_VERB = re.compile(r"(?:without|no|nothing|none)\b", re.I)
+#: Where a clause begins: punctuation or a joining word.
+_CLAUSE_START = re.compile(r"[,.;:!?()]|\b(?:and|but|so|because|cos|though|tho|then)\b", re.I)
+#: A bare "no" answering what was said ("no no, it's me who's allergic") denies it whole.
+_BARE_NO = re.compile(r"\b(?:no|nope|nah|not)\b\s*(?:[,.;:!?]|$)", re.I)
+
+
+def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | None:
+    """A memory read as negating the claim when its negation governs something the claim does not name.
+
+    The stance features scope a negation to its whole clause, so "passed my road test, no more needing
+    dad in the passenger seat" negates "passed the road test", and "did my back in on a transfer without
+    the hoist" negates the injury. When no word the claim names (or a value of it) sits in what a
+    negator governs, the memory is read again without those words: its agreement stands when the rest,
+    alone, agrees with the claim on its predicate ("the parcel didn't arrive" leaves "the parcel",
+    which states no delivery, so the denial stands)."""
+    fc = features(claim)
+    if fc.negated:
+        return None
+    phrases = [m.group(0) for m in _NEGATED_PHRASE.finditer(text)]
+    if not phrases or _BARE_NO.search(text):
+        return None
+    claim_words = fc.content | fc.numbers | fc.dates
+    for m in _NEGATED_PHRASE.finditer(text):
+        fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
+        if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
+            return None  # the negation reaches what the claim says, or an opposite of it
+        if not _NOT_A_VERB.match(m.group(0)):
+            # A negated verb denies its clause's subject: "my parcel from the shoe shop never showed up" denies the
+            # parcel's arrival in other words (session 20 review), whatever the verb.
+            subject = _CLAUSE_START.split(text[:m.start()])[-1]
+            if claim_words & features(subject or " ").content:
+                return None
+    rest = _NEGATED_PHRASE.sub(" ", text)
+    if features(rest).negated:
+        return None
+    again = _predicate_check(claim, rest, detect_stance(claim, rest, cosine=cosine), cosine)
+    if again.label != "agree":
+        return None
+    return Stance("agree", again.score, f"the negation denies something else; {again.reason}", again.cues)
 
 
 def _rule_stance(claim: str, text: str, cosine: float | None) -> Stance:
