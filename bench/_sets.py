@@ -27,8 +27,11 @@ adult children caring for elderly parents from abroad), written blind at session
 verdict cases), measured unread by the lead at session 19's start and end and at session 20's start; session
 20's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script
 reads them.
-`HELDOUT_SETS`: empty in the repository while a session's own held-out authors (63-67 in session 20) are kept
-outside it; they are committed at the session's end and measured unread at the next one's start.
+`HELDOUT_SETS`: authors 63-67 (`evals/heldout61`-`heldout65`: small private landlords; people in their 70s and 80s
+typing for themselves; lorry and van drivers; university students with part-time jobs; young people interpreting
+for immigrant parents), written blind at session 20's start (each with UNKNOWN verdict cases), kept outside the
+repository while its branches worked, measured by the lead (totals only) at its start and end; never opened or run
+by a branch; committed at the session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -42,8 +45,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 56)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(56, 61)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(61, 66)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 61)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 66)}}
