@@ -128,3 +128,14 @@ def test_a_value_stored_in_short_or_plain_words_answers(turn, query):
 ])
 def test_the_short_form_alone_states_no_value(turn, query):
     assert abstains([turn], query)
+
+
+@pytest.mark.parametrize(("turns", "query"), [
+    # Session 20, LoCoMo's development half: a count told over several memories, one event each, and a rank said
+    # with "number one", are answers (both were refused after the count and identifying-number rules).
+    (["Priya adopted a kitten from the rescue in May", "in August Priya adopted another kitten"],
+     "how many kittens has Priya adopted?"),
+    (["Getting promoted is Ravi's number one goal this year"], "what is Ravi's number one goal this year?"),
+])
+def test_counts_told_event_by_event_and_ranks_are_answered(turns, query):
+    assert not abstains(turns, query)

@@ -164,9 +164,9 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm|provider|supplier|lender|broker|network|courier|platform)\b",
          "name", None),
-        # "What's my NHS number", "the plot number": some number identifying it (a code would miss
+        # "What's my NHS number", "the plot number": some number identifying it ("number one goal" is a rank, session 20) (a code would miss
         # "plot 17"), which an amount or a measure is not ("£1,450 on 30 day terms").
-        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w'-]+ ){1,2}(?:number|no\.)", "idnum", None),
+        (r"\bwhat(?:'s| is| was)? (?:the |my |our |his |her |their )?(?:[\w'-]+ ){1,2}(?:number(?!\s+(?:one|1)\b)|no\.)", "idnum", None),
         (r"\bwhere\b|\bwhich (?:city|town|country|street|office)\b", "place", None),
     ]
 ]

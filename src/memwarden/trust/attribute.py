@@ -132,7 +132,7 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "count":
         # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair";
         # or the things named one by one ("my cats Tom and Bella": two).
-        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)) or _NAMED_LIST.search(text))
+        return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)) or _NAMED_LIST.search(text) or _one_of(a, text))
     if a.value == "idnum":
         return bool(re.search(r"\d", _NOT_ID.sub(" ", text)))
     if a.value == "dimension":
@@ -187,6 +187,15 @@ _SECRET = re.compile(r"\b(?:password|passcode|passphrase|pin|code|combination|co
                      r"(?:\s+(?:at|in|for)\s+(?:the\s+|my\s+|our\s+)?\w+)?(?:'s|\s+(?:is|was|now is|is now|"
                      r"changed to|=))?\s*[:=]?\s*(?:[\"'‘“][^\"'’”\s]{3,}[\"'’”]|(?=\S*\d)[\w!@#$%^&*.-]{4,})", re.I)
 _COUNTED = frozenset({"number", "amount", "grade", "code", "version", "idnum", "count"})
+#: One of the things counted, said as an event ("adopted a puppy", "got another dog"): counts told over several
+#: memories (LoCoMo's "how many dogs has Maria adopted"), session 20.
+_ONE_MORE = re.compile(r"\b(?:a|an|another|one more)\s+(?:[a-z]+\s+)?([a-z]+)", re.I)
+
+
+def _one_of(a: Asked, text: str) -> bool:
+    return any(a.topic.intersection(tokenize(m.group(1))) for m in _ONE_MORE.finditer(text))
+
+
 #: Things counted by naming each (session 20 review): a plural noun, then names joined by "and" ("my cats Tom and Bella",
 #: "the kids, Ana, Leo and Sol").
 _NAMED_LIST = re.compile(r"\b[a-z]{3,}s,?\s+(?:[A-Z][a-z]+,?\s+)*[A-Z][a-z]+,?\s+(?:and|&)\s+[A-Z][a-z]+\b")
