@@ -29,6 +29,7 @@ import re
 
 from ..lexicon import calendar as cal
 from ..retrieval.text import _stem
+from .compare import _REPLACED  # the value a change names as replaced, read by the pairwise comparison too
 from .facts import MemoryFacts
 from .lexicon import content, entities
 
@@ -93,11 +94,6 @@ _NO_THING = frozenset(_stem(w) for w in (
 def specific(text: str) -> frozenset[str]:
     """The content words of ``text`` that name a thing (not the words of a change, a habit or a time)."""
     return frozenset(w for w in content(text) if w not in _NO_THING and not w.isdigit() and len(w) > 1)
-
-
-#: The value a change names as replaced ("switched to X from Y", "Y instead of X", "swapped Y for X"): Y.
-_REPLACED = re.compile(r"\b(?:from|instead of|rather than|in place of)\s+((?:[\w'&-]+\s+){0,2}[\w'&-]+)|"
-                       r"\b(?:swapp?(?:ed|ing)|traded|exchanged)\s+((?:[\w'&-]+\s+){0,3}?[\w'&-]+)\s+for\b", re.I)
 
 
 def _share(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -27,7 +27,7 @@ import re
 from typing import Sequence
 
 from ..models import SOMEONE_ELSE, SearchHit
-from .other_person import RELATIONS_NAMED, another_persons, names_the_user
+from .other_person import RELATIONS_NAMED, _subject, another_persons, names_the_user
 from .rank_subject import asks_other, others_named
 from .updates import content_words, names_in
 
@@ -94,11 +94,6 @@ def asked_parties(query: str, hits: Sequence[SearchHit]) -> dict[str, str]:
 #: Words that are names only when capitalised: in an all-lowercase question they are read as words.
 _CLOSED_WORDS = frozenset("will may mark bill rose grace hope joy faith summer april june august jack sky dawn "
                           "art rich frank sue pat ray gene max".split())
-
-
-def _subject(h: SearchHit) -> str:
-    """The hit's claim subject as stored, its spaces collapsed ("" for an episode or a claim without one)."""
-    return " ".join(((h.claim.subject if h.claim is not None else "") or "").split())
 
 
 def _attr(h: SearchHit) -> str | None:

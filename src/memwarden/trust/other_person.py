@@ -47,6 +47,8 @@ _TIE = re.compile(r"\b(?:married|engaged|dating|divorced|related|partner|wife|hu
 
 
 def _subject(h: SearchHit) -> str:
+    """The hit's claim subject as stored, its spaces collapsed ("" for an episode or a claim without one); also
+    :mod:`.asked_party`'s."""
     return " ".join(((h.claim.subject if h.claim is not None else "") or "").split())
 
 

@@ -81,15 +81,16 @@ def as_first_person(claim: str) -> str:
     return claim
 
 
-def _others_turns(hits: list[SearchHit], query: str) -> set[str]:
-    """The source turns of claims among ``hits`` holding another person's fact (:func:`.other_person.another_holders`),
-    less those that also gave a claim of the user's or of no person: such a turn says nothing of the user either."""
+def _others_turns(hits: list[SearchHit], holds: list[bool]) -> set[str]:
+    """The source turns of claims among ``hits`` holding another person's fact (``holds``, read by
+    :func:`.other_person.another_holders`), less those that also gave a claim of the user's or of no person: such a
+    turn says nothing of the user either."""
     others: set[str] = set()
     kept: set[str] = set()
-    for h in hits:
+    for h, held in zip(hits, holds):
         if h.claim is None:
             continue
-        (others if another_holders(h, query) else kept).update(h.claim.source_episode_ids)
+        (others if held else kept).update(h.claim.source_episode_ids)
     return others - kept
 
 
@@ -267,10 +268,11 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Re
     support = contradiction = 0.0
     mine = SCOPE and users_own(query)
     # Session 20: the turns whose claims here are another person's only (the turn is read as its claims are).
-    theirs = _others_turns(found.results, query) if mine else set()
+    holds = [bool(mine) and another_holders(h, query) for h in found.results]
+    theirs = _others_turns(found.results, holds) if mine else set()
     for n, hit in enumerate(found.results):
         rel = hit.reliability
-        theirs_hit = mine and (another_holders(hit, query) or hit.id in theirs)
+        theirs_hit = mine and (holds[n] or hit.id in theirs)
         text = as_first_person(hit.memory)  # claims say "The user ..."; turns say "I ..."
         if hit.speaker and not (hit.claim is not None and hit.claim.subject == "user"):
             text = _named(text, hit.speaker)

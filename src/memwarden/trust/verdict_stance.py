@@ -84,11 +84,11 @@ def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | 
     fc = features(claim)
     if fc.negated:
         return None
-    phrases = [m.group(0) for m in _NEGATED_PHRASE.finditer(text)]
-    if not phrases or _BARE_NO.search(text):
+    found = list(_NEGATED_PHRASE.finditer(text))
+    if not found or _BARE_NO.search(text):
         return None
     claim_words = fc.content | fc.numbers | fc.dates
-    for m in _NEGATED_PHRASE.finditer(text):
+    for m in found:
         fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
         if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
             return None  # the negation reaches what the claim says, or an opposite of it
