@@ -21,17 +21,15 @@ Authors 48-52 (`evals/heldout46`-`heldout50`), written blind at session 17's sta
 validation sets (totals only) and are development since session 19.
 Authors 53-57 (`evals/heldout51`-`heldout55`), written blind at session 18's start, were sessions 18 and 19's
 validation sets (totals only) and are development since session 20.
-`VALIDATION_SETS`: authors 58-62 (`evals/heldout56`-`heldout60`: nurses, paramedics and carers on their own lives;
-rural commutes; immigration, visa and legal processes in second-language English; touring musicians and crew;
-adult children caring for elderly parents from abroad), written blind at session 19's start (each with UNKNOWN
-verdict cases), measured unread by the lead at session 19's start and end and at session 20's start; session
-20's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script
-reads them.
-`HELDOUT_SETS`: authors 63-67 (`evals/heldout61`-`heldout65`: small private landlords; people in their 70s and 80s
-typing for themselves; lorry and van drivers; university students with part-time jobs; young people interpreting
-for immigrant parents), written blind at session 20's start (each with UNKNOWN verdict cases), kept outside the
-repository while its branches worked, measured by the lead (totals only) at its start and end; never opened or run
-by a branch; committed at the session's end. The next session measures them unread at its start.
+Authors 58-62 (`evals/heldout56`-`heldout60`), written blind at session 19's start, were sessions 19 and 20's
+validation sets (totals only) and are development since session 21.
+`VALIDATION_SETS`: authors 63-67 (`evals/heldout61`-`heldout65`: small private landlords; people in their 70s and
+80s typing for themselves; lorry and van drivers; university students with part-time jobs; young people
+interpreting for immigrant parents), written blind at session 20's start (each with UNKNOWN verdict cases),
+measured unread by the lead at session 20's start and end and at session 21's start; session 21's branches
+measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
+`HELDOUT_SETS`: empty in the repository while a session's own held-out authors (68-72 in session 21) are kept
+outside it; they are committed at the session's end and measured unread at the next one's start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -42,10 +40,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 56)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 61)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(56, 61)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(61, 66)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(61, 66)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,

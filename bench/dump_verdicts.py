@@ -1,7 +1,7 @@
 """Dump what ``Memory.verdict`` reads for every verdict probe and case of the development authors (`_sets.SCENARIO_SETS`).
 
 For each scenario verdict probe (bench/_sets.py) and each verdict case (evals/cases/verdicts.jsonl,
-author 1; evals/heldout*/verdicts.jsonl, authors 3-57; never heldout56-60, the validation authors 58-62) the search result the verdict judges is
+author 1; evals/heldout*/verdicts.jsonl, authors 3-62; never heldout61-65, the validation authors 63-67) the search result the verdict judges is
 pickled with the claim, the expected label and the author, so ``bench/loao_verdict.py`` can score
 changes to ``trust/verdict.py`` (and tune its thresholds leave one author out) without replaying
 the conversations. The search itself is unchanged by verdict-only changes; re-dump after changing
@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 56)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 61)}}
 
 _seen: list = []
 _real = facade._verdict
