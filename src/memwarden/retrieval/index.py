@@ -20,23 +20,31 @@ Every returned score is the exact float32 cosine.
 
 from __future__ import annotations
 
-import functools
 import math
 import threading
-from collections import OrderedDict
 from datetime import datetime
 from typing import Callable
 
 import numpy as np
 
 from .._util import as_utc
-from ..storage.base import IndexRows, MemoryRecord, Store
+from ..storage.base import IndexRows, MemoryRecord
 from .ann import ListsBuilder, int8_scores, quantize, store_candidates
 from .bm25 import BM25_B, BM25_K1, Postings
 from .kernels import Ranked, _top, matvec, single_threaded_blas, top_k
 from .row_meta import _NO_TIMES, _times, constraint_weight, meaning_probability
 
 __all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
+
+
+def __getattr__(name: str) -> object:
+    # ``IndexCache`` moved to ``retrieval.cache`` (which imports this module), and is still
+    # importable from here; resolved on first use, as an import at the top would be a cycle.
+    if name == "IndexCache":
+        from .cache import IndexCache
+
+        return IndexCache
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
 EXACT_ROWS = 20_000
@@ -351,57 +359,3 @@ class ScopeIndex:
         rows = rows[mask[rows]]
         return rows, scores[rows]
 
-
-class IndexCache:
-    """One :class:`ScopeIndex` per scope, built lazily, checked against the store's version.
-
-    Least recently used scopes are evicted once the cached rows exceed
-    ``max_rows`` (a server holds many tenants; an evicted scope is rebuilt
-    from the store on its next search).
-    """
-
-    def __init__(self, store: Store, dim: int, *, max_rows: int = 2_000_000) -> None:
-        self._store = store
-        self._dim = dim
-        self._max_rows = max_rows
-        self._scopes: OrderedDict[str, ScopeIndex] = OrderedDict()
-        self._lock = threading.RLock()
-
-    def get(self, user_id: str, *, verify: bool = True) -> ScopeIndex:
-        """The scope's index; ``verify=False``: the cached one without asking the store's version
-        (the caller checks it with the rows it reads, :func:`~.hits.hydrate_at`)."""
-        with self._lock:
-            idx = self._scopes.get(user_id)
-            if idx is None or (verify and idx.version != self._store.version(user_id)) or idx.dead_fraction > 0.3:
-                idx = ScopeIndex(self._store.index_rows(user_id), self._dim)
-                ann = getattr(self._store, "ann_candidates", None)  # PostgresStore: pgvector's index
-                if ann is not None:
-                    idx.remote = functools.partial(ann, user_id)
-                self._scopes[user_id] = idx
-            self._scopes.move_to_end(user_id)
-            total = sum(i.n for i in self._scopes.values())
-            while total > self._max_rows and len(self._scopes) > 1:
-                _, evicted = self._scopes.popitem(last=False)
-                total -= evicted.n
-            return idx
-
-    def after_write(
-        self, user_id: str, upserts: list[MemoryRecord], deletes: list[str], old_tokens: dict[str, list[str]], version: int,
-        user_name: str | None = None,
-    ) -> None:
-        """Apply this process's own write, or drop the index if another writer got in between."""
-        with self._lock:
-            idx = self._scopes.get(user_id)
-            if idx is None:
-                return
-            if idx.version == version - 1:
-                idx.apply(upserts, deletes, old_tokens, version, user_name)
-            else:
-                del self._scopes[user_id]
-
-    def drop(self, user_id: str | None = None) -> None:
-        with self._lock:
-            if user_id is None:
-                self._scopes.clear()
-            else:
-                self._scopes.pop(user_id, None)
