@@ -29,9 +29,10 @@ LAYERS: dict[str, int] = {
     "retrieval": 2,
     "providers": 3,
     **dict.fromkeys(["admission", "claims", "trust", "governance"], 4),
-    # the facade: Memory, its config (which holds the stages' configs), mem0 compatibility, the async
-    # wrapper, the package root re-exporting them, and the API keys (in the same database)
-    **dict.fromkeys(["memory", "scopes", "async_memory", "compat", "config", "memwarden", "api_keys"], 5),
+    # the facade: Memory (its trusted-use methods in facade_trust), its config (which holds the stages'
+    # configs), mem0 compatibility, the async wrapper, the package root re-exporting them, and the API
+    # keys (in the same database)
+    **dict.fromkeys(["memory", "facade_trust", "scopes", "async_memory", "compat", "config", "memwarden", "api_keys"], 5),
     # offline data: the one LoCoMo reader, labelled sessions and the admission learners (never imported
     # by the runtime packages: tests/test_training_layout.py)
     "training": 6,

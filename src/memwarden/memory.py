@@ -2,12 +2,13 @@
 
 ``add``: messages -> candidates -> embed -> ADMIT -> one atomic store write.
 ``search``: embed query -> hybrid retrieval within the scope -> typed hits.
+``verdict`` / ``card`` / ``context`` / ``answer``: :mod:`memwarden.facade_trust`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import compat
 from ._util import new_id, text_hash, utcnow
@@ -16,13 +17,12 @@ from .admission.facade import add_turns, resolve_admitter
 from .admission.scored import ScoredAdmitter
 from .config import MemoryConfig
 from .errors import InvalidInputError, NotFoundError
+from .facade_trust import TrustedUse
 from .messages import (
     check_count, check_kind, check_memory_id, check_metadata, check_optional, check_query, check_source, check_text,
     check_user_id, normalize_messages, parse_time, turn_candidates,
 )
-from .models import (
-    AddResult, Candidate, HistoryEvent, MemoryItem, MemoryList, Receipt, SearchResult, Turn, Verdict,
-)
+from .models import AddResult, Candidate, HistoryEvent, MemoryItem, MemoryList, Receipt, SearchResult, Turn
 from .providers.embedder import Embedder, make_embedder
 from .retrieval.entry import index_text, keyword_tokens
 from .retrieval.index import single_threaded_blas
@@ -31,15 +31,14 @@ from .scopes import Scopes
 from .storage import MemoryRecord, Store, WriteBatch, open_store
 from .storage.base import ListQuery
 from .storage.filters import FilterNode
-from .trust.verdict import verdict as _verdict
-from .user_name import about_user, check_user_name, read_turns, users_own_word
-
-if TYPE_CHECKING:  # governance is imported on first use: most callers never ask for a card
-    from .governance.models import BoundaryCard, CalibratedContext, GovernedAnswer
+from .user_name import about_user, check_user_name, read_turns
 
 
-class Memory:
+class Memory(TrustedUse):
     """Long-term memory for agents, scoped by ``user_id``.
+
+    The write and read paths are here; ``verdict``, ``card``, ``context`` and ``answer`` (trusted
+    and governed use) come from :class:`~memwarden.facade_trust.TrustedUse`.
 
     >>> m = Memory()                         # in-memory, bundled embedder
     >>> m = Memory("~/.memwarden/app.db")    # one SQLite file
@@ -367,49 +366,3 @@ class Memory:
         with index.lock, single_threaded_blas():  # the trust stage reads the same index (neighbours, track record)
             return self.scopes.trust.assess(self.store, user_id, index, qvec, result, when, query=query,
                                       pool=[f.row for f in fused], embed=self.embedder.embed, items=items)
-
-    def verdict(self, claim: str, *, user_id: str, as_of: Any = None) -> "Verdict":
-        """TRUE / FALSE / UNKNOWN for a yes/no claim from reliability-weighted memories (no LLM)."""
-        user_id = check_user_id(user_id)
-        said = check_query(claim, what="claim", max_chars=self.config.max_message_chars)
-        name = self.scopes.user_name(user_id)
-        while True:
-            claim = about_user(said, name)  # "Maya lives in Leeds" is the user's matter when the user is Maya
-            # Claims and the turns they came from: a turn whose extraction lost its sense still testifies
-            # as said (the verdict keeps one reading per source turn).
-            found = self.search(claim, user_id=user_id, limit=self.config.trust.verdict_candidates, trust=True,
-                                as_of=as_of, kind="any")
-            # The index the search verified carries the current name; another process may have renamed the
-            # user meanwhile: ask again only when the new name reads the claim otherwise (as the search does).
-            name = self.scopes.user_name(user_id)
-            if about_user(said, name) == claim:
-                break
-        from .claims.reading import slot_reading  # one-valued slots read as the claims read them
-
-        out = _verdict(claim, users_own_word(found, name), self.config.trust, slot_reading)
-        return out if claim == said else out.model_copy(update={"claim": said})
-
-    # -- governed use (stage 3) ---------------------------------------------------------
-
-    def card(self, memory_id: str, *, user_id: str, refresh: bool = False) -> "BoundaryCard":
-        """The memory's boundary card, computed once per text and cached on the memory."""
-        from .governance.service import card_for
-
-        return card_for(self, check_user_id(user_id), memory_id, refresh=refresh)
-
-    def context(self, query: str, *, user_id: str, evidence: Any = None, enforcement: str = "strict",
-                limit: int = 10, use_llm_policy: bool = False, **search_kw: Any) -> "CalibratedContext":
-        """Calibrated context: memories, reliability, policies, instructions and a prompt block."""
-        from .governance.service import context_for
-
-        return context_for(self, query, user_id=check_user_id(user_id), evidence=evidence, enforcement=enforcement, limit=limit,
-                           use_llm_policy=use_llm_policy, **search_kw)
-
-    def answer(self, query: str, *, user_id: str, evidence: Any = None, trace: bool = False,
-               enforcement: str = "strict", llm: Any = None, **kw: Any) -> "GovernedAnswer":
-        """An evidence-checked answer (needs an LLM); the support trace when ``trace=True``."""
-        from .governance.service import answer_for
-
-        return answer_for(self, query, user_id=check_user_id(user_id), evidence=evidence, trace=trace, enforcement=enforcement,
-                          llm=llm, **kw)
-
