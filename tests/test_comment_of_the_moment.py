@@ -72,3 +72,16 @@ def test_a_judgement_or_a_mood_of_the_moment_is_no_claim(text: str, prev: str | 
 @pytest.mark.parametrize("text", ATTRIBUTES + MOOD_FACTS)
 def test_a_lasting_attribute_or_a_feeling_about_something_keeps_its_claim(text: str, prev: str | None, role: str) -> None:
     assert claims_of(text, prev, role), text
+
+
+# a lasting fact inside a reaction: an event on a date, an amount with a habit's frequency (claims/gate.py ``lasting_inside``)
+INSIDE_A_REACTION = [
+    "gutted, our vicar's retiring in March",
+    "sooo i quit the cafe on friday lmao",
+    "bulking rn, 3000 kcal a day ugh",
+]
+
+
+@pytest.mark.parametrize("text", INSIDE_A_REACTION)
+def test_a_lasting_fact_inside_a_reaction_keeps_its_claim(text: str) -> None:
+    assert claims_of(text, None, "user"), text
