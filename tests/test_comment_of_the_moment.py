@@ -33,6 +33,7 @@ JUDGEMENTS = [
     "the new bins are rubbish tbh",
     "she's such a sweetheart really",
     "that film was bonkers",
+    "the printer is cursed today",
 ]
 
 # the same shape, saying what someone is, has or does: kept

@@ -225,10 +225,13 @@ _VERDICT_WORD = (
     r"sweet|precious|brilliant|fab|fabulous|fantastic|superb|lush|gross|disgusting|vile|dodgy|sketchy|useless|hopeless|"
     r"rubbish|trash|garbage|crap|naff|dull|tedious|wonderful|magic|magical|incredible|unbelievable|mental|barmy|silly|"
     r"daft|stupid|dumb|genius|hysterical|priceless|classic|goat|mvp|blessing|mess|riot|scream|hoot|delight|dream|banger|"
-    r"elite|unhinged|feral|overrated|underrated|overkill|spoilt|spoiled|thriving)")
-#: What may trail the judgement: a hedge, a laugh, a concession, a word of time ("he's a sweetheart really", "cute tho").
+    r"elite|unhinged|feral|overrated|underrated|overkill|spoilt|spoiled|thriving|worth\s+it|the\s+devil|slow|smug|cheeky|"
+    r"rude|lazy|grumpy|moody|stubborn|dramatic|stressful|tough|hard\s+work|a\s+lot|too\s+much|doing\s+my\s+head\s+in)")
+#: What may trail the judgement: a hedge, a laugh, a concession, a word of now ("he's a sweetheart really", "cute tho",
+#: "the printer is cursed today").
 _VERDICT_TAIL = (r"(?:\W+(?:really|honestly|tbh|i\s+guess|i\s+suppose|i\s+think|lol|lmao|haha\w*|ha+|though|tho|tbf|ngl|"
-                 r"bless\s+(?:him|her|them)|to\s+be\s+fair|as\s+usual|as\s+always|again|anyway|these\s+days|right\s+now|rn|"
+                 r"bless\s+(?:him|her|them)|to\s+be\s+fair|as\s+usual|as\s+always|again|anyway|these\s+days|right\s+now|rn|today|"
+                 r"tonight|this\s+morning|this\s+week|"
                  r"frankly|obviously|clearly|seriously|truly))*[\W\d]*$")
 _JUDGEMENT = re.compile(
     _COMMENT_LEAD + r"(?:[\w'-]+\s+){0,3}?[\w'-]+(?:'s|s|\s+is|\s+was|'s\s+been|\s+has\s+been|\s+are|'re|\s+were|\s+looks?|"
