@@ -43,7 +43,7 @@ from typing import Any, Iterable
 from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
-from .reply import bare_reply
+from .reply import _FREQUENCY, bare_reply
 from .small_talk import small_talk
 
 __all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
@@ -267,7 +267,7 @@ def _weigh(f: dict[str, float], clause: str, role: str, prev: str | None, turn: 
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
     # is done ("you need to be on the vpn before deploying"): an act of informing, whatever surrounds it.
-    if informs(f) or kin_taste(clause):
+    if informs(f) or kin_taste(clause) or lasting_inside(f, clause, role):
         return Verdict(True, p, "")
     # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
     # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.
@@ -332,6 +332,15 @@ _KIN_TASTE = re.compile(L.REL_PHRASE.pattern + r"\s+(?:(?:also|really|absolutely
 def kin_taste(clause: str) -> bool:
     """The clause says what a relation of the speaker's likes or cannot stand: never dropped by the gate."""
     return bool(_KIN_TASTE.search(C.unclipped(clause)))
+
+
+def lasting_inside(values: dict[str, float], clause: str, role: str = "user") -> bool:
+    """A lasting fact inside a reaction (session 21): an event on a date ("gutted, she's retiring at christmas", "soooo
+    I quit on thursday lol"), or an amount with a habit's frequency ("cutting, 2100 kcal a day"). Never dropped by the
+    gate. On the development authors no chit-chat turn was stored again by it (``bench/chit_classes.py``)."""
+    return role != "assistant" and bool(
+        (values.get("concrete_time") and values.get("event"))
+        or ((values.get("number") or values.get("unit_number")) and _FREQUENCY.search(clause)))
 
 
 def informs(values: dict[str, float]) -> bool:

@@ -36,7 +36,8 @@ import re
 
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 
-__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "ACK_OPENER"]
+__all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
+           "mood_of_the_moment", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -208,9 +209,79 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
                or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts)
 
 
+#: Words a comment may open on before its subject ("honestly the council are hopeless", "wait fr?? that's so dumb").
+_COMMENT_LEAD = (r"^\W*(?:(?:oh|ah+|ugh+|omg|god|man|honestly|tbh|ngl|lol|lmao|haha\w*|ha+|well|so|and|but|yeah|yea|ya|welp|"
+                 r"sigh|jeez|wow|ok|okay|right|anyway|seriously|literally|just|wait|fr|at\s+least)\W+)*")
+_DEGREE = (r"(?:\s+(?:so|very|really|soo+|just|literally|actually|honestly|absolutely|completely|totally|properly|genuinely|"
+           r"kinda|kind\s+of|a\s+bit|a\s+little|pretty|quite|too|lowkey|already|still|officially|bloody|such|always))*")
+#: A judgement of a person or a thing, said as the whole predicate: an evaluating adjective or a name-calling noun
+#: ("a menace", "a sweetheart", "the goat", "pain", "trash"). Not a plain "fine" / "ok" / "good" / "alright": said of a
+#: scan, a result or a knee those report a state worth keeping.
+_VERDICT_WORD = (
+    r"(?:annoying|mad|wild|crazy|nuts|bonkers|insane|typical|grim|brutal|hilarious|funny|cute|lovely|awful|horrible|"
+    r"terrible|ridiculous|chaos|chaotic|exhausting|unreal|amazing|iconic|savage|cursed|embarrassing|infuriating|absurd|"
+    r"bizarre|weird|hectic|relentless|disaster|joke|bliss|heaven|hell|bleak|menace|sweetheart|star|legend|angel|gem|saint|"
+    r"treasure|icon|hero|diva|drama\s+queen|character|handful|pain|nightmare|ugly|gorgeous|beautiful|stunning|adorable|"
+    r"sweet|precious|brilliant|fab|fabulous|fantastic|superb|lush|gross|disgusting|vile|dodgy|sketchy|useless|hopeless|"
+    r"rubbish|trash|garbage|crap|naff|dull|tedious|wonderful|magic|magical|incredible|unbelievable|mental|barmy|silly|"
+    r"daft|stupid|dumb|genius|hysterical|priceless|classic|goat|mvp|blessing|mess|riot|scream|hoot|delight|dream|banger|"
+    r"elite|unhinged|feral|overrated|underrated|overkill|spoilt|spoiled|thriving|worth\s+it|the\s+devil|slow|smug|cheeky|"
+    r"rude|lazy|grumpy|moody|stubborn|dramatic|stressful|tough|hard\s+work|a\s+lot|too\s+much|doing\s+my\s+head\s+in)")
+#: What may trail the judgement: a hedge, a laugh, a concession, a word of now ("he's a sweetheart really", "cute tho",
+#: "the printer is cursed today").
+_VERDICT_TAIL = (r"(?:\W+(?:really|honestly|tbh|i\s+guess|i\s+suppose|i\s+think|lol|lmao|haha\w*|ha+|though|tho|tbf|ngl|"
+                 r"bless\s+(?:him|her|them)|to\s+be\s+fair|as\s+usual|as\s+always|again|anyway|these\s+days|right\s+now|rn|today|"
+                 r"tonight|this\s+morning|this\s+week|"
+                 r"frankly|obviously|clearly|seriously|truly))*[\W\d]*$")
+_JUDGEMENT = re.compile(
+    _COMMENT_LEAD + r"(?:[\w'-]+\s+){0,3}?[\w'-]+(?:'s|s|\s+is|\s+was|'s\s+been|\s+has\s+been|\s+are|'re|\s+were|\s+looks?|"
+    r"\s+seems?)" + _DEGREE + r"\s+(?:(?:a|an|such\s+a|such\s+an|the|an\s+absolute|a\s+total|a\s+right|a\s+proper|a\s+real|"
+    r"an\s+actual|total|absolute|proper)\s+)?(?:(?:so|very|really|little|bit\s+of\s+a|right|proper)\s+)*" + _VERDICT_WORD
+    + r"\b" + _VERDICT_TAIL, re.I)
+#: What keeps a judging or a mood clause: a slot, a date, an amount, a name, a relation, a report, a flag, a rule or a change.
+_COMMENT_KEEPS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "reported",
+                  "info_mark", "procedure", "change", "rule_word")
+
+
+def passing_judgement(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` is only a judgement of someone or something: "<subject> is <an evaluating word>" and nothing
+    else ("he's a menace", "facebook groups are a menace", "her cats are cute tho"), with nothing checkable in it. What
+    the subject has, does, eats or is made of ("the cabin has a kettle", "van's a transit custom") is no judgement."""
+    return (role != "assistant" and bool(_JUDGEMENT.match(clause.strip()))
+            and not any(values.get(k) for k in _COMMENT_KEEPS))
+
+
+#: The speaker's feeling or need of the moment said with nothing it is about ("I'm so tired", "im screaming", "I need
+#: a lie down", "I may cry"), or waiting on how things turn out ("we'll see how it goes", "fingers crossed", "wish me
+#: luck"): the whole clause, with at most a word of now or a laugh after it. "I'm terrified of heights" names what.
+_NOW_TAIL = (r"(?:\s+(?:rn|now|right\s+now|today|tonight|atm|honestly|tbh|ngl|lol|lmao|haha\w*|ha+|again|already|tho|though|"
+             r"ugh+|man|mate|bro|tbf|at\s+this\s+point|this\s+week|this\s+morning|fr|omg|(?:with|about|of|by)\s+(?:it|this|that)))*"
+             r"[\W\d]*$")
+_FEELING = (r"(?:tired|exhausted|knackered|shattered|wrecked|done|over\s+it|dead|dying|screaming|crying|sobbing|shaking|"
+            r"stressed|stressing|overwhelmed|drained|fried|fuming|raging|livid|gutted|devastated|buzzing|shook|in\s+bits|"
+            r"losing\s+it|losing\s+my\s+mind|going\s+(?:insane|mad|crazy)|fed\s+up|sick\s+of\s+(?:it|this|that)|"
+            r"tired\s+of\s+(?:it|this|that))")
+_MOOD = re.compile(
+    _COMMENT_LEAD + r"(?:"
+    r"(?:(?:i'?m|im|i\s+am|am|i\s+feel|feeling|i'?ve\s+been|i\s+was)" + _DEGREE + r"\s+)?" + _FEELING
+    + r"|(?:i\s+)?(?:(?:mostly|just|honestly|actually|literally|really|kinda)\s+)*(?:want|wanna|could|need|might|may|"
+    r"am\s+going\s+to|'?m\s+going\s+to|gonna)\s+(?:to\s+)?(?:just\s+)?(?:cry|scream|sleep|nap|die|hide|lie\s+down|curl\s+up|"
+    r"a\s+nap|a\s+drink|a\s+holiday|a\s+break|a\s+lie\s+down|a\s+hug)"
+    r"|(?:we'?ll|let'?s)\s+see(?:\s+how\s+it\s+goes|\s+what\s+happens)?|time\s+will\s+tell|fingers\s+crossed|"
+    r"here'?s\s+hoping|wish\s+me\s+luck|touch\s+wood|knock\s+on\s+wood|(?:i\s+)?hope\s+so|hopefully|send\s+help|"
+    r"it\s+is\s+what\s+it\s+is|oh\s+well|such\s+is\s+life"
+    r")" + _NOW_TAIL, re.I)
+
+
+def mood_of_the_moment(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` is only the speaker's feeling or need of the moment, or a wait-and-see, with nothing it is
+    about and nothing checkable in it."""
+    return role != "assistant" and bool(_MOOD.match(clause.strip())) and not any(values.get(k) for k in _COMMENT_KEEPS)
+
+
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the four kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the six kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if weather_talk(values, clause, role=role):
@@ -219,4 +290,8 @@ def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, p
         return "a set phrase of a reaction"
     if evaluates_reply(values, clause, role=role, prev_role=prev_role, prev=prev):
         return "only judges what the assistant said"
+    if passing_judgement(values, clause, role=role):
+        return "only a judgement of someone or something"
+    if mood_of_the_moment(values, clause, role=role):
+        return "a feeling or a wait-and-see of the moment"
     return None
