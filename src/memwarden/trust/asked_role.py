@@ -110,7 +110,7 @@ def names_role(role: str, text: str, query: str) -> bool | None:
                        r"(?:(?:called|named|is called|is named|goes by)\s+)?" + who, re.I)
     if any(fresh(m.group("n")) for m in after.finditer(text)):
         return True
-    called = re.compile(rr + r"(?![\w])\s*,?\s*(?:who(?:'s| is)\s+|(?:is|was|'s)\s+(?:an?\s+)?(?:[a-z]+\s+){0,2}?)?"
+    called = re.compile(rr + r"(?![\w])\s*,?\s*(?:who(?:'s| is)\s+|(?:(?:is|was|'s)\s+)?an?\s+(?:[a-z]+\s+){0,2}?)?"
                         r"(?:called|named|goes by|'s name is|name is|name's)\s+" + _CALLED, re.I)
     if any(m.group("c").lower() not in qwords | STOPWORDS for m in called.finditer(text)):
         return True

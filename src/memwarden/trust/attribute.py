@@ -233,7 +233,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         on_topic = [h for h in pool if a.topic & set(tokenize(stated_text(h.memory).lower()))
                     or a.attr and h.claim is not None and a.attr & set(tokenize(" ".join(slot_terms(h.claim))))]
     else:
-        on_topic = list(relevant)
+        # "Who's my mentor?": the role asked is all its topic; a memory naming the role is on it, however far its
+        # cosine falls below the closest ("... according to the user's mentor Wazza", session 21).
+        on_topic = list(relevant) + [h for h in pool if h not in relevant and a.attr
+                                     and a.attr & set(tokenize(stated_text(h.memory).lower()))]
     owner = owner_head(query) if a.value not in ("view", "any") else None
     if not on_topic:
         if owner and not any(mentions(owner, h, NAMED_HEADS.get(owner, ())) for h in pool):
