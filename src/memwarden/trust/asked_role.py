@@ -117,6 +117,13 @@ def names_role(role: str, text: str, query: str) -> bool | None:
     before = re.compile(r"(?:" + _NAME + r"|" + _KIN + r")(?!'s\b)\s*(?:[,(—–-]\s*)?(?:(?:she|he|they)\s+)?"
                         r"(?:(?:is|was|as|'s|will be|has been|will \w+ as|\w+ as)\s+)?"
                         r"(?:(?:the user's|" + _DET + r")\s+(?:[a-z][\w-]*\s+){0,2})?" + rr + r"(?![\w])", re.I)
+    # The role placed before its copula: "the room leader at Little Acorns is called Priya Shah".
+    placed = re.compile(rr + r"\s+(?:at|in|from|for|on|with|of)\s+(?:the\s+)?(?:[\w'&-]+\s+){0,2}?[\w'&-]+\s+"
+                        r"(?:is|was|'s|will be|has been)\s+(?:(?:called|named)\s+)?(?:" + _NAME + r"|" + _KIN
+                        + r"|(?:(?<=called )|(?<=named ))" + _CALLED + r")", re.I)
+    if any(fresh(m.group("n")) if m.group("n") or not m.group("c") else m.group("c").lower() not in qwords | STOPWORDS
+           for m in placed.finditer(text)):
+        return True
     apposed = re.compile(_NAME + r"\s*[(,]\s*(?:[a-z][\w-]*\s+)?" + rr + r"(?![\w])", re.I)  # "Ludovic (store manager)"
     return any(fresh(m.group("n")) for p in (before, apposed) for m in p.finditer(text))
 
