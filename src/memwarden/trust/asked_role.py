@@ -101,7 +101,8 @@ def names_role(role: str, text: str, query: str) -> bool | None:
             return True  # a relation ("the user's brother")
         words = [w.lower().removesuffix("'s").rstrip("'") for w in name.split()]
         words = [w for w in words if w.rstrip(".") not in ("dr", "mr", "mrs", "ms", "miss", "mx", "prof")] or words
-        return words[0] not in GENERIC_CAPS and not all(w in qwords for w in words)
+        # "Your council website ...": a capitalised determiner or pronoun opening a sentence is no name
+        return words[0] not in GENERIC_CAPS and words[0] not in STOPWORDS and not all(w in qwords for w in words)
 
     if any(fresh(m.group(0)) for m in _TITLED.finditer(text)):
         return True
