@@ -103,3 +103,8 @@ def test_a_24_hour_clock_time_is_a_time(text):
 def test_a_24_hour_time_answers_the_time_question():
     assert not abstains(["the night bus to Lyon leaves at 22h40 from the coach station"],
                         "what time does the night bus leave?")
+
+
+def test_a_first_person_question_shares_the_word_its_claim_is_filed_under():
+    # "on earlies" says no "shift", but the claim's attribute does: the question is about the hit, however low its cosine
+    assert not abstains(["back on earlies from Monday, 6 till 2"], "what shift am I on?")
