@@ -108,3 +108,21 @@ def test_a_24_hour_time_answers_the_time_question():
 def test_a_first_person_question_shares_the_word_its_claim_is_filed_under():
     # "on earlies" says no "shift", but the claim's attribute does: the question is about the hit, however low its cosine
     assert not abstains(["back on earlies from Monday, 6 till 2"], "what shift am I on?")
+
+
+@pytest.mark.parametrize(("role", "text", "named"), [
+    ("dentist", "new dentist is dr mbeki on the high street", True),          # a titled name typed in lower case
+    ("physio", "physio this week was mrs rhodes, really good", True),
+    ("coach", "they gave us a coach for the season, it's Deniz from the under 12s", True),  # a clause later
+    ("dentist", "went to the dentist, dr said my gums are fine", False),     # a verb after the title
+    ("dentist", "dentist again, my dr appointment is the week after", False),
+    ("coach", "we've got a coach now, it's a bit intense tbh", False),      # "it's" with no name
+])
+def test_a_name_typed_in_lower_case_or_a_clause_later(role, text, named):
+    assert names_role(role, text, f"what's the {role} called?") is named
+
+
+def test_lower_case_title_names_answer_end_to_end():
+    assert not abstains(["our dentist is dr mbeki, lovely woman"], "whats the name of our dentist?")
+    assert not abstains(["work gave me a buddy for the first month, it's Tomasz from accounts"], "who's my buddy at work?")
+    assert abstains(["went to the dentist today, dr said my gums are fine"], "whats the name of our dentist?")

@@ -86,6 +86,14 @@ def _role_re(role: str) -> str:
 _KIN = r"(?:(?:the user's|my|our|his|her|their)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(KIN_WORDS, key=len, reverse=True)) + r")\b)"
 #: A titled name anywhere in a text mentioning the role: "back from the dentist ... Dr. Szabo wants to see me".
 _TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+(?-i:[A-Z])[\w'-]+")
+#: The same typed in lower case ("our vet is dr okafor"): the word after the title is the name unless it is a function
+#: word or reads as a verb or a common noun by its ending ("dr said", "dr appointment", "the dr's"); a plural "s" gives
+#: nothing away ("mr jenkins").
+_TITLED_LOWER = re.compile(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+(?P<w>[a-z][a-z'-]+)\b")
+_NOT_NAME_END = re.compile(r"(?:ing|ed|ment|ments|'s|ly|tion|ery|ary|ice)$")
+#: Irregular past tenses, which no ending gives away ("the dr said", "dr gave me").
+_IRREGULAR_PAST = frozenset("said told gave put sent rang took got made thought wrote saw left came went kept let felt found "
+                            "did had was were".split())
 
 
 def names_role(role: str, text: str, query: str) -> bool | None:
@@ -106,10 +114,19 @@ def names_role(role: str, text: str, query: str) -> bool | None:
 
     if any(fresh(m.group(0)) for m in _TITLED.finditer(text)):
         return True
+    if any(m.group("w") not in qwords | STOPWORDS | _IRREGULAR_PAST and not _NOT_NAME_END.search(m.group("w"))
+           and len(m.group("w")) > 2
+           for m in _TITLED_LOWER.finditer(text)):
+        return True
     who = r"(?:" + _KIN + r"\s+)?(?:" + _NAME + r"|" + _KIN + r")"
     after = re.compile(rr + r"(?![\w])\s*(?:[,(:=—–-]\s*)?(?:(?:is|was|'s|are|now|is now|will be|has been|who is)\s+)?"
                        r"(?:(?:called|named|is called|is named|goes by)\s+)?" + who, re.I)
     if any(fresh(m.group("n")) for m in after.finditer(text)):
+        return True
+    # The name a clause later, in the same sentence: "assigned me a mentor for the grad scheme, it's Farah".
+    later = re.compile(rr + r"(?![\w])[^.!?\n]{0,60}?[,;:—–-]\s*(?:it's|its|it is|that's|thats|she's|shes|he's|hes|"
+                       r"they're|theyre|her name's|his name's|her name is|his name is)\s+" + who, re.I)
+    if any(fresh(m.group("n")) for m in later.finditer(text)):
         return True
     called = re.compile(rr + r"(?![\w])\s*,?\s*(?:who(?:'s| is)\s+|(?:(?:is|was|'s)\s+)?an?\s+(?:[a-z]+\s+){0,2}?)?"
                         r"(?:called|named|goes by|'s name is|name is|name's)\s+" + _CALLED, re.I)
