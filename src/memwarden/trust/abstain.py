@@ -138,6 +138,10 @@ def _first_person_support(query: str, hits: Sequence[SearchHit], cos: Sequence[f
     q = set(tokenize(query))
     for h, c in zip(hits, cos):
         own = set(tokenize(h.memory))
+        if h.claim is not None and h.claim.attribute:
+            # The attribute the extractor gave the claim is the hit's own word: "what shift do I work?" / "on nights
+            # now" (``shift``) (session 21).
+            own |= set(tokenize(h.claim.attribute.split(":", 1)[0].replace("_", " ")))
         if c >= cfg.min_relevance - 0.15 and shared_words(q, own):  # "removal" says "move"
             return True
         # Half the question in the hit's attribute's own ask-words, or in the turn it was said in,

@@ -29,6 +29,7 @@ from ..models import SearchHit
 from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension, everyday
+from .asked_role import counted_noun, named_role, names_role, other_counts_dropped
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .magnitude import states_magnitude
 from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
@@ -101,6 +102,10 @@ def states(a: Asked, text: str, query: str) -> bool:
         if not any(h in low for h in family):
             return False
     if a.value == "name":
+        if (role := named_role(query)) is not None and (said := names_role(role, text, query)) is not None:
+            # "What's the vet's name?" beside "took Ringo to the vet in Hexham": the vet is mentioned, unnamed; the
+            # names in the text are another's (session 21).
+            return said
         person = names_person(query)
         if _ASKS_PERSON.search(query) and not a.head or person:
             # "Who is Amara marrying?", "the name of mom's neurologist": a place named after
@@ -130,6 +135,8 @@ def states(a: Asked, text: str, query: str) -> bool:
     if a.value == "code" and _SECRET.search(text):  # "the wifi password is pinecone77"
         return True
     if a.value == "count":
+        if counted := counted_noun(query):
+            text = other_counts_dropped(counted, text)  # "2 bathrooms" counts no bedrooms (session 21)
         # A count is a number that is no clock time, date, year or sum of money: "40 coming", "two dozen", "a pair";
         # or the things named one by one ("my cats Tom and Bella": two).
         return bool(_COUNT.search(_NOT_COUNT.sub(" ", text)) or _NAMED_LIST.search(text) or _one_of(a, text))
@@ -200,7 +207,7 @@ def _one_of(a: Asked, text: str) -> bool:
 #: "the kids, Ana, Leo and Sol").
 _NAMED_LIST = re.compile(r"\b[a-z]{3,}s,?\s+(?:[A-Z][a-z]+,?\s+)*[A-Z][a-z]+,?\s+(?:and|&)\s+[A-Z][a-z]+\b")
 #: What a count is not: a clock time, a day of the month, a year, a date in figures, money.
-_NOT_COUNT = re.compile(r"\b\d{1,2}[:.]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
+_NOT_COUNT = re.compile(r"\b\d{1,2}[:.h]\d\d(?:\s*[ap]\.?m\b\.?)?(?!\d)|\b\d{1,2}\s*(?:am|pm)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|"
                         r"\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|[$€£¥₹]\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(?:quid|pounds?|euros?|"
                         r"dollars?|bucks)\b", re.I)
 _COUNT = re.compile(r"(?<![\w.])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -226,7 +233,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         on_topic = [h for h in pool if a.topic & set(tokenize(stated_text(h.memory).lower()))
                     or a.attr and h.claim is not None and a.attr & set(tokenize(" ".join(slot_terms(h.claim))))]
     else:
-        on_topic = list(relevant)
+        # "Who's my mentor?": the role asked is all its topic; a memory naming the role is on it, however far its
+        # cosine falls below the closest ("... according to the user's mentor Wazza", session 21).
+        on_topic = list(relevant) + [h for h in pool if h not in relevant and a.attr
+                                     and a.attr & set(tokenize(stated_text(h.memory).lower()))]
     owner = owner_head(query) if a.value not in ("view", "any") else None
     if not on_topic:
         if owner and not any(mentions(owner, h, NAMED_HEADS.get(owner, ())) for h in pool):

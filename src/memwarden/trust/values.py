@@ -61,7 +61,9 @@ VALUES: dict[str, re.Pattern[str]] = {
                          r"|\b(?:bought|buy|sold|sell|paid|got|picked(?: \w+)? up)\b(?:\W+\w+){0,6}?\W+for\s+"
                          r"(?:about |around |roughly |just |only |like )?\d[\d,.]*(?![\d,.]*\s*(?:years?|months?|weeks?|"
                          r"days?|nights?|hours?|hrs?|minutes?|mins?|people|of)\b)", re.I),
-    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
+    # Also the 24-hour clock as written on the continent and on rotas: "21h10", "07h45", "1600 hrs" (session 21).
+    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?:[01]?\d|2[0-3])h[0-5]\d\b|"
+                       r"\b(?:[01]\d|2[0-3])[0-5]\d\s?hrs\b|\b(?:noon|midday|midnight|half (?:past )?\w+)\b"
                        r"|\b(?:mornings?|afternoons?|evenings?|nights?|tonight|o'clock)\b|\b(?:at|by|from|until|till|before|after) "
                        rf"(?:\d{{1,2}}|{_NUMWORDS})\b|\b(?:every|each|daily|weekly|monthly)\b|{_MEAL_TIME}", re.I),
     # "last", "next", "this" name a date only with the unit they count ("at last" is not a date).
