@@ -33,7 +33,7 @@ from .compare import _REPLACED  # the value a change names as replaced, read by 
 from .facts import MemoryFacts
 from .lexicon import content, entities
 
-__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item"]
+__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered"]
 
 
 def holder(f: MemoryFacts) -> frozenset[str] | None:
@@ -133,6 +133,35 @@ def _names(text: str) -> frozenset[str]:
 
 _NUMBER = re.compile(r"\b\d+(?:[:.]\d{2})?\b")
 
+# An item named by its number, clock time or code, the way a service, a route or a slot is named (session 21): "the
+# 9:40 to Leeds", "the 11:15 train", "the number 7", "the 38 bus", "route 12", "platform 4", "flight BA 2490". A time or
+# a number said as a value ("leaves at 9:40", "costs 12") names no item.
+_TIMED_ITEM = re.compile(r"\bthe\s+(\d{1,2}[:.]\d\d)\b(?!\s*(?:am|pm)?\s*(?:slot|appointment|meeting|start|finish|deadline)\b)", re.I)
+_NUMBERED_ITEM = re.compile(
+    r"\b(?:number|no\.|route|platform|gate|flight|bus|tram|line)\s+#?([a-z]{0,3}\s?\d{1,4}[a-z]?)\b|"
+    r"\bthe\s+(\d{1,3}[a-z]?)\s+(?:bus|tram|train|coach|service)\b|"
+    # a code of capitals and digits, the way flights and trains are named ("BA 1442", "EZY812")
+    r"\b((?-i:[A-Z]{2,3})\s?\d{2,4})\b", re.I)
+
+
+def numbered(text: str) -> frozenset[tuple[str, str]]:
+    """The items ``text`` names by a clock time or a number, with the kind of name: ``("time", "9:40")``."""
+    out = {("time", m.group(1).replace(".", ":")) for m in _TIMED_ITEM.finditer(text)}
+    out |= {("number", re.sub(r"\s", "", (m.group(1) or m.group(2) or m.group(3))).lower()) for m in _NUMBERED_ITEM.finditer(text)}
+    return frozenset(out)
+
+
+def other_numbered(mem: str, other: str) -> bool:
+    """``other`` speaks of another item of the memory's kind: both name items by a number or a clock time of one kind,
+    none the same, and ``other`` does not say the memory's number anywhere (the 9:40 to Leeds against "I get the 11:15
+    train to Leeds", the number 12 against "I take the number 7 bus"; "the 11:15 now leaves at 11:25" is the same one)."""
+    a, b = numbered(mem), numbered(other)
+    kinds = {k for k, _ in a} & {k for k, _ in b}
+    if not kinds or a & b:
+        return False
+    said = {x.replace(".", ":").lower() for x in _NUMBER.findall(other)} | {x.lower() for x in re.findall(r"[a-z]{0,3}\d+[a-z]?", other, re.I)}
+    return not any(v in said or v.replace(" ", "") in said for _, v in a)
+
 
 def same_item(mem: str, notice: str) -> bool:
     """A notice of change and a memory do not plainly speak of two different items. Only a positive sign counts (the
@@ -140,6 +169,8 @@ def same_item(mem: str, notice: str) -> bool:
     come on mondays"): each names a thing of its own, none the same, they share no number or clock time and at most one
     word besides (the Jubilee line and the Piccadilly line, a flight to Glasgow and one to Lisbon, the 18:05 from
     Paddington and the 7:42 from Didcot)."""
+    if other_numbered(mem, notice):
+        return False
     names_m, names_n = _names(mem), _names(notice)
     if not names_m or not names_n:
         return True
