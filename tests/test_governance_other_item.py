@@ -7,6 +7,8 @@ another bus, another schedule's days (``use``) beside the same train, the same b
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from memwarden.governance.limits import SCHEDULE, apart, restricts
@@ -112,3 +114,61 @@ def test_a_schedule_limits_a_timed_request_on_its_days_only(emb, memory: str, re
 ])
 def test_a_child_by_birth_order_is_one_of_the_kids_a_family_trip_serves(emb, memory: str, request_: str, expected: str) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, memory, request_) == expected
+
+
+# -- a change said as made beside a wish or a view (MemSyco dev's three lost valid-memory selections, by structure) --
+
+@pytest.mark.parametrize("text", [
+    "I want to eat better, but I now only cook with olive oil",           # a standing wish, and how things stand now
+    "Used to love cruises, considering them a waste of money. Now prefers walking holidays.",  # "considering" = regarding
+    "firmly prefers paper maps, considering phone apps unreliable",
+])
+def test_a_wish_or_a_view_beside_a_change_made_is_no_plan(text: str) -> None:
+    from memwarden.governance.matter import tentative
+    assert not tentative(text)
+
+
+@pytest.mark.parametrize("text", [
+    "considering switching banks, the fees are now too high", "I want to try the early train next month",
+    "thinking about moving my gym membership to the one by work",
+])
+def test_a_plan_stays_a_plan(text: str) -> None:
+    from memwarden.governance.matter import tentative
+    assert tentative(text)
+
+
+def test_a_newer_taste_said_as_made_replaces_the_older_one(emb) -> None:  # type: ignore[no-untyped-def]
+    older = MemoryView(id="m0", text="I love package holidays with everything sorted for me", speaker="user",
+                       time=datetime(2025, 1, 1, 10))
+    newer = MemoryView(id="m1", text="Used to like package deals, considering them a rip-off now. Now prefers planning "
+                                      "trips myself, independent travel only", speaker="user", time=datetime(2025, 6, 1, 10))
+    got = classify(emb, "help me plan a summer holiday", [], [older, newer])
+    assert got[0].policy == "superseded"
+
+
+# -- an item named by the part of the home it is in -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("memory", "other", "expected"), [
+    ("the bathroom extractor fan has been broken since March", "the kitchen extractor fan will be replaced on Thursday", True),
+    ("our back door sticks in wet weather", "front door lock replaced today", True),
+    ("the upstairs loo keeps running", "plumber fixed the downstairs loo", True),
+    ("the bathroom extractor fan has been broken since March", "the extractor fan in the bathroom will be replaced", False),
+    ("the kitchen tap drips", "the bathroom tap and the kitchen tap will both be replaced", False),
+    ("the kitchen tap drips", "all the taps in the flat will be replaced on Monday", False),
+])
+def test_another_room_before_the_same_thing_is_another_item(memory: str, other: str, expected: bool) -> None:
+    from memwarden.governance.matter import other_part
+    assert other_part(memory, other) is expected
+
+
+def test_a_notice_about_the_fan_in_another_room_leaves_the_memory_in_use(emb) -> None:  # type: ignore[no-untyped-def]
+    memory = "the bathroom extractor fan has been broken since March"
+    ask = "when is the bathroom getting fixed?"
+    assert _policy(emb, memory, ask, ["Landlord: the kitchen extractor fan will be replaced on Thursday."]) == "use"
+    assert _policy(emb, memory, ask, ["Landlord: the bathroom extractor fan will be replaced on Thursday."]) == "defer_to_evidence"
+
+
+def test_what_another_person_wants_to_do_is_no_change_made() -> None:
+    from memwarden.governance.matter import tentative
+    assert tentative("my son wants to give up football after this season")
+    assert not tentative("my son gave up football after the season ended")

@@ -27,7 +27,7 @@ from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
-from .matter import holders_differ, other_numbered, same_item, same_thing, tentative
+from .matter import holders_differ, other_named, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -196,8 +196,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         # A notice of change speaks of this memory only when it names the memory's own item (:func:`.matter.same_item`).
         same_item_ev = bool(evs.shape[1]) and same_item(text, j.external[int(np.argmax(evs[i]))])
         # ... and any evidence (a notice or not) that names another item of the memory's kind by its number or clock
-        # time speaks of that one (:func:`.matter.other_numbered`: "the 9:40 is cancelled", "I get the 11:15").
-        other_item = bool(evs.shape[1]) and (notice and not same_item_ev or other_numbered(text, j.external[int(np.argmax(evs[i]))]))
+        # time, or by the room it is in, speaks of that one (:func:`.matter.other_named`: "the 9:40 is cancelled" for
+        # "I get the 11:15", "the kitchen extractor fan" for the bathroom one).
+        other_item = bool(evs.shape[1]) and (notice and not same_item_ev or other_named(text, j.external[int(np.argmax(evs[i]))]))
         conflict, ev_rule, ev_shared, ev_change, ev_options = 0.0, 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
