@@ -172,3 +172,9 @@ def test_what_another_person_wants_to_do_is_no_change_made() -> None:
     from memwarden.governance.matter import tentative
     assert tentative("my son wants to give up football after this season")
     assert not tentative("my son gave up football after the season ended")
+
+
+def test_a_wish_beside_a_change_said_in_the_past_tense_is_no_plan() -> None:
+    from memwarden.governance.matter import tentative
+    assert not tentative("my daughter's left the nursery and started at the village school, wants to be a teacher now")
+    assert tentative("my daughter wants to start at the village school next year")

@@ -79,8 +79,11 @@ _NOW_STATE = re.compile(r"\b(?:now\s+(?:\w+ly\s+)?(?:prefers?|supports?|uses?|ta
                         r"lives?|works?|goes|go|does|do|has|have|gets?|wants?|rejects?|favou?rs?|chooses?|sticks?|relies?|"
                         r"believes?|thinks?|sees?|considers?|finds?)|\bi\s+now\s+(?:\w+ly\s+)?(?!want|need|think|wonder|plan)\w+|"
                         r"no longer|not any ?more)\b", re.I)
-# Where a clause ends (a sentence, a semicolon, "but", "and now").
-_CLAUSES = re.compile(r"(?<=[.;!?])\s+|;\s*|,?\s+but\s+|,\s*(?=(?:and\s+)?(?:i\s+)?now\b)", re.I)
+# ... or a change said as made in the past tense ("Conor's left school and started at the college, wants to be a vet").
+_MADE_PAST = re.compile(r"\b(?:left|started|moved|switched|changed|swapped|quit|joined|stopped|cancell?ed|gave up|given up|"
+                        r"sold|signed up|transferred|retired|resigned)\b", re.I)
+# Where a clause ends (a sentence, a semicolon, a comma, "but").
+_CLAUSES = re.compile(r"(?<=[.;!?])\s+|;\s*|,?\s+but\s+|,\s*", re.I)
 
 
 def tentative(text: str) -> bool:
@@ -89,7 +92,7 @@ def tentative(text: str) -> bool:
     standing wish, "I want to make a difference", beside a change said as made is no plan)."""
     if not _TENTATIVE.search(text) or _MADE.search(text):
         return False
-    return not any(_NOW_STATE.search(c) and not _TENTATIVE.search(c) for c in _CLAUSES.split(text) if c)
+    return not any((_NOW_STATE.search(c) or _MADE_PAST.search(c)) and not _TENTATIVE.search(c) for c in _CLAUSES.split(text) if c)
 
 
 #: Words every statement of a change, a habit or a notice has: they name no thing.
