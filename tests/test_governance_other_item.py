@@ -178,3 +178,8 @@ def test_a_wish_beside_a_change_said_in_the_past_tense_is_no_plan() -> None:
     from memwarden.governance.matter import tentative
     assert not tentative("my daughter's left the nursery and started at the village school, wants to be a teacher now")
     assert tentative("my daughter wants to start at the village school next year")
+
+
+def test_a_want_said_as_how_things_stand_now_is_no_plan() -> None:
+    from memwarden.governance.matter import tentative
+    assert not tentative("now wants to cook everything from scratch, the opposite of before")

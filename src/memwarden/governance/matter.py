@@ -82,6 +82,8 @@ _NOW_STATE = re.compile(r"\b(?:now\s+(?:\w+ly\s+)?(?:prefers?|supports?|uses?|ta
 # ... or a change said as made in the past tense ("Conor's left school and started at the college, wants to be a vet").
 _MADE_PAST = re.compile(r"\b(?:left|started|moved|switched|changed|swapped|quit|joined|stopped|cancell?ed|gave up|given up|"
                         r"sold|signed up|transferred|retired|resigned)\b", re.I)
+# A want said as how things stand now ("now wants to study theory, reversing ..."): a taste changed, no plan.
+_NOW_WANTS = re.compile(r"\bnow\s+(?:\w+ly\s+)?wants?\s+to\b", re.I)
 # Where a clause ends (a sentence, a semicolon, a comma, "but").
 _CLAUSES = re.compile(r"(?<=[.;!?])\s+|;\s*|,?\s+but\s+|,\s*", re.I)
 
@@ -90,7 +92,7 @@ def tentative(text: str) -> bool:
     """``text`` plans or weighs a change without saying it was made: a clause free of a plan or a thought that says how
     things stand now ("..., but I now exclusively support ...", "Now prefers ...") says it was made (session 21: a
     standing wish, "I want to make a difference", beside a change said as made is no plan)."""
-    if not _TENTATIVE.search(text) or _MADE.search(text):
+    if not _TENTATIVE.search(text) or _MADE.search(text) or _NOW_WANTS.search(text):
         return False
     return not any((_NOW_STATE.search(c) or _MADE_PAST.search(c)) and not _TENTATIVE.search(c) for c in _CLAUSES.split(text) if c)
 
