@@ -183,3 +183,7 @@ def test_a_wish_beside_a_change_said_in_the_past_tense_is_no_plan() -> None:
 def test_a_want_said_as_how_things_stand_now_is_no_plan() -> None:
     from memwarden.governance.matter import tentative
     assert not tentative("now wants to cook everything from scratch, the opposite of before")
+
+
+def test_a_platform_is_where_a_train_leaves_from_not_its_name() -> None:
+    assert not other_numbered("the Leeds train always goes from platform 4", "today the Leeds service departs from platform 9")

@@ -154,11 +154,12 @@ def _names(text: str) -> frozenset[str]:
 _NUMBER = re.compile(r"\b\d+(?:[:.]\d{2})?\b")
 
 # An item named by its number, clock time or code, the way a service, a route or a slot is named (session 21): "the
-# 9:40 to Leeds", "the 11:15 train", "the number 7", "the 38 bus", "route 12", "platform 4", "flight BA 2490". A time or
+# 9:40 to Leeds", "the 11:15 train", "the number 7", "the 38 bus", "route 12", "flight BA 2490" (not "platform 4": a value). A time or
 # a number said as a value ("leaves at 9:40", "costs 12") names no item.
 _TIMED_ITEM = re.compile(r"\bthe\s+(\d{1,2}[:.]\d\d)\b(?!\s*(?:am|pm)?\s*(?:slot|appointment|meeting|start|finish|deadline)\b)", re.I)
 _NUMBERED_ITEM = re.compile(
-    r"\b(?:number|no\.|route|platform|gate|flight|bus|tram|line)\s+#?([a-z]{0,3}\s?\d{1,4}[a-z]?)\b|"
+    # (a platform, a gate or a stand is where a thing leaves from, a value of it: "goes from platform 4")
+    r"\b(?:number|no\.|route|flight|bus|tram)\s+#?([a-z]{0,3}\s?\d{1,4}[a-z]?)\b|"
     r"\bthe\s+(\d{1,3}[a-z]?)\s+(?:bus|tram|train|coach|service)\b|"
     # a code of capitals and digits, the way flights and trains are named ("BA 1442", "EZY812")
     r"\b((?-i:[A-Z]{2,3})\s?\d{2,4})\b", re.I)
