@@ -26,8 +26,8 @@ from ..trust.attribute import asked, states
 from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts
-from .limits import DEPENDANT, LIMIT, SCHEDULE, away, timed
-from .matter import holders_differ, same_item, same_thing, tentative
+from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
+from .matter import holders_differ, other_named, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -118,6 +118,12 @@ def _offers_both(key: frozenset[str], piece: str) -> bool:
     return any(_NEG.search(x) for x in segs) and any(not _NEG.search(x) for x in segs)
 
 
+#: One of the user's children named by birth order, no relation word after it ("my youngest is 2 and still naps", "our
+#: eldest gets car sick"): one of the kids a family request serves (session 21).
+_BY_BIRTH_ORDER = re.compile(r"\b(?:my|our)\s+(?:youngest|eldest|oldest|middle one|middle child|little one|littlest|"
+                             r"second (?:one|child)|firstborn|first-born)\b(?!\s+(?:brother|sister|cousin|nephew|niece|aunt|uncle|friend))",
+                             re.I)
+
 #: A memory whose cosine with the evidence is within this of the closest memory's shares a notice of change.
 NOTICE_TIE = 0.02
 
@@ -189,6 +195,10 @@ def features(j: Joint) -> list[dict[str, float]]:
         ev_judges = 1.0 if ents and any(e in low for low in ev_pieces_low for e in ents) else 0.0
         # A notice of change speaks of this memory only when it names the memory's own item (:func:`.matter.same_item`).
         same_item_ev = bool(evs.shape[1]) and same_item(text, j.external[int(np.argmax(evs[i]))])
+        # ... and any evidence (a notice or not) that names another item of the memory's kind by its number or clock
+        # time, or by the room it is in, speaks of that one (:func:`.matter.other_named`: "the 9:40 is cancelled" for
+        # "I get the 11:15", "the kitchen extractor fan" for the bathroom one).
+        other_item = bool(evs.shape[1]) and (notice and not same_item_ev or other_named(text, j.external[int(np.argmax(evs[i]))]))
         conflict, ev_rule, ev_shared, ev_change, ev_options = 0.0, 0.0, 0.0, 0.0, 0.0
         if evs.shape[1]:
             # Evidence that lays down a rule ("must", "only", "required") on something the memory names.
@@ -204,7 +214,7 @@ def features(j: Joint) -> list[dict[str, float]]:
                 conflict = 1.0  # the piece, or one clause of it ("most stalls cash only"), says otherwise
             # Options with and without what it wants: the preference chooses among them, nothing overrides it.
             ev_options = float(f.preference and _offers_both(key, best))
-            if ev_options or notice and not same_item_ev:
+            if ev_options or other_item:
                 conflict = 0.0  # (another item's values, in a notice of change, are no other value of this one's)
         # -- scope
         personal = f.about_user and not f.about_we and f.voucher != "other" and not f.reported
@@ -212,7 +222,9 @@ def features(j: Joint) -> list[dict[str, float]]:
         # ("Napoleon" in a history question is a topic, "Lena's birthday cake" a beneficiary).
         about_people = bool(f.people & (req.beneficiaries | (req.names if req.serves != "user" else frozenset()))) or (
         # a family the request serves includes the user's kin ("my wife ..." for the family's dinners)
-        req.serves == "group" and bool(req.beneficiaries & FAMILY_GROUPS) and any(p.rstrip("s") in KIN or p in KIN for p in f.people))
+        req.serves == "group" and bool(req.beneficiaries & FAMILY_GROUPS) and (any(p.rstrip("s") in KIN or p in KIN for p in f.people)
+                                                                  # ... and a child the user names by birth order ("my youngest")
+                                                                  or bool(_BY_BIRTH_ORDER.search(text))))
         about_benef = about_people or (f.about_we and req.serves == "group")
         # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
@@ -270,11 +282,14 @@ def features(j: Joint) -> list[dict[str, float]]:
             # request involves a time; else 1 such a dependant or schedule, 0 nothing.
             # A limit on when the user is free only limits a request that involves a time ("I work Saturdays" for a
             # barbecue, not for the colours of a friend's invitations): else 1, like a dependant at home.
+            # (a schedule whose days the request's named days do not touch, "away 3rd-10th" for a dinner on the 20th,
+            # limits nothing asked: ``limits.apart``, session 21)
             "restricts": float(LIMIT if f.restricts == DEPENDANT and (goes_away or float(qs[i]) >= DEPENDANT_NEAR)
-                               or f.restricts == SCHEDULE and when else DEPENDANT if f.restricts == SCHEDULE else f.restricts),
+                               or f.restricts == SCHEDULE and when and not apart(text, j.query)
+                               else DEPENDANT if f.restricts == SCHEDULE else f.restricts),
             # ... such a schedule, and a request that involves no time: it bears on nothing asked, whatever setting
             # it names ("I work every Saturday" is no rule for the work setting). Not a layer input.
-            "schedule_idle": float(f.restricts == SCHEDULE and not when),
+            "schedule_idle": float(f.restricts == SCHEDULE and (not when or apart(text, j.query))),
             "own_portion": float(f.own_portion), "method": float(f.method), "shared_setting": float(shared_setting), "ctx_scoped": float(bool(f.contexts)), "ctx_mismatch": float(mismatch),
             "ctx_match": float(bool(f.contexts & req.contexts)),
             "world_question": float(req.world_question), "q_sim": float(qs[i]),
@@ -298,7 +313,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             # of a flight to Glasgow is no news of the flight to Lisbon
             "ev_notice": float(notice and evs.shape[1] > 0 and ev_sim >= float(evs.max()) - NOTICE_TIE and same_item_ev),
             # (not a layer input) a notice of change came, about another item than this memory's
-            "ev_other_item": float(notice and evs.shape[1] > 0 and not same_item_ev),
+            "ev_other_item": float(other_item),
             # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],

@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 
 from ..claims.restrictions import restriction_guess
+from ..lexicon import calendar as cal
 from ..claims.slots import detect_slot
 from ..retrieval.row_meta import CONSTRAINT_WEIGHTS
 from .lexicon import _RULE
@@ -120,15 +121,31 @@ _NOT_DO = re.compile(r"\bi\s+(?:just\s+|really\s+|still\s+|honestly\s+)?(?:don't
                      r"suppose|guess|expect|say|tell|imagine|wonder|reckon|seem|have|own|want|wanna|need|hear|quite|usually|"
                      r"always|like|love|be|stop|help|let|find|forget|miss|blame|judge|hate|deny|afford)\b)[a-z]+", re.I)
 
+# A span of clock hours ("7 till 3", "9-5", "from 8am to 4pm") and a span of days of the month ("3rd-10th", "from the 3rd
+# to the 10th", "the 3rd till the 10th of May"): when a schedule or an absence holds (session 21).
+_HOURS = r"(?:from\s+)?\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?\s*(?:till|until|til|to|-|–)\s*\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?\b"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)"
+_DAYS = (r"(?:from\s+)?(?:the\s+)?(?P<d1>" + _ORD + r"|\d{1,2}(?=\s*(?:-|–)\s*\d{1,2}(?:st|nd|rd|th)))\s*(?:till|until|til|to|through|-|–)\s*"
+         r"(?:the\s+)?(?P<d2>" + _ORD + r")\b")
+# A stretch of time named: "all next week", "this weekend", "for the next fortnight", "until Friday".
+_STRETCH = (r"(?:all\s+|for\s+(?:the\s+)?)?(?:next|this|the whole|the rest of the|the rest of this)\s+(?:week|weekend|fortnight|month)\b|"
+            r"(?:all|the whole)\s+(?:week|weekend|month)\b|(?:till|until|til)\s+(?:" + cal.alt(cal.WEEKDAYS) + r"|the\s+" + _ORD + r"|next\s+\w+)\b")
 # A day or a time kept: "work Saturdays", "start at 6am", "finish late", "work from home", "four days a week".
-_WHEN = (r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|weekends?\b|nights?\b|evenings\b|mornings\b|lates\b|earlies\b|"
+_WHEN = (_HOURS + "|" + _DAYS.replace("?P<d1>", "?:").replace("?P<d2>", "?:") + "|" + _STRETCH + "|" + r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|weekends?\b|nights?\b|evenings\b|mornings\b|lates\b|earlies\b|"
          r"shifts?\b|nine to five|9[- ]5\b|9 to 5\b|part[- ]time\b|full[- ]time\b|from home\b|remotely\b|"
          r"\w+ (?:days|hours|hrs|shifts) a (?:week|fortnight|month)\b|every \w+|(?:till|until|til|from|at|by|before|after)\s+(?:\d|noon|midnight|late|early)|"
          r"\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|early\b|late\b")
 _SCHEDULE = re.compile(r"\bi\s+(?:usually\s+|normally\s+|always\s+|only\s+|still\s+|now\s+)?"
                        r"(?:work|works|do|does|start|starts|finish|finishes|leave|leaves|clock (?:on|off)|get (?:in|off|up)|gets (?:in|off|up)|"
                        r"wake|wakes|am working|am up|go to bed|goes to bed)(?:\s+work)?\s+(?:" + _WHEN + r")|"
-                       r"\bi\s*(?:'m|’m| am)\s+(?:busy|away|working|unavailable|tied up|never free|not free|off|out)\s+(?:" + _WHEN + r")|"
+                       r"\bi\s*(?:'m|’m| am|'ll be| will be)\s+(?:busy|away|working|unavailable|tied up|never free|not free|off|out)\s+(?:" + _WHEN + r")|"
+                       # away somewhere for a span of days: "I'm in Spain 3rd-10th", "I'll be at my mum's from the 3rd to the 10th"
+                       # (a span of days after any place; a stretch such as "next week" only after a place named as one: "I'm in a
+                       # good mood this week" keeps no one away)
+                       r"\bi\s*(?:'m|’m| am|'ll be| will be)\s+(?:(?:away|off|on holiday|on leave|abroad|out of (?:town|the country|office)|"
+                       r"(?:in|at|visiting)\s+(?:(?-i:[A-Z])[\w']+|(?:my|our)\s+[\w']+))\b[^.;!?]{0,30}?(?:" + _DAYS.replace("?P<d1>", "?:").replace("?P<d2>", "?:")
+                       + r"|" + _STRETCH + r")|(?:in|at|visiting)\s+[\w']+(?:\s+[\w']+)?\b[^.;!?]{0,30}?(?:"
+                       + _DAYS.replace("?P<d1>", "?:").replace("?P<d2>", "?:") + r"))|"
                        # something the user does on a given day: "I'm doing a pottery course on Thursdays"
                        r"\bi\s*(?:'m|’m| am)\s+\w+ing\b[^.;!?]*?\b(?:on|every)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
                        re.I)
@@ -258,3 +275,57 @@ def timed(request: str) -> bool:
     """The request involves a time: when something happens or is arranged ("plan a barbecue", "find a time next
     week", "can I make it on Saturday?"); "pick a colour scheme for the invitations" does not."""
     return bool(_TIMED.search(request)) or away(request)
+
+
+# -- whether a schedule touches the request's days (session 21) -----------------------------------------------------
+_WD = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WD_WORD = r"(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?"
+_WD_SPAN = re.compile(r"\b(" + _WD_WORD + r")\s*(?:to|till|until|til|through|-|–)\s*(" + _WD_WORD + r")\b", re.I)
+_WD_ONE = re.compile(r"\b(" + _WD_WORD + r"|weekends?|weekdays?)\b", re.I)
+_ORDINAL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.I)
+
+
+def _weekday(word: str) -> int | None:
+    w = word.lower()
+    for k, d in enumerate(_WD):
+        if w.startswith(d) and (len(w) == 3 or w[3:].rstrip("s") in ("", "day", "s", "sday", "nesday", "rsday", "urday")
+                                or w.startswith(("tues", "wednes", "thur", "satur"))):
+            return k
+    return None
+
+
+def _weekdays(text: str) -> frozenset[int]:
+    """The days of the week ``text`` names (a span "Tuesday to Friday" every day in it, a weekend Saturday and Sunday)."""
+    out: set[int] = set()
+    for m in _WD_SPAN.finditer(text):
+        a, b = _weekday(m.group(1)), _weekday(m.group(2))
+        if a is not None and b is not None:
+            out |= {(a + k) % 7 for k in range((b - a) % 7 + 1)}
+    for m in _WD_ONE.finditer(text):
+        w = m.group(1).lower()
+        if w.startswith("weekend"):
+            out |= {5, 6}
+        elif w.startswith("weekday"):
+            out |= {0, 1, 2, 3, 4}
+        elif (d := _weekday(w)) is not None:
+            out.add(d)
+    return frozenset(out)
+
+
+def _month_days(text: str) -> tuple[int, int] | None:
+    m = re.search(_DAYS, text, re.I)
+    if not m:
+        return None
+    a, b = (int(re.match(r"\d+", m.group(g)).group()) for g in ("d1", "d2"))  # type: ignore[union-attr]
+    return (a, b) if a <= b else None
+
+
+def apart(schedule: str, request: str) -> bool:
+    """A schedule and a request plainly name different days: the request's days of the month all fall outside the span
+    the schedule gives ("away 3rd-10th" and a dinner on the 20th), or its days of the week are none of the schedule's
+    ("I work Saturdays" and lunch on Sunday). Only named days count: a request naming none is not apart."""
+    span, asked = _month_days(schedule), [int(d) for d in _ORDINAL.findall(request)]
+    if span and asked:
+        return all(not span[0] <= d <= span[1] for d in asked)
+    mine, theirs = _weekdays(schedule), _weekdays(request)
+    return bool(mine and theirs) and not mine & theirs

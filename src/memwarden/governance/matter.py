@@ -33,7 +33,7 @@ from .compare import _REPLACED  # the value a change names as replaced, read by 
 from .facts import MemoryFacts
 from .lexicon import content, entities
 
-__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item"]
+__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered", "other_part", "other_named"]
 
 
 def holder(f: MemoryFacts) -> frozenset[str] | None:
@@ -63,8 +63,10 @@ def holders_differ(a: MemoryFacts, b: MemoryFacts, b_text: str = "") -> bool:
 # A plan, a wish or a thought about a change, not a change made. (A decided arrangement in the future
 # - "from monday I'm getting the train" - is a change said; only the undecided ones are here.)
 _TENTATIVE = re.compile(
-    r"\b(?:thinking (?:about|of)|(?:i'm |am |been )?considering|might|may (?:try|switch|move|change|go)|maybe|perhaps|"
-    r"planning (?:to|on)|plan to|hoping to|hope to|want(?:ing)? to|would like to|'d like to|tempted to|"
+    # ("considering" weighs a change only before what is weighed: "considering moving", "considering whether"; "considering
+    # it a dilution", "considering AI unreliable" is a view held, session 21)
+    r"\b(?:thinking (?:about|of)|(?:i'm |am |been )?considering\s+(?:\w+ing\b|whether|if|a\s+(?:move|switch|change))|might|may (?:try|switch|move|change|go)|maybe|perhaps|"
+    r"planning (?:to|on)|plans? to|hop(?:es|ing)? to|hope to|wants? to|wanting to|would like to|'d like to|tempted to|"
     r"looking (?:into|at) (?:switching|moving|changing|getting)|wondering (?:about|if|whether)|not sure (?:if|whether)|"
     r"should (?:probably )?(?:switch|move|change|try|get)|if i (?:switch|move|change))\b", re.I)
 # ... unless the same text also says the change was made ("was thinking of it for ages, finally switched").
@@ -72,9 +74,27 @@ _MADE = re.compile(r"\b(?:finally|went ahead|ended up|have|has|'ve|just|already)
                    r"swapped|started|stopped|quit|joined|cancell?ed|signed up)\b", re.I)
 
 
+# A clause saying how things stand now, after a change: "now prefers ...", "I now exclusively support ...", "no longer".
+_NOW_STATE = re.compile(r"\b(?:now\s+(?:\w+ly\s+)?(?:prefers?|supports?|uses?|takes?|likes?|loves?|hates?|avoids?|eats?|drinks?|"
+                        r"lives?|works?|goes|go|does|do|has|have|gets?|wants?|rejects?|favou?rs?|chooses?|sticks?|relies?|"
+                        r"believes?|thinks?|sees?|considers?|finds?)|\bi\s+now\s+(?:\w+ly\s+)?(?!want|need|think|wonder|plan)\w+|"
+                        r"no longer|not any ?more)\b", re.I)
+# ... or a change said as made in the past tense ("Conor's left school and started at the college, wants to be a vet").
+_MADE_PAST = re.compile(r"\b(?:left|started|moved|switched|changed|swapped|quit|joined|stopped|cancell?ed|gave up|given up|"
+                        r"sold|signed up|transferred|retired|resigned)\b", re.I)
+# A want said as how things stand now ("now wants to study theory, reversing ..."): a taste changed, no plan.
+_NOW_WANTS = re.compile(r"\bnow\s+(?:\w+ly\s+)?wants?\s+to\b", re.I)
+# Where a clause ends (a sentence, a semicolon, a comma, "but").
+_CLAUSES = re.compile(r"(?<=[.;!?])\s+|;\s*|,?\s+but\s+|,\s*", re.I)
+
+
 def tentative(text: str) -> bool:
-    """``text`` plans or weighs a change without saying it was made."""
-    return bool(_TENTATIVE.search(text)) and not _MADE.search(text)
+    """``text`` plans or weighs a change without saying it was made: a clause free of a plan or a thought that says how
+    things stand now ("..., but I now exclusively support ...", "Now prefers ...") says it was made (session 21: a
+    standing wish, "I want to make a difference", beside a change said as made is no plan)."""
+    if not _TENTATIVE.search(text) or _MADE.search(text) or _NOW_WANTS.search(text):
+        return False
+    return not any((_NOW_STATE.search(c) or _MADE_PAST.search(c)) and not _TENTATIVE.search(c) for c in _CLAUSES.split(text) if c)
 
 
 #: Words every statement of a change, a habit or a notice has: they name no thing.
@@ -133,6 +153,42 @@ def _names(text: str) -> frozenset[str]:
 
 _NUMBER = re.compile(r"\b\d+(?:[:.]\d{2})?\b")
 
+# An item named by its number, clock time or code, the way a service, a route or a slot is named (session 21): "the
+# 9:40 to Leeds", "the 11:15 train", "the number 7", "the 38 bus", "route 12", "flight BA 2490" (not "platform 4": a value). A time or
+# a number said as a value ("leaves at 9:40", "costs 12") names no item.
+_TIMED_ITEM = re.compile(r"\bthe\s+(\d{1,2}[:.]\d\d)\b(?!\s*(?:am|pm)?\s*(?:slot|appointment|meeting|start|finish|deadline)\b)", re.I)
+_NUMBERED_ITEM = re.compile(
+    # (a platform, a gate or a stand is where a thing leaves from, a value of it: "goes from platform 4")
+    r"\b(?:number|no\.|route|flight|bus|tram)\s+#?([a-z]{0,3}\s?\d{1,4}[a-z]?)\b|"
+    r"\bthe\s+(\d{1,3}[a-z]?)\s+(?:bus|tram|train|coach|service)\b|"
+    # a code of capitals and digits, the way flights and trains are named ("BA 1442", "EZY812")
+    r"\b((?-i:[A-Z]{2,3})\s?\d{2,4})\b", re.I)
+
+
+def _clock(t: str) -> str:
+    """A clock time written one way: "07.42" and "7:42" are "7:42"."""
+    h, _, mm = t.replace(".", ":").partition(":")
+    return f"{int(h)}:{mm}" if h.isdigit() and mm else t.lower()
+
+
+def numbered(text: str) -> frozenset[tuple[str, str]]:
+    """The items ``text`` names by a clock time or a number, with the kind of name: ``("time", "9:40")``."""
+    out = {("time", _clock(m.group(1))) for m in _TIMED_ITEM.finditer(text)}
+    out |= {("number", re.sub(r"\s", "", (m.group(1) or m.group(2) or m.group(3))).lower()) for m in _NUMBERED_ITEM.finditer(text)}
+    return frozenset(out)
+
+
+def other_numbered(mem: str, other: str) -> bool:
+    """``other`` speaks of another item of the memory's kind: both name items by a number or a clock time of one kind,
+    none the same, and ``other`` does not say the memory's number anywhere (the 9:40 to Leeds against "I get the 11:15
+    train to Leeds", the number 12 against "I take the number 7 bus"; "the 11:15 now leaves at 11:25" is the same one)."""
+    a, b = numbered(mem), numbered(other)
+    kinds = {k for k, _ in a} & {k for k, _ in b}
+    if not kinds or a & b:
+        return False
+    said = {_clock(x) for x in _NUMBER.findall(other)} | {x.lower() for x in re.findall(r"[a-z]{0,3}\d+[a-z]?", other, re.I)}
+    return not any(v in said or v.replace(" ", "") in said for _, v in a)
+
 
 def same_item(mem: str, notice: str) -> bool:
     """A notice of change and a memory do not plainly speak of two different items. Only a positive sign counts (the
@@ -140,6 +196,8 @@ def same_item(mem: str, notice: str) -> bool:
     come on mondays"): each names a thing of its own, none the same, they share no number or clock time and at most one
     word besides (the Jubilee line and the Piccadilly line, a flight to Glasgow and one to Lisbon, the 18:05 from
     Paddington and the 7:42 from Didcot)."""
+    if other_named(mem, notice):
+        return False
     names_m, names_n = _names(mem), _names(notice)
     if not names_m or not names_n:
         return True
@@ -149,3 +207,36 @@ def same_item(mem: str, notice: str) -> bool:
     if set(_NUMBER.findall(mem)) & set(_NUMBER.findall(notice)):
         return True
     return len(sm & sn) >= 2
+
+
+# Where in a home or a building a thing is, said before it: "the kitchen tap", "the upstairs loo", "the back door"
+# (session 21). A closed class of rooms, floors and sides; two of them before one noun are two things.
+_PART = (r"kitchen|bathroom|en-?suite|bedroom|spare room|box room|living room|lounge|sitting room|dining room|front room|"
+         r"back room|hall|hallway|landing|loft|attic|cellar|basement|garage|utility|conservatory|porch|"
+         r"downstairs|upstairs|ground floor|first floor|top floor|front|back|side|left|right|spare")
+_PART_THING = re.compile(r"\b(" + _PART + r")(?:'s)?\s+([a-z][a-z-]+)\b", re.I)
+
+
+def _parts(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _PART_THING.finditer(text):
+        head = _stem(m.group(2).lower())
+        if head not in _NO_THING and len(head) > 2:
+            out.setdefault(head, set()).add(m.group(1).lower())
+    return out
+
+
+def other_part(mem: str, other: str) -> bool:
+    """``other`` speaks of the same kind of thing in another part of the home or building: one noun, two rooms or sides
+    before it, and the memory's not said in ``other`` at all (the kitchen tap against "the bathroom tap drips", the
+    upstairs loo against the downstairs one)."""
+    a, b = _parts(mem), _parts(other)
+    low = other.lower()
+    return any(a[h] and b[h] and not a[h] & b[h] and not any(re.search(r"\b" + re.escape(w) + r"\b", low) for w in a[h])
+               for h in a.keys() & b.keys())
+
+
+def other_named(mem: str, other: str) -> bool:
+    """``other`` speaks of another item of the memory's kind, named by its number or clock time (:func:`other_numbered`)
+    or by the part of the home it is in (:func:`other_part`)."""
+    return other_numbered(mem, other) or other_part(mem, other)

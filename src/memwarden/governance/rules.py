@@ -89,7 +89,8 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # decides nothing of it: only the rules that read what the evidence names hold.
     other_item = bool(f.get("ev_other_item"))
     if f["ev_external"] and not f["ev_options"]:  # options for a preference to choose among decide nothing
-        if (f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT)):
+        if ((f["ev_judges"] and f["preference"]) or (f["ev_entity"] and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_ABOUT))) \
+                and not other_item:
             yield "ev_names", "defer_to_evidence", "the supplied evidence speaks about what it names"
         if f["ev_sim"] >= EVIDENCE_SPEAKS and (f["ev_conflict"] or f["ev_sim"] >= EVIDENCE_SAME) and not other_item:
             yield "ev_same_point", "defer_to_evidence", "the supplied evidence covers the same point" + (
