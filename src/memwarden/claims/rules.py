@@ -52,6 +52,20 @@ from .slot_lexicon import _HOLDER_FIRST
 from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
 
+#: The holder a clause on the speaker's manager or partner opens on: "my manager", "my boss" (True: the role
+#: itself, no name), or a bare name ("Priya left ..."); None for anyone else's ("my sister broke up with her bf").
+_MY_HOLDER = re.compile(r"(?:(?:old|line|new|ex)[ -])*(?:manager|boss|supervisor|partner|boyfriend|girlfriend|husband|wife|bf|gf|fianc[ée]e?)")
+
+
+def _holder_gone(subject: str, owner: str) -> str | bool | None:
+    own = f"{poss(owner)} ".lower()
+    if subject.lower().startswith(own):
+        return True if _MY_HOLDER.fullmatch(subject.lower()[len(own):]) else None
+    if re.fullmatch(r"[A-Z][a-z'-]+", subject) and subject.lower() not in L.NOT_NAMES:
+        return subject
+    return None
+
+
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
 _CORRECTS_DATE = re.compile(r"\b(?:not|actually|instead|moved|changed|pushed|postponed|rescheduled|wait|sorry|meant)\b", re.I)
@@ -313,6 +327,10 @@ class RuleExtractor:
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
         elif guess.attribute in ("manager", "partner") and subject != owner and _HOLDER_FIRST.match(c):
             subject = owner  # "Carl is my new manager": the speaker's manager, Carl its value
+        elif guess.attribute in ("manager", "partner") and guess.negated and subject != owner and (gone := _holder_gone(subject, owner)):
+            # "my boss quit", "Priya left in the summer, no manager till jan", "Sam broke up with me": the speaker's
+            # manager or partner ends; a name the clause opens on is the value that ended
+            guess, subject = type(guess)(guess.attribute, gone if gone is not True else None, negated=True), owner
         elif (guess.attribute and guess.attribute.endswith("_appointment_time") and subject == f"{poss(owner)} "
               f"{guess.attribute.split('_')[0]}"):
             # "my dentist appointment is on the 3rd": the appointment is the speaker's, with their dentist; one slot

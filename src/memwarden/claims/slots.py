@@ -199,14 +199,16 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             raw = raw or g["kind"]
         if g.get("celiac"):
             raw = "gluten"
-        if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.start()]):
-            continue  # "Jo and Sam split up", "they broke up": someone else's couple, not the speaker's partner
+        if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.end()]):
+            continue  # "Jo and Sam split up", "they broke up": someone else's couple ("we split", "Dan dumped me" are the speaker's)
         if g.get("low") is not None and raw[:1].islower() and not _lower_name(raw):
             continue  # "I report to someone new", "sam is my boyfriend" reads; "this is my boss" does not
         if (g.get("seeing") is not None and not re.search(r"\b(?:been|started)\b", m.group(0), re.I)
                 and any(h.start >= m.start("v") and not h.corrected for h in hits)):
             continue  # "I'm seeing Dan on Friday": a meeting, not a partner ("started seeing Jo last month" is one)
         if "end" in g and g["end"] is not None:  # "I quit my job", "we broke up": the state ends
+            if attr in _STATE and _PLAN.search(text[: m.start()]):
+                return SlotGuess()  # "thinking of leaving my job": a plan ends nothing
             return SlotGuess(attr, _trim(raw) or None, negated=True)
         if attr == "diet" and "eat" in m.group(0).lower():
             return SlotGuess(attr, f"no {raw.lower()}", negated=False)  # the value says "no"

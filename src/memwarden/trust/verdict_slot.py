@@ -80,7 +80,9 @@ class SlotClaim:
 
 
 #: A claim about the past of a one-valued slot, and the present form its reader is given.
-_PAST = [(re.compile(r"\bused to (\w+)", re.I), r"\1"),
+_PAST = [(re.compile(r"\b(?:used to date|dated)\b", re.I), "am dating"),
+         (re.compile(r"\b(?:used to go|went) out with\b", re.I), "am going out with"),
+         (re.compile(r"\bused to (\w+)", re.I), r"\1"),
          (re.compile(r"\b(?:previously|formerly|once|at one point)\s+", re.I), ""),
          (re.compile(r"\blived\b", re.I), "live"), (re.compile(r"\bworked\b", re.I), "work"),
          (re.compile(r"\b(?:was|were) (living|working|based|employed|dating|driving)\b", re.I), r"am \1"),
@@ -346,10 +348,33 @@ def _reading(claim: SlotClaim, hit: SearchHit, reads: tuple[SlotRead, ...], repl
         # Another value, while a later memory names the claim's value: it may be the move the
         # reader did not read ("signed for a flat in Sofia, bye bye Plovdiv"): left to the rules.
         named_later = any(stated_at(h) > stated_at(hit) and value <= _said(h) for h in hits)
+        if m.negated and not m.value:
+            st = _ended(claim, hit, said, value, hits)
+            if st is not None:
+                return st
+            continue
         st = _positive(claim.read, m, said, claim.past, replaced_later, named_later)
         if st is not None:
             return Stance(st.label, st.score, f"slot: {st.reason}", st.cues)
     return None
+
+
+def _ended(claim: SlotClaim, hit: SearchHit, said: frozenset[str], value: frozenset[str],
+           hits: list[SearchHit]) -> Stance | None:
+    """A memory ending the slot with no value of its own ("me and Dan split up", "I quit last week", "sold the
+    car"): the end of the claim's value when it names it, or when it comes after a memory that names it and no
+    later memory names it again (back together, a new contract there). A claim of the present is contradicted, one
+    of the past ("used to work at ...") stated."""
+    if not value:
+        return None
+    at = stated_at(hit)
+    if not (value <= said or any(stated_at(h) < at and value <= _said(h) for h in hits)):
+        return None
+    if any(stated_at(h) > at and value <= _said(h) for h in hits):
+        return None
+    if claim.past:
+        return Stance("agree", SLOT_SCORE, "slot: held until the slot ended", ("slot",))
+    return Stance("contradict", SLOT_SCORE, "slot: the slot ended after it held the claim's value", ("slot",))
 
 
 def replaced(claim: SlotClaim, reads: list[tuple[SlotRead, ...]]) -> bool:
