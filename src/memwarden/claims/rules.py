@@ -44,7 +44,7 @@ from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denia
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
 from .reply import reply_to
-from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .reschedule import IT_HEAD, IT_LATER, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
 from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
@@ -234,7 +234,7 @@ class RuleExtractor:
         # "it's 6:15 now", "its now 11 march": "it" with a time said as the new one is a rescheduling too
         moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c
-                   and (moved_here or carried_move or bool(IT_HEAD.match(c)))
+                   and (moved_here or carried_move or bool(IT_HEAD.match(c) or IT_LATER.search(c)))
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
