@@ -165,6 +165,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
     ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
     ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
+    # a job taken as an outcome: "accepted the offer from Greggs", "took the job with Arla", "said yes to the role at Kier"
+    ("employer", rf"\b(?:accepted|accept|took|taken|said yes to)\s+(?:the|their|an?)\s+(?:(?:job|role|position|post)\s+)?(?:offer\s+)?(?:from|at|with)\s+(?:the\s+)?{_CAP}"),
     ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
     # the couple ended, said the everyday way: "I'm not with Sam anymore", "we're not together any more", "Dan dumped
     # me", "we split" (slots.detect_slot keeps only the speaker's own couple)
@@ -304,7 +306,7 @@ _TRIGGERS = {
                   "new flat", "new apartment", "new house", " now", "these days", "halls", "signed", "shar"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a", "is a", "is an", "'s a", "'s an", "was a", "was an"),
-    "employer": ("resign", "retired", "redundant", "sack", "let go", "last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("resign", "retired", "accept", "took", "taken", "said yes", "redundant", "sack", "let go", "last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",

@@ -124,7 +124,9 @@ _AGREE = [(re.compile(r"\bI has\b"), "I have"), (re.compile(r"\bI is\b"), "I am"
 def read_claim(query: str, read: Reader) -> SlotClaim | None:
     """The claim (first person, :func:`.verdict.as_first_person`) on a slot it can settle, or None."""
     if _PROSPECT.search(query):
-        return None
+        # a plan is settled by no slot, only by a choice among options ("we're going to Porto in May")
+        name = None if _NEGATED.search(query) or "used to" in query else _one_name(query)
+        return SlotClaim(SlotRead(CHOICE, name), False, False) if name else None
     for pat, rep in _AGREE:
         query = pat.sub(rep, query)
     text, past = query, False
@@ -156,6 +158,50 @@ def read_claim(query: str, read: Reader) -> SlotClaim | None:
         if subject != "user" and not text.lower().lstrip().startswith(subject.split()[0]):
             continue
         return SlotClaim(r, past, negated)
+    if not past and not negated and (name := _one_name(text)):
+        return SlotClaim(SlotRead(CHOICE, name), False, False)  # read only against a choice among options
+    return None
+
+
+#: The pseudo-slot of a claim naming one option ("I am going to Porto for the honeymoon"): settled only by
+#: the user's later choice among options an earlier memory named together (:func:`_choice`).
+CHOICE = "choice"
+_NAME_IN = re.compile(r"(?<=\s)(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)")
+
+
+def _one_name(text: str) -> str | None:
+    names = [n for n in _NAME_IN.findall(text) if n.lower() not in NOT_NAME and n not in ("I", "I'm")]
+    return names[0] if len(names) == 1 else None
+
+
+#: A choice made: "decided on Lisbon", "went with the second venue", "picked Hatton Barn", "the Algarve it is".
+_CHOSE = re.compile(r"\b(?:decided on|decided to go with|went with|gone with|going with|settled on|chose|opted for|plumped for|"
+                    r"picked|booked)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[^,.;!?()]+)|"
+                    r"(?-i:(?P<w>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+it is\b", re.I)
+#: Words of a choice that say how it was made, not what was chosen.
+_HOW_CHOSEN = frozenset(stem(w) for w in "end after all instead then now finally today yesterday one".split())
+
+
+def _choice(claim: SlotClaim, hit: SearchHit, hits: list[SearchHit]) -> Stance | None:
+    """The user's own later choice among options named together before: it states a claim naming the chosen
+    option and contradicts one naming another option ("looking at Lisbon or Porto", then "decided on Lisbon in the
+    end": "going to Porto" is false). Anything else is left to the stance rules."""
+    if str(hit.source) != "user" or hit.speaker or _prospect(hit) or hit.memory.rstrip().endswith("?"):
+        return None
+    m = _CHOSE.search(re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I))
+    if m is None:
+        return None
+    chosen = _words(" ".join((m.group("v") or m.group("w") or "").split()[:4])) - _HOW_CHOSEN
+    value = _words(claim.read.value or "")
+    if not chosen or not value:
+        return None
+    if value <= chosen:
+        return Stance("agree", SLOT_SCORE, f"slot: chose '{claim.read.value}'", ("slot",))
+    if value & chosen:
+        return None
+    at = stated_at(hit)
+    if any(stated_at(h) < at and value <= _said(h) and chosen & _said(h) for h in hits):
+        return Stance("contradict", SLOT_SCORE, f"slot: another option chosen over '{claim.read.value}'", ("slot",))
     return None
 
 
@@ -235,6 +281,7 @@ _CHANGE = {
     "residence": re.compile(r"\b(?:moved|moving out|relocated|keys (?:collected|to)|got the keys|signed (?:for|the lease)|"
                             r"new (?:place|flat|house|home|address)|gave (?:my )?notice on|back (?:home|at my|in my))\b", re.I),
     "employer": re.compile(r"\b(?:resigned|quit|left (?:my|the) job|handed in (?:my )?notice|new job|started (?:at|a new)|"
+                           r"got (?:the|that) (?:job|role|position|post)|(?:accepted|took) (?:the|their) (?:job |role |position )?offer|"
                            r"transfer(?:red)? (?:went through|to)|laid off|made redundant|redundancy|freelancing|"
                            r"self[- ]employed|retired|last day at)\b", re.I),
     "partner": re.compile(r"\b(?:broke up|split up|divorced|separated|dumped|new (?:girlfriend|boyfriend|partner))\b", re.I),
@@ -282,6 +329,8 @@ def slot_stances(claim: SlotClaim, hits: list[SearchHit], read: Reader) -> list[
     """The stance of each memory read on the claim's slot, None where it says nothing there (or
     nothing firm): its own slot reading, else a later change of the attribute after a memory
     holding the claim's value."""
+    if claim.read.slot == CHOICE:
+        return [_choice(claim, h, hits) for h in hits]
     reads = [memory_reads(h, read) for h in hits]
     if claim.many:
         return [_other_member(claim, rs) for rs in reads]
