@@ -128,3 +128,23 @@ def test_a_clock_time_corrected_after_a_date_keeps_the_date():
     # a date corrected by a date is replaced, the old one kept as the one it is not
     got = self_corrected([(0, "the recital is on the 9th, no wait, the 10th")], T0)
     assert got == [(0, "the recital is on the 10th, not the 9th", True)], got
+
+
+#: A job taken as an outcome, and a choice among options named before (said a few days apart).
+CHOICES = [
+    (["I work at the garden centre", "they offered me the job at the library and I said yes"],
+     "The user works at the garden centre.", "FALSE"),
+    (["I work at the garden centre", "accepted the offer from Halden Logistics today"], "The user works at the garden centre.", "FALSE"),
+    (["we're weighing up Galway or Kilkenny for the stag", "decided on Kilkenny in the end"],
+     "The user is going to Galway for the stag.", "FALSE"),
+    (["we're weighing up Galway or Kilkenny for the stag", "decided on Kilkenny in the end"],
+     "The user is going to Kilkenny for the stag.", "TRUE"),
+    # the other side: a place named again with no options before it settles nothing by choice
+    (["my cousin lives in Galway", "booked Kilkenny for the stag"], "The user's cousin lives in Galway.", "TRUE"),
+]
+
+
+@pytest.mark.parametrize("said,claim,want", CHOICES)
+def test_the_verdict_reads_an_outcome_or_a_choice(mem, said, claim, want):
+    got, why = verdict_after(mem, said, claim, T0, 3, 1)
+    assert got == want, why
