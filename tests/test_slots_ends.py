@@ -43,6 +43,10 @@ ENDS = [
     ("my boss quit last week, chaos", "user|manager", None),
     ("Ingrid left in the autumn and there's no manager till march", "user|manager", "Ingrid"),
     ("there's no manager at the moment", "user|manager", None),
+    ("I'm single again", "user|partner", None),
+    ("I'm no longer at Halden Logistics", "user|employer", "Halden Logistics"),
+    ("I'm unemployed now", "user|employer", None),
+    ("cancelled my gym membership", "user|gym", None),
 ]
 
 
@@ -68,6 +72,7 @@ NOT_ENDED = [
     ("we split the bill three ways", "user|partner"),
     ("school broke up for the summer", "user|partner"),
     ("the party ended at two", "user|partner"),
+    ("Tomasz left at ten, I stayed till close", "user|partner"),
 ]
 
 
@@ -86,6 +91,10 @@ VERDICTS = [
     (["my manager is Ingrid, she's fair", "Ingrid left in the autumn, no manager till march"], "The user's manager is Ingrid.",
      "FALSE"),
     (["I'm seeing Rhiannon, it's going well", "I'm not with Rhiannon any more"], "The user is seeing Rhiannon.", "FALSE"),
+    # a person named as gone, with no role said: the slot they hold ends
+    (["my manager is Ingrid, she's fair", "Ingrid retired in the spring, we've got someone covering"],
+     "The user's manager is Ingrid.", "FALSE"),
+    (["my manager is Ingrid", "my friend Sorcha left in June"], "The user's manager is Ingrid.", "TRUE"),
     # the other side: someone else's break-up, a plan, a maybe
     (["my boyfriend is Tomasz", "my sister broke up with her boyfriend"], "The user's boyfriend is Tomasz.", "TRUE"),
     (["I work at the garden centre", "thinking of quitting, it's grim"], "The user works at the garden centre.", "TRUE"),
@@ -148,3 +157,18 @@ CHOICES = [
 def test_the_verdict_reads_an_outcome_or_a_choice(mem, said, claim, want):
     got, why = verdict_after(mem, said, claim, T0, 3, 1)
     assert got == want, why
+
+
+def test_a_person_gone_ends_the_slot_they_hold(mem):
+    uid = "ends-departed"
+    mem.add([{"role": "user", "content": "my landlord is Marek, he's alright"}], user_id=uid, timestamp=T0)
+    mem.add([{"role": "user", "content": "Marek's moved on, the letting agency handles it now"}], user_id=uid,
+            timestamp=T0 + timedelta(days=5))
+    items = {m.memory: m for m in mem.get_all(user_id=uid)}
+    old = next(m for t, m in items.items() if "landlord is Marek" in t)
+    gone = next(m for t, m in items.items() if "moved on" in t)
+    assert old.status == "superseded", items.keys()
+    assert gone.claim.slot == "user|landlord" and gone.claim.negated
+    # someone gone who holds none of the user's slots ends nothing
+    mem.add([{"role": "user", "content": "Sorcha left for Canada in the summer"}], user_id=uid, timestamp=T0 + timedelta(days=9))
+    assert all(m.claim is None or m.claim.slot != "user|departed" for m in mem.get_all(user_id=uid))

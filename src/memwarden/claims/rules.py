@@ -48,8 +48,8 @@ from .reschedule import IT_HEAD, IT_LATER, _RESCHEDULING, _free_times, _gives_a_
 from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
 from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
-from .slot_lexicon import _HOLDER_FIRST
-from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
+from .slot_lexicon import _HOLDER_FIRST, DEPARTS
+from .slots import DEPARTED, UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
 
 #: The holder a clause on the speaker's manager or partner opens on: "my manager", "my boss" (True: the role
@@ -313,6 +313,10 @@ class RuleExtractor:
                 attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
                 when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
                 guess = type(guess)(attr, when, negated=True)
+        if guess.attribute is None and role != "assistant" and slot_text is c and (gone := DEPARTS.match(c)):
+            # "Hana retired in May": whoever she is to the speaker (manager, landlord, partner) is no longer;
+            # resolve.bind_unnamed_events finds the slot she holds, else the claim keeps no slot
+            guess, subject = type(guess)(DEPARTED, gone.group("v"), negated=True), owner
         if (guess.attribute and guess.attribute.split(":")[0] in _BODY_SLOTS and role != "assistant"
                 and (pet := _PET_HEAD.match(c[rm.end():] if rm and subject != owner else c))):
             # "the dog is deaf now", "my sister's dog is on steroids", "our dog Biscuit is allergic to chicken":

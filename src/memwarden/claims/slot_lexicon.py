@@ -94,6 +94,10 @@ _LEFT_ME = r"(?=\s*(?:$|[,.;!?]|\s(?:for|last|in|after|before)\b))"
 _GONE_FOR_GOOD = (r"(?=\s*(?:$|[,.;!?]|\s(?:last|this|in|on|after|before|yesterday|today|recently|now|and|so|but|for good|"
                   r"(?:the|our|my) (?:company|firm|team|business|job|place|office|organisation|organization)|a (?:few|couple)|"
                   r"(?:two|three|four|five|six|\d+) (?:weeks|months))\b))")
+#: A person named first and gone for good: "Hana retired in May", "Marek's left", "Priya has moved on" (slots.DEPARTED).
+DEPARTS = re.compile(rf"^(?-i:(?P<v>(?!(?:He|She|They|It|We|I|You|Everyone|Nobody|Someone)\b)[A-Z][a-z-]+))(?:'s|\s+has|\s+had|\s+is)?\s+"
+                     rf"(?:just\s+|finally\s+|officially\s+|gone and\s+)*(?:left|quit|resigned|retired|moved on|gone|stepped down|"
+                     rf"been let go|got (?:fired|sacked)|was (?:fired|sacked|let go))\b{_GONE_FOR_GOOD}", re.I)
 #: Car makes and everyday models (the capitalised-only ones are also common words: "Focus", "Golf", "Jazz").
 _CAR_MAKES = (r"Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|"
               r"Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|(?-i:Vauxhall|Citroen|Citroën|"
@@ -108,6 +112,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
     # "last day at Ocado was Friday", "my last day at Ocado is the 30th": leaving that employer
     ("employer", rf"\b(?:my\s+)?(?:last|final)\s+(?:day|shift|week)\s+(?:at|with)\s+{_CAP}(?P<end>)"),
+    ("employer", rf"\b(?:I'm|I am|im)\s+no longer\s+(?:at|with|working at|working for)\s+(?:the\s+)?{_CAP}(?P<end>)"),
+    ("employer", rf"\b(?:I|I've)\s+(?:just\s+|finally\s+)?finished (?:up )?at\s+(?:the\s+)?{_CAP}(?P<end>)"),
+    ("employer", r"\b(?:I'm|I am|im)\s+(?:now\s+)?(?:unemployed|out of work|between jobs|jobless)\b(?P<end>)"),
     # the job ended, said without naming it: "I quit!", "handed in my notice last week", "got made redundant in May"
     # (the clause opens on the speaker; "quit smoking", "quit the gym" name something else that ended)
     ("employer", r"^\W*(?:(?:so|well|ok|okay|yeah|just|finally|officially|anyway|and)\W+)*(?:I\s+|I've\s+|I have\s+|I\s+have\s+)?"
@@ -161,6 +168,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
     # "I'm a nurse", "my brother is a plumber", "my husband's a teacher": whoever the clause is about
     ("role", r"(?:\b(?:I'm|I am|I've been|she's|he's)|(?<!\bhe )(?<!\bshe )(?<!\bit )(?<!\bthey )(?<!\bthis )(?<!\bthat )\b(?:is|was|has been)|(?<=\w\w\w)'s)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
+    ("gym", r"\b(?:cancel+ed|quit|stopped going to|gave up)\s+(?:the|my)\s+gym(?:\s+membership)?\b(?P<end>)"),
     ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
     ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
     ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
@@ -168,6 +176,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     # a job taken as an outcome: "accepted the offer from Greggs", "took the job with Arla", "said yes to the role at Kier"
     ("employer", rf"\b(?:accepted|accept|took|taken|said yes to)\s+(?:the|their|an?)\s+(?:(?:job|role|position|post)\s+)?(?:offer\s+)?(?:from|at|with)\s+(?:the\s+)?{_CAP}"),
     ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
+    ("partner", r"\b(?:I'm|I am|im)\s+(?:officially\s+|newly\s+|finally\s+)?single(?:\s+(?:now|again))?(?=\s*(?:$|[,.;!?]))(?P<end>)"),
     # the couple ended, said the everyday way: "I'm not with Sam anymore", "we're not together any more", "Dan dumped
     # me", "we split" (slots.detect_slot keeps only the speaker's own couple)
     ("partner", rf"\b(?:I'm|I am|im|we're|we are)\s+(?:not|no longer)\s+(?:with|together with|seeing|dating|going out with)\s+{_CAP}"
@@ -306,11 +315,11 @@ _TRIGGERS = {
                   "new flat", "new apartment", "new house", " now", "these days", "halls", "signed", "shar"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a", "is a", "is an", "'s a", "'s an", "was a", "was an"),
-    "employer": ("resign", "retired", "accept", "took", "taken", "said yes", "redundant", "sack", "let go", "last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("no longer", "finished", "unemployed", "out of work", "between jobs", "jobless", "resign", "retired", "accept", "took", "taken", "said yes", "redundant", "sack", "let go", "last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
-                "girlfriend", "boyfriend", "fianc", "spouse", "seeing", "together", "with", "a couple", "an item", "dumped", "left me", "split"),
+                "girlfriend", "boyfriend", "fianc", "spouse", "seeing", "single", "together", "with", "a couple", "an item", "dumped", "left me", "split"),
     "shift": ("shift", "nights", "earlies", "lates"),
     "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),

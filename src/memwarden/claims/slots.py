@@ -45,8 +45,11 @@ UNNAMED_EVENT = "unnamed_event_time"
 #: A hand-over to a new person whose role was named in an earlier call ("the club paired me with kemi
 #: instead"): bound by :func:`memwarden.claims.resolve.bind_unnamed_events` to the role slot the subject set last.
 UNNAMED_ROLE = "unnamed_role"
+#: A person named as gone for good with no role said ("Hana retired in May", "Marek's left"): bound by
+#: :func:`memwarden.claims.resolve.bind_unnamed_events` to the slot whose current value is that person, which it ends.
+DEPARTED = "departed"
 
-__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
+__all__ = ["DEPARTED", "UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
 
 
 def normalise_slot(slot: str) -> str:

@@ -248,7 +248,9 @@ def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
     else:
         out = read(hit.memory)
     if any(r.slot.startswith("user|") for r in out) and _someone_else(hit):
-        out = tuple(r for r in out if not r.slot.startswith("user|"))
+        # ... unless the one it opens on is the value it ends ("Hana retired in May" on the user's manager slot)
+        out = tuple(r for r in out if not r.slot.startswith("user|")
+                    or (r.negated and r.value and _opens_on(hit, r.value.split()[0])))
     return out
 
 
@@ -290,7 +292,7 @@ _CHANGE = {
     "shift": re.compile(r"\b(?:switched|moved|changed|put) (?:me )?(?:to|onto|on) (?:the )?\w+ shifts?|\bback on (?:nights|earlies|lates|days)\b", re.I),
 }
 #: Of those, the ones that end the value they name ("resigned from Bluereach", "sold the Civic").
-_ENDS = re.compile(r"\b(?:resigned|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
+_ENDS = re.compile(r"\b(?:resigned|retired|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
                    r"scrapped|last day|moved on|stepped down)\b|\b(?:'s|has|is) gone\b(?!\s+(?:to|up|down|for|with|on|in)\b)", re.I)
 
 
@@ -310,11 +312,20 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     if value and re.search(rf"\b(?:left|quit|resigned from|leaving|sold|moved out of|moved away from)\s+(?:the\s+|my\s+|our\s+)?"
                            rf"{re.escape(value[0])}\b", text, re.I):
         return True  # "Left Acme, I'm at ...", "sold the Civic": an ending said of the claim's value itself
+    if value and re.search(rf"\b{re.escape(value[0])}(?:'s|\s+has|\s+had|\s+is)?\s+(?:just\s+|finally\s+|officially\s+)*"
+                           rf"(?:left|retired|resigned|quit|moved on|gone|stepped down)\b", text, re.I):
+        return True  # "Hana retired in May": the claim's value, a person, gone
     cue = _CHANGE[claim.read.slot.partition("|")[2]].search(text)
     if cue is None:
         return False
     names = _words(claim.read.value or "") <= _said(hit)
     return not names or bool(_ENDS.search(text))
+
+
+def _opens_on(hit: SearchHit, name: str) -> bool:
+    """The memory (its text or its turn's) opens on ``name``: "Hana retired in May" on Hana."""
+    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
+    return any(re.match(rf"\W*{re.escape(name)}\b", t, re.I) for t in said)
 
 
 def _only_holder(hit: SearchHit, name: str) -> bool:
