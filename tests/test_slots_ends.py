@@ -150,6 +150,8 @@ CHOICES = [
      "The user is going to Kilkenny for the stag.", "TRUE"),
     # the other side: a place named again with no options before it settles nothing by choice
     (["my cousin lives in Galway", "booked Kilkenny for the stag"], "The user's cousin lives in Galway.", "TRUE"),
+    (["Lisbon trip in May, the Hotel Avenida looks nice", "booked the Hotel Avenida for three nights"],
+     "The user is going to Lisbon in May.", "TRUE"),
 ]
 
 

@@ -178,6 +178,16 @@ def _one_name(text: str) -> str | None:
 _CHOSE = re.compile(r"\b(?:decided on|decided to go with|went with|gone with|going with|settled on|chose|opted for|plumped for|"
                     r"picked|booked)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[^,.;!?()]+)|"
                     r"(?-i:(?P<w>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+it is\b", re.I)
+#: Options said as options: "Lisbon or Porto", "torn between", "shortlisted", "weighing up" (two names said
+#: together otherwise, "Lisbon trip, Hotel Avenida looks nice", are no choice to make).
+_ALTERNATIVES = re.compile(r"\b(?:or|between|vs|versus|either|options?|shortlist(?:ed)?|choices?|choose|choosing|deciding|"
+                           r"torn|weighing(?: up)?|comparing|undecided|can't decide)\b", re.I)
+
+
+def _text_of(hit: SearchHit) -> str:
+    return " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
+
+
 #: Words of a choice that say how it was made, not what was chosen.
 _HOW_CHOSEN = frozenset(stem(w) for w in "end after all instead then now finally today yesterday one".split())
 
@@ -200,7 +210,7 @@ def _choice(claim: SlotClaim, hit: SearchHit, hits: list[SearchHit]) -> Stance |
     if value & chosen:
         return None
     at = stated_at(hit)
-    if any(stated_at(h) < at and value <= _said(h) and chosen & _said(h) for h in hits):
+    if any(stated_at(h) < at and value <= _said(h) and chosen & _said(h) and _ALTERNATIVES.search(_text_of(h)) for h in hits):
         return Stance("contradict", SLOT_SCORE, f"slot: another option chosen over '{claim.read.value}'", ("slot",))
     return None
 
