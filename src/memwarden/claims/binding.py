@@ -20,7 +20,7 @@ from typing import Sequence
 from ..models import Claim, MemoryItem
 from .ingest import ClaimCandidate
 
-__all__ = ["bare_session", "bind_session", "bind_switch", "is_switch", "echoes_of"]
+__all__ = ["bind_departure", "bare_session", "bind_session", "bind_switch", "is_switch", "echoes_of"]
 
 
 #: Head nouns of a recurring session. Said bare later ("her class is saturdays now", "the lesson moved to 5"),
@@ -76,6 +76,22 @@ def bind_switch(cc: ClaimCandidate, latest: Sequence[MemoryItem]) -> ClaimCandid
                  and not _content(c.value or "") <= _content(it.claim.value or "")), None)
     if held is None or held.claim is None:
         return cc
+    return ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": held.claim.attribute, "slot": held.claim.slot}),
+                          cc.turn_indexes)
+
+
+def bind_departure(cc: ClaimCandidate, latest: Sequence[MemoryItem]) -> ClaimCandidate:
+    """A person gone for good ("Hana retired in May", ``slots.DEPARTED``) ends the subject's latest current
+    one-valued claim whose value names them (a manager, a landlord, a partner: not an event's time, not one of
+    several, ``allergy:...``): the claim takes that slot, negated, with the person as its value. With none, no
+    slot (it ends nothing)."""
+    c = cc.claim
+    name = _content(c.value or "")
+    held = next((it for it in latest if it.claim is not None and it.claim.subject == c.subject and not it.claim.negated
+                 and not (it.claim.attribute or "").endswith("_time") and ":" not in (it.claim.attribute or "")
+                 and name and name <= _content(it.claim.value or "")), None)
+    if held is None or held.claim is None:
+        return ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": None, "slot": None}), cc.turn_indexes)
     return ClaimCandidate(cc.candidate, c.model_copy(update={"attribute": held.claim.attribute, "slot": held.claim.slot}),
                           cc.turn_indexes)
 

@@ -43,6 +43,15 @@ _ARTICLE_END = re.compile(r"\b(?:the|a|an|my|our)\s+$", re.I)
 _ARTICLE_HEAD = re.compile(r"^(?:the|a|an|my|our)\s+", re.I)
 
 
+#: A clock time with no day ("11:20", "half 5", "9am"): a correction of one replaces a clock time, not a date.
+_CLOCK = re.compile(r"^\W*(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|half (?:past )?\w+|noon|midday|midnight|"
+                    r"quarter (?:past|to) \w+)\W*$", re.I)
+
+
+def _clock_only(text: str) -> bool:
+    return bool(_CLOCK.match(text)) and not re.search(r"\d(?:st|nd|rd|th)\b|/", text, re.I)
+
+
 def _fragment(text: str) -> bool:
     return len(text.split()) <= 4 and not _VERB.search(text)
 
@@ -52,7 +61,13 @@ def _replace_value(unit: str, fix: str, anchor: datetime | None) -> str | None:
     fix = fix.strip(" .!…")
     times, fixed_times = find_times(unit, anchor), find_times(fix, anchor)
     if fixed_times and times:
-        h = times[-1]
+        clock = _clock_only(re.sub(r",?\s+not\s+.*$", "", fix))  # "11:20, not same time": the value said, then what it is not
+        same = [t for t in times if _clock_only(t.text) == clock]
+        if not same and clock:
+            # "moved to the 23rd, same time. no wait, 11:20": a clock time said after a date adds the hour, the date stays
+            h, said = times[-1], fixed_times[0]
+            return f"{unit[:h.end]} at {_LEAD.sub('', said.text)}{unit[h.end:].rstrip(' .!…')}"
+        h = (same or times)[-1]
         lead = _LEAD.match(h.text)  # "on thursday" corrected by "friday" is "on friday"
         if lead and not _LEAD.match(fix):
             fix = lead.group(0) + fix

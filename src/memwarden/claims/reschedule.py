@@ -14,12 +14,15 @@ from datetime import datetime
 from .event_lexicon import _MOVED_TO
 from .timex import TimeHit, find_times
 
-__all__ = ["IT_HEAD", "_RESCHEDULING", "_free_times", "_gives_a_time", "_moved_to_a_time"]
+__all__ = ["IT_HEAD", "IT_LATER", "_RESCHEDULING", "_free_times", "_gives_a_time", "_moved_to_a_time"]
 
 #: "its" before "now" is chat's "it's" ("its now 11 march"), not the possessive.
+#: "it" opening a later clause of the sentence ("school rang, it's the 15th now").
+IT_LATER = re.compile(r"[,;:]\s*(?:it|it's|it is|its(?=\s+now\b))\s", re.I)
 IT_HEAD = re.compile(r"^(?:it|it's|it is|it was|it got|it has been|it's been|its(?=\s+now\b))\b", re.I)
 #: A clause saying a time is the new one ("it's the 23rd now", "new slot is Monday").
-_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|changed to|moved to|pushed (?:back )?to|rescheduled)\b", re.I)
+_NEW_TIME = re.compile(r"\b(?:now|instead|new (?:date|slot|time|day)|rescheduled|(?:changed|moved|pushed|put|brought|bumped|postponed|delayed)"
+                       r"(?: it| them| that| this)?(?: back| forward)?(?: till| until| to))\b", re.I)
 #: A clause saying something scheduled moved ("it's delayed, new slot is Monday", "that got pushed back, it's the 23rd now").
 _RESCHEDULING = re.compile(r"\b(?:delayed|postponed|pushed(?: back)?|moved|rescheduled|put back|brought forward|bumped|"
                            r"new (?:date|slot|time|day)|changed (?:it |the date |the time )?to|"

@@ -32,11 +32,11 @@ from ..admission.base import Decision
 from ..admission.values import values_differ
 from ..models import Candidate, Claim, HistoryEvent, MemoryItem, Receipt, Turn
 from ..storage.base import MemoryRecord, Store, WriteBatch
-from .binding import bare_session, bind_session, bind_switch, echoes_of, is_switch
+from .binding import bind_departure, bare_session, bind_session, bind_switch, echoes_of, is_switch
 from .ingest import ClaimCandidate, stated_at
 
 from .role_lexicon import ROLE_HEAD
-from .slots import UNNAMED_EVENT, UNNAMED_ROLE, normalise_slot
+from .slots import DEPARTED, UNNAMED_EVENT, UNNAMED_ROLE, normalise_slot
 
 
 def same_slot(a: str | None, b: str | None) -> bool:
@@ -309,7 +309,7 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
     this was said: the claim takes that event's slot (and names the event in its text, so it is
     found by it). With no such event the claim keeps its time but no slot (it supersedes nothing).
     One read of the scope's latest claims, only for calls that have such a claim."""
-    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE) or is_switch(cc.claim) or bare_session(cc.claim)
+    if not any(cc.claim.attribute in (UNNAMED_EVENT, UNNAMED_ROLE, DEPARTED) or is_switch(cc.claim) or bare_session(cc.claim)
                for cc in claims):
         return list(claims)
     from ..storage.base import ListQuery
@@ -335,6 +335,9 @@ def bind_unnamed_events(store: Store, user_id: str, claims: Sequence[ClaimCandid
                 cand = cc.candidate.model_copy(update={"text": f"{cc.candidate.text} (the new {name})"})
                 out.append(ClaimCandidate(cand, c.model_copy(update={"attribute": role.claim.attribute, "slot": role.claim.slot}),
                                           cc.turn_indexes))
+            continue
+        if c.attribute == DEPARTED:  # "Hana retired in May": the slot Hana holds ends
+            out.append(bind_departure(cc, latest))
             continue
         if c.attribute != UNNAMED_EVENT:
             out.append(cc)

@@ -44,13 +44,27 @@ from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denia
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
 from .reply import reply_to
-from .reschedule import IT_HEAD, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
+from .reschedule import IT_HEAD, IT_LATER, _RESCHEDULING, _free_times, _gives_a_time, _moved_to_a_time
 from .event_lexicon import _CALLED_OFF, _MOVED_ANAPHOR, _MOVED_SUBJECT, _RESCHEDULER
 from .role_lexicon import _HANDOVER, _MY_ROLE, _NOT_PERSON, _PERSON_HANDOVER
 from .subject import _GIVES, _OBJ_PRONOUN, head_subject
-from .slot_lexicon import _HOLDER_FIRST
-from .slots import UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
+from .slot_lexicon import _HOLDER_FIRST, DEPARTS
+from .slots import DEPARTED, UNNAMED_EVENT, UNNAMED_ROLE, detect_slot, duty_guess, event_name, normalise_attribute, normalise_slot
 from .timex import anchor_of, clause_tense, find_times, label_end, named_month
+
+#: The holder a clause on the speaker's manager or partner opens on: "my manager", "my boss" (True: the role
+#: itself, no name), or a bare name ("Priya left ..."); None for anyone else's ("my sister broke up with her bf").
+_MY_HOLDER = re.compile(r"(?:(?:old|line|new|ex)[ -])*(?:manager|boss|supervisor|partner|boyfriend|girlfriend|husband|wife|bf|gf|fianc[ée]e?)")
+
+
+def _holder_gone(subject: str, owner: str) -> str | bool | None:
+    own = f"{poss(owner)} ".lower()
+    if subject.lower().startswith(own):
+        return True if _MY_HOLDER.fullmatch(subject.lower()[len(own):]) else None
+    if re.fullmatch(r"[A-Z][a-z'-]+", subject) and subject.lower() not in L.NOT_NAMES:
+        return subject
+    return None
+
 
 #: A clause that corrects or moves a date ("it's the 14th not the 4th", "moved it to the 20th"): its bare
 #: "the Nth" is in the month the conversation last named, not the session's.
@@ -220,7 +234,7 @@ class RuleExtractor:
         # "it's 6:15 now", "its now 11 march": "it" with a time said as the new one is a rescheduling too
         moved_here, carried_move, call.moved = bool(_RESCHEDULING.search(c)), call.moved, False
         unnamed = (not ev_here and not ev_before and role != "assistant" and slot_text is c
-                   and (moved_here or carried_move or bool(IT_HEAD.match(c)))
+                   and (moved_here or carried_move or bool(IT_HEAD.match(c) or IT_LATER.search(c)))
                    and _gives_a_time(c, free := _free_times(c, anchor)) and _moved_to_a_time(c, free))
         call.moved = moved_here and not unnamed and not _gives_a_time(c, _free_times(c, anchor)) and role != "assistant"
         if ev_here:
@@ -299,6 +313,10 @@ class RuleExtractor:
                 attr = normalise_attribute(f"{name}_time") if name else UNNAMED_EVENT
                 when = day.begin.date().isoformat() if day is not None and day.begin else guess.value
                 guess = type(guess)(attr, when, negated=True)
+        if guess.attribute is None and role != "assistant" and slot_text is c and (gone := DEPARTS.match(c)):
+            # "Hana retired in May": whoever she is to the speaker (manager, landlord, partner) is no longer;
+            # resolve.bind_unnamed_events finds the slot she holds, else the claim keeps no slot
+            guess, subject = type(guess)(DEPARTED, gone.group("v"), negated=True), owner
         if (guess.attribute and guess.attribute.split(":")[0] in _BODY_SLOTS and role != "assistant"
                 and (pet := _PET_HEAD.match(c[rm.end():] if rm and subject != owner else c))):
             # "the dog is deaf now", "my sister's dog is on steroids", "our dog Biscuit is allergic to chicken":
@@ -313,6 +331,10 @@ class RuleExtractor:
             subject = owner  # "our manager moved standup to 10": the standup is the speaker's, the manager only moved it
         elif guess.attribute in ("manager", "partner") and subject != owner and _HOLDER_FIRST.match(c):
             subject = owner  # "Carl is my new manager": the speaker's manager, Carl its value
+        elif guess.attribute in ("manager", "partner") and guess.negated and subject != owner and (gone := _holder_gone(subject, owner)):
+            # "my boss quit", "Priya left in the summer, no manager till jan", "Sam broke up with me": the speaker's
+            # manager or partner ends; a name the clause opens on is the value that ended
+            guess, subject = type(guess)(guess.attribute, gone if gone is not True else None, negated=True), owner
         elif (guess.attribute and guess.attribute.endswith("_appointment_time") and subject == f"{poss(owner)} "
               f"{guess.attribute.split('_')[0]}"):
             # "my dentist appointment is on the 3rd": the appointment is the speaker's, with their dentist; one slot

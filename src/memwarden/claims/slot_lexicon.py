@@ -87,6 +87,21 @@ _DRUG_ENDINGS = ("olol|alol|pril|sartan|statin|xaban|gatran|parin|farin|cillin|m
                  "gliptin|glutide|tidine|triptan|profen|fen|amine|idine|xine|tyline|pramine|thyroxine|dronate|caine")
 #: Words for a form a drug comes in, said after its name ("put me on iron tablets", "started her on steroid cream").
 _DRUG_FORMS = "tablets?|pills?|capsules?|tabs|injections?|jabs?|inhalers?|drops|cream|patch(?:es)?|spray|syrup|infusions?"
+#: "left me" as an ending: said last in the clause or before why or when ("Dan left me for his ex"), not "left me a note".
+_LEFT_ME = r"(?=\s*(?:$|[,.;!?]|\s(?:for|last|in|after|before)\b))"
+#: A holder gone for good: "left" said last, or before when or the workplace ("left in the summer", "left the company"),
+#: not "left the meeting early", "left for lunch".
+_GONE_FOR_GOOD = (r"(?=\s*(?:$|[,.;!?]|\s(?:last|this|in|on|after|before|yesterday|today|recently|now|and|so|but|for good|"
+                  r"(?:the|our|my) (?:company|firm|team|business|job|place|office|organisation|organization)|a (?:few|couple)|"
+                  r"(?:two|three|four|five|six|\d+) (?:weeks|months))\b))")
+#: A person named first and gone for good: "Hana retired in May", "Marek's left", "Priya has moved on" (slots.DEPARTED).
+DEPARTS = re.compile(rf"^(?-i:(?P<v>(?!(?:He|She|They|It|We|I|You|Everyone|Nobody|Someone)\b)[A-Z][a-z-]+))(?:'s|\s+has|\s+had|\s+is)?\s+"
+                     rf"(?:just\s+|finally\s+|officially\s+|gone and\s+)*(?:left|quit|resigned|retired|moved on|gone|stepped down|"
+                     rf"been let go|got (?:fired|sacked)|was (?:fired|sacked|let go))\b{_GONE_FOR_GOOD}", re.I)
+#: Car makes and everyday models (the capitalised-only ones are also common words: "Focus", "Golf", "Jazz").
+_CAR_MAKES = (r"Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|"
+              r"Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|(?-i:Vauxhall|Citroen|Citroën|"
+              r"Dacia|Cupra|Corsa|Fiesta|Focus|Golf|Polo|Clio|Yaris|Astra|Qashqai|Juke|Micra|Octavia|Fabia|Kuga|Puma|Jazz|Picanto|Sandero)")
 _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p in [
     # where the user stays on a trip: "booked Hotel Avenida Palace for 3 nights", "I'm at Memmo Alfama now,
     # same dates" (kept only with a word of lodging in the clause: _LODGING_SIGNAL)
@@ -97,6 +112,16 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("employer", rf"\b(?:quit|left|leaving|resigned from|laid off from|fired from|lost)\s+(?:my\s+)?(?:job|position|role)(?:\s+(?:at|with)\s+{_CAP})?(?P<end>)"),
     # "last day at Ocado was Friday", "my last day at Ocado is the 30th": leaving that employer
     ("employer", rf"\b(?:my\s+)?(?:last|final)\s+(?:day|shift|week)\s+(?:at|with)\s+{_CAP}(?P<end>)"),
+    ("employer", rf"\b(?:I'm|I am|im)\s+no longer\s+(?:at|with|working at|working for)\s+(?:the\s+)?{_CAP}(?P<end>)"),
+    ("employer", rf"\b(?:I|I've)\s+(?:just\s+|finally\s+)?finished (?:up )?at\s+(?:the\s+)?{_CAP}(?P<end>)"),
+    ("employer", r"\b(?:I'm|I am|im)\s+(?:now\s+)?(?:unemployed|out of work|between jobs|jobless)\b(?P<end>)"),
+    # the job ended, said without naming it: "I quit!", "handed in my notice last week", "got made redundant in May"
+    # (the clause opens on the speaker; "quit smoking", "quit the gym" name something else that ended)
+    ("employer", r"^\W*(?:(?:so|well|ok|okay|yeah|just|finally|officially|anyway|and)\W+)*(?:I\s+|I've\s+|I have\s+|I\s+have\s+)?"
+                 r"(?:just\s+|finally\s+|officially\s+|actually\s+)?(?:quit|resigned|retired|handed (?:in )?my notice(?: in)?|gave (?:in )?my notice|"
+                 r"(?:got|was|been|have been|'ve been)\s+(?:made redundant|laid off|fired|sacked|let go)|got the sack)"
+                 r"(?=\s*(?:$|[,.;!?:)-]|\s(?:last|this|in|on|today|yesterday|after|before|and|so|but|because|cos|finally|at last|"
+                 r"over|a (?:few|couple|week|month)|\d+|two|three|four|five|with(?:out)? (?:no|a)|effective|from|as of)\b))(?P<end>)"),
     ("residence", rf"\b(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|house\s+)?from\s+(?P<prev>[A-Z][\w' -]*?)\s+(?:to|into)\s+{_SPAN}"),
     ("residence", rf"\b(?:moving|moved|move)\s+house\b[^.;]*?\bto\s+{_SPAN}"),
     ("residence", rf"\b(?:live|lives|living|reside|resides|moved|moving|move|relocated|relocating|relocate|based|settled|settling)\s+(?:back\s+|now\s+|permanently\s+)?(?:in|to|into|out to|over to)\s+{_PLACE}"),
@@ -143,11 +168,23 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("role", rf"\b(?:my|our) (?:job|role|title|position|job title) is(?: now)?\s+(?-i:(?=[A-Z])){_SPAN}"),
     # "I'm a nurse", "my brother is a plumber", "my husband's a teacher": whoever the clause is about
     ("role", r"(?:\b(?:I'm|I am|I've been|she's|he's)|(?<!\bhe )(?<!\bshe )(?<!\bit )(?<!\bthey )(?<!\bthis )(?<!\bthat )\b(?:is|was|has been)|(?<=\w\w\w)'s)\s+(?:now\s+|still\s+)?(?:an?\s+)(?P<v>(?:senior |junior |lead |head |staff |principal |freelance |full-time |part-time )?(?:[\w-]+ )?(?:engineer|developer|nurse|teacher|designer|manager|student|lawyer|accountant|consultant|analyst|scientist|researcher|writer|artist|chef|architect|programmer|therapist|counsel+or|pharmacist|mechanic|electrician|photographer|musician|freelancer|intern|director|officer|professor|paramedic|firefighter|pilot|barista|librarian|plumber|carpenter|social worker|veterinarian))\b"),
+    ("gym", r"\b(?:cancel+ed|quit|stopped going to|gave up)\s+(?:the|my)\s+gym(?:\s+membership)?\b(?P<end>)"),
     ("gym", r"(?-i:(?P<v>[A-Z]\w*(?:Gym|Fitness)\b|(?:Fit|Pure|Snap|Anytime|Iron|Flex)[A-Z]\w*\b|Equinox|Crunch|(?:[A-Z][\w'&]*\s+)+(?:Gym|Fitness|CrossFit|Yoga|Climbing|Leisure Centre|Health Club)(?:\s+[A-Z]\w+)*))"),
     ("employer", rf"\b(?:moved|switched|changed)\s+(?:jobs|companies|employers)\s+from\s+(?P<prev>[A-Z][\w&' -]*?)\s+to\s+{_CAP}"),
     ("employer", rf"\b(?:work|works|working|worked|employed|job|position|role|internship|started|starting|start|hired|offer)\s+(?:at|for|(?<=employed )by|(?<=hired )by)\s+(?:a\s+|an\s+|the\s+)?(?!you\b|me\b|us\b|them\b|him\b|her\b|both\b|everyone\b|it\b|that\b|this\b|\w+ing\b|home\b|night\b|nights\b|work\b|least\b|first\b|once\b|the moment\b|a while\b|me\b|myself\b|free\b|fun\b|hours\b|years\b|months\b|weeks\b|days\b|ages\b){_SPAN}"),
     ("employer", rf"\b(?:joined|joining|join)\s+{_CAP}"),
+    # a job taken as an outcome: "accepted the offer from Greggs", "took the job with Arla", "said yes to the role at Kier"
+    ("employer", rf"\b(?:accepted|accept|took|taken|said yes to)\s+(?:the|their|an?)\s+(?:(?:job|role|position|post)\s+)?(?:offer\s+)?(?:from|at|with)\s+(?:the\s+)?{_CAP}"),
     ("partner", r"\b(?:broke up|split up|separated|divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?(?P<end>)"),
+    ("partner", r"\b(?:I'm|I am|im)\s+(?:officially\s+|newly\s+|finally\s+)?single(?:\s+(?:now|again))?(?=\s*(?:$|[,.;!?]))(?P<end>)"),
+    # the couple ended, said the everyday way: "I'm not with Sam anymore", "we're not together any more", "Dan dumped
+    # me", "we split" (slots.detect_slot keeps only the speaker's own couple)
+    ("partner", rf"\b(?:I'm|I am|im|we're|we are)\s+(?:not|no longer)\s+(?:with|together with|seeing|dating|going out with)\s+{_CAP}"
+                rf"(?=\s*(?:$|[,.;!?]|\s(?:any ?more|now|these days|since|after)\b))(?P<end>)"),
+    ("partner", r"\b(?:not|no longer|n't)\s+(?:together|a couple|an item|seeing each other|dating)\b(?P<end>)"),
+    ("partner", rf"^(?-i:(?P<v>(?!(?:He|She|They|It)\b)[A-Z][a-z'-]+))\s+(?:has\s+|just\s+|finally\s+)*(?:dumped\s+me\b|left\s+me{_LEFT_ME})(?P<end>)"),
+    ("partner", rf"\b(?:dumped me|left me{_LEFT_ME}|(?:I|we)\s+(?:just\s+)?dumped\s+(?:him|her|them))(?P<end>)"),
+    ("partner", r"\b(?:we|they|I)\s+(?:have\s+|'ve\s+|just\s+)*split(?=\s*(?:$|[,.;!?]|\s(?:last|this|in|on|a|after|before|over|for good)\b))(?P<end>)"),
     ("licence", r"\b(?P<v>driving|driver's|drivers|pilot's|pilot|fishing|motorcycle|motorbike)\s+licen[cs]e\b"),
     ("partner", rf"\b(?:married to|engaged to|dating|going out with|in a relationship with)\s+{_CAP}"),
     ("partner", rf"\b(?:my|our) (?:partner|wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse)(?:'s name)? is\s+{_CAP}"),
@@ -158,6 +195,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
                 rf"(?!(?:Dr|Prof|Mum|Mom|Dad|Nan|Gran|Grandma|Grandad|Auntie|Uncle)\b){_CAP}(?P<seeing>)"),
     # "the new manager is Carl", "our new boss is called Ana", "a new manager, Carl": a manager named as the new one
     ("manager", rf"\b(?:the|our|my|a)\s+new\s+(?:line\s+)?(?:manager|boss|supervisor)(?:'s|\s+is|\s+was|,)?\s+(?:now\s+|called\s+|named\s+)?{_CAP}"),
+    # the manager gone, no successor named: "my boss quit", "my manager's left", "no manager till january"
+    ("manager", rf"\b(?:my|our)\s+(?:old\s+|line\s+)*(?:manager|boss|supervisor)(?:'s|\s+has|\s+had|\s+is)?\s+(?:just\s+|finally\s+|officially\s+|gone and\s+)*"
+                rf"(?:left|quit|resigned|retired|moved on|gone|stepped down|been let go|got (?:fired|sacked)|was (?:fired|sacked|let go))\b{_GONE_FOR_GOOD}(?P<end>)"),
+    ("manager", r"\b(?:no|without an?|haven't got an?|don't have an?|there's no|there is no)\s+(?:line\s+)?(?:manager|boss|supervisor)\b"
+                r"(?=\s*(?:$|[,.;!?]|\s(?:till|until|now|right now|at the moment|for now|yet|since|any ?more|for (?:a|the|now|weeks|months)|these days)\b))(?P<end>)"),
     # chat's lowercase name after reporting to ("i report to yusuf demir from now on"): slots.detect_slot checks it names someone
     ("manager", r"\b(?:I|we)\s+(?:now\s+|officially\s+)?(?:report|answer)\s+(?:directly\s+)?to\s+(?-i:(?P<v>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?))"
                 r"(?=\s*(?:$|[,.;!?]|\s(?:now|from|since|as of|instead)\b))(?P<low>)"),
@@ -214,7 +256,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(a, re.compile(p, re.I)) for a, p i
     ("doctor", r"\b(?:see|seeing|saw|switched to|new doctor is)\s+(?P<v>Dr\.?\s+[A-Z][\w'-]*)"),
     ("email", r"(?P<v>[\w.+-]+@[\w-]+\.[\w.]+\w)"),
     ("phone", r"(?P<v>(?<![\w.])\+?\d[\d ()-]{7,}\d)"),
-    ("car", r"\b(?:drive|drives|driving|bought|got|leased|leasing|car is|went with|gone with|going with|chose|decided on|settled on|ordered|picked up)\b[^.;]{0,24}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{4}\s+)?(?:Toyota|Honda|Ford|Tesla|BMW|Audi|Volkswagen|VW|Mercedes|Kia|Hyundai|Nissan|Mazda|Subaru|Volvo|Chevy|Chevrolet|Jeep|Fiat|Renault|Peugeot|Skoda|Prius|Civic|Corolla|Mini|Porsche|Lexus|Polestar|Rivian|(?-i:Vauxhall|Citroen|Citroën|Dacia|Cupra|Corsa|Fiesta|Focus|Golf|Polo|Clio|Yaris|Astra|Qashqai|Juke|Micra|Octavia|Fabia|Kuga|Puma|Jazz|Picanto|Sandero))\b[\w -]*)"),
+    ("car", rf"\b(?:drive|drives|driving|bought|got|leased|leasing|car is|went with|gone with|going with|chose|decided on|settled on|ordered|picked up)\b[^.;]{{0,24}}?\b(?:a|an|the)?\s*(?:new\s+|used\s+|second-hand\s+)?(?P<v>(?:\d{{4}}\s+)?(?:{_CAR_MAKES})\b[\w -]*)"),
+    # the car one had is gone: "sold the car", "scrapped my old Fiesta", "the car got written off" (a purchase said
+    # in the same clause is read first, by the rule above: "sold the Fiesta and bought a Golf")
+    ("car", rf"\b(?:sold|selling off|scrapped|got rid of|traded in|part[- ]exchanged|wrote off|written off|totall?ed)\s+(?:the|my|our)\s+"
+            rf"(?:old\s+|little\s+|beloved\s+)?(?:car|motor|(?P<v>(?:{_CAR_MAKES})\b))(?P<end>)"),
+    ("car", r"\b(?:the|my|our)\s+(?:old\s+)?(?:car|motor)\s+(?:got|was|has been|'s been|is)\s+(?:finally\s+)?(?:written off|scrapped|sold|stolen|towed for scrap)(?P<end>)"),
     # "I drive a 2018 Golf", "she drives an old Yaris": a capitalised model after "drive a" is the car, any make
     ("car", r"\b(?:drive|drives|driving)\s+(?:a|an|the|my|our|his|her)\s+(?:new\s+|used\s+|old\s+|second-hand\s+|little\s+)?"
             r"(?-i:(?P<v>(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|e-\w+))*))"),
@@ -268,11 +315,11 @@ _TRIGGERS = {
                   "new flat", "new apartment", "new house", " now", "these days", "halls", "signed", "shar"),
     "role": (" as ", "promot", "job", "role", "title", "position", "i'm a", "i am a", "i'm an", "i am an",
              "been a", "she's a", "he's a", "now a", "still a", "is a", "is an", "'s a", "'s an", "was a", "was an"),
-    "employer": ("last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
+    "employer": ("no longer", "finished", "unemployed", "out of work", "between jobs", "jobless", "resign", "retired", "accept", "took", "taken", "said yes", "redundant", "sack", "let go", "last day", "final day", "first shift", "first day", "first week", "notice", "i'm", "im ", "last shift", "last week", "final week", "quit", "left", "leaving", "resigned", "laid off", "fired", "lost", "work", "employ", "job", "position", "role", "intern", "start", "hired", "offer", "join",
                  "moved", "switched", "changed", "i'm a", "i am a", "she's a", "he's a", "been a", "was a"),
     "licence": ("licen",),
     "partner": ("married", "broke up", "split up", "separated", "divorced", "engaged", "dating", "going out", "relationship", "partner", "wife", "husband",
-                "girlfriend", "boyfriend", "fianc", "spouse", "seeing"),
+                "girlfriend", "boyfriend", "fianc", "spouse", "seeing", "single", "together", "with", "a couple", "an item", "dumped", "left me", "split"),
     "shift": ("shift", "nights", "earlies", "lates"),
     "pet": ("dog", "cat", "pupp", "kitten", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
             "tortoise", "snake", "horse", "guinea", "gecko", "ferret"),
@@ -296,7 +343,8 @@ _TRIGGERS = {
             "nissan", "mazda", "subaru", "volvo", "chev", "jeep", "fiat", "renault", "peugeot", "skoda", "prius",
             "civic", "corolla", "mini", "porsche", "lexus", "polestar", "rivian", "driv", "vauxhall", "citro", "dacia",
             "cupra", "corsa", "fiesta", "focus", "golf", "polo", "clio", "yaris", "astra", "qashqai", "juke", "micra", "octavia",
-            "fabia", "kuga", "puma", "jazz", "picanto", "sandero"),
+            "fabia", "kuga", "puma", "jazz", "picanto", "sandero", "sold", "selling off", "scrapped", "got rid of", "traded in",
+            "exchanged", "written off", "wrote off", "totaled", "totalled", "stolen"),
     "manager": ("report", "under", "manager", "boss", "supervisor", "answer"), "landlord": ("landlord", "landlady"),
     "gym": ("gym", "fit", "crossfit", "yoga", "climbing", "leisure", "health club", "pilates", "equinox", "crunch"),
     "school": ("program", "course", "degree", "phd", "master", "mba", "universit", "college", "school", "academy", "institute", "uni", "polytechnic", "primary", "nursery", "infants", "juniors", "preschool", "pre-school", "montessori", "sixth form"),
@@ -332,7 +380,8 @@ _SWITCH = (re.compile(r"\b(?:took|taken|takes|taking|came|come|coming|got|gone)\
                       r"(?:for|with)\s+(?P<v>[^,.;!?()]+)", re.I))
 #: A holder named before the speaker's role for them ("Carl is my new manager", "Dan is my boyfriend now"): the
 #: clause is about the speaker's slot, its opening name the value.
-_HOLDER_FIRST = re.compile(r"^[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?\s+(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+", re.I)
+_HOLDER_FIRST = re.compile(r"^[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?\s+(?:(?:is|'s)\s+(?:now\s+)?(?:my|our)\s+|"
+                           r"(?:has\s+|just\s+|finally\s+)*(?:dumped|left)\s+me\b)", re.I)
 _REL_RE = re.compile(rf"^(?:{_REL})$", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the|my|our|your|his|her|their|some)\s+", re.I)
 _SYNONYMS = {

@@ -45,8 +45,11 @@ UNNAMED_EVENT = "unnamed_event_time"
 #: A hand-over to a new person whose role was named in an earlier call ("the club paired me with kemi
 #: instead"): bound by :func:`memwarden.claims.resolve.bind_unnamed_events` to the role slot the subject set last.
 UNNAMED_ROLE = "unnamed_role"
+#: A person named as gone for good with no role said ("Hana retired in May", "Marek's left"): bound by
+#: :func:`memwarden.claims.resolve.bind_unnamed_events` to the slot whose current value is that person, which it ends.
+DEPARTED = "departed"
 
-__all__ = ["UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
+__all__ = ["DEPARTED", "UNNAMED_EVENT", "UNNAMED_ROLE", "SlotGuess", "detect_slot", "duty_guess", "event_name", "normalise_attribute", "normalise_slot", "place_like", "same_slot"]
 
 
 def normalise_slot(slot: str) -> str:
@@ -199,14 +202,16 @@ def detect_slot(text: str, hits: list["TimeHit"] | None = None) -> SlotGuess:
             raw = raw or g["kind"]
         if g.get("celiac"):
             raw = "gluten"
-        if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.start()]):
-            continue  # "Jo and Sam split up", "they broke up": someone else's couple, not the speaker's partner
+        if attr == "partner" and "end" in g and g["end"] is not None and not _OWN_COUPLE.search(text[: m.end()]):
+            continue  # "Jo and Sam split up", "they broke up": someone else's couple ("we split", "Dan dumped me" are the speaker's)
         if g.get("low") is not None and raw[:1].islower() and not _lower_name(raw):
             continue  # "I report to someone new", "sam is my boyfriend" reads; "this is my boss" does not
         if (g.get("seeing") is not None and not re.search(r"\b(?:been|started)\b", m.group(0), re.I)
                 and any(h.start >= m.start("v") and not h.corrected for h in hits)):
             continue  # "I'm seeing Dan on Friday": a meeting, not a partner ("started seeing Jo last month" is one)
         if "end" in g and g["end"] is not None:  # "I quit my job", "we broke up": the state ends
+            if attr in _STATE and _PLAN.search(text[: m.start()]):
+                return SlotGuess()  # "thinking of leaving my job": a plan ends nothing
             return SlotGuess(attr, _trim(raw) or None, negated=True)
         if attr == "diet" and "eat" in m.group(0).lower():
             return SlotGuess(attr, f"no {raw.lower()}", negated=False)  # the value says "no"

@@ -80,7 +80,9 @@ class SlotClaim:
 
 
 #: A claim about the past of a one-valued slot, and the present form its reader is given.
-_PAST = [(re.compile(r"\bused to (\w+)", re.I), r"\1"),
+_PAST = [(re.compile(r"\b(?:used to date|dated)\b", re.I), "am dating"),
+         (re.compile(r"\b(?:used to go|went) out with\b", re.I), "am going out with"),
+         (re.compile(r"\bused to (\w+)", re.I), r"\1"),
          (re.compile(r"\b(?:previously|formerly|once|at one point)\s+", re.I), ""),
          (re.compile(r"\blived\b", re.I), "live"), (re.compile(r"\bworked\b", re.I), "work"),
          (re.compile(r"\b(?:was|were) (living|working|based|employed|dating|driving)\b", re.I), r"am \1"),
@@ -122,7 +124,9 @@ _AGREE = [(re.compile(r"\bI has\b"), "I have"), (re.compile(r"\bI is\b"), "I am"
 def read_claim(query: str, read: Reader) -> SlotClaim | None:
     """The claim (first person, :func:`.verdict.as_first_person`) on a slot it can settle, or None."""
     if _PROSPECT.search(query):
-        return None
+        # a plan is settled by no slot, only by a choice among options ("we're going to Porto in May")
+        name = None if _NEGATED.search(query) or "used to" in query else _one_name(query)
+        return SlotClaim(SlotRead(CHOICE, name), False, False) if name else None
     for pat, rep in _AGREE:
         query = pat.sub(rep, query)
     text, past = query, False
@@ -154,6 +158,60 @@ def read_claim(query: str, read: Reader) -> SlotClaim | None:
         if subject != "user" and not text.lower().lstrip().startswith(subject.split()[0]):
             continue
         return SlotClaim(r, past, negated)
+    if not past and not negated and (name := _one_name(text)):
+        return SlotClaim(SlotRead(CHOICE, name), False, False)  # read only against a choice among options
+    return None
+
+
+#: The pseudo-slot of a claim naming one option ("I am going to Porto for the honeymoon"): settled only by
+#: the user's later choice among options an earlier memory named together (:func:`_choice`).
+CHOICE = "choice"
+_NAME_IN = re.compile(r"(?<=\s)(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)")
+
+
+def _one_name(text: str) -> str | None:
+    names = [n for n in _NAME_IN.findall(text) if n.lower() not in NOT_NAME and n not in ("I", "I'm")]
+    return names[0] if len(names) == 1 else None
+
+
+#: A choice made: "decided on Lisbon", "went with the second venue", "picked Hatton Barn", "the Algarve it is".
+_CHOSE = re.compile(r"\b(?:decided on|decided to go with|went with|gone with|going with|settled on|chose|opted for|plumped for|"
+                    r"picked|booked)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[^,.;!?()]+)|"
+                    r"(?-i:(?P<w>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+it is\b", re.I)
+#: Options said as options: "Lisbon or Porto", "torn between", "shortlisted", "weighing up" (two names said
+#: together otherwise, "Lisbon trip, Hotel Avenida looks nice", are no choice to make).
+_ALTERNATIVES = re.compile(r"\b(?:or|between|vs|versus|either|options?|shortlist(?:ed)?|choices?|choose|choosing|deciding|"
+                           r"torn|weighing(?: up)?|comparing|undecided|can't decide)\b", re.I)
+
+
+def _text_of(hit: SearchHit) -> str:
+    return " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
+
+
+#: Words of a choice that say how it was made, not what was chosen.
+_HOW_CHOSEN = frozenset(stem(w) for w in "end after all instead then now finally today yesterday one".split())
+
+
+def _choice(claim: SlotClaim, hit: SearchHit, hits: list[SearchHit]) -> Stance | None:
+    """The user's own later choice among options named together before: it states a claim naming the chosen
+    option and contradicts one naming another option ("looking at Lisbon or Porto", then "decided on Lisbon in the
+    end": "going to Porto" is false). Anything else is left to the stance rules."""
+    if str(hit.source) != "user" or hit.speaker or _prospect(hit) or hit.memory.rstrip().endswith("?"):
+        return None
+    m = _CHOSE.search(re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I))
+    if m is None:
+        return None
+    chosen = _words(" ".join((m.group("v") or m.group("w") or "").split()[:4])) - _HOW_CHOSEN
+    value = _words(claim.read.value or "")
+    if not chosen or not value:
+        return None
+    if value <= chosen:
+        return Stance("agree", SLOT_SCORE, f"slot: chose '{claim.read.value}'", ("slot",))
+    if value & chosen:
+        return None
+    at = stated_at(hit)
+    if any(stated_at(h) < at and value <= _said(h) and chosen & _said(h) and _ALTERNATIVES.search(_text_of(h)) for h in hits):
+        return Stance("contradict", SLOT_SCORE, f"slot: another option chosen over '{claim.read.value}'", ("slot",))
     return None
 
 
@@ -200,7 +258,9 @@ def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
     else:
         out = read(hit.memory)
     if any(r.slot.startswith("user|") for r in out) and _someone_else(hit):
-        out = tuple(r for r in out if not r.slot.startswith("user|"))
+        # ... unless the one it opens on is the value it ends ("Hana retired in May" on the user's manager slot)
+        out = tuple(r for r in out if not r.slot.startswith("user|")
+                    or (r.negated and r.value and _opens_on(hit, r.value.split()[0])))
     return out
 
 
@@ -233,6 +293,7 @@ _CHANGE = {
     "residence": re.compile(r"\b(?:moved|moving out|relocated|keys (?:collected|to)|got the keys|signed (?:for|the lease)|"
                             r"new (?:place|flat|house|home|address)|gave (?:my )?notice on|back (?:home|at my|in my))\b", re.I),
     "employer": re.compile(r"\b(?:resigned|quit|left (?:my|the) job|handed in (?:my )?notice|new job|started (?:at|a new)|"
+                           r"got (?:the|that) (?:job|role|position|post)|(?:accepted|took) (?:the|their) (?:job |role |position )?offer|"
                            r"transfer(?:red)? (?:went through|to)|laid off|made redundant|redundancy|freelancing|"
                            r"self[- ]employed|retired|last day at)\b", re.I),
     "partner": re.compile(r"\b(?:broke up|split up|divorced|separated|dumped|new (?:girlfriend|boyfriend|partner))\b", re.I),
@@ -241,7 +302,7 @@ _CHANGE = {
     "shift": re.compile(r"\b(?:switched|moved|changed|put) (?:me )?(?:to|onto|on) (?:the )?\w+ shifts?|\bback on (?:nights|earlies|lates|days)\b", re.I),
 }
 #: Of those, the ones that end the value they name ("resigned from Bluereach", "sold the Civic").
-_ENDS = re.compile(r"\b(?:resigned|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
+_ENDS = re.compile(r"\b(?:resigned|retired|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
                    r"scrapped|last day|moved on|stepped down)\b|\b(?:'s|has|is) gone\b(?!\s+(?:to|up|down|for|with|on|in)\b)", re.I)
 
 
@@ -261,11 +322,20 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     if value and re.search(rf"\b(?:left|quit|resigned from|leaving|sold|moved out of|moved away from)\s+(?:the\s+|my\s+|our\s+)?"
                            rf"{re.escape(value[0])}\b", text, re.I):
         return True  # "Left Acme, I'm at ...", "sold the Civic": an ending said of the claim's value itself
+    if value and re.search(rf"\b{re.escape(value[0])}(?:'s|\s+has|\s+had|\s+is)?\s+(?:just\s+|finally\s+|officially\s+)*"
+                           rf"(?:left|retired|resigned|quit|moved on|gone|stepped down)\b", text, re.I):
+        return True  # "Hana retired in May": the claim's value, a person, gone
     cue = _CHANGE[claim.read.slot.partition("|")[2]].search(text)
     if cue is None:
         return False
     names = _words(claim.read.value or "") <= _said(hit)
     return not names or bool(_ENDS.search(text))
+
+
+def _opens_on(hit: SearchHit, name: str) -> bool:
+    """The memory (its text or its turn's) opens on ``name``: "Hana retired in May" on Hana."""
+    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
+    return any(re.match(rf"\W*{re.escape(name)}\b", t, re.I) for t in said)
 
 
 def _only_holder(hit: SearchHit, name: str) -> bool:
@@ -280,6 +350,8 @@ def slot_stances(claim: SlotClaim, hits: list[SearchHit], read: Reader) -> list[
     """The stance of each memory read on the claim's slot, None where it says nothing there (or
     nothing firm): its own slot reading, else a later change of the attribute after a memory
     holding the claim's value."""
+    if claim.read.slot == CHOICE:
+        return [_choice(claim, h, hits) for h in hits]
     reads = [memory_reads(h, read) for h in hits]
     if claim.many:
         return [_other_member(claim, rs) for rs in reads]
@@ -346,10 +418,33 @@ def _reading(claim: SlotClaim, hit: SearchHit, reads: tuple[SlotRead, ...], repl
         # Another value, while a later memory names the claim's value: it may be the move the
         # reader did not read ("signed for a flat in Sofia, bye bye Plovdiv"): left to the rules.
         named_later = any(stated_at(h) > stated_at(hit) and value <= _said(h) for h in hits)
+        if m.negated and not m.value:
+            st = _ended(claim, hit, said, value, hits)
+            if st is not None:
+                return st
+            continue
         st = _positive(claim.read, m, said, claim.past, replaced_later, named_later)
         if st is not None:
             return Stance(st.label, st.score, f"slot: {st.reason}", st.cues)
     return None
+
+
+def _ended(claim: SlotClaim, hit: SearchHit, said: frozenset[str], value: frozenset[str],
+           hits: list[SearchHit]) -> Stance | None:
+    """A memory ending the slot with no value of its own ("me and Dan split up", "I quit last week", "sold the
+    car"): the end of the claim's value when it names it, or when it comes after a memory that names it and no
+    later memory names it again (back together, a new contract there). A claim of the present is contradicted, one
+    of the past ("used to work at ...") stated."""
+    if not value:
+        return None
+    at = stated_at(hit)
+    if not (value <= said or any(stated_at(h) < at and value <= _said(h) for h in hits)):
+        return None
+    if any(stated_at(h) > at and value <= _said(h) for h in hits):
+        return None
+    if claim.past:
+        return Stance("agree", SLOT_SCORE, "slot: held until the slot ended", ("slot",))
+    return Stance("contradict", SLOT_SCORE, "slot: the slot ended after it held the claim's value", ("slot",))
 
 
 def replaced(claim: SlotClaim, reads: list[tuple[SlotRead, ...]]) -> bool:
