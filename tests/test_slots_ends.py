@@ -174,3 +174,17 @@ def test_a_person_gone_ends_the_slot_they_hold(mem):
     # someone gone who holds none of the user's slots ends nothing
     mem.add([{"role": "user", "content": "Sorcha left for Canada in the summer"}], user_id=uid, timestamp=T0 + timedelta(days=9))
     assert all(m.claim is None or m.claim.slot != "user|departed" for m in mem.get_all(user_id=uid))
+
+
+@pytest.mark.parametrize("plan", ["honestly thinking of leaving my job, the commute is killing me",
+                                  "might quit the gym, I never go"])
+def test_a_plan_to_end_is_kept_and_ends_nothing(mem, plan):
+    """A plan ends no slot, but it is still remembered: the gate keeps it (lead mend after review B, where the plan
+    was dropped as a vague intention once it no longer read as an end)."""
+    uid = "plan-kept-" + plan.split()[2]
+    mem.add([{"role": "user", "content": "I work at the garden centre and I'm a member at Pulse gym"}], user_id=uid,
+            timestamp=T0)
+    mem.add([{"role": "user", "content": plan}], user_id=uid, timestamp=T0 + timedelta(days=3))
+    claims = {m.memory: m.status for m in mem.get_all(user_id=uid) if m.kind == "claim"}
+    assert any(w in t.lower() for t in claims for w in ("thinking", "might")), claims
+    assert all(s != "superseded" for s in claims.values()), claims

@@ -44,6 +44,7 @@ from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
 from .reply import _FREQUENCY, bare_reply
+from .slots import planned_end
 from .small_talk import small_talk
 
 __all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
@@ -267,7 +268,7 @@ def _weigh(f: dict[str, float], clause: str, role: str, prev: str | None, turn: 
         return Verdict(True, p, "")
     # The speaker says it is information to keep ("fyi ...", "heads up ...") or states how something
     # is done ("you need to be on the vpn before deploying"): an act of informing, whatever surrounds it.
-    if informs(f) or kin_taste(clause) or lasting_inside(f, clause, role):
+    if informs(f) or kin_taste(clause) or lasting_inside(f, clause, role) or (role != "assistant" and planned_end(clause)):
         return Verdict(True, p, "")
     # A reaction must show itself: a clause whose only fault is lacking an anchor ("a food
     # memory", a developer's note passed to ``add``) is kept; the receipt names the strongest mark.

@@ -343,6 +343,17 @@ _MEMBERSHIP = re.compile(r"(?:[£$€]\s?\d[\d.,]*|\d+\s*(?:quid|pounds|euros|do
                          r"\b(?:pcm|pm|membership|member|members|no contract|direct debit|induction|sessions?|classes)\b", re.I)
 
 
+def planned_end(text: str) -> bool:
+    """A plan to end a lasting state of the speaker's ("thinking of leaving my job", "might quit the gym"): it sets no
+    slot (a plan ends nothing, :func:`detect_slot`), but it is a fact to keep, which the claim gate reads (session 21,
+    after review: the plan was dropped as a vague intention once it no longer read as an end)."""
+    m = _PLAN.search(text)
+    if not m:
+        return False
+    guess = detect_slot("I " + text[m.end():].lstrip())
+    return guess.attribute in _STATE and guess.negated is True
+
+
 def _employer_kind(text: str, m: re.Match[str]) -> str | None:
     """What an employer cue's object is: "employer", "school" (a child starts there), "gym" (a place joined for
     a fee per period) or None (a place joined with no job said: a club, a group, not a job)."""
