@@ -8,6 +8,7 @@
   are times, as "21:10" is.
 - A decimal said in words ("two point four") is one number.
 - A bare hour ("dinner at 8", "lesson at 4:30") does not say which half of the day it is in.
+- A claim the extractor stored as doubted ("... (not certain)") is not made first-hand by a clause of its own.
 
 Own topics and wording, none from an evaluation set."""
 
@@ -113,3 +114,17 @@ def test_a_bare_hour_leaves_a_part_of_day_claim_unknown():
     # Fails on main: "choir practice" shared, the bare 7:30 read as agreement with "in the morning".
     assert _said("choir practice is at 7:30 on thursdays", "The user's choir practice is in the morning.") == "UNKNOWN"
     assert _said("choir practice is at 19:30 on thursdays", "The user's choir practice is in the morning.") == "FALSE"
+
+
+# -- a hedged claim is hedged whole ----------------------------------------------------------------
+
+def test_a_claim_doubted_in_its_turn_does_not_vouch_for_itself():
+    # Fails on main: the stored claim "... 85 quid, or something close (not certain)" had a firm-looking first clause,
+    # which lifted it to first-hand and decided TRUE.
+    assert _said("pretty sure the parking permit was 85 quid, or something close",
+                 "The user's parking permit was 85 quid.") == "UNKNOWN"
+    assert _said("the parking permit was 85 quid", "The user's parking permit was 85 quid.") == "TRUE"
+
+
+def test_a_doubt_in_another_clause_of_the_turn_still_leaves_the_firm_one():
+    assert _said("i'm on the monthly plan, renews on the 9th i think", "The user is on the monthly plan.") == "TRUE"
