@@ -7,8 +7,9 @@ that: "2 bathrooms", "3 spare rooms", "12 kids max", "4oz"):
 
 - the memory counts the claim's noun with the claim's number: nothing to add (the rules agree);
 - it counts the claim's noun with other numbers only: it contradicts ("3 bedrooms" / "2 bedrooms");
-- it never names the claim's noun but counts something else: it does not state the claim's count
-  ("2 bathrooms" says nothing of bedrooms), whatever its numbers.
+- it never names the claim's noun but counts another compound of the same head: it does not state the
+  claim's count ("2 bathrooms" says nothing of bedrooms), whatever its numbers; a noun of another kind
+  altogether ("3 kids" for "3 children") may be the claim's in other words and is left to the rules.
 
 A claim comparing its count with a bound ("more than 60,000 steps", "under 13 players") is decided
 by the one count of that noun the memory states, as :mod:`.verdict_compare` decides a measurement
@@ -26,7 +27,7 @@ from .spoken_numbers import words_to_digits
 from .stance_label import Stance
 from .verdict_compare import _LESS, _MORE
 
-__all__ = ["counts", "count_stance"]
+__all__ = ["counts", "count_stance", "rough_stance"]
 
 #: A count: a whole number (thousands may be grouped) not part of a time, a date, an amount or a decimal,
 #: then the next one or two words.
