@@ -84,7 +84,9 @@ def test_a_loose_figure_agrees_with_a_near_one():
 def test_continental_and_four_digit_times_are_clock_times():
     assert features("the coach leaves at 21h10").numbers == {"9:10"}
     assert features("the night tram back is at 2340").numbers == {"11:40"}
-    assert features("check-in 0715 at the front desk").numbers == {"7:15"}
+    assert features("check-in 0715 tomorrow at the front desk").numbers == {"7:15"}
+    # four digits with a leading zero and no day or clock word are as often an account's or a card's end (lead mend)
+    assert features("new acc ends 0932, tell the clients").numbers != {"9:32"}
     assert "2029" in features("the visa is valid until 2029").dates  # a year, not 20:29
     assert "2000" in features("we hiked at 2000 feet").numbers  # a height, not 20:00
     assert "1350" in features("the rent went up to 1350 from May").numbers  # an amount

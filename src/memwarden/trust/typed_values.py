@@ -59,8 +59,11 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"(?:(?<=\bto )|(?<=\bfor ))([01]\d|2[0-3])([0-5]\d)(?=\s+(?:mountain|eastern|central|pacific|local|"
                 r"time|sharp|tomorrow|tonight|today|zulu|gmt|utc|[a-z]st|[a-z]dt)\b)"),
      lambda m: _hm(int(m.group(1)), int(m.group(2)))),
-    # ... and one written with its leading zero anywhere ("0800 Monday").
-    (re.compile(r"(?<![\w.,:/£$€#-])(0\d)([0-5]\d)\b(?![.,:/-]?\d)(?!\s*(?:%|" + _MEASURE + r")\b)"),
+    # ... and one written with its leading zero before a day or a clock word ("0800 Monday", "0600 hrs", "from 0715
+    # tomorrow"); four digits alone are as often the end of an account, card or phone number ("new acc ends 0932").
+    (re.compile(r"(?<![\w.,:/£$€#-])(0\d)([0-5]\d)\b(?![.,:/-]?\d)(?=\s*(?:hrs|hours|hr|h|sharp|start|tomorrow|tonight|"
+                r"today|local|gmt|utc|on|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|"
+                r"sun)day)\b)", re.I),
      lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b" + _H + r"\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b" + _H + r" o'?clock\b"), lambda m: _hm(int(m.group(1)), 0)),
