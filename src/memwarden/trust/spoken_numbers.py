@@ -131,7 +131,12 @@ def words_to_digits(low: str) -> str:
             return str(v)
         return " ".join(map(str, _run_value(run, pairs=False) or vs))
 
-    return _halves(_WORD_RUN.sub(sub, guarded).replace("\x00", "one"))
+    out = _halves(_WORD_RUN.sub(sub, guarded).replace("\x00", "one"))
+    # Session 21: a decimal said in words, "two point four kilometres" -> 2.4 (not "at one point", an idiom).
+    return _POINT.sub(r"\1.\2", out) if " point " in out else out
+
+
+_POINT = re.compile(r"(?<!\bat )(?<!\bone )\b(\d+) point (\d+)\b")
 
 
 def _magnitude(num: str, scale: str | None) -> str:

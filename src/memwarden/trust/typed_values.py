@@ -48,6 +48,23 @@ _CLOCK: list[tuple[re.Pattern[str], object]] = [
      lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b([01]?\d|2[0-3])[:.]([0-5]\d)\s*(?:(a\.?m\.?|p\.?m\.?)\b)?"),
      lambda m: None if (m.group(0)[len(m.group(1))] == "." and not m.group(3)) else _hm(int(m.group(1)), int(m.group(2)))),
+    # Session 21: the continental "21h10" and a 24-hour time of four digits after "at" ("the bus at 2340"; not a
+    # year, "at 1990 prices", nor a count or a measure, "at 2000 feet").
+    (re.compile(r"\b([01]\d|2[0-3])h([0-5]\d)\b"), lambda m: _hm(int(m.group(1)), int(m.group(2)))),
+    (re.compile(r"(?:(?<=\bat )|(?<=\bby )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bafter ))"
+                r"(?!(?<!at )(?:19[5-9]|20[0-4])\d)([01]\d|2[0-3])([0-5]\d)\b(?![.,]\d)"
+                r"(?!\s*(?:%|" + _MEASURE + r"|feet|foot|sq|[a-z]{3,}s|a|an|per|each|every)\b)"),
+     lambda m: _hm(int(m.group(1)), int(m.group(2)))),
+    # After "to" / "for" a clock word must follow ("moved to 1600 mountain"; "up to 1350 from October" is an amount).
+    (re.compile(r"(?:(?<=\bto )|(?<=\bfor ))([01]\d|2[0-3])([0-5]\d)(?=\s+(?:mountain|eastern|central|pacific|local|"
+                r"time|sharp|tomorrow|tonight|today|zulu|gmt|utc|[a-z]st|[a-z]dt)\b)"),
+     lambda m: _hm(int(m.group(1)), int(m.group(2)))),
+    # ... and one written with its leading zero before a day or a clock word ("0800 Monday", "0600 hrs", "from 0715
+    # tomorrow"); four digits alone are as often the end of an account, card or phone number ("new acc ends 0932").
+    (re.compile(r"(?<![\w.,:/£$€#-])(0\d)([0-5]\d)\b(?![.,:/-]?\d)(?=\s*(?:hrs|hours|hr|h|sharp|start|tomorrow|tonight|"
+                r"today|local|gmt|utc|on|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|"
+                r"sun)day)\b)", re.I),
+     lambda m: _hm(int(m.group(1)), int(m.group(2)))),
     (re.compile(r"\b" + _H + r"\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b" + _H + r" o'?clock\b"), lambda m: _hm(int(m.group(1)), 0)),
     (re.compile(r"\b" + _H + r" in the (?:morning|afternoon|evening)\b"), lambda m: _hm(int(m.group(1)), 0)),

@@ -66,6 +66,9 @@ from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F40
 
 __all__ = ["verdict", "as_first_person"]
 
+#: A claim the extractor stored as hedged stays hedged whole (session 21); off to measure.
+DOUBT_WHOLE = True
+
 #: The scope gates of :mod:`.verdict_scope` (another holder; a prospect read as its outcome; an ended state);
 #: off to measure.
 SCOPE = True
@@ -245,6 +248,15 @@ def _firm_part(hit: SearchHit, claim: str, tm: Testimony) -> Testimony:
     firm = firm_clauses(hit.memory)
     if not firm or str(hit.source) in ("assistant", "model_inferred", "system"):
         return tm
+    if DOUBT_WHOLE and hit.claim is not None and str(getattr(hit.claim, "firmness", "") or "") == "hedged":
+        # Session 21: the extractor read the claim's turn as doubting it ("pretty sure the deposit was R9000, or
+        # something close" -> "... (not certain)"): the claim's clauses are one doubted statement. Its firm part
+        # is the turn's: firm when the turn's firm clauses say what the claim asks ("i'm on the annual plan,
+        # renews 2 july i think"), else hedged whole.
+        turn = hit.episodes[0].text if hit.episodes else ""
+        fq, ff = features(claim), features(firm_clauses(turn) or " ")
+        if not ((fq.content - fq.proper - {"user"}) & ff.content or (fq.numbers | fq.dates) & (ff.numbers | ff.dates)):
+            return tm
     if hit.claim is not None and str(getattr(hit.claim, "vouched_by", "user") or "user") != "user":
         return tm
     t = testimony(firm, source=str(hit.source), speaker=hit.speaker, evidence=bool(hit.reliability and hit.reliability.evidence))

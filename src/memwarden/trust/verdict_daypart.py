@@ -96,6 +96,23 @@ _BARE_TIME = re.compile(r"(?<![\d:.£$€/])\d{1,2}[:.][0-5]\d(?![\d%])|\b(?:at|
                         r"four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
 
 
+#: Words that place a time in a part of the day without a clock ("tonight", "after work", "breakfast").
+_PART_WORDS = re.compile(r"\b(?:morning|afternoon|evening|night|tonight|overnight|midnight|noon|midday|dawn|dusk|sunrise|"
+                         r"sunset|breakfast|brunch|lunch|lunchtime|dinnertime|supper|teatime|bedtime|after work|"
+                         r"before work|after school|before school|[ap]\.?m\b|o'?clock in the)\w*", re.I)
+
+
+def _bare_time(text: str, topic: set[str], part: str) -> Stance | None:
+    """A memory on the claim's matter that times it only with a bare hour ("dinner at 8", "lesson's at 4:30")
+    does not say which half of the day it is in: it leaves a part-of-day claim open (session 20 review), unless
+    it places the time in words of its own ("tonight", "at breakfast")."""
+    for clause in _SPLIT.split(text):
+        if not topic & features(clause).content or not _BARE_TIME.search(clause) or _PART_WORDS.search(clause):
+            continue
+        return Stance("unrelated", 0.6, f"a bare time does not say it is in the {part}", ())
+    return None
+
+
 def _own_part(sentence: str, topic: set[str]) -> str | None:
     """The part of ``sentence`` about the claim's matter when one part alone shares most with it; None when that
     part states only a time of uncertain half of the day (another event's "15:20" does not time "drop off is
@@ -138,7 +155,7 @@ def daypart_stance(claim: str, text: str) -> Stance | None:
     if best is None and features(text).rejected and len(clocked := [c for c in _SPLIT.split(text) if clock_hours(c)]) == 1:
         best = clocked[0]  # a correction naming no topic ("misread it, it's 16:50 not 6:50")
     if best is None:
-        return None
+        return _bare_time(text, topic, part) if not own else None
     best = _own_part(best, topic)
     if best is None:
         return None

@@ -17,6 +17,7 @@ from .stance import _NEGATING, _POLAR_MAP, _STATUS, Stance, _align, detect_stanc
 from .stance_fitted import combine
 from .update_cues import says_update
 from .verdict_compare import compare
+from .verdict_count import count_stance, rough_stance
 from .verdict_daypart import daypart_stance
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
@@ -25,6 +26,8 @@ from .record_fields import field_statements, named_value
 
 #: A part of the day against a clock time (:mod:`.verdict_daypart`, session 20); off to measure.
 DAYPART = True
+#: A count read with the noun it counts (:mod:`.verdict_count`, session 21); off to measure.
+COUNTS = True
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
@@ -46,6 +49,8 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
         return cmp
     if DAYPART and (dp := daypart_stance(claim, text)) is not None:
         return dp
+    if COUNTS and (ct := count_stance(claim, text) or rough_stance(claim, text)) is not None:
+        return ct
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
     if NEGATED_ELSEWHERE and st.label == "contradict" and st.cues == ("negation",):
         st = _negated_elsewhere(claim, text, cosine) or st
