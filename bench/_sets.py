@@ -28,8 +28,12 @@ validation sets (totals only) and are development since session 21.
 interpreting for immigrant parents), written blind at session 20's start (each with UNKNOWN verdict cases),
 measured unread by the lead at session 20's start and end and at session 21's start; session 21's branches
 measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty in the repository while a session's own held-out authors (68-72 in session 21) are kept
-outside it; they are committed at the session's end and measured unread at the next one's start.
+`HELDOUT_SETS`: authors 68-72 (`evals/heldout66`-`heldout70`: people running a small cafe, guesthouse or bar in a
+country they moved to; parents of teenagers; market traders and farmers' market stall holders; volunteer coaches of
+youth and amateur sports teams; freelancers juggling several clients), written blind at session 21's start (each
+with UNKNOWN verdict cases), kept outside the repository while its branches worked, measured by the lead (totals
+only) at its start and end; never opened or run by a branch; committed at the session's end. The next session
+measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -43,8 +47,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 61)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(61, 66)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(66, 71)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 66)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 71)}}
