@@ -102,12 +102,6 @@ VERDICTS = [
 ]
 
 
-@pytest.mark.parametrize("said,claim,want", VERDICTS)
-def test_the_verdict_reads_the_end(mem, said, claim, want):
-    got, why = verdict_after(mem, said, claim, T0, 3, 1)
-    assert got == want, why
-
-
 def test_an_ended_job_is_no_longer_the_current_one(mem):
     uid = "ends-job"
     mem.add([{"role": "user", "content": "I work at the garden centre on weekends"}], user_id=uid, timestamp=T0)
@@ -155,8 +149,8 @@ CHOICES = [
 ]
 
 
-@pytest.mark.parametrize("said,claim,want", CHOICES)
-def test_the_verdict_reads_an_outcome_or_a_choice(mem, said, claim, want):
+@pytest.mark.parametrize("said,claim,want", VERDICTS + CHOICES)
+def test_the_verdict_reads_an_end_an_outcome_or_a_choice(mem, said, claim, want):
     got, why = verdict_after(mem, said, claim, T0, 3, 1)
     assert got == want, why
 
