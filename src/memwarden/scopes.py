@@ -21,8 +21,9 @@ from . import compat
 from ._locks import ScopeLocks
 from .admission.base import NeighbourFn
 from .models import MemoryItem, SearchHit
+from .retrieval.cache import IndexCache
 from .retrieval.hits import hydrate_at
-from .retrieval.index import IndexCache, ScopeIndex, single_threaded_blas
+from .retrieval.index import ScopeIndex, single_threaded_blas
 from .retrieval.search import Fused, FusionConfig, hybrid_search
 from .storage import Store, WriteBatch
 from .trust.config import TrustConfig

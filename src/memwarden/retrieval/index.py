@@ -34,7 +34,7 @@ from .bm25 import BM25_B, BM25_K1, Postings
 from .kernels import Ranked, _top, matvec, single_threaded_blas, top_k
 from .row_meta import _NO_TIMES, _times, constraint_weight, meaning_probability
 
-__all__ = ["BM25_B", "BM25_K1", "IndexCache", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]
+__all__ = ["BM25_B", "BM25_K1", "Ranked", "ScopeIndex", "matvec", "single_threaded_blas", "top_k"]  # IndexCache: cache.py
 
 
 def __getattr__(name: str) -> object:
@@ -45,6 +45,7 @@ def __getattr__(name: str) -> object:
 
         return IndexCache
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Masked rows up to which the dense arm scans float32 exactly (results identical to a plain scan).
 EXACT_ROWS = 20_000
