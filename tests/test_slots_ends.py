@@ -182,3 +182,15 @@ def test_a_plan_to_end_is_kept_and_ends_nothing(mem, plan):
     claims = {m.memory: m.status for m in mem.get_all(user_id=uid) if m.kind == "claim"}
     assert any(w in t.lower() for t in claims for w in ("thinking", "might")), claims
     assert all(s != "superseded" for s in claims.values()), claims
+
+
+@pytest.mark.parametrize("said,claim,want", [
+    (["I work at the library", "finally quit smoking, a month now"], "The user works at the library.", "TRUE"),
+    (["I drive a blue Fiesta", "sold my old laptop on gumtree"], "The user drives a blue Fiesta.", "TRUE"),
+    (["I work at the library", "quit my job today, so done"], "The user works at the library.", "FALSE"),
+    (["I drive a blue Fiesta", "sold the car to my cousin"], "The user drives a blue Fiesta.", "FALSE"),
+])
+def test_an_ending_verb_ends_the_job_or_car_only_when_it_takes_it(mem, said, claim, want):
+    """"quit smoking" ends no job, "sold my old laptop" no car (lead mend after s21-slots2's reviews)."""
+    got, why = verdict_after(mem, said, claim, T0, 3, 1)
+    assert got == want, why

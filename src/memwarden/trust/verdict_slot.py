@@ -325,11 +325,32 @@ def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
     if value and re.search(rf"\b{re.escape(value[0])}(?:'s|\s+has|\s+had|\s+is)?\s+(?:just\s+|finally\s+|officially\s+)*"
                            rf"(?:left|retired|resigned|quit|moved on|gone|stepped down)\b", text, re.I):
         return True  # "Hana retired in May": the claim's value, a person, gone
-    cue = _CHANGE[claim.read.slot.partition("|")[2]].search(text)
-    if cue is None:
+    attr = claim.read.slot.partition("|")[2]
+    cue = _CHANGE[attr].search(text)
+    if cue is None or _ends_another_thing(cue, text, attr, value):
         return False
     names = _words(claim.read.value or "") <= _said(hit)
     return not names or bool(_ENDS.search(text))
+
+
+#: The nouns an ending verb takes when it ends the attribute itself ("quit my job", "sold the car").
+_SLOT_NOUNS = {"employer": {"job", "work", "role", "position", "post", "company", "firm", "place", "career"},
+               "car": {"car", "motor", "van", "vehicle", "ride", "runaround"}}
+
+
+def _ends_another_thing(cue: re.Match[str], text: str, attr: str, value: list[str]) -> bool:
+    """A bare ending verb of the cue takes another thing as its object: "quit smoking", "sold my old phone" end no job
+    and no car (session 21, after review: both made the user's job or car FALSE). Its object is the first word after
+    a determiner and "old"/"new"; none, a function word ("I quit last week") or the slot's noun or the value is the
+    attribute's own end."""
+    if attr not in _SLOT_NOUNS or not re.fullmatch(r"(?:quit|sold (?:the|my))", cue.group(0), re.I):
+        return False
+    after = text[cue.end():] if cue.group(0).lower() == "quit" else " " + cue.group(0).split()[1] + text[cue.end():]
+    m = re.match(r"\s+(?:(?:my|the|our|his|her|an?)\s+)?(?:(?:old|new)\s+)?([a-z][\w'-]*)", after, re.I)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return word not in STOPWORDS and word not in _SLOT_NOUNS[attr] and word not in {v.lower() for v in value}
 
 
 def _opens_on(hit: SearchHit, name: str) -> bool:
