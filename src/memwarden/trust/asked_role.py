@@ -85,11 +85,12 @@ def _role_re(role: str) -> str:
 #: A person said by relation where a name would be: "is the user's brother", "will be my little brother Imtiaz".
 _KIN = r"(?:(?:the user's|my|our|his|her|their)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(KIN_WORDS, key=len, reverse=True)) + r")\b)"
 #: A titled name anywhere in a text mentioning the role: "back from the dentist ... Dr. Szabo wants to see me".
-_TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+(?-i:[A-Z])[\w'-]+")
+_SHORT_TITLES = ("Dr", "Mr", "Mrs", "Ms", "Prof")
+_TITLED = re.compile(r"\b(?:" + "|".join(_SHORT_TITLES) + r")\.?\s+(?-i:[A-Z])[\w'-]+")
 #: The same typed in lower case ("our vet is dr okafor"): the word after the title is the name unless it is a function
 #: word or reads as a verb or a common noun by its ending ("dr said", "dr appointment", "the dr's"); a plural "s" gives
 #: nothing away ("mr jenkins").
-_TITLED_LOWER = re.compile(r"\b(?:dr|mr|mrs|ms|prof)\.?\s+(?P<w>[a-z][a-z'-]+)\b")
+_TITLED_LOWER = re.compile(r"\b(?:" + "|".join(t.lower() for t in _SHORT_TITLES) + r")\.?\s+(?P<w>[a-z][a-z'-]+)\b")
 _NOT_NAME_END = re.compile(r"(?:ing|ed|ment|ments|'s|ly|tion|ery|ary|ice)$")
 #: Irregular past tenses, which no ending gives away ("the dr said", "dr gave me").
 _IRREGULAR_PAST = frozenset("said told gave put sent rang took got made thought wrote saw left came went kept let felt found "

@@ -345,7 +345,7 @@ def _ends_another_thing(cue: re.Match[str], text: str, attr: str, value: list[st
     attribute's own end."""
     if attr not in _SLOT_NOUNS or not re.fullmatch(r"(?:quit|sold (?:the|my))", cue.group(0), re.I):
         return False
-    after = text[cue.end():] if cue.group(0).lower() == "quit" else " " + cue.group(0).split()[1] + text[cue.end():]
+    after = text[cue.start() + len(cue.group(0).split()[0]):]  # what follows the verb, its determiner included
     m = re.match(r"\s+(?:(?:my|the|our|his|her|an?)\s+)?(?:(?:old|new)\s+)?([a-z][\w'-]*)", after, re.I)
     if m is None:
         return False
