@@ -23,17 +23,16 @@ Authors 53-57 (`evals/heldout51`-`heldout55`), written blind at session 18's sta
 validation sets (totals only) and are development since session 20.
 Authors 58-62 (`evals/heldout56`-`heldout60`), written blind at session 19's start, were sessions 19 and 20's
 validation sets (totals only) and are development since session 21.
-`VALIDATION_SETS`: authors 63-67 (`evals/heldout61`-`heldout65`: small private landlords; people in their 70s and
-80s typing for themselves; lorry and van drivers; university students with part-time jobs; young people
-interpreting for immigrant parents), written blind at session 20's start (each with UNKNOWN verdict cases),
-measured unread by the lead at session 20's start and end and at session 21's start; session 21's branches
-measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 68-72 (`evals/heldout66`-`heldout70`: people running a small cafe, guesthouse or bar in a
+Authors 63-67 (`evals/heldout61`-`heldout65`), written blind at session 20's start, were sessions 20 and 21's
+validation sets (totals only) and are development since session 22.
+`VALIDATION_SETS`: authors 68-72 (`evals/heldout66`-`heldout70`: people running a small cafe, guesthouse or bar in a
 country they moved to; parents of teenagers; market traders and farmers' market stall holders; volunteer coaches of
 youth and amateur sports teams; freelancers juggling several clients), written blind at session 21's start (each
-with UNKNOWN verdict cases), kept outside the repository while its branches worked, measured by the lead (totals
-only) at its start and end; never opened or run by a branch; committed at the session's end. The next session
-measures them unread at its start.
+with UNKNOWN verdict cases), measured unread by the lead at session 21's start and end and at session 22's start;
+session 22's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script
+reads them.
+`HELDOUT_SETS`: empty while session 22's authors 73-77 (written blind at its start) stay outside the repository;
+the lead measures them (totals only) at the session's start and end and commits them at its end.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -44,10 +43,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 61)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 66)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(61, 66)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(66, 71)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(66, 71)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
