@@ -58,15 +58,11 @@ _DRUGS = (r"ibuprofen|insulin|metformin|sertraline|lisinopril|levothyroxine|ator
           r"antihistamines?|cetirizine|loratadine|omeprazole|metoprolol|amlodipine|gabapentin|fluoxetine|"
           r"escitalopram|citalopram|bupropion|wellbutrin|vitamin d|iron supplements?|birth control|the pill|"
           r"(?-i:[a-z]+(?:statin|pril|sartan|olol|azepam|prazole|mycin|cillin|tidine|oxetine|triptan))")
-_LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
-_DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
-_FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
 #: The head noun of a job title ("junior dev", "staff nurse", "backend engineer").
 _ROLE_NOUN = (r"(?:dev|devs|developer|engineer|swe|sre|designer|nurse|teacher|manager|lawyer|solicitor|accountant|consultant|"
               r"analyst|scientist|researcher|writer|editor|chef|cook|architect|programmer|therapist|pharmacist|mechanic|"
               r"electrician|intern|director|officer|assistant|associate|administrator|admin|receptionist|barista|"
               r"cashier|clerk|technician|specialist|coordinator|lead|paralegal|doctor|gp|vet|carer|tester|pm)")
-_TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
 #: Kin and other relations, plurals first ("my parents live in York" is about the parents, and "grandparents" must
 #: not read as "grandpa").
 _REL = (r"(?:grand)?parents|siblings|(?:sister|brother|son|daughter|cousin|twin|aunt|uncle|niece|nephew)s(?![\w'-])|"
@@ -399,36 +395,6 @@ _SYNONYMS = {
     "boss": "manager", "line manager": "manager", "supervisor": "manager",  # one slot: "now I report to Harriet"
     "gp": "doctor", "physician": "doctor", "favorite": "favourite", "salary": "salary", "pay": "salary",
 }
-_TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
-         for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
-_FROM = re.compile(r"\bfrom\b", re.I)
-#: Package managers: product names that are also everyday words (yarn, bun, poetry, pip) count only beside a
-#: second one ("swapped yarn out for pnpm"), a word of software ("deps", "repo", "install") or a version.
-_PKG = re.compile(r"(?<![\w.])(?P<t>pnpm|npm|pipenv|conda|yarn|bun|poetry|uv|pip|composer|maven|gradle|bundler)"
-                  r"(?:\s+(?P<ver>classic|berry|v?\d+(?:\.\d+)*))?(?![\w])", re.I)
-_PKG_SURE = frozenset({"pnpm", "npm", "pipenv", "conda"})
-_DEV_WORD = re.compile(r"\b(?:repo|monorepo|project|service|svc|package|packages|deps|dependencies|lockfile|install|"
-                       r"build|ci|frontend|backend|codebase|node|python|javascript|typescript|js|ts|workspace)\b", re.I)
-_PKG_CUE = re.compile(r"\b(?:still|swap\w*|replac\w*|ditch\w*|drop\w*)\b", re.I)
-
-#: A recurring duty and who does it: "my mum picks him up from school on Tuesdays", "our neighbour Ana
-#: is doing Tuesday pickups for now", "Dad does the Monday drop-off". The slot is the duty on its
-#: weekday (the household's), the value who does it: a new helper supersedes the old one.
-_DUTY = re.compile(
-    r"^(?:(?:from now on|for now|for the moment|for the time being|starting (?:\w+\s+){0,2}?|this (?:week|month|term)|these days|"
-    r"until further notice),?\s+)?(?P<agent>(?-i:I)|we|(?:(?:my|our|his|her|their|the)\s+)?(?:[a-z]+\s+)?(?-i:[A-Z]?[a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
-    r"(?:(?:is|are|will be|'s|'ll be|has been|will|now|usually|always|still|also|currently)\s+)*"
-    r"(?P<verb>picks?|picking|collects?|collecting|drops?|dropping|does|doing|do|takes?|taking|covers?|covering|handles?|handling|walks?|walking)\b"
-    r"(?P<rest>.*)$", re.I)
-_DUTY_NOUN = re.compile(r"\b(?:(?P<pick>pick(?:s|ing)?\s+(?:\w+\s+){0,2}?up|pick-?ups?|collect\w*|school runs?)|(?P<drop>drop(?:s|ping)?\s+(?:\w+\s+){0,2}?off|drop-?offs?)|"
-                        r"(?P<walk>walk\w*\s+the\s+dog|dog walks?))\b", re.I)
-_DUTY_DAY = re.compile(rf"\b(?:on\s+)?(?P<wd>{cal.alt(cal.WEEKDAYS)})s?\b", re.I)
 #: Words that make a named place a place to stay.
 _LODGING_SIGNAL = re.compile(r"\b(?:hotel|hostel|inn|airbnb|b&b|bnb|guesthouse|guest house|resort|lodge|motel|nights?|same dates|"
                              r"check-?in|check-?out|room|suite)\b", re.I)
-
-#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
-#: the person a following "she"/"he" refers to.
-_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
-                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
-                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)

@@ -11,7 +11,23 @@ from __future__ import annotations
 import re
 
 from .slot_guess import SlotGuess
-from .slot_lexicon import _DEV_WORD, _FROM, _PKG, _PKG_CUE, _PKG_SURE, _TECH, _TECH_CUE
+
+#: The software names (session 22: moved here from ``slot_lexicon.py``, their one reader).
+_LANGS = r"python|java(?!script)|javascript|typescript|golang|go(?= \d)|rust|ruby|php|kotlin|swift|scala|elixir|node(?:\.js)?|c#|c\+\+"
+_DBS = r"postgres(?:ql)?|mysql|sqlite|mongo(?:db)?|redis|dynamodb|cassandra|mariadb|oracle|sql server|elasticsearch|snowflake|bigquery|supabase|firebase"
+_FRAMEWORKS = r"django|flask|fastapi|rails|react|vue|angular|svelte|next\.?js|spring(?: boot)?|express|laravel|nest\.?js|remix|nuxt"
+_TECH_CUE = re.compile(r"\b(?:use|uses|using|used|on|run|runs|running|migrat\w+|switch\w*|mov\w+|upgrad\w+|downgrad\w+|stack|written in|built (?:with|on)|codebase|we're on|backend|frontend|database|db)\b", re.I)
+_TECH = [(kind, re.compile(rf"(?<![\w.])(?P<t>{names})(?:\s*(?P<ver>\d+(?:\.\d+)*))?(?![\w])", re.I))
+         for kind, names in (("language", _LANGS), ("database", _DBS), ("framework", _FRAMEWORKS))]
+_FROM = re.compile(r"\bfrom\b", re.I)
+#: Package managers: product names that are also everyday words (yarn, bun, poetry, pip) count only beside a
+#: second one ("swapped yarn out for pnpm"), a word of software ("deps", "repo", "install") or a version.
+_PKG = re.compile(r"(?<![\w.])(?P<t>pnpm|npm|pipenv|conda|yarn|bun|poetry|uv|pip|composer|maven|gradle|bundler)"
+                  r"(?:\s+(?P<ver>classic|berry|v?\d+(?:\.\d+)*))?(?![\w])", re.I)
+_PKG_SURE = frozenset({"pnpm", "npm", "pipenv", "conda"})
+_DEV_WORD = re.compile(r"\b(?:repo|monorepo|project|service|svc|package|packages|deps|dependencies|lockfile|install|"
+                       r"build|ci|frontend|backend|codebase|node|python|javascript|typescript|js|ts|workspace)\b", re.I)
+_PKG_CUE = re.compile(r"\b(?:still|swap\w*|replac\w*|ditch\w*|drop\w*)\b", re.I)
 
 
 #: Words of a home: with one in the clause, a move is a move of house whatever the value looks like.

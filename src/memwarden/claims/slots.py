@@ -29,9 +29,10 @@ from .slot_guess import SlotGuess, norm_value, _trim, normalise_attribute
 from .event_lexicon import _EVENT, _NOT_MOD, _PROVIDER
 from .slot_lexicon import (_REL_RE, _ROLE_NOUN,
     _REL, _RULES, _TRIGGER_RE, _PLAN, _STATE, _ENDS_BEFORE, _ABBREV, _ADV_NEG,
-    _NEG_VERBS, _DUTY, _DUTY_NOUN, _DUTY_DAY, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
+    _NEG_VERBS, _LODGING_SIGNAL, _MY_X_IS, _FROM_TO, _SWITCH,
 )
 from .slot_tech import _tech_guess, place_like
+from .duty import duty_guess
 from .restrictions import restriction_guess
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,20 +77,6 @@ def event_name(text: str) -> str | None:
     if not mod and noun in ("appointment", "checkup", "visit", "session") and (p := _PROVIDER.search(text)):
         return f"{p.group('p').lower()} appointment"  # "an appointment with the optician"
     return f"{mod} {noun}" if mod else noun
-
-
-def duty_guess(text: str) -> SlotGuess | None:
-    """ "Our neighbour Ana is doing Tuesday pickups" -> (``tuesday_pickup``, "our neighbour Ana"): who does a
-    weekly duty. The attribute is the duty on its weekday; the claim's subject is the household's."""
-    m = _DUTY.match(text)
-    if not m or m.group("agent").split()[0].lower() in ("it", "they", "that", "this", "there", "he", "she"):
-        return None
-    noun, day = _DUTY_NOUN.search(m.group("verb") + m.group("rest")), _DUTY_DAY.search(m.group("rest"))
-    if not noun or not day:
-        return None
-    duty = "pickup" if noun.group("pick") else "dropoff" if noun.group("drop") else "dog_walk"
-    agent = m.group("agent").strip()
-    return SlotGuess(f"{day.group('wd').lower()}_{duty}", "user" if agent.lower() in ("i", "we") else agent)
 
 
 _STARTS_FROM = re.compile(r"\b(?:from|starting|starting from|as of|since)\s+$", re.I)

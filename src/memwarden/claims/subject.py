@@ -21,9 +21,14 @@ from . import lexicon as L
 from ..models import SOMEONE_ELSE
 from .frames import CallState
 from .person import IRREGULAR_PAST, poss
-from .slot_lexicon import _INTRODUCED
 
 __all__ = ["HeadSubject", "head_subject", "SOMEONE_ELSE"]
+
+#: Someone introduced by name inside a clause ("found a woman called petra", "a lad named Tom from church"):
+#: the person a following "she"/"he" refers to.
+_INTRODUCED = re.compile(r"\b(?:someone|somebody|a (?:woman|man|guy|lad|girl|boy|bloke|lady|chap|person|fella|fellow|"
+                         r"student|teenager|retired \w+|\w+ (?:woman|man|guy|lad|girl|lady)))\s+(?:called|named)\s+"
+                         r"(?P<n>(?!(?:the|a|an|it|that)\b)[A-Za-z][a-z'-]+)\b", re.I)
 
 #: A name heading a clause as its subject: before a verb (a regular or irregular past, a third-person present, an
 #: auxiliary) or an adverb that precedes one.

@@ -30,12 +30,12 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..lexicon.quotes import straight
 from ..models import SearchHit
-from ..retrieval.text import STOPWORDS, _stem as stem
 from .stance_label import Stance
 from .testimony import stated_at
-from .verdict_scope import NOT_NAME, holder
+from .verdict_change import _changes
+from .verdict_choice import CHOICE, _choice, _one_name
+from .verdict_said import _PROSPECT, SLOT_SCORE, _opens_on, _prospect, _said, _someone_else, _words
 
 __all__ = ["ONE_VALUED", "Reader", "SlotRead", "SlotClaim", "read_claim", "memory_reads", "slot_stances"]
 
@@ -46,9 +46,6 @@ ONE_VALUED = frozenset({"residence", "employer", "partner", "car", "manager", "s
 
 #: Attributes keyed by their value (``allergy:peanut``): several hold at once.
 MANY_VALUED = frozenset({"allergy", "pet", "likes", "condition", "medication", "licence"})
-
-#: The stance score a slot reading counts with.
-SLOT_SCORE = 0.8
 
 
 @dataclass(frozen=True)
@@ -95,9 +92,6 @@ _NEG_PARTS = [(re.compile(r"\bno longer\s+", re.I), ""), (re.compile(r"\b(?:do|d
               (re.compile(r"\bI'm not\b", re.I), "I'm")]
 
 
-#: A claim of a change to come ("is moving to Leeds", "will start at Acme"): a plan, not the slot's value.
-_PROSPECT = re.compile(r"\b(?:am|is|are|'m|'re|'s) (?:moving|relocating|starting|leaving|going)\b|\b(?:will|going to|plans? to|"
-                       r"planning|about to|hopes? to|wants? to|thinking of|would|might|could)\b", re.I)
 #: Days a shift is said on ("on Fridays", "at weekends", "Monday to Thursday"): a claim naming them asks more than the shift.
 _ON_DAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b", re.I)
 #: A claim's value that is a number, a time or a span ("starts work at seven", "signed off work for two weeks").
@@ -163,87 +157,6 @@ def read_claim(query: str, read: Reader) -> SlotClaim | None:
     return None
 
 
-#: The pseudo-slot of a claim naming one option ("I am going to Porto for the honeymoon"): settled only by
-#: the user's later choice among options an earlier memory named together (:func:`_choice`).
-CHOICE = "choice"
-_NAME_IN = re.compile(r"(?<=\s)(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*)")
-
-
-def _one_name(text: str) -> str | None:
-    names = [n for n in _NAME_IN.findall(text) if n.lower() not in NOT_NAME and n not in ("I", "I'm")]
-    return names[0] if len(names) == 1 else None
-
-
-#: A choice made: "decided on Lisbon", "went with the second venue", "picked Hatton Barn", "the Algarve it is".
-_CHOSE = re.compile(r"\b(?:decided on|decided to go with|went with|gone with|going with|settled on|chose|opted for|plumped for|"
-                    r"picked|booked)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[^,.;!?()]+)|"
-                    r"(?-i:(?P<w>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+it is\b", re.I)
-#: Options said as options: "Lisbon or Porto", "torn between", "shortlisted", "weighing up" (two names said
-#: together otherwise, "Lisbon trip, Hotel Avenida looks nice", are no choice to make).
-_ALTERNATIVES = re.compile(r"\b(?:or|between|vs|versus|either|options?|shortlist(?:ed)?|choices?|choose|choosing|deciding|"
-                           r"torn|weighing(?: up)?|comparing|undecided|can't decide)\b", re.I)
-
-
-def _text_of(hit: SearchHit) -> str:
-    return " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
-
-
-#: Words of a choice that say how it was made, not what was chosen.
-_HOW_CHOSEN = frozenset(stem(w) for w in "end after all instead then now finally today yesterday one".split())
-
-
-def _choice(claim: SlotClaim, hit: SearchHit, hits: list[SearchHit]) -> Stance | None:
-    """The user's own later choice among options named together before: it states a claim naming the chosen
-    option and contradicts one naming another option ("looking at Lisbon or Porto", then "decided on Lisbon in the
-    end": "going to Porto" is false). Anything else is left to the stance rules."""
-    if str(hit.source) != "user" or hit.speaker or _prospect(hit) or hit.memory.rstrip().endswith("?"):
-        return None
-    m = _CHOSE.search(re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I))
-    if m is None:
-        return None
-    chosen = _words(" ".join((m.group("v") or m.group("w") or "").split()[:4])) - _HOW_CHOSEN
-    value = _words(claim.read.value or "")
-    if not chosen or not value:
-        return None
-    if value <= chosen:
-        return Stance("agree", SLOT_SCORE, f"slot: chose '{claim.read.value}'", ("slot",))
-    if value & chosen:
-        return None
-    at = stated_at(hit)
-    if any(stated_at(h) < at and value <= _said(h) and chosen & _said(h) and _ALTERNATIVES.search(_text_of(h)) for h in hits):
-        return Stance("contradict", SLOT_SCORE, f"slot: another option chosen over '{claim.read.value}'", ("slot",))
-    return None
-
-
-def _someone_else(hit: SearchHit) -> bool:
-    """The memory opens on another holder than the speaker ("Dave bought a Tesla", "my sister just moved
-    to York"), in its text or its turn's: what it sets is not the speaker's, whatever the reader took."""
-    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
-    return any(holder(t) not in (None, "i") or _named_actor(t) for t in said)
-
-
-#: A name opening a statement on what its holder did or has ("Dave bought a Tesla", "Priya's got a new job").
-_ACTOR = re.compile(r"^\W*([A-Z][a-z]+)(?:'s)?\s+(?:just\s+|finally\s+|now\s+|also\s+)?(?:[a-z]+ed|bought|got|took|went|sold|"
-                    r"drove|drives|made|left|quit|has|had|is|was|lives|works|moved|started|starts)\b")
-#: Openers that are no one's name: adverbs and discourse words said before one's own news.
-_NOT_ACTOR = frozenset("just finally also still never already recently today yesterday so and but then well ok okay oh "
-                       "anyway honestly literally actually basically update news guess".split())
-
-
-def _named_actor(text: str) -> bool:
-    m = _ACTOR.match(text)
-    if m is None:
-        return False
-    word = m.group(1).lower()
-    return not (word in _NOT_ACTOR or word in STOPWORDS or word in NOT_NAME or word.endswith("ly"))
-
-
-def _prospect(hit: SearchHit) -> bool:
-    """The memory states a change to come or a hedged intention ("we're moving to Bergen in september",
-    "thinking of leaving Brightline, not sure yet"): it says nothing of the slot's value now, nor of a change."""
-    return bool(_PROSPECT.search(re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I)))
-
-
 def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
     """What a memory says of the claim's slots: a claim by its stored slot, the user's own turn by reading it."""
     if _prospect(hit):
@@ -264,11 +177,6 @@ def memory_reads(hit: SearchHit, read: Reader) -> tuple[SlotRead, ...]:
     return out
 
 
-def _words(value: str) -> frozenset[str]:
-    low = straight(value).lower().replace("'s", "")
-    return frozenset(stem(w) for w in re.findall(r"[\w]+", low) if w not in STOPWORDS)
-
-
 def _same(a: str | None, b: str | None) -> bool | None:
     """One value (one's words hold the other's: "bakery" / "bakery on Elm Street"), two (no word shared),
     or None (unread, or some words shared)."""
@@ -280,91 +188,6 @@ def _same(a: str | None, b: str | None) -> bool | None:
     if wa <= wb or wb <= wa:
         return True
     return None if wa & wb else False
-
-
-def _said(hit: SearchHit) -> frozenset[str]:
-    return _words(hit.memory) | frozenset(w for e in hit.episodes[:1] for w in _words(e.text))
-
-
-#: A change of a one-valued slot said in other terms than its values ("resigned na ako! freelancing
-#: now", "transfer went through", "keys collected, got a terrace on ..."): the user's own later word
-#: that the value a memory held no longer holds. Closed-class phrases of each attribute.
-_CHANGE = {
-    "residence": re.compile(r"\b(?:moved|moving out|relocated|keys (?:collected|to)|got the keys|signed (?:for|the lease)|"
-                            r"new (?:place|flat|house|home|address)|gave (?:my )?notice on|back (?:home|at my|in my))\b", re.I),
-    "employer": re.compile(r"\b(?:resigned|quit|left (?:my|the) job|handed in (?:my )?notice|new job|started (?:at|a new)|"
-                           r"got (?:the|that) (?:job|role|position|post)|(?:accepted|took) (?:the|their) (?:job |role |position )?offer|"
-                           r"transfer(?:red)? (?:went through|to)|laid off|made redundant|redundancy|freelancing|"
-                           r"self[- ]employed|retired|last day at)\b", re.I),
-    "partner": re.compile(r"\b(?:broke up|split up|divorced|separated|dumped|new (?:girlfriend|boyfriend|partner))\b", re.I),
-    "car": re.compile(r"\b(?:sold (?:the|my)|new car|traded (?:it|the \w+) in|written off|scrapped)\b", re.I),
-    "manager": re.compile(r"\b(?:new (?:manager|boss|line manager)|report(?:s|ing)? to)\b", re.I),
-    "shift": re.compile(r"\b(?:switched|moved|changed|put) (?:me )?(?:to|onto|on) (?:the )?\w+ shifts?|\bback on (?:nights|earlies|lates|days)\b", re.I),
-}
-#: Of those, the ones that end the value they name ("resigned from Bluereach", "sold the Civic").
-_ENDS = re.compile(r"\b(?:resigned|retired|quit|left|laid off|made redundant|sold|moved out|broke up|split up|divorced|written off|"
-                   r"scrapped|last day|moved on|stepped down)\b|\b(?:'s|has|is) gone\b(?!\s+(?:to|up|down|for|with|on|in)\b)", re.I)
-
-
-def _changes(claim: SlotClaim, hit: SearchHit) -> bool:
-    """The user's own firm statement of a change of the claim's attribute, which does not state the
-    claim's value as the new one (it names it only beside a word that ends it, or not at all)."""
-    if str(hit.source) != "user" or hit.speaker or hit.memory.rstrip().endswith("?") or _prospect(hit):
-        return False
-    if hit.kind == "claim" and hit.claim is not None and (hit.claim.firmness != "stated" or hit.claim.subject != "user"):
-        return False
-    if claim.read.slot.partition("|")[0] != "user":
-        return False
-    text = " ".join([hit.memory, *(e.text for e in hit.episodes[:1])])
-    value = (claim.read.value or "").split()
-    if _someone_else(hit) and not (value and _ENDS.search(text) and _only_holder(hit, value[0])):
-        return False  # "my sister just moved to York": someone else's change ("Priya's gone", of Priya, is the value's end)
-    if value and re.search(rf"\b(?:left|quit|resigned from|leaving|sold|moved out of|moved away from)\s+(?:the\s+|my\s+|our\s+)?"
-                           rf"{re.escape(value[0])}\b", text, re.I):
-        return True  # "Left Acme, I'm at ...", "sold the Civic": an ending said of the claim's value itself
-    if value and re.search(rf"\b{re.escape(value[0])}(?:'s|\s+has|\s+had|\s+is)?\s+(?:just\s+|finally\s+|officially\s+)*"
-                           rf"(?:left|retired|resigned|quit|moved on|gone|stepped down)\b", text, re.I):
-        return True  # "Hana retired in May": the claim's value, a person, gone
-    attr = claim.read.slot.partition("|")[2]
-    cue = _CHANGE[attr].search(text)
-    if cue is None or _ends_another_thing(cue, text, attr, value):
-        return False
-    names = _words(claim.read.value or "") <= _said(hit)
-    return not names or bool(_ENDS.search(text))
-
-
-#: The nouns an ending verb takes when it ends the attribute itself ("quit my job", "sold the car").
-_SLOT_NOUNS = {"employer": {"job", "work", "role", "position", "post", "company", "firm", "place", "career"},
-               "car": {"car", "motor", "van", "vehicle", "ride", "runaround"}}
-
-
-def _ends_another_thing(cue: re.Match[str], text: str, attr: str, value: list[str]) -> bool:
-    """A bare ending verb of the cue takes another thing as its object: "quit smoking", "sold my old phone" end no job
-    and no car (session 21, after review: both made the user's job or car FALSE). Its object is the first word after
-    a determiner and "old"/"new"; none, a function word ("I quit last week") or the slot's noun or the value is the
-    attribute's own end."""
-    if attr not in _SLOT_NOUNS or not re.fullmatch(r"(?:quit|sold (?:the|my))", cue.group(0), re.I):
-        return False
-    after = text[cue.start() + len(cue.group(0).split()[0]):]  # what follows the verb, its determiner included
-    m = re.match(r"\s+(?:(?:my|the|our|his|her|an?)\s+)?(?:(?:old|new)\s+)?([a-z][\w'-]*)", after, re.I)
-    if m is None:
-        return False
-    word = m.group(1).lower()
-    return word not in STOPWORDS and word not in _SLOT_NOUNS[attr] and word not in {v.lower() for v in value}
-
-
-def _opens_on(hit: SearchHit, name: str) -> bool:
-    """The memory (its text or its turn's) opens on ``name``: "Hana retired in May" on Hana."""
-    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
-    return any(re.match(rf"\W*{re.escape(name)}\b", t, re.I) for t in said)
-
-
-def _only_holder(hit: SearchHit, name: str) -> bool:
-    """Every holder the memory opens on is the claim's value itself ("Priya's gone, the new manager is Carl"
-    against "my manager is Priya"): the one who went is the value, not another holder of the slot."""
-    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
-    who = {holder(t) for t in said} - {None, "i"}
-    return who == {name.lower()}
 
 
 def slot_stances(claim: SlotClaim, hits: list[SearchHit], read: Reader) -> list[Stance | None]:
