@@ -65,6 +65,12 @@ def dump(out: str, root: Path, shard: tuple[int, int], n_cand: int = N_CAND) -> 
     rows: list[dict[str, Any]] = []
     for author, sc, i, p, system in replay_probes("rank", root=root, shard=shard):
         uid, when = sc.user_map[p.user], p.as_of or sc.clock
+        if system.memory.config.trust.rank_order != "hand":
+            # session 22: the fitted order is the default since session 18; the dump reads the hand order (the
+            # observed features are the hand list's: with the fitted order on, every probe it reorders lost its row)
+            cfg = system.memory.config.trust.model_copy(update={"rank_order": "hand"})
+            system.memory.config = system.memory.config.model_copy(update={"trust": cfg})
+            system.memory.scopes.trust.config = cfg
         seen: list[tuple[list[Any], np.ndarray]] = []
         with observe(lambda hits, X: seen.append((list(hits), X.copy()))):
             base = system.memory.search(p.query, user_id=uid, limit=max(10, p.top_k), as_of=when).results

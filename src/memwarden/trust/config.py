@@ -135,7 +135,7 @@ class TrustConfig(BaseModel):
     #: score over the hand steps' result, the hits' features, the list's structure (claims of one turn, age rank) and the
     #: question's subject (another person named with a possessive; the person a request is for) (trust/fitted_rank.py,
     #: trust/rank_structure.py, trust/rank_subject.py, memwarden/data/rank_weights.json, fitted by bench/fit_rerank.py on the
-    #: rank probes of the development authors, 67 since session 22's refit), for the questions ``rank_fitted_gate`` admits; abstention still reads
+    #: rank probes of the 47 development authors), for the questions ``rank_fitted_gate`` admits; abstention still reads
     #: the hand order. Round 6 (session 18): a hit below half the list's best cosine to the question may not pass one
     #: on the matter (``fitted_rank.off_matter``). Leave one author out on 47 authors, gated on "person", it beats the
     #: hand order on now@1 (0.701 -> 0.724), stale-above (0.179 -> 0.159), constraint@3 (0.852 -> 0.856) and
