@@ -10,11 +10,13 @@ concert, we went home") are not split.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..lexicon import calendar as cal
 from ..lexicon.quotes import straight
 from . import lexicon as L
 from .continuation import keeps_together, leans_on_previous
+from .timex import clause_tense, find_times
 
 __all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
@@ -174,10 +176,17 @@ _ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will
                    r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
 
 
+#: A belief of the speaker's said with a rising "?" (session 22): "I think my visa expires in August?", "think my
+#: shift is at 4?", "pretty sure the probation is 3 months?": the speaker states it, unsure; not "I think so?".
+_UNSURE_STATEMENT = re.compile(r"^(?:(?:so|and|but|um+|hm+|ok|oh)\W+)*(?:i\s+)?(?:think|reckon|believe|(?:i'?m\s+)?pretty\s+sure)"
+                               r"\s+(?:that\s+)?(?:my|our|the|his|her|their|it'?s|its|it\s+is|[a-z]+'s)\s+\w+[^?]*\?+$", re.I)
+
+
 def statement_with_doubt(c: str) -> bool:
     """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
-    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
-    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part. A belief said
+    with a rising "?" (``_UNSURE_STATEMENT``) is said too."""
+    return (len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)) or bool(_UNSURE_STATEMENT.match(c.strip()))
 
 
 def chat_marked(clause: str) -> bool:
@@ -272,6 +281,18 @@ _NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|muc
 
 def not_reply(c: str) -> bool:
     return c[:4].lower() == "not " and bool(_NOT_CHAT.match(c))
+
+
+#: A count of things said in words or digits ("two kids", "3 cats", "a couple of dogs"): after the assistant's question,
+#: "yeah two kids" is the answer, not a fragment after "yeah" (session 22; "nah one more" counts nothing).
+_COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of)\s+[a-z]{3,}", re.I)
+
+
+def _dated_after_no(c: str, anchor: Any) -> bool:
+    """A "not yet" / "not really" reply whose comma is followed by a time of its own ("not yet, telling them next week",
+    "not yet, seeing him on friday"): the plan after it is the answer, not chat (session 22)."""
+    _, comma, rest = c.partition(",")
+    return bool(comma) and bool(find_times(rest, anchor, clause_tense(rest)))
 
 
 #: Chat's "its" for "it's": a possessive is followed by a noun, never an adverb, a preposition, an article or a
