@@ -28,7 +28,13 @@
   the clause. A fact said beside the judgement ("sounds good but I'm vegan", "that works, my freezer is tiny") is its
   own clause, or a part that is no filler, and keeps the claim.
 
-All read the gate's features of the clause (``gate.features``); neither is a fitted model."""
+- session 21: ``passing_judgement`` ("<subject> is <an evaluating word>") and ``mood_of_the_moment`` (a feeling or a
+  wait-and-see of the moment); session 22 widens both (a wait-and-see with what is waited on, "we'll see if they do any
+  better"; a sweeping verdict, "landlords are all the same"; "typical / classic <who>") and adds ``season_greeting``
+  ("happy new year!!"), ``sign_off`` ("right I'm off to bed, night night") and ``elliptic_agreement`` ("we always do"
+  after the assistant's statement).
+
+All read the gate's features of the clause (``gate.features``); none is a fitted model."""
 
 from __future__ import annotations
 
@@ -360,7 +366,7 @@ def elliptic_agreement(values: dict[str, float], clause: str, *, role: str, prev
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the six kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the nine kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if weather_talk(values, clause, role=role):
