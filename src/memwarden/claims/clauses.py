@@ -176,17 +176,10 @@ _ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will
                    r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
 
 
-#: A belief of the speaker's said with a rising "?" (session 22): "I think my visa expires in August?", "think my
-#: shift is at 4?", "pretty sure the probation is 3 months?": the speaker states it, unsure; not "I think so?".
-_UNSURE_STATEMENT = re.compile(r"^(?:(?:so|and|but|um+|hm+|ok|oh)\W+)*(?:i\s+)?(?:think|reckon|believe|(?:i'?m\s+)?pretty\s+sure)"
-                               r"\s+(?:that\s+)?(?:my|our|the|his|her|their|it'?s|its|it\s+is|[a-z]+'s)\s+\w+[^?]*\?+$", re.I)
-
-
 def statement_with_doubt(c: str) -> bool:
     """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
-    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part. A belief said
-    with a rising "?" (``_UNSURE_STATEMENT``) is said too."""
-    return (len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)) or bool(_UNSURE_STATEMENT.match(c.strip()))
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
+    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
 
 
 def chat_marked(clause: str) -> bool:
