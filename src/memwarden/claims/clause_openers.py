@@ -22,6 +22,13 @@ _REPLY_HEAD = re.compile(r"^(?:perfect|great|good|nice|cool|awesome|lovely|brill
                          r"yeah|no|nah|alright)\w*\b", re.I)
 
 
+#: What a clause says after a chat head with no comma that makes it a fact of its own (session 22): a number, a day
+#: or month, "next week", or a capitalised name inside ("nvm the quiz is still on friday", "love that the library is
+#: 24/7 in exams", "have to go into Molde three times next week"). Without one, the whole clause stays chit-chat.
+_DATED_REST = re.compile(r"\d|(?<=\w\s)[A-Z][a-z]{2,}\b|\b(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|"
+                         r"april|june|july|august|september|october|november|december|next\s+(?:week|month|year))\b")
+
+
 def strip_openers(text: str, role: str, names: set[str]) -> tuple[str, bool, bool] | None:
     """``text`` (a stripped clause) without its openers, whether a heading was taken off, and whether it was
     led by chat (an interjection was stripped off its head, or it opens with an appraisal or thanks: "perfect
@@ -34,6 +41,10 @@ def strip_openers(text: str, role: str, names: set[str]) -> tuple[str, bool, boo
         cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
         if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
             head = _CHIT_HEAD.match(c)
+            if ((not head or len(head.group(0).split()) > 6) and _DATED_REST.search(c[cm.end():]) and len(c[cm.end():].split()) >= 6
+                    and not L.WISH_SCOPE.search(c[:cm.end()])):  # "fingers crossed the ferry isn't late on the 14th" asserts nothing
+                c = c[cm.end():].lstrip(" ,")  # "nvm the quiz is still on friday, chapters 7-9": the chat head goes
+                continue
             if not head or len(head.group(0).split()) > 6:
                 return None  # the whole clause is chit-chat
             c = c[head.end():]

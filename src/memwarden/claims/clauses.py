@@ -10,11 +10,13 @@ concert, we went home") are not split.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..lexicon import calendar as cal
 from ..lexicon.quotes import straight
 from . import lexicon as L
 from .continuation import keeps_together, leans_on_previous
+from .timex import clause_tense, find_times
 
 __all__ = ["split_clauses", "sentence_clauses", "headers_silenced", "FRAGMENT", "own_with_aside", "not_reply", "chat_spelled", "judges", "statement_with_doubt", "chat_marked", "states_a_change",
            "proper_names", "GENERIC", "STATE_WORD", "fact_anchor", "answer_to_question"]
@@ -272,6 +274,18 @@ _NOT_CHAT = re.compile(r"^not\s+(?:\w+(?:\s+\w+){0,1}\s*$|(?:really|sure|bad|muc
 
 def not_reply(c: str) -> bool:
     return c[:4].lower() == "not " and bool(_NOT_CHAT.match(c))
+
+
+#: A count of things said in words or digits ("two kids", "3 cats", "a couple of dogs"): after the assistant's question,
+#: "yeah two kids" is the answer, not a fragment after "yeah" (session 22; "nah one more" counts nothing).
+_COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of)\s+[a-z]{3,}", re.I)
+
+
+def _dated_after_no(c: str, anchor: Any) -> bool:
+    """A "not yet" / "not really" reply whose comma is followed by a time of its own ("not yet, telling them next week",
+    "not yet, seeing him on friday"): the plan after it is the answer, not chat (session 22)."""
+    _, comma, rest = c.partition(",")
+    return bool(comma) and bool(find_times(rest, anchor, clause_tense(rest)))
 
 
 #: Chat's "its" for "it's": a possessive is followed by a noun, never an adverb, a preposition, an article or a

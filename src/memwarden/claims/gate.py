@@ -38,16 +38,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable
+from typing import Any
 
 from . import gate_cues as C
 from . import lexicon as L
 from .clauses import STATE_WORD, states_a_change
+from .gate_receipts import _GENERIC_REASONS, _REASON, measure_turns, reaction_marks, row_turns
 from .reply import _FREQUENCY, bare_reply
 from .slots import planned_end
 from .small_talk import small_talk
 
-__all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "FEATURES"]
+# ``measure_turns``, ``row_turns`` and ``reaction_marks`` live in ``gate_receipts.py`` and are answered here too.
+__all__ = ["features", "judge", "check", "p_chat", "Verdict", "measure_turns", "row_turns", "reaction_marks", "FEATURES"]
 
 #: Off switch for measuring the extractor without the gate (``bench/bench_gate.py --no-gate``).
 ENABLED = True
@@ -119,25 +121,10 @@ BIAS = -0.539
 #: Drop a clause only when P(chit-chat) is above this.
 THRESHOLD = 0.503
 
-#: What each chit-chat signal is called in a receipt.
-_REASON = {
-    "interjection_head": "interjection-led fragment", "chat_tail": "chat marker, nothing stateful", "drawn_out": "drawn-out reaction",
-    "rhetorical": "rhetorical or joking tag", "imperative_me": "imperative to the listener, no standing rule",
-    "evaluative": "evaluation with nothing stateful", "generic_subject": "generic musing", "passing": "passing state or aside",
-    "hedged_intent": "vague intention", "you": "about the listener", "question_mark": "question",
-    "assistant": "assistant remark", "words": "short fragment with no anchor", "pronoun_tail": "says nothing beyond a pronoun",
-    "no_anchor": "no name, number, date, slot or state", "bare_fragment": "verbless fragment with no anchor",
-    "short_bare": "verbless fragment with no anchor", "chat_inside": "chat marker, nothing stateful",
-    "turn_opener": "greeting or interjection in its turn", "turn_chat": "reaction mark in its turn", "shout": "shouted reaction",
-    "hyperbole": "overstatement", "emotive": "a feeling, nothing stateful", "ing_head": "what one is doing right now",
-}
-
-
 _STRONG_ANCHORS = ("slot", "likes_slot", "concrete_time", "unit_number", "name", "relation", "state_verb", "event", "reported",
                    "definite_state", "info_mark", "procedure", "change", "contrast", "says")
 _MARKS = ("interjection_head", "chat_tail", "drawn_out", "rhetorical", "imperative_me", "evaluative", "passing", "chat_inside",
           "shout", "hyperbole", "emotive", "ing_head", "turn_opener")
-_GENERIC_REASONS = frozenset({"no_anchor", "bare_fragment", "short_bare", "words"})
 
 
 def features(clause: str, claim: Any = None, *, role: str = "user", prev: str | None = None, turn: str | None = None) -> dict[str, float]:
@@ -349,11 +336,6 @@ def informs(values: dict[str, float]) -> bool:
     return bool(values.get("info_mark") or values.get("procedure"))
 
 
-def reaction_marks(values: dict[str, float], weights: dict[str, float]) -> bool:
-    """Whether some specific sign of a reaction (not just a missing anchor) weighs towards chit-chat."""
-    return any(weights.get(k, 0.0) * values.get(k, 0.0) > 0 for k in _REASON if k not in _GENERIC_REASONS)
-
-
 #: When a list, ``check`` appends (turn, the clause's features, the whole turn's features when the
 #: turn has more than this clause, the claim's text, the clause as said) for every clause it sees
 #: (``bench/fit_gate.py``).
@@ -379,52 +361,3 @@ def check(clause: str, extracted: Any, role: str, prev: str | None, turn: str, p
     if v.keep and (why := small_talk(f, clause, turn, role=role, prev_role=prev_role, prev=prev)):
         return f"no claim: reaction/chit-chat ({why})"
     return None if v.keep else f"no claim: reaction/chit-chat ({v.reason})"
-
-
-def row_turns(row: dict[str, Any], now: Any) -> list[Any]:
-    """A labelled row of ``evals/cases/turns.jsonl`` as the call the extractor sees: its ``prev``
-    message (from the other side) when there is one, then the turn itself."""
-    from ..models import Turn
-
-    role = row.get("role", "user")
-    turns = []
-    if row.get("prev"):
-        turns.append(Turn(role="assistant" if role == "user" else "user", content=row["prev"], index=0, timestamp=now))
-    turns.append(Turn(role=role, content=row["text"], index=len(turns), timestamp=now))
-    return turns
-
-
-def measure_turns(rows: Iterable[dict[str, Any]], *, gate: bool = True) -> dict[str, Any]:
-    """Run the offline extractor over labelled turns (``evals/cases/turns.jsonl`` format): fact
-    recall (a fact turn yields >= 1 claim) and the chit-chat turns yielding a claim that is not
-    an assistant's echo."""
-    from datetime import datetime, timezone
-
-    from .rules import RuleExtractor
-
-    global ENABLED
-    ex, was = RuleExtractor(), ENABLED
-    ENABLED = gate
-    now = datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
-    counts = {"fact": 0, "chitchat": 0, "fact_kept": 0, "chitchat_stored": 0}
-    errors = []
-    try:
-        for r in rows:
-            turns = row_turns(r, now)
-            res = ex.extract(turns, now=now)
-            last = len(turns) - 1
-            mine = [c for c in res.claims if last in c.turn_indexes]
-            label = r["label"]
-            counts[label] += 1
-            hit = bool(mine) if label == "fact" else any(not c.claim.echo for c in mine)
-            counts["fact_kept" if label == "fact" else "chitchat_stored"] += hit
-            if hit != (label == "fact"):
-                errors.append({"id": r["id"], "label": label, "text": r["text"], "claims": [c.text for c in mine],
-                               "reason": res.dropped.get(last, "")})
-    finally:
-        ENABLED = was
-    return {"facts": counts["fact"], "chitchat": counts["chitchat"],
-            "fact_recall": round(counts["fact_kept"] / max(1, counts["fact"]), 4),
-            "chitchat_claim_rate": round(counts["chitchat_stored"] / max(1, counts["chitchat"]), 4),
-            "facts_lost": counts["fact"] - counts["fact_kept"], "chitchat_stored": counts["chitchat_stored"],
-            "errors": errors}

@@ -38,7 +38,7 @@ from . import lexicon as L
 from .assistant import _content_words, _repeats_user, assistant_clause
 from .base import ExtractedClaim, Extraction
 from .clause_openers import strip_openers
-from .clauses import (STATE_WORD, _NAME_INSIDE, _VERBAL, _YOU, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
+from .clauses import (STATE_WORD, _COUNTED, _NAME_INSIDE, _VERBAL, _YOU, _dated_after_no, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
                       judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
@@ -189,7 +189,7 @@ class RuleExtractor:
             return None  # the whole clause is chit-chat, or a condition on the chit-chat before it
         c, headed, led_by_chat = opened
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or (not_reply(c) and not headed)):  # one word is chat unless a life state: "engaged!!!"
+                or L.QUESTION_START.match(c) or (not_reply(c) and not headed and not _dated_after_no(c, anchor))):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -276,7 +276,7 @@ class RuleExtractor:
             if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"
             if (plain and (led_by_chat or chat_marked(clause)) and words <= 4 and not L.FIRST_PERSON.search(c) and not _VERBAL.search(c)
-                    and not STATE_WORD.search(c)):
+                    and not STATE_WORD.search(c) and not (asked and _COUNTED.search(c))):
                 return None  # a fragment after "ok"/"haha" with no subject, slot or date: "ok one sec", "ok, back to allen keys"
             if not fr.quoted and not (framed and not L.ADDRESSEE.search(c)) and not re.search(r"\d", c) and not _PROCEDURE.search(c) and not own_with_aside(c) and (
                     re.match(r"^(?:you|your|you're|u)\b", c, re.I) or (_YOU.search(c) and len(c.split()) <= (6 if addressee else 14))):

@@ -28,7 +28,13 @@
   the clause. A fact said beside the judgement ("sounds good but I'm vegan", "that works, my freezer is tiny") is its
   own clause, or a part that is no filler, and keeps the claim.
 
-All read the gate's features of the clause (``gate.features``); neither is a fitted model."""
+- session 21: ``passing_judgement`` ("<subject> is <an evaluating word>") and ``mood_of_the_moment`` (a feeling or a
+  wait-and-see of the moment); session 22 widens both (a wait-and-see with what is waited on, "we'll see if they do any
+  better"; a sweeping verdict, "landlords are all the same"; "typical / classic <who>") and adds ``season_greeting``
+  ("happy new year!!"), ``sign_off`` ("right I'm off to bed, night night") and ``elliptic_agreement`` ("we always do"
+  after the assistant's statement).
+
+All read the gate's features of the clause (``gate.features``); none is a fitted model."""
 
 from __future__ import annotations
 
@@ -37,7 +43,7 @@ import re
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
-           "mood_of_the_moment", "ACK_OPENER"]
+           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -133,6 +139,11 @@ _STOCK = re.compile(
     # a question put off with a laugh: "ask me again in a month"
     r"|ask\s+me\s+(?:again\s+)?in\s+(?:a|an|one|two|a few|\d+)\b"
     # a part of the body or the wallet said to feel the news: "my wallet is crying", "my knees agree"
+    # session 22: a greeting passed on ("Sabrine says hi"), an apology for talking too much ("sorry I'm rambling")
+    r"|(?:[\w'-]+\s+){1,3}(?:says|said|sends)\s+(?:hi|hello|hey|hiya|(?:her|his|their)\s+love)"
+    r"(?:\s+(?:btw|lol|haha\w*|too|back|x+|by\s+the\s+way))*[^\w]*$"
+    r"|sorry\W+(?:(?:i'?m|im|i\s+am|for)\s+)?(?:rambling|ranting|going\s+on|the\s+rant|the\s+essay|moaning|venting)"
+    r"(?:\s+(?:tonight|today|again|lol|haha\w*|a\s+bit|there))*[^\w]*$"
     r"|(?:my|our)\s+(?:poor\s+)?(?:wallet|bank account|bank balance|bank|liver|brain|knees?|back|feet|legs|calves|arms|"
     r"hands|wrists|heart|ears|eyes|stomach|tummy)\s+(?:is\s+|are\s+|has\s+|have\s+)?(?:already\s+|still\s+|now\s+)?"
     r"(?:crying|screaming|weeping|sobbing|protesting|begging|agrees?|thanks?\s+me|thanking\s+me|hates?\s+me|"
@@ -226,7 +237,10 @@ _VERDICT_WORD = (
     r"rubbish|trash|garbage|crap|naff|dull|tedious|wonderful|magic|magical|incredible|unbelievable|mental|barmy|silly|"
     r"daft|stupid|dumb|genius|hysterical|priceless|classic|goat|mvp|blessing|mess|riot|scream|hoot|delight|dream|banger|"
     r"elite|unhinged|feral|overrated|underrated|overkill|spoilt|spoiled|thriving|worth\s+it|the\s+devil|slow|smug|cheeky|"
-    r"rude|lazy|grumpy|moody|stubborn|dramatic|stressful|tough|hard\s+work|a\s+lot|too\s+much|doing\s+my\s+head\s+in)")
+    r"rude|lazy|grumpy|moody|stubborn|dramatic|stressful|tough|hard\s+work|a\s+lot|too\s+much|doing\s+my\s+head\s+in|"
+    # session 22: a sweeping verdict on a kind of thing ("landlords are all the same", "adulthood is a scam", "the
+    # traffic here is something else")
+    r"all\s+the\s+same|the\s+same\s+everywhere|something\s+else|scam|racket|circus|lottery|worst)")
 #: What may trail the judgement: a hedge, a laugh, a concession, a word of now ("he's a sweetheart really", "cute tho",
 #: "the printer is cursed today").
 _VERDICT_TAIL = (r"(?:\W+(?:really|honestly|tbh|i\s+guess|i\s+suppose|i\s+think|lol|lmao|haha\w*|ha+|though|tho|tbf|ngl|"
@@ -243,22 +257,33 @@ _COMMENT_KEEPS = ("slot", "likes_slot", "concrete_time", "unit_number", "number"
                   "info_mark", "procedure", "change", "rule_word")
 
 
+#: A verdict said with no verb: "typical / classic <who or what>" ("typical council", "classic Dave lol"), the whole clause.
+_TYPICAL = re.compile(_COMMENT_LEAD + r"(?:typical|classic)(?:\s+(?:of\s+)?[\w'-]+){0,3}" + _VERDICT_TAIL, re.I)
+#: What keeps a verbless verdict: a name is only what is judged ("typical Dave"), so it keeps nothing there.
+_TYPICAL_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "name")
+
+
 def passing_judgement(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is only a judgement of someone or something: "<subject> is <an evaluating word>" and nothing
     else ("he's a menace", "facebook groups are a menace", "her cats are cute tho"), with nothing checkable in it. What
     the subject has, does, eats or is made of ("the cabin has a kettle", "van's a transit custom") is no judgement."""
-    return (role != "assistant" and bool(_JUDGEMENT.match(clause.strip()))
-            and not any(values.get(k) for k in _COMMENT_KEEPS))
+    if role == "assistant":
+        return False
+    if _TYPICAL.match(clause.strip()):
+        return not any(values.get(k) for k in _TYPICAL_KEEPS)
+    return bool(_JUDGEMENT.match(clause.strip())) and not any(values.get(k) for k in _COMMENT_KEEPS)
 
 
 #: The speaker's feeling or need of the moment said with nothing it is about ("I'm so tired", "im screaming", "I need
 #: a lie down", "I may cry"), or waiting on how things turn out ("we'll see how it goes", "fingers crossed", "wish me
 #: luck"): the whole clause, with at most a word of now or a laugh after it. "I'm terrified of heights" names what.
-_NOW_TAIL = (r"(?:\s+(?:rn|now|right\s+now|today|tonight|atm|honestly|tbh|ngl|lol|lmao|haha\w*|ha+|again|already|tho|though|"
+_NOW_TAIL = (r"(?:\s+(?:rn|now|right\s+now|today|tonight|atm|honestly|to\s+be\s+honest|tbh|ngl|lol|lmao|haha\w*|ha+|again|already|tho|though|"
              r"ugh+|man|mate|bro|tbf|at\s+this\s+point|this\s+week|this\s+morning|fr|omg|(?:with|about|of|by)\s+(?:it|this|that)))*"
              r"[\W\d]*$")
 _FEELING = (r"(?:tired|exhausted|knackered|shattered|wrecked|done|over\s+it|dead|dying|screaming|crying|sobbing|shaking|"
             r"stressed|stressing|overwhelmed|drained|fried|fuming|raging|livid|gutted|devastated|buzzing|shook|in\s+bits|"
+            # session 22: a fear or nerves of the moment, said of nothing ("I'm a bit frightened", "im bricking it")
+            r"nervous|frightened|scared|terrified|anxious|bricking\s+it|dreading\s+it|rambling|ranting|waffling|"
             r"losing\s+it|losing\s+my\s+mind|going\s+(?:insane|mad|crazy)|fed\s+up|sick\s+of\s+(?:it|this|that)|"
             r"tired\s+of\s+(?:it|this|that))")
 _MOOD = re.compile(
@@ -268,6 +293,10 @@ _MOOD = re.compile(
     r"am\s+going\s+to|'?m\s+going\s+to|gonna)\s+(?:to\s+)?(?:just\s+)?(?:cry|scream|sleep|nap|die|hide|lie\s+down|curl\s+up|"
     r"a\s+nap|a\s+drink|a\s+holiday|a\s+break|a\s+lie\s+down|a\s+hug)"
     r"|(?:we'?ll|let'?s)\s+see(?:\s+how\s+it\s+goes|\s+what\s+happens)?|time\s+will\s+tell|fingers\s+crossed|"
+    # session 22: waiting on how something turns out, what is waited on said as an open question ("we'll see if they do
+    # any better", "we'll see how long that lasts", "I guess we'll find out"): nothing is stated yet
+    r"(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|we\s+will|we\s+shall|let'?s|let\s+us)\s+(?:just\s+)?see\s+(?:how|if|whether|what|who|"
+    r"when)\b[^,;]*|(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|i'?ll|we\s+will)\s+(?:soon\s+)?find\s+out(?:\s+soon)?|"
     r"here'?s\s+hoping|wish\s+me\s+luck|touch\s+wood|knock\s+on\s+wood|(?:i\s+)?hope\s+so|hopefully|send\s+help|"
     r"it\s+is\s+what\s+it\s+is|oh\s+well|such\s+is\s+life"
     r")" + _NOW_TAIL, re.I)
@@ -279,9 +308,65 @@ def mood_of_the_moment(values: dict[str, float], clause: str, *, role: str) -> b
     return role != "assistant" and bool(_MOOD.match(clause.strip())) and not any(values.get(k) for k in _COMMENT_KEEPS)
 
 
+#: Taking leave (session 22): a farewell closing the clause ("cheerio for now", "right back on the road, laters"), or
+#: the speaker leaving the chat with at most a few words after it ("right I'm off to bed", "anyway must go the
+#: kettle's on", "ok gotta dash").
+_FAREWELL = (r"(?:night\s+night|nighty\s+night|g'?night|good\s*night|nite|cheerio|laters|ttyl|bye(?:\s+bye|-bye)?|ta-?ra|"
+             r"see\s+ya|cya|speak\s+(?:soon|later|tomorrow)|talk\s+(?:soon|later|tomorrow)|catch\s+(?:you|ya)\s+later|"
+             r"over\s+and\s+out|peace\s+out)")
+_LEAVING = (r"(?:(?:i'?m|im|i\s+am)\s+)?off\s+to\s+(?:bed|sleep|kip)|(?:i\s+)?(?:must|gotta|got\s+to|have\s+to|need\s+to)\s+"
+            r"(?:go|run|dash|fly|scoot|love\s+you\s+and\s+leave\s+you)|(?:right\s+)?back\s+(?:on\s+the\s+road|to\s+it)")
+_SIGN_OFF = re.compile(
+    _COMMENT_LEAD + r"(?:(?:[\w'-]+\W+){0,5}?" + _FAREWELL + r"(?:\s+for\s+now|\s+all|\s+everyone)?"
+    r"|(?:" + _LEAVING + r")(?:\W+[\w'-]+){0,4}?)" + _NOW_TAIL, re.I)
+#: What keeps a leave-taking clause: anything checkable, an event ("off to the dentist") or a plan. Not the rule word
+#: of "must go" nor the change of "for now": the leave-taking says them.
+_SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change")), "event", "plan", "possessive")
+
+
+def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` only takes leave of the chat, with nothing checkable in it."""
+    return role != "assistant" and bool(_SIGN_OFF.match(clause.strip())) and not any(values.get(k) for k in _SIGN_OFF_KEEPS)
+
+
+#: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good
+#: Shabbos", "happy Diwali", with at most a few words after it and no number in it ("happy birthday to my son, he's 8
+#: today" keeps its age).
+_WISH = re.compile(
+    _COMMENT_LEAD + r"(?:(?:happy|merry)\s+(?:new\s+year|christmas|xmas|easter|diwali|eid|holidays|hanukkah|thanksgiving|"
+    r"halloween|lunar\s+new\s+year|friday|weekend|st\.?\s+[\w'-]+\s+day)|good\s+shabbos|shabbat\s+shalom|eid\s+mubarak|"
+    r"shana\s+tova|chag\s+sameach|season'?s\s+greetings)\b(?:\W+[^\d\W][\w'-]*){0,6}[^\d\w]*$", re.I)
+#: What keeps a greeting clause: a slot, a relation, a report or a flag (not the holiday's date or name: it is the greeting).
+_WISH_KEEPS = ("slot", "likes_slot", "relation", "reported", "info_mark", "procedure")
+
+
+def season_greeting(values: dict[str, float], clause: str, *, role: str) -> bool:
+    """Whether ``clause`` is a season's or a day's greeting with nothing checkable after it."""
+    return role != "assistant" and bool(_WISH.match(clause.strip())) and not any(values.get(k) for k in _WISH_KEEPS)
+
+
+#: An agreement said with only an auxiliary (session 22): "we always do", "always do", "I never have", "they did too".
+_ELLIPTIC = re.compile(
+    _COMMENT_LEAD + r"(?:(?:i|we|they|he|she|you|u|it)\s+)?(?:(?:always|never|usually|still|really|definitely|sometimes|"
+    r"course|of\s+course|totally|so)\s+)*(?:do|did|does|will|would|can|could|am|is|are|was|were|have|has|had|should)"
+    r"(?:n'?t|\s+not)?(?:\s+(?:too|as\s+well|either|anyway|though|tho|lol|haha\w*|tbh|honestly))*\W*$", re.I)
+
+
+#: An auxiliary alone states no rule: its "always" / "never" keep nothing.
+_ELLIPTIC_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "rule_word")
+
+
+def elliptic_agreement(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
+    """Whether ``clause`` agrees with the assistant's statement by an auxiliary alone, nothing said of its own. After
+    a question ("do you take sugar?" / "I do") the auxiliary is the answer: not this rule's."""
+    if role == "assistant" or prev_role != "assistant" or not prev or "?" in prev:
+        return False
+    return bool(_ELLIPTIC.match(clause.strip())) and not any(values.get(k) for k in _ELLIPTIC_KEEPS)
+
+
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the six kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the nine kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if weather_talk(values, clause, role=role):
@@ -294,4 +379,10 @@ def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, p
         return "only a judgement of someone or something"
     if mood_of_the_moment(values, clause, role=role):
         return "a feeling or a wait-and-see of the moment"
+    if season_greeting(values, clause, role=role):
+        return "a season's greeting"
+    if sign_off(values, clause, role=role):
+        return "taking leave of the chat"
+    if elliptic_agreement(values, clause, role=role, prev_role=prev_role, prev=prev):
+        return "an agreement by an auxiliary alone"
     return None
