@@ -24,7 +24,7 @@ from pathlib import Path
 
 from _sets import AUTHORS, SCENARIO_SETS
 
-import memwarden.memory as facade
+import memwarden.facade_trust as facade  # Memory.verdict calls its _verdict (session 21 split)
 from memwarden.config import MemoryConfig
 from memwarden.evals import verdict_cases
 from memwarden.evals.scenario_format import load_scenarios

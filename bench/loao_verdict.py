@@ -25,7 +25,7 @@ from pathlib import Path
 
 from memwarden.claims.reading import slot_reading
 from memwarden.trust import verdict as verdict_module
-from memwarden.trust import verdict_matter
+from memwarden.trust import verdict_matter, verdict_tier
 from memwarden.trust.config import TrustConfig
 from memwarden.trust.verdict import verdict
 
@@ -138,12 +138,13 @@ def ablate(rows: list[dict]) -> None:
     print(f"{'without':>17} " + " ".join(f"{'a' + str(a):>6}" for a in authors) + "   pooled")
     print(f"{'(all on)':>17} " + " ".join(f"{sum(full[a]):>6}" for a in authors) + f"   {sum(map(sum, full.values()))}")
     for name, off in ABLATIONS.items():
-        keep = getattr(verdict_module, name)
-        setattr(verdict_module, name, off)
+        home = verdict_tier if name == "_NAMED_KIN_SAID" else verdict_module  # the tier's reading, split in session 22
+        keep = getattr(home, name)
+        setattr(home, name, off)
         try:
             got = per_author(judge(rows))
         finally:
-            setattr(verdict_module, name, keep)
+            setattr(home, name, keep)
         print(f"{name:>17} " + " ".join(f"{sum(got[a]) - sum(full[a]):>+6}" for a in authors)
               + f"   {sum(map(sum, got.values())) - sum(map(sum, full.values())):+}")
 

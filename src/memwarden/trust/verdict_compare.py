@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .stance import Stance
+from .stance import Stance, features
 from .typed_values import DIMENSIONS as _DIM
 from .typed_values import quantities, to_base
 
@@ -34,6 +34,20 @@ _COMPARATIVE = re.compile(rf"^(?:{_MORE}|{_LESS})$")
 _LESS_RE = re.compile(rf"^(?:{_LESS})$")
 _LIMIT_AFTER = re.compile(r"\s*\W?\s*(?:max|maximum|min|minimum|limit)\b")
 
+#: Session 22: the wider reading (a bound on a bare count; a text stating several amounts, some near the bound);
+#: off to measure.
+WIDE = True
+#: The dimension of a bound on a bare number.
+COUNT = "count"
+_NUM = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<k>k\b)?"
+_BARE_BOUND = re.compile(rf"\b(?P<op>{_MORE}|{_LESS})\s+{_NUM}(?![\d:/.,]*\d)")
+#: A number in a text: not part of a time, a date, a version or a code ("9:40", "14/06", "v3", "ir35").
+_BARE_NUMBER = re.compile(rf"(?<![\w.:/£$€#-])(?!(?:19|20)\d\d\b){_NUM}(?![\w:/%-]|[.,]\d)")
+#: Any amount, with its currency sign: to find the label before it.
+_AMOUNT = re.compile(rf"[£$€]?{_NUM}")
+#: What makes a number no amount: an ordinal, a time of day, a unit of time ("the 14th", "at 5pm", "3 days").
+_NOT_AN_AMOUNT = re.compile(r"(?:st|nd|rd|th|am|pm|\s*(?:am|pm|o'?clock|hrs?|h)\b)", re.I)
+
 
 def _measures(text: str) -> tuple[str, list[tuple[str, float, int, int]]]:
     """(the text as read, [(dimension, value in its base unit, start, end)]) of a text's quantities."""
@@ -52,14 +66,87 @@ def _bound(claim: str) -> tuple[str, str, float, str] | None:
             return None  # the claim states a limit ("can carry up to 750kg"), not a comparison
         op = "<" if _LESS_RE.match(word) else ">"
         return op + ("=" if _INCLUSIVE.match(word) else ""), dim, value, read[m.start():e]
+    if not WIDE:
+        return None
+    # Session 22: a bound on a count, no unit ("more than 60,000 air miles", "an ATAR above 90").
+    for m in _BARE_BOUND.finditer(read):
+        if any(s <= m.start("num") < e for _, _, s, e in found):
+            continue
+        word = re.sub(r"\s+", " ", m.group("op"))
+        op = "<" if _LESS_RE.match(word) else ">"
+        return op + ("=" if _INCLUSIVE.match(word) else ""), COUNT, _number(m.group("num"), m.group("k")), m.group(0)
     return None
+
+
+def _shares_topic(claim: str, text: str) -> bool:
+    return bool((features(claim).content - {"user"}) & features(text).content)
+
+
+#: The words labelling an amount in a record: from the last separator before it ("| Gross sales £1,212.50").
+_LABEL = re.compile(r"([^|,;:()\d]{1,40})[:\s]*$")
+
+
+def _labelled(values: set[float], read: str, claim_words: frozenset[str]) -> set[float]:
+    """The values of ``values`` whose label, the words right before them, shares a word with the claim."""
+    out = set()
+    for m in _AMOUNT.finditer(read):
+        v = _number(m.group("num"), m.group("k"))
+        scaled = {v, v / 1000, v * 1000}  # an amount read in a base unit
+        if not (values & scaled or any(abs(x - y) < 1e-9 for x in values for y in scaled)):
+            continue
+        label = _LABEL.search(read, max(0, m.start() - 40), m.start())
+        if label and features(label.group(1)).content & claim_words:
+            out.update(x for x in values if any(abs(x - y) < 1e-9 for y in scaled))
+    return out
+
+
+def _holds(op: str, value: float, bound: float) -> bool:
+    return {">": value > bound, ">=": value >= bound, "<": value < bound, "<=": value <= bound}[op]
+
+
+def _number(num: str, k: str | None = None) -> float:
+    return float(num.replace(",", "")) * (1000 if k else 1)
+
+
+def _near_values(op: str, bound: float, said: str, stated: set[float], read: str,
+                 found: list[tuple[str, float, int, int]], claim_words: frozenset[str]) -> Stance | None:
+    """Session 22: the text states several amounts, or the bound or the text has no unit ("Gross £1,212.50 | Card
+    £1,034.00" against "took over £1,200"; "balance is 62,450" against "more than 60,000 miles"; "averaged 1,610 a
+    head" against "more than 1,600 euro a head"). The amounts that may be the claim's are those of its dimension, or
+    bare numbers, within a factor of two of the bound (a day of the month, a count of items, a reference number are
+    not); when every one of them falls on one side of the bound, the text answers it; when they straddle it, or none
+    is near, it does not."""
+    if bound <= 0:
+        return None
+    near = {v for v in stated if bound / 2 <= v <= bound * 2}
+    for m in _BARE_NUMBER.finditer(read):
+        if any(s <= m.start() < e for _, _, s, e in found) or _OP_BEFORE.search(read, max(0, m.start() - 24), m.start()):
+            continue
+        if _NOT_AN_AMOUNT.match(read, m.end()):
+            continue
+        v = _number(m.group("num"), m.group("k"))
+        if bound / 2 <= v <= bound * 2:
+            near.add(v)
+    sides = {_holds(op, v, bound) for v in near}
+    if len(sides) > 1:
+        # they straddle it: the amounts labelled with the claim's words ("Gross £1,212.50 | Card £1,034.00")
+        near = _labelled(near, read, claim_words)
+        sides = {_holds(op, v, bound) for v in near}
+    if len(sides) != 1:
+        return None
+    holds = sides.pop()
+    return Stance("agree" if holds else "contradict", 1.0,
+                  f"compares: {', '.join(f'{v:g}' for v in sorted(near))} against '{said}'", ("number",))
 
 
 def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> Stance | None:
     """The stance of ``text`` on a comparative ``claim``; None when the claim compares nothing or
     the text states no single exact measurement of the claim's dimension on its matter."""
     b = _bound(claim)
-    if b is None or cosine is None or cosine < min_cosine:
+    if b is None or cosine is None:
+        return None
+    if cosine < min_cosine and not (WIDE and _shares_topic(claim, text)):
+        # Session 22: a hit found by its words has no cosine (0.0); a topic word shared says it is on the matter.
         return None
     op, dim, bound, said = b
     read, found = _measures(text)
@@ -71,9 +158,9 @@ def compare(claim: str, text: str, cosine: float | None, min_cosine: float) -> S
             return None  # the text states a bound of its own, not a measurement
         stated.add(value)
     if len(stated) != 1:
-        return None
+        return _near_values(op, bound, said, stated, read, found, features(claim).content) if WIDE else None
     value = stated.pop()
-    holds = {">": value > bound, ">=": value >= bound, "<": value < bound, "<=": value <= bound}[op]
+    holds = _holds(op, value, bound)
     # Arithmetic on a stated measurement is certain; how far the measurement is trusted is its
     # testimony's credibility, weighed by the verdict.
     return Stance("agree" if holds else "contradict", 1.0, f"compares: {value:g} against '{said}'", ("number",))
