@@ -54,6 +54,10 @@ _NOT_HEAD = frozenset(
 #: Verbs a question puts after its subject ("does harbor-api's CI use", "did Milo's tutor say").
 _VERBS = frozenset("use uses need needs say says take takes cost costs have has get gets make makes want wants like likes "
                    "run runs go goes come comes mean means think thinks charge charges".split())
+#: Past participles not ending in "-ed", which end a noun phrase as "insured" does ("when is my pension paid", "where is
+#: her inhaler kept") and, straight after "who's", make a verb phrase ("who's got my spare key").
+_PARTICIPLES = frozenset("got gotten paid kept held sent made done given taken left sold bought told built shut put set "
+                         "brought caught found known seen shown spent won written driven ridden".split())
 #: Nouns of any booked event, which a memory names by what it is for ("dentist on Tuesday at 4").
 _EVENT = frozenset("appointment appt meeting booking session lesson class visit slot reservation call practice practise "
                    "training rehearsal".split())
@@ -78,8 +82,10 @@ _PHRASE = re.compile(r"(?i)\b(?:name of|whose|when(?:'s| is| are| was)|who(?:'s|
 
 
 #: "Who's covering my role", "who is walking the dog": a verb in "-ing" straight after the wh-word and its
-#: copula (no determiner) makes a progressive; the phrase names an activity, not an owner noun.
-_PROGRESSIVE = re.compile(r"(?i)(?:who|when)(?:'s| is| are| was)\s+[a-z]+ing\b")
+#: copula (no determiner) makes a progressive; the phrase names an activity, not an owner noun. So does a past
+#: participle there, "who's got my spare key", "who's allowed in with me" (session 22).
+_PROGRESSIVE = re.compile(r"(?i)(?:who|when)(?:'s| is| are| was)\s+(?:[a-z]+ing\b|[a-z]{3,}ed\b(?!')|(?:"
+                          + "|".join(sorted(_PARTICIPLES)) + r")\b(?!'))")
 
 
 def _content(words: list[str]) -> list[str]:
@@ -89,7 +95,7 @@ def _content(words: list[str]) -> list[str]:
         if w in _NOT_HEAD and not out and w not in STOPWORDS:
             continue  # an adjective before the noun: "my next haircut", "the new flat"
         # A verb form after the noun ends it: "the plumber coming", "Bramble insured (with)".
-        if w in STOPWORDS or w in _NOT_HEAD or out and (w in _VERBS or w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
+        if w in STOPWORDS or w in _NOT_HEAD or out and (w in _VERBS or w in _PARTICIPLES or w.endswith("ing") or len(w) > 4 and w.endswith("ed")):
             break
         out.append(w)
     return out
