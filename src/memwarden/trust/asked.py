@@ -114,7 +114,10 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
-        (r"\bhow much\b.*\b(?:worth|costs?|pay|paying|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?|"
+        # Session 22: "how much am I paid an hour", "how much did I get quoted", "how much is the wifi each month" (a
+        # thing's price per stretch of time) are money too.
+        (r"\bhow much (?:is|are|was|were|does|do)\b.*\b(?:a|per|each|every) (?:week|month|year|quarter)\b|"
+         r"\bhow much\b.*\b(?:worth|costs?|pay|paying|paid|quoted?|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?|"
          r"money|income|revenue|profit|takings)\b",
          "amount", None),
         # "My target finish time", "the pickup time": a time of day or a duration, not a month.
