@@ -132,7 +132,9 @@ _SAID_AS: dict[str, tuple[str, ...]] = {
     "appoint": ("see", "book", "consult", "check"), "exam": ("test", "paper"), "test": ("exam", "check"),
     "trip": ("travel", "holiday", "visit", "go"), "holiday": ("trip", "travel", "break"), "parti": ("drink", "do"),
     "doctor": ("dr", "gp"), "gp": ("doctor", "dr", "surgeri"), "partner": ("wife", "husband", "girlfriend", "boyfriend"),
-    "shift": ("work", "rota"), "boss": ("manag",), "manag": ("boss",), "oper": ("surgeri", "op"), "surgeri": ("oper", "op"),
+    "shift": ("work", "rota"), "boss": ("manag",),
+    # Session 22: the plain words people use for these ("the owner is Don E", "they're expecting, due in October").
+    "landlord": ("owner", "landladi"), "babi": ("expect", "pregnan"), "manag": ("boss",), "oper": ("surgeri", "op"), "surgeri": ("oper", "op"),
     "anniversari": ("marri", "wed"), "fiancé": ("fianc", "engag", "marri", "partner"), "fianc": ("engag", "marri", "partner"),
 }
 
