@@ -42,7 +42,8 @@ _ASKS = {
                         re.I),
     "finish": re.compile(r"\b(?:finish|finished|finishes|end|ends|ended|done|ready|complete|completed|expire|expires|"
                          r"run out|runs out|wrap up|wrapped up|close|closes)\b", re.I),
-    "return": re.compile(r"\b(?:back|returns?|returning)\b", re.I),
+    # Not a return that only dates something else ("when did they meet after returning from Oslo", "meet back up").
+    "return": re.compile(r"(?<!\bafter )(?<!\bsince )(?<!\bbefore )\b(?:back(?! up\b)|returns?|returning)\b", re.I),
 }
 _OTHER = {"start": "finish", "finish": "start", "return": "leave"}
 
