@@ -40,9 +40,15 @@ def test_the_owner_noun_after_a_participle_or_a_time_question(query, owner):
 
 
 @pytest.mark.parametrize("query", ["how much am I paid an hour at the bakery?", "how much did the roofer quote me?",
-                                   "how much is the gym each month?"])
+                                   "how much is the gym each month?", "how much is the window cleaner charging?",
+                                   "how much is Nan's pension?"])
 def test_pay_quotes_and_monthly_prices_ask_money(query):
     assert asked(query).value == "amount"
+
+
+@pytest.mark.parametrize("query", ["how much is left in the pot?", "how much do I squat these days?"])
+def test_how_much_of_a_quantity_stays_a_number(query):
+    assert asked(query).value == "number"
 
 
 @pytest.mark.parametrize(("query", "aspect"), [
@@ -57,6 +63,9 @@ def test_the_way_back_is_an_end_of_its_own(query, aspect):
 
 
 @pytest.mark.parametrize(("turns", "query", "abstains"), [
+    # "how much is X" asks money: a count of visits states none; left-over or lifted amounts stay numbers
+    (["we see the physio twice a month"], "how much is the physio?", True),
+    (["the physio is 45 a session"], "how much is the physio?", False),
     # a time of another part of the day is no time of what is asked
     (["I'm on 7 till 3 at the garden centre tomorrow"], "what time is my lunch break tomorrow at the garden centre?", True),
     (["lunch break tomorrow is at 12:30, only half an hour"], "what time is my lunch break tomorrow?", False),
