@@ -114,7 +114,10 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # A dose is a number ("what dose of cetirizine": "every day" does not say it).
         (r"\bdose\b|\bdosage\b|\bhow many (?:mg|milligrams?|puffs|tablets|pills)\b", "number", None),
         # "How much is it worth / does it cost": money, not any number ("5 years" does not say it).
-        (r"\bhow much\b.*\b(?:worth|costs?|pay|paying|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?|"
+        # Session 22: "how much am I paid an hour", "how much did I get quoted", "how much is the wifi each month" (a
+        # thing's price per stretch of time) are money too.
+        (r"\bhow much (?:is|are|was|were|does|do)\b.*\b(?:a|per|each|every) (?:week|month|year|quarter)\b|"
+         r"\bhow much\b.*\b(?:worth|costs?|pay|paying|paid|quoted?|spend|spent|price|owe|owed|save|saved|earn|earned|charge[sd]?|charging|"
          r"money|income|revenue|profit|takings)\b",
          "amount", None),
         # "My target finish time", "the pickup time": a time of day or a duration, not a month.
@@ -145,6 +148,11 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (r"\b(?:what|which) size\b", "size", None),
         # "How many times...", "how long did it take": answered by counting or by the memories' own
         # dates, not by one stated number; only an age or a quantity must be said.
+        # "How much is the permit renewal?", "how much are the tickets?", "how much is dad's pension?": "how much" and a
+        # copula before a thing named with its determiner, no mass noun between ("how much fuel"), asks its price or a
+        # sum of money (session 22). Not "how much is left", nor "how much do I squat".
+        (r"^\s*(?:so |and |ok )?(?:exactly )?how much (?:is|are|was|were) (?:the|my|our|his|her|their|your|a|an|[a-z]+'s)\s",
+         "amount", None),
         (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
         (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
         # "Which day", "the exact dates": a day, which a month or a season does not give.

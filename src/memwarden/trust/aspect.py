@@ -25,20 +25,35 @@ __all__ = ["asked_aspect", "aspect_missing"]
 ASPECTS: dict[str, frozenset[str]] = {
     "start": frozenset({"start", "begin", "began", "begun", "commenc", "kick", "open", "launch"}),
     "finish": frozenset({"finish", "end", "done", "complet", "readi", "expir", "run", "wrap", "close", "closur"}),
+    # Session 22: a trip's or a loan's two ends, going and coming back ("when do I fly back from Accra?" beside "flying
+    # out on the 3rd"; "when is the bike coming back?" beside "dropped it at the shop on Monday").
+    "return": frozenset({"back", "return", "home"}),
+    "leave": frozenset({"leav", "left", "depart", "fli", "flew", "flight", "go", "went", "head", "off", "travel", "trip",
+                        "drop", "drove", "take", "took", "out"}),
 }
+#: How long a stay or a loan lasts says when it ends, so when it comes back: "for two weeks", "a 10-day trip", a span
+#: of dates ("(2026-05-02..2026-05-16)"), "3rd-10th".
+_SPAN = re.compile(r"\bfor (?:a |an |\d+ |one |two |three |four |five |six |ten |a couple of |a few )?(?:days?|nights?|weeks?|"
+                   r"fortnight|months?)\b|\b\d+[- ](?:day|night|week)\b|\d{4}-\d\d-\d\d\.\.\d{4}|\b\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}"
+                   r"(?:st|nd|rd|th)\b", re.I)
 _UNTIL = re.compile(r"\b(?:until|till|til|through to|runs? to)\b", re.I)
 _ASKS = {
     "start": re.compile(r"\b(?:start|starts|starting|begin|begins|commence|commences|kick off|kicks off|open|opens)\b",
                         re.I),
     "finish": re.compile(r"\b(?:finish|finished|finishes|end|ends|ended|done|ready|complete|completed|expire|expires|"
                          r"run out|runs out|wrap up|wrapped up|close|closes)\b", re.I),
+    # Not a return that only dates something else ("when did they meet after returning from Oslo", "meet back up").
+    "return": re.compile(r"(?<!\bafter )(?<!\bsince )(?<!\bbefore )\b(?:back(?! up\b)|returns?|returning)\b", re.I),
 }
+_OTHER = {"start": "finish", "finish": "start", "return": "leave"}
 
 
 def asked_aspect(query: str) -> str | None:
     """"start" or "finish" when a date or time question names one end of its event; else None."""
     if not ASKS_WHEN.search(query):
         return None
+    if _ASKS["return"].search(query):
+        return "return"  # "when do we get back", "when does the courtesy car go back": the way back, whatever its verb
     found = [a for a, pat in _ASKS.items() if pat.search(query)]
     return found[0] if len(found) == 1 else None
 
@@ -48,10 +63,16 @@ def aspect_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
     aspect = asked_aspect(query)
     if aspect is None or not hits or names_participant(query, hits):
         return None
-    other = "finish" if aspect == "start" else "start"
+    other = _OTHER[aspect]
     said = set().union(*(hit_stems(h) for h in hits))
-    if aspect == "finish" and any(_UNTIL.search(t) for h in hits for t in [h.memory] + [e.text for e in h.episodes if e.text]):
-        said.add("finish")  # "fixed until 2027", "on till the 30th": an end, said with a stopword
+    texts = [t for h in hits for t in [h.memory] + [e.text for e in h.episodes if e.text]]
+    if aspect in ("finish", "return") and any(_UNTIL.search(t) for t in texts):
+        said.add(aspect)  # "fixed until 2027", "on till the 30th": an end, said with a stopword
+        said |= ASPECTS[aspect]
+    if aspect == "return" and any(_SPAN.search(t) for t in texts):
+        said |= ASPECTS[aspect]
     if said & ASPECTS[aspect] or not said & ASPECTS[other]:
         return None
+    if aspect == "return":
+        return "the memories say when it goes, not when it comes back"
     return f"the memories say when it is to {other}, not when it is to {aspect}"

@@ -47,7 +47,7 @@ _PAYING = re.compile(
     r"\b(?:pay|pays|paid|paying|payment|payout|spend|spends|spent|spending|cost|costs|costing|charge|charges|charged|"
     r"charging|price|priced|fee|fees|rent|deposit|salary|wage|wages|owe|owes|owed|offering|offered|quote|quoted|budget|"
     r"bill|bills|fare|tuition|earn|earns|earned|refund|refunded|invoice|invoiced|worth|bought|sold|premium|allowance|"
-    r"net|gross|income|pension|stipend|labour|labor|loan|mortgage|save|saved|saving|savings)\b", re.I)
+    r"net|gross|income|pension|stipend|labour|labor|loan|mortgage|save|saved|saving|savings|rebate|rebates|cashback)\b", re.I)
 #: Words before a number that make it an identifier, a position, a count of years or a clock time.
 _BEFORE_NOT = re.compile(
     r"(?:\b(?:number|no|unit|flat|apt|apartment|room|suite|ends?|ending|code|pin|route|bus|platform|gate|page|version|v|"
@@ -56,6 +56,10 @@ _BEFORE_NOT = re.compile(
     r"age|aged|mock|score|scored|rank|ranked|top|chapter|step|day|week|mile|km|lap|plot|house|seat|row)|#"
     # a determiner and one word before a number name a labelled thing: "the modelo 790", "the 172 bus"
     r"|\bthe\s+[a-z]+)\s*$", re.I)
+#: A price per thing bought ("the physio is 45 a session", "35 a month", "12 per lesson"), money without a paying word
+#: (session 22); not "2 a day", which a dose says.
+_PRICED_PER = re.compile(r"\s*(?:a|an|per|each|every)\s+(?:session|lesson|class|visit|month|week|year|hour|night|head|person)\b",
+                         re.I)
 #: The units :func:`.typed_values.extract_values` tags money with.
 _MONEY = frozenset("$ R £ € ₹".split())
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -73,7 +77,7 @@ def states_magnitude(text: str) -> bool:
         rest = low[m.end():]
         if not _AFTER_OK.match(rest):
             continue
-        if _CURRENCY_AFTER.match(rest) or _PAYING.search(_clause(low, m.start(), m.end())):
+        if _CURRENCY_AFTER.match(rest) or _PAYING.search(_clause(low, m.start(), m.end())) or _PRICED_PER.match(rest):
             return True
     return False
 
