@@ -49,8 +49,8 @@ CASES = [
 #: Refused today by both modes (session 17): a spoken amount ("ninety quid") is no number; a pronoun's
 #: turn ("it's a Ribble, cost me about 1200 pounds", "she's called Pepper", "her name is ...") does not
 #: mention what the question names, so the attribute check finds no memory about it.
-KNOWN = {"How much was the plumber?", "How much did my road bike cost?", "What is my dog's name?",
-         "Who is the new project manager?"}
+#: (Session 22: "How much was the plumber?" is answered in both modes since "how much was the X" asks money.)
+KNOWN = {"How much did my road bike cost?", "What is my dog's name?", "Who is the new project manager?"}
 
 
 def store(turns, trust: TrustConfig) -> Memory:

@@ -28,14 +28,10 @@ def ask(m, query: str):
     ("who's allowed to pick the twins up from nursery?", None),
     ("when is my housing benefit paid?", "benefit"),
     ("where is grandad's spare inhaler kept?", "inhaler"),
-    # "what time is/does X": X owns the time; the verb or "tomorrow" after it ends the phrase
-    ("what time is my lunch break tomorrow?", "break"),
-    ("what time does the ferry leave?", "ferry"),
-    ("what time do I need to be at the dentist?", None),
     # unchanged
     ("when is Ted's birthday?", "ted"),
 ])
-def test_the_owner_noun_after_a_participle_or_a_time_question(query, owner):
+def test_the_owner_noun_after_a_participle(query, owner):
     assert owner_head(query) == owner
 
 
@@ -66,8 +62,9 @@ def test_the_way_back_is_an_end_of_its_own(query, aspect):
     # "how much is X" asks money: a count of visits states none; left-over or lifted amounts stay numbers
     (["we see the physio twice a month"], "how much is the physio?", True),
     (["the physio is 45 a session"], "how much is the physio?", False),
-    # a time of another part of the day is no time of what is asked
-    (["I'm on 7 till 3 at the garden centre tomorrow"], "what time is my lunch break tomorrow at the garden centre?", True),
+    # a time of what is asked, said with only one of its words, still answers (lead, session 22: the branch's
+    # "what time is X" owner read was reverted after a review found "lunch is 12 til half 12" refused)
+    (["lunch is 12 til half 12 on my long days"], "what time is my lunch break?", False),
     (["lunch break tomorrow is at 12:30, only half an hour"], "what time is my lunch break tomorrow?", False),
     # hours worked say no hourly pay
     (["started at the bakery, weekday mornings 6 to 11"], "how much am I paid an hour at the bakery?", True),
