@@ -80,3 +80,16 @@ def test_the_near_amounts_decide_a_bound():
 ])
 def test_a_paper_read_by_the_user_is_no_hearsay(text, firm):
     assert firmness(text) == firm
+
+
+@pytest.mark.parametrize(("claim", "text", "label"), [
+    # lead mend after review: each number counts or prices the word after it; only the claim's own thing decides
+    ("The user has more than three dogs.", "we've got 2 dogs so a 4 berth van is plenty", "contradict"),
+    ("The user has more than one dog.", "we've got 2 dogs so a 4 berth van is plenty", "agree"),
+    ("The user has more than one rabbit.", "1 rabbit and 4 guinea pigs", "contradict"),
+    ("The sofa cost more than £500.", "paid £820 for the sofa and £40 for the cushions", "agree"),
+    ("The cushions cost more than £500.", "an £820 sofa and £40 cushions", None),
+])
+def test_a_number_counts_the_thing_after_it(claim, text, label):
+    s = compare(claim, text, 0.8, 0.3)
+    assert (s.label if s else None) == label

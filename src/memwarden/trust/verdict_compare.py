@@ -108,6 +108,29 @@ def _number(num: str, k: str | None = None) -> float:
     return float(num.replace(",", "")) * (1000 if k else 1)
 
 
+#: A number and the word right after it, the thing it counts or prices ("3 kids", "£25 sleeve", "5 seater").
+_COUNTED = re.compile(rf"[£$€]?{_NUM}\s*(?P<word>[a-z]+)", re.I)
+
+
+def _counting_the_claims(near: set[float], read: str, claim_words: frozenset[str]) -> set[float]:
+    """Lead mend after the s22-verdict review: a text with several numbers, each before the thing it counts or
+    prices ("we've got 3 kids so a 5 seater", "2 cats and 3 dogs", "a £1,450 laptop and a £25 sleeve"), answers
+    the claim only with the numbers before one of the claim's own words; when some number counts one of the
+    claim's words but none of the near ones does, nothing near is the claim's."""
+    counted = [(_number(m.group("num"), m.group("k")), features(m.group("word")).content) for m in _COUNTED.finditer(read)]
+    if len(list(_AMOUNT.finditer(read))) < 2 or not counted:
+        return near
+    own = [v for v, words in counted if words & claim_words]
+    other = [v for v, words in counted if words and not words & claim_words]
+    if not own:
+        # no number counts the claim's thing: the near ones that count another thing are not its
+        return {x for x in near if not any(abs(x - y) < 1e-9 for y in other)}
+    keep = {x for x in near if any(abs(x - y) < 1e-9 for y in own)}
+    if len({w for v, words in counted if words & claim_words for w in words}) > 1:
+        return set()  # two of the claim's things, each with its number: which one the claim bounds is not read
+    return keep
+
+
 def _near_values(op: str, bound: float, said: str, stated: set[float], read: str,
                  found: list[tuple[str, float, int, int]], claim_words: frozenset[str]) -> Stance | None:
     """Session 22: the text states several amounts, or the bound or the text has no unit ("Gross £1,212.50 | Card
@@ -127,6 +150,7 @@ def _near_values(op: str, bound: float, said: str, stated: set[float], read: str
         v = _number(m.group("num"), m.group("k"))
         if bound / 2 <= v <= bound * 2:
             near.add(v)
+    near = _counting_the_claims(near, read, claim_words)
     sides = {_holds(op, v, bound) for v in near}
     if len(sides) > 1:
         # they straddle it: the amounts labelled with the claim's words ("Gross £1,212.50 | Card £1,034.00")
