@@ -1,0 +1,62 @@
+"""Session 22 (issue 12): a rule, taste or habit the user keeps for one thing of a kind ("for the back office ...",
+"my baking blog", "the allotment shed") and a request about another thing of that kind: it is stated for another
+setting (``constrain_to_scope``); the same thing, or a request naming no other one, leaves it in use.
+
+Written for this file in everyday wording; none of it comes from a case file. Both sides each time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memwarden.governance.matter import other_kind
+from memwarden.governance.policy import MemoryView, classify
+from memwarden.providers.embedder import default_embedder
+
+
+@pytest.fixture(scope="module")
+def emb():  # type: ignore[no-untyped-def]
+    return default_embedder()
+
+
+def _policy(emb, memory: str, request: str, evidence: list[str] | None = None) -> str:  # type: ignore[no-untyped-def]
+    return classify(emb, request, evidence or [], [MemoryView(id="m0", text=memory, speaker="user")])[0].policy
+
+
+@pytest.mark.parametrize(("memory", "request_"), [
+    ("for my baking blog I never post a recipe without weights in grams", "write a post for my travel blog about Porto"),
+    ("the Elm Street shop closes at 5 on Sundays, we're short staffed", "what time should the Canal Street shop close on Sunday?"),
+    ("our allotment shed is padlocked, code's with the committee", "can you remind me how to lock my garden shed"),
+    ("in the upstairs bathroom we only use the eco bleach", "what should I clean the downstairs bathroom with?"),
+])
+def test_another_thing_of_the_kind_is_named(memory: str, request_: str) -> None:
+    assert other_kind(memory, request_)
+
+
+@pytest.mark.parametrize(("memory", "request_"), [
+    ("for my baking blog I never post a recipe without weights in grams", "write a post for my baking blog about scones"),
+    ("my usual coffee is a flat white", "order my morning coffee"),          # "usual" picks no other coffee
+    ("the main bedroom gets the blackout blinds", "which blinds go in the bedroom?"),  # no other named
+    ("the Elm Street shop closes at 5 on Sundays", "what time does the shop on Elm Street close?"),  # the same one
+])
+def test_the_same_thing_or_none_named(memory: str, request_: str) -> None:
+    assert not other_kind(memory, request_)
+
+
+def test_a_rule_kept_for_one_blog_stays_there(emb) -> None:  # type: ignore[no-untyped-def]
+    # fails on main (session 21): the blog's rule was put to use for another blog
+    assert _policy(emb, "house rule for my gaming blog: no spoilers in the first paragraph, ever",
+                   "draft the first paragraph of a review for my gardening blog") == "constrain_to_scope"
+
+
+def test_a_rule_kept_for_one_blog_is_used_for_that_blog(emb) -> None:  # type: ignore[no-untyped-def]
+    assert _policy(emb, "house rule for my gaming blog: no spoilers in the first paragraph, ever",
+                   "draft the first paragraph of a review for my gaming blog") == "use"
+
+
+def test_evidence_is_not_read_this_way(emb) -> None:  # type: ignore[no-untyped-def]
+    # A document names a thing in words of its own ("the detergent tablet" for "the dishwasher tablets"): the request
+    # with evidence keeps the rules that read evidence; this rule does not make it another thing's.
+    p = _policy(emb, "the dishwasher tablets go in the little flap, not the basket",
+                "where does the tablet go?", ["Manual, page 4: place the detergent tablet in the dispenser and close the lid."])
+    assert p != "constrain_to_scope"
