@@ -60,3 +60,37 @@ def test_evidence_is_not_read_this_way(emb) -> None:  # type: ignore[no-untyped-
     p = _policy(emb, "the dishwasher tablets go in the little flap, not the basket",
                 "where does the tablet go?", ["Manual, page 4: place the detergent tablet in the dispenser and close the lid."])
     assert p != "constrain_to_scope"
+
+
+# -- a request for someone named as the one who wants or needs what is asked --------------------------------------
+
+from memwarden.governance.request import request_facts  # noqa: E402
+
+
+@pytest.mark.parametrize("request_", [
+    "Tomasz wants to cycle to Hebden Bridge on his own on Sunday, any tips for him?",
+    "Ines needs a new winter coat for her trip to Oslo, what should she look for?",
+])
+def test_someone_named_who_wants_or_needs_it_is_whom_it_serves(request_: str) -> None:
+    assert request_facts(request_, []).serves == "other"
+
+
+@pytest.mark.parametrize("request_", [
+    "The dentist in Harrogate wants to take an x-ray, anything I should tell her?",  # a place, not a person
+    "Greenleaf wants a delivery address for the sample, what should I send them?",  # a firm: "them"
+    "Mum wants to renew her passport, how long does it take?",  # kin: the kin rules read it
+])
+def test_a_place_a_firm_or_kin_is_not_read_as_a_named_person(request_: str) -> None:
+    facts = request_facts(request_, [])
+    assert not ({"harrogate", "greenleaf", "mum"} & facts.beneficiaries - ({"mum"} if facts.serves == "other" else set()))
+
+
+def test_the_users_own_road_habit_is_not_the_named_drivers(emb) -> None:  # type: ignore[no-untyped-def]
+    # fails on main: the request was read as the user's own trip
+    assert _policy(emb, "I never drive the mountain pass in the dark, it terrifies me",
+                   "Tomasz wants to drive over the pass to Keswick on his own tonight, any tips for him?") == "constrain_to_scope"
+
+
+def test_the_users_own_road_habit_is_used_for_the_users_trip(emb) -> None:  # type: ignore[no-untyped-def]
+    assert _policy(emb, "I never drive the mountain pass in the dark, it terrifies me",
+                   "I want to drive over the pass to Keswick tonight, any tips?") == "use"
