@@ -94,3 +94,24 @@ def test_the_users_own_road_habit_is_not_the_named_drivers(emb) -> None:  # type
 def test_the_users_own_road_habit_is_used_for_the_users_trip(emb) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, "I never drive the mountain pass in the dark, it terrifies me",
                    "I want to drive over the pass to Keswick tonight, any tips?") == "use"
+
+
+# -- a belief said in the past tense, a post read online -----------------------------------------------------------
+
+from memwarden.governance.facts import memory_facts  # noqa: E402
+
+
+@pytest.mark.parametrize("memory", [
+    "my uncle reckoned you should never jump start a car in the rain",
+    "saw on tiktok that microwaving a phone charges it faster",
+    "I've always believed cold weather gives you a cold",
+])
+def test_a_past_belief_or_a_post_read_online_is_no_finding(memory: str) -> None:
+    f = memory_facts(memory)
+    assert f.reported or f.held_view
+
+
+def test_a_grandparents_belief_is_not_evidence_on_how_things_work(emb) -> None:  # type: ignore[no-untyped-def]
+    # fails on main: "reckoned" was read as no report at all
+    assert _policy(emb, "my uncle reckoned you should never jump start a car in the rain",
+                   "is it actually dangerous to jump start a car when it's raining?") == "ignore_as_evidence"

@@ -30,12 +30,15 @@ _REPORT = re.compile(
     # passing a message on ("forwarded that ...", "posted that ...")
     r"(?:forwarded|forwards|posted|shared|messaged|texted|wrote) that|"
     r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
-    r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
+    r"thinks?|believes?|apparently|supposedly|rumou?r|"
+    # the same verbs of belief in the past ("my grandad reckoned ...", "mum always believed ..."), and a post read
+    # online ("saw on facebook that ...", session 22)
+    r"reckoned|believed|thought(?!\s+(?:about|of|through|it over))|(?:saw|read|seen) (?:it )?(?:on|in) [\w ]{2,20}? that)\b", re.I)
 # Reporting verbs that mark what is passed on as belief or rumour, not as what was found or laid down
 # ("Dermot reckons", "my nan swears", "heard that"), against the neutral "says", "said", "told me".
 _OPINION = re.compile(r"\b(reckon(?:s|ed)?|swear(?:s)?|swore|sworn|insist(?:s|ed)?|claim(?:s|ed)?|heard|convinced|think(?:s)?|thought|"
                       r"believe(?:s|d)?|apparently|supposedly|rumou?r(?:s|ed)?)\b", re.I)
-_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:fs?|ve[sr]?|vers)|"
+_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i(?:'ve| have)? (?:always |honestly )?(?:thought|believed|reckoned)(?!\s+(?:about|of|through))|i'?m (?:sure|convinced)|convinced|belie(?:fs?|ve[sr]?|vers)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
 # A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
 # "that's" are no quotation marks.
@@ -309,6 +312,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # "I think X" / "User now believes X" is a view the user holds; "my mum swears X" is a report.
     before = words(re.split(r"[;,.:]", text[:rep.start()])[-1])[-3:] if rep else []  # within its clause
     by_self = bool(rep) and (set(before) <= _FILLER or bool(set(before) & {"i", "user", "i'm", "i've"}))
+    # (a post read online is the poster's word, whoever read it: "saw on reddit that ...")
+    by_self = by_self and not (rep and re.match(r"(?:saw|read|seen)\b", rep.group(0), re.I) and " that" in rep.group(0))
     if rep and not by_self:  # "I want to help and believe ...": the sentence's subject is still the speaker
         sent = re.split(r"[.;:!?]", text[:rep.start()])[-1]
         sw = words(sent)
