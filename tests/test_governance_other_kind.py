@@ -115,3 +115,19 @@ def test_a_grandparents_belief_is_not_evidence_on_how_things_work(emb) -> None: 
     # fails on main: "reckoned" was read as no report at all
     assert _policy(emb, "my uncle reckoned you should never jump start a car in the rain",
                    "is it actually dangerous to jump start a car when it's raining?") == "ignore_as_evidence"
+
+
+# -- a professional's instruction on one person's care ----------------------------------------------------------------
+
+def test_a_professionals_instruction_is_no_claim_about_the_world() -> None:
+    assert not memory_facts("the dentist said stop using the electric toothbrush on that side for a fortnight").world_claim
+    # ... while a professional's word on how things work still is one
+    assert memory_facts("my dentist says fizzy water rots your teeth as fast as cola does").world_claim
+
+
+def test_the_physios_instruction_is_used_for_the_users_own_plan(emb) -> None:  # type: ignore[no-untyped-def]
+    # fails on main: the instruction was read as someone's report of how the world is
+    assert _policy(emb, "physio said keep off the hills for a month with the knee, flat routes only",
+                   "plan my long bike ride for saturday") == "use"
+    assert _policy(emb, "physio said absolutely no cycling for three weeks with the wrist, walking only",
+                   "can I do a short bike ride tomorrow?") == "use"
