@@ -30,12 +30,15 @@ _REPORT = re.compile(
     # passing a message on ("forwarded that ...", "posted that ...")
     r"(?:forwarded|forwards|posted|shared|messaged|texted|wrote) that|"
     r"according to|always said|is convinced|'?s convinced|are convinced|was convinced|"
-    r"thinks?|believes?|apparently|supposedly|rumou?r)\b", re.I)
+    r"thinks?|believes?|apparently|supposedly|rumou?r|"
+    # the same verbs of belief in the past ("my grandad reckoned ...", "mum always believed ..."), and a post read
+    # online ("saw on facebook that ...", session 22)
+    r"reckoned|believed|thought(?!\s+(?:about|of|through|it over))|(?:saw|read|seen) (?:it )?(?:on|in) [\w ]{2,20}? that)\b", re.I)
 # Reporting verbs that mark what is passed on as belief or rumour, not as what was found or laid down
 # ("Dermot reckons", "my nan swears", "heard that"), against the neutral "says", "said", "told me".
 _OPINION = re.compile(r"\b(reckon(?:s|ed)?|swear(?:s)?|swore|sworn|insist(?:s|ed)?|claim(?:s|ed)?|heard|convinced|think(?:s)?|thought|"
                       r"believe(?:s|d)?|apparently|supposedly|rumou?r(?:s|ed)?)\b", re.I)
-_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i'?m (?:sure|convinced)|convinced|belie(?:fs?|ve[sr]?|vers)|"
+_HELD = re.compile(r"\b(i (?:think|believe|reckon|feel like)|i(?:'ve| have)? (?:always |honestly )?(?:thought|believed|reckoned)(?!\s+(?:about|of|through))|i'?m (?:sure|convinced)|convinced|belie(?:fs?|ve[sr]?|vers)|"
                    r"myth|framing|explanation|view|opinion|theory|not certain|not sure)\b", re.I)
 # A quote opens where a word could start and closes where one ends: the apostrophes of "gym's" and
 # "that's" are no quotation marks.
@@ -84,6 +87,11 @@ CHANGE = re.compile(
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
 # Rule words of what is reported, when not denied ("no need to", "don't have to", "not required").
+# A proposition opening on an instruction: what to do, stop or keep doing, or a cap ("keep off ...", "stop the ...",
+# "max 20k a week", "absolutely no running"). Read only after a professional's word (``_AUTHORITIES``).
+_DIRECTED = re.compile(r"\W*(?:that\s+)?(?:(?:i|we|he|she|they|you)\s+(?:should|must|can|can't|cannot)\s+)?(?:(?:absolutely|definitely|"
+                       r"just|to)\s+)?(?:keep|stop|take|avoid|don'?t|do not|use|start|rest|cut|increase|reduce|give|continue|"
+                       r"carry on|no|max|maximum|at most|only|crush|wear|stay|go back|come back|book|skip)\b", re.I)
 _OBLIGED = re.compile(r"(?<!\bno )(?<!n't )(?<!\bnot )\b(must|have to|has to|need to|needs to|required|due)\b", re.I)
 # The number values a fact states, unit kept ("30k" is not "30"), for comparing two facts:
 # tokens, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
@@ -309,6 +317,8 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # "I think X" / "User now believes X" is a view the user holds; "my mum swears X" is a report.
     before = words(re.split(r"[;,.:]", text[:rep.start()])[-1])[-3:] if rep else []  # within its clause
     by_self = bool(rep) and (set(before) <= _FILLER or bool(set(before) & {"i", "user", "i'm", "i've"}))
+    # (a post read online is the poster's word, whoever read it: "saw on reddit that ...")
+    by_self = by_self and not (rep and re.match(r"(?:saw|read|seen)\b", rep.group(0), re.I) and " that" in rep.group(0))
     if rep and not by_self:  # "I want to help and believe ...": the sentence's subject is still the speaker
         sent = re.split(r"[.;:!?]", text[:rep.start()])[-1]
         sw = words(sent)
@@ -345,6 +355,10 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     # happens anyway, a claim about how things work.
     world = world and not (reported and (_OBLIGED.search(prop)
                                          or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
+    # An instruction a professional gave ("physio said keep off hills for a month", "the GP said stop the tablets") lays
+    # down what to do in one person's care, no claim about how the world works (session 22).
+    world = world and not (reported and not held and not hearsay and bool(clause_before & _AUTHORITIES)
+                           and bool(_DIRECTED.match(prop)))
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (CHANGE.search(text) and not reported and not held)
     # ... nor is the user's account of what someone dealing with them said, with news ("now he says it's $1,800").

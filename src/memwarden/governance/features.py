@@ -27,7 +27,7 @@ from ..trust.stance import detect_stance
 from ..retrieval.text import _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
-from .matter import holders_differ, other_named, same_item, same_thing, tentative
+from .matter import holders_differ, other_kind, other_named, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -228,7 +228,15 @@ def features(j: Joint) -> list[dict[str, float]]:
         about_benef = about_people or (f.about_we and req.serves == "group")
         # The memory names the kind of gathering or group the request is for ("movie nights", "with family").
         shared_setting = bool(f.content & req.content & _SETTING_STEMS)
-        mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user"))
+        # A rule, taste or habit the user keeps for one thing of a kind, and the request is about another of that kind
+        # (:func:`.matter.other_kind`: "for the garden flat ..." and the upstairs flat's tenant, "my gaming channel" and a
+        # thumbnail for the cooking channel), is stated for another setting, when no evidence came and it is no news or
+        # fact about the world (session 22: the word before the noun names two things of one kind just as often in a
+        # document, "detergent tablet" / "dishwasher tablet", so evidence is not read this way).
+        other_thing = not (j.external or j.external_sentences or f.change or bool(_ATTRIBUTE.match(text))
+                           or f.world_claim and not f.preference or f.reported) and other_kind(text, j.query)
+        mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user")
+                                         or other_thing)
         # -- newer memories: the closest one that states a change or disagrees, else the closest
         # A rule the user's organisation or household keeps for a setting ("our company style guide is US
         # English") sits beside the user's own preference; it does not replace it.

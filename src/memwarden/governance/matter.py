@@ -33,7 +33,8 @@ from .compare import _REPLACED  # the value a change names as replaced, read by 
 from .facts import MemoryFacts
 from .lexicon import content, entities
 
-__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered", "other_part", "other_named"]
+__all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered", "other_part",
+           "other_named", "other_kind"]
 
 
 def holder(f: MemoryFacts) -> frozenset[str] | None:
@@ -240,3 +241,39 @@ def other_named(mem: str, other: str) -> bool:
     """``other`` speaks of another item of the memory's kind, named by its number or clock time (:func:`other_numbered`)
     or by the part of the home it is in (:func:`other_part`)."""
     return other_numbered(mem, other) or other_part(mem, other)
+
+
+# A thing named by what sets it apart from others of its kind, said after a determiner: "the Wolsey flat", "my gaming
+# channel", "our club layout", "the upstairs loo" (session 22). The word before the noun is the one that picks the thing.
+_KIND_ITEM = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+([A-Za-z][\w-]*(?:'s)?)\s+([A-Za-z][a-z-]{2,})(?:'s)?\b")
+# Words before a noun that pick no thing of their own: which of the user's things it is ("my usual", "the main", "the
+# whole"), how many or in what order ("the second"), what kind of word it is not (an adverb, a participle of time).
+_NO_PICK = frozenset(
+    "a an the this that these those its some any every each all no other same own new old current usual regular normal main "
+    "whole entire full only first second third last next one two three few many more most other favourite fave go-to "
+    "big small little good bad best better worst nice usual proper real actual very just really".split())
+
+
+def _kinds(text: str) -> dict[str, set[str]]:
+    """The things ``text`` picks out of a kind by a word before the noun: {kind stem: {the picking words}}."""
+    out: dict[str, set[str]] = {}
+    for m in _KIND_ITEM.finditer(text):
+        mod, head = m.group(1).lower(), m.group(2).lower()
+        mod = mod[:-2] if mod.endswith("'s") else mod
+        if mod in _NO_PICK or mod.endswith("ly") or not content(head):
+            continue
+        st = _stem(head)
+        if st in _NO_THING or mod in cal.WEEKDAYS or any(mod.startswith(w[:3].lower()) for w in (*cal.MONTHS, *cal.WEEKDAYS)):
+            continue
+        out.setdefault(st, set()).add(mod)
+    return out
+
+
+def other_kind(mem: str, other: str) -> bool:
+    """``other`` speaks of another thing of a kind the memory picks one of: one noun, a word before it in each that picks
+    the thing, none the same, and the memory's never said in ``other`` (the Wolsey flat against the Moorside flat, "my
+    gaming channel" against "my cooking channel", "the club layout" against "my home layout")."""
+    a, b = _kinds(mem), _kinds(other)
+    low = other.lower()
+    return any(not a[h] & b[h] and not any(re.search(r"\b" + re.escape(w) + r"\b", low) for w in a[h])
+               for h in a.keys() & b.keys())

@@ -72,6 +72,10 @@ _OWN_PLATE = re.compile(r"\b(?:i|i'm|i'll|i've)\s+(?:\w+\s+){0,3}?(?:eat|eating|
 _WITH_SOMEONE = re.compile(r"\bwith\s+(?:the|my|our)\s+([a-z-]+)", re.I)
 _FOR_NAMED = re.compile(r"\bfor\s+([A-Z][^\W\d_]+)\b(?!['’]s)")
 _HE_SHE = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
+# Someone named as the one who wants, needs or does what is asked, then spoken of as he or she ("Mairi wants to walk
+# the ridge on her own, any tips for her?", "Tomasz works late all week and needs his parcel left somewhere"): the
+# request serves that person (session 22; a firm or a brand that wants something is "they").
+_NAMED_DOER = re.compile(r"(?<!\bin )(?<!\bat )(?<!\bfrom )(?<!\bto )(?<!\bof )\b([A-Z][^\W\d_]+)\s+(?:wants|needs|works|has to|is going|is off|is driving|is flying|is moving)\b")
 _NOT_ALONE = re.compile(r"\b(?:we|we're|we'll|us|our)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 # Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
@@ -295,8 +299,10 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
                    rf"(?<!\bwith )(?<!\bto )\b(?:my|our|her|his)\s+(?!(?:{_NOT_DESCRIBING})\b)[a-z-]+\s+{x}\b", low))}
     # Someone named as whom a thing is for, then spoken of as he or she ("a cake for Ruaidhri to take to his
     # family's party"): a person, not a date or a place ("for Easter", "for Lisbon").
-    others |= {m.group(1).lower() for m in _FOR_NAMED.finditer(text)
-               if m.group(1) not in _NOT_ENTITY and _HE_SHE.search(text, m.end())}
+    # (kin said as a name, "Mum wants ...", is read by the kin rules above: not here)
+    others |= {m.group(1).lower() for rx in (_FOR_NAMED, _NAMED_DOER) for m in rx.finditer(text)
+               if m.group(1) not in _NOT_ENTITY and _HE_SHE.search(text, m.end())
+               and (rx is _FOR_NAMED or m.group(1).lower() not in RELATIONS)}
     if third_person_user:
         others -= {"user"}
     # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").
