@@ -87,7 +87,8 @@ def test_a_paper_read_by_the_user_is_no_hearsay(text, firm):
     ("The user has more than three dogs.", "we've got 2 dogs so a 4 berth van is plenty", "contradict"),
     ("The user has more than one dog.", "we've got 2 dogs so a 4 berth van is plenty", "agree"),
     ("The user has more than one rabbit.", "1 rabbit and 4 guinea pigs", "contradict"),
-    ("The sofa cost more than £500.", "paid £820 for the sofa and £40 for the cushions", "agree"),
+    ("The user has more than 30 pupils this year.", "28 kids in my class this year, last year was 31", None),
+    ("The sofa cost more than £500.", "Sofa £820 | Cushions £40", "agree"),
     ("The cushions cost more than £500.", "an £820 sofa and £40 cushions", None),
 ])
 def test_a_number_counts_the_thing_after_it(claim, text, label):

@@ -113,22 +113,26 @@ _COUNTED = re.compile(rf"[£$€]?{_NUM}\s*(?P<word>[a-z]+)", re.I)
 
 
 def _counting_the_claims(near: set[float], read: str, claim_words: frozenset[str]) -> set[float]:
-    """Lead mend after the s22-verdict review: a text with several numbers, each before the thing it counts or
-    prices ("we've got 3 kids so a 5 seater", "2 cats and 3 dogs", "a £1,450 laptop and a £25 sleeve"), answers
-    the claim only with the numbers before one of the claim's own words; when some number counts one of the
-    claim's words but none of the near ones does, nothing near is the claim's."""
-    counted = [(_number(m.group("num"), m.group("k")), features(m.group("word")).content) for m in _COUNTED.finditer(read)]
-    if len(list(_AMOUNT.finditer(read))) < 2 or not counted:
-        return near
-    own = [v for v, words in counted if words & claim_words]
-    other = [v for v, words in counted if words and not words & claim_words]
+    """Lead mend after the s22-verdict review: when several amounts are near the bound ("we've got 3 kids so a 5
+    seater", "2 cats and 3 dogs", "28 kids this year, last year was 31"), only the numbers that count the claim's
+    own thing ("3 kids") or sit right after its word ("rent £725, deposit £650", "electricity £63.75") are the
+    claim's; when none does, which one is the claim's is not read, and none is. One amount near the bound is not
+    the claim's when another number counts the claim's thing."""
+    def same(x: float, ys: list[float]) -> bool:
+        return any(abs(x - y) < 1e-9 for y in ys)
+    own = [_number(m.group("num"), m.group("k")) for m in _COUNTED.finditer(read)
+           if features(m.group("word")).content & claim_words]
+    if len(near) < 2:
+        # one amount near the bound, but another one counts the claim's thing ("an £820 sofa and £40 cushions")
+        return near if not own or any(same(x, own) for x in near) else set()
     if not own:
-        # no number counts the claim's thing: the near ones that count another thing are not its
-        return {x for x in near if not any(abs(x - y) < 1e-9 for y in other)}
-    keep = {x for x in near if any(abs(x - y) < 1e-9 for y in own)}
-    if len({w for v, words in counted if words & claim_words for w in words}) > 1:
-        return set()  # two of the claim's things, each with its number: which one the claim bounds is not read
-    return keep
+        own = [_number(m.group("num"), m.group("k")) for m in _AFTER_WORD.finditer(read)
+               if features(m.group("word")).content & claim_words]
+    return {x for x in near if same(x, own)}
+
+
+#: An amount right after a word, with nothing but a space or a colon between ("electricity £63.75", "rent: 725").
+_AFTER_WORD = re.compile(rf"(?P<word>[A-Za-z]+):?\s+[£$€]?{_NUM}")
 
 
 def _near_values(op: str, bound: float, said: str, stated: set[float], read: str,
