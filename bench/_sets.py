@@ -31,8 +31,11 @@ youth and amateur sports teams; freelancers juggling several clients), written b
 with UNKNOWN verdict cases), measured unread by the lead at session 21's start and end and at session 22's start;
 session 22's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script
 reads them.
-`HELDOUT_SETS`: empty while session 22's authors 73-77 (written blind at its start) stay outside the repository;
-the lead measures them (totals only) at the session's start and end and commits them at its end.
+`HELDOUT_SETS`: authors 73-77 (`evals/heldout71`-`heldout75`: church and community-centre volunteers; shift-working
+parents; carers of a partner or parent with dementia or long illness; gig-economy couriers and ride-hail drivers;
+home renovators and DIYers), written blind at session 22's start (each with UNKNOWN verdict cases), kept outside the
+repository while its branches worked, measured by the lead (totals only) at its start and end; never opened or run
+by a branch; committed at the session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -46,8 +49,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 66)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(66, 71)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(71, 76)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 71)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 76)}}
