@@ -47,7 +47,7 @@ _PAYING = re.compile(
     r"\b(?:pay|pays|paid|paying|payment|payout|spend|spends|spent|spending|cost|costs|costing|charge|charges|charged|"
     r"charging|price|priced|fee|fees|rent|deposit|salary|wage|wages|owe|owes|owed|offering|offered|quote|quoted|budget|"
     r"bill|bills|fare|tuition|earn|earns|earned|refund|refunded|invoice|invoiced|worth|bought|sold|premium|allowance|"
-    r"net|gross|income|pension|stipend|labour|labor|loan|mortgage|save|saved|saving|savings)\b", re.I)
+    r"net|gross|income|pension|stipend|labour|labor|loan|mortgage|save|saved|saving|savings|rebate|rebates|cashback)\b", re.I)
 #: Words before a number that make it an identifier, a position, a count of years or a clock time.
 _BEFORE_NOT = re.compile(
     r"(?:\b(?:number|no|unit|flat|apt|apartment|room|suite|ends?|ending|code|pin|route|bus|platform|gate|page|version|v|"
