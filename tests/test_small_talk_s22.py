@@ -6,24 +6,9 @@ Every sentence here was written for these tests."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
-from memwarden.claims.rules import RuleExtractor
-from memwarden.models import Turn
-
-R = RuleExtractor()
-NOW = datetime(2026, 3, 4, 10, tzinfo=timezone.utc)
-SAID = "That should keep the seedlings happy until the frost is over."
-
-
-def claims_of(text: str, prev: str | None = SAID, *, prev_role: str = "assistant") -> list[str]:
-    turns = [Turn(role=prev_role, content=prev, index=0, timestamp=NOW)] if prev else []
-    turns.append(Turn(role="user", content=text, index=len(turns), timestamp=NOW))
-    res = R.extract(turns, now=NOW)
-    return [c.text for c in res.claims if len(turns) - 1 in c.turn_indexes and not c.claim.echo]
-
+from test_small_talk import claims_of
 
 CHAT = [
     # waiting on how it turns out

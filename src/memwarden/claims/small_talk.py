@@ -326,7 +326,12 @@ _SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change
 
 def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` only takes leave of the chat, with nothing checkable in it."""
-    return role != "assistant" and bool(_SIGN_OFF.match(clause.strip())) and not any(values.get(k) for k in _SIGN_OFF_KEEPS)
+    return _only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role)
+
+
+def _only(pattern: re.Pattern[str], keeps: tuple[str, ...], values: dict[str, float], clause: str, role: str) -> bool:
+    """A user's clause that ``pattern`` matches whole, with none of the ``keeps`` signals in it."""
+    return role != "assistant" and bool(pattern.match(clause.strip())) and not any(values.get(k) for k in keeps)
 
 
 #: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good
@@ -342,7 +347,7 @@ _WISH_KEEPS = ("slot", "likes_slot", "relation", "reported", "info_mark", "proce
 
 def season_greeting(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is a season's or a day's greeting with nothing checkable after it."""
-    return role != "assistant" and bool(_WISH.match(clause.strip())) and not any(values.get(k) for k in _WISH_KEEPS)
+    return _only(_WISH, _WISH_KEEPS, values, clause, role)
 
 
 #: An agreement said with only an auxiliary (session 22): "we always do", "always do", "I never have", "they did too".
