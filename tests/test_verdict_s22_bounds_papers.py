@@ -6,7 +6,7 @@
    When the near amounts straddle the bound, the one labelled with the claim's words decides; a text
    with no amount near the bound does not answer it.
 2. What a paper or a screen the user reads for themselves says ("the card says", "the meter shows",
-   "the passport says") is the user's record, not hearsay (:data:`memwarden.trust.lexicon._AUTHORITY`),
+   "the passport says") is the user's record, not hearsay (:data:`memwarden.trust.firmness_lexicon._AUTHORITY`),
    while what a relative or a named person says stays reported.
 
 Every pair was written for this test in everyday wording; none is taken from an eval set.
