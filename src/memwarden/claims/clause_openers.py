@@ -41,11 +41,12 @@ def strip_openers(text: str, role: str, names: set[str]) -> tuple[str, bool, boo
         cm, lm = L.CHITCHAT.match(c), L.LEAD.match(c)
         if cm and not (lm and lm.end() >= cm.end()):  # more than an interjection LEAD strips
             head = _CHIT_HEAD.match(c)
-            if ((not head or len(head.group(0).split()) > 6) and _DATED_REST.search(c[cm.end():]) and len(c[cm.end():].split()) >= 6
-                    and not L.WISH_SCOPE.search(c[:cm.end()])):  # "fingers crossed the ferry isn't late on the 14th" asserts nothing
-                c = c[cm.end():].lstrip(" ,")  # "nvm the quiz is still on friday, chapters 7-9": the chat head goes
-                continue
             if not head or len(head.group(0).split()) > 6:
+                rest = c[cm.end():]
+                if (_DATED_REST.search(rest) and len(rest.split()) >= 6
+                        and not L.WISH_SCOPE.search(c[:cm.end()])):  # "fingers crossed the ferry isn't late on the 14th" asserts nothing
+                    c = rest.lstrip(" ,")  # "nvm the quiz is still on friday, chapters 7-9": the chat head goes
+                    continue
                 return None  # the whole clause is chit-chat
             c = c[head.end():]
             if L.HANGING.match(c):

@@ -203,11 +203,16 @@ _FILLER = re.compile(
 _EVAL_KEEPS = (*ANCHORS, "possessive", "state_verb", "plan", "says", "contrast")
 
 
+def _after_statement(role: str, prev_role: str | None, prev: str | None) -> bool:
+    """A user's clause right after the assistant's statement (not its question, which the clause may answer)."""
+    return role != "assistant" and prev_role == "assistant" and bool(prev and "?" not in prev)
+
+
 def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
     """Whether ``clause`` (after the assistant's statement) only judges what the assistant said: every part of it is a
     judgement pointing back at the assistant's message or a filler of the reaction, with nothing checkable in it.
     After the assistant's question ("shall I book the 7pm?") "that works" answers it: not this rule's."""
-    if role == "assistant" or prev_role != "assistant" or not prev or "?" in prev:
+    if not _after_statement(role, prev_role, prev):
         return False
     if any(values.get(k) for k in _EVAL_KEEPS):
         return False
@@ -263,6 +268,11 @@ _TYPICAL = re.compile(_COMMENT_LEAD + r"(?:typical|classic)(?:\s+(?:of\s+)?[\w'-
 _TYPICAL_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "name")
 
 
+def _only(pattern: re.Pattern[str], keeps: tuple[str, ...], values: dict[str, float], clause: str, role: str) -> bool:
+    """A user's clause that ``pattern`` matches whole, with none of the ``keeps`` signals in it."""
+    return role != "assistant" and bool(pattern.match(clause.strip())) and not any(values.get(k) for k in keeps)
+
+
 def passing_judgement(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is only a judgement of someone or something: "<subject> is <an evaluating word>" and nothing
     else ("he's a menace", "facebook groups are a menace", "her cats are cute tho"), with nothing checkable in it. What
@@ -305,7 +315,7 @@ _MOOD = re.compile(
 def mood_of_the_moment(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is only the speaker's feeling or need of the moment, or a wait-and-see, with nothing it is
     about and nothing checkable in it."""
-    return role != "assistant" and bool(_MOOD.match(clause.strip())) and not any(values.get(k) for k in _COMMENT_KEEPS)
+    return _only(_MOOD, _COMMENT_KEEPS, values, clause, role)
 
 
 #: Taking leave (session 22): a farewell closing the clause ("cheerio for now", "right back on the road, laters"), or
@@ -327,11 +337,6 @@ _SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change
 def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` only takes leave of the chat, with nothing checkable in it."""
     return _only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role)
-
-
-def _only(pattern: re.Pattern[str], keeps: tuple[str, ...], values: dict[str, float], clause: str, role: str) -> bool:
-    """A user's clause that ``pattern`` matches whole, with none of the ``keeps`` signals in it."""
-    return role != "assistant" and bool(pattern.match(clause.strip())) and not any(values.get(k) for k in keeps)
 
 
 #: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good
@@ -364,9 +369,7 @@ _ELLIPTIC_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "rule_word")
 def elliptic_agreement(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
     """Whether ``clause`` agrees with the assistant's statement by an auxiliary alone, nothing said of its own. After
     a question ("do you take sugar?" / "I do") the auxiliary is the answer: not this rule's."""
-    if role == "assistant" or prev_role != "assistant" or not prev or "?" in prev:
-        return False
-    return bool(_ELLIPTIC.match(clause.strip())) and not any(values.get(k) for k in _ELLIPTIC_KEEPS)
+    return _after_statement(role, prev_role, prev) and _only(_ELLIPTIC, _ELLIPTIC_KEEPS, values, clause, role)
 
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,

@@ -86,12 +86,12 @@ CHANGE = re.compile(
 # end ...", "my own CV stays one page"; not a fact about the user's job ("I work as a nurse").
 _NORMATIVE = re.compile(r"\b(every|always|never|only|has to|have to|must|should|stays?|keep|keeps|use|uses|label|labels|"
                         r"required|mandatory|all|no \w+|not allowed|picked|chose|chosen|decided|went with|agreed)\b", re.I)
-# Rule words of what is reported, when not denied ("no need to", "don't have to", "not required").
 # A proposition opening on an instruction: what to do, stop or keep doing, or a cap ("keep off ...", "stop the ...",
 # "max 20k a week", "absolutely no running"). Read only after a professional's word (``_AUTHORITIES``).
 _DIRECTED = re.compile(r"\W*(?:that\s+)?(?:(?:i|we|he|she|they|you)\s+(?:should|must|can|can't|cannot)\s+)?(?:(?:absolutely|definitely|"
                        r"just|to)\s+)?(?:keep|stop|take|avoid|don'?t|do not|use|start|rest|cut|increase|reduce|give|continue|"
                        r"carry on|no|max|maximum|at most|only|crush|wear|stay|go back|come back|book|skip)\b", re.I)
+# Rule words of what is reported, when not denied ("no need to", "don't have to", "not required").
 _OBLIGED = re.compile(r"(?<!\bno )(?<!n't )(?<!\bnot )\b(must|have to|has to|need to|needs to|required|due)\b", re.I)
 # The number values a fact states, unit kept ("30k" is not "30"), for comparing two facts:
 # tokens, not the yes/no "says a number" of claims.gate_cues.NUMBER or trust.values.
@@ -326,12 +326,11 @@ def memory_facts(text: str, speaker: str | None = None, subject: str | None = No
     hearsay = bool(reported) and bool(_OPINION.search(text))
     # An obligation denied ("no need to do anything", "you don't have to") lays nothing down: it says what
     # happens anyway, a claim about how things work.
-    world = world and not (reported and (_OBLIGED.search(prop)
-                                         or re.match(r"\W*no\s+\w+", prop, re.I)) and not held and not hearsay)
-    # An instruction a professional gave ("physio said keep off hills for a month", "the GP said stop the tablets") lays
-    # down what to do in one person's care, no claim about how the world works (session 22).
-    world = world and not (reported and not held and not hearsay and bool(clause_before & _AUTHORITIES)
-                           and bool(_DIRECTED.match(prop)))
+    # So does an instruction a professional gave ("physio said keep off hills for a month", "the GP said stop the
+    # tablets"): it lays down what to do in one person's care, no claim about how the world works (session 22).
+    if reported and not held and not hearsay:
+        world = world and not (_OBLIGED.search(prop) or re.match(r"\W*no\s+\w+", prop, re.I)
+                               or clause_before & _AUTHORITIES and _DIRECTED.match(prop))
     # News of a change ("moved to the library from now on") is about one's own affairs, not a generalisation.
     world = world and not (CHANGE.search(text) and not reported and not held)
     # ... nor is the user's account of what someone dealing with them said, with news ("now he says it's $1,800").

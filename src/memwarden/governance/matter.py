@@ -250,8 +250,8 @@ _KIND_ITEM = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+([A-Za-z][\w-]*(
 # whole"), how many or in what order ("the second"), what kind of word it is not (an adverb, a participle of time).
 _NO_PICK = frozenset(
     "a an the this that these those its some any every each all no other same own new old current usual regular normal main "
-    "whole entire full only first second third last next one two three few many more most other favourite fave go-to "
-    "big small little good bad best better worst nice usual proper real actual very just really".split())
+    "whole entire full only first second third last next one two three few many more most favourite fave go-to "
+    "big small little good bad best better worst nice proper real actual very just really".split())
 
 
 def _kinds(text: str) -> dict[str, set[str]]:
@@ -263,7 +263,7 @@ def _kinds(text: str) -> dict[str, set[str]]:
         if mod in _NO_PICK or mod.endswith("ly") or not content(head):
             continue
         st = _stem(head)
-        if st in _NO_THING or mod in cal.WEEKDAYS or any(mod.startswith(w[:3].lower()) for w in (*cal.MONTHS, *cal.WEEKDAYS)):
+        if st in _NO_THING or any(mod.startswith(w[:3]) for w in (*cal.MONTHS, *cal.WEEKDAYS)):
             continue
         out.setdefault(st, set()).add(mod)
     return out

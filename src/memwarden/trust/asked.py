@@ -146,13 +146,13 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         # "What's my squat max?", "my calorie target", "what total am I going for": a number named by its noun.
         (_WHAT_BE + r"(?:max|pr|pb|target|total|limit)\b|\bwhat (?:target|total)\b", "number", None),
         (r"\b(?:what|which) size\b", "size", None),
-        # "How many times...", "how long did it take": answered by counting or by the memories' own
-        # dates, not by one stated number; only an age or a quantity must be said.
         # "How much is the permit renewal?", "how much are the tickets?", "how much is dad's pension?": "how much" and a
         # copula before a thing named with its determiner, no mass noun between ("how much fuel"), asks its price or a
         # sum of money (session 22). Not "how much is left", nor "how much do I squat".
         (r"^\s*(?:so |and |ok )?(?:exactly )?how much (?:is|are|was|were) (?:the|my|our|his|her|their|your|a|an|[a-z]+'s)\s",
          "amount", None),
+        # "How many times...", "how long did it take": answered by counting or by the memories' own
+        # dates, not by one stated number; only an age or a quantity must be said.
         (r"\bhow much\b|\bhow old\b|\bwhat age\b|\bhow far\b", "number", None),
         (r"\bwhat time\b|\bwhen does .* (?:start|open|close|leave|begin)\b|\bwhat hour\b", "time", None),
         # "Which day", "the exact dates": a day, which a month or a season does not give.

@@ -65,12 +65,10 @@ def aspect_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
         return None
     other = _OTHER[aspect]
     said = set().union(*(hit_stems(h) for h in hits))
-    texts = [t for h in hits for t in [h.memory] + [e.text for e in h.episodes if e.text]]
-    if aspect in ("finish", "return") and any(_UNTIL.search(t) for t in texts):
-        said.add(aspect)  # "fixed until 2027", "on till the 30th": an end, said with a stopword
-        said |= ASPECTS[aspect]
-    if aspect == "return" and any(_SPAN.search(t) for t in texts):
-        said |= ASPECTS[aspect]
+    if aspect in ("finish", "return"):
+        texts = [t for h in hits for t in [h.memory] + [e.text for e in h.episodes if e.text]]
+        if any(_UNTIL.search(t) for t in texts) or aspect == "return" and any(_SPAN.search(t) for t in texts):
+            return None  # "fixed until 2027", "on till the 30th", "for two weeks": an end, said with a stopword or a length
     if said & ASPECTS[aspect] or not said & ASPECTS[other]:
         return None
     if aspect == "return":

@@ -86,17 +86,23 @@ def _shares_topic(claim: str, text: str) -> bool:
 _LABEL = re.compile(r"([^|,;:()\d]{1,40})[:\s]*$")
 
 
+def _among(x: float, ys: set[float] | list[float]) -> bool:
+    """``x`` is one of ``ys`` (read from the same digits, perhaps through a unit's factor)."""
+    return any(abs(x - y) < 1e-9 for y in ys)
+
+
 def _labelled(values: set[float], read: str, claim_words: frozenset[str]) -> set[float]:
     """The values of ``values`` whose label, the words right before them, shares a word with the claim."""
     out = set()
     for m in _AMOUNT.finditer(read):
         v = _number(m.group("num"), m.group("k"))
         scaled = {v, v / 1000, v * 1000}  # an amount read in a base unit
-        if not (values & scaled or any(abs(x - y) < 1e-9 for x in values for y in scaled)):
+        mine = {x for x in values if _among(x, scaled)}
+        if not mine:
             continue
         label = _LABEL.search(read, max(0, m.start() - 40), m.start())
         if label and features(label.group(1)).content & claim_words:
-            out.update(x for x in values if any(abs(x - y) < 1e-9 for y in scaled))
+            out |= mine
     return out
 
 
@@ -110,6 +116,14 @@ def _number(num: str, k: str | None = None) -> float:
 
 #: A number and the word right after it, the thing it counts or prices ("3 kids", "£25 sleeve", "5 seater").
 _COUNTED = re.compile(rf"[£$€]?{_NUM}\s*(?P<word>[a-z]+)", re.I)
+#: An amount right after a word, with nothing but a space or a colon between ("electricity £63.75", "rent: 725").
+_AFTER_WORD = re.compile(rf"(?P<word>[A-Za-z]+):?\s+[£$€]?{_NUM}")
+
+
+def _beside(pattern: re.Pattern[str], read: str, claim_words: frozenset[str]) -> list[float]:
+    """The numbers ``pattern`` finds next to a word (its ``word`` group) that is one of the claim's."""
+    return [_number(m.group("num"), m.group("k")) for m in pattern.finditer(read)
+            if features(m.group("word")).content & claim_words]
 
 
 def _counting_the_claims(near: set[float], read: str, claim_words: frozenset[str]) -> set[float]:
@@ -118,21 +132,12 @@ def _counting_the_claims(near: set[float], read: str, claim_words: frozenset[str
     own thing ("3 kids") or sit right after its word ("rent £725, deposit £650", "electricity £63.75") are the
     claim's; when none does, which one is the claim's is not read, and none is. One amount near the bound is not
     the claim's when another number counts the claim's thing."""
-    def same(x: float, ys: list[float]) -> bool:
-        return any(abs(x - y) < 1e-9 for y in ys)
-    own = [_number(m.group("num"), m.group("k")) for m in _COUNTED.finditer(read)
-           if features(m.group("word")).content & claim_words]
+    own = _beside(_COUNTED, read, claim_words)
     if len(near) < 2:
         # one amount near the bound, but another one counts the claim's thing ("an £820 sofa and £40 cushions")
-        return near if not own or any(same(x, own) for x in near) else set()
-    if not own:
-        own = [_number(m.group("num"), m.group("k")) for m in _AFTER_WORD.finditer(read)
-               if features(m.group("word")).content & claim_words]
-    return {x for x in near if same(x, own)}
-
-
-#: An amount right after a word, with nothing but a space or a colon between ("electricity £63.75", "rent: 725").
-_AFTER_WORD = re.compile(rf"(?P<word>[A-Za-z]+):?\s+[£$€]?{_NUM}")
+        return near if not own or any(_among(x, own) for x in near) else set()
+    own = own or _beside(_AFTER_WORD, read, claim_words)
+    return {x for x in near if _among(x, own)}
 
 
 def _near_values(op: str, bound: float, said: str, stated: set[float], read: str,
