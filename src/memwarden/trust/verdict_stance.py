@@ -19,6 +19,7 @@ from .update_cues import says_update
 from .verdict_compare import compare
 from .verdict_count import count_stance, rough_stance
 from .verdict_daypart import daypart_stance
+from .verdict_repair import repair_stance
 from . import verdict_matter as matter
 from .verdict_matter import named_wrong, structure_stance
 from .record_fields import field_statements, named_value
@@ -28,6 +29,8 @@ from .record_fields import field_statements, named_value
 DAYPART = True
 #: A count read with the noun it counts (:mod:`.verdict_count`, session 21); off to measure.
 COUNTS = True
+#: A statement that repairs itself as it is said, read as repaired (:mod:`.verdict_repair`, session 23); off to measure.
+REPAIRS = True
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
@@ -44,6 +47,8 @@ _SENTENCE = re.compile(r"(?<=[.!?;:,])(?<!\b[Nn]o\.)\s+|\s+\|\s+|\s+(?:so|but|on
 def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     """The rules' reading (:func:`_rule_stance`), overruled by the fitted model where its measured
     thresholds say so (:mod:`.stance_fitted`: a support said in other words)."""
+    if REPAIRS and (fixed := repair_stance(claim, text, lambda c, t: _stance(c, t, cosine))) is not None:
+        return fixed
     cmp = compare(claim, text, cosine, matter.MATTER_COSINE)
     if cmp is not None:
         return cmp

@@ -1,0 +1,67 @@
+"""Session 23 (issue 11.3): a statement that repairs itself as it is said (:mod:`memwarden.trust.verdict_repair`).
+
+- The words right before "- no wait", "ugh no sorry", "- no, <value>" are taken back: a claim stating them
+  is denied ("the bins go out monday - no wait, sunday night" denies bins on Monday).
+- Any other claim is read against the statement as repaired, so the repair's "no" denies nothing
+  ("piano is thursdays at 5 - no 5.15" still says piano on Thursdays).
+- A "- no" before a lower-case word is a plain denial, not a repair ("the flat has a bath - no shower").
+- Nothing about the repaired thing: UNKNOWN still.
+
+Own topics and wording, none from an evaluation set."""
+
+from memwarden.trust.stance_label import Stance
+from memwarden.trust.verdict_repair import repair_cut, repair_stance
+from memwarden.trust.verdict_stance import _stance
+
+from test_trust_verdict_matter import _verdict
+
+T = "2026-05-11T19:00:00"
+
+
+def _said(text: str, claim: str) -> str:
+    return _verdict([("user", text, T)], claim)
+
+
+def test_the_words_before_the_repair_are_taken_back():
+    back, repaired, after = repair_cut("the bins go out monday, ugh no sorry, sunday night, before ten")
+    assert back == "monday" and "sunday" in repaired and "monday" not in repaired
+
+
+def test_a_name_taken_back_is_denied():
+    # fails on main: the line shares the claim's words, so it was read as agreeing
+    st = _stance("The user's new dentist is Dr Marsh.",
+                 "my new dentist is Dr Marsh - no sorry, that's the hygienist. the dentist is Dr Okafor", 0.6)
+    assert st.label == "contradict"
+
+
+def test_a_weekday_taken_back_is_denied():
+    text = "swimming club is on wednesday, ugh no sorry they switched it to tuesdays this term"
+    assert _said(text, "The user's swimming club meets on Wednesday.") == "FALSE"
+
+
+def test_the_repairs_no_denies_nothing_else_the_line_says():
+    text = "piano is thursdays after school at 5 - no 5.15"
+    assert _stance("Piano lessons are on Thursdays.", text, 0.6).label == "agree"
+    assert _said(text, "Piano lessons are on Thursdays.") == "TRUE"
+
+
+def test_the_repaired_value_is_agreed_with():
+    # fails on main: the bare "- no" was read as a negation of the whole line
+    text = "the in-laws land on the 8th - no, the 9th, the Saturday"
+    assert _said(text, "The in-laws arrive on the 9th.") == "TRUE"
+
+
+def test_a_dash_before_a_lower_case_word_is_a_denial_not_a_repair():
+    assert repair_cut("the holiday flat has a bath - no shower, which is a pain") is None
+    assert repair_cut("the cabin's only got a kettle, no fridge, the agent said") is None
+
+
+def test_a_repair_that_names_nothing_repairs_nothing():
+    assert repair_cut("the parcel went to number 14 - no wait, hang on") is None
+    assert repair_stance("The parcel went to number 14.", "the parcel went to number 14",
+                         lambda c, t: Stance("agree", 1.0, "", ())) is None
+
+
+def test_nothing_about_the_repaired_thing_stays_unknown():
+    text = "the bins go out monday, ugh no sorry, sunday night, before ten"
+    assert _said(text, "The user's recycling is collected fortnightly.") == "UNKNOWN"
