@@ -6,6 +6,8 @@
   ("piano is thursdays at 5 - no 5.15" still says piano on Thursdays).
 - A "- no" before a lower-case word is a plain denial, not a repair ("the flat has a bath - no shower").
 - Nothing about the repaired thing: UNKNOWN still.
+- A negation in another clause still denies the claim when the word it takes is one of the claim's ("... starts
+  in june, no pension though" denies a pension); "no more ..." and "no ... until" say what follows, no denial.
 
 Own topics and wording, none from an evaluation set."""
 
@@ -65,3 +67,21 @@ def test_a_repair_that_names_nothing_repairs_nothing():
 def test_nothing_about_the_repaired_thing_stays_unknown():
     text = "the bins go out monday, ugh no sorry, sunday night, before ten"
     assert _said(text, "The user's recycling is collected fortnightly.") == "UNKNOWN"
+
+
+# -- a negation in another clause that takes one of the claim's words --------------------------------------------
+
+def test_a_negation_taking_the_claims_word_in_another_clause_still_denies_it():
+    # fails on main: the clause sharing most words ("got the new contract with the council") agreed
+    text = "got the new contract with the council! starts in june, 4 days a week, no pension though"
+    assert _said(text, "The user's new contract with the council includes a pension.") == "FALSE"
+    text = "signed the twins up for the summer camp at the leisure centre, 9 to 3 all week. no lunch provided so packed lunches it is"
+    assert _said(text, "The summer camp covers lunch.") == "FALSE"
+
+
+def test_the_rest_of_a_line_with_a_negation_elsewhere_still_agrees():
+    text = "booked my intensive driving course with Pass Fast, 5 days in august, no motorway lesson sadly"
+    assert _said(text, "The user's driving course is in August.") == "TRUE"
+    # a negation that takes another word, even in a line naming the claim's words, denies nothing of it
+    assert _said("vet says no grapes for the dog ever, carrots are fine as treats",
+                 "Carrots are fine as treats for the dog.") == "TRUE"

@@ -186,9 +186,33 @@ def _sentence_stance(claim: str, text: str, cosine: float | None) -> Stance:
     # ... or when the whole's only objection is a negation that sits in another clause ("no
     # ibuprofen with warfarin, paracetamol is ok for my headaches" asked about paracetamol).
     if (whole.label == "contradict" and whole.cues == ("negation",) and st.label == "agree" and scores[0] >= 2
-            and not features(best).negated):
+            and not features(best).negated and not (NEGATION_REACHES and _denies_claim_word(fc, text))):
         return st
     return whole
+
+
+#: A negation in another clause that governs one of the claim's words still denies it (session 23); off to measure.
+NEGATION_REACHES = True
+
+
+#: A negation of what is to come: from now on, or until a time.
+_STOPS_FROM_NOW = re.compile(r"^no (?:more|longer)\b|\b(?:until|till|til|before)\b", re.I)
+
+
+def _denies_claim_word(fc, text: str) -> bool:
+    """A negator in ``text`` governs a word or value of the claim (``fc``, its features): "no coursework component
+    this time" against "the resit includes a coursework component", "not banbury anymore" against "the round covers
+    Banbury". "no ibuprofen with warfarin" governs nothing of "paracetamol is fine for my headaches"."""
+    if fc.negated:
+        return False
+    words = fc.content | fc.numbers | fc.dates
+    for m in _NEGATED_PHRASE.finditer(text):
+        if _STOPS_FROM_NOW.search(m.group(0)):
+            continue  # "no more sulfa drugs", "no SRE until Q2": what follows from it, no denial of what was
+        fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
+        if fp.seq and fp.seq[0] in words:  # the word the negator takes: "no tablets yet", not "no ibuprofen with warfarin"
+            return True
+    return False
 
 
 def _predicate_check(claim: str, text: str, st: Stance, cosine: float | None) -> Stance:
