@@ -8,6 +8,8 @@
 - Nothing about the repaired thing: UNKNOWN still.
 - A negation in another clause still denies the claim when the word it takes is one of the claim's ("... starts
   in june, no pension though" denies a pension); "no more ..." and "no ... until" say what follows, no denial.
+- A bare "not" right after a noun ("a cracked pipe not the tap") sets one thing against another: it denies the tap,
+  not the pipe.
 
 Own topics and wording, none from an evaluation set."""
 
@@ -85,3 +87,14 @@ def test_the_rest_of_a_line_with_a_negation_elsewhere_still_agrees():
     # a negation that takes another word, even in a line naming the claim's words, denies nothing of it
     assert _said("vet says no grapes for the dog ever, carrots are fine as treats",
                  "Carrots are fine as treats for the dog.") == "TRUE"
+
+
+# -- "X not Y": a contrast, not a denial of X ----------------------------------------------------------------------
+
+def test_a_bare_not_after_a_noun_sets_one_thing_against_another():
+    # fails on main: "not the tap" was read as denying the clause it sits in, the pipe too
+    text = "plumber came out, it's a cracked pipe under the sink not the tap itself, 90 quid"
+    assert _said(text, "The plumber found a cracked pipe under the sink.") == "TRUE"
+    assert _said(text, "The tap under the sink was the problem.") == "FALSE"
+    assert _said("swimming is at the leisure centre this term not the school pool",
+                 "The kids' swimming is at the leisure centre this term.") == "TRUE"

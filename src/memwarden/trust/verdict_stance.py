@@ -78,6 +78,22 @@ _NEGATED_PHRASE = re.compile(
 _NOT_A_VERB = re.compile(r"(?:without|no|nothing|none)\b", re.I)
 #: Where a clause begins: punctuation or a joining word.
 _CLAUSE_START = re.compile(r"[,.;:!?()]|\b(?:and|but|so|because|cos|though|tho|then)\b", re.I)
+#: "Galloway not Cumbria", "the flywheel not the clutch": a "not" right after a noun or a value, no verb before it,
+#: sets one thing against another (session 23); off to measure.
+CONTRAST = True
+#: What a verb's "not" follows: an auxiliary, a modal, a copula or a pronoun ("is not", "she's not", "do not").
+_VERB_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|be|been|am|do|does|did|has|have|had|will|would|can|could|shall|should|may|"
+                          r"might|must|i|you|he|she|it|we|they|that|this|there|why|or|if|whether)|'s|'re|'m|'ve|'ll|'d)\W*$", re.I)
+
+
+def _contrast(text: str, m: re.Match[str]) -> bool:
+    """The negator ``m`` is a bare "not" setting the thing after it against the one said right before it."""
+    if not m.group(0).lower().startswith("not "):
+        return False
+    before = text[:m.start()].rstrip()
+    return bool(before) and before[-1].isalnum() and not _VERB_BEFORE.search(before)
+
+
 #: A bare "no" answering what was said ("no no, it's me who's allergic") denies it whole.
 _BARE_NO = re.compile(r"\b(?:no|nope|nah|not)\b\s*(?:[,.;:!?]|$)", re.I)
 
@@ -102,7 +118,7 @@ def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | 
         fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
         if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
             return None  # the negation reaches what the claim says, or an opposite of it
-        if not _NOT_A_VERB.match(m.group(0)):
+        if not _NOT_A_VERB.match(m.group(0)) and not (CONTRAST and _contrast(text, m)):
             # A negated verb denies its clause's subject: "my parcel from the shoe shop never showed up" denies the
             # parcel's arrival in other words (session 20 review), whatever the verb.
             subject = _CLAUSE_START.split(text[:m.start()])[-1]
