@@ -10,6 +10,8 @@
   in june, no pension though" denies a pension); "no more ..." and "no ... until" say what follows, no denial.
 - A bare "not" right after a noun ("a cracked pipe not the tap") sets one thing against another: it denies the tap,
   not the pipe.
+- Denying the opposite of the claim's word agrees with it ("didn't cancel the fair, went ahead"); "went", "sent",
+  "payment" are no negators.
 
 Own topics and wording, none from an evaluation set."""
 
@@ -98,3 +100,19 @@ def test_a_bare_not_after_a_noun_sets_one_thing_against_another():
     assert _said(text, "The tap under the sink was the problem.") == "FALSE"
     assert _said("swimming is at the leisure centre this term not the school pool",
                  "The kids' swimming is at the leisure centre this term.") == "TRUE"
+
+
+# -- a denied opposite; words ending in "nt" ---------------------------------------------------------------------
+
+def test_denying_the_opposite_of_the_claims_word_agrees_with_it():
+    # fails on main: "didn't cancel" read as denying the fair, and "went" read as a negator ("wen't")
+    text = "we didn't cancel the school fair on saturday in the end, went ahead under gazebos"
+    assert _said(text, "The school fair went ahead on Saturday.") == "TRUE"
+    assert _said(text, "The school fair was cancelled.") == "FALSE"
+
+
+def test_words_ending_in_nt_are_no_negators():
+    from memwarden.trust.verdict_stance import _NEGATED_PHRASE
+    said = [m.group(0).split()[0] for m in _NEGATED_PHRASE.finditer(
+        "the tenant sent the payment and went home, it wasnt late and I didnt chase, she won't be")]
+    assert said == ["wasnt", "didnt", "won't"]

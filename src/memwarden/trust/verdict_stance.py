@@ -68,11 +68,15 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
 
 #: A negation read whole-clause that denies another thing (session 20); off to measure.
 NEGATED_ELSEWHERE = True
+#: ... also when what it denies is an opposite of the claim's word ("didn't cancel, went ahead in the rain" for "went
+#: ahead"): the rest of the memory then decides (session 23); off to measure.
+NEGATED_OPPOSITE = True
 
 #: A negator and the few words it governs: "no more needing my dad", "without the hoist", "she isn't".
 _NEGATED_PHRASE = re.compile(
-    r"\b(?:no (?:more|longer)|not|never|no|without|nothing|none|\w+n'?t|cannot|cant|dont|didnt|doesnt|isnt|wasnt|"
-    r"arent|werent|hasnt|havent|wont)\b(?:[ \t]+(?!(?:and|but|so|because|cos|though|tho|just|only|it|it's|lol)\b)"
+    r"\b(?:no (?:more|longer)|not|never|no|without|nothing|none|\w+n't|"
+    # (the contractions without their apostrophe by name: "went", "spent", "payment" are no negators)
+    r"(?:is|was|are|were|do|does|did|has|have|had|could|should|would|must|need|ai)nt|cannot|cant|wont)\b(?:[ \t]+(?!(?:and|but|so|because|cos|though|tho|just|only|it|it's|lol)\b)"
     r"[^\s,.;:!?()]+){0,8}", re.I)
 #: Negators that govern a phrase, not the clause's verb: "without the hoist", "no more needing dad", "nothing at the door".
 _NOT_A_VERB = re.compile(r"(?:without|no|nothing|none)\b", re.I)
@@ -114,6 +118,12 @@ def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | 
     if not found or _BARE_NO.search(text):
         return None
     claim_words = fc.content | fc.numbers | fc.dates
+    if NEGATED_OPPOSITE and len(found) == 1:
+        fp = features(re.sub(r"^\S+", "", found[0].group(0)) or " ")
+        polar = _POLAR_MAP.keys() & fp.content
+        if polar and all(_POLAR_MAP[w] & fc.content for w in polar) and not (polar & fc.content):
+            # "didn't cancel friday's market" for "friday's market went ahead": the opposite of the claim's word, denied
+            return Stance("agree", 0.8, f"denies an opposite of the claim's word ({', '.join(sorted(polar))})", ("negation",))
     for m in found:
         fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
         if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
