@@ -103,8 +103,11 @@ def test_a_long_turn_or_an_anchor_is_no_bare_reply() -> None:
     assert not reply.bare_reply(f, 0.9, "what a saga", long_turn, role="user", prev="Noted.", prev_role="assistant")
     assert not reply.bare_reply({**f, "name": 1.0}, 0.9, "what a saga", "what a saga", role="user", prev="Noted.",
                                 prev_role="assistant")
-    assert not reply.bare_reply(f, reply.THRESHOLD, "what a saga", "what a saga", role="user", prev="Noted.",
+    # a verbless comment on the assistant's statement has the lower bar; a tag on to one's own turn the higher one
+    assert not reply.bare_reply(f, reply.AFTER_STATEMENT, "what a saga", "what a saga", role="user", prev="Noted.",
                                 prev_role="assistant")
+    assert not reply.bare_reply(f, reply.THRESHOLD, "what a saga", "what a saga", role="user", prev="boiler died",
+                                prev_role="self")
     assert not reply.bare_reply(f, 0.9, "what a saga", "what a saga", role="assistant", prev="Noted.", prev_role="assistant")
     assert not reply.bare_reply(f, 0.9, "what a saga", "what a saga", role="user", prev=None, prev_role=None)
 
@@ -119,3 +122,35 @@ def test_reply_to_reads_the_previous_turn() -> None:
     assert reply.reply_to(Turn(role="user", content="y", index=0), u) == "self"
     assert reply.reply_to(other, named) is None
     assert reply.reply_to(Turn(role="system", content="be brief", index=0), u) is None
+
+
+# session 23: verbless comments on what the assistant said, which the gate's model scored just below the old bar
+COMMENTS = [("Noted: the plumber comes on Tuesday.", "back to the grind"), ("Got it, the budget is £200.", "peak adulting right there"),
+            ("Sounds tiring.", "coffee, lots of coffee"), ("Noted, the boiler service is on Friday.", "the joys of home ownership"),
+            ("Congrats on the new flat!", "the dream honestly")]
+# short replies that say who is or does something, or what a thing is: kept after the same statements
+SAID_STATES = [("Sounds nice.", "a studio flat above the bakery"), ("Noted, thanks.", "they live next door"),
+               ("Noted, thanks.", "I cycle everywhere"), ("Got it.", "we homeschool"), ("Lovely.", "two kids, both at the village school"),
+               ("Good to know.", "mostly remote, office on thursdays"), ("Got it.", "left handed, always have been")]
+
+
+@pytest.mark.parametrize("prev,text", COMMENTS)
+def test_a_verbless_comment_on_the_assistants_statement_yields_no_claim(prev: str, text: str) -> None:
+    assert claims_of(text, prev) == []
+
+
+@pytest.mark.parametrize("prev,text", SAID_STATES)
+def test_a_short_reply_saying_who_or_what_keeps_its_claim(prev: str, text: str) -> None:
+    assert claims_of(text, prev) != []
+
+
+def test_the_lower_bar_is_for_the_assistants_statement_only() -> None:
+    # the same comment as a tag on to the speaker's own turn, or answering a question, is left to the higher bar
+    f = gate.features("back to the grind", None, prev="Noted.")
+    p = 0.3
+    assert reply.verbless(f, "back to the grind")
+    assert reply.bare_reply(f, p, "back to the grind", "back to the grind", role="user", prev="Noted.", prev_role="assistant")
+    assert not reply.bare_reply(f, p, "back to the grind", "back to the grind", role="user", prev="long day", prev_role="self")
+    assert not reply.bare_reply(f, p, "back to the grind", "back to the grind", role="user", prev="How was it?",
+                                prev_role="assistant")
+    assert not reply.verbless(gate.features("they live next door", None), "they live next door")

@@ -176,10 +176,24 @@ _ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will
                    r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
 
 
+#: "I think my passport runs out in May?", "reckon we sold about 60 today?", "the quiz is on the 3rd I think?": the
+#: speaker's own belief, said with a rising voice: a statement held loosely, not a question (session 23). Not a guess
+#: ("I guess it's fine?"), nor a plan or advice sought ("I think I should quit?").
+_BELIEVED = re.compile(r"^(?:(?:i|we)\s+)?(?:think|reckon|believe)\s+(?:that\s+)?(?=(?:my|our|his|her|their|the|i|i'm|im|we|we're|"
+                       r"he|she|they|it|it's|its)\b|(?-i:[A-Z]))(?![^?]*(?:\b(?:should|could|would|shall|might|can|do|does)\b|'d\b))[^?]+\?+$|"
+                       r"^(?!(?:i|we)\b)[^?]*\w\s+(?:i|we)\s+(?:think|reckon|believe)\s*\?+$", re.I)
+
+
 def statement_with_doubt(c: str) -> bool:
     """ "the invite says Saturday 17th, 3pm, community hall on Fern St, bring a swimsuit??": a long report
-    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part."""
-    return len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)
+    whose last bit wonders; its facts are said, not asked. A question proper asks in its last part. A belief
+    of the speaker's said with a question mark is a statement too (``_BELIEVED``)."""
+    return (len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)) or believed(c)
+
+
+def believed(c: str) -> bool:
+    """ "I think my passport runs out in May?": the speaker's belief said with a question mark (``_BELIEVED``)."""
+    return bool(_BELIEVED.match(c.strip()))
 
 
 def chat_marked(clause: str) -> bool:

@@ -42,10 +42,15 @@ from typing import Any
 from ..trust.lexicon import POLAR_PAIRS, STATUS_FLIP
 from .clauses import STATE_WORD
 
-__all__ = ["bare_reply", "reply_to", "MAX_WORDS", "ANCHORS", "THRESHOLD"]
+__all__ = ["bare_reply", "reply_to", "MAX_WORDS", "ANCHORS", "THRESHOLD", "AFTER_STATEMENT"]
 
 #: A bare reply is dropped when the gate's probability that it is a reaction is above this.
 THRESHOLD = 0.40
+
+#: The bar for a verbless bare reply to the assistant's statement (session 23): with no subject and verb of its own
+#: ("end of an era", "brain like a sieve", "the glamour of teaching"), a short anchorless turn after the assistant's
+#: "noted" or "congrats" comments on it; a said state keeps the higher bar ("I snore", "he's a vet").
+AFTER_STATEMENT = 0.15
 
 #: A reply longer than this is a turn of its own, whatever it answers.
 MAX_WORDS = 8
@@ -76,12 +81,24 @@ def bare_reply(values: dict[str, float], p_chat: float, clause: str, turn: str, 
     ``prev_role``: "assistant", "self" (the same speaker's previous turn) or anything else (never a reply)."""
     if role == "assistant" or prev_role not in ("assistant", "self") or not prev or "?" in prev:
         return False
-    if p_chat <= THRESHOLD or len(_WORD.findall(turn)) > MAX_WORDS:
+    if p_chat <= (AFTER_STATEMENT if prev_role == "assistant" and verbless(values, clause) else THRESHOLD) \
+            or len(_WORD.findall(turn)) > MAX_WORDS:
         return False
     if any(values.get(k) for k in ANCHORS):
         return False
     return not (_ADDITIVE.search(turn.strip()) or _NEGATION.search(clause) or _FREQUENCY.search(clause)
                 or _CONDITIONAL.search(clause) or _STATUS.search(clause) or STATE_WORD.search(clause) or _ASIDE.search(turn))
+
+
+#: A clause led by a personal pronoun says who does or is something, whether or not the gate reads a verb ("they
+#: live next door"); one led by "a"/"an" says what a thing is ("a studio flat above the bakery", "a rescue greyhound").
+_SAYS_WHO_OR_WHAT = re.compile(r"^\W*(?:i|we|he|she|they|you|it|an?)\b", re.I)
+
+
+def verbless(values: dict[str, float], clause: str) -> bool:
+    """The clause has no subject and verb of its own and describes no thing: a comment ("end of an era", "brain like
+    a sieve"), not a state."""
+    return not values.get("subject_verb") and not _SAYS_WHO_OR_WHAT.match(clause)
 
 
 def reply_to(prev: Any, turn: Any) -> str | None:

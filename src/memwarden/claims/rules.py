@@ -39,7 +39,7 @@ from .assistant import _content_words, _repeats_user, assistant_clause
 from .base import ExtractedClaim, Extraction
 from .clause_openers import strip_openers
 from .clauses import (STATE_WORD, _COUNTED, _NAME_INSIDE, _VERBAL, _YOU, _dated_after_no, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
-                      judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt)
+                      judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt, believed)
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
@@ -184,6 +184,7 @@ class RuleExtractor:
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
+        c = c.rstrip("?") if c.endswith("?") and role != "assistant" and believed(c) else c  # said loosely, not asked
         opened = strip_openers(c, role, call.names)  # "Haha, oh well, sounds good, I moved" -> "I moved"
         if opened is None:
             return None  # the whole clause is chit-chat, or a condition on the chit-chat before it
