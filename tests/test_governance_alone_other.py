@@ -40,3 +40,8 @@ def test_another_persons_limit_stays_theirs_in_a_request_for_the_user(emb, memor
 ])
 def test_the_person_named_or_in_company_or_at_home_keeps_it_in_use(emb, memory: str, request_: str) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, memory, request_) == "use"
+
+
+def test_food_the_user_brings_to_a_gathering_is_shared(emb) -> None:  # type: ignore[no-untyped-def]
+    # the friend may well be at the gathering: a request for the user alone it is not
+    assert _policy(emb, "my mate Tobias is allergic to kiwi", "should I take a lemon tart to the choir social?") == "use"

@@ -159,6 +159,10 @@ def _asked_anchor(text: str, other: str, req: RequestFacts) -> frozenset[str]:
 #: A request that takes in more people than the user: "we", "our", "with my ...", "both", "together", "everyone".
 _COMPANY = re.compile(r"\b(?:we|we're|we'll|we've|us|our|ours|both|together|family|everyone|everybody|all of)\b|"
                       r"\bwith\s+(?:my|our|his|her|their|the|him|them|a|some)\b", re.I)
+#: Something the user takes or brings to a gathering ("take a cheesecake to the choir social"): others share it.
+_BRINGS_TO_DO = re.compile(r"\b(?:take|taking|bring|bringing|took|brought)\b[^.?!]*?\bto\s+(?:the|a|an|my|our|\w+'s)\s+"
+                           r"(?:[\w'-]+\s+){0,2}?(?:social|party|do|bbq|barbecue|picnic|potluck|gathering|meet-?up|get-together|"
+                           r"drinks|dinner|lunch|tea|supper|reunion)\b", re.I)
 #: The user in the first person as a subject or object ("I", "me"): a memory saying it is also the user's own matter.
 _I_ME = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|myself)\b", re.I)
 
@@ -187,7 +191,7 @@ def _alone_other(f: MemoryFacts, text: str, req: RequestFacts) -> bool:
     themselves alone that names none of the memory's people and takes in nobody else (session 23: "my sister can't eat
     nuts" for "what snacks should I pack for my shift?"): nothing asked is theirs."""
     if req.serves != "user" or not (f.other_subject and not f.about_user) or _I_ME.search(text) or _USER_DOES.search(text) \
-            or _COMPANY.search(req.text):
+            or _COMPANY.search(req.text) or _BRINGS_TO_DO.search(req.text):
         return False
     if any(p.lower().rstrip("s") in _SHARES_HOME or p.lower() in _SHARES_HOME for p in f.people):
         return False
