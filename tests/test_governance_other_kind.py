@@ -131,3 +131,23 @@ def test_the_physios_instruction_is_used_for_the_users_own_plan(emb) -> None:  #
                    "plan my long bike ride for saturday") == "use"
     assert _policy(emb, "physio said absolutely no cycling for three weeks with the wrist, walking only",
                    "can I do a short bike ride tomorrow?") == "use"
+
+
+# Session 23: a word that only starts like a month or weekday ("fridge", "wedding", "marching") still picks the thing;
+# on main every such word was dropped as if it were "Friday", "Wednesday" or "March".
+@pytest.mark.parametrize(("memory", "request_"), [
+    ("the fridge freezer gets defrosted every other month", "when should I defrost the chest freezer?"),
+    ("my wedding shoes pinch, I only wear them for an hour", "can I wear my running shoes to the 10k?"),
+    ("our marching band rehearses on the school field", "where does our jazz band rehearse this week?"),
+])
+def test_words_that_only_start_like_a_calendar_name_pick_the_thing(memory: str, request_: str) -> None:
+    assert other_kind(memory, request_)
+
+
+@pytest.mark.parametrize(("memory", "request_"), [
+    ("the friday class is in the small hall", "where is the monday class?"),
+    ("the sept meeting was moved online", "is the june meeting online too?"),
+    ("the mondays shift starts at 7", "when does the tues shift start?"),
+])
+def test_a_month_or_weekday_name_picks_no_other_thing(memory: str, request_: str) -> None:
+    assert not other_kind(memory, request_)

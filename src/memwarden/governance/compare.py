@@ -114,6 +114,31 @@ def _replaces_other(f: MemoryFacts, other: str) -> bool:
             return True
     return False
 
+#: A change said in everyday words that :data:`.facts.CHANGE` does not read (session 23), read only in a newer memory
+#: against an older one: a value gone up or down ("pay's gone up to", "bumped up to", "took me down to 10", "upped"), a
+#: date put off or brought forward ("postponed", "pushed back"), a plan called off or made again ("fell through", "the
+#: trip is off", "after all", "re-voted"), a start given by its date ("from today", "effective 1 May", "from nov"), and a
+#: thing or a role handed on ("took over", "sent the old one back", "jumped ship", "stepped down").
+_EVERYDAY_CHANGE = re.compile(
+    r"\b(?:(?:gone|going|goes|went|bumped|shot|knocked|taken|took|brought|put|cut|come|came|moved|sized?|sizing)\s+(?:\w+\s+)?(?:up|down)\b"
+    r"(?!\s+(?:the\s+)?(?:road|street|stairs|hill|lane|there|here))|upped|postponed|rescheduled|delayed|pushed\s+back|put\s+back|"
+    r"brought\s+forward|fell\s+through|falls?\s+through|(?:is|are|was|it's|its)\s+off\b(?!\s+(?:to|for|on|at|sick|work|school|today))|"
+    r"called\s+off|after\s+all|change\s+of\s+plans?|re-?vot\w*|re-?schedul\w*|"
+    r"from\s+(?:today|tomorrow|tonight|next\s+(?:week|month|year|term|season|" + cal.alt(cal.WEEKDAYS) + r")|"
+    + "|".join(sorted({*cal.MONTHS, *(m[:3] for m in cal.MONTHS), "sept"}, key=len, reverse=True)) + r")\b|effective\b|"
+    r"(?:took|taken|taking|takes|handed|handing)\s+(?:\w+\s+){0,3}?over\b|jumped\s+ship|stepped\s+(?:down|back)|"
+    r"sent\s+(?:\w+\s+){0,3}?back|handing\s+back|downgraded|renewed|promoted|resigned)", re.I)
+
+
+#: A thing added beside what was ("also taking on the under-13s from next month"): no change to it.
+_ADDS = re.compile(r"\b(?:also|as well|on top of)\b", re.I)
+
+
+def change_said(g: MemoryFacts, text: str) -> bool:
+    """A newer memory ``g`` (text ``text``) states a change: the change cues of :mod:`.facts` or an everyday one."""
+    return g.change or bool(_EVERYDAY_CHANGE.search(text)) and not _ADDS.search(text)
+
+
 _NO_NEWER = {"gone": 0.0, "change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
 # Acknowledgements and fillers: an echo ("Type hints and Black, got it") adds nothing new.
 _ECHO = frozenset(_stem(w) for w in ("got", "noted", "okay", "ok", "sure", "understood", "pls", "please", "thanks", "yes", "yeah"))
@@ -123,6 +148,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     """How a newer memory ``g`` stands to ``f``: a change, a contradiction, a reversed attitude, what they
     share and what the newer one adds."""
     st = detect_stance(text, other, cosine=sim)
+    said = change_said(g, other)
     shared = (f.content & g.content) - _ATTITUDE
     a, b = topic_polarity(text), topic_polarity(other)
     common = a.keys() & b.keys()
@@ -132,12 +158,12 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     # Another named value of the same thing ("the Northfield branch" -> "the Eastgate branch").
     # With a stated change and close enough, no shared word is needed ("prescriptions go to the Boots on X" ->
     # "switched my nominated pharmacy to Kapoor's").
-    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and (shared or g.change and sim >= SWAP_SIM))
+    swap = bool(f.entities and g.entities and not (f.entities & g.entities) and (shared or said and sim >= SWAP_SIM))
     # A negation that agrees is no contradiction: "hates coriander" / "no coriander in my recipes".
     agrees = bool(common) and all(a[w] == b[w] for w in common)
     # A change to another street address needs no shared word ("my address for deliveries is 27 X Road" ->
     # "moved house, new place is 4 Y Mews"): one holder has one address of a kind at a time.
-    moved = g.change and other_value_of(text, other, "address")
+    moved = said and other_value_of(text, other, "address")
     # The thing the older memory names, given up in the newer one ("sold the RX3, playing off an AZ now"):
     # what it said of the thing no longer holds, though the two share the thing's name.
     gone = any(content(m.group(1)) & (_with_parts(f.content) | content(" ".join(f.entities))) for m in _DISPOSED.finditer(other))
@@ -145,8 +171,8 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
         _numbers_differ(f, other, text) and len(f.content & g.content) >= 1)
     # A change to another attribute of the same person or thing ("Clare changed jobs" after "my sister's name is
     # Clare") neither changes nor contradicts what this one states.
-    if g.change and not (moved or gone or aims_at(f, g, other, text)):
+    if said and not (moved or gone or aims_at(f, g, other, text)):
         return {"change": 0.0, "conflict": 0.0, "shift": float(shift), "shared": float(len(shared_words(f, g) - _ATTITUDE)), "gone": 0.0,
                 "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}
-    return {"change": float(g.change), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),
+    return {"change": float(said), "conflict": float(conflict), "shift": float(shift), "shared": float(len(shared)), "gone": float(gone),
             "novel": float(len(g.content - f.content - _ATTITUDE - _ECHO))}

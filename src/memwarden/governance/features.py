@@ -22,9 +22,10 @@ import re
 import numpy as np
 
 from ..lexicon import calendar as cal
+from ..lexicon import kin as _kin
 from ..trust.attribute import asked, states
 from ..trust.stance import detect_stance
-from ..retrieval.text import _stem
+from ..retrieval.text import STOPWORDS, _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
 from .matter import holders_differ, other_kind, other_named, same_item, same_thing, tentative
@@ -33,7 +34,7 @@ from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _cont
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
 # embed_joint and split_evidence are not used here: tests and bench/ import them from this module.
 from .joint import Joint, MemoryInput, embed_joint, split_evidence
-from .lexicon import FAMILY_GROUPS, GROUP, KIN, content, entities, words
+from .lexicon import FAMILY_GROUPS, GROUP, KIN, RELATIONS, content, entities, words
 from .values import _UNIT_STEMS
 from .request import RequestFacts, request_facts
 
@@ -153,6 +154,49 @@ def _asked_anchor(text: str, other: str, req: RequestFacts) -> frozenset[str]:
     def heads(t: str) -> frozenset[str]:
         return content(" ".join(m.group(1) for m in _VALUE_HEAD.finditer(t)))
     return heads(text) & heads(other) & req.content
+
+
+#: A request that takes in more people than the user: "we", "our", "with my ...", "both", "together", "everyone".
+_COMPANY = re.compile(r"\b(?:we|we're|we'll|we've|us|our|ours|both|together|family|everyone|everybody|all of)\b|"
+                      r"\bwith\s+(?:my|our|his|her|their|the|him|them|a|some)\b", re.I)
+#: Something the user takes or brings to a gathering ("take a cheesecake to the choir social"): others share it.
+_BRINGS_TO_DO = re.compile(r"\b(?:take|taking|bring|bringing|took|brought)\b[^.?!]*?\bto\s+(?:the|a|an|my|our|\w+'s)\s+"
+                           r"(?:[\w'-]+\s+){0,2}?(?:social|party|do|bbq|barbecue|picnic|potluck|gathering|meet-?up|get-together|"
+                           r"drinks|dinner|lunch|tea|supper|reunion)\b", re.I)
+#: The user in the first person as a subject or object ("I", "me"): a memory saying it is also the user's own matter.
+_I_ME = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|myself)\b", re.I)
+
+
+#: Who shares the user's home and table ("my husband hates coriander" bears on tonight's dinner): not read as away.
+_SHARES_HOME = _kin.SPOUSES | _kin.CHILDREN | _kin.DATING | _kin.ENGAGED | _kin.YOUNG | _kin.HOUSEMATES | _kin.THE_HOUSEHOLD | {"partner"}
+
+
+def _who(f: MemoryFacts, text: str) -> set[str]:
+    """The people a memory names, lower-cased: its people, its kin words, its capitalised words and the word it opens
+    on when that is no common word ("taavi is turning 7 ...")."""
+    toks = re.findall(r"[^\W\d_][^\W\d_'-]*", _USER_PREFIX.sub("", text))
+    out = {p.lower() for p in f.people} | {t.lower() for t in toks if t[0].isupper() or t.lower() in RELATIONS}
+    if toks and toks[0].lower() not in STOPWORDS:
+        out.add(toks[0].lower())
+    return {w for w in out if len(w) > 2 and w not in STOPWORDS and w != "user"}
+
+
+_USER_PREFIX = re.compile(r"^\W*the user(?:'s)?\s*:?\s*", re.I)
+#: The user as the one who does what the memory says ("The user fills mum's pill box"): the user's own matter too.
+_USER_DOES = re.compile(r"^\W*(?:the\s+)?user\b(?!'s)(?!\s*:)", re.I)
+
+
+def _alone_other(f: MemoryFacts, text: str, req: RequestFacts) -> bool:
+    """Another person's need, taste or rule (the memory is about them, not the user), and a request the user makes for
+    themselves alone that names none of the memory's people and takes in nobody else (session 23: "my sister can't eat
+    nuts" for "what snacks should I pack for my shift?"): nothing asked is theirs."""
+    if req.serves != "user" or not (f.other_subject and not f.about_user) or _I_ME.search(text) or _USER_DOES.search(text) \
+            or _COMPANY.search(req.text) or _BRINGS_TO_DO.search(req.text):
+        return False
+    if any(p.lower().rstrip("s") in _SHARES_HOME or p.lower() in _SHARES_HOME for p in f.people):
+        return False
+    low = req.text.lower()
+    return not any(re.search(r"\b" + re.escape(w) + r"(?:s|'s)?\b", low) for w in _who(f, text))
 
 
 def features(j: Joint) -> list[dict[str, float]]:
@@ -327,6 +371,11 @@ def features(j: Joint) -> list[dict[str, float]]:
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
             "newer_near_change": float(near_change),
         })
+        r = rows[-1]
+        # (not a layer input) another person's limit or taste, no news, and a request for the user alone naming none of
+        # their people, with no evidence and no question about the world
+        r["alone_other"] = float(r["restricts"] >= LIMIT and not r["plain_fact"] and not f.change and not r["ev_external"]
+                                 and not req.world_question and _alone_other(f, text, req))
     return rows
 
 

@@ -254,6 +254,13 @@ _NO_PICK = frozenset(
     "big small little good bad best better worst nice proper real actual very just really".split())
 
 
+def _calendar_word(word: str) -> bool:
+    """``word`` names a month or a weekday: the name, the first three letters or more of it ("sept", "tues", "thurs"),
+    "weds", or a plural ("the mondays class"); not a word that only starts like one ("fridge", "wedding", "marching")."""
+    w = word[:-1] if word.endswith("s") and len(word) > 4 else word
+    return w == "weds" or len(w) >= 3 and any(name.startswith(w) for name in (*cal.MONTHS, *cal.WEEKDAYS))
+
+
 def _kinds(text: str) -> dict[str, set[str]]:
     """The things ``text`` picks out of a kind by a word before the noun: {kind stem: {the picking words}}."""
     out: dict[str, set[str]] = {}
@@ -263,7 +270,7 @@ def _kinds(text: str) -> dict[str, set[str]]:
         if mod in _NO_PICK or mod.endswith("ly") or not content(head):
             continue
         st = _stem(head)
-        if st in _NO_THING or any(mod.startswith(w[:3]) for w in (*cal.MONTHS, *cal.WEEKDAYS)):
+        if st in _NO_THING or _calendar_word(mod):
             continue
         out.setdefault(st, set()).add(mod)
     return out

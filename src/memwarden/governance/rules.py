@@ -128,9 +128,11 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # (a schedule, "I work every Saturday", in a request that involves no time bears on nothing asked: ``features``)
     if f["ctx_mismatch"] and not (f["plain_fact"] or f.get("schedule_idle")):
         yield "ctx_mismatch", "constrain_to_scope", "stated for another setting than this request"
-    if (f["solo"] or f["own_plate"]) and f["other_subject"]:
+    # (session 23: or a request the user makes for themselves that names none of the memory's people and takes in
+    # nobody else, ``alone_other``: "my sister can't eat nuts" for "what snacks should I pack for my shift?")
+    if (f["solo"] or f["own_plate"] or f.get("alone_other")) and f["other_subject"]:
         yield "solo_other_subject", "constrain_to_scope", "another person's need or taste, and this request is for the user alone" \
-            if f["solo"] else "another person's need or taste, and the user alone eats, drinks or takes what is asked about"
+            if f["solo"] or not f["own_plate"] else "another person's need or taste, and the user alone eats, drinks or takes what is asked about"
     # ... or a group that does not name them ("the user's partner's hearing" for a works do with the team).
     if (f["serves_other"] or f["serves_group"]) and f["other_subject"] and not (f["about_beneficiary"] or f["plain_fact"]):
         yield "serves_other_subject", "constrain_to_scope", "one person's need, taste or rule, and this request serves someone else"

@@ -32,8 +32,11 @@ _THING = re.compile(
     r"((?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s+(?:to|into|from|over|for|with|at|on)\b|\s*[,.;:!?(]|\s*$)", re.I)
 
 # The named one leaves: what was said of them as a holder of a role no longer holds.
+# (session 23: stepping down or back, leave from work, and the user letting the named one go: "sacked the builder",
+# "done with that airline")
 _LEAVES = re.compile(r"\b(?:left|gone|went|retired|quit|resigned|died|passed away|moved out|moved away|stopped|closed|"
-                     r"cancel+(?:ed|ing)?|called off|shut)\b", re.I)
+                     r"cancel+(?:ed|ing)?|called off|shut|stepp(?:ed|ing) (?:down|back)|steps (?:down|back)|"
+                     r"on (?:maternity|paternity|sick|long-term sick) leave|sacked|fired|let (?:\w+ )?go|done with|finished with)\b", re.I)
 # The user's own new arrangement in a clause of its own ("I report to Dan now", "we've gone with ...").
 _OWN_CLAUSE = re.compile(r"(?:^|[,.;:!]\s*|\b(?:so|and|but)\s+)(?:i|i'm|i've|we|we're|we've)\b", re.I)
 
