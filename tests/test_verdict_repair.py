@@ -102,6 +102,13 @@ def test_a_bare_not_after_a_noun_sets_one_thing_against_another():
                  "The kids' swimming is at the leisure centre this term.") == "TRUE"
 
 
+def test_a_contrast_with_the_speakers_own_thing_denies_it():
+    # the session 23 review: "not mine" is the user's own place, so the contrast denies a claim naming it
+    text = "bbq's at my brother's garden not ours this time, our lawn is all dug up"
+    assert _said(text, "The BBQ is at the user's garden.") == "FALSE"
+    assert _said(text, "The BBQ is at the user's brother's garden.") == "TRUE"
+
+
 # -- a denied opposite; words ending in "nt" ---------------------------------------------------------------------
 
 def test_denying_the_opposite_of_the_claims_word_agrees_with_it():

@@ -98,6 +98,29 @@ def _contrast(text: str, m: re.Match[str]) -> bool:
     return bool(before) and before[-1].isalnum() and not _VERB_BEFORE.search(before)
 
 
+#: "at Jo's place not mine", "...not the user's": the thing set against is the speaker's own (session 23 review).
+_SELF_AFTER = re.compile(r"not\s+(?:mine|ours|me|us|my|our|the\s+user(?:'s)?)\b", re.I)
+#: The claim's "the user's flat": a thing of the user's, named after the possessive.
+_USERS_THING = re.compile(r"\b(?:the\s+user's|my|our)\s+(\w+)", re.I)
+
+
+def _denies_own(claim: str, text: str, m: re.Match[str]) -> bool:
+    """A contrast ``m`` ("X not mine") denies a claim about a thing of the user's that the clause before it does not
+    name ("party at Jo's place not mine" denies "the party is at the user's flat", not "the user's party is at Jo's")."""
+    if not _SELF_AFTER.match(m.group(0)):
+        return False
+    clause = _CLAUSE_START.split(text[:m.start()])[-1] or " "
+    before = features(clause).content
+    for t in _USERS_THING.finditer(claim):
+        thing = features(t.group(1)).content
+        if not thing & before:
+            return True  # the user's thing is named only after the contrast
+        # named before only as another's ("my brother's garden not ours" for "the user's garden")
+        if re.search(r"\b(?!(?:user|it|that|what|there|here|who)'s)\w+'s\s+(?:\w+\s+)?" + re.escape(t.group(1)), clause, re.I):
+            return True
+    return False
+
+
 #: A bare "no" answering what was said ("no no, it's me who's allergic") denies it whole.
 _BARE_NO = re.compile(r"\b(?:no|nope|nah|not)\b\s*(?:[,.;:!?]|$)", re.I)
 
@@ -128,7 +151,10 @@ def _negated_elsewhere(claim: str, text: str, cosine: float | None) -> Stance | 
         fp = features(re.sub(r"^\S+", "", m.group(0)) or " ")
         if claim_words & (fp.content | fp.numbers | fp.dates) or _POLAR_MAP.keys() & fp.content:
             return None  # the negation reaches what the claim says, or an opposite of it
-        if not _NOT_A_VERB.match(m.group(0)) and not (CONTRAST and _contrast(text, m)):
+        contrast = CONTRAST and _contrast(text, m)
+        if contrast and _denies_own(claim, text, m):
+            return None  # "at Jo's place not mine": the user's own place is what is denied
+        if not _NOT_A_VERB.match(m.group(0)) and not contrast:
             # A negated verb denies its clause's subject: "my parcel from the shoe shop never showed up" denies the
             # parcel's arrival in other words (session 20 review), whatever the verb.
             subject = _CLAUSE_START.split(text[:m.start()])[-1]
