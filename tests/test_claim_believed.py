@@ -26,6 +26,8 @@ def claims_of(text: str) -> list[str]:
     ("I believe our lease ends in September?? not totally sure", "lease"),
     ("the school play is on the 20th I think?", "play"),
     ("think my dentist moved to Harbour Street? something like that", "dentist"),
+    ("pretty sure the recycling goes out on wednesdays?", "recycling"),
+    ("im fairly sure my car insurance renews in october?", "insurance"),
 ])
 def test_a_belief_said_with_a_question_mark_keeps_its_claim(text: str, word: str) -> None:
     got = claims_of(text)
@@ -33,7 +35,8 @@ def test_a_belief_said_with_a_question_mark_keeps_its_claim(text: str, word: str
 
 
 @pytest.mark.parametrize("text", ["do you think my passport is still valid?", "I think I should move out?",
-                                  "I guess it's fine?", "I reckon we could go on Friday?", "is the lease up in September?"])
+                                  "I guess it's fine?", "I reckon we could go on Friday?", "is the lease up in September?",
+                                  "are you sure the bins are tuesdays?", "pretty sure I should ask for a refund?"])
 def test_a_question_or_a_plan_is_no_belief(text: str) -> None:
     assert not believed(text)
 

@@ -176,10 +176,11 @@ _ASKS = re.compile(r"(?:^|[,;:]\s*)(?:is|are|was|were|do|does|did|can|could|will
                    r"am|isn't|aren't|don't|doesn't|didn't|can't|won't|any|u|you|or|right|ok|okay|yeah|no)\b[^,;:]*\?+$", re.I)
 
 
-#: "I think my passport runs out in May?", "reckon we sold about 60 today?", "the quiz is on the 3rd I think?": the
-#: speaker's own belief, said with a rising voice: a statement held loosely, not a question (session 23). Not a guess
-#: ("I guess it's fine?"), nor a plan or advice sought ("I think I should quit?").
-_BELIEVED = re.compile(r"^(?:(?:i|we)\s+)?(?:think|reckon|believe)\s+(?:that\s+)?(?=(?:my|our|his|her|their|the|i|i'm|im|we|we're|"
+#: "I think my passport runs out in May?", "pretty sure the bins are Tuesdays?", "reckon we sold about 60 today?",
+#: "the quiz is on the 3rd I think?": the speaker's own belief, said with a rising voice: a statement held loosely,
+#: not a question (session 23). Not a guess ("I guess it's fine?"), nor a plan or advice sought ("I think I should quit?").
+_BELIEVED = re.compile(r"^(?:(?:(?:i|we)\s+)?(?:think|reckon|believe)|(?:(?:i'm|im|i\s+am|we're)\s+)?(?:pretty|fairly|quite|dead)\s+sure)"
+                       r"\s+(?:that\s+)?(?=(?:my|our|his|her|their|the|i|i'm|im|we|we're|"
                        r"he|she|they|it|it's|its)\b|(?-i:[A-Z]))(?![^?]*(?:\b(?:should|could|would|shall|might|can|do|does)\b|'d\b))[^?]+\?+$|"
                        r"^(?!(?:i|we)\b)[^?]*\w\s+(?:i|we)\s+(?:think|reckon|believe)\s*\?+$", re.I)
 
