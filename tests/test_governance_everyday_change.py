@@ -93,3 +93,23 @@ def test_a_named_one_who_changed_something_else_keeps_their_role(emb) -> None:  
                        "Harriet changed her car to an electric one, says it's much quieter",
                        "who can cover the start of cubs if I'm running late?")
     assert old == "use"
+
+
+def test_a_change_said_of_another_thing_leaves_it_in_use(emb) -> None:  # type: ignore[no-untyped-def]
+    # the session 23 review: "my X has gone up" said of another bill superseded any older amount
+    assert not change_said(memory_facts("my car tax has gone up to 190 a year"), "my car tax has gone up to 190 a year",
+                           memory_facts("my home insurance is 310 a year"))
+    assert change_said(memory_facts("the home insurance has gone up to 380"), "the home insurance has gone up to 380",
+                       memory_facts("my home insurance is 310 a year"))
+
+
+def test_leaving_another_role_keeps_the_one_named(emb) -> None:  # type: ignore[no-untyped-def]
+    # the session 23 review: stepping down as something else ended every role the named one held
+    old, _ = _policies(emb, "my line manager is Deborah",
+                       "Deborah stepped down as chair of the residents' association, Kwame's taking it on",
+                       "who do I ask about booking leave?")
+    assert old == "use"
+    old, _ = _policies(emb, "Deborah chairs the residents' association",
+                       "Deborah stepped down as chair of the residents' association, Kwame's taking it on",
+                       "who chairs the residents' association?")
+    assert old == "superseded"

@@ -134,9 +134,26 @@ _EVERYDAY_CHANGE = re.compile(
 _ADDS = re.compile(r"\b(?:also|as well|on top of)\b", re.I)
 
 
-def change_said(g: MemoryFacts, text: str) -> bool:
-    """A newer memory ``g`` (text ``text``) states a change: the change cues of :mod:`.facts` or an everyday one."""
-    return g.change or bool(_EVERYDAY_CHANGE.search(text)) and not _ADDS.search(text)
+#: The thing an everyday change is said of, named before it ("my gym membership has gone up", "the vet appointment got
+#: pushed back"): a determiner, up to three words, then only auxiliaries before the change.
+_SUBJECT = re.compile(r"\b(?:my|our|the(?:\s+user's)?|his|her|their)\s+((?:[\w-]+\s+){0,2}[\w-]+?)(?:'s)?"
+                      r"(?:\s+(?:has|have|had|is|are|was|were|just|got|been|now|finally))*\s*$", re.I)
+
+
+def change_said(g: MemoryFacts, text: str, of: MemoryFacts | None = None) -> bool:
+    """A newer memory ``g`` (text ``text``) states a change: the change cues of :mod:`.facts` or an everyday one.
+    With ``of`` (the older memory), an everyday change said of a thing that memory does not name is another thing's
+    ("my gym membership has gone up to 40 a month" changes nothing of "netflix is 11 a month"; session 23 review)."""
+    if g.change:
+        return True
+    m = _EVERYDAY_CHANGE.search(text)
+    if not m or _ADDS.search(text):
+        return False
+    if of is not None and (subj := _SUBJECT.search(re.split(r"[,.;:!?]", text[:m.start()])[-1])):
+        named = content(subj.group(1))
+        if named and not named & (of.content | content(" ".join(of.entities))):
+            return False
+    return True
 
 
 _NO_NEWER = {"gone": 0.0, "change": 0.0, "conflict": 0.0, "shift": 0.0, "shared": 0.0, "novel": 0.0}
@@ -148,7 +165,7 @@ def _compare(f: MemoryFacts, text: str, g: MemoryFacts, other: str, sim: float) 
     """How a newer memory ``g`` stands to ``f``: a change, a contradiction, a reversed attitude, what they
     share and what the newer one adds."""
     st = detect_stance(text, other, cosine=sim)
-    said = change_said(g, other)
+    said = change_said(g, other, f)
     shared = (f.content & g.content) - _ATTITUDE
     a, b = topic_polarity(text), topic_polarity(other)
     common = a.keys() & b.keys()

@@ -98,6 +98,18 @@ def _said_of(other: str, names: frozenset[str]) -> bool:
     return at >= 0 and not {"i", "i'm", "i'v", "we", "user"} & set(before[:at])
 
 
+#: The role one leaves, when said: "stepped down as captain", "resigned from the committee" (session 23 review).
+_ROLE_LEFT = re.compile(r"\s+(?:as|from)\s+(?:(?:the|our|his|her|their|my|the\s+user's)\s+)?([\w'-]+)", re.I)
+
+
+def _left_other_role(older: frozenset[str], other: str) -> bool:
+    """The newer memory says the named one left a role the older memory does not name."""
+    m = _LEAVES.search(other)
+    r = _ROLE_LEFT.match(other, m.end()) if m else None
+    role = content(r.group(1)) if r else frozenset()
+    return bool(role) and not role & older
+
+
 def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
     """The newer memory ``g`` (text ``other``), which states a change, may change what ``f`` (text ``text``) states."""
     text, other = _plain(text), _plain(other)  # "the garage’s code" is "the garage's code", as lexicon.words reads it
@@ -115,6 +127,8 @@ def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
     if common and not (f.content & g.content) - common - _CHANGE_WORDS:
         if _said_of(other, common) and not (_LEAVES.search(other) or _OWN_CLAUSE.search(other) or other_value_of(text, other, "count")):
             return False  # another attribute of the named one
+        if _left_other_role(older, other):
+            return False  # "Paul stepped down as captain of the five a side" leaves "Paul is my manager" standing
     return True
 
 
