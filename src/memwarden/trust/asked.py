@@ -172,7 +172,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (_WHAT_BE + r"(?:birthday|date of birth|anniversary)\b", "date", None),
         # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
         (NAMING.pattern, "name", None),
-        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
+        # "What's Kayode's surname?": a name too, which the surname test of :mod:`.attribute` reads (session 23).
+        (r"\bsurname\b|\b(?:last|family|maiden) name\b|\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
          "name", None),
         (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm|provider|supplier|lender|broker|network|courier|platform)\b",
