@@ -266,6 +266,8 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         on_topic = list(relevant) + [h for h in pool if h not in relevant and a.attr
                                      and a.attr & set(tokenize(stated_text(h.memory).lower()))]
     owner = owner_head(query) if a.value not in ("view", "any") else None
+    if owner and _surname_owner(query) is not None:
+        owner = None  # "Callum's surname": the surname is what is asked, the memory need not say the word
     if not on_topic:
         if owner and not any(mentions(owner, h, NAMED_HEADS.get(owner, ())) for h in pool):
             # "When is my medication review?" beside a medication that names no review: the
