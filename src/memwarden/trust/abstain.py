@@ -15,6 +15,7 @@ from ..retrieval.text import tokenize
 from .asked_head import shared_words
 from .aspect import aspect_missing
 from .attribute import attribute_missing
+from .choice import choice_missing
 from .config import TrustConfig
 from .names import names_in
 from .polar import polar_missing
@@ -111,7 +112,8 @@ def rule_decision(
         if missing:
             return "no_evidence", missing
     if cfg.check_attribute:
-        missing = attribute_missing(query, hits, relevant) or polar_missing(query, hits) or aspect_missing(query, hits)
+        missing = (attribute_missing(query, hits, relevant) or choice_missing(query, hits) or polar_missing(query, hits)
+                   or aspect_missing(query, hits))
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)

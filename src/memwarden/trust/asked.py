@@ -70,8 +70,13 @@ _SCORE_NOUN = (r"(?:score|mark|grade|average|percentile|rank|ranking|rating)s?\b
                r"(?!\s+(?:price|cost|time|speed|age|temperature|weight|height|salary|rent|pay|wait|order)\b)")
 _WHAT_IS = r"\bwhat(?:'s| is| was| are| were)? (?:[\w'-]+ ){0,4}"
 #: A question opening on "who" asks a person or a body, one opening on "how many" a count: neither asks an amount,
-#: whatever money word follows ("who do I pay rent to?", "how many weeks of severance pay").
-_NOT_MONEY = re.compile(r"\s*(?:who|whom|whose|how many)\b", re.I)
+#: whatever money word follows ("who do I pay rent to?", "how many weeks of severance pay"). Session 23: nor does one
+#: opening on "why", on a "how" of manner ("how are we splitting the fee?", "how did I vote on the pay offer?"), or on
+#: a wh-word whose noun is a share, terms, a method or a document ("what share of my salary ...", "what payment terms ...",
+#: "which payslip will the rise be in?"): the money word there is the topic, not the value asked.
+_NOT_MONEY = re.compile(r"\s*(?:so\s+|and\s+)?(?:who|whom|whose|how many|why|how\s+(?:is|are|was|were|do|does|did|will|should|"
+                        r"can|could|would)\b|(?:what|which)\s+(?:[a-z]+\s+)?(?:share|shares|proportion|percentage|terms|"
+                        r"payslips?|statements?|method|way|account|app|bank)\b)", re.I)
 #: "What's the delivery date", "what is my squat max": the copula, a determiner and up to two words before the noun asked.
 _WHAT_BE = r"\bwhat(?:'s| is| was| are| were) (?:(?:the|my|our|his|her|their|your) )?(?:[\w'-]+ ){0,2}"
 #: "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
@@ -167,7 +172,8 @@ _RULES: list[tuple[re.Pattern[str], str, str | None]] = [
         (_WHAT_BE + r"(?:birthday|date of birth|anniversary)\b", "date", None),
         # "What did she call the baby?", "what was his mother called?": a name (not "call about", "call back").
         (NAMING.pattern, "name", None),
-        (r"\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
+        # "What's Kayode's surname?": a name too, which the surname test of :mod:`.attribute` reads (session 23).
+        (r"\bsurname\b|\b(?:last|family|maiden) name\b|\bwho\b|\bwhose\b|\bname of\b|\bwhat(?:'s| is) (?:the |my |his |her |their |our )?\w*\s?name\b|\w's name\b",
          "name", None),
         (r"\bwhich (?:[a-z]+ )?(?:hotel|airline|venue|team|council|ide|insurer|brand|company|bank|school|hospital|clinic|vet|"
          r"restaurant|shop|airport|gym|agency|firm|provider|supplier|lender|broker|network|courier|platform)\b",

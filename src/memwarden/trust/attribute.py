@@ -32,7 +32,7 @@ from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, as
 from .asked_role import counted_noun, named_role, names_role, other_counts_dropped
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .magnitude import states_magnitude
-from .names import ACRONYM, AFTER_PLACE_WORD, SHOUTED, claim_names, common_nouns, names_in, names_person, names_place
+from .names import ACRONYM, AFTER_PLACE_WORD, GENERIC_CAPS, SHOUTED, UPPER, claim_names, common_nouns, names_in, names_person, names_place
 from .view import holds_view, said_by
 from .values import MONTH_WORD as _MONTH_WORD
 from .values import MONTHS as _MONTHS
@@ -102,6 +102,8 @@ def states(a: Asked, text: str, query: str) -> bool:
         if not any(h in low for h in family):
             return False
     if a.value == "name":
+        if (owner := _surname_owner(query)) is not None:
+            return _states_surname(owner, text)
         if (role := named_role(query)) is not None and (said := names_role(role, text, query)) is not None:
             # "What's the vet's name?" beside "took Ringo to the vet in Hexham": the vet is mentioned, unnamed; the
             # names in the text are another's (session 21).
@@ -167,6 +169,32 @@ def states(a: Asked, text: str, query: str) -> bool:
 _ASKS_AHEAD = re.compile(r"\s*when(?:'s| is| are| will| does| do)\b", re.I)
 #: The day a memory was said or done, with the date the extractor resolved it to: "picked them up today (2026-06-10)".
 _TELLING_DAY = re.compile(r"\b(?:today|yesterday|this morning|last night)\b(?:\s*\(\d{4}-\d\d-\d\d[^)]*\))?", re.I)
+#: "What's Kayode's surname?", "the last name of the new lad": the person whose surname is asked, by the name the
+#: question gives them (group "owner"); "what's my surname" names no one else.
+_ASKS_SURNAME = re.compile(r"(?:\b(?P<owner>[^\W\d_][\w-]*)'s\s+)?(?:surname|(?:last|family|maiden) name)\b", re.I)
+
+
+def _surname_owner(query: str) -> str | None:
+    m = _ASKS_SURNAME.search(query)
+    if m is None or not m.group("owner") or m.group("owner").lower() in _NOT_OWNER:
+        return None
+    return m.group("owner")
+
+
+#: Possessives that are no person's first name.
+_NOT_OWNER = frozenset("my your his her our their its what who whose it that".split())
+
+
+def _states_surname(owner: str, text: str) -> bool:
+    """``text`` gives ``owner`` a second name ("Kayode Adeyemi", "Kayode, surname Adeyemi") or says a surname outright
+    ("his last name's Okafor"): the first name alone, however often said, is no surname (session 23: authors 27, 71,
+    73 asked the surname of someone only ever named by their first name)."""
+    after = re.search(rf"\b{re.escape(owner)}\s+([{UPPER}][^\W\d_'-]+)", text, re.I)
+    if after and after.group(1)[0].isupper() and after.group(1).lower() not in GENERIC_CAPS:
+        return True
+    return bool(re.search(rf"\b(?:surname|(?:last|family|maiden) name)(?:'s|\s+is|\s+was|:)?\s+[{UPPER}]", text, re.I))
+
+
 #: An amount said as the value of the thing its clause opens on: "the hotel in Izmir was 900 lira", "labour's $105 an
 #: hour", "the deposit is £900". Group "thing": the clause's words before the verb.
 _HELD = re.compile(r"(?P<thing>[^.,;:!?()\n—–-]*?)\b(?:'s|\s(?:was|is|were|are|costs?|cost me|came to|comes to|come to|"
@@ -238,6 +266,8 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         on_topic = list(relevant) + [h for h in pool if h not in relevant and a.attr
                                      and a.attr & set(tokenize(stated_text(h.memory).lower()))]
     owner = owner_head(query) if a.value not in ("view", "any") else None
+    if owner and _surname_owner(query) is not None:
+        owner = None  # "Callum's surname": the surname is what is asked, the memory need not say the word
     if not on_topic:
         if owner and not any(mentions(owner, h, NAMED_HEADS.get(owner, ())) for h in pool):
             # "When is my medication review?" beside a medication that names no review: the

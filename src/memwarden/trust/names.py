@@ -25,8 +25,15 @@ from .values import MONTHS as _MONTHS
 __all__ = ["SHOUTED", "AFTER_PLACE_WORD", "GENERIC_CAPS", "PROPER", "KIN_WORDS", "names_in", "names_place", "names_person",
            "ACRONYM", "claim_names", "common_nouns"]
 
+#: A capital letter, with the accented ones names are written with ("Órla", "Łukasz", "Åsa", "Şule"), and a letter of
+#: any alphabet after it ("Zdzisław", "Søren"): a name read up to its first accent was a name the question never said
+#: (session 23).
+UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+_LETTERS = r"(?:[^\W\d_]|['&-])+"
 #: A capitalised word or run of them, not opening a sentence.
-PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'&-]+(?:\s[A-Z][a-zA-Z'&-]+)*)")
+PROPER = re.compile(rf"(?<![.!?]\s)(?<!^)\b([{UPPER}]{_LETTERS}(?:\s[{UPPER}]{_LETTERS})*)")
+#: A word of the question, in any alphabet.
+_QWORD = re.compile(r"[^\W\d_][\w'-]*")
 #: Capitalised words that name no one: fillers, and the calendar ("in March" is a date, not a name).
 GENERIC_CAPS = frozenset("i i'm i've i'd i'll the user ok okay lol haha yes no hi hey thanks".split() + [*cal.MONTHS, *cal.WEEKDAYS])
 #: A capitalised word after a place preposition ("married in Kinsale", "plot at Moor Lane") names a place.
@@ -58,7 +65,7 @@ def names_person(query: str) -> bool:
 def names_in(text: str, query: str) -> bool:
     """``text`` names someone or something the question does not: a capitalised name that is no
     filler, month or weekday, nor a shouted word ("packed in AGAIN"), or a title and name."""
-    qcaps = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", query)}
+    qcaps = {w.lower() for w in _QWORD.findall(query)}
     text = SHOUTED.sub(lambda m: m.group(0).lower(), text)
     names = [n for n in PROPER.findall(text) if n.split()[0].lower() not in GENERIC_CAPS
              and n.lower() not in qcaps and not all(w.lower() in qcaps for w in n.split())]
