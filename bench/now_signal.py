@@ -2,11 +2,14 @@
 
     PYTHONPATH=src python bench/now_signal.py --out /tmp/now_signal.jsonl [--sets heldout66 ...]
 
-Replays the development sets (bench/_replay.py) and, for every single-target "now" probe (a stale value, no
-as_of), runs its search under main's order and under the variants below (same replay), and for each probe whose
-stale value ranks above the current one writes what the latest-statement step (trust/latest.py) reads of the pair:
-the question asks one current value, the current line is the user's own firm word, holds the asked kind of value,
-is about the asked person, is stated later, and its cosine with the stale line.
+Replays the development sets (bench/_replay.py) and, for every single-target rank probe ("now": a stale value, no
+as_of; "past": an as_of; "other"), runs its search under the checkout's order and under ``TrustConfig`` variants
+(``--variants '{"name": {field: value}}'``, same replay; "hand" always), writes one JSON line per probe with the
+target's and the stale value's ranks per variant and the first hit, and for each "now" probe whose stale value ranks
+above the current one what the latest-statement step (trust/latest.py) reads of the pair: the question asks one
+current value, the current line is the user's own firm word, holds the asked kind of value, is about the asked
+person, is stated later, and its cosine with the stale line. Prints now@1, stale-above, past@1 and other@1 per
+variant. Session 23's counts: BENCHMARKS.md.
 """
 
 from __future__ import annotations
