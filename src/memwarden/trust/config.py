@@ -126,9 +126,15 @@ class TrustConfig(BaseModel):
     rank_same_matter_cosine: float = Field(0.5, ge=0, le=2)
     #: Asked about now (not a request), the latest firm statement within the first ``rank_latest_top``
     #: hits that holds the asked kind of value moves above the first older hit at least this close to it
-    #: (trust/latest.py); above 1: off. Chosen leave-one-author-out over twelve authors (session 11).
+    #: (trust/latest.py); above 1: off. Chosen leave-one-author-out over twelve authors (session 11); the first 8,
+    #: not 6, since session 23 (the 72 development authors' "now" probes, bench/now_signal.py: updates in other words
+    #: than the question's often sit 7th or 8th).
     rank_latest_cosine: float = Field(0.3, ge=0, le=2)
-    rank_latest_top: int = Field(6, ge=2)
+    rank_latest_top: int = Field(8, ge=2)
+    #: Session 23: the closeness asked instead of ``rank_latest_cosine`` of a later statement that says a value
+    #: changed ("now", "instead", "moved to", "from next week": trust/update_cues.says_change); above 1: off.
+    #: Counted on the 72 development authors' rank probes (bench/now_signal.py, BENCHMARKS.md session 23).
+    rank_latest_cue_cosine: float = Field(0.15, ge=0, le=2)
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     #: The final stage: ``fitted`` (the default since session 18, round 6) orders the first hits by a linear

@@ -39,7 +39,7 @@ among many, and moving it first cost LoCoMo's MRR (BENCHMARKS.md, session 11).
 
 Hits only move upwards within the first ``top``, so recall at any limit >= ``top`` is unchanged.
 ``top`` and ``cosine`` were chosen leave-one-author-out over the twelve development authors
-(BENCHMARKS.md, session 11, branch s11-now).
+(BENCHMARKS.md, session 11, branch s11-now); ``top`` is 8 since session 23 (``TrustConfig.rank_latest_top``).
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from .asked_person import about_other, asked_person
 from .attribute import asked, states
 from .present import asks_present, own_word
 from .testimony import stated_at
+from .update_cues import says_change
 
 __all__ = ["latest_answer_first"]
 
@@ -62,9 +63,16 @@ __all__ = ["latest_answer_first"]
 _SUGGESTION = re.compile(r"\b(?:a|an|some|any)\s+(?:good|nice|decent|fun|great|cheap|easy|quick|healthy|safe)\b", re.I)
 #: "What activities does Melanie do?", "which cities ...", "what types of pottery": a plural head after
 #: what/which asks for a list, not for the one value that holds now (word shape: a plural noun within
-#: the first three words, not a verb or a noun that only ends in s).
-_LIST = re.compile(r"^\s*(?:what|which)\s+(?:[\w+'-]+\s+){0,2}?(?!(?:is|was|has|does|goes|this|his|its|plus|bus|gas|news|"
-                   r"status|address|class|business|glass|boss|series|species)\b)[a-z+'-]*[a-rt-z]s\b", re.I)
+#: the first three words, not a verb or a noun that only ends in s). Session 23: the head comes before any
+#: auxiliary ("what day is bowls?", "what are my savings for?": the plural after it is the subject); a word taking an
+#: object is a verb, not the head ("which pharmacy fills Safiya's meds?", "what linter runs in CI?", "what happens
+#: if ..."); and the units of the calendar and the clock ask for a schedule, which a later one replaces ("which days
+#: am I in the office?", "what hours am I working?").
+_AUX = r"(?:is|are|was|were|am|do|does|did|have|has|had|can|could|will|would|should|must|may|might|shall)"
+_LIST = re.compile(r"^\s*(?:what|which)\s+(?:(?!" + _AUX + r"\b)[\w+'-]+\s+){0,2}?(?!(?:is|was|has|does|goes|this|his|its|plus|"
+                   r"bus|gas|news|status|address|class|business|glass|boss|series|species|(?:day|night|evening|morning|"
+                   r"afternoon|hour|weekend|weekday|week|month|date)s)\b)[a-z+'-]*[a-rt-z]s\b(?!')"
+                   r"(?!\s+(?:me|my|our|your|his|her|their|its|the|a|an|if|in|on|at|into|with|\w+'s)\b)", re.I)
 #: "What has Caroline painted?", "how long have they been ...": the present perfect asks for what has
 #: built up, not for the latest value.
 _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:\w+\s+){0,3}?(?:\w+ed|done|been|made|seen|gone|taken|given|written|read|"
@@ -91,9 +99,10 @@ def _answers(query: str) -> Callable[[str], bool]:
 
 
 def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
-                        cosine: float, top: int = 6) -> list[SearchHit]:
+                        cosine: float, top: int = 6, cue_cosine: float = 2.0) -> list[SearchHit]:
     """The latest firm statement answering a question about now moves above the older hit it
-    follows (see the module doc). ``cosine`` above 1: off."""
+    follows (see the module doc). ``cosine`` above 1: off. ``cue_cosine`` (session 23): the closeness asked of a
+    statement that says a value changed (:func:`.update_cues.says_change`), when lower than ``cosine``."""
     out = list(hits)
     if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
@@ -105,7 +114,10 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         if not own_word(h) or not answers(h.memory) or about_other(h, person):
             continue  # a later word about someone else ("he's on diltiazem now", of the user's dad) updates nothing asked
         at = stated_at(h)
-        i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= cosine), None)
+        # "it's a fiver now", "gone with Stumpline instead": an update in few words of its own is further in meaning
+        # from the fact it replaces than a restatement is, but it says that it changes something.
+        near = min(cosine, cue_cosine) if says_change(h.memory) else cosine
+        i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= near), None)
         if i is None:
             continue
         key = (at, similar(h, out[i]))

@@ -283,7 +283,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                                                                         cosine=cfg.rank_same_matter_cosine)),
                             ("answer_value", lambda o: answer_value_first(o, query)),
                             ("later_amount", lambda o: later_amount_first(o, query)),
-                            ("latest", lambda o: latest_answer_first(o, query, similar, cfg.rank_latest_cosine, cfg.rank_latest_top))):
+                            ("latest", lambda o: latest_answer_first(o, query, similar, cfg.rank_latest_cosine, cfg.rank_latest_top,
+                                                                  cfg.rank_latest_cue_cosine))):
             out = step(out)
             mark(stage, out)
     if hand_out is not None:

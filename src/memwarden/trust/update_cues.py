@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UPDATE", "REPLACE", "CALENDAR_WORD", "says_update", "says_replace", "rejected_words"]
+__all__ = ["UPDATE", "REPLACE", "CHANGE", "CALENDAR_WORD", "says_update", "says_change", "says_replace", "rejected_words"]
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
@@ -66,12 +66,22 @@ _CUES: tuple[tuple[str, bool], ...] = (
 )
 
 UPDATE = re.compile(r"\b(?:" + "|".join(p for p, _ in _CUES) + r")\b", re.I)
+#: Session 23: the classes that say a value changed, not only that something began or ended ("a new pho place",
+#: "started a book", "again") nor a speaker's own aside ("actually"): the present-state adverbs, the onsets and the
+#: verbs of changing a value or moving a date (the entries before "a state begins or ends", in their order above).
+CHANGE = re.compile(r"\b(?:" + "|".join(p for p, _ in _CUES[:13]) + r")\b", re.I)
 REPLACE = re.compile(r"\b(?:" + "|".join(p for p, outright in _CUES if outright) + r")\b", re.I)
 
 
 def says_update(text: str) -> bool:
     """``text`` says it changes something ("I'm on giffgaff now", "swimming is Sundays from this week")."""
     return bool(UPDATE.search(text))
+
+
+def says_change(text: str) -> bool:
+    """``text`` says a value changed or holds from now ("it's a fiver now", "gone with X instead", "from next week
+    we're on wednesdays", "moved to the 17th"); "a new X", "started", "again" and "actually" are not enough."""
+    return bool(CHANGE.search(text) or REPLACE.search(text) or _OPENING_ONSET.match(text.strip()))
 
 
 def says_replace(text: str) -> bool:
