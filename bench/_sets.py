@@ -33,8 +33,12 @@ parents; carers of a partner or parent with dementia or long illness; gig-econom
 home renovators and DIYers), written blind at session 22's start (each with UNKNOWN verdict cases), measured unread
 by the lead at session 22's start and end and at session 23's start; session 23's branches measure them by totals
 only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty while session 23's held-out authors (78-82) write outside the repository; they are measured by
-the lead (totals only) and committed at the session's end as `evals/heldout76`-`heldout80`.
+`HELDOUT_SETS`: authors 78-82 (`evals/heldout76`-`heldout80`: grown-up children of immigrant parents helping with forms,
+visas and appointments; small-business owners doing their own books; people on a health and recovery journey; retired
+allotment holders and garden-club members; new parents), written blind at session 23's start (each with UNKNOWN
+verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only) at its start
+and end; never opened or run by a branch; committed at the session's end. The next session measures them unread at
+its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -48,8 +52,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 71)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(71, 76)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(76, 81)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 76)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 81)}}
