@@ -28,17 +28,18 @@ validation sets (totals only) and are development since session 22.
 Authors 68-72 (`evals/heldout66`-`heldout70`: people running a small cafe, guesthouse or bar in a country they moved
 to; parents of teenagers; market traders; volunteer youth and amateur coaches; freelancers), written blind at session
 21's start, were sessions 21 and 22's validation sets (totals only) and are development since session 23.
-`VALIDATION_SETS`: authors 73-77 (`evals/heldout71`-`heldout75`: church and community-centre volunteers; shift-working
-parents; carers of a partner or parent with dementia or long illness; gig-economy couriers and ride-hail drivers;
-home renovators and DIYers), written blind at session 22's start (each with UNKNOWN verdict cases), measured unread
-by the lead at session 22's start and end and at session 23's start; session 23's branches measure them by totals
-only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 78-82 (`evals/heldout76`-`heldout80`: grown-up children of immigrant parents helping with forms,
-visas and appointments; small-business owners doing their own books; people on a health and recovery journey; retired
-allotment holders and garden-club members; new parents), written blind at session 23's start (each with UNKNOWN
-verdict cases), kept outside the repository while its branches worked, measured by the lead (totals only) at its start
-and end; never opened or run by a branch; committed at the session's end. The next session measures them unread at
-its start.
+Authors 73-77 (`evals/heldout71`-`heldout75`: church and community-centre volunteers; shift-working parents; carers
+of a partner or parent with dementia or long illness; gig couriers and ride-hail drivers; home renovators), written
+blind at session 22's start, were sessions 22 and 23's validation sets (totals only) and are development since
+session 24.
+`VALIDATION_SETS`: authors 78-82 (`evals/heldout76`-`heldout80`: grown-up children of immigrant parents helping with
+forms, visas and appointments; small-business owners doing their own books; people on a health and recovery journey;
+retired allotment holders and garden-club members; new parents), written blind at session 23's start (each with
+UNKNOWN verdict cases), measured unread by the lead at session 23's start and end and at session 24's start; session
+24's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads
+them.
+`HELDOUT_SETS`: empty while session 24's held-out authors (83-87) write outside the repository; they are measured by
+the lead (totals only) and committed at the session's end as `evals/heldout81`-`heldout85`.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -49,10 +50,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 71)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 76)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(71, 76)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(76, 81)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(76, 81)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
