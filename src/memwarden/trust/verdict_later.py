@@ -1,0 +1,164 @@
+"""A later figure for the claim's quantity, said without naming it again (session 24, issue 11.3).
+
+"my rating's 4.88", a week later "bumped to 4.93 after the weekend"; "plasterer's quote is 1,850 for the lot",
+then "he's revised it to 2,100"; "shower tray's ordered, 1200x800", then "tray turned up and it's 1100x800". The
+later line is the same voucher's word on the same figure, but it names none of the claim's words (or too few for
+the stance rules), so it was read as silent and the earlier support stood: the claim about the old figure came
+out TRUE.
+
+Here such a line speaks against the claim when all of these hold:
+
+- the claim states a plain figure (not a clock time or a date: those are :func:`.verdict_matter._changed_value`'s)
+  and a strong, first-hand or evidence memory supports it by stating that figure;
+- the later line is from the same voucher, strong, firm (not a question, not hedged, not reported), said
+  after the support, at the matter's cosine;
+- it says a figure moved or was set again: a change cue (:mod:`.update_cues`: "bumped", "now", "going up to",
+  "revised") or a verb of a figure moving ("climbed", "dropped", "came to") or a correction ("was wrong",
+  "turned up and it's");
+- it gives a figure of the same shape as the claim's (as many decimal places, within a factor of two) and not
+  the claim's figure itself.
+
+The later line then supersedes the support (the verdict's step 1), so the old figure is FALSE and the new one,
+which the later line states, is read by the ordinary rules.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..models import SearchHit
+from .features import TextFeatures, features
+from .testimony import Testimony, stated_at
+from .update_cues import says_change, says_replace
+from .verdict_matter import MATTER_COSINE, against, matter_key
+
+__all__ = ["later_figure"]
+
+#: A figure moving or set again, in words the update cues do not hold: "climbed back to", "dropped to",
+#: "revised it to", "came to", "ended up at", "it's 1100x800, listing was wrong".
+_MOVED = re.compile(r"\b(?:climbed|dropped|dipped|fell|fallen|rose|risen|jumped|crept|slipped|shot|"
+                    r"going up|gone up|going down|gone down|put (?:it|them|that) up|"
+                    r"revised|re-?quoted|amended|corrected|recalculated|knocked (?:it )?down|"
+                    r"came to|comes to|ended up|worked out (?:at|to)|turned out|turned up|arrived|"
+                    r"(?:was|were|is|are) wrong|wrong on)\b", re.I)
+
+
+def _figures(f: TextFeatures) -> set[str]:
+    """The plain figures of a text: not clock times (``:``) and not dates."""
+    return {v for v in f.numbers if ":" not in v and v not in f.dates}
+
+
+def _shape(v: str) -> tuple[int, float] | None:
+    try:
+        x = float(v)
+    except ValueError:
+        return None
+    places = len(v.partition(".")[2])
+    return places, x
+
+
+def _same_shape(a: str, b: str) -> bool:
+    """Two figures that can be one quantity at two times: as many decimal places, within a factor of two."""
+    sa, sb = _shape(a), _shape(b)
+    if sa is None or sb is None or sa[0] != sb[0] or sa[1] <= 0 or sb[1] <= 0 or a == b:
+        return False
+    return 0.5 <= sa[1] / sb[1] <= 2.0
+
+
+def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+                 reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later lines of the supporting voucher giving the claim's figure another value (see the module)."""
+    fq = features(query)
+    figures = _figures(fq)
+    if not figures:
+        return []
+    support = []
+    for h, ev, tm, sg in read:
+        if sg > 0 and ev.role == "evidence" and tm.strong and figures & _figures(features(ev.memory)):
+            support.append((h, tm))
+    if not support:
+        return []
+    taken = {matter_key(h) for h, _, _, _ in read}
+    out = []
+    for hit, text in silent:
+        if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
+            continue
+        tm = tier(hit, query)
+        if not tm.strong:
+            continue
+        fh = features(text)
+        if fh.hedged or fh.reported:
+            continue
+        if not (says_change(text) or _MOVED.search(text) or tm.correction):
+            continue
+        theirs = _figures(fh)
+        if figures & theirs:
+            continue
+        if not any(_same_shape(a, b) for a in figures for b in theirs):
+            continue
+        if not any(tm0.voucher == tm.voucher and stated_at(h0) < stated_at(hit) for h0, tm0 in support):
+            continue
+        out.append(against(hit, tm, reliability(hit, tm), "a later figure for the claim's quantity"))
+        taken.add(matter_key(hit))
+    return out
+
+
+#: A capitalised word that is not the first of its sentence (nor of a speaker's label): a name, not a capital.
+_NAME = re.compile(r"(?<![.!?:]\s)(?<![.!?:])(?<!^)\b([A-Z][\w'&-]+(?:\s+[A-Z][\w'&-]+)*)")
+
+
+def _new_names(text: str, names: set[str]) -> list[str]:
+    """The names ``text`` gives that are none of ``names`` (stemmed, as the features hold them)."""
+    out = []
+    for m in _NAME.finditer(text.strip()):
+        if m.start() == 0:
+            continue
+        got = features(m.group(1)).proper - {"user"}
+        if got and not got & names:
+            out.append(m.group(1))
+    return out
+
+
+def _named_as_now(text: str, name: str) -> bool:
+    """``name`` is the value a change sets: "now it's Flonase", "on Paydock now", "moved everything over to Royal
+    Mail", "downgraded to Gold"."""
+    n = re.escape(name)
+    return bool(re.search(rf"\bnow\b\W+(?:[\w']+\W+){{0,2}}{n}\b|\b{n}(?:\W+[\w']+){{0,2}}\W+now\b", text)
+                or re.search(rf"\b(?:switched|changed|swapped|moved|gone|went|downgraded|upgraded|transferred)\s+"
+                             rf"(?:[\w']+\s+){{0,2}}(?:to|onto)\s+(?:the\s+)?{n}\b", text, re.I))
+
+
+def later_name(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+               reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later lines of the supporting voucher that set another name where the claim's was ("been going to Aldi
+    instead", "on Paydock now", "downgraded to Gold"), naming the claim's no more (see the module)."""
+    fq = features(query)
+    names = set(fq.proper - {"user"})
+    if not names:
+        return []
+    support = []
+    for h, ev, tm, sg in read:
+        if sg > 0 and ev.role == "evidence" and tm.strong and names & features(ev.memory).proper:
+            support.append((h, tm))
+    if not support:
+        return []
+    taken = {matter_key(h) for h, _, _, _ in read}
+    out = []
+    for hit, text in silent:
+        if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
+            continue
+        tm = tier(hit, query)
+        if not tm.strong:
+            continue
+        fh = features(text)
+        if fh.hedged or fh.reported or names & fh.proper:
+            continue
+        new = _new_names(text, names)
+        if not new or not (says_replace(text) or any(_named_as_now(text, n) for n in new)):
+            continue
+        if not any(tm0.voucher == tm.voucher and stated_at(h0) < stated_at(hit) for h0, tm0 in support):
+            continue
+        out.append(against(hit, tm, reliability(hit, tm), f"a later change to another name ({new[0]})"))
+        taken.add(matter_key(hit))
+    return out
