@@ -35,9 +35,38 @@ _FILLER = re.compile(r"^\W*(?:(?:sorry|ugh|oh|um|erm|i mean|i meant|i'?m wrong|i
 _CLAUSE_END = re.compile(r"[,;.!?:](?=\s|$)|\s[-\u2013\u2014]\s|\.\.\.")
 
 
+#: A value-like word: a figure, an ordinal or a clock time, a weekday, or a capitalised name.
+_VALUE = r"(?:\d[\w:.]*|(?i:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?)|[A-Z][a-z][\w'-]*)"
+#: Session 24: a bare "sorry" or "I mean" between two values of one kind, after a pause: "at 3:15.. sorry, 3:45",
+#: "the 13th - sorry, 30th", "Jenny, I mean Jessica, is ...". Both sides must look like a value ("organizar... sorry,
+#: English" is a change of language, "fine, sorry, it's late" an apology).
+_BETWEEN = re.compile(r"(?:[,\u2014\u2013]|\s[-\u2014\u2013]|\.{2,}|\u2026)\s*(?i:sorry|i mean|i meant)\b,?\s+"
+                      rf"(?=(?i:the\s+)?{_VALUE}\b)")
+
+
 def _cue(text: str) -> re.Match[str] | None:
-    found = [m for m in (_SPOKEN.search(text), _BARE.search(text)) if m is not None and m.start() > 0]
+    found = [m for m in (_SPOKEN.search(text), _BARE.search(text), _between(text)) if m is not None and m.start() > 0]
     return min(found, key=lambda m: m.start()) if found else None
+
+
+def _between(text: str) -> re.Match[str] | None:
+    """The first :data:`_BETWEEN` whose two sides are values of one kind (both figures, both weekdays or both names)."""
+    for m in _BETWEEN.finditer(text):
+        before = text[:m.start()].split()[-1].strip(".,")
+        after = re.sub(r"^(?:the\s+)", "", text[m.end():], flags=re.I).split()[0].strip(".,")
+        if _kind(before) is not None and _kind(before) == _kind(after):
+            return m
+    return None
+
+
+def _kind(word: str) -> str | None:
+    if re.match(r"\d", word):
+        return "figure"
+    if re.fullmatch(r"(?i:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?)", word):
+        return "day"
+    if re.fullmatch(r"[A-Z][a-z][\w'-]*", word):
+        return "name"
+    return None
 
 
 def repair_cut(text: str) -> tuple[str, str, str] | None:
@@ -61,6 +90,8 @@ def repair_cut(text: str) -> tuple[str, str, str] | None:
         return back, f"{kept} {after}", after
     words = clause.split()
     back_words = [w for w in words[-3:] if (fw := features(w)).numbers or fw.dates] if fa.numbers or fa.dates else []
+    if m.re is _BETWEEN and words:
+        back_words = words[-1:]  # the one value the bare "sorry" / "I mean" replaces
     if not back_words:
         back_words = [w for w in words if features(w).content][-2:]
     if not back_words:
