@@ -32,6 +32,8 @@ from .features import TextFeatures, features
 from .testimony import Testimony, stated_at
 from .update_cues import says_change, says_replace
 from .verdict_matter import MATTER_COSINE, against, matter_key
+from .verdict_said import _someone_else
+from .verdict_scope import holder
 
 __all__ = ["later_figure"]
 
@@ -42,6 +44,18 @@ _MOVED = re.compile(r"\b(?:climbed|dropped|dipped|fell|fallen|rose|risen|jumped|
                     r"revised|re-?quoted|amended|corrected|recalculated|knocked (?:it )?down|"
                     r"came to|comes to|ended up|worked out (?:at|to)|turned out|turned up|arrived|"
                     r"(?:was|were|is|are) wrong|wrong on)\b", re.I)
+
+
+def _anothers(hit: SearchHit, query: str) -> bool:
+    """The line opens on another holder than the claim's ("my sister just moved to York" against "I live in Leeds"):
+    its change is theirs. A holder the claim names ("Alondra's off the old stuff" for "Alondra takes ...") is the
+    claim's own."""
+    if not _someone_else(hit):
+        return False
+    said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
+    who = {holder(t) for t in said} - {None, "i"}
+    low = query.lower()
+    return not who or not any(re.search(rf"\b{re.escape(w.removeprefix('my '))}\b", low) for w in who)
 
 
 def _figures(f: TextFeatures) -> set[str]:
@@ -85,7 +99,7 @@ def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit
         if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
         tm = tier(hit, query)
-        if not tm.strong:
+        if not tm.strong or _anothers(hit, query):
             continue
         fh = features(text)
         if fh.hedged or fh.reported:
@@ -149,7 +163,7 @@ def later_name(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
         if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
         tm = tier(hit, query)
-        if not tm.strong:
+        if not tm.strong or _anothers(hit, query):
             continue
         fh = features(text)
         if fh.hedged or fh.reported or names & fh.proper:
