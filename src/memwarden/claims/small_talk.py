@@ -44,9 +44,10 @@ import re
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
 from .small_talk_comment import (_after_statement, elliptic_agreement, mood_of_the_moment, passing_judgement,
                                  season_greeting, sign_off)
+from .small_talk_others import others_moment
 
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
-           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "ACK_OPENER"]
+           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -225,7 +226,7 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the nine kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the ten kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if weather_talk(values, clause, role=role):
@@ -244,4 +245,6 @@ def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, p
         return "taking leave of the chat"
     if elliptic_agreement(values, clause, role=role, prev_role=prev_role, prev=prev):
         return "an agreement by an auxiliary alone"
+    if others_moment(values, clause, role=role, prev_role=prev_role, prev=prev):
+        return "how someone takes the news right now"
     return None

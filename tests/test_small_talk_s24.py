@@ -1,0 +1,45 @@
+"""Session 24 (issue 10, "noise"): how someone else takes the news right now ("my sister is fuming", "the cat is not
+impressed", "grandad's already polishing his shoes") yields no claim; a lasting feeling with its object, a feeling
+beside a fact, and an "already ..." after a question or one's own turn keep theirs. Every sentence here was written
+for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_small_talk import claims_of
+
+#: said right after the assistant's statement (``claims_of``'s default turn before)
+CHAT = [
+    "my sister is fuming lol",
+    "the cat is not impressed",
+    "Gran was over the moon, bless her",
+    "he's sulking about the biscuits again",
+    "haha the kids are buzzing",
+    "grandad's already polishing his shoes lol",
+    "ok my flatmate is already choosing the paint",
+]
+
+#: a lasting feeling names what it is about; a fact beside the feeling keeps the clause
+FACTS = [
+    "my sister is terrified of spiders",
+    "the boy is obsessed with trains",
+    "my sister is thrilled, she got the job at the library",
+    "mum's excited about her trip to Cork on the 14th",
+]
+
+
+@pytest.mark.parametrize("text", CHAT)
+def test_how_someone_takes_the_news_is_no_claim(text: str) -> None:
+    assert claims_of(text) == []
+
+
+@pytest.mark.parametrize("text", FACTS)
+def test_a_lasting_feeling_or_a_fact_beside_it_keeps_a_claim(text: str) -> None:
+    assert claims_of(text)
+
+
+def test_already_doing_after_a_question_or_ones_own_turn_is_not_read_as_eagerness() -> None:
+    # after a question "she's already taking the tablets" answers it; after one's own turn it may add a fact
+    assert claims_of("she's already taking the new tablets", prev="Has your mum started the new medication?")
+    assert claims_of("she's already getting the pension credit", prev="my mum turned 80 last week", prev_role="user")
