@@ -41,7 +41,7 @@ _VERDICT_WORD = (
 _VERDICT_TAIL = (r"(?:\W+(?:really|honestly|tbh|i\s+guess|i\s+suppose|i\s+think|lol|lmao|haha\w*|ha+|though|tho|tbf|ngl|"
                  r"bless\s+(?:him|her|them)|to\s+be\s+fair|as\s+usual|as\s+always|again|anyway|these\s+days|right\s+now|rn|today|"
                  r"tonight|this\s+morning|this\s+week|"
-                 r"frankly|obviously|clearly|seriously|truly))*[\W\d]*$")
+                 r"frankly|obviously|clearly|seriously|truly|btw|by\s+the\s+way|not\s+gonna\s+lie|lowkey|fr))*[\W\d]*$")
 _JUDGEMENT = re.compile(
     _COMMENT_LEAD + r"(?:[\w'-]+\s+){0,3}?[\w'-]+(?:'s|s|\s+is|\s+was|'s\s+been|\s+has\s+been|\s+are|'re|\s+were|\s+looks?|"
     r"\s+seems?)" + _DEGREE + r"\s+(?:(?:a|an|such\s+a|such\s+an|the|an\s+absolute|a\s+total|a\s+right|a\s+proper|a\s+real|"
