@@ -20,7 +20,7 @@ CHAT = [
     "ok my flatmate is already choosing the paint",
     # a passing judgement with an aside tag after it
     "the car park there is a joke btw",
-    "the chips at that place are unreal by the way",
+    "the chips there are unreal by the way",
 ]
 
 #: a lasting feeling names what it is about; a fact beside the feeling keeps the clause
