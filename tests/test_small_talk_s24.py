@@ -46,3 +46,27 @@ def test_already_doing_after_a_question_or_ones_own_turn_is_not_read_as_eagernes
     # after a question "she's already taking the tablets" answers it; after one's own turn it may add a fact
     assert claims_of("she's already taking the new tablets", prev="Has your mum started the new medication?")
     assert claims_of("she's already getting the pension credit", prev="my mum turned 80 last week", prev_role="user")
+
+
+#: on the lost side: a clause opening like a question that states something
+OPENS_LIKE_A_QUESTION = [
+    "when I moved into the flat I promised the landlord we'd never keep a dog",
+    "when we visit my gran we always take the train, she hates the car",
+    "has to be gluten free, my partner is coeliac",
+    "can you note my dentist appointment, 3 June at 9:30",
+    "could you remember that the bins go out on Thursday nights",
+]
+
+
+@pytest.mark.parametrize("text", OPENS_LIKE_A_QUESTION)
+def test_a_statement_opening_like_a_question_is_stored(text: str) -> None:
+    assert claims_of(text, prev=None)
+
+
+@pytest.mark.parametrize("text", [
+    "can you suggest a film for tonight",
+    "when is the next bank holiday",
+    "can you remember what I said about the boiler",
+])
+def test_a_real_question_stays_no_claim(text: str) -> None:
+    assert claims_of(text, prev=None) == []
