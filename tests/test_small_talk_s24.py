@@ -70,3 +70,8 @@ def test_a_statement_opening_like_a_question_is_stored(text: str) -> None:
 ])
 def test_a_real_question_stays_no_claim(text: str) -> None:
     assert claims_of(text, prev=None) == []
+
+
+def test_an_awaited_change_said_with_finally_and_a_laugh_is_stored() -> None:
+    assert claims_of("the new passport finally arrived lol", prev=None)
+    assert claims_of("finally lol", prev=None) == []
