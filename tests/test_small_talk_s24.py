@@ -21,6 +21,10 @@ CHAT = [
     # a passing judgement with an aside tag after it
     "the car park there is a joke btw",
     "the chips there are unreal by the way",
+    # a rating as the verdict, a vow of exasperation
+    "10/10 would get soaked again",
+    "they gave us free doughnuts at the meeting so 10/10",
+    "if one more driver tailgates me on that road I'm selling the car",
 ]
 
 #: a lasting feeling names what it is about; a fact beside the feeling keeps the clause
@@ -29,6 +33,7 @@ FACTS = [
     "the boy is obsessed with trains",
     "my sister is thrilled, she got the job at the library",
     "mum's excited about her trip to Cork on the 14th",
+    "my physio appointment is on the 10th, at 10:10",
 ]
 
 

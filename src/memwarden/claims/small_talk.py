@@ -138,6 +138,10 @@ _STOCK = re.compile(
     # a joking plea for prayers: "pray for my knees" (not "don't tell my sister": keeping a secret from
     # someone may be an instruction the assistant must follow)
     r"|pray\s+for\s+(?:my|our|the)\b"
+    # session 24: a vow of exasperation ("I swear if one more person asks ...", "if I see one more ... I will scream"),
+    # a rating said as a verdict ("10/10 would do again")
+    r"|(?:i\s+swear\s+)?if\s+(?:i\s+(?:see|hear|get|read)\s+)?one\s+more\b"
+    r"|10\s*/\s*10\b"
     # a hope or forecast waved off: "so much for Gaz's maths", "so much for the weekend" (session 20)
     r"|so\s+much\s+for\b"
     # a question put off with a laugh: "ask me again in a month"
@@ -157,8 +161,15 @@ _STOCK = re.compile(
 _STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure", "rule_word")
 
 
+#: Session 24: a rating closing the clause as its verdict ("free sausage rolls at the AGM so 10/10", "the nurse does the
+#: best tea, 10/10"): the score judges what was just said; its "10" is no amount.
+_RATING = re.compile(r"(?:^|.*?(?:,|\bso)\s+)10\s*/\s*10\b(?:\s+(?:would|will)\b.*|\s+[\w'-]+)?\W*$", re.I)
+
+
 def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
+    if role != "assistant" and _RATING.match(clause.strip()) and not any(values.get(k) for k in _STOCK_KEEPS if k != "unit_number"):
+        return True
     return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
 
 
