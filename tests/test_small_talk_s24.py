@@ -80,3 +80,22 @@ def test_a_real_question_stays_no_claim(text: str) -> None:
 def test_an_awaited_change_said_with_finally_and_a_laugh_is_stored() -> None:
     assert claims_of("the new passport finally arrived lol", prev=None)
     assert claims_of("finally lol", prev=None) == []
+
+
+OFFER = "Want me to put together a packing list?"
+
+
+@pytest.mark.parametrize("text", ["yeh go on", "maybe tomorrow, brain is fried", "yes but not tonight, too tired",
+                                  "leave it. nothing new"])
+def test_only_answering_the_assistants_offer_is_no_claim(text: str) -> None:
+    assert claims_of(text, prev=OFFER) == []
+
+
+@pytest.mark.parametrize("text", ["nah, I rent from a housing association", "yes please, I can't stand ironing so nothing linen",
+                                  "go on, my flight is on the 14th", "yes please, my sister is coming too"])
+def test_a_fact_in_the_answer_to_an_offer_keeps_its_claim(text: str) -> None:
+    assert claims_of(text, prev=OFFER)
+
+
+def test_the_same_answer_after_a_question_that_is_no_offer_is_not_this_reading() -> None:
+    assert claims_of("yes, the match is on tonight", prev="Is the match on tonight?")

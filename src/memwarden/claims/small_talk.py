@@ -47,7 +47,8 @@ from .small_talk_comment import (_after_statement, elliptic_agreement, mood_of_t
 from .small_talk_others import others_moment
 
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
-           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "ACK_OPENER"]
+           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "answers_offer",
+           "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -71,6 +72,34 @@ def acknowledged_reply(values: dict[str, float], clause: str, turn: str, *, role
         return False
     return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _NEGATION.search(clause)
                 or _FREQUENCY.search(clause))
+
+
+#: Session 24: the assistant's turn ends on an offer of help ("Want help drafting it?", "Shall I make a list?", "Would you
+#: like some ideas?"), and the user's turn opens on taking it up, putting it off or turning it down ("yes pls", "maybe
+#: tomorrow", "nah", "go on", "leave it").
+_OFFER = re.compile(r"(?:^|[.!?]\s+)(?:(?:do\s+you\s+)?want(?:\s+me)?\s+to\b|(?:do\s+you\s+)?want\s+(?:a|an|some|help|me)\b|shall\s+i\b|"
+                    r"would\s+you\s+like\b|(?:would|could)\s+it\s+help\b|need\s+(?:a|an|some|help)\b|fancy\b)[^?]*\?\s*$", re.I)
+_TAKEN = re.compile(r"^\W*(?:yes|yeah|yep|yeh|ya|yea|ok|okay|sure|go\s+on|please|pls|no|nah|nope|not\s+now|maybe|later|"
+                    r"leave\s+it)\b", re.I)
+#: What keeps a clause of such a reply: anything checkable (``reply.ANCHORS``), a report or an added point ("also ...").
+_OFFER_KEEPS = (*ANCHORS, "says", "likes_slot", "state_verb", "possessive")
+
+
+def answers_offer(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
+                  prev: str | None) -> bool:
+    """Whether ``clause`` is part of the user's answer to the assistant's offer of help (taking it, putting it off,
+    turning it down, with a reason of the moment: "yes pls but gentle, my calves hate me", "maybe tomorrow, brain's
+    fried"), with nothing checkable in it. The timing of the help ("tomorrow") is the offer's, not a fact."""
+    if role == "assistant" or prev_role != "assistant" or not prev or not _OFFER.search(prev.strip()):
+        return False
+    if not _TAKEN.match(turn) or any(values.get(k) for k in _OFFER_KEEPS):
+        return False
+    return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _FREQUENCY.search(clause)
+                or _OWN_REFUSAL.search(clause))
+
+
+#: What the speaker cannot or will not have keeps the clause ("go on then, but I can't stand mushrooms").
+_OWN_REFUSAL = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:can't|cant|cannot|don't|dont|won't|wont|never|hate|avoid)\b", re.I)
 
 
 _LEAD = r"^\W*(?:(?:also|and|but|so|btw|well|ugh+|omg|god|man|wow|honestly|oh|ah|isn't|wasn't)\W+)*"
@@ -237,9 +266,11 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the ten kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the eleven kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
+    if answers_offer(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
+        return "only answers the assistant's offer of help"
     if weather_talk(values, clause, role=role):
         return "the weather or the day of the moment"
     if stock_reaction(values, clause, role=role):
