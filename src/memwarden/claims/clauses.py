@@ -207,7 +207,10 @@ def chat_marked(clause: str) -> bool:
 
 
 #: "it's bun install now": a thing's new state, not an appraisal ("it's so good now" stays a reaction).
-_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on)\b", re.I)
+#: Session 24: "finally" before a verb of getting done ("the visa finally came through", "health LPA finally
+#: registered", "SGB finally sorted it") tells an awaited change that holds from now on.
+_NOW_STATE = re.compile(r"\b(?:now|instead|these days|from now on|finally\s+(?:got\s+|been\s+)?(?:\w+ed|sorted|done|through|paid|"
+                        r"sold|built|came\s+through|went\s+through|came\s+back|got\s+back))\b", re.I)
 _COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|cheaper|quieter|calmer|happier|busier|fine|ok|okay|alright|"
                           r"sorted|over it)\b", re.I)
 

@@ -46,7 +46,10 @@ CLAUSE_SPLIT = re.compile(r",\s+(?=(?:staying|living|working|heading|going|flyin
 TAG_QUESTION = re.compile(r",\s+(?=(?:have|has|do|does|did|are|is|was|were|can|could|would|will|what|how|where|when|why|who|any|"
                           r"right|ever|you|want|wanna|shall|should|fancy|care to|isn't|aren't|don't|didn't|no|yeah|huh|eh)\b[^,]*\?\s*$)", _I)
 QUESTION_START = re.compile(
-    r"^(?:what|how|where|when|why|who|whom|whose|which|whats|hows|wheres|whos|do you|did you|does|are you|have you|has|can you|could you|"
+    r"^(?:what|how|where|when(?!\s+(?:i|we)\s[^?]*?[\s,](?:i|we)\s+(?!\w+\?))|why|who|whom|whose|which|whats|hows|wheres|whos|do you|did you|does|"
+    # session 24: "has to ..." states a need, and a request to keep something in mind ("can you note my booking, ...")
+    # says what to keep, not a question
+    r"are you|have you|has(?!\s+to\b)|(?:can|could) you(?!\s+(?:please\s+)?(?:remember|note|make\s+a\s+note|keep\s+in\s+mind|save)\b)|"
     r"would you|will you|is it|is there|are there|shall|should i|should we|any chance|anything|wanna|want to|"
     # a yes/no question by inversion onto a demonstrative or a pronoun ("is this the support chat", "huh is that a thing")
     r"(?:is|was) (?:this|that)|(?:are|were) (?:they|these|those|we)|were you|do (?:they|we))\b", _I)

@@ -34,16 +34,21 @@
   ("happy new year!!"), ``sign_off`` ("right I'm off to bed, night night") and ``elliptic_agreement`` ("we always do"
   after the assistant's statement).
 
-All read the gate's features of the clause (``gate.features``); none is a fitted model."""
+All read the gate's features of the clause (``gate.features``); none is a fitted model. Session 24: the comment readings of
+sessions 21-22 (from ``passing_judgement`` to ``elliptic_agreement``) live in ``small_talk_comment.py``."""
 
 from __future__ import annotations
 
 import re
 
 from .reply import _ADDITIVE, _ASIDE, _FREQUENCY, _NEGATION, ANCHORS
+from .small_talk_comment import (_after_statement, elliptic_agreement, mood_of_the_moment, passing_judgement,
+                                 season_greeting, sign_off)
+from .small_talk_others import others_moment
 
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
-           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "ACK_OPENER"]
+           "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "answers_offer",
+           "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -67,6 +72,34 @@ def acknowledged_reply(values: dict[str, float], clause: str, turn: str, *, role
         return False
     return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _NEGATION.search(clause)
                 or _FREQUENCY.search(clause))
+
+
+#: Session 24: the assistant's turn ends on an offer of help ("Want help drafting it?", "Shall I make a list?", "Would you
+#: like some ideas?"), and the user's turn opens on taking it up, putting it off or turning it down ("yes pls", "maybe
+#: tomorrow", "nah", "go on", "leave it").
+_OFFER = re.compile(r"(?:^|[.!?]\s+)(?:(?:do\s+you\s+)?want(?:\s+me)?\s+to\b|(?:do\s+you\s+)?want\s+(?:a|an|some|help|me)\b|shall\s+i\b|"
+                    r"would\s+you\s+like\b|(?:would|could)\s+it\s+help\b|need\s+(?:a|an|some|help)\b|fancy\b)[^?]*\?\s*$", re.I)
+_TAKEN = re.compile(r"^\W*(?:yes|yeah|yep|yeh|ya|yea|ok|okay|sure|go\s+on|please|pls|no|nah|nope|not\s+now|maybe|later|"
+                    r"leave\s+it)\b", re.I)
+#: What keeps a clause of such a reply: anything checkable (``reply.ANCHORS``), a report or an added point ("also ...").
+_OFFER_KEEPS = (*ANCHORS, "says", "likes_slot", "state_verb", "possessive")
+
+
+def answers_offer(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
+                  prev: str | None) -> bool:
+    """Whether ``clause`` is part of the user's answer to the assistant's offer of help (taking it, putting it off,
+    turning it down, with a reason of the moment: "yes pls but gentle, my calves hate me", "maybe tomorrow, brain's
+    fried"), with nothing checkable in it. The timing of the help ("tomorrow") is the offer's, not a fact."""
+    if role == "assistant" or prev_role != "assistant" or not prev or not _OFFER.search(prev.strip()):
+        return False
+    if not _TAKEN.match(turn) or any(values.get(k) for k in _OFFER_KEEPS):
+        return False
+    return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _FREQUENCY.search(clause)
+                or _OWN_REFUSAL.search(clause))
+
+
+#: What the speaker cannot or will not have keeps the clause ("go on then, but I can't stand mushrooms").
+_OWN_REFUSAL = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:can't|cant|cannot|don't|dont|won't|wont|never|hate|avoid)\b", re.I)
 
 
 _LEAD = r"^\W*(?:(?:also|and|but|so|btw|well|ugh+|omg|god|man|wow|honestly|oh|ah|isn't|wasn't)\W+)*"
@@ -134,6 +167,10 @@ _STOCK = re.compile(
     # a joking plea for prayers: "pray for my knees" (not "don't tell my sister": keeping a secret from
     # someone may be an instruction the assistant must follow)
     r"|pray\s+for\s+(?:my|our|the)\b"
+    # session 24: a vow of exasperation ("I swear if one more person asks ...", "if I see one more ... I will scream"),
+    # a rating said as a verdict ("10/10 would do again")
+    r"|(?:i\s+swear\s+)?if\s+(?:i\s+(?:see|hear|get|read)\s+)?one\s+more\b"
+    r"|10\s*/\s*10\b"
     # a hope or forecast waved off: "so much for Gaz's maths", "so much for the weekend" (session 20)
     r"|so\s+much\s+for\b"
     # a question put off with a laugh: "ask me again in a month"
@@ -153,8 +190,15 @@ _STOCK = re.compile(
 _STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure", "rule_word")
 
 
+#: Session 24: a rating closing the clause as its verdict ("free sausage rolls at the AGM so 10/10", "the nurse does the
+#: best tea, 10/10"): the score judges what was just said; its "10" is no amount.
+_RATING = re.compile(r"(?:^|.*?(?:,|\bso)\s+)10\s*/\s*10\b(?:\s+(?:would|will)\b.*|\s+[\w'-]+)?\W*$", re.I)
+
+
 def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
+    if role != "assistant" and _RATING.match(clause.strip()) and not any(values.get(k) for k in _STOCK_KEEPS if k != "unit_number"):
+        return True
     return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
 
 
@@ -203,11 +247,6 @@ _FILLER = re.compile(
 _EVAL_KEEPS = (*ANCHORS, "possessive", "state_verb", "plan", "says", "contrast")
 
 
-def _after_statement(role: str, prev_role: str | None, prev: str | None) -> bool:
-    """A user's clause right after the assistant's statement (not its question, which the clause may answer)."""
-    return role != "assistant" and prev_role == "assistant" and bool(prev and "?" not in prev)
-
-
 def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
     """Whether ``clause`` (after the assistant's statement) only judges what the assistant said: every part of it is a
     judgement pointing back at the assistant's message or a filler of the reaction, with nothing checkable in it.
@@ -225,158 +264,13 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
                or not re.search(r"[a-z]{3}", re.sub(_TAIL, "", p, flags=re.I)) for p in parts)
 
 
-#: Words a comment may open on before its subject ("honestly the council are hopeless", "wait fr?? that's so dumb").
-_COMMENT_LEAD = (r"^\W*(?:(?:oh|ah+|ugh+|omg|god|man|honestly|tbh|ngl|lol|lmao|haha\w*|ha+|well|so|and|but|yeah|yea|ya|welp|"
-                 r"sigh|jeez|wow|ok|okay|right|anyway|seriously|literally|just|wait|fr|at\s+least)\W+)*")
-_DEGREE = (r"(?:\s+(?:so|very|really|soo+|just|literally|actually|honestly|absolutely|completely|totally|properly|genuinely|"
-           r"kinda|kind\s+of|a\s+bit|a\s+little|pretty|quite|too|lowkey|already|still|officially|bloody|such|always))*")
-#: A judgement of a person or a thing, said as the whole predicate: an evaluating adjective or a name-calling noun
-#: ("a menace", "a sweetheart", "the goat", "pain", "trash"). Not a plain "fine" / "ok" / "good" / "alright": said of a
-#: scan, a result or a knee those report a state worth keeping.
-_VERDICT_WORD = (
-    r"(?:annoying|mad|wild|crazy|nuts|bonkers|insane|typical|grim|brutal|hilarious|funny|cute|lovely|awful|horrible|"
-    r"terrible|ridiculous|chaos|chaotic|exhausting|unreal|amazing|iconic|savage|cursed|embarrassing|infuriating|absurd|"
-    r"bizarre|weird|hectic|relentless|disaster|joke|bliss|heaven|hell|bleak|menace|sweetheart|star|legend|angel|gem|saint|"
-    r"treasure|icon|hero|diva|drama\s+queen|character|handful|pain|nightmare|ugly|gorgeous|beautiful|stunning|adorable|"
-    r"sweet|precious|brilliant|fab|fabulous|fantastic|superb|lush|gross|disgusting|vile|dodgy|sketchy|useless|hopeless|"
-    r"rubbish|trash|garbage|crap|naff|dull|tedious|wonderful|magic|magical|incredible|unbelievable|mental|barmy|silly|"
-    r"daft|stupid|dumb|genius|hysterical|priceless|classic|goat|mvp|blessing|mess|riot|scream|hoot|delight|dream|banger|"
-    r"elite|unhinged|feral|overrated|underrated|overkill|spoilt|spoiled|thriving|worth\s+it|the\s+devil|slow|smug|cheeky|"
-    r"rude|lazy|grumpy|moody|stubborn|dramatic|stressful|tough|hard\s+work|a\s+lot|too\s+much|doing\s+my\s+head\s+in|"
-    # session 22: a sweeping verdict on a kind of thing ("landlords are all the same", "adulthood is a scam", "the
-    # traffic here is something else")
-    r"all\s+the\s+same|the\s+same\s+everywhere|something\s+else|scam|racket|circus|lottery|worst)")
-#: What may trail the judgement: a hedge, a laugh, a concession, a word of now ("he's a sweetheart really", "cute tho",
-#: "the printer is cursed today").
-_VERDICT_TAIL = (r"(?:\W+(?:really|honestly|tbh|i\s+guess|i\s+suppose|i\s+think|lol|lmao|haha\w*|ha+|though|tho|tbf|ngl|"
-                 r"bless\s+(?:him|her|them)|to\s+be\s+fair|as\s+usual|as\s+always|again|anyway|these\s+days|right\s+now|rn|today|"
-                 r"tonight|this\s+morning|this\s+week|"
-                 r"frankly|obviously|clearly|seriously|truly))*[\W\d]*$")
-_JUDGEMENT = re.compile(
-    _COMMENT_LEAD + r"(?:[\w'-]+\s+){0,3}?[\w'-]+(?:'s|s|\s+is|\s+was|'s\s+been|\s+has\s+been|\s+are|'re|\s+were|\s+looks?|"
-    r"\s+seems?)" + _DEGREE + r"\s+(?:(?:a|an|such\s+a|such\s+an|the|an\s+absolute|a\s+total|a\s+right|a\s+proper|a\s+real|"
-    r"an\s+actual|total|absolute|proper)\s+)?(?:(?:so|very|really|little|bit\s+of\s+a|right|proper)\s+)*" + _VERDICT_WORD
-    + r"\b" + _VERDICT_TAIL, re.I)
-#: What keeps a judging or a mood clause: a slot, a date, an amount, a name, a relation, a report, a flag, a rule or a change.
-_COMMENT_KEEPS = ("slot", "likes_slot", "concrete_time", "unit_number", "number", "name", "relation", "reported",
-                  "info_mark", "procedure", "change", "rule_word")
-
-
-#: A verdict said with no verb: "typical / classic <who or what>" ("typical council", "classic Dave lol"), the whole clause.
-_TYPICAL = re.compile(_COMMENT_LEAD + r"(?:typical|classic)(?:\s+(?:of\s+)?[\w'-]+){0,3}" + _VERDICT_TAIL, re.I)
-#: What keeps a verbless verdict: a name is only what is judged ("typical Dave"), so it keeps nothing there.
-_TYPICAL_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "name")
-
-
-def _only(pattern: re.Pattern[str], keeps: tuple[str, ...], values: dict[str, float], clause: str, role: str) -> bool:
-    """A user's clause that ``pattern`` matches whole, with none of the ``keeps`` signals in it."""
-    return role != "assistant" and bool(pattern.match(clause.strip())) and not any(values.get(k) for k in keeps)
-
-
-def passing_judgement(values: dict[str, float], clause: str, *, role: str) -> bool:
-    """Whether ``clause`` is only a judgement of someone or something: "<subject> is <an evaluating word>" and nothing
-    else ("he's a menace", "facebook groups are a menace", "her cats are cute tho"), with nothing checkable in it. What
-    the subject has, does, eats or is made of ("the cabin has a kettle", "van's a transit custom") is no judgement."""
-    if role == "assistant":
-        return False
-    if _TYPICAL.match(clause.strip()):
-        return not any(values.get(k) for k in _TYPICAL_KEEPS)
-    return bool(_JUDGEMENT.match(clause.strip())) and not any(values.get(k) for k in _COMMENT_KEEPS)
-
-
-#: The speaker's feeling or need of the moment said with nothing it is about ("I'm so tired", "im screaming", "I need
-#: a lie down", "I may cry"), or waiting on how things turn out ("we'll see how it goes", "fingers crossed", "wish me
-#: luck"): the whole clause, with at most a word of now or a laugh after it. "I'm terrified of heights" names what.
-_NOW_TAIL = (r"(?:\s+(?:rn|now|right\s+now|today|tonight|atm|honestly|to\s+be\s+honest|tbh|ngl|lol|lmao|haha\w*|ha+|again|already|tho|though|"
-             r"ugh+|man|mate|bro|tbf|at\s+this\s+point|this\s+week|this\s+morning|fr|omg|(?:with|about|of|by)\s+(?:it|this|that)))*"
-             r"[\W\d]*$")
-_FEELING = (r"(?:tired|exhausted|knackered|shattered|wrecked|done|over\s+it|dead|dying|screaming|crying|sobbing|shaking|"
-            r"stressed|stressing|overwhelmed|drained|fried|fuming|raging|livid|gutted|devastated|buzzing|shook|in\s+bits|"
-            # session 22: a fear or nerves of the moment, said of nothing ("I'm a bit frightened", "im bricking it")
-            r"nervous|frightened|scared|terrified|anxious|bricking\s+it|dreading\s+it|rambling|ranting|waffling|"
-            r"losing\s+it|losing\s+my\s+mind|going\s+(?:insane|mad|crazy)|fed\s+up|sick\s+of\s+(?:it|this|that)|"
-            r"tired\s+of\s+(?:it|this|that))")
-_MOOD = re.compile(
-    _COMMENT_LEAD + r"(?:"
-    r"(?:(?:i'?m|im|i\s+am|am|i\s+feel|feeling|i'?ve\s+been|i\s+was)" + _DEGREE + r"\s+)?" + _FEELING
-    + r"|(?:i\s+)?(?:(?:mostly|just|honestly|actually|literally|really|kinda)\s+)*(?:want|wanna|could|need|might|may|"
-    r"am\s+going\s+to|'?m\s+going\s+to|gonna)\s+(?:to\s+)?(?:just\s+)?(?:cry|scream|sleep|nap|die|hide|lie\s+down|curl\s+up|"
-    r"a\s+nap|a\s+drink|a\s+holiday|a\s+break|a\s+lie\s+down|a\s+hug)"
-    r"|(?:we'?ll|let'?s)\s+see(?:\s+how\s+it\s+goes|\s+what\s+happens)?|time\s+will\s+tell|fingers\s+crossed|"
-    # session 22: waiting on how something turns out, what is waited on said as an open question ("we'll see if they do
-    # any better", "we'll see how long that lasts", "I guess we'll find out"): nothing is stated yet
-    r"(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|we\s+will|we\s+shall|let'?s|let\s+us)\s+(?:just\s+)?see\s+(?:how|if|whether|what|who|"
-    r"when)\b[^,;]*|(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|i'?ll|we\s+will)\s+(?:soon\s+)?find\s+out(?:\s+soon)?|"
-    r"here'?s\s+hoping|wish\s+me\s+luck|touch\s+wood|knock\s+on\s+wood|(?:i\s+)?hope\s+so|hopefully|send\s+help|"
-    r"it\s+is\s+what\s+it\s+is|oh\s+well|such\s+is\s+life"
-    r")" + _NOW_TAIL, re.I)
-
-
-def mood_of_the_moment(values: dict[str, float], clause: str, *, role: str) -> bool:
-    """Whether ``clause`` is only the speaker's feeling or need of the moment, or a wait-and-see, with nothing it is
-    about and nothing checkable in it."""
-    return _only(_MOOD, _COMMENT_KEEPS, values, clause, role)
-
-
-#: Taking leave (session 22): a farewell closing the clause ("cheerio for now", "right back on the road, laters"), or
-#: the speaker leaving the chat with at most a few words after it ("right I'm off to bed", "anyway must go the
-#: kettle's on", "ok gotta dash").
-_FAREWELL = (r"(?:night\s+night|nighty\s+night|g'?night|good\s*night|nite|cheerio|laters|ttyl|bye(?:\s+bye|-bye)?|ta-?ra|"
-             r"see\s+ya|cya|speak\s+(?:soon|later|tomorrow)|talk\s+(?:soon|later|tomorrow)|catch\s+(?:you|ya)\s+later|"
-             r"over\s+and\s+out|peace\s+out)")
-_LEAVING = (r"(?:(?:i'?m|im|i\s+am)\s+)?off\s+to\s+(?:bed|sleep|kip)|(?:i\s+)?(?:must|gotta|got\s+to|have\s+to|need\s+to)\s+"
-            r"(?:go|run|dash|fly|scoot|love\s+you\s+and\s+leave\s+you)|(?:right\s+)?back\s+(?:on\s+the\s+road|to\s+it)")
-_SIGN_OFF = re.compile(
-    _COMMENT_LEAD + r"(?:(?:[\w'-]+\W+){0,5}?" + _FAREWELL + r"(?:\s+for\s+now|\s+all|\s+everyone)?"
-    r"|(?:" + _LEAVING + r")(?:\W+[\w'-]+){0,4}?)" + _NOW_TAIL, re.I)
-#: What keeps a leave-taking clause: anything checkable, an event ("off to the dentist") or a plan. Not the rule word
-#: of "must go" nor the change of "for now": the leave-taking says them.
-_SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change")), "event", "plan", "possessive")
-
-
-def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
-    """Whether ``clause`` only takes leave of the chat, with nothing checkable in it."""
-    return _only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role)
-
-
-#: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good
-#: Shabbos", "happy Diwali", with at most a few words after it and no number in it ("happy birthday to my son, he's 8
-#: today" keeps its age).
-_WISH = re.compile(
-    _COMMENT_LEAD + r"(?:(?:happy|merry)\s+(?:new\s+year|christmas|xmas|easter|diwali|eid|holidays|hanukkah|thanksgiving|"
-    r"halloween|lunar\s+new\s+year|friday|weekend|st\.?\s+[\w'-]+\s+day)|good\s+shabbos|shabbat\s+shalom|eid\s+mubarak|"
-    r"shana\s+tova|chag\s+sameach|season'?s\s+greetings)\b(?:\W+[^\d\W][\w'-]*){0,6}[^\d\w]*$", re.I)
-#: What keeps a greeting clause: a slot, a relation, a report or a flag (not the holiday's date or name: it is the greeting).
-_WISH_KEEPS = ("slot", "likes_slot", "relation", "reported", "info_mark", "procedure")
-
-
-def season_greeting(values: dict[str, float], clause: str, *, role: str) -> bool:
-    """Whether ``clause`` is a season's or a day's greeting with nothing checkable after it."""
-    return _only(_WISH, _WISH_KEEPS, values, clause, role)
-
-
-#: An agreement said with only an auxiliary (session 22): "we always do", "always do", "I never have", "they did too".
-_ELLIPTIC = re.compile(
-    _COMMENT_LEAD + r"(?:(?:i|we|they|he|she|you|u|it)\s+)?(?:(?:always|never|usually|still|really|definitely|sometimes|"
-    r"course|of\s+course|totally|so)\s+)*(?:do|did|does|will|would|can|could|am|is|are|was|were|have|has|had|should)"
-    r"(?:n'?t|\s+not)?(?:\s+(?:too|as\s+well|either|anyway|though|tho|lol|haha\w*|tbh|honestly))*\W*$", re.I)
-
-
-#: An auxiliary alone states no rule: its "always" / "never" keep nothing.
-_ELLIPTIC_KEEPS = tuple(k for k in _COMMENT_KEEPS if k != "rule_word")
-
-
-def elliptic_agreement(values: dict[str, float], clause: str, *, role: str, prev_role: str | None, prev: str | None) -> bool:
-    """Whether ``clause`` agrees with the assistant's statement by an auxiliary alone, nothing said of its own. After
-    a question ("do you take sugar?" / "I do") the auxiliary is the answer: not this rule's."""
-    return _after_statement(role, prev_role, prev) and _only(_ELLIPTIC, _ELLIPTIC_KEEPS, values, clause, role)
-
-
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the nine kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the eleven kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
+    if answers_offer(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
+        return "only answers the assistant's offer of help"
     if weather_talk(values, clause, role=role):
         return "the weather or the day of the moment"
     if stock_reaction(values, clause, role=role):
@@ -393,4 +287,6 @@ def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, p
         return "taking leave of the chat"
     if elliptic_agreement(values, clause, role=role, prev_role=prev_role, prev=prev):
         return "an agreement by an auxiliary alone"
+    if others_moment(values, clause, role=role, prev_role=prev_role, prev=prev):
+        return "how someone takes the news right now"
     return None
