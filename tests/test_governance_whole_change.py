@@ -67,3 +67,36 @@ def test_another_part_changed_with_no_value_asked_stays_in_use(emb) -> None:  # 
     request = "how much did I spend on diesel for the van share in spring?"
     assert _row(emb, older, newer, request)["newer_whole"] == 0.0
     assert _policy(emb, older, newer, request) == "use"
+
+
+# A change whose verb takes a thing the older memory does not name ("moved my savings", "shifted us all") but that names
+# the older memory's thing as the new one ("... a new building society", "new desk's by the window") is aimed at it; a
+# verb of change used as a noun ("after the move") takes no thing.
+AIMED_ANEW = [
+    ("my building society is Northgate Mutual", "moved my savings over to a new building society, Harbourline"),
+    ("my desk is number 12 on the second floor", "they shifted us all downstairs, new desk's 40 by the window"),
+    ("the gym fob code is 3390", "got a new fob code after the move, it's 5521 now"),
+]
+NOT_AIMED = [
+    ("Grandad's birthday is 9 November", "Grandad moved his pension to a new provider"),
+    ("my wages go into my Starling account", "I moved my premium bonds over to NS&I, new account number and everything"),
+]
+
+
+@pytest.mark.parametrize("old,new", AIMED_ANEW)
+def test_a_change_naming_the_thing_anew_is_aimed_at_it(old: str, new: str) -> None:
+    from memwarden.governance.facts import memory_facts
+    from memwarden.governance.target import aims_at
+    assert aims_at(memory_facts(old), memory_facts(new), new, old)
+
+
+@pytest.mark.parametrize("old,new", NOT_AIMED)
+def test_a_change_naming_another_thing_anew_is_not_aimed_at_it(old: str, new: str) -> None:
+    from memwarden.governance.facts import memory_facts
+    from memwarden.governance.target import aims_at
+    assert not aims_at(memory_facts(old), memory_facts(new), new, old)
+
+
+def test_a_new_thing_of_the_same_kind_supersedes_the_old_one(emb) -> None:  # type: ignore[no-untyped-def]
+    older, newer = "my building society is Northgate Mutual", "moved my savings over to a new building society, Harbourline"
+    assert _policy(emb, older, newer, "which building society are my savings with?") == "superseded"
