@@ -315,6 +315,11 @@ def features(j: Joint) -> list[dict[str, float]]:
                            and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
                            and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
                            and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
+        # The newer memory names no part of this one (no word shared) or gives a value of the class the request asks
+        # for ("how much ...?": "$35 a month" after "30 bucks a month, on Optus"): it speaks to the whole of it, so it
+        # changed no other part than the one asked about (session 24; not a layer input).
+        whole = best_j >= 0 and (not (f.content & mf[best_j].content) - _ATTITUDE
+                                 or (ask is not None and states(ask, newer_text, j.query)))
         rows.append({
             "voucher_other": float(f.voucher == "other"), "reported": float(f.reported), "held_view": float(f.held_view),
             "world_claim": float(f.world_claim), "preference": float(f.preference), "mem_personal": float(personal),
@@ -369,7 +374,7 @@ def features(j: Joint) -> list[dict[str, float]]:
             # stated for a setting ("at work ...") and the request is in it: that setting's rule, whoever it serves there
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
-            "newer_near_change": float(near_change),
+            "newer_near_change": float(near_change), "newer_whole": float(whole),
         })
         r = rows[-1]
         # (not a layer input) another person's limit or taste, no news, and a request for the user alone naming none of

@@ -76,6 +76,13 @@ _HE_SHE = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 # the ridge on her own, any tips for her?", "Tomasz works late all week and needs his parcel left somewhere"): the
 # request serves that person (session 22; a firm or a brand that wants something is "they").
 _NAMED_DOER = re.compile(r"(?<!\bin )(?<!\bat )(?<!\bfrom )(?<!\bto )(?<!\bof )\b([A-Z][^\W\d_]+)\s+(?:wants|needs|works|has to|is going|is off|is driving|is flying|is moving)\b")
+# ... and someone the user names by what they are to the user ("my mate", "a customer", "the new lad") or by name, who
+# asks, wants or has just done something, then spoken of as he or she ("my mate just started driving, what hours should
+# he do?", "Idris asked me for ideas, any tips for him?"): the request serves that person (session 24).
+_PERSON_DOER = re.compile(r"(?:^|(?<=[.,;:!?]\s)|(?<=\bso\s))\W*(?:(?:my|a|our|one of my|one of our)\s+(?:new\s+|regular\s+|old\s+)?([a-z]+)|"
+                          r"((?-i:[A-Z])[^\W\d_]+))\s+(?:just\s+|has\s+just\s+)?(?:asked|asks|wants|wanted|needs|told me|says|said|"
+                          r"is running|is starting|is doing|has started|just started|started)\b", re.I)
+_ASKS_THE_USER = re.compile(r"(?:\s+[\w']+){0,3}?\s+(?:if|whether)\s+(?:i|we|i'm|i'd|i'll)\b", re.I)
 _NOT_ALONE = re.compile(r"\b(?:we|we're|we'll|us|our)\b", re.I)
 _SOLO = re.compile(r"\b(solo|alone|by myself|just me|for myself|for me|myself)\b", re.I)
 # Said outright that only the user takes part ("just for me", "on my own", "the house is empty"): people the
@@ -303,6 +310,12 @@ def request_facts(query: str, evidence: list[str]) -> RequestFacts:
     others |= {m.group(1).lower() for rx in (_FOR_NAMED, _NAMED_DOER) for m in rx.finditer(text)
                if m.group(1) not in _NOT_ENTITY and _HE_SHE.search(text, m.end())
                and (rx is _FOR_NAMED or m.group(1).lower() not in RELATIONS)}
+    # (not kin, whom the kin rules read, nor one who asks whether the user can: "my mate wants to know if I can make
+    # his 21st" is the user's own diary)
+    others |= {(m.group(1) or m.group(2)).lower() for m in _PERSON_DOER.finditer(text)
+               if _HE_SHE.search(text, m.end()) and (m.group(1) or m.group(2)) not in _NOT_ENTITY
+               and (m.group(1) or m.group(2)).lower() not in STOPWORDS | RELATIONS | {"i", "we", "you", "it", "they", "this", "that"}
+               and not _ASKS_THE_USER.match(text, m.end())}
     if third_person_user:
         others -= {"user"}
     # Someone's occasion: "my husband's 50th", "for my niece" (not "a client group").

@@ -53,7 +53,8 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
     # is asked: it changed another part ("the party moved to our garden" leaves "Wren turns 7 on the 28th,
     # party at the soft play" standing for a gift question).
     elsewhere = f["parts"] >= 2 and f["asked_unchanged"] >= 1 and f["newer_q_shared"] == 0 and f["newer_q_sim"] < ELSEWHERE \
-        and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP and not f.get("newer_gone")  # a thing given up changes all its parts
+        and f["q_sim"] >= f["newer_q_sim"] + ASKED_GAP and not f.get("newer_gone") \
+        and not f.get("newer_whole")  # a thing given up changes all its parts, and so does one said anew (session 24)
     # ... or a change of the same matter (one holder, one thing, made: ``features.CHANGE_NEAR``) said in other words, on
     # a memory that is no view, report or hearsay, with no evidence or world question (the later rules weigh those).
     near = f.get("newer_near_change", 0.0) and not (f["ev_external"] or f["world_question"] or f["held_view"]

@@ -82,6 +82,21 @@ def _other_thing(older: frozenset[str], older_text: str, thing_text: str) -> boo
     return bool(before - thing)
 
 
+#: A word before a verb of change that makes it a noun ("since the move", "after the switch").
+_DETERMINER = re.compile(r"\b(?:the|a|an|this|that|our|their)\s+$", re.I)
+#: The thing a change names anew ("moved my books to a new accountant", "new locker's 31"): its head word.
+_NEW_THING = re.compile(r"\bnew\s+([\w-]+?)('s\b|\b(?:\s+([\w-]+?)(?:'s)?\b)?)", re.I)
+
+
+def _anew(older: frozenset[str], thing_text: str, other: str) -> bool:
+    """The change takes a thing the older memory does not name at all ("my books", "us all") and names the older
+    memory's own thing as the new one ("... to a new accountant"): it changed that thing (session 24)."""
+    if content(thing_text) & older:
+        return False  # the same head with other modifiers ("the alarm code" / "the garage door code") stays another thing
+    # the head of what is named new: "new account number" names a number, "new locker's 31" a locker
+    return any((content(m.group(3) or "") or content(m.group(1))) & older for m in _NEW_THING.finditer(other))
+
+
 def other_value_of(text: str, other: str, kind: str) -> bool:
     """Both texts give a value of ``kind`` and none is shared."""
     a, b = value_kinds(text).get(kind), value_kinds(other).get(kind)
@@ -118,9 +133,10 @@ def aims_at(f: MemoryFacts, g: MemoryFacts, other: str, text: str) -> bool:
         return True  # another value of a quantity it states ("22°C" -> "35°C")
     if _other_when(text, other):
         return True  # another day or part of the day ("Mon-Wed-Fri mornings" -> "shifted to Tue Thu Sat afternoons")
-    v = _CHANGE_VERB.search(other)  # the first verb of change, and the thing it takes
+    # the first verb of change (not a noun: "after the move"), and the thing it takes
+    v = next((x for x in _CHANGE_VERB.finditer(other) if not _DETERMINER.search(other, 0, x.start())), None)
     m = _THING.match(other, v.end()) if v else None
-    if m and _other_thing(older, text, m.group(1)):
+    if m and _other_thing(older, text, m.group(1)) and not _anew(older, m.group(1), other):
         return False
     names_f, names_g = _names(f), _names(g)
     common = names_f & names_g
