@@ -55,6 +55,7 @@ from .attribute import asked, states
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import says_change
+from .updates import firmer
 
 __all__ = ["latest_answer_first"]
 
@@ -107,6 +108,7 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
     answers = _answers(query)
+    typed = asked_type(query) is not None
     person = asked_person(query)
     best: tuple[tuple[object, float], int, int] | None = None
     for j in range(1, min(top, len(out))):
@@ -117,7 +119,13 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # "it's a fiver now", "gone with Stumpline instead": an update in few words of its own is further in meaning
         # from the fact it replaces than a restatement is, but it says that it changes something.
         near = min(cosine, cue_cosine) if says_change(h.memory) else cosine
-        i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= near), None)
+        # session 24: a guess or hearsay ("the cert runs out on the 13th I think", "tickets are like 30 quid Bas
+        # reckons") answered then or later by the user's own or a record's word holding the asked kind of value
+        # ("notAfter=Oct 31", "it's £54.50 each"), both holding it: the answer is often a fragment, far in meaning from
+        # the guess, so the closeness asked is the cue's
+        i = next((i for i in range(j) if (stated_at(out[i]) < at and similar(h, out[i]) >= near) or (
+            typed and stated_at(out[i]) <= at and firmer(h, out[i]) and answers(out[i].memory)
+            and similar(h, out[i]) >= min(cue_cosine, cosine))), None)
         if i is None:
             continue
         key = (at, similar(h, out[i]))
