@@ -191,6 +191,27 @@ def clause_tense(text: str) -> str | None:
     return "past" if past and not fut else "future" if fut and not past else None
 
 
+#: Where a run-on clause's next part begins: a pause, a conjunction, "that", or a verb of telling ("went round to
+#: Sian's yesterday and she said the party is April 12": the party's date is in a part of its own).
+_PART = re.compile(r"[,;:]|\b(?:and|but|so|then|that|said|says|told (?:me|us|him|her|them)|reckons|turns out|apparently)\b",
+                   re.I)
+#: A present copula at most two words before a date ("the party is April 12", "the christening's on 3rd May").
+_PRESENT_BEFORE = re.compile(r"\b(?:is|are|am|'s|'re)\s+(?!(?:been|gone|had|got)\b)(?:[\w']+\s+){0,2}$", re.I)
+
+
+def _part_tense(text: str, start: int, tense: str | None) -> str | None:
+    """The tense a date at ``start`` is read in: the clause's, unless the clause is past and the date sits in a part
+    of its own said in the present ("... and she said the party is April 12"): then that part's."""
+    if tense != "past":
+        return tense
+    head = text[:start]
+    part = head[max((m.end() for m in _PART.finditer(head)), default=0):]
+    if not _PRESENT_BEFORE.search(part):
+        return tense
+    own = clause_tense(part)
+    return tense if own == "past" else own
+
+
 #: "w/c 1 june", "week commencing the 8th", "the week of june 8th": the week from that day.
 _WEEK_OF = re.compile(r"(?:\bw/c|\bw\.c\.|\b(?:the\s+)?(?:week|wk)\s+(?:commencing|beginning|starting|of))\s+(?:on\s+|the\s+)?$", re.I)
 
@@ -250,7 +271,7 @@ def find_times(text: str, anchor: datetime | None, tense: str | None = None, mon
                 if kind == "nth" and month is not None and anchor is not None:
                     b, u, c = _day(month.replace(day=int(m.group("d"))), anchor.tzinfo), None, None
                 else:
-                    b, u, c = _resolve(kind, m, anchor or datetime.min, tense)
+                    b, u, c = _resolve(kind, m, anchor or datetime.min, _part_tense(text, s, tense))
             except (ValueError, OverflowError, KeyError, IndexError):
                 continue
             if b is None and u is None and c is None:

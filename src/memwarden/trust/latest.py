@@ -55,6 +55,8 @@ from .attribute import asked, states
 from .present import asks_present, own_word
 from .testimony import stated_at
 from .update_cues import says_change
+from ..lexicon.calendar import MONTHS, WEEKDAYS
+from .updates import content_words, firmer
 
 __all__ = ["latest_answer_first"]
 
@@ -98,6 +100,21 @@ def _answers(query: str) -> Callable[[str], bool]:
     return lambda text: True
 
 
+#: A word that is itself a value: a number, a date, a clock time, a month or a weekday ("oct", "sat").
+_CALENDAR_WORDS = frozenset(MONTHS + WEEKDAYS) | {w[:3] for w in MONTHS + WEEKDAYS} | {"sept", "tues", "thur", "thurs", "weds"}
+_VALUE_WORD = re.compile(r"\d|^(?:" + "|".join(sorted(_CALENDAR_WORDS)) + r")$")
+
+
+def _on_its_matter(answer: str, guess: str, query: str) -> bool:
+    """The user's answer to a guess speaks of what the guess or the question does (a content word in common), or it
+    is a bare value with at most four words of its own ("booked them, £62.50 each with fees", "notAfter=Oct 31 ... GMT"),
+    not a statement about another thing ("rent went up to 1,020 from next month" under a guess about the boiler)."""
+    words = content_words(answer)
+    if words & (content_words(guess) | content_words(query)):
+        return True
+    return len({w for w in words if not _VALUE_WORD.search(w)}) <= 4
+
+
 def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
                         cosine: float, top: int = 6, cue_cosine: float = 2.0) -> list[SearchHit]:
     """The latest firm statement answering a question about now moves above the older hit it
@@ -107,6 +124,7 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
         return out
     answers = _answers(query)
+    typed = asked_type(query) is not None
     person = asked_person(query)
     best: tuple[tuple[object, float], int, int] | None = None
     for j in range(1, min(top, len(out))):
@@ -117,7 +135,13 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # "it's a fiver now", "gone with Stumpline instead": an update in few words of its own is further in meaning
         # from the fact it replaces than a restatement is, but it says that it changes something.
         near = min(cosine, cue_cosine) if says_change(h.memory) else cosine
-        i = next((i for i in range(j) if stated_at(out[i]) < at and similar(h, out[i]) >= near), None)
+        # session 24: a guess or hearsay ("the cert runs out on the 13th I think", "tickets are like 30 quid Bas
+        # reckons") answered then or later by the user's own or a record's word holding the asked kind of value
+        # ("notAfter=Oct 31", "it's £54.50 each"), both holding it: the answer is often a fragment, far in meaning from
+        # the guess, so the closeness asked is the cue's
+        i = next((i for i in range(j) if (stated_at(out[i]) < at and similar(h, out[i]) >= near) or (
+            typed and stated_at(out[i]) <= at and firmer(h, out[i]) and answers(out[i].memory)
+            and similar(h, out[i]) >= min(cue_cosine, cosine) and _on_its_matter(h.memory, out[i].memory, query))), None)
         if i is None:
             continue
         key = (at, similar(h, out[i]))
