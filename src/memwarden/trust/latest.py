@@ -45,6 +45,7 @@ Hits only move upwards within the first ``top``, so recall at any limit >= ``top
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from typing import Callable, Sequence
 
 from ..models import SearchHit
@@ -115,6 +116,20 @@ def _on_its_matter(answer: str, guess: str, query: str) -> bool:
     return len({w for w in words if not _VALUE_WORD.search(w)}) <= 4
 
 
+#: A resolved date in a stored line ("went round Jo's yesterday (2025-03-19)").
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d\d)-(\d\d)\b")
+
+
+def _only_past(text: str, at: datetime) -> bool:
+    """Whether every value a line holds is a date before the day it was said: "went round Jo's yesterday" is the
+    frame of the hearsay it comes with ("... and she said the party is April 12"), not an answer to it (lead mend
+    after s24-now's reviews)."""
+    dates = _ISO_DATE.findall(text)
+    if not dates or re.search(r"\d", _ISO_DATE.sub("", text)):
+        return False
+    return all(date(int(y), int(m), int(d)) < at.date() for y, m, d in dates)
+
+
 def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
                         cosine: float, top: int = 6, cue_cosine: float = 2.0) -> list[SearchHit]:
     """The latest firm statement answering a question about now moves above the older hit it
@@ -141,7 +156,8 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # the guess, so the closeness asked is the cue's
         i = next((i for i in range(j) if (stated_at(out[i]) < at and similar(h, out[i]) >= near) or (
             typed and stated_at(out[i]) <= at and firmer(h, out[i]) and answers(out[i].memory)
-            and similar(h, out[i]) >= min(cue_cosine, cosine) and _on_its_matter(h.memory, out[i].memory, query))), None)
+            and similar(h, out[i]) >= min(cue_cosine, cosine) and _on_its_matter(h.memory, out[i].memory, query)
+            and not _only_past(h.memory, at))), None)
         if i is None:
             continue
         key = (at, similar(h, out[i]))
