@@ -38,8 +38,11 @@ retired allotment holders and garden-club members; new parents), written blind a
 UNKNOWN verdict cases), measured unread by the lead at session 23's start and end and at session 24's start; session
 24's branches measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads
 them.
-`HELDOUT_SETS`: empty while session 24's held-out authors (83-87) write outside the repository; they are measured by
-the lead (totals only) and committed at the session's end as `evals/heldout81`-`heldout85`.
+`HELDOUT_SETS`: authors 83-87 (`evals/heldout81`-`heldout85`: families planning a wedding or a big celebration;
+software engineers and IT people; people buying or selling a home; car owners; online gamers and esports hobbyists),
+written blind at session 24's start (each with UNKNOWN verdict cases), kept outside the repository while its branches
+worked, measured by the lead (totals only) at its start and end; never opened or run by a branch; committed at the
+session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -53,8 +56,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 76)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(76, 81)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(81, 86)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 81)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 86)}}
