@@ -154,10 +154,11 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # reckons") answered then or later by the user's own or a record's word holding the asked kind of value
         # ("notAfter=Oct 31", "it's £54.50 each"), both holding it: the answer is often a fragment, far in meaning from
         # the guess, so the closeness asked is the cue's
+        frame = _only_past(h.memory, at)  # one reading per line, not per earlier hit
         i = next((i for i in range(j) if (stated_at(out[i]) < at and similar(h, out[i]) >= near) or (
             typed and stated_at(out[i]) <= at and firmer(h, out[i]) and answers(out[i].memory)
             and similar(h, out[i]) >= min(cue_cosine, cosine) and _on_its_matter(h.memory, out[i].memory, query)
-            and not _only_past(h.memory, at))), None)
+            and not frame)), None)
         if i is None:
             continue
         key = (at, similar(h, out[i]))

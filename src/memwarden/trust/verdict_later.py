@@ -25,7 +25,7 @@ which the later line states, is read by the ordinary rules.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..models import SearchHit
 from .features import TextFeatures, features
@@ -80,21 +80,16 @@ def _same_shape(a: str, b: str) -> bool:
     return 0.5 <= sa[1] / sb[1] <= 2.0
 
 
-def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
-                 reliability: Callable[[SearchHit, Testimony], float]) -> list:
-    """Later lines of the supporting voucher giving the claim's figure another value (see the module)."""
-    fq = features(query)
-    figures = _figures(fq)
-    if not figures:
-        return []
-    support = []
-    for h, ev, tm, sg in read:
-        if sg > 0 and ev.role == "evidence" and tm.strong and figures & _figures(features(ev.memory)):
-            support.append((h, tm))
-    if not support:
-        return []
-    taken = {matter_key(h) for h, _, _, _ in read}
-    out = []
+def _support(read: list, holds: Callable[[str], bool]) -> list[tuple[SearchHit, Testimony]]:
+    """The strong evidence memories supporting the claim whose text holds what the claim states (``holds``)."""
+    return [(h, tm) for h, ev, tm, sg in read if sg > 0 and ev.role == "evidence" and tm.strong and holds(ev.memory)]
+
+
+def _later_firm_lines(silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+                      taken: set) -> Iterator[tuple[SearchHit, str, Testimony, TextFeatures]]:
+    """The silent lines that may speak against the claim: on a matter not yet read (``taken``, which the caller
+    grows as it uses a line), no question, at the matter's cosine, strong, not another holder's, not hedged or
+    reported; each with its testimony and features."""
     for hit, text in silent:
         if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
             continue
@@ -104,6 +99,26 @@ def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit
         fh = features(text)
         if fh.hedged or fh.reported:
             continue
+        yield hit, text, tm, fh
+
+
+def _after_support(support: list[tuple[SearchHit, Testimony]], hit: SearchHit, tm: Testimony) -> bool:
+    """The line is the supporting voucher's own, said after its support."""
+    return any(tm0.voucher == tm.voucher and stated_at(h0) < stated_at(hit) for h0, tm0 in support)
+
+
+def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+                 reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later lines of the supporting voucher giving the claim's figure another value (see the module)."""
+    fq = features(query)
+    figures = _figures(fq)
+    if not figures:
+        return []
+    support = _support(read, lambda text: bool(figures & _figures(features(text))))
+    if not support:
+        return []
+    out, taken = [], {matter_key(h) for h, _, _, _ in read}
+    for hit, text, tm, fh in _later_firm_lines(silent, query, tier, taken):
         if not (says_change(text) or _MOVED.search(text) or tm.correction):
             continue
         theirs = _figures(fh)
@@ -111,7 +126,7 @@ def later_figure(read: list, silent: list, query: str, tier: Callable[[SearchHit
             continue
         if not any(_same_shape(a, b) for a in figures for b in theirs):
             continue
-        if not any(tm0.voucher == tm.voucher and stated_at(h0) < stated_at(hit) for h0, tm0 in support):
+        if not _after_support(support, hit, tm):
             continue
         out.append(against(hit, tm, reliability(hit, tm), "a later figure for the claim's quantity"))
         taken.add(matter_key(hit))
@@ -151,27 +166,17 @@ def later_name(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
     names = set(fq.proper - {"user"})
     if not names:
         return []
-    support = []
-    for h, ev, tm, sg in read:
-        if sg > 0 and ev.role == "evidence" and tm.strong and names & features(ev.memory).proper:
-            support.append((h, tm))
+    support = _support(read, lambda text: bool(names & features(text).proper))
     if not support:
         return []
-    taken = {matter_key(h) for h, _, _, _ in read}
-    out = []
-    for hit, text in silent:
-        if matter_key(hit) in taken or text.rstrip().endswith("?") or (hit.scores.dense or 0.0) < MATTER_COSINE:
-            continue
-        tm = tier(hit, query)
-        if not tm.strong or _anothers(hit, query):
-            continue
-        fh = features(text)
-        if fh.hedged or fh.reported or names & fh.proper:
+    out, taken = [], {matter_key(h) for h, _, _, _ in read}
+    for hit, text, tm, fh in _later_firm_lines(silent, query, tier, taken):
+        if names & fh.proper:
             continue
         new = _new_names(text, names)
         if not new or not (says_replace(text) or any(_named_as_now(text, n) for n in new)):
             continue
-        if not any(tm0.voucher == tm.voucher and stated_at(h0) < stated_at(hit) for h0, tm0 in support):
+        if not _after_support(support, hit, tm):
             continue
         out.append(against(hit, tm, reliability(hit, tm), f"a later change to another name ({new[0]})"))
         taken.add(matter_key(hit))
