@@ -270,6 +270,8 @@ def subject_not_covered(query: str, hits: Sequence[SearchHit], relevant: Sequenc
     for s in named:
         if any(_speaks_for(h, s, speakers) and not _owned_by_other(h, qtok, speakers - {s}) for h in topic):
             return None
+        if any(h.speaker is None and re.search(rf"\b{re.escape(s)}\b", h.memory, re.I) for h in topic):
+            return None
     others = sorted({h.speaker for h in topic if h.speaker} - set(named))
     return (f"the query is about {', '.join(named)} but the memories on its topic are "
             f"{'first-person statements by ' + ', '.join(others) if others else 'not theirs'}")

@@ -192,8 +192,15 @@ _FORMER_AT = re.compile(r"\b(?:from|used to|previously|formerly|originally|left|
                         r"before that|ex)\b", re.I)
 
 
+#: A preposition before "the old ...": "paid me for the old car", "the policy number for my old pension". The old thing
+#: is whose value is asked, and its value now is the answer, not a former one (session 25).
+_BEFORE_OLD_THING = re.compile(r"\b(?:for|on|of|from|to|with|about|into|off)\s+$", re.I)
+
+
 def asks_former(query: str) -> bool:
-    return bool(_ASKS_FORMER.search(query))
+    return any(not (m.group(0).split()[0].lower() in ("my", "our", "the", "his", "her", "their")
+                    and m.group(0).split()[1].lower() != "ex" and _BEFORE_OLD_THING.search(query[:m.start()]))
+               for m in _ASKS_FORMER.finditer(query))
 
 
 def states_former(hit: SearchHit, states: Callable[[str], bool]) -> bool:

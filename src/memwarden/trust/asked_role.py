@@ -129,6 +129,11 @@ def names_role(role: str, text: str, query: str) -> bool | None:
                        r"they're|theyre|her name's|his name's|her name is|his name is)\s+" + who, re.I)
     if any(fresh(m.group("n")) for m in later.finditer(text)):
         return True
+    # Someone brought in by "called" later in the sentence: "physio is sorted, saturdays at 9, with a guy called Fulvio".
+    brought = re.compile(rr + r"(?![\w])[^.!?\n]{0,80}?\b(?:a|an|some)\s+(?:[a-z]+\s+)?(?:guy|bloke|man|woman|lady|girl|lad|"
+                         r"chap|fella|fellow|person|one)\s+(?:called|named)\s+" + _CALLED, re.I)
+    if any(m.group("c").lower() not in qwords | STOPWORDS for m in brought.finditer(text)):
+        return True
     called = re.compile(rr + r"(?![\w])\s*,?\s*(?:who(?:'s| is)\s+|(?:(?:is|was|'s)\s+)?an?\s+(?:[a-z]+\s+){0,2}?)?"
                         r"(?:called|named|goes by|'s name is|name is|name's)\s+" + _CALLED, re.I)
     if any(m.group("c").lower() not in qwords | STOPWORDS for m in called.finditer(text)):

@@ -104,7 +104,14 @@ def _kin(stem: str) -> set[str]:
     """The stem, its opposites, and the words sharing an opposite with it ("fixed" and "working"
     are both the opposite of "broken"): any of them in a memory speaks to the predicate."""
     opp = opposites(stem)
-    return {stem} | opp | {w for o in opp for w in opposites(o)}
+    return {stem} | opp | {w for o in opp for w in opposites(o)} | {_IRREGULAR.get(stem, stem)}
+
+
+#: Plurals no stemmer brings back to their singular ("has he got any teeth yet?" / "his first tooth is through").
+_IRREGULAR = {_stem(p): _stem(s) for p, s in (("teeth", "tooth"), ("feet", "foot"), ("geese", "goose"), ("mice", "mouse"),
+                                              ("children", "child"), ("women", "woman"), ("men", "man"), ("people", "person"),
+                                              ("lice", "louse"), ("knives", "knife"),
+                                              ("wolves", "wolf"), ("calves", "calf"), ("halves", "half"), ("shelves", "shelf"))}
 
 
 def names_participant(query: str, hits: Sequence[SearchHit]) -> bool:
