@@ -28,7 +28,7 @@ from ..trust.stance import detect_stance
 from ..retrieval.text import STOPWORDS, _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
-from .matter import holders_differ, other_kind, other_named, same_item, same_thing, tentative
+from .matter import holders_differ, other_kind, other_named, other_setting, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -279,8 +279,12 @@ def features(j: Joint) -> list[dict[str, float]]:
         # document, "detergent tablet" / "dishwasher tablet", so evidence is not read this way).
         other_thing = not (j.external or j.external_sentences or f.change or bool(_ATTRIBUTE.match(text))
                            or f.world_claim and not f.preference or f.reported) and other_kind(text, j.query)
+        # ... or one that opens on the setting it is stated for, and the request names nothing of it ("for work trips I
+        # pack my meds in hand luggage" for a camping weekend's packing list, "at mum's it's shoes off": session 25).
+        opened_elsewhere = not (f.change or bool(_ATTRIBUTE.match(text)) or f.world_claim and not f.preference
+                                or f.reported) and other_setting(text, j.query)
         mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user")
-                                         or other_thing)
+                                         or other_thing or opened_elsewhere)
         # -- newer memories: the closest one that states a change or disagrees, else the closest
         # A rule the user's organisation or household keeps for a setting ("our company style guide is US
         # English") sits beside the user's own preference; it does not replace it.
