@@ -1,7 +1,8 @@
 """Session 25 (issue 12): a newer memory that states a change in words of its own, a little further from the older one
 than the same-topic reach (``rules.SAID_AGAIN``), on a memory that bears on the request, changed it: the older one is
 superseded ("the recycling goes out on a thursday" / "it's every other tuesday from now on" for "when do I put the
-recycling out?"). A change about something else, far from it, leaves it in use.
+recycling out?"). A change about something else, far from it, leaves it in use; so does one the nearer change's guards
+stop (a thing moved somewhere, another replaced value, no value of the class asked: ``features``).
 
 Written for this file in everyday wording; none of it comes from a case file. Both sides each time.
 """
@@ -30,11 +31,10 @@ def _policy(emb, older: str, newer: str, request: str) -> str:  # type: ignore[n
 
 
 @pytest.mark.parametrize(("older", "newer", "request_"), [
-    # both fail on main: the change shares no word with the older memory but the change's
+    # fails on main: the change shares no word with the older memory but the change's
     ("the recycling goes out on a thursday", "council sent a letter, it's every other tuesday from now on",
      "when do I put the recycling out?"),
-    ("my dentist is Dr Okoro at the Bridge Street practice", "she retired last month, I've been moved to Dr Haines",
-     "who do I ring to book a check-up?"),
+    ("I get paid on the last friday of the month", "new payroll system, wages land on the 15th from now on", "when's payday?"),
 ])
 def test_a_change_in_words_of_its_own_supersedes(emb, older: str, newer: str, request_: str) -> None:  # type: ignore[no-untyped-def]
     assert _policy(emb, older, newer, request_) == "superseded"

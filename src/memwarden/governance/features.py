@@ -314,11 +314,11 @@ def features(j: Joint) -> list[dict[str, float]]:
         # where a memory placed it, and a change that gives no value of the class the request asks for, when the older
         # memory gives one ("what size shoes?": "size 8" / "joined a new running club"), leaves what is asked.
         newer_text = j.memories[best_j].text if best_j >= 0 else ""
-        near_change = bool(change and best_sim >= CHANGE_NEAR and best_j >= 0
-                           and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
-                           and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
-                           and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
-                           and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
+        guarded = bool(change and best_j >= 0 and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
+                       and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
+                       and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
+        near_change = guarded and best_sim >= CHANGE_NEAR \
+            and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
         # The newer memory names no part of this one (no word shared) or gives a value of the class the request asks
         # for ("how much ...?": "$35 a month" after "30 bucks a month, on Optus"): it speaks to the whole of it, so it
         # changed no other part than the one asked about (session 24; not a layer input).
@@ -379,6 +379,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
             "newer_near_change": float(near_change), "newer_whole": float(whole),
+            # (not a layer input) such a change under the same guards, ``same_thing`` or not: ``rules.SAID_AGAIN`` (session 25)
+            "newer_guarded_change": float(guarded),
         })
         r = rows[-1]
         # (not a layer input) another person's limit or taste, no news, and a request for the user alone naming none of

@@ -58,9 +58,10 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
         and not f.get("newer_whole")  # a thing given up changes all its parts, and so does one said anew (session 24)
     # ... or a change of the same matter (one holder, one thing, made: ``features.CHANGE_NEAR``) said in other words, on
     # a memory that is no view, report or hearsay, with no evidence or world question (the later rules weigh those).
-    # (session 25: or any change said this close, SAID_AGAIN, on a memory that bears on the request: "physio is tuesdays
-    # 2pm" / "I'm doing hydro now instead, thursdays 11" for "when's my physio?", sharing no word but the change's)
-    near = (f.get("newer_near_change", 0.0) or f["newer_change"] and f["newer_sim"] >= SAID_AGAIN and f["q_sim"] >= RELEVANT) \
+    # (session 25: or a change said this close, SAID_AGAIN, on a memory that bears on the request, under the same guards
+    # but ``same_thing``: "physio is tuesdays 2pm" / "I'm doing hydro now instead, thursdays 11" for "when's my physio?")
+    near = (f.get("newer_near_change", 0.0) or f.get("newer_guarded_change", 0.0) and f["newer_sim"] >= SAID_AGAIN
+            and f["q_sim"] >= RELEVANT) \
         and not (f["ev_external"] or f["world_question"] or f["held_view"] or f["reported"] or f["hearsay"])
     if (f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) or near) \
             and not elsewhere:
