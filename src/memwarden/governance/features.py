@@ -28,7 +28,7 @@ from ..trust.stance import detect_stance
 from ..retrieval.text import STOPWORDS, _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
-from .matter import holders_differ, other_kind, other_named, same_item, same_thing, tentative
+from .matter import holders_differ, other_kind, other_named, other_setting, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -279,8 +279,12 @@ def features(j: Joint) -> list[dict[str, float]]:
         # document, "detergent tablet" / "dishwasher tablet", so evidence is not read this way).
         other_thing = not (j.external or j.external_sentences or f.change or bool(_ATTRIBUTE.match(text))
                            or f.world_claim and not f.preference or f.reported) and other_kind(text, j.query)
+        # ... or one that opens on the setting it is stated for, and the request names nothing of it ("for work trips I
+        # pack my meds in hand luggage" for a camping weekend's packing list, "at mum's it's shoes off": session 25).
+        opened_elsewhere = not (f.change or bool(_ATTRIBUTE.match(text)) or f.world_claim and not f.preference
+                                or f.reported) and other_setting(text, j.query)
         mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user")
-                                         or other_thing)
+                                         or other_thing or opened_elsewhere)
         # -- newer memories: the closest one that states a change or disagrees, else the closest
         # A rule the user's organisation or household keeps for a setting ("our company style guide is US
         # English") sits beside the user's own preference; it does not replace it.
@@ -310,11 +314,11 @@ def features(j: Joint) -> list[dict[str, float]]:
         # where a memory placed it, and a change that gives no value of the class the request asks for, when the older
         # memory gives one ("what size shoes?": "size 8" / "joined a new running club"), leaves what is asked.
         newer_text = j.memories[best_j].text if best_j >= 0 else ""
-        near_change = bool(change and best_sim >= CHANGE_NEAR and best_j >= 0
-                           and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
-                           and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
-                           and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
-                           and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
+        guarded = bool(change and best_j >= 0 and (cmp["gone"] or not _DISPOSED.search(newer_text)) and not _replaces_other(f, newer_text)
+                       and not (_RELOCATED.search(newer_text) and not _PLACES.search(text))
+                       and not (ask is not None and states(ask, text, j.query) and not states(ask, newer_text, j.query)))
+        near_change = guarded and best_sim >= CHANGE_NEAR \
+            and same_thing(f, text, mf[best_j], newer_text, bool(f.slot and _same_slot(f.slot, mf[best_j].slot)))
         # The newer memory names no part of this one (no word shared) or gives a value of the class the request asks
         # for ("how much ...?": "$35 a month" after "30 bucks a month, on Optus"): it speaks to the whole of it, so it
         # changed no other part than the one asked about (session 24; not a layer input).
@@ -375,6 +379,8 @@ def features(j: Joint) -> list[dict[str, float]]:
             "setting_match": float(bool(f.settings & req.contexts)),
             "newer_index": float(best_j), "newer_top_index": float(top_j), "newer_gone": cmp["gone"],
             "newer_near_change": float(near_change), "newer_whole": float(whole),
+            # (not a layer input) such a change under the same guards, ``same_thing`` or not: ``rules.SAID_AGAIN`` (session 25)
+            "newer_guarded_change": float(guarded),
         })
         r = rows[-1]
         # (not a layer input) another person's limit or taste, no news, and a request for the user alone naming none of

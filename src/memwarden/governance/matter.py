@@ -31,10 +31,10 @@ from ..lexicon import calendar as cal
 from ..retrieval.text import _stem
 from .compare import _REPLACED  # the value a change names as replaced, read by the pairwise comparison too
 from .facts import MemoryFacts
-from .lexicon import content, entities
+from .lexicon import content, contexts, entities
 
 __all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered", "other_part",
-           "other_named", "other_kind"]
+           "other_named", "other_kind", "setting_opened", "other_setting"]
 
 
 def holder(f: MemoryFacts) -> frozenset[str] | None:
@@ -284,3 +284,44 @@ def other_kind(mem: str, other: str) -> bool:
     low = other.lower()
     return any(not a[h] & b[h] and not any(re.search(r"\b" + re.escape(w) + r"\b", low) for w in a[h])
                for h in a.keys() & b.keys())
+
+
+# A statement that opens on the setting it is stated for: "for work trips I ...", "at mum's it's ...", "when I'm at my
+# daughter's I ...", "for the club newsletter, ...", "on site the user ..." (session 25). The setting runs from the
+# preposition to the first comma, colon or bracket, or to the clause's subject.
+_OPENS_ON_SETTING = re.compile(
+    r"^\s*(?:the user:\s*)?(?:for|at|on|in|during|when\s+(?:i'm|i am|im|we're|we are|the user is|i'm\s+at|i'm\s+in)"
+    r"(?:\s+(?:at|in|on))?|whenever\s+i'm(?:\s+(?:at|in|on))?)\s+"
+    r"(.{2,60}?)\s*(?:[,:(;]|\s-\s|\b(?=(?:i|i'm|im|i've|i'd|we|we're|we've|we'd|it's|its|it|she|he|they|the\s+user|everything|"
+    r"all|nobody|no|you|there's|everyone|everybody|every)\b))", re.I)
+# Openings that name no setting: a time ("for now", "at the moment", "for ages", "in 2019"), the user ("for me", "for
+# the user"), an aside ("for the record", "in general", "for example"), anything at all.
+_NO_SETTING = re.compile(
+    r"^(?:the\s+user|me|us|you|him|her|them|myself|the\s+record|record|anything|everything|general|short|case|fact|"
+    r"example|instance|sure|now|ages|years?|months?|weeks?|a\s+while|a\s+bit|the\s+(?:moment|past|future|meantime|end)|"
+    r"future|total|[\d£$€])", re.I)
+# The user's own home is where a request for the user is made unless it says otherwise ("in our house ...", "at home").
+_OWN_HOME = re.compile(r"^(?:my|our|the\s+user's)\s+(?:own\s+)?(?:house|home|flat|place|family|household)$", re.I)
+_TIME_WORDS = frozenset(_stem(w) for w in (*cal.MONTHS, *cal.WEEKDAYS, "moment", "now", "today", "tomorrow", "tonight",
+                                           "morning", "evening", "night", "time", "while", "only", "year", "month", "week"))
+
+
+def setting_opened(mem: str) -> str | None:
+    """The setting a statement opens on ("work trips", "mum's", "the club newsletter"), or None."""
+    m = _OPENS_ON_SETTING.match(mem)
+    if not m:
+        return None
+    g = m.group(1).strip()
+    if _NO_SETTING.match(g) or _OWN_HOME.match(g) or re.match(r"(?:my|the\s+user's)\s+own\b", g, re.I):
+        return None
+    return g if content(g) - _TIME_WORDS else None
+
+
+def other_setting(mem: str, request: str) -> bool:
+    """The memory opens on a setting it is stated for and the request names nothing of it, by word or by kind of setting
+    (:func:`.lexicon.contexts`): "for work trips I pack my meds in hand luggage" for a packing list for a camping weekend,
+    "at mum's it's shoes off at the door" for a dress code at a client dinner."""
+    g = setting_opened(mem)
+    if g is None:
+        return False
+    return not (content(g) - _TIME_WORDS) & content(request) and not contexts(g) & contexts(request)

@@ -30,6 +30,7 @@ ASKED_GAP = 0.20      # the request is this much closer to the older memory than
 RELEVANT = 0.20        # a held view this close to a question about the world bears on it
 NOTICE_NEAR = 0.10     # a notice of change on the memory's own item this close to it speaks to it (session 20)
 BEARS = 0.30           # a memory that limits nothing bears on a request for others this close to it
+SAID_AGAIN = 0.25      # a newer memory this close that states a change changed it, in words of its own (session 25)
 
 
 #: The rules of :func:`rule_candidates`, in order of precedence.
@@ -57,8 +58,11 @@ def rule_candidates(f: dict[str, float]) -> Iterator[tuple[str, str, str]]:
         and not f.get("newer_whole")  # a thing given up changes all its parts, and so does one said anew (session 24)
     # ... or a change of the same matter (one holder, one thing, made: ``features.CHANGE_NEAR``) said in other words, on
     # a memory that is no view, report or hearsay, with no evidence or world question (the later rules weigh those).
-    near = f.get("newer_near_change", 0.0) and not (f["ev_external"] or f["world_question"] or f["held_view"]
-                                                    or f["reported"] or f["hearsay"])
+    # (session 25: or a change said this close, SAID_AGAIN, on a memory that bears on the request, under the same guards
+    # but ``same_thing``: "physio is tuesdays 2pm" / "I'm doing hydro now instead, thursdays 11" for "when's my physio?")
+    near = (f.get("newer_near_change", 0.0) or f.get("newer_guarded_change", 0.0) and f["newer_sim"] >= SAID_AGAIN
+            and f["q_sim"] >= RELEVANT) \
+        and not (f["ev_external"] or f["world_question"] or f["held_view"] or f["reported"] or f["hearsay"])
     if (f["newer_sim"] >= SAME_TOPIC and (f["newer_change"] or f["newer_conflict"] or f["newer_shift"]) or near) \
             and not elsewhere:
         yield "newer_changes", "superseded", "a newer memory on the same topic states a change" if f["newer_change"] else (
