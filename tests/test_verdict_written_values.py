@@ -74,3 +74,12 @@ def test_the_correction_through_a_verdict():
 def test_someone_elses_hedged_correction_settles_nothing():
     said = [("Ruth", "pretty sure it's thursday not tuesday for the recycling?? might be wrong", T2)]
     assert _verdict(said, "The recycling goes out on Tuesday.") == "UNKNOWN"
+
+
+def test_a_first_or_one_of_names_which_one_not_an_amount():
+    # "her first tooth", "one of the cats": the claim's 1 is no amount the memory must restate
+    assert _stance("The user's daughter got her first tooth at five months.",
+                   "daughter's tooth came through at 5 months, finally", 0.7).label != "contradict"
+    # ... but "once a day" is a frequency, an amount
+    number = Stance("contradict", 0.8, "numbers differ (1 vs 2)", ("number",))
+    assert written_alike("The user waters the tomatoes once a day.", "I water the tomatoes 2 times a day", number, 0.7) is None

@@ -26,6 +26,10 @@ __all__ = ["readings", "written_alike"]
 
 _DOTTED_TIME = re.compile(r"(\d{1,2})\.(\d{2})")
 _SPOKEN = re.compile(r"\d{3,4}")
+#: "first", "one of", "once" as a conjunction: the claim's 1 says which one or when, not an amount the memory
+#: restates ("once a day" is an amount, a frequency, and stays one).
+_ONE_AS_WORD = re.compile(r"\b(?:first|one of|once(?!\s+(?:a|an|per|every|each|weekly|daily|monthly|or)\b))\b", re.I)
+ORDINAL_ONE = True
 _SUFFIXED = re.compile(r"x?(\d+(?:\.\d+)?)[cf]?")
 
 
@@ -77,6 +81,10 @@ def written_alike(claim: str, text: str, st: Stance, cosine: float | None) -> St
     missing = fc.numbers - fm.numbers
     if not missing:
         return None
+    if ORDINAL_ONE and "1" in missing and _ONE_AS_WORD.search(claim) and not re.search(r"\b1(?:st)?\b", claim):
+        missing = missing - {"1"}  # "her first seizure", "one of the hens": which one, no amount of one
+        if not missing and not (fm.numbers - fc.numbers):
+            return None
     alts = set().union(*(readings(v) for v in fm.numbers)) | _joined(fm.numbers)
     if not all(_covered(v, fm.numbers, alts) for v in missing):
         return None
