@@ -83,3 +83,11 @@ def test_a_first_or_one_of_names_which_one_not_an_amount():
     # ... but "once a day" is a frequency, an amount
     number = Stance("contradict", 0.8, "numbers differ (1 vs 2)", ("number",))
     assert written_alike("The user waters the tomatoes once a day.", "I water the tomatoes 2 times a day", number, 0.7) is None
+
+
+def test_a_correction_of_another_thing_denies_nothing_else_on_that_day() -> None:
+    """The lead's mend after review: "the dentist is wednesday not friday" corrects the dentist, not the swimming lesson
+    on Friday; a bare repair, or one naming the claim's thing, still denies."""
+    assert replaced_named("The user goes swimming on Friday mornings.", "the dentist is wednesday not friday, my bad", 0.4) is None
+    assert replaced_named("The dentist appointment is on Friday.", "the dentist is wednesday not friday, my bad", 0.4) is not None
+    assert replaced_named("The dentist appointment is on Friday.", "oops, wednesday not friday", 0.4) is not None

@@ -265,6 +265,11 @@ def named_wrong(claim: str, text: str) -> Stance | None:
     return None
 
 
+#: Words of a repair itself and of the user as stored, no thing a correction is about.
+_REPAIR_WORDS = features("sorry soz oops wait hang on mixed mix meant mean my bad typo actually got wrong said confused "
+                         "user the user's correction no yeah").content
+
+
 def replaced_named(claim: str, text: str, cosine: float | None) -> Stance | None:
     """The text names the claim's value as the one replaced and gives another of its kind: "sorry, tuesday
     not monday" against "the blood test is on Monday", "not the 7th, 17th" against "... on the 7th". Such a
@@ -276,6 +281,12 @@ def replaced_named(claim: str, text: str, cosine: float | None) -> Stance | None
     fq, fh = features(claim), features(text)
     old = fh.rejected & (fq.numbers | fq.dates)
     if not old or fq.rejected:
+        return None
+    # A correction of another thing ("the physio is tuesday not monday" against "yoga on monday evenings") names
+    # that thing; only a bare repair, or one sharing a word of the claim, corrects the claim (the lead's mend
+    # after review, session 25).
+    own = fh.content - fq.content - _REPAIR_WORDS
+    if own and not (fh.content & fq.content) - _REPAIR_WORDS:
         return None
     new = (fh.numbers | fh.dates) - (fq.numbers | fq.dates)
     if not new or not {_kind(v, fq.dates) for v in old} & {_kind(v, fh.dates) for v in new}:
