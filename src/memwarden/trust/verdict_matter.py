@@ -26,7 +26,7 @@ from .stance import Stance
 from .testimony import Testimony, stated_at
 from .update_cues import says_update
 
-__all__ = ["against", "firm_changes", "matter_key", "outweighed", "changed_since", "changed_to", "named_wrong", "same_values", "structure_stance", "value_kinds",
+__all__ = ["against", "firm_changes", "matter_key", "outweighed", "changed_since", "changed_to", "named_wrong", "replaced_named", "same_values", "structure_stance", "value_kinds",
            "value_reading", "MATTER_COSINE", "OUTWEIGH_SCORE"]
 
 #: The cosine (claim to memory, the search's dense score) from which a strong statement sharing a
@@ -263,6 +263,37 @@ def named_wrong(claim: str, text: str) -> Stance | None:
         if w in said and (w in fq.content or w in fq.proper or m.group(1).lower() in fq.numbers or _is_date_word(w)):
             return Stance("contradict", 0.8, f"said to be in error: '{m.group(0)}'", ("correction",))
     return None
+
+
+#: Words of a repair itself and of the user as stored, no thing a correction is about.
+_REPAIR_WORDS = features("sorry soz oops wait hang on mixed mix meant mean my bad typo actually got wrong said confused "
+                         "user the user's correction no yeah").content
+
+
+def replaced_named(claim: str, text: str, cosine: float | None) -> Stance | None:
+    """The text names the claim's value as the one replaced and gives another of its kind: "sorry, tuesday
+    not monday" against "the blood test is on Monday", "not the 7th, 17th" against "... on the 7th". Such a
+    correction often shares no other word with the claim, so the stance rules, which want a shared word or a
+    close cosine before they read a replaced value, leave it silent; here the matter's cosine
+    (:data:`MATTER_COSINE`) is enough, as the claim's own value is what it names."""
+    if cosine is None or cosine < MATTER_COSINE or text.rstrip().endswith("?"):
+        return None
+    fq, fh = features(claim), features(text)
+    old = fh.rejected & (fq.numbers | fq.dates)
+    if not old or fq.rejected:
+        return None
+    # A correction of another thing ("the physio is tuesday not monday" against "yoga on monday evenings") names
+    # that thing; only a bare repair, or one sharing a word of the claim, corrects the claim (the lead's mend
+    # after review, session 25).
+    own = fh.content - fq.content - _REPAIR_WORDS
+    if own and not (fh.content & fq.content) - _REPAIR_WORDS:
+        return None
+    new = (fh.numbers | fh.dates) - (fq.numbers | fq.dates)
+    if not new or not {_kind(v, fq.dates) for v in old} & {_kind(v, fh.dates) for v in new}:
+        return None
+    score = 0.8 * (0.6 if fh.hedged else 1.0)
+    return Stance("contradict", round(score, 3), f"{', '.join(sorted(old))} is the value replaced",
+                  ("date",) if old & fq.dates else ("number",))
 
 
 def _is_date_word(word: str) -> bool:

@@ -20,8 +20,9 @@ from .verdict_compare import compare
 from .verdict_count import count_stance, rough_stance
 from .verdict_daypart import daypart_stance
 from .verdict_repair import repair_stance
+from .verdict_written import written_alike
 from . import verdict_matter as matter
-from .verdict_matter import named_wrong, structure_stance
+from .verdict_matter import named_wrong, replaced_named, structure_stance
 from .record_fields import field_statements, named_value
 
 
@@ -31,6 +32,12 @@ DAYPART = True
 COUNTS = True
 #: A statement that repairs itself as it is said, read as repaired (:mod:`.verdict_repair`, session 23); off to measure.
 REPAIRS = True
+#: The claim's value named as the one replaced at the matter's cosine (session 25, :func:`.verdict_matter.replaced_named`);
+#: off to measure.
+REPLACED = True
+#: A claim value the memory writes another way ("5.15", "three forty-five") read as stated (session 25,
+#: :mod:`.verdict_written`); off to measure.
+WRITTEN = True
 
 #: Outcomes of a transaction or a message (not states such as "working" or "open", which are also
 #: plain words): a claim of one is about the outcome, not the thing it concerns.
@@ -59,10 +66,12 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
     if NEGATED_ELSEWHERE and st.label == "contradict" and st.cues == ("negation",):
         st = _negated_elsewhere(claim, text, cosine) or st
+    if WRITTEN and (alike := written_alike(claim, text, st, cosine)) is not None:
+        return alike
     if st.label == "agree":
         return structure_stance(claim, text) or st
     if st.label == "unrelated":
-        return named_wrong(claim, text) or st
+        return named_wrong(claim, text) or (REPLACED and replaced_named(claim, text, cosine)) or st
     return st
 
 
