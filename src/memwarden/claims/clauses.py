@@ -192,14 +192,18 @@ def statement_with_doubt(c: str) -> bool:
     return (len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)) or believed(c)
 
 
-#: Openers that ask only with a question mark (session 25): a wish or plan ("want to try the pool first", "wanna
-#: finish my course once the baby's here") and a free choice ("anything you send me, keep it short") state without one.
-_ASKS_WITH_MARK_ONLY = re.compile(r"^(?:want\s+to|wanna|anything)\b", re.I)
+#: Openers that ask only with a question mark (session 25): a wish or plan ("want to get my iron up", "wanna
+#: finish the course by june") and a free choice ("anything with nuts gives me hives") state without one, when the
+#: clause holds the speaker's own world (``_OWN_WORLD``: a first person or a figure); "want to see a pic", "want to help me",
+#: "anything fun on tonight", "anything (else) I can do" still ask.
+_ASKS_WITH_MARK_ONLY = re.compile(r"^(?:want\s+to|wanna|anything(?!\s+(?:else\b|(?:i|we|you|u)\s+(?:can|could|should|need|must|might)\b)))\b", re.I)
+_OWN_WORLD = re.compile(r"\b(?:i|i'm|im|my|we|our)\b|\d|^anything\b.*\b(?:me|us)\b", re.I)  # "want to help me ..." asks
 
 
 def question_opened(c: str) -> bool:
     """The clause opens on a question word (``L.QUESTION_START``), unless it is one of those openers said without "?"."""
-    return bool(L.QUESTION_START.match(c)) and ("?" in c or not _ASKS_WITH_MARK_ONLY.match(c))
+    return bool(L.QUESTION_START.match(c)) and ("?" in c or not (_ASKS_WITH_MARK_ONLY.match(c) and _OWN_WORLD.search(c)
+                                                                 and not re.search(r"\belse\b", c, re.I)))
 
 
 def asks(c: str) -> bool:
@@ -256,7 +260,10 @@ _COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|
 
 def states_a_change(c: str) -> bool:
     """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
-    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
+    # the change's own words are no appraisal: "finally sorted" is a change done, not "sorted" as "fine" (session 25)
+    m = _NOW_STATE.search(c)
+    rest = c[: m.start()] + " " + c[m.end():] if m else c
+    return bool(m) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(rest))
 
 _PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
 

@@ -87,17 +87,23 @@ _CHECK_IN = re.compile(
 #: and a trouble that recurs ("the boiler died again", "downstairs keep leaving bags out", "twice a week").
 _CHECK_IN_KEEPS = (*ANCHORS, "says", "state_verb", "possessive", "plan", "contrast")
 _RECURS = re.compile(r"\b(?:again|still|keeps?\s+\w+ing|kept\s+\w+ing)\b", re.I)
+#: ... and news the speaker takes part in ("they offered me the job", "we put an offer in": any first person in the
+#: turn), a report ("the doctor thinks it's gallstones"), or news exclaimed ("all fine, it's a girl!!", a "!").
+_TAKES_PART = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|we|we're|we've|we'll|us|our|ours|"
+                         r"thinks?|reckons?|says|said|told|tells)\b", re.I)
 
 
 def answers_check_in(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                      prev: str | None) -> bool:
     """Whether ``clause`` answers the assistant's check-in ("how did it go?", "what's up?") with how things are right
-    now and nothing checkable ("grand, legs felt fresh", "chaotic lol. the kitten has discovered the curtains"): no
-    clause of the turn holds a keep (``_CHECK_IN_KEEPS``), nor a trouble that recurs. Counted on the development
-    authors (82) before it was built: 27 chit-chat turns stopped, no fact turn lost (session 25)."""
+    now and nothing checkable ("grand, legs felt fresh", "rammed. full of students"): no clause of the turn holds a
+    keep (``_CHECK_IN_KEEPS``), the clause tells no event, and the turn holds no trouble that recurs, no first person
+    and no report (``_TAKES_PART``: news the speaker is part of, "they offered me the job", is news), and no "!"
+    (news is exclaimed: "new job!") (session 25)."""
     if role == "assistant" or prev_role != "assistant" or not prev or not _CHECK_IN.search(prev.strip()):
         return False
-    if any(values.get(k) for k in _CHECK_IN_KEEPS) or _RECURS.search(turn) or _FREQUENCY.search(turn):
+    if (any(values.get(k) for k in (*_CHECK_IN_KEEPS, "event")) or _RECURS.search(turn) or _FREQUENCY.search(turn)
+            or _TAKES_PART.search(turn) or "!" in turn):
         return False
     from .gate import features  # the gate reads small talk: its features are read here only after a check-in
 
