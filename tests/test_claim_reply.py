@@ -85,8 +85,9 @@ def test_a_plain_fact_said_as_a_reply_keeps_its_claim(text: str) -> None:
 @pytest.mark.parametrize("text", ["feeling very virtuous about it", "a real rollercoaster", "grand stuff altogether"])
 def test_the_position_decides_not_the_words(text: str) -> None:
     # the same clause opening a call, answering a question, or said to another named speaker is left to the gate's model
+    # (session 25: an answer to a check-in, "How did the move go?", has its own reading, tests/test_claim_check_in.py)
     alone = claims_of(text)
-    assert claims_of(text, "How did the move go?") == alone
+    assert claims_of(text, "Did the movers turn up on time?") == alone
     assert len(claims_of(text, "Noted: the plumber comes on Tuesday.", prev_role="user", name="Ana", prev_name="Ben")) == len(alone) == 1
     assert claims_of(text, "Noted: the plumber comes on Tuesday.") == []
 

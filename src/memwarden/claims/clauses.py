@@ -192,6 +192,49 @@ def statement_with_doubt(c: str) -> bool:
     return (len(_WORDS.findall(c)) >= 12 and not _ASKS.search(c)) or believed(c)
 
 
+#: Openers that ask only with a question mark (session 25): a wish or plan ("want to get my iron up", "wanna
+#: finish the course by june") and a free choice ("anything with nuts gives me hives") state without one, when the
+#: clause holds the speaker's own world (``_OWN_WORLD``: a first person or a figure); "want to see a pic", "want to help me",
+#: "anything fun on tonight", "anything (else) I can do" still ask.
+_ASKS_WITH_MARK_ONLY = re.compile(r"^(?:want\s+to|wanna|anything(?!\s+(?:else\b|(?:i|we|you|u)\s+(?:can|could|should|need|must|might)\b)))\b", re.I)
+_OWN_WORLD = re.compile(r"\b(?:i|i'm|im|my|we|our)\b|\d|^anything\b.*\b(?:me|us)\b", re.I)  # "want to help me ..." asks
+
+
+def question_opened(c: str) -> bool:
+    """The clause opens on a question word (``L.QUESTION_START``), unless it is one of those openers said without "?"."""
+    return bool(L.QUESTION_START.match(c)) and ("?" in c or not (_ASKS_WITH_MARK_ONLY.match(c) and _OWN_WORLD.search(c)
+                                                                 and not re.search(r"\belse\b", c, re.I)))
+
+
+def asks(c: str) -> bool:
+    """The clause is a question: it opens on a question word or ends on a question mark, unless it is a statement
+    said with one (``statement_with_doubt``, ``disbelieved``)."""
+    return question_opened(c) or (c.endswith("?") and not statement_with_doubt(c) and not disbelieved(c))
+
+
+def disbelieved(c: str) -> bool:
+    """ "the landlord says the boiler's fine now??", "my sister is moving to leeds??": a statement in declarative order
+    closed by two or more question marks says what the speaker was told or found, with disbelief; it asks nothing.
+    Not a short cry ("wait what??"), nor a clause that asks or addresses the listener ("is that normal??", "did u see
+    the game??", ``_ASKS``, ``_YOU``) (session 25)."""
+    c = c.strip()
+    return (bool(re.search(r"\?\?+$", c)) and len(_WORDS.findall(c)) >= 5 and not _ASKS.search(c) and not _YOU.search(c)
+            and not re.search(r"\bu\b", c, re.I) and not question_opened(c))
+
+
+_NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand|and|a)")
+#: A clause that is an amount in words and nothing else but a chat mark ("twelve lol", "four fifty", "about two hundred"):
+#: a value said as plainly as "12", not a reaction (session 25).
+_BARE_AMOUNT = re.compile(rf"(?:(?:about|around|roughly|like|only|just|nearly|almost|over|under)\s+)?{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*", re.I)
+
+
+def bare_amount(c: str) -> bool:
+    """The clause is an amount said in words, chat marks aside (``_BARE_AMOUNT``); "one" alone is no amount."""
+    said = " ".join(t for t in c.strip(" .!,").split() if not L.CHAT_MARK.fullmatch(t)).strip(" .!,")
+    return bool(_BARE_AMOUNT.fullmatch(said)) and said.lower() not in ("one", "a", "and", "a one")
+
+
 def believed(c: str) -> bool:
     """ "I think my passport runs out in May?": the speaker's belief said with a question mark (``_BELIEVED``)."""
     return bool(_BELIEVED.match(c.strip()))
@@ -217,7 +260,10 @@ _COMPARATIVE = re.compile(r"\b(?:better|worse|easier|harder|faster|slower|nicer|
 
 def states_a_change(c: str) -> bool:
     """ "it's bun install now": a thing's new state, not an appraisal ("it's so much better now")."""
-    return bool(_NOW_STATE.search(c)) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(c))
+    # the change's own words are no appraisal: "finally sorted" is a change done, not "sorted" as "fine" (session 25)
+    m = _NOW_STATE.search(c)
+    rest = c[: m.start()] + " " + c[m.end():] if m else c
+    return bool(m) and not (L.EVALUATIVE_WORDS.search(c) or L.MOOD.search(c) or _COMPARATIVE.search(rest))
 
 _PROPER = re.compile(r"(?<=\w\s)(?:[A-Z][a-z]*[A-Z0-9]\w*|[A-Z][a-z]{2,})\b|\b[A-Z]{2,}\d*\b")
 

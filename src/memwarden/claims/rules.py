@@ -38,8 +38,8 @@ from . import lexicon as L
 from .assistant import _content_words, _repeats_user, assistant_clause
 from .base import ExtractedClaim, Extraction
 from .clause_openers import strip_openers
-from .clauses import (STATE_WORD, _COUNTED, _NAME_INSIDE, _VERBAL, _YOU, _dated_after_no, answer_to_question, chat_marked, chat_spelled, fact_anchor, headers_silenced,
-                      judges, not_reply, own_with_aside, proper_names, sentence_clauses, split_clauses, states_a_change, statement_with_doubt, believed)
+from .clauses import (STATE_WORD, _COUNTED, _NAME_INSIDE, _VERBAL, _YOU, _dated_after_no, answer_to_question, asks, chat_marked, chat_spelled, disbelieved, fact_anchor, headers_silenced,
+                      judges, not_reply, own_with_aside, proper_names, question_opened, sentence_clauses, split_clauses, states_a_change, believed, bare_amount)
 from .frames import OWN_ELLIPSIS as _OWN_ELLIPSIS, CallState, Speaker, own_denial, read_frame
 from .person import person_rewrite, poss
 from .corrections import _strip_corrections, self_corrected
@@ -178,19 +178,19 @@ class RuleExtractor:
     def _clause(self, clause: str, sp: Speaker, role: str, anchor: datetime | None, call: CallState,
                 addressee: str | None = None, image: bool = False, asked: bool = False) -> ExtractedClaim | None:
         c = clause.strip()
-        if L.QUESTION_START.match(c) or (c.endswith("?") and not statement_with_doubt(c)):
+        if asks(c):
             if role != "assistant" and (fq := _FACTIVE_Q.search(c) or _TELL_Q.search(c) or L.KNOW_QUESTION.match(c)):
                 # a question presupposing the speaker's state: "should I tell my boss I'm pregnant?", "can I
                 # still drink since I'm on warfarin?" ("if I'm ..." supposes, it states nothing)
                 return self._clause(fq.group("s").rstrip(" ?!"), sp, role, anchor, call, addressee, image, asked)
             return None
-        c = c.rstrip("?") if c.endswith("?") and role != "assistant" and believed(c) else c  # said loosely, not asked
+        c = c.rstrip("?") if c.endswith("?") and role != "assistant" and (believed(c) or disbelieved(c)) else c  # not asked
         opened = strip_openers(c, role, call.names)  # "Haha, oh well, sounds good, I moved" -> "I moved"
         if opened is None:
             return None  # the whole clause is chit-chat, or a condition on the chit-chat before it
         c, headed, led_by_chat = opened
         if ((len(_WORDS.findall(c)) < 2 and not (role != "assistant" and STATE_WORD.fullmatch(c.strip(" !.…"))))
-                or L.QUESTION_START.match(c) or (not_reply(c) and not headed and not _dated_after_no(c, anchor))):  # one word is chat unless a life state: "engaged!!!"
+                or question_opened(c) or (not_reply(c) and not headed and not _dated_after_no(c, anchor))):  # one word is chat unless a life state: "engaged!!!"
             return None
         if role != "assistant" and (me := _SELF_INTRO.match(c)) and not (set(me.group("n").split()) & (L.NOT_NAMES | L.DEMONYMS)):
             # "Hi! I'm Maya": the speaker's name, not "Maya is Maya"
@@ -272,7 +272,7 @@ class RuleExtractor:
                     and not re.search(r"\d", c) and (subject == owner or by_pronoun)):
                 return None  # a generic opinion: "Helping animals is really important"
             words = len(_WORDS.findall(c))
-            plain = (not re.search(r"\d", c) and not _NAME_INSIDE.search(c) and (subject == owner or by_pronoun)
+            plain = (not re.search(r"\d", c) and not bare_amount(c) and not _NAME_INSIDE.search(c) and (subject == owner or by_pronoun)
                      and vouched_by == sp.vouched_by and firmness != "reported")  # a report is someone's fact
             if plain and ((chat_marked(clause) and words <= 10 and not states_a_change(c)) or (L.MOOD.search(c) and words <= 9)):
                 return None  # a reaction or a mood: "nervous lol", "money is so stressful", "he's knackered but happy"

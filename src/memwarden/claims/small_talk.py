@@ -48,6 +48,7 @@ from .small_talk_others import others_moment
 
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
            "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "answers_offer",
+           "answers_check_in",
            "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
@@ -73,6 +74,41 @@ def acknowledged_reply(values: dict[str, float], clause: str, turn: str, *, role
     return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _NEGATION.search(clause)
                 or _FREQUENCY.search(clause))
 
+
+
+#: Session 25: the assistant's turn ends on a check-in, asking how the user is or how something went ("How's your
+#: evening going?", "How did the first shift go?", "What's up?", "What happened?", "Good or bad?"), not for an amount,
+#: a time or a choice ("how much", "how often", "how long").
+_CHECK_IN = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:hi|hello|hey|morning|evening|oh\s+no|ha|ooh)\W+)?(?:how(?:'s|\s+is|\s+are|\s+was|\s+were|\s+did|\s+do|"
+    r"\s+does|\s+have)?\b(?!\s+(?:much|many|long|often|old|far|big|soon|come|about)\b)|what(?:'s|\s+is)\s+(?:up|new|happening|"
+    r"going\s+on|on\s+your\s+mind)\b|what\s+happened\b|(?:good|bad)\s+or\s+(?:good|bad)\b)[^.!?]*\?\s*$", re.I)
+#: What keeps an answer to a check-in: anything checkable, a report, a state or possession, a plan, a correction;
+#: and a trouble that recurs ("the boiler died again", "downstairs keep leaving bags out", "twice a week").
+_CHECK_IN_KEEPS = (*ANCHORS, "says", "state_verb", "possessive", "plan", "contrast")
+_RECURS = re.compile(r"\b(?:again|still|keeps?\s+\w+ing|kept\s+\w+ing)\b", re.I)
+#: ... and news the speaker takes part in ("they offered me the job", "we put an offer in": any first person in the
+#: turn), a report ("the doctor thinks it's gallstones"), or news exclaimed ("all fine, it's a girl!!", a "!").
+_TAKES_PART = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|we|we're|we've|we'll|us|our|ours|"
+                         r"thinks?|reckons?|says|said|told|tells)\b", re.I)
+
+
+def answers_check_in(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
+                     prev: str | None) -> bool:
+    """Whether ``clause`` answers the assistant's check-in ("how did it go?", "what's up?") with how things are right
+    now and nothing checkable ("grand, legs felt fresh", "rammed. full of students"): no clause of the turn holds a
+    keep (``_CHECK_IN_KEEPS``), the clause tells no event, and the turn holds no trouble that recurs, no first person
+    and no report (``_TAKES_PART``: news the speaker is part of, "they offered me the job", is news), and no "!"
+    (news is exclaimed: "new job!") (session 25)."""
+    if role == "assistant" or prev_role != "assistant" or not prev or not _CHECK_IN.search(prev.strip()):
+        return False
+    if (any(values.get(k) for k in (*_CHECK_IN_KEEPS, "event")) or _RECURS.search(turn) or _FREQUENCY.search(turn)
+            or _TAKES_PART.search(turn) or "!" in turn):
+        return False
+    from .gate import features  # the gate reads small talk: its features are read here only after a check-in
+
+    whole = features(turn, None, role=role, prev=prev)
+    return not any(whole.get(k) for k in _CHECK_IN_KEEPS)
 
 #: Session 24: the assistant's turn ends on an offer of help ("Want help drafting it?", "Shall I make a list?", "Would you
 #: like some ideas?"), and the user's turn opens on taking it up, putting it off or turning it down ("yes pls", "maybe
@@ -266,11 +302,13 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the eleven kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the twelve kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if answers_offer(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
         return "only answers the assistant's offer of help"
+    if answers_check_in(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
+        return "only says how things are, asked how they are"
     if weather_talk(values, clause, role=role):
         return "the weather or the day of the moment"
     if stock_reaction(values, clause, role=role):
