@@ -135,6 +135,10 @@ class TrustConfig(BaseModel):
     #: changed ("now", "instead", "moved to", "from next week": trust/update_cues.says_change); above 1: off.
     #: Counted on the 72 development authors' rank probes (bench/now_signal.py, BENCHMARKS.md session 23).
     rank_latest_cue_cosine: float = Field(0.15, ge=0, le=2)
+    #: Session 25: of two lines of one turn within the first five hits, the user's own line holding the asked kind of
+    #: value (asked about now with no kind: saying the value changed) moves above the one that does not
+    #: (trust/same_turn.py): the scene a turn opens on ties with its answer on the turn's words. False: off.
+    rank_same_turn: bool = True
     #: What the blend reads: ``source`` (credibility S, the source hierarchy) or ``confidence`` (C).
     rank_signal: Literal["source", "confidence"] = "source"
     #: The final stage: ``fitted`` (the default since session 18, round 6) orders the first hits by a linear

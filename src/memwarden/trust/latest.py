@@ -59,7 +59,7 @@ from .update_cues import says_change
 from ..lexicon.calendar import MONTHS, WEEKDAYS
 from .updates import content_words, firmer
 
-__all__ = ["latest_answer_first"]
+__all__ = ["latest_answer_first", "asks_current_value"]
 
 #: "What's a good day trip from Porto?", "any nice walks near here?": an indefinite thing with a word of
 #: worth asks for a suggestion, not for what holds (closed class: a determiner, then the judgement).
@@ -82,11 +82,14 @@ _PERFECT = re.compile(r"\b(?:has|have|'ve)\s+(?:\w+\s+){0,3}?(?:\w+ed|done|been|
                       r"met|had|got|gotten|found|bought|won|run|begun|known|shown|taught)\b", re.I)
 
 
-def _asks_current_value(query: str) -> bool:
+def asks_current_value(query: str) -> bool:
     """A question about the present asking one fact: no past (``asks_present``), no request or
     suggestion, no list (a plural head) and no present perfect."""
     return (asks_present(query) and not is_request(query) and not _SUGGESTION.search(query)
             and not _LIST.search(query) and not _PERFECT.search(query))
+
+
+_asks_current_value = asks_current_value  # the name the tests and bench scripts of session 23 import
 
 
 def _answers(query: str) -> Callable[[str], bool]:
@@ -136,7 +139,7 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     follows (see the module doc). ``cosine`` above 1: off. ``cue_cosine`` (session 23): the closeness asked of a
     statement that says a value changed (:func:`.update_cues.says_change`), when lower than ``cosine``."""
     out = list(hits)
-    if similar is None or cosine > 1 or len(out) < 2 or not _asks_current_value(query):
+    if similar is None or cosine > 1 or len(out) < 2 or not asks_current_value(query):
         return out
     answers = _answers(query)
     typed = asked_type(query) is not None

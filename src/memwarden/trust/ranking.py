@@ -28,7 +28,8 @@ The default order of a trusted search (``TrustConfig.rank_weight`` and
    close in meaning to an older hit above it (within the first ``rank_newer_top``) moves above it
    (:func:`.present.newer_first`); then the answer-type, answer-value and later-amount steps
    (:mod:`.answer_type`, :mod:`.answer_value`, :mod:`.changed_amount`); last, asked about now, the
-   latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`).
+   latest firm statement holding the asked kind of value above the older hit it follows (:mod:`.latest`), and the
+   line of a turn saying what changed above the scene its turn opened on (:mod:`.same_turn`, session 25).
 
 4. **Fitted order** (``TrustConfig.rank_order="fitted"``, the default since session 18, for the questions
    ``rank_fitted_gate`` admits: by default one in the asker's own person): the first hits (the weights'
@@ -65,6 +66,7 @@ from .fitted_rank import fitted_gate, fitted_order, load_weights, observing
 from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first
+from .same_turn import same_turn_answer_first
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
 from .update_cues import says_replace, says_update
@@ -284,7 +286,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
                             ("answer_value", lambda o: answer_value_first(o, query)),
                             ("later_amount", lambda o: later_amount_first(o, query)),
                             ("latest", lambda o: latest_answer_first(o, query, similar, cfg.rank_latest_cosine, cfg.rank_latest_top,
-                                                                  cfg.rank_latest_cue_cosine))):
+                                                                  cfg.rank_latest_cue_cosine)),
+                            ("same_turn", lambda o: same_turn_answer_first(o, query) if cfg.rank_same_turn else o)):
             out = step(out)
             mark(stage, out)
     if hand_out is not None:
