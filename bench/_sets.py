@@ -41,8 +41,11 @@ software engineers and IT people; people buying or selling a home; car owners; o
 written blind at session 24's start (each with UNKNOWN verdict cases), measured unread by the lead at session 24's
 start and end (and used for one merge decision there, s24-abst) and at session 25's start; session 25's branches
 measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS` is empty while a session's fresh authors are kept outside the repository (authors 88-92, written blind
-at session 25's start, measured by the lead by totals only at its start and end, committed at its end).
+`HELDOUT_SETS`: authors 88-92 (`evals/heldout86`-`heldout90`: PhD students, postdocs and lecturers; households
+sorting home energy; people going through a separation or divorce; outdoor people planning trips; football fans),
+written blind at session 25's start (each with UNKNOWN verdict cases), kept outside the repository while its branches
+worked, measured by the lead (totals only) at its start and end; never opened or run by a branch; committed at the
+session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -56,8 +59,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 81)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(81, 86)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(86, 91)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 86)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 91)}}
