@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from governance_support import one_policy
+from memwarden.governance.policy import MemoryView, classify
 
 from memwarden.governance.limits import SCHEDULE, apart, restricts
 from memwarden.governance.matter import other_numbered, same_item
-from memwarden.governance.policy import MemoryView, classify
 from memwarden.providers.embedder import default_embedder
 
 
@@ -22,8 +23,7 @@ def emb():  # type: ignore[no-untyped-def]
     return default_embedder()
 
 
-def _policy(emb, memory: str, request: str, evidence: list[str] | None = None) -> str:  # type: ignore[no-untyped-def]
-    return classify(emb, request, evidence or [], [MemoryView(id="m0", text=memory, speaker="user")])[0].policy
+_policy = one_policy
 
 
 # -- an item named by its number or clock time ------------------------------------------------------------------

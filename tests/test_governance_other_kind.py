@@ -8,9 +8,9 @@ Written for this file in everyday wording; none of it comes from a case file. Bo
 from __future__ import annotations
 
 import pytest
+from governance_support import one_policy
 
 from memwarden.governance.matter import other_kind
-from memwarden.governance.policy import MemoryView, classify
 from memwarden.providers.embedder import default_embedder
 
 
@@ -19,8 +19,7 @@ def emb():  # type: ignore[no-untyped-def]
     return default_embedder()
 
 
-def _policy(emb, memory: str, request: str, evidence: list[str] | None = None) -> str:  # type: ignore[no-untyped-def]
-    return classify(emb, request, evidence or [], [MemoryView(id="m0", text=memory, speaker="user")])[0].policy
+_policy = one_policy
 
 
 @pytest.mark.parametrize(("memory", "request_"), [
