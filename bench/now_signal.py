@@ -39,7 +39,7 @@ def main() -> None:
     args = ap.parse_args()
     from memwarden.evals.scenario_format import matches
     from memwarden.trust.asked_person import about_other, asked_person
-    from memwarden.trust.latest import _answers, _asks_current_value
+    from memwarden.trust.latest import _answers, asks_current_value
     from memwarden.trust.present import own_word
     from memwarden.trust.testimony import stated_at
 
@@ -78,7 +78,7 @@ def main() -> None:
                     v = emb.embed([ht.memory, hs.memory])
                     cos = float(v[0] @ v[1])
                 person = asked_person(p.query)
-                row["why"] = {"asks_now": _asks_current_value(p.query), "own": own_word(ht), "stale_own": own_word(hs),
+                row["why"] = {"asks_now": asks_current_value(p.query), "own": own_word(ht), "stale_own": own_word(hs),
                               "answers": _answers(p.query)(ht.memory), "other": about_other(ht, person),
                               "later": stated_at(ht) > stated_at(hs), "cos": cos, "t_text": ht.memory, "s_text": hs.memory,
                               "t_kind": ht.kind, "s_kind": hs.kind}

@@ -34,7 +34,7 @@ def dump(out: str) -> None:
     from memwarden.evals.scenario_format import load_scenarios, matches
     from memwarden.evals.scenario_systems import MemwardenSystem, make_embedder
     from memwarden.trust.asked_person import about_other, asked_person
-    from memwarden.trust.latest import _answers, _asks_current_value
+    from memwarden.trust.latest import _answers, asks_current_value
     from memwarden.trust.present import own_word
     from memwarden.trust.testimony import stated_at
 
@@ -61,7 +61,7 @@ def dump(out: str) -> None:
                                             as_of=p.as_of or sc.clock).results
                 sim, answers = seen.get("similar"), _answers(p.query)
                 rows.append(dict(author=author, probe=f"{sc.id}/{pid}", now=p.as_of is None and p.stale is not None,
-                                 asks=_asks_current_value(p.query), at=[stated_at(h) for h in hits],
+                                 asks=asks_current_value(p.query), at=[stated_at(h) for h in hits],
                                  own=[own_word(h) for h in hits], ans=[answers(h.memory) for h in hits],
                                  query=p.query, texts=[h.memory for h in hits],
                                  other=[about_other(h, asked_person(p.query)) for h in hits],

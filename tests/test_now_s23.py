@@ -76,16 +76,16 @@ LISTS = ["what hobbies does Tomas have?", "which cities have we been to?", "what
 
 @pytest.mark.parametrize("query", ONE_VALUE)
 def test_a_schedule_or_a_plural_after_the_verb_asks_one_current_value(query) -> None:
-    from memwarden.trust.latest import _asks_current_value
+    from memwarden.trust.latest import asks_current_value
 
-    assert _asks_current_value(query)
+    assert asks_current_value(query)
 
 
 @pytest.mark.parametrize("query", LISTS)
 def test_a_plural_head_still_asks_a_list(query) -> None:
-    from memwarden.trust.latest import _asks_current_value
+    from memwarden.trust.latest import asks_current_value
 
-    assert not _asks_current_value(query)
+    assert not asks_current_value(query)
 
 
 def test_a_new_schedule_in_other_days_comes_first(minilm) -> None:

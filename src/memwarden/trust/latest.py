@@ -89,9 +89,6 @@ def asks_current_value(query: str) -> bool:
             and not _LIST.search(query) and not _PERFECT.search(query))
 
 
-_asks_current_value = asks_current_value  # the name the tests and bench scripts of session 23 import
-
-
 def _answers(query: str) -> Callable[[str], bool]:
     """A test of whether a text holds a value of the class ``query`` asks for (always true when it
     asks for none in particular)."""
