@@ -36,16 +36,17 @@ Authors 78-82 (`evals/heldout76`-`heldout80`: grown-up children of immigrant par
 appointments; small-business owners doing their own books; people on a health and recovery journey; retired allotment
 holders and garden-club members; new parents), written blind at session 23's start, were sessions 23 and 24's
 validation sets (totals only) and are development since session 25.
-`VALIDATION_SETS`: authors 83-87 (`evals/heldout81`-`heldout85`: families planning a wedding or a big celebration;
-software engineers and IT people; people buying or selling a home; car owners; online gamers and esports hobbyists),
-written blind at session 24's start (each with UNKNOWN verdict cases), measured unread by the lead at session 24's
-start and end (and used for one merge decision there, s24-abst) and at session 25's start; session 25's branches
-measure them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 88-92 (`evals/heldout86`-`heldout90`: PhD students, postdocs and lecturers; households
+Authors 83-87 (`evals/heldout81`-`heldout85`: families planning a wedding or a big celebration; software engineers
+and IT people; people buying or selling a home; car owners; online gamers and esports hobbyists), written blind at
+session 24's start, were sessions 24 and 25's validation sets (totals only) and are development since session 26.
+`VALIDATION_SETS`: authors 88-92 (`evals/heldout86`-`heldout90`: PhD students, postdocs and lecturers; households
 sorting home energy; people going through a separation or divorce; outdoor people planning trips; football fans),
-written blind at session 25's start (each with UNKNOWN verdict cases), kept outside the repository while its branches
-worked, measured by the lead (totals only) at its start and end; never opened or run by a branch; committed at the
-session's end. The next session measures them unread at its start.
+written blind at session 25's start (each with UNKNOWN verdict cases), measured unread by the lead at session 25's
+start and end and at session 26's start; session 26's branches measure them by totals only (`bench/author_table.py`),
+never read them, and no fitting script reads them.
+`HELDOUT_SETS`: empty in the repository. Session 26's held-out authors (93-97) are written blind at its start and kept
+outside the repository while its branches work; the lead measures them (totals only) at the end and commits them
+then, as `evals/heldout91`-`heldout95`.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -56,10 +57,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 81)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 86)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(81, 86)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(86, 91)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(86, 91)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
