@@ -30,3 +30,25 @@ def test_case_set_is_valid(path):
     r = subprocess.run([sys.executable, str(ROOT / "evals/cases/validate.py"), str(path)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_validator_rejects_fields_the_loader_rejects(tmp_path):
+    """A scenario-level or session-level field memwarden's loader forbids (a `why` note, say) fails the validator
+    too: a set that validates but cannot be loaded scores nothing."""
+    from memwarden.evals.scenario_format import load_scenarios
+
+    scenario = {"id": "s1", "kind": "noise_admission", "probes": [], "sessions": [
+        {"ts": "2026-01-05T09:00:00Z", "messages": [{"role": "user", "content": "my gym is on Ford Street", "label": "fact"}]}]}
+    good = tmp_path / "good.json"
+    good.write_text(__import__("json").dumps({"version": 1, "scenarios": [scenario]}))
+    assert subprocess.run([sys.executable, str(ROOT / "evals/scenarios/validate.py"), str(good)]).returncode == 0
+    load_scenarios(good)
+    for where in ("scenario", "session"):
+        bad_scenario = {**scenario, "sessions": [dict(scenario["sessions"][0])]}
+        (bad_scenario if where == "scenario" else bad_scenario["sessions"][0])["why"] = "a note in the wrong field"
+        bad = tmp_path / f"bad_{where}.json"
+        bad.write_text(__import__("json").dumps({"version": 1, "scenarios": [bad_scenario]}))
+        r = subprocess.run([sys.executable, str(ROOT / "evals/scenarios/validate.py"), str(bad)], capture_output=True, text=True)
+        assert r.returncode == 1 and "field why not allowed" in r.stdout
+        with pytest.raises(Exception, match="why"):
+            load_scenarios(bad)

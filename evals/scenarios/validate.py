@@ -15,6 +15,8 @@ from pathlib import Path
 
 KINDS = {"knowledge_update", "indirect_constraint", "abstention", "source_reliability",
          "noise_admission", "scope_isolation", "multi_fact", "governance"}
+SCENARIO_FIELDS = {"id", "kind", "users", "sessions", "probes", "note"}
+SESSION_FIELDS = {"ts", "user", "messages", "note"}
 POLICIES = {"use", "constrain_to_scope", "defer_to_evidence", "ignore_as_evidence", "superseded"}
 PROBE_FIELDS = {
     "rank": ({"query"}, {"id", "type", "query", "target", "targets", "stale", "k", "as_of", "user", "forbid"}),
@@ -87,6 +89,8 @@ def check(data: dict) -> tuple[list[str], Counter, Counter]:
         for key in ("kind", "sessions", "probes"):
             if key not in sc:
                 errs.append(f"{where}: missing {key}")
+        for key in set(sc) - SCENARIO_FIELDS:
+            errs.append(f"{where}: field {key} not allowed (memwarden's loader rejects it; use 'note')")
         if sc.get("kind") not in KINDS:
             errs.append(f"{where}: bad kind {sc.get('kind')!r}")
         kinds[sc.get("kind")] += 1
@@ -105,6 +109,8 @@ def check(data: dict) -> tuple[list[str], Counter, Counter]:
                 times.append(t)
             if sess.get("user", "A") not in users:
                 errs.append(f"{where} session {i}: unknown user {sess.get('user')!r}")
+            for key in set(sess) - SESSION_FIELDS:
+                errs.append(f"{where} session {i}: field {key} not allowed (use 'note')")
             msgs = sess.get("messages")
             if not isinstance(msgs, list) or not msgs:
                 errs.append(f"{where} session {i}: no messages")
