@@ -141,7 +141,8 @@ def answers_offer(values: dict[str, float], clause: str, turn: str, *, role: str
 #: clause's; anything checkable after it ("no idea, results come in about 4 weeks", "not sure, my wife does the
 #: bills") keeps the claim.
 _DONT_KNOW = (r"(?:(?:i\s+)?(?:have\s+|'ve\s+)?(?:no|not\s+a|haven'?t\s+(?:got\s+)?a|haven'?t\s+the)\s+(?:\w+\s+)?(?:idea|clue)"
-              r"|(?:i'?m\s+|im\s+|i\s+am\s+)?not\s+(?:sure|certain)|dunno|idk|(?:i\s+)?(?:don'?t|dont|do\s+not)\s+(?:really\s+)?know"
+              r"|(?:i'?m\s+|im\s+|i\s+am\s+)?not\s+(?:sure|certain)|dunno|idk"
+              r"|(?:i\s+)?(?:honestly\s+|really\s+|genuinely\s+|just\s+)?(?:don'?t|dont|do\s+not)\s+(?:really\s+)?know"
               r"|(?:i\s+)?(?:can'?t|cannot|cant)\s+remember|(?:i\s+)?couldn'?t\s+(?:tell\s+you|say)|not\s+the\s+foggiest"
               r"|beats\s+me|search\s+me)")
 _SOFT = r"(?:\W+(?:yet|tbh|honestly|really|either|to\s+be\s+honest|lol|lmao|haha\w*|tho|though|offhand|off\s+hand|atm|rn|mate|sorry|ngl))*"
@@ -265,8 +266,8 @@ _RATING = re.compile(r"(?:^|.*?(?:,|\bso)\s+)10\s*/\s*10\b(?:\s+(?:would|will)\b
 
 #: Session 26: the question put off, whole ("ask me again in a month lol", "eh. ask me in a week how calm I am"): its
 #: span of time is the joke's, not a date to keep.
-_PUT_OFF = re.compile(r"^\W*(?:(?:eh|meh|ha|haha\w*|lol|lmao|well|so|we'?ll\s+see)\W+)*ask\s+me\s+(?:again\s+)?in\s+(?:a|an|one|two|"
-                      r"three|a\s+few|a\s+couple\s+of|\d+)\s+\w+(?:\s+(?:or\s+(?:two|so)|time))?(?:\s+(?:how|if|whether|what)\b[^,;.!?]*)?"
+_PUT_OFF = re.compile(r"^\W*(?:(?:eh|meh|ha|haha\w*|lol|lmao|well|so|we'?ll\s+see)\W+)*ask\s+me\s+(?:again\s+)?in\s+(?:a\s+few|a\s+couple\s+of|"
+                      r"[\w-]+)\s+\w+(?:\s+(?:or\s+(?:two|so)|time))?(?:\s+(?:how|if|whether|what)\b[^,;.!?]*)?"
                       r"(?:\W+(?:lol|lmao|haha\w*|ha|tbh|honestly))*\W*$", re.I)
 
 

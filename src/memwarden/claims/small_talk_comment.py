@@ -128,7 +128,7 @@ _LEAVING = (r"(?:(?:i'?m|im|i\s+am)\s+)?off\s+to\s+(?:bed|sleep|kip)|(?:i\s+)?(?
 _CLOSING = r"(?:right|anyway|anyhow|ok|okay|well|welp|alright|righto)\W+(?:(?:then|so|lol|haha\w*)\W+)?"
 _OFF_TO = (r"(?:(?:(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+)?off\s+(?:to|for)\s+"
            # a doing aimed at a thing of one's own is news ("off to sign the lease", "off to pick up our keys")
-           r"(?![\w'-]+\s+(?:[\w'-]+\s+)?(?:the|my|our|his|her|their|this|that|these|those)\b)(?:[\w'-]+\W+){0,7}?[\w'-]+"
+           r"(?![\w'-]+\s+(?:[\w'-]+\s+)?(?:the|my|our|his|her|their|this|that|these|those)\b)(?:[\w'-]+\s+){0,7}?[\w'-]+"
            r"|(?:i'?d|i\s+had|i|i'?ll|we'?d|i\s+should|i\s+must|i\s+better)?\s*(?:best|better|should|must|need\s+to|"
            r"have\s+to|gotta)?\s*get\s+on(?:\s+with\s+it)?)")
 _ITSELF = (r"(?:(?:the|these|those|this|that|my)\s+)?(?:[\w'-]+\s+){0,3}(?:won'?t|will\s+not|aren'?t\s+going\s+to|"
