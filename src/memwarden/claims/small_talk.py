@@ -49,7 +49,7 @@ from .small_talk_others import others_moment
 __all__ = ["small_talk", "acknowledged_reply", "weather_talk", "stock_reaction", "evaluates_reply", "passing_judgement",
            "mood_of_the_moment", "season_greeting", "sign_off", "elliptic_agreement", "others_moment", "answers_offer",
            "answers_check_in",
-           "ACK_OPENER"]
+           "not_knowing", "ACK_OPENER"]
 
 #: Thanks (in a few languages), praise of what was said, or a reaction sound, opening the turn. Not "yes",
 #: "ok" or "oh": those open answers and asides that carry facts ("ok I dropped it at the post office").
@@ -133,6 +133,39 @@ def answers_offer(values: dict[str, float], clause: str, turn: str, *, role: str
     return not (_ADDITIVE.search(clause.strip()) or _ASIDE.search(turn) or _FREQUENCY.search(clause)
                 or _OWN_REFUSAL.search(clause))
 
+
+
+#: Session 26: the speaker does not know, said with at most a hedge ("no idea tbh", "not sure yet", "dunno sorry") and
+#: how they will find out ("need to ask around", "I'll dig out the letter", "will look on the app later", "haven't
+#: opened the email yet"): an answer that says nothing of the world. What it is about is the question's, not the
+#: clause's; anything checkable after it ("no idea, results come in about 4 weeks", "not sure, my wife does the
+#: bills") keeps the claim.
+_DONT_KNOW = (r"(?:(?:i\s+)?(?:have\s+|'ve\s+)?(?:no|not\s+a|haven'?t\s+(?:got\s+)?a|haven'?t\s+the)\s+(?:\w+\s+)?(?:idea|clue)"
+              r"|(?:i'?m\s+|im\s+|i\s+am\s+)?not\s+(?:sure|certain)|dunno|idk"
+              r"|(?:i\s+)?(?:honestly\s+|really\s+|genuinely\s+|just\s+)?(?:don'?t|dont|do\s+not)\s+(?:really\s+)?know"
+              r"|(?:i\s+)?(?:can'?t|cannot|cant)\s+remember|(?:i\s+)?couldn'?t\s+(?:tell\s+you|say)|not\s+the\s+foggiest"
+              r"|beats\s+me|search\s+me)")
+_SOFT = r"(?:\W+(?:yet|tbh|honestly|really|either|to\s+be\s+honest|lol|lmao|haha\w*|tho|though|offhand|off\s+hand|atm|rn|mate|sorry|ngl))*"
+_FIND_OUT = (r"(?:(?:i'?ll|ill|i\s+will|will|i'?d(?:\s+have\s+to|\s+need\s+to)?|i\s+need\s+to|need\s+to|i'?ve\s+got\s+to|i\s+have\s+to|have\s+to|i'?ll\s+have\s+to|"
+             r"gotta|got\s+to|let\s+me|lemme|i'?m\s+going\s+to|gonna|i\s+should|should|i\s+can|can|i\s+must|must)\s+"
+             r"(?:(?:just|go\s+and|quickly|probably|prob|have\s+to)\s+)*(?:check|look|ask|find\s+out|dig\s+(?:out|up|through|around)|go\s+through|search|hunt|google|"
+             r"have\s+a\s+look|take\s+a\s+look|double[\s-]check|confirm|see)\b"
+             r"|(?:i\s+)?(?:haven'?t|have\s+not|didn'?t)\s+(?:even\s+)?(?:opened|read|checked|looked\s+at|seen|asked)\b)"
+             r"(?:\s+[\w'-]+){0,8}?")
+_NOT_KNOWING = re.compile(r"^\W*(?:(?:honestly|tbh|um+|erm+|hm+|eh|oh|ah|lol|haha\w*|ngl|uh|sorry|ugh|so|well|nah|no)\W+)*"
+                          + _DONT_KNOW + _SOFT + r"(?:\W+" + _FIND_OUT + r")?" + _SOFT + r"\W*$", re.I)
+
+
+#: What keeps a clause of not knowing: anything checkable (``reply.ANCHORS``), but not the rule word of "I'd have to ask".
+_KNOWN_KEEPS = tuple(k for k in ANCHORS if k != "rule_word")
+
+
+def not_knowing(values: dict[str, float], clause: str, turn: str, *, role: str) -> bool:
+    """Whether ``clause`` only says the speaker does not know, and at most how they will find out, with none of
+    ``_KNOWN_KEEPS`` in it. A turn that gives a figure elsewhere ("I think it was £1,500? can't remember, will check")
+    doubts that figure: the clause stays with it."""
+    return (role != "assistant" and bool(_NOT_KNOWING.match(clause.strip())) and not any(values.get(k) for k in _KNOWN_KEEPS)
+            and not re.search(r"\d", turn))
 
 #: What the speaker cannot or will not have keeps the clause ("go on then, but I can't stand mushrooms").
 _OWN_REFUSAL = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:can't|cant|cannot|don't|dont|won't|wont|never|hate|avoid)\b", re.I)
@@ -231,9 +264,19 @@ _STOCK_KEEPS = ("slot", "concrete_time", "unit_number", "info_mark", "procedure"
 _RATING = re.compile(r"(?:^|.*?(?:,|\bso)\s+)10\s*/\s*10\b(?:\s+(?:would|will)\b.*|\s+[\w'-]+)?\W*$", re.I)
 
 
+#: Session 26: the question put off, whole ("ask me again in a month lol", "eh. ask me in a week how calm I am"): its
+#: span of time is the joke's, not a date to keep.
+_PUT_OFF = re.compile(r"^\W*(?:(?:eh|meh|ha|haha\w*|lol|lmao|well|so|we'?ll\s+see)\W+)*ask\s+me\s+(?:again\s+)?in\s+(?:a\s+few|a\s+couple\s+of|"
+                      r"[\w-]+)\s+\w+(?:\s+(?:or\s+(?:two|so)|time))?(?:\s+(?:how|if|whether|what)\b[^,;.!?]*)?"
+                      r"(?:\W+(?:lol|lmao|haha\w*|ha|tbh|honestly))*\W*$", re.I)
+
+
 def stock_reaction(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` is one of the set phrases of a reaction (``_STOCK``) with nothing checkable in it."""
     if role != "assistant" and _RATING.match(clause.strip()) and not any(values.get(k) for k in _STOCK_KEEPS if k != "unit_number"):
+        return True
+    if role != "assistant" and _PUT_OFF.match(clause.strip()) and not any(
+            values.get(k) for k in _STOCK_KEEPS if k not in ("unit_number", "concrete_time")):
         return True
     return role != "assistant" and bool(_STOCK.match(clause)) and not any(values.get(k) for k in _STOCK_KEEPS)
 
@@ -302,13 +345,15 @@ def evaluates_reply(values: dict[str, float], clause: str, *, role: str, prev_ro
 
 def small_talk(values: dict[str, float], clause: str, turn: str, *, role: str, prev_role: str | None,
                prev: str | None = None) -> str | None:
-    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the twelve kinds of small talk, else None."""
+    """The receipt's reason when ``clause`` (kept by the gate's model) is one of the thirteen kinds of small talk, else None."""
     if acknowledged_reply(values, clause, turn, role=role, prev_role=prev_role):
         return "thanks or a reaction to the assistant, nothing checkable"
     if answers_offer(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
         return "only answers the assistant's offer of help"
     if answers_check_in(values, clause, turn, role=role, prev_role=prev_role, prev=prev):
         return "only says how things are, asked how they are"
+    if not_knowing(values, clause, turn, role=role):
+        return "only says the speaker does not know"
     if weather_talk(values, clause, role=role):
         return "the weather or the day of the moment"
     if stock_reaction(values, clause, role=role):

@@ -98,7 +98,11 @@ _MOOD = re.compile(
     r"(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|we\s+will|we\s+shall|let'?s|let\s+us)\s+(?:just\s+)?see\s+(?:how|if|whether|what|who|"
     r"when)\b[^,;]*|(?:i\s+guess\s+|i\s+suppose\s+)?(?:we'?ll|i'?ll|we\s+will)\s+(?:soon\s+)?find\s+out(?:\s+soon)?|"
     r"here'?s\s+hoping|wish\s+me\s+luck|touch\s+wood|knock\s+on\s+wood|(?:i\s+)?hope\s+so|hopefully|send\s+help|"
-    r"it\s+is\s+what\s+it\s+is|oh\s+well|such\s+is\s+life"
+    r"it\s+is\s+what\s+it\s+is|oh\s+well|such\s+is\s+life|"
+    # session 26: doubt that what was promised will come ("I'll believe it when I see it", "not holding my breath",
+    # "famous last words"): a wait-and-see said with a shrug, nothing stated
+    r"i'?ll\s+believe\s+(?:it|that)\s+when\s+i\s+see\s+it|famous\s+last\s+words|(?:i'?m\s+|im\s+)?not\s+holding\s+my\s+breath|"
+    r"(?:don'?t|do\s+not)\s+hold\s+your\s+breath|we'?ll\s+see\s+about\s+that"
     r")" + _NOW_TAIL, re.I)
 
 
@@ -116,6 +120,24 @@ _FAREWELL = (r"(?:night\s+night|nighty\s+night|g'?night|good\s*night|nite|cheeri
              r"over\s+and\s+out|peace\s+out)")
 _LEAVING = (r"(?:(?:i'?m|im|i\s+am)\s+)?off\s+to\s+(?:bed|sleep|kip)|(?:i\s+)?(?:must|gotta|got\s+to|have\s+to|need\s+to)\s+"
             r"(?:go|run|dash|fly|scoot|love\s+you\s+and\s+leave\s+you)|(?:right\s+)?back\s+(?:on\s+the\s+road|to\s+it)")
+#: Session 26: leaving the chat for what the speaker does next, told by a word that closes the talk ("right", "anyway",
+#: "ok", "well") before it: "right I'm off for a brew", "anyway, off to buy bread", "right, I'd best get on", "ok
+#: back to it"; or the chore waiting said as not doing itself ("right, the garden won't weed itself"), or going back to
+#: work said as a figure ("back to the salt mines", "back to the grind"). Without the closing word "off to X" may be
+#: news ("off to the coast next weekend") and stays with the gate; so does a doing aimed at a definite thing.
+_CLOSING = r"(?:right|anyway|anyhow|ok|okay|well|welp|alright|righto)\W+(?:(?:then|so|lol|haha\w*)\W+)?"
+_OFF_TO = (r"(?:(?:(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+)?off\s+(?:to|for)\s+"
+           # a doing aimed at a thing of one's own is news ("off to sign the lease", "off to pick up our keys")
+           r"(?![\w'-]+\s+(?:[\w'-]+\s+)?(?:the|my|our|his|her|their|this|that|these|those)\b)(?:[\w'-]+\s+){0,7}?[\w'-]+"
+           r"|(?:i'?d|i\s+had|i|i'?ll|we'?d|i\s+should|i\s+must|i\s+better)?\s*(?:best|better|should|must|need\s+to|"
+           r"have\s+to|gotta)?\s*get\s+on(?:\s+with\s+it)?)")
+_ITSELF = (r"(?:(?:the|these|those|this|that|my)\s+)?(?:[\w'-]+\s+){0,3}(?:won'?t|will\s+not|aren'?t\s+going\s+to|"
+           r"isn'?t\s+going\s+to)\s+[\w'-]+\s+(?:itself|themselves)")
+_GRIND = r"(?:(?:i'?m|im)\s+)?back\s+to\s+the\s+(?:salt\s+mines?|grind|coal\s*face|grindstone|trenches|daily\s+grind)"
+_THANKS_LEAD = r"^\W*(?:(?:cheers|thanks|ta|ty|lol|haha\w*|ha)\W+)*"
+_ERRAND_OFF = re.compile(_THANKS_LEAD + r"(?:" + _CLOSING + _OFF_TO + r"(?:\W+" + _ITSELF + r")?|(?:" + _CLOSING + r")?"
+                         + _GRIND + r")" + _NOW_TAIL, re.I)
+_CHORE_WAITS = re.compile(_THANKS_LEAD + _CLOSING + _ITSELF + _NOW_TAIL, re.I)
 _SIGN_OFF = re.compile(
     _COMMENT_LEAD + r"(?:(?:[\w'-]+\W+){0,5}?" + _FAREWELL + r"(?:\s+for\s+now|\s+all|\s+everyone)?"
     r"|(?:" + _LEAVING + r")(?:\W+[\w'-]+){0,4}?)" + _NOW_TAIL, re.I)
@@ -126,7 +148,15 @@ _SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change
 
 def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
     """Whether ``clause`` only takes leave of the chat, with nothing checkable in it."""
-    return _only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role)
+    return (_only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role) or _only(_ERRAND_OFF, _ERRAND_KEEPS, values, clause, role)
+            or _only(_CHORE_WAITS, _CHORE_KEEPS, values, clause, role))
+
+
+#: What keeps an errand said as leaving: anything checkable, a possession ("off to collect my prescription") or an event
+#: ("off to the dentist"); not the plan of "off to ..." itself, which the leaving says.
+_ERRAND_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change")), "event", "possessive")
+#: ... and the chore said as not doing itself keeps only what is checkable (its verb, "weed", "write", is no event).
+_CHORE_KEEPS = tuple(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change"))
 
 
 #: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good
