@@ -59,6 +59,9 @@ def test_a_memory_picks_out_one_place(text, picks):
     (["found a flat in Lisbon! moving in march"], "which part of Lisbon is my flat in?"),
     (["the team offsite is next tuesday, all day"], "which room is the offsite in?"),
     (["the choir concert is on the 9th, starts at 7"], "which building is the choir concert in?"),
+    (["my hearing's on the 4th, 10am sharp"], "which court is my hearing in?"),
+    (["booked the function room for Dad's 60th, £200 deposit paid"], "which hall is Dad's 60th in?"),
+    (["Karl's moving to Munich in the summer for the new job"], "which part of Munich is Karl moving to?"),
 ])
 def test_a_day_time_or_the_wider_place_said_does_not_answer(turns, query):
     assert abstains(turns, query)
@@ -73,6 +76,11 @@ def test_a_day_time_or_the_wider_place_said_does_not_answer(turns, query):
     (["choir concert on the 9th at the Corn Exchange"], "which building is the choir concert in?"),
     (["we're staying in a little guesthouse near the old port in Marseille"],
      "which area of Marseille are we staying in?"),
+    (["meeting with the auditors moved to the boardroom at 2"], "which room is the auditors meeting in?"),
+    (["checked my boarding pass, gate's A14, boarding 7.10"], "which gate is my flight?"),
+    (["Grandad's on the cardiac ward since last night"], "Which ward is Grandad on?"),
+    (["flying from T5 on friday, 6am"], "which terminal am I flying from?"),
+    (["tell the courier to use the side door, the front one sticks"], "which door should the courier use?"),
 ])
 def test_a_memory_picking_one_out_answers(turns, query):
     assert not abstains(turns, query)

@@ -44,11 +44,18 @@ _ASKS = re.compile(rf"^\W*(?:so\s+|and\s+|ok\s+)?(?:which|what)\s+(?:[a-z][\w-]*
 #: Words before a noun that tell no one of its kind from another.
 _NO_MARK = frozenset("the a an my our your his her their its this that these those which what same usual other another "
                      "new old right one some any each every no".split())
-#: A word after a place preposition (as :func:`.names.names_place` reads one), determiner skipped.
-_AFTER_PREP = re.compile(r"\b(?:at|in|near|outside|behind|opposite)\s+(?:the\s+)?([A-Za-z][\w'-]*)", re.I)
-#: Where one is that says no particular place.
+#: A word after a place preposition (as :func:`.names.names_place` reads one), determiner skipped; after "to" only
+#: with "the" ("moved to the boardroom"), as "to" before a verb places nothing ("gives me time to prep").
+_AFTER_PREP = re.compile(r"\b(?:(?:at|in|into|from|on|by|near|outside|behind|opposite|beside|above|below|next to)\s+"
+                         r"(?:the\s+)?|to\s+the\s+)([A-Za-z0-9][\w'-]*)", re.I)
+#: A number that is a time, a day or an amount, not a place ("at 9", "on the 14th", "in 2pm's slot").
+_NOT_CODE = re.compile(r"\d[\d:.,]*(?:am|pm|st|nd|rd|th|ish|h|k|p)?", re.I)
+#: Where one is that says no particular place, and the times and states a place preposition also takes ("in the
+#: summer", "at the moment", "on the weekend", "in the meantime").
 _NO_PLACE = frozenset("home work town bed school college uni class hospital person total all full advance time case "
-                      "general today tonight tomorrow least most time".split())
+                      "general today tonight tomorrow yesterday least most summer winter spring autumn fall morning "
+                      "afternoon evening night weekend week month year end start beginning middle moment meantime "
+                      "future past mood way touch charge hand line queue".split())
 
 
 #: How many of the first hits are always read, whatever they share with the question.
@@ -68,8 +75,8 @@ def states_part(noun: str, text: str, query: str) -> bool:
     qwords = {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", query)}
     stem = noun[:-1] if noun.endswith("s") else noun
     plural = r"(?:s|es)?"
-    # "room B12", "ward 7", "gate 23", "platform 4b", "floor 3": a number or a code after the noun.
-    if re.search(rf"\b{stem}{plural}\s+(?:no\.?\s*|number\s+)?(?=[\w.-]*\d)[\w.-]+", text, re.I):
+    # "room B12", "ward 7", "gate's A14", "platform 4b", "floor 3": a number or a code after the noun.
+    if re.search(rf"\b{stem}{plural}(?:'s|\s+is|\s+was|:)?\s+(?:no\.?\s*|number\s+)?(?=[\w.-]*\d)[\w.-]+", text, re.I):
         return True
     # "the ground floor", "the Huyton campus", "second stage", "the shul hall": a word before the noun that the
     # question does not say and that tells one from another.
@@ -77,11 +84,12 @@ def states_part(noun: str, text: str, query: str) -> bool:
         w = m.group(1).lower().removesuffix("'s")
         if w not in _NO_MARK and w not in STOPWORDS and w not in qwords and not _CALENDAR.match(w):
             return True
-    # A place the question does not name: "an apartment in Sanmachi", "a pub in newtown".
+    # A place the question does not name: "an apartment in Sanmachi", "a pub in newtown", "moved to the boardroom",
+    # "flying from T5"; not a time or a day ("at 9", "on the 14th").
     for m in _AFTER_PREP.finditer(text):
         w = m.group(1).lower()
         if w not in qwords and w not in STOPWORDS and w not in _NO_PLACE and not _CALENDAR.match(w) \
-                and not any(c.isdigit() for c in w):
+                and not _NOT_CODE.fullmatch(w):
             return True
     return names_in(_OWNER.sub(" ", text), query)
 
