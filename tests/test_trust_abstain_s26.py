@@ -91,3 +91,25 @@ def test_the_answer_in_a_line_that_does_not_repeat_the_questions_words():
     assert not abstains(["Marisol lands wednesday morning, I'm collecting her",
                          "she forwarded the booking: lands 08:15, terminal 2, from Montreal"],
                         "which terminal do I pick Marisol up from?")
+
+
+# Review mends (session 26 lead): "floor" / "door" asked as a product, "part of" a document, and "out of" as a place
+# preposition.
+@pytest.mark.parametrize("question", [
+    "What floor are we putting in the bathroom?",
+    "what door did we order for the garage?",
+    "Which part of the contract covers the notice period?",
+    "what part of the warranty covers the pump?",
+])
+def test_products_and_documents_are_not_place_parts(question: str) -> None:
+    assert asked_part(question) is None
+
+
+@pytest.mark.parametrize("question", ["what floor is the physio on?", "which door do we go in at the stadium?"])
+def test_floor_and_door_asked_as_places(question: str) -> None:
+    assert asked_part(question) in {"floor", "door"}
+
+
+def test_a_code_after_out_of_picks_one_out() -> None:
+    assert states_part("terminal", "Lyon flight's at 6 on Friday, going out of T1 for once",
+                       "Which terminal does my Lyon flight leave from?")

@@ -40,14 +40,19 @@ _ASKS = re.compile(rf"^\W*(?:so\s+|and\s+|ok\s+)?(?:which|what)\s+(?:[a-z][\w-]*
                    r"will|would|should|can|am|has|have|had|i|we|you|he|she|they|it|my|our|your|his|her|their|the|in|at|on|"
                    rf"for|to|from|with)\b)|(?P<of>{'|'.join(_OF_PARTS)})s?\s+of\s+(?!(?:the\s+|a\s+|this\s+|that\s+)?"
                    r"(?:day|week|month|year|season|night|morning|evening|afternoon|term|story|argument|deal|family|bargain|"
-                   r"process|list|book|film|show|game|match|course)s?\b))", re.I)
+                   r"process|list|book|film|show|game|match|course|lease|contract|form|agreement|policy|document|letter|report|plan|"
+                   r"essay|thesis|application|email|article|chapter|song|budget|job|problem|question|code|system|body|"
+                   r"brain|bill|statement|quote|warranty|will)s?\b))", re.I)
+#: "floor" and "door" also name a product ("what floor are we putting in the kitchen?", "what door for the shed?"):
+#: asked as a place only with the preposition a place takes ("what floor is the dentist on?", "which door do I use").
+_PRODUCT_TOO = {"floor": re.compile(r"\bon\b", re.I), "door": re.compile(r"\b(?:at|through|by|use|go|come|enter|in)\b", re.I)}
 #: Words before a noun that tell no one of its kind from another.
 _NO_MARK = frozenset("the a an my our your his her their its this that these those which what same usual other another "
                      "new old right one some any each every no".split())
 #: A word after a place preposition (as :func:`.names.names_place` reads one), determiner skipped; after "to" only
 #: with "the" ("moved to the boardroom"), as "to" before a verb places nothing ("gives me time to prep").
 _AFTER_PREP = re.compile(r"\b(?:(?:at|in|into|from|on|by|near|outside|behind|opposite|beside|above|below|next to)\s+"
-                         r"(?:the\s+)?|to\s+the\s+)([A-Za-z0-9][\w'-]*)", re.I)
+                         r"(?:the\s+)?|(?:out\s+of|off)\s+(?:the\s+)?|to\s+the\s+)([A-Za-z0-9][\w'-]*)", re.I)
 #: A number that is a time, a day or an amount, not a place ("at 9", "on the 14th", "in 2pm's slot").
 _NOT_CODE = re.compile(r"\d[\d:.,]*(?:am|pm|st|nd|rd|th|ish|h|k|p)?", re.I)
 #: Where one is that says no particular place, and the times and states a place preposition also takes ("in the
@@ -67,7 +72,10 @@ def asked_part(query: str) -> str | None:
     m = _ASKS.match(query or "")
     if m is None:
         return None
-    return (m.group("noun") or m.group("of")).lower()
+    noun = (m.group("noun") or m.group("of")).lower()
+    if noun in _PRODUCT_TOO and not _PRODUCT_TOO[noun].search(query[m.end():]):
+        return None
+    return noun
 
 
 def states_part(noun: str, text: str, query: str) -> bool:
