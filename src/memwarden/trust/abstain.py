@@ -18,6 +18,7 @@ from .attribute import attribute_missing
 from .choice import choice_missing
 from .config import TrustConfig
 from .names import names_in
+from .place_part import part_missing
 from .polar import polar_missing
 
 __all__ = ["abstain_decision", "rule_decision", "fitted_decision", "subject_not_covered", "topic_query"]
@@ -112,8 +113,8 @@ def rule_decision(
         if missing:
             return "no_evidence", missing
     if cfg.check_attribute:
-        missing = (attribute_missing(query, hits, relevant) or choice_missing(query, hits) or polar_missing(query, hits)
-                   or aspect_missing(query, hits))
+        missing = (attribute_missing(query, hits, relevant) or part_missing(query, hits, relevant)
+                   or choice_missing(query, hits) or polar_missing(query, hits) or aspect_missing(query, hits))
         if missing:
             return "no_evidence", missing
     top_conf = max((h.reliability.confidence for h in relevant if h.reliability), default=0.0)
