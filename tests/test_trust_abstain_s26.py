@@ -113,3 +113,8 @@ def test_floor_and_door_asked_as_places(question: str) -> None:
 def test_a_code_after_out_of_picks_one_out() -> None:
     assert states_part("terminal", "Lyon flight's at 6 on Friday, going out of T1 for once",
                        "Which terminal does my Lyon flight leave from?")
+
+
+@pytest.mark.parametrize("question", ["Which part of the tenancy agreement covers pets?", "What area of law does Kemi practise?"])
+def test_fields_and_agreements_are_not_places(question: str) -> None:
+    assert asked_part(question) is None

@@ -42,7 +42,8 @@ _ASKS = re.compile(rf"^\W*(?:so\s+|and\s+|ok\s+)?(?:which|what)\s+(?:[a-z][\w-]*
                    r"(?:day|week|month|year|season|night|morning|evening|afternoon|term|story|argument|deal|family|bargain|"
                    r"process|list|book|film|show|game|match|course|lease|contract|form|agreement|policy|document|letter|report|plan|"
                    r"essay|thesis|application|email|article|chapter|song|budget|job|problem|question|code|system|body|"
-                   r"brain|bill|statement|quote|warranty|will)s?\b))", re.I)
+                   r"brain|bill|statement|quote|warranty|will|tenancy|handbook|manual|law|research|study|studies|expertise|"
+                   r"medicine|science|business|interest|work|market|life|career|role|speciali[sz]ation)s?\b))", re.I)
 #: "floor" and "door" also name a product ("what floor are we putting in the kitchen?", "what door for the shed?"):
 #: asked as a place only with the preposition a place takes ("what floor is the dentist on?", "which door do I use").
 _PRODUCT_TOO = {"floor": re.compile(r"\bon\b", re.I), "door": re.compile(r"\b(?:at|through|by|use|go|come|enter|in)\b", re.I)}
