@@ -62,3 +62,15 @@ def test_a_body_rule_is_used_in_its_setting(emb) -> None:  # type: ignore[no-unt
 def test_a_rule_reaching_the_users_own_things_is_used(emb) -> None:  # type: ignore[no-untyped-def]
     assert one_policy(emb, "security policy: no client files on personal laptops, ever",
                       "can I copy the client spreadsheet onto my own laptop at home to finish it tonight?") == "use"
+
+
+# Review mends (session 26 lead): a body that governs the user's home or person, and a request placed in the rule's
+# own place or event.
+@pytest.mark.parametrize(("memory", "request_"), [
+    ("lease rule: no barbecues on the balcony", "can I have a barbecue on my own balcony this weekend?"),
+    ("strata policy: bins must be in by 8pm", "when should I bring my own bins in at home?"),
+    ("physio's rule for me: no running until the knee settles", "plan my weekend runs at home for fun"),
+    ("Stadium rule: no umbrellas in the stands", "I'm at the match in the stands, can I bring my own brolly?"),
+])
+def test_a_rule_governing_the_users_home_or_setting_stays_in_use(memory: str, request_: str) -> None:
+    assert not kept_elsewhere(memory, request_)

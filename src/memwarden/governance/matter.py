@@ -340,6 +340,13 @@ _RULE_WORD = re.compile(r"\b(?:must|has to|have to|only|never|always|every|no\s+
 #: Words that place a rule in the user's home or own life itself ("no customer data on personal devices", "his house,
 #: his rules", "my own bench"): it reaches the request there.
 _HOME_LIFE = re.compile(r"\b(?:home|house|household|personal|private|own|family|off duty|days? off|outside work)\b", re.I)
+#: Bodies whose rules govern the user's home or person themselves (session 26 review): a tenancy, a landlord, a
+#: building's residents, a doctor's rule "for me": they reach a request in the user's own life.
+_GOVERNS_HOME = re.compile(r"\b(?:tenancy|tenants?|lease|leasehold|landlord|letting|residents?['’]?|strata|hoa|homeowners?['’]?|"
+                           r"flat|apartment|for me|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
+                           re.I)
+#: A request naming where it happens: "at the show", "in the crowd", "during the match" (its place or event words).
+_REQUEST_PLACE = re.compile(r"\b(?:at|in|during|on)\s+(?:the\s+)?([a-z][\w-]*)", re.I)
 #: A request the user places in their own life: "at home", "my own / personal / private / home <thing>", "in my spare
 #: time", "a side project", "for fun".
 _OWN_LIFE = re.compile(r"\b(?:at home|(?:my|our)\s+(?:own|personal|private|home)\s+(?!time\b)[a-z]|in my (?:own|spare|free) time|"
@@ -352,7 +359,7 @@ def _owner(mem: str) -> frozenset[str] | None:
     it is no rule kept by or for a body: a rule named by its owner ("depot rule: ..."), a setting it opens on
     (:func:`setting_opened`), a work, study, school or league setting named first or as the rule's setting
     (:func:`.lexicon.contexts`), or another's thing named by its own name ("Ambergate's scripts have to ...")."""
-    if not _RULE_WORD.search(mem) or _HOME_LIFE.search(mem):
+    if not _RULE_WORD.search(mem) or _HOME_LIFE.search(mem) or _GOVERNS_HOME.search(mem):
         return None
     m = _OWNED_RULE.search(mem)
     if m and (w := [x for x in m.group(1).lower().split() if x not in _NOT_OWNER and not x.startswith("no-")]):
@@ -376,4 +383,9 @@ def kept_elsewhere(mem: str, request: str) -> bool:
     owner = _owner(mem)
     if owner is None or not (_OWN_LIFE.search(request) or "home" in contexts(request)):
         return False
-    return not owner & content(request) and not contexts(request) & _BODIES
+    if owner & content(request) or contexts(request) & _BODIES:
+        return False
+    # the request is placed in the rule's own place or event ("I'm in the crowd at the show" for a venue's rule on the
+    # show): the user is in the body's setting, whatever they own there
+    placed = content(" ".join(m.group(1) for m in _REQUEST_PLACE.finditer(request)))
+    return not placed & content(mem)
