@@ -74,3 +74,8 @@ def test_a_rule_reaching_the_users_own_things_is_used(emb) -> None:  # type: ign
 ])
 def test_a_rule_governing_the_users_home_or_setting_stays_in_use(memory: str, request_: str) -> None:
     assert not kept_elsewhere(memory, request_)
+
+
+def test_a_rule_the_user_keeps_for_themselves_is_no_bodys() -> None:
+    assert not kept_elsewhere("I've got a rule for myself: no phone in the bedroom after eleven",
+                              "what can I do at home in the evening to switch off?")

@@ -343,7 +343,7 @@ _HOME_LIFE = re.compile(r"\b(?:home|house|household|personal|private|own|family|
 #: Bodies whose rules govern the user's home or person themselves (session 26 review): a tenancy, a landlord, a
 #: building's residents, a doctor's rule "for me": they reach a request in the user's own life.
 _GOVERNS_HOME = re.compile(r"\b(?:tenancy|tenants?|lease|leasehold|landlord|letting|residents?['’]?|strata|hoa|homeowners?['’]?|"
-                           r"flat|apartment|for me|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
+                           r"flat|apartment|for me|for myself|myself|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
                            re.I)
 #: A request naming where it happens: "at the show", "in the crowd", "during the match" (its place or event words).
 _REQUEST_PLACE = re.compile(r"\b(?:at|in|during|on)\s+(?:the\s+)?([a-z][\w-]*)", re.I)
@@ -351,7 +351,7 @@ _REQUEST_PLACE = re.compile(r"\b(?:at|in|during|on)\s+(?:the\s+)?([a-z][\w-]*)",
 #: time", "a side project", "for fun".
 _OWN_LIFE = re.compile(r"\b(?:at home|(?:my|our)\s+(?:own|personal|private|home)\s+(?!time\b)[a-z]|in my (?:own|spare|free) time|"
                        r"side project|for fun)", re.I)
-_NOT_OWNER = frozenset("a an the this that our my his her their its new old strict no".split())
+_NOT_OWNER = frozenset("a an the this that our my his her their its new old strict no i i've ive have has got made set".split())
 
 
 def _owner(mem: str) -> frozenset[str] | None:
