@@ -28,7 +28,7 @@ from ..trust.stance import detect_stance
 from ..retrieval.text import STOPWORDS, _stem
 from .facts import MemoryFacts, memory_facts
 from .limits import DEPENDANT, LIMIT, SCHEDULE, apart, away, timed
-from .matter import holders_differ, other_kind, other_named, other_setting, same_item, same_thing, tentative
+from .matter import holders_differ, kept_elsewhere, other_kind, other_named, other_setting, same_item, same_thing, tentative
 # The pairwise comparison of an older and a newer memory (session 20 split); SWAP_SIM and _compare are read by tests.
 from .compare import (_ATTITUDE, _DISPOSED, _NO_NEWER, SWAP_SIM, _compare, _contradicts, _newer,  # noqa: F401
                       _numbers_differ, _other_holder, _reliable_rank, _replaces_other, _same_slot, _with_parts)
@@ -281,8 +281,12 @@ def features(j: Joint) -> list[dict[str, float]]:
                            or f.world_claim and not f.preference or f.reported) and other_kind(text, j.query)
         # ... or one that opens on the setting it is stated for, and the request names nothing of it ("for work trips I
         # pack my meds in hand luggage" for a camping weekend's packing list, "at mum's it's shoes off": session 25).
-        opened_elsewhere = not (f.change or bool(_ATTRIBUTE.match(text)) or f.world_claim and not f.preference
-                                or f.reported) and other_setting(text, j.query)
+        # ... or a rule a body keeps (work, a depot, a club) or one kept for another's thing, and a request the user places
+        # in their own life ("depot rule: no phones in the yard" for the family car at the weekend: session 26; a body's
+        # rule, said with no "I", reads as a claim about the world, which does not exempt it here).
+        kept = not (f.change or bool(_ATTRIBUTE.match(text)) or f.reported)
+        opened_elsewhere = kept and (not (f.world_claim and not f.preference) and other_setting(text, j.query)
+                                     or kept_elsewhere(text, j.query))
         mismatch = not about_people and (bool(f.contexts) and not (f.contexts & req.contexts) or (f.own_only and req.serves != "user")
                                          or other_thing or opened_elsewhere)
         # -- newer memories: the closest one that states a change or disagrees, else the closest

@@ -34,7 +34,7 @@ from .facts import MemoryFacts
 from .lexicon import content, contexts, entities
 
 __all__ = ["holder", "holders_differ", "tentative", "specific", "same_thing", "same_item", "numbered", "other_numbered", "other_part",
-           "other_named", "other_kind", "setting_opened", "other_setting"]
+           "other_named", "other_kind", "setting_opened", "other_setting", "kept_elsewhere"]
 
 
 def holder(f: MemoryFacts) -> frozenset[str] | None:
@@ -325,3 +325,67 @@ def other_setting(mem: str, request: str) -> bool:
     if g is None:
         return False
     return not (content(g) - _TIME_WORDS) & content(request) and not contexts(g) & contexts(request)
+
+
+# -- a body's rule and a request in the user's own life (session 26) ----------------------------------------------------
+#: The settings a body keeps rules for, outside the user's home (:data:`.lexicon.CONTEXTS` keys).
+_BODIES = frozenset({"work", "study", "school", "league"})
+#: A rule named by whose it is: "work rule:", "depot rule", "the Sqn rule is ...", "company policy", "Reception rule".
+_OWNED_RULE = re.compile(r"\b((?:[\w'-]+\s+){0,2}?)(?:rule|rules|policy|regs|regulations)\b", re.I)
+#: A rule kept for another's thing, named by its own name: "Ambergate's podcast scripts have to ...", "for Brightlark copy".
+_NAMED_OWNER = re.compile(r"(?:\b(?-i:[A-Z])[\w-]+['’]s\s+(?:[\w-]+\s+){0,3}?(?:has to|have to|must|only|never|always|should|"
+                          r"are to|is to|can't|cannot)\b|\bfor\s+((?-i:[A-Z])[\w-]+)\b)", re.I)
+_RULE_WORD = re.compile(r"\b(?:must|has to|have to|only|never|always|every|no\s+[\w-]+|not allowed|required|banned|strict|"
+                        r"rule|rules|policy|use|uses)\b", re.I)
+#: Words that place a rule in the user's home or own life itself ("no customer data on personal devices", "his house,
+#: his rules", "my own bench"): it reaches the request there.
+_HOME_LIFE = re.compile(r"\b(?:home|house|household|personal|private|own|family|off duty|days? off|outside work)\b", re.I)
+#: Bodies whose rules govern the user's home or person themselves (session 26 review): a tenancy, a landlord, a
+#: building's residents, a doctor's rule "for me": they reach a request in the user's own life.
+_GOVERNS_HOME = re.compile(r"\b(?:tenancy|tenants?|lease|leasehold|landlord|letting|residents?['’]?|strata|hoa|homeowners?['’]?|"
+                           r"flat|apartment|for me|for myself|myself|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
+                           re.I)
+#: A request naming where it happens: "at the show", "in the crowd", "during the match" (its place or event words).
+_REQUEST_PLACE = re.compile(r"\b(?:at|in|during|on)\s+(?:the\s+)?([a-z][\w-]*)", re.I)
+#: A request the user places in their own life: "at home", "my own / personal / private / home <thing>", "in my spare
+#: time", "a side project", "for fun".
+_OWN_LIFE = re.compile(r"\b(?:at home|(?:my|our)\s+(?:own|personal|private|home)\s+(?!time\b)[a-z]|in my (?:own|spare|free) time|"
+                       r"side project|for fun)", re.I)
+_NOT_OWNER = frozenset("a an the this that our my his her their its new old strict no i i've ive have has got made set".split())
+
+
+def _owner(mem: str) -> frozenset[str] | None:
+    """Whose rule ``mem`` is, as content words (empty when the rule is the body's kind of setting alone), or None when
+    it is no rule kept by or for a body: a rule named by its owner ("depot rule: ..."), a setting it opens on
+    (:func:`setting_opened`), a work, study, school or league setting named first or as the rule's setting
+    (:func:`.lexicon.contexts`), or another's thing named by its own name ("Ambergate's scripts have to ...")."""
+    if not _RULE_WORD.search(mem) or _HOME_LIFE.search(mem) or _GOVERNS_HOME.search(mem):
+        return None
+    m = _OWNED_RULE.search(mem)
+    if m and (w := [x for x in m.group(1).lower().split() if x not in _NOT_OWNER and not x.startswith("no-")]):
+        return content(" ".join(w))
+    if (g := setting_opened(mem)) is not None:
+        return content(g)
+    head = " ".join(re.sub(r"^\W*the user:\s*", "", mem, flags=re.I).split()[:3])
+    if (contexts(head) | contexts(mem, setting_only=True)) & _BODIES:
+        return frozenset()
+    n = _NAMED_OWNER.search(mem)
+    if n:
+        return content(n.group(1) or n.group(0).split("'")[0].split("’")[0])
+    return None
+
+
+def kept_elsewhere(mem: str, request: str) -> bool:
+    """A rule kept by or for a body or another's thing (:func:`_owner`), and a request the user places in their own life
+    ("at home", "my own ...", "my personal ...", a side project) that names neither its owner nor a body's setting:
+    "depot rule: no phones in the yard" for driving the family car at the weekend, "work python repos use black" for a
+    personal advent-of-code repo, "Ambergate's scripts have to stay under 900 words" for the user's own blog."""
+    owner = _owner(mem)
+    if owner is None or not (_OWN_LIFE.search(request) or "home" in contexts(request)):
+        return False
+    if owner & content(request) or contexts(request) & _BODIES:
+        return False
+    # the request is placed in the rule's own place or event ("I'm in the crowd at the show" for a venue's rule on the
+    # show): the user is in the body's setting, whatever they own there
+    placed = content(" ".join(m.group(1) for m in _REQUEST_PLACE.finditer(request)))
+    return not placed & content(mem)
