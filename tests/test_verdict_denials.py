@@ -61,6 +61,8 @@ def test_a_zero_amount_states_a_clearing_and_other_items_are_not_read():
     assert zero_stance("The car loan is paid off.", "car loan £0.00, account closed") is None
     assert zero_stance("Parking at the hospital is free.", "hospital parking £0 for blue badge holders") is None
     assert zero_stance("I was charged a late fee in April.", "April statement: late fee £12.00, interest £0.00") is None
+    # a price for a group of people is no zero for the claim's item
+    assert zero_stance("I paid for the zoo tickets.", "zoo: tickets £0 for under-3s, £18 adults") is None
 
 
 def test_through_a_verdict():

@@ -105,6 +105,10 @@ _ZERO = re.compile(r"(?:[£$€]\s?|\b(?:gbp|usd|eur|aud|cad|nzd|inr|rs\.?|ksh|n
                    r"(?<![\d.,])0[.,]00(?![.,]?\d)", re.I)
 #: The separators of a record's fields: what a zero belongs to is said between them.
 _FIELD = re.compile(r"[,;:|()\n\u2013\u2014]|\s-\s|\.\s")
+#: A zero said for a group of people: a price rule ("£0 for under-5s", "£0 with a blue badge").
+_FOR_A_GROUP = re.compile(r"\s*(?:for|if|with|to)\s+(?:the\s+)?(?:under|over|kids|children|child|babies|members?|students?|blue|"
+                          r"carers?|seniors?|pensioners?|residents?|staff|anyone|those|people|holders?|infants?|toddlers?|"
+                          r"concessions?|nhs|veterans?)\b", re.I)
 #: Words of a debt or a payment due: "owes" is stated by "balance due", "outstanding", "to pay".
 _DEBT = frozenset({"owe", "owes", "owed", "owing", "due", "outstanding", "balance", "pay", "payable", "arrears", "debt"})
 #: A claim of clearing, nothing or an exemption: a zero states it.
@@ -123,6 +127,8 @@ def zero_stance(claim: str, text: str) -> Stance | None:
     for m in _ZERO.finditer(text):
         before = _FIELD.split(text[:m.start()])[-1]
         after = _FIELD.split(text[m.end():])[0]
+        if _FOR_A_GROUP.match(after):
+            continue  # "entry £0 for under-5s": a price for a group, not the claim's item as nothing
         label = f"{before} {after}"
         fl = features(label)
         ll = {w.lower() for w in re.findall(r"[a-z]+", label, re.I)}
