@@ -9,6 +9,8 @@
 
 Own topics and wording, none from an evaluation set."""
 
+import pytest
+
 from memwarden.trust.verdict_denial import denial_stance, zero_stance
 from memwarden.trust.verdict_stance import _stance
 
@@ -70,3 +72,13 @@ def test_through_a_verdict():
     assert _verdict([("user", "karaoke on thursdays, not anymore lol", T1)], "The user still goes to karaoke on Thursdays.") == "FALSE"
     assert _verdict([("user", "payslip for june: basic £1,950.00, overtime £0.00", T1)],
                     "The user was paid overtime in June.") == "FALSE"
+
+
+# Review mend (session 26 lead): a zero for another item on the same record, when an amount that is not zero is given
+# to something at least as close to the claim, denies nothing.
+@pytest.mark.parametrize(("claim", "record"), [
+    ("The user paid a parcel redelivery fee.", "courier receipt: fuel surcharge £0.00, parcel redelivery fee £4.50"),
+    ("The user has an electricity bill due on the 3rd.", "energy account - balance £0.00, next bill £61 due on the 3rd"),
+])
+def test_a_zero_for_another_item_beside_a_real_amount(claim: str, record: str) -> None:
+    assert zero_stance(claim, record) is None

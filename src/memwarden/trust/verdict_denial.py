@@ -132,6 +132,31 @@ def zero_stance(claim: str, text: str) -> Stance | None:
         label = f"{before} {after}"
         fl = features(label)
         ll = {w.lower() for w in re.findall(r"[a-z]+", label, re.I)}
-        if own & fl.content or (_DEBT & ll and _DEBT & words):
-            return Stance("contradict", 0.8, f"a zero amount for '{label.strip()[:40]}'", ("number",))
+        shared = own & fl.content
+        if not (shared or (_DEBT & ll and _DEBT & words)):
+            continue
+        # review mend: the same record giving an amount that is not zero to something at least as close to the claim
+        # ("late fee £0.00, card replacement fee £5.00" for "paid a card replacement fee"; "balance £0.00, next bill
+        # £32 due on the 14th" for "a bill due on the 14th") says the claim's item is that one, not the zero
+        if any(len(own & c) >= max(len(shared), 1) for c in _nonzero_labels(text)):
+            continue
+        return Stance("contradict", 0.8, f"a zero amount for '{label.strip()[:40]}'", ("number",))
     return None
+
+
+#: An amount that is not zero: "£5.00", "$32", "USD 12", "45.50".
+_AMOUNT = re.compile(r"(?:[£$€]\s?|\b(?:gbp|usd|eur|aud|cad|nzd|inr|rs\.?|ksh|ngn|sgd)\s?)\d[\d,]*(?:\.\d+)?|"
+                     r"(?<![\d.,])\d[\d,]*\.\d\d(?![.,]?\d)", re.I)
+
+
+def _nonzero_labels(text: str) -> list[frozenset[str]]:
+    """The content words of each field holding an amount that is not zero (its words before and after, as for a
+    zero)."""
+    out = []
+    for m in _AMOUNT.finditer(text):
+        if _ZERO.fullmatch(m.group(0).strip()) or not re.search(r"[1-9]", m.group(0)):
+            continue
+        before = _FIELD.split(text[:m.start()])[-1]
+        after = _FIELD.split(text[m.end():])[0]
+        out.append(features(f"{before} {after}").content)
+    return out
