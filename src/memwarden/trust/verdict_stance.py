@@ -19,6 +19,7 @@ from .update_cues import says_update
 from .verdict_compare import compare
 from .verdict_count import count_stance, rough_stance
 from .verdict_daypart import daypart_stance
+from .verdict_denial import denial_stance, zero_stance
 from .verdict_repair import repair_stance
 from .verdict_written import written_alike
 from . import verdict_matter as matter
@@ -35,6 +36,9 @@ REPAIRS = True
 #: The claim's value named as the one replaced at the matter's cosine (session 25, :func:`.verdict_matter.replaced_named`);
 #: off to measure.
 REPLACED = True
+#: A denial said in a clause of its own ("squash, not anymore", "olives are a hard no") or a zero amount for the
+#: claim's item ("overtime £0.00") read as denying the claim (session 26, :mod:`.verdict_denial`); off to measure.
+DENIALS = True
 #: A claim value the memory writes another way ("5.15", "three forty-five") read as stated (session 25,
 #: :mod:`.verdict_written`); off to measure.
 WRITTEN = True
@@ -66,6 +70,8 @@ def _stance(claim: str, text: str, cosine: float | None) -> Stance:
     st = combine(claim, text, cosine, _rule_stance(claim, text, cosine))
     if NEGATED_ELSEWHERE and st.label == "contradict" and st.cues == ("negation",):
         st = _negated_elsewhere(claim, text, cosine) or st
+    if DENIALS and st.label != "contradict" and (denied := denial_stance(claim, text) or zero_stance(claim, text)):
+        return denied
     if WRITTEN and (alike := written_alike(claim, text, st, cosine)) is not None:
         return alike
     if st.label == "agree":
