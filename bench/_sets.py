@@ -44,9 +44,11 @@ sorting home energy; people going through a separation or divorce; outdoor peopl
 written blind at session 25's start (each with UNKNOWN verdict cases), measured unread by the lead at session 25's
 start and end and at session 26's start; session 26's branches measure them by totals only (`bench/author_table.py`),
 never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty in the repository. Session 26's held-out authors (93-97) are written blind at its start and kept
-outside the repository while its branches work; the lead measures them (totals only) at the end and commits them
-then, as `evals/heldout91`-`heldout95`.
+`HELDOUT_SETS`: authors 93-97 (`evals/heldout91`-`heldout95`: self-employed tradespeople; people handling insurance
+claims and household emergencies; boat owners, sailors and canal boaters; second-language English speakers from East
+Asia living abroad; amateur endurance athletes), written blind at session 26's start (each with UNKNOWN verdict cases),
+kept outside the repository while its branches worked, measured by the lead (totals only) at its start and end; never
+opened or run by a branch; committed at the session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -60,8 +62,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 86)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(86, 91)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(91, 96)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 91)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 96)}}
