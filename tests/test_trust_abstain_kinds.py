@@ -25,6 +25,15 @@ def store(*texts: str) -> Memory:
     return store_at(T0, *texts)
 
 
+def abstains_at(t0: datetime, turns: list[str], query: str) -> bool:
+    """Store ``turns`` at ``t0``, ask ``query`` then: did the search abstain?"""
+    m = store_at(t0, *turns)
+    try:
+        return ask(m, query, t0).abstained
+    finally:
+        m.close()
+
+
 def ask(m: Memory, query: str, t0: datetime = T0):
     return m.search(query, user_id="u", as_of=t0 + timedelta(days=1))
 

@@ -11,17 +11,13 @@ from memwarden import Memory
 from memwarden.config import MemoryConfig
 from memwarden.trust.asked_head import asks_former
 from memwarden.trust.asked_role import names_role
-from test_trust_abstain_kinds import ask, store_at
+from test_trust_abstain_kinds import abstains_at
 
 T0 = datetime(2026, 2, 9, 18, tzinfo=timezone.utc)
 
 
 def abstains(turns: list[str], query: str) -> bool:
-    m = store_at(T0, *turns)
-    try:
-        return ask(m, query, T0).abstained
-    finally:
-        m.close()
+    return abstains_at(T0, turns, query)
 
 
 @pytest.mark.parametrize(("text", "named"), [

@@ -8,17 +8,13 @@ from datetime import datetime, timezone
 import pytest
 
 from memwarden.trust.place_part import asked_part, states_part
-from test_trust_abstain_kinds import ask, store_at
+from test_trust_abstain_kinds import abstains_at
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
 
 
 def abstains(turns: list[str], query: str) -> bool:
-    m = store_at(T0, *turns)
-    try:
-        return ask(m, query, T0).abstained
-    finally:
-        m.close()
+    return abstains_at(T0, turns, query)
 
 
 @pytest.mark.parametrize(("query", "noun"), [
