@@ -82,3 +82,19 @@ KEPT = [
 @pytest.mark.parametrize("old, new, query, answer", KEPT, ids=[c[2] + " / " + c[1][:24] for c in KEPT])
 def test_what_the_turn_does_not_update_stays(minilm, old, new, query, answer) -> None:
     assert answer.lower() in _first(minilm, [[old], FILLER, [new]], query).lower()
+
+
+#: Review mend (session 26 lead): a line of the turn on another matter, or one naming no replacement, does not take the
+#: ending line's place (old fact, later turn, question, what the first hit must say).
+OFF_MATTER = [
+    ("I play a Roland digital piano my uncle passed on to me",
+     "sold uncle's roland piano, gutted tbh. the new place is small, 41 square metres", "what piano do I play?",
+     "roland"),
+    ("my work phone is a Pixel 6", "lost the pixel on the train home. the guard said maybe 1 in 20 get handed in",
+     "what work phone do I have?", "pixel"),
+]
+
+
+@pytest.mark.parametrize(("old", "later", "query", "want"), OFF_MATTER, ids=[c[2] for c in OFF_MATTER])
+def test_a_line_on_another_matter_does_not_take_the_ending_lines_place(minilm, old, later, query, want) -> None:
+    assert want.lower() in _first(minilm, [[old, *FILLER[:2]], [later, *FILLER[2:]]], query).lower()

@@ -133,6 +133,12 @@ def _only_past(text: str, at: datetime) -> bool:
     return all(date(int(y), int(m), int(d)) < at.date() for y, m, d in dates)
 
 
+#: How close to the older hit a line of the mover's turn must be to move in its place (session 26 review mend: a
+#: replacement named in other words, "a carbon Canyon" for "a steel Raleigh", sits near 0.25-0.3; a line on another
+#: matter, "the new flat is tiny", near 0).
+SWAP_COSINE = 0.2
+
+
 def _one_turn(a: SearchHit, b: SearchHit) -> bool:
     """Two lines extracted from one turn as said (a source episode in common)."""
     return bool({e.id for e in a.episodes} & {e.id for e in b.episodes})
@@ -183,8 +189,12 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # the question do not name, else the first of them. Asked a kind (a time, a party...), the line holds it.
         k, named = j, f"{query} {out[i].memory}"
         if not typed and not holds_value(h.memory, named):
-            turn = [m for m in range(i + 1, min(top, len(out))) if m == j or (_one_turn(out[m], h) and may_move(out[m]))]
-            k = next((m for m in turn if holds_value(out[m].memory, named)), turn[0])
+            # review mend: the line moved in its place must be on the old fact's matter (its cosine to the older hit at
+            # least ``SWAP_COSINE``): "the new flat is tiny, 38 square metres" after "sold gran's piano" says nothing of
+            # a piano, and the ending line stays the one that moves
+            turn = [m for m in range(i + 1, min(top, len(out)))
+                    if m != j and _one_turn(out[m], h) and may_move(out[m]) and similar(out[m], out[i]) >= SWAP_COSINE]
+            k = next((m for m in turn if holds_value(out[m].memory, named)), j)
         key = (at, similar(h, out[i]))
         if best is None or key > best[0]:
             best = (key, k, i)
