@@ -26,7 +26,10 @@ case's words:
 and it is on the same matter as the older hit (their cosine at least ``cosine``, low: the three
 signals above do the rest). Among the hits within the first ``top`` that pass, the latest stated
 (then the closest to the hit it passes) moves just above the first older hit it is close to; one
-move per search, so a chain (A -> B -> C) ends with C first and the rest in the search's order.
+move per search, so a chain (A -> B -> C) ends with C first and the rest in the search's order. Session 26: asked
+no particular kind of value, a line that passes holding no value of its own says what ended, in the old fact's words
+("retired the qnap finally"); the line of its turn that holds a value ("built an unraid box, 5x 10tb", ranked below
+the older hit) moves in its place.
 
 Only a question about the present (:func:`.present.asks_present`) that asks a fact: a request
 (:func:`memwarden.retrieval.search.is_request`: "what should I order?", "can I bowl tomorrow?") is
@@ -130,6 +133,17 @@ def _only_past(text: str, at: datetime) -> bool:
     return all(date(int(y), int(m), int(d)) < at.date() for y, m, d in dates)
 
 
+#: How close to the older hit a line of the mover's turn must be to move in its place (session 26 review mend: a
+#: replacement named in other words, "a carbon Canyon" for "a steel Raleigh", sits near 0.25-0.3; a line on another
+#: matter, "the new flat is tiny", near 0).
+SWAP_COSINE = 0.2
+
+
+def _one_turn(a: SearchHit, b: SearchHit) -> bool:
+    """Two lines extracted from one turn as said (a source episode in common)."""
+    return bool({e.id for e in a.episodes} & {e.id for e in b.episodes})
+
+
 def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
                         cosine: float, top: int = 6, cue_cosine: float = 2.0) -> list[SearchHit]:
     """The latest firm statement answering a question about now moves above the older hit it
@@ -138,14 +152,21 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     out = list(hits)
     if similar is None or cosine > 1 or len(out) < 2 or not asks_current_value(query):
         return out
+    from .same_turn import holds_value  # same_turn reads this module's question reading: imported here, not above
+
     answers = _answers(query)
     typed = asked_type(query) is not None
     person = asked_person(query)
+
+    def may_move(h: SearchHit) -> bool:
+        # a later word about someone else ("he's on diltiazem now", of the user's dad) updates nothing asked
+        return own_word(h) and answers(h.memory) and not about_other(h, person)
+
     best: tuple[tuple[object, float], int, int] | None = None
     for j in range(1, min(top, len(out))):
         h = out[j]
-        if not own_word(h) or not answers(h.memory) or about_other(h, person):
-            continue  # a later word about someone else ("he's on diltiazem now", of the user's dad) updates nothing asked
+        if not may_move(h):
+            continue
         at = stated_at(h)
         # "it's a fiver now", "gone with Stumpline instead": an update in few words of its own is further in meaning
         # from the fact it replaces than a restatement is, but it says that it changes something.
@@ -161,9 +182,22 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
             and not frame)), None)
         if i is None:
             continue
+        # session 26: asked no particular kind of value, a line close to the older hit that holds no value of its own
+        # says what ended ("retired the synology finally", in the old fact's words); the line of its turn that gives
+        # what holds now ("built a truenas box, 6x 12tb") is further from the old fact in meaning, so it moves in its
+        # place: the first of the turn's lines the search ranks below the older hit holding a value the older hit and
+        # the question do not name, else the first of them. Asked a kind (a time, a party...), the line holds it.
+        k, named = j, f"{query} {out[i].memory}"
+        if not typed and not holds_value(h.memory, named):
+            # review mend: the line moved in its place must be on the old fact's matter (its cosine to the older hit at
+            # least ``SWAP_COSINE``): "the new flat is tiny, 38 square metres" after "sold gran's piano" says nothing of
+            # a piano, and the ending line stays the one that moves
+            turn = [m for m in range(i + 1, min(top, len(out)))
+                    if m != j and _one_turn(out[m], h) and may_move(out[m]) and similar(out[m], out[i]) >= SWAP_COSINE]
+            k = next((m for m in turn if holds_value(out[m].memory, named)), j)
         key = (at, similar(h, out[i]))
         if best is None or key > best[0]:
-            best = (key, j, i)
+            best = (key, k, i)
     if best is not None:
         _, j, i = best
         out.insert(i, out.pop(j))
