@@ -17,15 +17,18 @@ FILLER = ["The kettle's started making a weird noise.", "I finally trimmed the h
           "Reading a crime novel set in Bergen.", "The monthly report is due Friday.", "Tried a new pho place, decent."]
 
 
-def _first(minilm, sessions: list[list[str]], query: str) -> str:
+def _first(minilm, sessions: list[list[str]], query: str, *, reply: str = "Noted.", day: int = 12, hour: int = 9,
+           as_of: datetime = datetime(2026, 12, 1, tzinfo=timezone.utc)) -> str:
+    """The first hit's text for ``query`` after one session a month of ``sessions`` (each user turn answered by
+    ``reply``, on the month's ``day`` at ``hour``)."""
     m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=minilm)
     try:
         for month, turns in enumerate(sessions, start=1):
             msgs = []
             for t in turns:
-                msgs += [{"role": "user", "content": t}, {"role": "assistant", "content": "Noted."}]
-            m.add(msgs, user_id="u", timestamp=datetime(2026, month, 12, 9, tzinfo=timezone.utc))
-        hits = m.search(query, user_id="u", as_of=datetime(2026, 12, 1, tzinfo=timezone.utc)).results
+                msgs += [{"role": "user", "content": t}, {"role": "assistant", "content": reply}]
+            m.add(msgs, user_id="u", timestamp=datetime(2026, month, day, hour, tzinfo=timezone.utc))
+        hits = m.search(query, user_id="u", as_of=as_of).results
         return hits[0].memory if hits else ""
     finally:
         m.close()

@@ -14,25 +14,15 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memwarden import Memory
-from memwarden.config import MemoryConfig
+from test_latest_review_s14 import _first as _first_hit
 
 FILLER = ["The smoke alarm keeps chirping at 3am.", "Made banana bread with the kids.",
           "Watched two episodes of that heist show.", "Need to book the boiler service before winter."]
 
 
 def _first(minilm, sessions: list[list[str]], query: str) -> str:
-    m = Memory(config=MemoryConfig(database=":memory:", embedder="minilm"), embedder=minilm)
-    try:
-        for month, turns in enumerate(sessions, start=1):
-            msgs = []
-            for t in turns:
-                msgs += [{"role": "user", "content": t}, {"role": "assistant", "content": "Thanks for letting me know."}]
-            m.add(msgs, user_id="u", timestamp=datetime(2026, month, 14, 19, tzinfo=timezone.utc))
-        hits = m.search(query, user_id="u", as_of=datetime(2026, 11, 1, tzinfo=timezone.utc)).results
-        return hits[0].memory if hits else ""
-    finally:
-        m.close()
+    return _first_hit(minilm, sessions, query, reply="Thanks for letting me know.", day=14, hour=19,
+                      as_of=datetime(2026, 11, 1, tzinfo=timezone.utc))
 
 
 #: (old fact, the later turn, question, what the first hit must say).
