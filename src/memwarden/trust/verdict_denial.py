@@ -100,9 +100,12 @@ _SPAN = frozenset(stem(w) for w in "every morning mornings evening evenings nigh
                   "day days daily month monthly year yearly anymore still usual usually always now".split())
 
 
+#: A currency sign or code before an amount: "£", "$ ", "USD ", "Ksh".
+_CURRENCY = r"(?:[£$€]\s?|\b(?:gbp|usd|eur|aud|cad|nzd|inr|rs\.?|ksh|ngn|sgd)\s?)"
 #: A zero amount: "£0", "£0.00", "0.00", "USD 0".
-_ZERO = re.compile(r"(?:[£$€]\s?|\b(?:gbp|usd|eur|aud|cad|nzd|inr|rs\.?|ksh|ngn|sgd)\s?)0(?:[.,]00?)?(?![.,]?\d)|"
-                   r"(?<![\d.,])0[.,]00(?![.,]?\d)", re.I)
+_ZERO = re.compile(_CURRENCY + r"0(?:[.,]00?)?(?![.,]?\d)|(?<![\d.,])0[.,]00(?![.,]?\d)", re.I)
+#: An amount: "£5.00", "$32", "USD 12", "45.50" (a zero too: :func:`_nonzero_labels` keeps those with a digit 1-9).
+_AMOUNT = re.compile(_CURRENCY + r"\d[\d,]*(?:\.\d+)?|(?<![\d.,])\d[\d,]*\.\d\d(?![.,]?\d)", re.I)
 #: The separators of a record's fields: what a zero belongs to is said between them.
 _FIELD = re.compile(r"[,;:|()\n\u2013\u2014]|\s-\s|\.\s")
 #: A zero said for a group of people: a price rule ("£0 for under-5s", "£0 with a blue badge").
@@ -116,47 +119,41 @@ _CLEARED = re.compile(r"\b(?:paid off|paid in full|cleared|settled|clear|nothing
                       r"written off|closed|refund(?:ed)?|no|not|never|none)\b", re.I)
 
 
+def _field(text: str, m: re.Match[str]) -> str:
+    """The words of the record's field an amount at ``m`` sits in: after the separator before it, up to the one after."""
+    return f"{_FIELD.split(text[:m.start()])[-1]} {_FIELD.split(text[m.end():])[0]}"
+
+
 def zero_stance(claim: str, text: str) -> Stance | None:
     """A contradiction when ``text`` gives a thing the claim says was paid, is owed or has to be paid as a zero
     amount; None otherwise."""
-    if not _ZERO.search(text) or _CLEARED.search(claim) or features(claim).negated:
+    if not _ZERO.search(text) or _CLEARED.search(claim):
         return None
     fc = features(claim)
+    if fc.negated:
+        return None
     own = fc.content - {"user"}
     words = {w.lower() for w in re.findall(r"[a-z]+", claim, re.I)}
+    nonzero: list[frozenset[str]] | None = None
     for m in _ZERO.finditer(text):
-        before = _FIELD.split(text[:m.start()])[-1]
-        after = _FIELD.split(text[m.end():])[0]
-        if _FOR_A_GROUP.match(after):
+        if _FOR_A_GROUP.match(_FIELD.split(text[m.end():])[0]):
             continue  # "entry £0 for under-5s": a price for a group, not the claim's item as nothing
-        label = f"{before} {after}"
-        fl = features(label)
+        label = _field(text, m)
         ll = {w.lower() for w in re.findall(r"[a-z]+", label, re.I)}
-        shared = own & fl.content
+        shared = own & features(label).content
         if not (shared or (_DEBT & ll and _DEBT & words)):
             continue
         # review mend: the same record giving an amount that is not zero to something at least as close to the claim
         # ("late fee £0.00, card replacement fee £5.00" for "paid a card replacement fee"; "balance £0.00, next bill
         # £32 due on the 14th" for "a bill due on the 14th") says the claim's item is that one, not the zero
-        if any(len(own & c) >= max(len(shared), 1) for c in _nonzero_labels(text)):
+        if nonzero is None:
+            nonzero = _nonzero_labels(text)
+        if any(len(own & c) >= max(len(shared), 1) for c in nonzero):
             continue
         return Stance("contradict", 0.8, f"a zero amount for '{label.strip()[:40]}'", ("number",))
     return None
 
 
-#: An amount that is not zero: "£5.00", "$32", "USD 12", "45.50".
-_AMOUNT = re.compile(r"(?:[£$€]\s?|\b(?:gbp|usd|eur|aud|cad|nzd|inr|rs\.?|ksh|ngn|sgd)\s?)\d[\d,]*(?:\.\d+)?|"
-                     r"(?<![\d.,])\d[\d,]*\.\d\d(?![.,]?\d)", re.I)
-
-
 def _nonzero_labels(text: str) -> list[frozenset[str]]:
-    """The content words of each field holding an amount that is not zero (its words before and after, as for a
-    zero)."""
-    out = []
-    for m in _AMOUNT.finditer(text):
-        if _ZERO.fullmatch(m.group(0).strip()) or not re.search(r"[1-9]", m.group(0)):
-            continue
-        before = _FIELD.split(text[:m.start()])[-1]
-        after = _FIELD.split(text[m.end():])[0]
-        out.append(features(f"{before} {after}").content)
-    return out
+    """The content words of each field holding an amount that is not zero (:func:`_field`)."""
+    return [features(_field(text, m)).content for m in _AMOUNT.finditer(text) if re.search(r"[1-9]", m.group(0))]
