@@ -141,9 +141,14 @@ _CHORE_WAITS = re.compile(_THANKS_LEAD + _CLOSING + _ITSELF + _NOW_TAIL, re.I)
 _SIGN_OFF = re.compile(
     _COMMENT_LEAD + r"(?:(?:[\w'-]+\W+){0,5}?" + _FAREWELL + r"(?:\s+for\s+now|\s+all|\s+everyone)?"
     r"|(?:" + _LEAVING + r")(?:\W+[\w'-]+){0,4}?)" + _NOW_TAIL, re.I)
-#: What keeps a leave-taking clause: anything checkable, an event ("off to the dentist") or a plan. Not the rule word
-#: of "must go" nor the change of "for now": the leave-taking says them.
-_SIGN_OFF_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change")), "event", "plan", "possessive")
+#: What keeps a chore said as not doing itself: only what is checkable (its verb, "weed", "write", is no event). Not
+#: the rule word of "must go" nor the change of "for now": the leave-taking says them.
+_CHORE_KEEPS = tuple(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change"))
+#: What keeps an errand said as leaving: that, a possession ("off to collect my prescription") or an event ("off to the
+#: dentist"); not the plan of "off to ..." itself, which the leaving says.
+_ERRAND_KEEPS = (*_CHORE_KEEPS, "event", "possessive")
+#: What keeps a leave-taking clause: anything checkable, an event ("off to the dentist"), a possession or a plan.
+_SIGN_OFF_KEEPS = (*_ERRAND_KEEPS, "plan")
 
 
 def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
@@ -151,12 +156,6 @@ def sign_off(values: dict[str, float], clause: str, *, role: str) -> bool:
     return (_only(_SIGN_OFF, _SIGN_OFF_KEEPS, values, clause, role) or _only(_ERRAND_OFF, _ERRAND_KEEPS, values, clause, role)
             or _only(_CHORE_WAITS, _CHORE_KEEPS, values, clause, role))
 
-
-#: What keeps an errand said as leaving: anything checkable, a possession ("off to collect my prescription") or an event
-#: ("off to the dentist"); not the plan of "off to ..." itself, which the leaving says.
-_ERRAND_KEEPS = (*(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change")), "event", "possessive")
-#: ... and the chore said as not doing itself keeps only what is checkable (its verb, "weed", "write", is no event).
-_CHORE_KEEPS = tuple(k for k in _COMMENT_KEEPS if k not in ("rule_word", "change"))
 
 
 #: A season's or a day's greeting opening the clause (session 22): "happy new year!!", "merry christmas", "good

@@ -343,7 +343,7 @@ _HOME_LIFE = re.compile(r"\b(?:home|house|household|personal|private|own|family|
 #: Bodies whose rules govern the user's home or person themselves (session 26 review): a tenancy, a landlord, a
 #: building's residents, a doctor's rule "for me": they reach a request in the user's own life.
 _GOVERNS_HOME = re.compile(r"\b(?:tenancy|tenants?|lease|leasehold|landlord|letting|residents?['’]?|strata|hoa|homeowners?['’]?|"
-                           r"flat|apartment|for me|for myself|myself|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
+                           r"flat|apartment|for me|myself|gp|doctor|physio|dietitian|dentist|consultant|nurse|therapist|midwife)\b",
                            re.I)
 #: A request naming where it happens: "at the show", "in the crowd", "during the match" (its place or event words).
 _REQUEST_PLACE = re.compile(r"\b(?:at|in|during|on)\s+(?:the\s+)?([a-z][\w-]*)", re.I)
@@ -381,9 +381,10 @@ def kept_elsewhere(mem: str, request: str) -> bool:
     "depot rule: no phones in the yard" for driving the family car at the weekend, "work python repos use black" for a
     personal advent-of-code repo, "Ambergate's scripts have to stay under 900 words" for the user's own blog."""
     owner = _owner(mem)
-    if owner is None or not (_OWN_LIFE.search(request) or "home" in contexts(request)):
+    if owner is None:
         return False
-    if owner & content(request) or contexts(request) & _BODIES:
+    where = contexts(request)
+    if not (_OWN_LIFE.search(request) or "home" in where) or owner & content(request) or where & _BODIES:
         return False
     # the request is placed in the rule's own place or event ("I'm in the crowd at the show" for a venue's rule on the
     # show): the user is in the body's setting, whatever they own there

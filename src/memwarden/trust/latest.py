@@ -139,11 +139,6 @@ def _only_past(text: str, at: datetime) -> bool:
 SWAP_COSINE = 0.2
 
 
-def _one_turn(a: SearchHit, b: SearchHit) -> bool:
-    """Two lines extracted from one turn as said (a source episode in common)."""
-    return bool({e.id for e in a.episodes} & {e.id for e in b.episodes})
-
-
 def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float] | None,
                         cosine: float, top: int = 6, cue_cosine: float = 2.0) -> list[SearchHit]:
     """The latest firm statement answering a question about now moves above the older hit it
@@ -152,7 +147,7 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
     out = list(hits)
     if similar is None or cosine > 1 or len(out) < 2 or not asks_current_value(query):
         return out
-    from .same_turn import holds_value  # same_turn reads this module's question reading: imported here, not above
+    from .same_turn import holds_value, one_turn  # same_turn reads this module's question reading: imported here
 
     answers = _answers(query)
     typed = asked_type(query) is not None
@@ -185,16 +180,15 @@ def latest_answer_first(hits: Sequence[SearchHit], query: str, similar: Callable
         # session 26: asked no particular kind of value, a line close to the older hit that holds no value of its own
         # says what ended ("retired the synology finally", in the old fact's words); the line of its turn that gives
         # what holds now ("built a truenas box, 6x 12tb") is further from the old fact in meaning, so it moves in its
-        # place: the first of the turn's lines the search ranks below the older hit holding a value the older hit and
-        # the question do not name, else the first of them. Asked a kind (a time, a party...), the line holds it.
+        # place: the first of the turn's lines the search ranks below the older hit that holds a value the older hit
+        # and the question do not name and is on the old fact's matter (cosine to it at least ``SWAP_COSINE``, the
+        # review mend: "the new flat is tiny, 38 square metres" after "sold gran's piano" says nothing of a piano);
+        # with none, the ending line moves. Asked a kind (a time, a party...), the line holds it.
         k, named = j, f"{query} {out[i].memory}"
         if not typed and not holds_value(h.memory, named):
-            # review mend: the line moved in its place must be on the old fact's matter (its cosine to the older hit at
-            # least ``SWAP_COSINE``): "the new flat is tiny, 38 square metres" after "sold gran's piano" says nothing of
-            # a piano, and the ending line stays the one that moves
-            turn = [m for m in range(i + 1, min(top, len(out)))
-                    if m != j and _one_turn(out[m], h) and may_move(out[m]) and similar(out[m], out[i]) >= SWAP_COSINE]
-            k = next((m for m in turn if holds_value(out[m].memory, named)), j)
+            k = next((m for m in range(i + 1, min(top, len(out)))
+                      if m != j and one_turn(out[m], h) and may_move(out[m]) and similar(out[m], out[i]) >= SWAP_COSINE
+                      and holds_value(out[m].memory, named)), j)
         key = (at, similar(h, out[i]))
         if best is None or key > best[0]:
             best = (key, k, i)

@@ -35,7 +35,7 @@ from .present import own_word
 from .update_cues import CALENDAR_WORD, says_change
 from .updates import names_in
 
-__all__ = ["same_turn_answer_first", "holds_value"]
+__all__ = ["same_turn_answer_first", "holds_value", "one_turn"]
 
 #: A resolved date the extractor wrote after what was said ("on saturday (2025-06-21)", "(from 2026-05-01)").
 _DATE_LABEL = re.compile(r"\((?:from |until )?\d{4}-\d\d-\d\d(?:\.\.\d{4}-\d\d-\d\d)?\)")
@@ -51,6 +51,11 @@ def holds_value(text: str, query: str) -> bool:
     return any(not CALENDAR_WORD.fullmatch(n) and n.rstrip("s") not in asked for n in names_in(text))
 
 
+def one_turn(a: SearchHit, b: SearchHit) -> bool:
+    """Two lines extracted from one turn as said (a source episode in common)."""
+    return bool({e.id for e in a.episodes} & {e.id for e in b.episodes})
+
+
 def same_turn_answer_first(hits: Sequence[SearchHit], query: str, top: int = 5) -> list[SearchHit]:
     """The line of a turn saying what changed above the scene of the same turn (see the module doc)."""
     out = list(hits)
@@ -61,12 +66,11 @@ def same_turn_answer_first(hits: Sequence[SearchHit], query: str, top: int = 5) 
     person = asked_person(query)
     for j in range(1, min(top, len(out))):
         h = out[j]
-        turn = {e.id for e in h.episodes}
-        if (not turn or not own_word(h) or h.claim is None or h.claim.subject != "user" or about_other(h, person)
+        if (not h.episodes or not own_word(h) or h.claim is None or h.claim.subject != "user" or about_other(h, person)
                 or not says_change(h.memory)
                 or not holds_value(h.memory, query) or (kind is not None and not holds(h.memory))):
             continue
-        i = next((i for i in range(j) if turn & {e.id for e in out[i].episodes} and not says_change(out[i].memory)
+        i = next((i for i in range(j) if one_turn(h, out[i]) and not says_change(out[i].memory)
                   and not holds_value(out[i].memory, query) and not holds(out[i].memory)), None)
         if i is not None:
             out.insert(i, out.pop(j))
