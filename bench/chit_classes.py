@@ -1,6 +1,6 @@
 """Which chit-chat turns the claim gate lets through, and why, on the development authors (issue 10, session 13).
 
-    PYTHONPATH=src python bench/chit_classes.py [--show CLASS] [--authors 18,19]
+    PYTHONPATH=src python bench/chit_classes.py [--show CLASS] [--authors 1-60] [--save ROWS.json]
 
 Runs the offline extractor with the gate on (as ``add`` does: each scenario session one call) over the labelled
 user turns of ``bench/_sets.py``'s SCENARIO_SETS (the development authors only), records every clause the gate
@@ -39,9 +39,21 @@ ROOT = Path(__file__).resolve().parents[1]
 _W = re.compile(r"[\w']+")
 
 
-def sessions():  # noqa: ANN201
-    """Every session of the development authors: (set name, its clock, its messages, its turns)."""
+def authors_arg(spec: str) -> set[int]:
+    """``--authors`` as given: numbers and ranges, comma-separated ("1-60", "3,7,61-92"); empty: every author."""
+    out: set[int] = set()
+    for part in filter(None, spec.split(",")):
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def sessions(only: set[int] | frozenset = frozenset()):  # noqa: ANN201
+    """Every session of the development authors (``only``: of these authors): (set name, its clock, its messages,
+    its turns)."""
     for name, path in SCENARIO_SETS.items():
+        if only and AUTHORS[name] not in only:
+            continue
         for sc in json.loads((ROOT / path).read_text())["scenarios"]:
             for sess in sc["sessions"]:
                 ts = datetime.fromisoformat(sess["ts"].replace("Z", "+00:00"))
@@ -50,7 +62,7 @@ def sessions():  # noqa: ANN201
                                        for i, m in enumerate(msgs)]
 
 
-def gate_watched(watch):  # noqa: ANN001, ANN201
+def gate_watched(watch, only: set[int] | frozenset = frozenset()):  # noqa: ANN001, ANN201
     """Every development session extracted with the claim gate watched: ``watch(clause, extracted, role,
     prev, turn, prev_role, why)`` sees each clause the gate judges (``why`` is None when it keeps it) and
     returns a row to log or None. Yields (set name, messages, the extraction, that session's log); the
@@ -67,7 +79,7 @@ def gate_watched(watch):  # noqa: ANN001, ANN201
     gate.check = check
     try:
         ex = RuleExtractor()
-        for name, ts, msgs, turns in sessions():
+        for name, ts, msgs, turns in sessions(only):
             log.clear()
             yield name, msgs, ex.extract(turns, now=ts), log
     finally:
@@ -101,10 +113,11 @@ def labelled_user_turns(msgs: list[dict]):  # noqa: ANN201
                            else "after_statement" if prev["role"] == "assistant" else "after_self")
 
 
-def record() -> list[dict]:
-    """Every labelled user turn with its position, whether it yields a claim, and its clauses' verdicts."""
+def record(only: set[int] | frozenset = frozenset()) -> list[dict]:
+    """Every labelled user turn (``only``: of these authors) with its position, whether it yields a claim, and its
+    clauses' verdicts."""
     rows: list[dict] = []
-    for name, msgs, res, log in gate_watched(_watch):
+    for name, msgs, res, log in gate_watched(_watch, only):
         owner: dict[str, int] = {}
         j = 0
         for x in log:  # the extractor normalises a turn's text: map it back to its message in order
@@ -150,10 +163,14 @@ def klass(r: dict) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--show", default="", help="print the turns of this class")
-    ap.add_argument("--authors", default="", help="with --show: only these authors (comma-separated numbers)")
+    ap.add_argument("--authors", default="", help="only these authors (numbers and ranges, comma-separated: 1-60)")
+    ap.add_argument("--save", default="", help="also write each labelled turn's text, label, position and stored to this file")
     a = ap.parse_args()
-    rows = record()
-    only = {int(x) for x in a.authors.split(",") if x}
+    only = authors_arg(a.authors)
+    rows = record(only)
+    if a.save:
+        Path(a.save).write_text(json.dumps([{k: r[k] for k in ("author", "label", "pos", "text", "prev", "stored")}
+                                            for r in rows], ensure_ascii=False, indent=0))
     table: dict[tuple[str, str], list] = collections.defaultdict(lambda: [0, 0, set()])
     for r in rows:
         if not r["stored"]:
