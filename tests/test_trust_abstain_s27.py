@@ -51,6 +51,11 @@ def test_the_head_of_the_wh_phrase(query, head):
     ("how long have I been vegetarian?", None),
     ("what did I say to the landlord?", None),   # the asker's own words
     ("what did mum give me for my birthday?", None),   # a gift, not a price
+    ("how long was the ferry crossing?", None),        # a past event's length: its times tell it
+    ("How often does Priya go swimming?", None),       # a named party's habit, counted from her lines
+    ("What did Tomasz find funny about the film?", None),   # a person named bare: a conversation, no test
+    ("what did Leah's scan show?", "outcome"),
+    ("What did Priya share to show the kids the stars?", None),  # "to show": the verb is another's
     ("what's the book group reading next?", None),      # a verb, not a reading
 ])
 def test_the_kind_a_question_asks(query, kind):
