@@ -97,3 +97,19 @@ def test_a_topic_said_without_a_value_of_the_kind_abstains(turns, query):
 ])
 def test_a_value_of_the_kind_answers(turns, query):
     assert not abstains(turns, query)
+
+
+# The lead's mends after review: a finding said with an everyday reporting verb, money said in words, a weekday's
+# evenings as a routine, and "paying for with" (what the money buys, not how much) read no kind.
+@pytest.mark.parametrize(("turns", "query"), [
+    (["the inspector's report picked up a cracked lintel over the kitchen window"], "what did the inspector say about the kitchen?"),
+    (["I walk the Okoros' spaniel, charge them a fiver a walk"], "what am I charging the Okoros for walking?"),
+    (["me and Petra swim at the lido on Thursday evenings"], "how often do I swim at the lido?"),
+])
+def test_mended_readings_answer(turns, query):
+    assert not abstains(turns, query)
+
+
+def test_paying_for_with_asks_no_amount():
+    assert kind_asked("what am I paying for with the premium plan?") is None
+    assert kind_asked("what am I paying for the allotment?") is not None

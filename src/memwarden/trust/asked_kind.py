@@ -93,7 +93,7 @@ _HOW_OFTEN = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?how often (?:do|does|did|is
 #: of pricing whose object the wh-word asks is a sum of money ("give ... for" and "offer" are gifts and jobs as often).
 _PRICED = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?what (?:did|does|do|will|would|is|are|am|was|were|has|have)\s+(?:[\w'-]+\s+){1,4}?"
                      r"(?:quote[sd]?|quoting|charge[sd]?|charging|(?:pay|paid|paying)"
-                     r"(?:\s+(?:me|us|you|him|her|them))?\s+for)\b", re.I)
+                     r"(?:\s+(?:me|us|you|him|her|them))?\s+for)\b(?!\s+with\b)", re.I)
 #: "What did the MRI show?", "what did the adjudicator decide about my deposit?", "what did the vet say about her leg?":
 #: the outcome of a test, a survey, a hearing or a visit (not the asker's own words: "what did I say ...").
 #: The subject is a thing or a professional named by its determiner or owner ("the MRI", "my blood test", "Ottie's EEG"),
@@ -109,7 +109,8 @@ _OUTCOME = re.compile(r"\b(?:showed|shows|shown|found|finds|findings?|revealed|r
                       r"came back|comes back|(?:'s|is|are|was|were) back|diagnosed|diagnosis|upheld|awarded|recommended|"
                       r"recommends|agreed|refused|rejected|approved|granted|denied|positive|negative|normal|clear|benign|"
                       r"malignant|nothing (?:wrong|found|serious|showed|there)|all fine|all good|in my favour|in our favour|"
-                      r"had a look|took a look|looked at (?:it|him|her|them)|examined)\b"
+                      r"had a look|took a look|looked at (?:it|him|her|them)|examined|flagged|spotted|noticed|picked up|pointed out|"
+                      r"highlighted|identified|reported|mentioned|noted|advised|suggested|warned)\b"
                       r"|\bresults?\s*(?::|were|was|are|is|came|show)", re.I)
 _HOW_BIG = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?how (?:big|large|wide|deep)\b", re.I)
 
@@ -123,13 +124,16 @@ _LENGTH = re.compile(rf"\b{_NUM}\s*-?\s*(?:[a-z]+\s+)?(?:secs?|seconds?|mins?|mi
                      r"\bfortnight\b|\b(?:until|till|til|through|thru)\b|\b(?:ends?|ending|finish(?:es)?|expires?|"
                      r"runs? (?:out|until|till|to))\b|\bfor (?:the|a) (?:whole |full |rest of the )?(?:season|term|summer|"
                      r"year|month|week)\b|\bpermanent(?:ly)?\b|\bindefinite(?:ly)?\b", re.I)
-#: A frequency: "every", "each", a rate word, "twice a week", "3x a month", weekdays in the plural ("on Tuesdays").
+#: A frequency: "every", "each", a rate word, "twice a week", "3x a month", weekdays in the plural ("on Tuesdays"), a
+#: weekday's part of the day in the plural ("on Wednesday evenings").
 _FREQUENCY = re.compile(r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|"
                         r"weekdays|weekends)\b|\b(?:once|twice|thrice|\d+\s*x|\w+ times)[\s-]+(?:a|an|per|every|each)\b|"
                         r"\b(?:\d+|one|two|three|four|five|six|seven) (?:days?|nights?|evenings?|mornings?|shifts?|sessions?) "
                         r"(?:a|per|each|every|in)\b|"
                         r"\b(?:a|per)\s+(?:day|week|month|year|fortnight)\b|"
-                        r"\b(?:" + "|".join(d + "s" for d in cal.WEEKDAYS) + r")\b", re.I)
+                        r"\b(?:" + "|".join(d + "s" for d in cal.WEEKDAYS) + r")\b|"
+                        # "on Wednesday evenings": a part of the day in the plural after a weekday (its resolved date between)
+                        r"\b(?:" + "|".join(cal.WEEKDAYS) + r")\b(?:\s*\([^)]*\))?\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b", re.I)
 
 #: The patterns of the kinds this module adds to :data:`.values.VALUES`'s classes.
 KIND_VALUES: dict[str, re.Pattern[str]] = {"length": _LENGTH, "frequency": _FREQUENCY, "outcome": _OUTCOME}
