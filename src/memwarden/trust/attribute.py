@@ -29,6 +29,7 @@ from ..models import SearchHit
 from ..retrieval.text import tokenize
 from ..retrieval.ask_words import slot_terms
 from .asked import NAMED_HEADS, NAMING, PERCENT_RATE, RATE_PER, Asked, asked, asked_dimension, everyday
+from .asked_kind import KIND_VALUES, kind_asked
 from .asked_role import counted_noun, named_role, names_role, other_counts_dropped
 from .asked_head import asks_former, mentions, owner_head, states_former
 from .magnitude import states_magnitude
@@ -161,7 +162,7 @@ def states(a: Asked, text: str, query: str) -> bool:
         text = _PERCENT.sub("", text)  # "fixed at 4.1%" is a rate, not the payment asked for
         if states_magnitude(text):  # "rent is 1325", "480 down the drain": a number nothing else claims
             return True
-    pat = VALUES.get(a.value)
+    pat = VALUES.get(a.value) or KIND_VALUES.get(a.value)
     return bool(pat and pat.search(text))
 
 
@@ -254,6 +255,10 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     a = asked(query)
     if a is None:
         return None
+    by_kind = a.value == "any" and kind_asked(query) is not None
+    if by_kind:
+        # The wordings ``asked`` knows read no kind: the question's grammar may ("the key box code", "how long is").
+        a = kind_asked(query)
     pool = list({h.id: h for h in list(relevant) + list(hits)}.values())
     if a.topic:
         # A claim whose attribute is asked with the question's attribute word is on its topic too:
@@ -265,7 +270,16 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         # cosine falls below the closest ("... according to the user's mentor Wazza", session 21).
         on_topic = list(relevant) + [h for h in pool if h not in relevant and a.attr
                                      and a.attr & set(tokenize(stated_text(h.memory).lower()))]
+    if by_kind:
+        # Read by its grammar alone, the question's topic words may sit in another line of the turn ("Orlaith has an
+        # ear infection. amoxicillin 2x a day for 10 days"): the closest memories, and any naming the value's own noun
+        # ("your reference is RMA-55812"), are on its topic too.
+        on_topic += [h for h in pool if h not in on_topic and (h in relevant or a.attr & set(tokenize(stated_text(h.memory).lower())))]
     owner = owner_head(query) if a.value not in ("view", "any") else None
+    if by_kind:
+        # Read by its grammar, the question's owner noun is no word a memory must repeat ("what am I paying for Advait's
+        # maths classes?" / "his maths tuition, 2500 a month"); "what did Ottie's EEG show?" owns no "show".
+        owner = None
     if owner and _surname_owner(query) is not None:
         owner = None  # "Callum's surname": the surname is what is asked, the memory need not say the word
     if not on_topic:

@@ -54,6 +54,8 @@ VALUES: dict[str, re.Pattern[str]] = {
                          rf"\b(?:{_NUMWORDS})\b", re.I),
     # Money: a currency, or a number said with a money word around it.
     "amount": re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:k|eur|usd|gbp|euros?|dollars?|pounds?|quid|bucks|grand|p/h)\b|\bfree\b|"
+                         # money said in words: "a tenner a day", "twenty quid", "five hundred euros"
+                         rf"\b(?:tenners?|fivers?)\b|\b(?:{_NUMWORDS})\s+(?:euros?|dollars?|pounds?|quid|bucks|grand)\b|"
                          r"\b(?:costs?|paid|pay|pays|owe|owes|price|priced|fee|rent|salary|earns?|charges?|budget|"
                          r"payment|instal?ments?|rate)\b\W+(?:\w+\W+){0,3}\d|\d[\d,.]*\s?(?:%|percent|a month|"
                          r"per month|a year|per year|an hour|per hour|a week|monthly)"
