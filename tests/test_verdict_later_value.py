@@ -61,3 +61,19 @@ def test_a_name_said_in_passing_is_no_new_holder_of_the_role():
     first = ("user", "Marguerite is my line manager at the depot", EARLY)
     later = ("user", "went to the new Thai place with Oskar from work, lush", LATE)
     assert _verdict([first, later], "Marguerite is the user's line manager.") == "TRUE"
+
+
+# The lead's mends after review: a value added beside the claim's, a one-off change and another post are no update.
+def test_added_one_off_and_another_post_leave_the_claim():
+    from memwarden.trust.features import features
+    from memwarden.trust.verdict_later import _ADDED_OR_ONCE, _same_post
+    assert _ADDED_OR_ONCE.search("the kids do swimming on Fridays as well now")
+    assert _ADDED_OR_ONCE.search("only this week the bins go out Thursday instead")
+    assert not _ADDED_OR_ONCE.search("bins are Thursdays now, the council changed it")
+    claim = "Zofia is our team lead at the warehouse"
+    fq = features(claim)
+    for line, same in (("new team lead started Monday, Bartek", True),
+                       ("new picker at the warehouse started Monday, Bartek", False),
+                       ("new assistant team lead started Monday, Bartek", False)):
+        fh = features(line)
+        assert _same_post(fq, fh, set(fq.proper), set(fh.proper), claim) is same, line

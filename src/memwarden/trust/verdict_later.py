@@ -196,6 +196,19 @@ _PAST_CLAIM = re.compile(r"\b(?:used to|originally|at first|initially|previously
 _ORDER = ("time", "weekday", "month", "date", "unit", "figure", "name")
 
 
+#: A later line that adds a value beside the claim's ("she's started coming on Wednesdays too", "also on Fridays now",
+#: "an extra class on Saturdays") or changes it once ("just this week we're doing Thursday instead") replaces nothing.
+_ADDED_OR_ONCE = re.compile(r"\b(?:also|as well|additional|extra|on top of)\b|\btoo\b(?=\s*(?:now\b)?\s*(?:[.!,;:)]|$))|"
+                            r"\b(?:just|only) (?:this|for this|for the|for one|the once|once)\b|\bthis (?:week|time|once|month) only\b|"
+                            r"\bjust this (?:week|once|time|month|weekend)\b|\bone[- ]off\b|\bfor this (?:week|weekend)\b", re.I)
+#: Words that make a role another post than the claim's ("new deputy head" is not the head teacher's successor).
+_RANK = frozenset().union(*(features(w).content for w in (
+    "deputy", "assistant", "vice", "acting", "interim", "trainee", "junior", "senior", "associate", "temporary", "temp",
+    "locum", "relief", "student")))
+#: A place or time phrase of the claim, which names where or when the post is, not the post.
+_PLACE_PHRASE = re.compile(r"\b(?:at|in|on|from|near|for|with|since|until)\b[^,;.]*", re.I)
+
+
 def _kinds(f: TextFeatures) -> dict[str, set[str]]:
     """A text's values by kind; an amount keeps its unit ("mg:50"), a code ("v4", "g7") is no figure."""
     out: dict[str, set[str]] = {}
@@ -224,7 +237,21 @@ def _near(a: str, b: str) -> bool:
     return 0.25 <= sa[1] / sb[1] <= 4.0
 
 
-def _other_value(fq: TextFeatures, fh: TextFeatures) -> str | None:
+def _same_post(fq: TextFeatures, fh: TextFeatures, qn: set[str], hn: set[str], query: str) -> bool:
+    """A new name on the claim's matter: a name of the claim missing from the line, another said, and the line naming
+    the claim's post, its words outside a place or time phrase ("new line manager started, Oskar" for "Marguerite is
+    my line manager at the depot"; not "new forklift trainer at the depot, Oskar"), with no word of rank the claim
+    lacks ("new deputy head" for "the head teacher is Mr Boateng")."""
+    if not (qn - hn and hn - qn):
+        return False
+    gone = {n.lower() for n in qn - hn}  # the claim's names the line lacks; one it says again is on the post
+    post = set(features(_PLACE_PHRASE.sub(" ", query)).content) - gone or set(fq.content) - gone
+    if not post & set(fh.content):
+        return False
+    return not ((_RANK & fh.content) - fq.content)
+
+
+def _other_value(fq: TextFeatures, fh: TextFeatures, query: str) -> str | None:
     """The kind of value the line gives in place of the claim's: of a kind the claim states, none of the claim's
     values of that kind and one of its own (an amount in the claim's unit, a figure near the claim's; a name only
     when a name of the claim is missing from the line, it says another and shares another word or name of the claim)."""
@@ -239,7 +266,7 @@ def _other_value(fq: TextFeatures, fh: TextFeatures) -> str | None:
             continue
         if kind == "figure" and not any(_near(a, b) for a in q[kind] for b in h[kind]):
             continue
-        if kind == "name" and not (q[kind] - h[kind] and h[kind] - q[kind] and (fq.content - (q[kind] - h[kind])) & fh.content):
+        if kind == "name" and not _same_post(fq, fh, q[kind], h[kind], query):
             # a new name is read only on the claim's matter: with a word of the claim besides the name it lacks
             # ("new line manager started, Oskar"), not a name in passing ("lunch with Oskar from work")
             continue
@@ -279,10 +306,12 @@ def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit,
     for hit, text, tm, fh in _later_firm_lines(silent, query, tier, taken):
         if stated_at(hit) <= last:
             continue
+        if _ADDED_OR_ONCE.search(text):
+            continue
         if not (fh.rejected & (fq.numbers | fq.dates) or says_update(text) or _MOVED.search(text) or tm.correction
                 or tm.tier == "evidence"):
             continue
-        kind = _other_value(fq, fh)
+        kind = _other_value(fq, fh, query)
         if kind is None:
             continue
         out.append(against(hit, tm, reliability(hit, tm), f"a later {kind} on the claim's matter"))
