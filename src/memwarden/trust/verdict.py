@@ -61,7 +61,7 @@ from .stance_label import Stance
 from .other_person import another_holders, users_own
 from .verdict_scope import RESUMED, ended, other_holder, prospect_only
 from .verdict_slot import Reader, read_claim, slot_stances
-from .verdict_later import later_figure, later_name
+from .verdict_later import later_figure, later_name, later_value
 from .verdict_matter import _changed_value, changed_since, changed_to, outweighed, same_values, value_reading
 # _predicate_check and _rule_stance are not used here: tests and bench/fit_stance.py import them from this module.
 from .verdict_stance import _predicate_check, _rule_stance, _stance  # noqa: F401
@@ -293,6 +293,7 @@ def verdict(claim: str, found: SearchResult, config: TrustConfig, read_slots: Re
     extra += changed_now(read + extra, silent, query, claim, _tier, prior)
     extra += later_figure(read + extra, silent, query, _tier, prior)
     extra += later_name(read + extra, silent, query, _tier, prior)
+    extra += later_value(read + extra, silent, query, _tier, prior)
     read = _one_per_turn(read + extra, texts, query)
     if not read:
         return Verdict(claim=claim, verdict="UNKNOWN", p_true=0.5, confidence=0.0, support=0.0, contradiction=0.0,

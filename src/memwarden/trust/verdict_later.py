@@ -27,15 +27,16 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
+from ..lexicon import calendar as cal
 from ..models import SearchHit
 from .features import TextFeatures, features
 from .testimony import Testimony, stated_at
-from .update_cues import says_change, says_replace
+from .update_cues import says_change, says_replace, says_update
 from .verdict_matter import MATTER_COSINE, against, matter_key
-from .verdict_said import _someone_else
+from .verdict_said import _ACTOR, _named_actor, _someone_else
 from .verdict_scope import holder
 
-__all__ = ["later_figure"]
+__all__ = ["later_figure", "later_name", "later_value"]
 
 #: A figure moving or set again, in words the update cues do not hold: "climbed back to", "dropped to",
 #: "revised it to", "came to", "ended up at", "it's 1100x800, listing was wrong".
@@ -54,8 +55,10 @@ def _anothers(hit: SearchHit, query: str) -> bool:
         return False
     said = [re.sub(r"^\s*the user:\s*", "", hit.memory, flags=re.I), *(e.text for e in hit.episodes[:1])]
     who = {holder(t) for t in said} - {None, "i"}
+    # A line opening on a name ("Tadeusz got picked up by the Storm") has that name as its holder.
+    who |= {m.group(1) for t in said if (m := _ACTOR.match(t)) and _named_actor(t)}
     low = query.lower()
-    return not who or not any(re.search(rf"\b{re.escape(w.removeprefix('my '))}\b", low) for w in who)
+    return not who or not any(re.search(rf"\b{re.escape(w.lower().removeprefix('my '))}\b", low) for w in who)
 
 
 def _figures(f: TextFeatures) -> set[str]:
@@ -179,5 +182,138 @@ def later_name(read: list, silent: list, query: str, tier: Callable[[SearchHit, 
         if not _after_support(support, hit, tm):
             continue
         out.append(against(hit, tm, reliability(hit, tm), f"a later change to another name ({new[0]})"))
+        taken.add(matter_key(hit))
+    return out
+
+
+# -- a later value of the claim's kind (session 27, issue 11) ----------------------------------------------------
+
+#: A claim about how things were, not are: a later value does not undo it.
+_PAST_CLAIM = re.compile(r"\b(?:used to|originally|at first|initially|previously|formerly|before|at one point|"
+                         r"back then|first)\b", re.I)
+#: Kinds of value in the order they are compared: a clock time, a day, a month, a calendar date, an amount of a unit,
+#: a plain figure, a name.
+_ORDER = ("time", "weekday", "month", "date", "unit", "figure", "name")
+
+
+#: A later line that adds a value beside the claim's ("she's started coming on Wednesdays too", "also on Fridays now",
+#: "an extra class on Saturdays") or changes it once ("just this week we're doing Thursday instead") replaces nothing.
+_ADDED_OR_ONCE = re.compile(r"\b(?:also|as well|additional|extra|on top of)\b|\btoo\b(?=\s*(?:now\b)?\s*(?:[.!,;:)]|$))|"
+                            r"\b(?:just|only) (?:this|for this|for the|for one|the once|once)\b|\bthis (?:week|time|once|month) only\b|"
+                            r"\bjust this (?:week|once|time|month|weekend)\b|\bone[- ]off\b|\bfor this (?:week|weekend)\b", re.I)
+#: Words that make a role another post than the claim's ("new deputy head" is not the head teacher's successor).
+_RANK = frozenset().union(*(features(w).content for w in (
+    "deputy", "assistant", "vice", "acting", "interim", "trainee", "junior", "senior", "associate", "temporary", "temp",
+    "locum", "relief", "student")))
+#: A place or time phrase of the claim, which names where or when the post is, not the post.
+_PLACE_PHRASE = re.compile(r"\b(?:at|in|on|from|near|for|with|since|until)\b[^,;.]*", re.I)
+
+
+def _kinds(f: TextFeatures) -> dict[str, set[str]]:
+    """A text's values by kind; an amount keeps its unit ("mg:50"), a code ("v4", "g7") is no figure."""
+    out: dict[str, set[str]] = {}
+    for d in f.dates:
+        kind = "weekday" if d in cal.WEEKDAYS else "month" if d in cal.MONTHS else "date"
+        out.setdefault(kind, set()).add(d)
+    amounts = {u.partition(":")[2] for u in f.units}
+    for v in f.numbers:
+        if ":" in v:
+            out.setdefault("time", set()).add(v)
+        elif v not in f.dates and v not in amounts and _shape(v) is not None:
+            out.setdefault("figure", set()).add(v)
+    for u in f.units:
+        if not u.startswith("v:"):
+            out.setdefault("unit", set()).add(u)
+    if names := set(f.proper) - {"user"}:
+        out["name"] = names
+    return out
+
+
+def _near(a: str, b: str) -> bool:
+    """Two figures that can be one quantity at two times: as many decimal places, within a factor of four."""
+    sa, sb = _shape(a), _shape(b)
+    if sa is None or sb is None or sa[0] != sb[0] or sa[1] <= 0 or sb[1] <= 0:
+        return False
+    return 0.25 <= sa[1] / sb[1] <= 4.0
+
+
+def _same_post(fq: TextFeatures, fh: TextFeatures, qn: set[str], hn: set[str], query: str) -> bool:
+    """A new name on the claim's matter: a name of the claim missing from the line, another said, and the line naming
+    the claim's post, its words outside a place or time phrase ("new line manager started, Oskar" for "Marguerite is
+    my line manager at the depot"; not "new forklift trainer at the depot, Oskar"), with no word of rank the claim
+    lacks ("new deputy head" for "the head teacher is Mr Boateng")."""
+    if not (qn - hn and hn - qn):
+        return False
+    gone = {n.lower() for n in qn - hn}  # the claim's names the line lacks; one it says again is on the post
+    post = set(features(_PLACE_PHRASE.sub(" ", query)).content) - gone or set(fq.content) - gone
+    if not post & set(fh.content):
+        return False
+    return not ((_RANK & fh.content) - fq.content)
+
+
+def _other_value(fq: TextFeatures, fh: TextFeatures, query: str) -> str | None:
+    """The kind of value the line gives in place of the claim's: of a kind the claim states, none of the claim's
+    values of that kind and one of its own (an amount in the claim's unit, a figure near the claim's; a name only
+    when a name of the claim is missing from the line, it says another and shares another word or name of the claim)."""
+    q, h = _kinds(fq), _kinds(fh)
+    if "unit" in q and "unit" not in h:
+        # "it's 150 now" after "on 50mg": the unit is left out of the later figure
+        q.setdefault("figure", set()).update(u.partition(":")[2] for u in q["unit"])
+    for kind in _ORDER:
+        if kind not in q or kind not in h or (kind != "name" and q[kind] & h[kind]):
+            continue
+        if kind == "unit" and not {u.partition(":")[0] for u in q[kind]} & {u.partition(":")[0] for u in h[kind]}:
+            continue
+        if kind == "figure" and not any(_near(a, b) for a in q[kind] for b in h[kind]):
+            continue
+        if kind == "name" and not _same_post(fq, fh, q[kind], h[kind], query):
+            # a new name is read only on the claim's matter: with a word of the claim besides the name it lacks
+            # ("new line manager started, Oskar"), not a name in passing ("lunch with Oskar from work")
+            continue
+        return kind
+    return None
+
+
+def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit, str], Testimony],
+                reliability: Callable[[SearchHit, Testimony], float]) -> list:
+    """Later strong lines saying a change on the claim's matter and giving another value of the claim's kind.
+
+    "the essay is due Friday", then "WAIT it's thursday midnight not friday"; "the truck trades Thursday to Saturday
+    nights", then "the taproom shut, we're doing Sunday mornings at the farmers market now"; "Fiona is my rota
+    coordinator", then "new rota coordinator started, Temitayo". The later line names few of the claim's words, so
+    the stance rules read it as silent and the earlier support decided. Here it speaks against the claim when:
+
+    - a strong (first-hand or evidence) memory supports the claim, and the claim is not about how things were
+      ("used to", "at first");
+    - the line is strong, firm (no question, hedge or report), not another holder's, at the matter's cosine, and
+      said after every strong support of the claim;
+    - it says a change (:func:`.update_cues.says_update`, a figure moving, a correction) or names the claim's
+      value as replaced, or it is a document or tool's record;
+    - it gives a value of a kind the claim states and none of the claim's values of that kind
+      (:func:`_other_value`).
+
+    It then supersedes the support (the verdict's step 1). Weak testimony (the assistant, hearsay) is never read
+    here: it cannot undo a first-hand statement.
+    """
+    if _PAST_CLAIM.search(query):
+        return []
+    fq = features(query)
+    support = [h for h, ev, tm, sg in read if sg > 0 and ev.role == "evidence" and tm.strong]
+    if not support or not _kinds(fq):
+        return []
+    last = max(stated_at(h) for h in support)
+    out, taken = [], {matter_key(h) for h, _, _, _ in read}
+    for hit, text, tm, fh in _later_firm_lines(silent, query, tier, taken):
+        if stated_at(hit) <= last:
+            continue
+        if _ADDED_OR_ONCE.search(text):
+            continue
+        if not (fh.rejected & (fq.numbers | fq.dates) or says_update(text) or _MOVED.search(text) or tm.correction
+                or tm.tier == "evidence"):
+            continue
+        kind = _other_value(fq, fh, query)
+        if kind is None:
+            continue
+        out.append(against(hit, tm, reliability(hit, tm), f"a later {kind} on the claim's matter"))
         taken.add(matter_key(hit))
     return out
