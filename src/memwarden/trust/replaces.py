@@ -20,6 +20,7 @@ one ranked above it (probability above the file's threshold) moves just above it
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, Sequence
@@ -33,6 +34,8 @@ from .present import own_word
 from .stance import detect_stance
 from .testimony import stated_at
 from .update_cues import says_change, says_replace
+from .firmness_lexicon import firmness
+from .verdict_scope import holder
 
 __all__ = ["SCALARS", "ReplaceModel", "pair_features", "load_replace_model", "replaced_first"]
 
@@ -95,6 +98,25 @@ def updates_probability(a: SearchHit, b: SearchHit, cosine: float, model: Replac
     return model.probability(x)
 
 
+_USERS = re.compile(r"^\s*the user's\s+", re.I)
+_USER = re.compile(r"^\s*the user\b", re.I)
+
+
+def _whose(text: str) -> str | None:
+    """Whom a line opens on, a stored claim's "The user" read as the speaker ("The user's husband" = "my husband")."""
+    return holder(_USER.sub("I", _USERS.sub("my ", text, count=1), count=1))
+
+
+def can_replace(a: SearchHit, b: SearchHit) -> bool:
+    """Whether ``b`` may be read as updating ``a`` at all: said firmly (not "might look into it", not hearsay), and
+    not about the user's kin when ``a`` is about the user ("my husband has to go in five days a week" does not
+    change which days the user works from home)."""
+    if firmness(b.memory) != "stated":
+        return False
+    wa, wb = _whose(a.memory), _whose(b.memory)
+    return not (wa == "i" and wb is not None and wb.startswith("my "))
+
+
 def replaced_first(hits: list[SearchHit], query: str, similar: Callable[[SearchHit, SearchHit], float],
                    model: ReplaceModel | None = None) -> list[SearchHit]:
     """For a question about the present value (:func:`.asks_current_value`): among the first ``top`` hits,
@@ -113,7 +135,7 @@ def replaced_first(hits: list[SearchHit], query: str, similar: Callable[[SearchH
             best: tuple[float, int] | None = None
             for j in range(i + 1, top):
                 a, b = out[i], out[j]
-                if not stated_at(b) > stated_at(a):
+                if not stated_at(b) > stated_at(a) or not can_replace(a, b):
                     continue
                 if (a.id, b.id) not in cache:
                     cos = similar(a, b)
