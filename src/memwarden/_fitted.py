@@ -1,8 +1,9 @@
 """The one reader of the fitted models' weight files, and the two link functions they apply.
 
-Four stages ship a small fitted model as JSON (the fitted ranking ``data/rank_weights.json``, the
+Five stages ship a small fitted model as JSON (the fitted ranking ``data/rank_weights.json``, the
 fitted abstention ``data/abstain_weights.json``, the fitted stance ``data/stance_model.json``,
-governance's policy layer ``governance/data/policy_layer.json``). Each is "standardise with the
+governance's policy layer ``governance/data/policy_layer.json``, the pairwise "B updates A" test
+``data/replace_weights.json``). Each is "standardise with the
 training mean and scale, then a linear layer", so each file needs the same checks before a number
 of it is used: it is a JSON object, its feature names are this code's, every array has the shape
 the names give it and holds finite numbers, and every scale is positive (a zero would turn a

@@ -66,6 +66,7 @@ from .fitted_rank import fitted_gate, fitted_order, load_weights, observing
 from .latest import latest_answer_first
 from .lexicon import is_correction
 from .present import newer_first
+from .replaces import replaced_first
 from .same_turn import same_turn_answer_first
 from .slot_answer import slot_answer_first
 from .testimony import Testimony, stated_at, testimony
@@ -297,6 +298,8 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
     if cfg.rank_party_first:
         out = own_first(party_first(out, query), query)
+    if cfg.rank_replace and similar is not None:
+        out = replaced_first(out, query, similar)
     return out
 
 
