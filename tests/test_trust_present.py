@@ -12,8 +12,8 @@ from memwarden.trust.answer_type import answer_type_first, asked_type, holds_typ
 from memwarden.trust.present import asks_present, newer_first
 
 
-def _hit(i: int, text: str, day: int, **claim: object) -> SearchHit:
-    when = datetime(2026, 3, day, tzinfo=timezone.utc)
+def _hit(i: int, text: str, day: int, month: int = 3, **claim: object) -> SearchHit:
+    when = datetime(2026, month, day, tzinfo=timezone.utc)
     return SearchHit(id=f"m{i}", memory=text, user_id="u", score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10),
                      created_at=when, updated_at=when, occurred_at=when, claim=Claim(subject="user", **claim))
 

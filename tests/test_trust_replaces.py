@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 
 import pytest
 
 from memwarden.errors import ModelError
 from memwarden._fitted import Weights
-from memwarden.models import Claim, ScoreParts, SearchHit
+from memwarden.models import SearchHit
 from memwarden.trust_models import Reliability
 from memwarden.trust.replaces import SCALARS, ReplaceModel, load_replace_model, replaced_first, updates_probability
+from test_trust_present import _cosines, _hit as _present_hit
 
 
 def _hit(i: int, text: str, day: int, **claim: object) -> SearchHit:
-    when = datetime(2026, 5, day, tzinfo=timezone.utc)
-    return SearchHit(id=f"m{i}", memory=text, user_id="u", score=1.0 - i / 10, scores=ScoreParts(fused=1.0 - i / 10),
-                     created_at=when, updated_at=when, occurred_at=when, claim=Claim(subject="user", **claim))
-
-
-def _cosines(pairs: dict[frozenset[str], float]):
-    def similar(a: SearchHit, b: SearchHit) -> float:
-        return 1.0 if a.id == b.id else pairs.get(frozenset((a.id, b.id)), 0.0)
-    return similar
+    return _present_hit(i, text, day, month=5, **claim)
 
 
 def test_the_shipped_file_reads_and_names_this_codes_features() -> None:
@@ -71,3 +63,11 @@ def test_an_earlier_line_never_passes_a_later_one_and_a_pair_without_vectors_is_
     assert [h.id for h in replaced_first([new, old], "who services my boiler?", similar)] == ["m0", "m1"]
     assert updates_probability(old, new, 0.5, load_replace_model()) > load_replace_model().threshold
     assert [h.id for h in replaced_first([old, new], "who services my boiler?", lambda a, b: -1.0)] == ["m1", "m0"]
+
+
+def test_a_later_line_said_unsurely_or_about_the_users_kin_replaces_nothing() -> None:
+    from memwarden.trust.replaces import can_replace
+    own = _hit(0, "The user works from home on Tuesdays and Thursdays", 2)
+    assert can_replace(own, _hit(1, "The user goes into the office every day now, hybrid is over", 20))
+    assert not can_replace(own, _hit(1, "The user's wife has to go into the office every day from June", 20))
+    assert not can_replace(own, _hit(1, "might ask about going in every day, not sure yet", 20))
