@@ -165,7 +165,7 @@ class TrustConfig(BaseModel):
     #: that party's hits above the user's own facts said of the user on the same matter (trust/asked_party.py,
     #: session 19); questions of the asker's own are left as they are. False: the order before.
     rank_party_first: bool = True
-    #: Session 27, last of all: asked the present value of one thing, a hit among the first few that a fitted
+    #: Session 27, after the fitted order, before the party order: asked the present value of one thing, a hit among the first few that a fitted
     #: pairwise model says updates one ranked above it ("B, said later, updates A": trust/replaces.py,
     #: memwarden/data/replace_weights.json, fitted by bench/fit_replace.py) moves just above it. False: off.
     rank_replace: bool = True

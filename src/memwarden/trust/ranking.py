@@ -296,10 +296,12 @@ def rerank(hits: list[SearchHit], conflicts: Sequence[ConflictGroup], cfg: Trust
     if keep:
         weights = load_weights() if fit_on else None  # None: observers only (training)
         out = fitted_order(out, pre, trace, query, similar, weights, cfg.rank_fitted_top if weights is not None else None)
-    if cfg.rank_party_first:
-        out = own_first(party_first(out, query), query)
     if cfg.rank_replace and similar is not None:
         out = replaced_first(out, query, similar)
+    if cfg.rank_party_first:
+        # after the update step: a party's own line said later ("Hamid: my vet is Oakwood") updates nothing of the
+        # user's, and the party order puts the user's own first again for the user's own question
+        out = own_first(party_first(out, query), query)
     return out
 
 

@@ -12,9 +12,10 @@ leave-authors-out AUC 0.87 without them, 0.78-0.81 with them.) It is fitted on p
 "now" probes (the stale line -> the current one; ``bench/fit_replace.py``) and ships as
 ``data/replace_weights.json``, read through :class:`~memwarden._fitted.Weights`.
 
-:func:`replaced_first` runs last in the ranking, for a question about the present value of one thing
-(:func:`.latest.asks_current_value`): among the first ``top`` hits, a hit that the model says updates
-one ranked above it (probability above the file's threshold) moves just above it.
+:func:`replaced_first` runs after the fitted order and before the party order in the ranking, for a
+question about the present value of one thing (:func:`.latest.asks_current_value`): among the first ``top``
+hits, a hit that the model says updates one ranked above it (probability above the file's threshold) moves
+just above it.
 """
 
 from __future__ import annotations
