@@ -77,3 +77,11 @@ def test_added_one_off_and_another_post_leave_the_claim():
                        ("new assistant team lead started Monday, Bartek", False)):
         fh = features(line)
         assert _same_post(fq, fh, set(fq.proper), set(fh.proper), claim) is same, line
+
+
+def test_another_persons_denial_and_a_record_of_another_event_are_no_update():
+    # a photo caption of someone else's record (other names) and another speaker's denial are weighed by the stance
+    # rules, not read as the claim's own later update (the MMA-style conversations of session 27's regression)
+    first = ("user", "Bogdan won the Varna chess open in March", EARLY)
+    other_event = ("user", "[shares a photo] Lidia right after she won the Ohrid chess open", LATE)
+    assert _verdict([first, other_event], "Bogdan won the Varna chess open.") == "TRUE"

@@ -285,8 +285,8 @@ def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit,
 
     - a strong (first-hand or evidence) memory supports the claim, and the claim is not about how things were
       ("used to", "at first");
-    - the line is strong, firm (no question, hedge or report), not another holder's, at the matter's cosine, and
-      said after every strong support of the claim;
+    - the line is strong, firm (no question, hedge or report), not another holder's, at the matter's cosine, the
+      word of a voucher of the claim's strong support, and said after every strong support of the claim;
     - it says a change (:func:`.update_cues.says_update`, a figure moving, a correction) or names the claim's
       value as replaced, or it is a document or tool's record;
     - it gives a value of a kind the claim states and none of the claim's values of that kind
@@ -298,21 +298,30 @@ def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit,
     if _PAST_CLAIM.search(query):
         return []
     fq = features(query)
-    support = [h for h, ev, tm, sg in read if sg > 0 and ev.role == "evidence" and tm.strong]
-    if not support or not _kinds(fq):
+    vouched = [(h, tm) for h, ev, tm, sg in read if sg > 0 and ev.role == "evidence" and tm.strong]
+    if not vouched or not _kinds(fq):
         return []
-    last = max(stated_at(h) for h in support)
+    last = max(stated_at(h) for h, _ in vouched)
+    speakers = {h.speaker for h, _ in vouched}  # one voucher tier holds many people: the same person's later word
     out, taken = [], {matter_key(h) for h, _, _, _ in read}
     for hit, text, tm, fh in _later_firm_lines(silent, query, tier, taken):
-        if stated_at(hit) <= last:
+        if stated_at(hit) <= last or not _after_support(vouched, hit, tm) or hit.speaker not in speakers:
+            # the supporting voucher's own later word: another party's later denial is weighed by the stance
+            # rules, not read as the claim's own update (MMA's "X: no, it isn't" after Y's photo)
             continue
         if _ADDED_OR_ONCE.search(text):
             continue
-        if not (fh.rejected & (fq.numbers | fq.dates) or says_update(text) or _MOVED.search(text) or tm.correction
-                or tm.tier == "evidence"):
+        cue = bool(fh.rejected & (fq.numbers | fq.dates) or says_update(text) or _MOVED.search(text) or tm.correction)
+        if not (cue or tm.tier == "evidence"):
             continue
         kind = _other_value(fq, fh, query)
         if kind is None:
+            continue
+        claim_names = _kinds(fq).get("name", set())
+        if (not cue and kind == "name") or ((not cue or tm.tier == "evidence") and claim_names
+                                             and not claim_names & _kinds(fh).get("name", set())):
+            # a record is the claim's update only about the claim's own people and places: a photo of "Priya broke
+            # the Porto record" says nothing of "Nadia broke the Tartu record"
             continue
         out.append(against(hit, tm, reliability(hit, tm), f"a later {kind} on the claim's matter"))
         taken.add(matter_key(hit))
