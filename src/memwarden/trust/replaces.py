@@ -109,11 +109,13 @@ def _whose(text: str) -> str | None:
 
 
 def can_replace(a: SearchHit, b: SearchHit) -> bool:
-    """Whether ``b`` may be read as updating ``a`` at all: said firmly (not "might look into it", not hearsay), and
-    not about the user's kin when ``a`` is about the user ("my husband has to go in five days a week" does not
-    change which days the user works from home)."""
+    """Whether ``b`` may be read as updating ``a`` at all: said firmly (not "might look into it", not hearsay), not
+    another named person's word, and not about the user's kin when ``a`` is about the user ("my husband has to go
+    in five days a week" does not change which days the user works from home)."""
     if firmness(b.memory) != "stated":
         return False
+    if a.source == b.source == "user" and a.speaker and b.speaker and a.speaker != b.speaker:
+        return False  # two named people in one conversation: Caroline's "I love painting" updates nothing of Melanie's
     wa, wb = _whose(a.memory), _whose(b.memory)
     return not (wa == "i" and wb is not None and wb.startswith("my "))
 
