@@ -47,8 +47,11 @@ claims and household emergencies; boat owners, sailors and canal boaters; second
 Asia living abroad; amateur endurance athletes), written blind at session 26's start (each with UNKNOWN verdict cases),
 measured unread by the lead at session 26's start and end and at session 27's start; session 27's branches measure them
 by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: empty while session 27's fresh authors (98-102) are kept outside the repository; they are committed at
-the session's end, and the next session measures them unread at its start.
+`HELDOUT_SETS`: authors 98-102 (`evals/heldout96`-`heldout100`: pet owners; amateur musicians, band members and choir
+singers; people job hunting or changing career; South Asian English speakers in multi-generational households;
+frequent business travellers), written blind at session 27's start (each with UNKNOWN verdict cases), kept outside
+the repository while its branches worked, measured by the lead (totals only) at its start and on the final candidate;
+never opened or run by a branch; committed at the session's end. The next session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -62,8 +65,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 91)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(91, 96)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(96, 101)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 96)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 101)}}
