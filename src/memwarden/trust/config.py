@@ -168,7 +168,9 @@ class TrustConfig(BaseModel):
     #: Session 27, after the fitted order, before the party order: asked the present value of one thing, a hit among the first few that a fitted
     #: pairwise model says updates one ranked above it ("B, said later, updates A": trust/replaces.py,
     #: memwarden/data/replace_weights.json, fitted by bench/fit_replace.py) moves just above it. False: off.
-    rank_replace: bool = True
+    #: Off by default since the end of session 27: the model also moves a later line on another matter that is close in
+    #: words ("finally trimmed the hedge" above "hair cut at Mo's"); True: on (BENCHMARKS.md "Session 27 (lead)").
+    rank_replace: bool = False
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)
