@@ -255,10 +255,11 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
     a = asked(query)
     if a is None:
         return None
-    by_kind = a.value == "any" and kind_asked(query) is not None
-    if by_kind:
-        # The wordings ``asked`` knows read no kind: the question's grammar may ("the key box code", "how long is").
-        a = kind_asked(query)
+    # The wordings ``asked`` knows read no kind: the question's grammar may ("the key box code", "how long is").
+    kind = kind_asked(query) if a.value == "any" else None
+    by_kind = kind is not None
+    if kind is not None:
+        a = kind
     pool = list({h.id: h for h in list(relevant) + list(hits)}.values())
     if a.topic:
         # A claim whose attribute is asked with the question's attribute word is on its topic too:
@@ -275,11 +276,9 @@ def attribute_missing(query: str, hits: Sequence[SearchHit], relevant: Sequence[
         # ear infection. amoxicillin 2x a day for 10 days"): the closest memories, and any naming the value's own noun
         # ("your reference is RMA-55812"), are on its topic too.
         on_topic += [h for h in pool if h not in on_topic and (h in relevant or a.attr & set(tokenize(stated_text(h.memory).lower())))]
-    owner = owner_head(query) if a.value not in ("view", "any") else None
-    if by_kind:
-        # Read by its grammar, the question's owner noun is no word a memory must repeat ("what am I paying for Advait's
-        # maths classes?" / "his maths tuition, 2500 a month"); "what did Ottie's EEG show?" owns no "show".
-        owner = None
+    # Read by its grammar, the question's owner noun is no word a memory must repeat ("what am I paying for Advait's
+    # maths classes?" / "his maths tuition, 2500 a month"); "what did Ottie's EEG show?" owns no "show".
+    owner = owner_head(query) if a.value not in ("view", "any") and not by_kind else None
     if owner and _surname_owner(query) is not None:
         owner = None  # "Callum's surname": the surname is what is asked, the memory need not say the word
     if not on_topic:

@@ -75,12 +75,12 @@ def _shape(v: str) -> tuple[int, float] | None:
     return places, x
 
 
-def _same_shape(a: str, b: str) -> bool:
-    """Two figures that can be one quantity at two times: as many decimal places, within a factor of two."""
+def _same_shape(a: str, b: str, within: float = 2.0) -> bool:
+    """Two figures that can be one quantity at two times: as many decimal places, within a factor of ``within``."""
     sa, sb = _shape(a), _shape(b)
     if sa is None or sb is None or sa[0] != sb[0] or sa[1] <= 0 or sb[1] <= 0 or a == b:
         return False
-    return 0.5 <= sa[1] / sb[1] <= 2.0
+    return 1 / within <= sa[1] / sb[1] <= within
 
 
 def _support(read: list, holds: Callable[[str], bool]) -> list[tuple[SearchHit, Testimony]]:
@@ -200,7 +200,7 @@ _ORDER = ("time", "weekday", "month", "date", "unit", "figure", "name")
 #: "an extra class on Saturdays") or changes it once ("just this week we're doing Thursday instead") replaces nothing.
 _ADDED_OR_ONCE = re.compile(r"\b(?:also|as well|additional|extra|on top of)\b|\btoo\b(?=\s*(?:now\b)?\s*(?:[.!,;:)]|$))|"
                             r"\b(?:just|only) (?:this|for this|for the|for one|the once|once)\b|\bthis (?:week|time|once|month) only\b|"
-                            r"\bjust this (?:week|once|time|month|weekend)\b|\bone[- ]off\b|\bfor this (?:week|weekend)\b", re.I)
+                            r"\bone[- ]off\b|\bfor this (?:week|weekend)\b", re.I)
 #: Words that make a role another post than the claim's ("new deputy head" is not the head teacher's successor).
 _RANK = frozenset().union(*(features(w).content for w in (
     "deputy", "assistant", "vice", "acting", "interim", "trainee", "junior", "senior", "associate", "temporary", "temp",
@@ -229,14 +229,6 @@ def _kinds(f: TextFeatures) -> dict[str, set[str]]:
     return out
 
 
-def _near(a: str, b: str) -> bool:
-    """Two figures that can be one quantity at two times: as many decimal places, within a factor of four."""
-    sa, sb = _shape(a), _shape(b)
-    if sa is None or sb is None or sa[0] != sb[0] or sa[1] <= 0 or sb[1] <= 0:
-        return False
-    return 0.25 <= sa[1] / sb[1] <= 4.0
-
-
 def _same_post(fq: TextFeatures, fh: TextFeatures, qn: set[str], hn: set[str], query: str) -> bool:
     """A new name on the claim's matter: a name of the claim missing from the line, another said, and the line naming
     the claim's post, its words outside a place or time phrase ("new line manager started, Oskar" for "Marguerite is
@@ -251,20 +243,21 @@ def _same_post(fq: TextFeatures, fh: TextFeatures, qn: set[str], hn: set[str], q
     return not ((_RANK & fh.content) - fq.content)
 
 
-def _other_value(fq: TextFeatures, fh: TextFeatures, query: str) -> str | None:
-    """The kind of value the line gives in place of the claim's: of a kind the claim states, none of the claim's
-    values of that kind and one of its own (an amount in the claim's unit, a figure near the claim's; a name only
-    when a name of the claim is missing from the line, it says another and shares another word or name of the claim)."""
-    q, h = _kinds(fq), _kinds(fh)
+def _other_value(q: dict[str, set[str]], h: dict[str, set[str]], fq: TextFeatures, fh: TextFeatures,
+                 query: str) -> str | None:
+    """The kind of value the line gives in place of the claim's (``q``, ``h``: their :func:`_kinds`): of a kind the
+    claim states, none of the claim's values of that kind and one of its own (an amount in the claim's unit, a figure
+    near the claim's; a name only when a name of the claim is missing from the line, it says another and shares
+    another word or name of the claim)."""
     if "unit" in q and "unit" not in h:
         # "it's 150 now" after "on 50mg": the unit is left out of the later figure
-        q.setdefault("figure", set()).update(u.partition(":")[2] for u in q["unit"])
+        q = {**q, "figure": q.get("figure", set()) | {u.partition(":")[2] for u in q["unit"]}}
     for kind in _ORDER:
         if kind not in q or kind not in h or (kind != "name" and q[kind] & h[kind]):
             continue
         if kind == "unit" and not {u.partition(":")[0] for u in q[kind]} & {u.partition(":")[0] for u in h[kind]}:
             continue
-        if kind == "figure" and not any(_near(a, b) for a in q[kind] for b in h[kind]):
+        if kind == "figure" and not any(_same_shape(a, b, within=4.0) for a in q[kind] for b in h[kind]):
             continue
         if kind == "name" and not _same_post(fq, fh, q[kind], h[kind], query):
             # a new name is read only on the claim's matter: with a word of the claim besides the name it lacks
@@ -298,9 +291,11 @@ def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit,
     if _PAST_CLAIM.search(query):
         return []
     fq = features(query)
-    vouched = [(h, tm) for h, ev, tm, sg in read if sg > 0 and ev.role == "evidence" and tm.strong]
-    if not vouched or not _kinds(fq):
+    vouched = _support(read, lambda _text: True)
+    claim = _kinds(fq)
+    if not vouched or not claim:
         return []
+    claim_names = claim.get("name", set())
     last = max(stated_at(h) for h, _ in vouched)
     speakers = {h.speaker for h, _ in vouched}  # one voucher tier holds many people: the same person's later word
     out, taken = [], {matter_key(h) for h, _, _, _ in read}
@@ -314,12 +309,12 @@ def later_value(read: list, silent: list, query: str, tier: Callable[[SearchHit,
         cue = bool(fh.rejected & (fq.numbers | fq.dates) or says_update(text) or _MOVED.search(text) or tm.correction)
         if not (cue or tm.tier == "evidence"):
             continue
-        kind = _other_value(fq, fh, query)
+        line = _kinds(fh)
+        kind = _other_value(claim, line, fq, fh, query)
         if kind is None:
             continue
-        claim_names = _kinds(fq).get("name", set())
         if (not cue and kind == "name") or ((not cue or tm.tier == "evidence") and claim_names
-                                             and not claim_names & _kinds(fh).get("name", set())):
+                                             and not claim_names & line.get("name", set())):
             # a record is the claim's update only about the claim's own people and places: a photo of "Priya broke
             # the Porto record" says nothing of "Nadia broke the Tartu record"
             continue
