@@ -42,16 +42,17 @@ session 24's start, were sessions 24 and 25's validation sets (totals only) and 
 Authors 88-92 (`evals/heldout86`-`heldout90`: PhD students, postdocs and lecturers; households sorting home energy;
 people going through a separation or divorce; outdoor people planning trips; football fans), written blind at session
 25's start, were sessions 25 and 26's validation sets (totals only) and are development since session 27.
-`VALIDATION_SETS`: authors 93-97 (`evals/heldout91`-`heldout95`: self-employed tradespeople; people handling insurance
-claims and household emergencies; boat owners, sailors and canal boaters; second-language English speakers from East
-Asia living abroad; amateur endurance athletes), written blind at session 26's start (each with UNKNOWN verdict cases),
-measured unread by the lead at session 26's start and end and at session 27's start; session 27's branches measure them
-by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 98-102 (`evals/heldout96`-`heldout100`: pet owners; amateur musicians, band members and choir
+Authors 93-97 (`evals/heldout91`-`heldout95`: self-employed tradespeople; people handling insurance claims and
+household emergencies; boat owners, sailors and canal boaters; second-language English speakers from East Asia living
+abroad; amateur endurance athletes), written blind at session 26's start, were sessions 26 and 27's validation sets
+(totals only) and are development since session 28.
+`VALIDATION_SETS`: authors 98-102 (`evals/heldout96`-`heldout100`: pet owners; amateur musicians, band members and choir
 singers; people job hunting or changing career; South Asian English speakers in multi-generational households;
-frequent business travellers), written blind at session 27's start (each with UNKNOWN verdict cases), kept outside
-the repository while its branches worked, measured by the lead (totals only) at its start and on the final candidate;
-never opened or run by a branch; committed at the session's end. The next session measures them unread at its start.
+frequent business travellers), written blind at session 27's start (each with UNKNOWN verdict cases), measured unread
+by the lead at session 27's start and end and at session 28's start; session 28's branches measure them by totals only
+(`bench/author_table.py`), never read them, and no fitting script reads them.
+`HELDOUT_SETS` is empty in the repository: session 28's held-out authors 103-107 are kept outside it while its
+branches work, and are committed at the session's end.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -62,10 +63,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 91)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 96)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(91, 96)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(96, 101)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(96, 101)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
