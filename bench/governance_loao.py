@@ -52,18 +52,43 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _sets import AUTHORS as _SET_AUTHOR, SCENARIO_SETS  # noqa: E402  (development sets only)
 
-#: Hand-written policy cases per development author (session 14: all twenty-seven; author 2 wrote none).
-AUTHORS: dict[int, tuple[str, ...]] = {1: ("evals/cases/governance.jsonl", "evals/cases/governance_probes.jsonl"),
-                                       **{_SET_AUTHOR[s]: (str(Path(f).parent / "governance.jsonl"),)
-                                          for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2")
-                                          and (ROOT / Path(f).parent / "governance.jsonl").exists()}}
-#: Scenario files whose policy probes are scored as their author's cases (replayed end to end): authors 3-27
+#: The authors a fit reads (session 27: the BUILD half, authors 1-60; CHECK is 61-92 and is only scored, by
+#: ``--authors 61-92 --score-only``). Set by :func:`select_authors`.
+BUILD = (1, 60)
+
+
+def _case_authors(lo: int, hi: int) -> dict[int, tuple[str, ...]]:
+    out: dict[int, tuple[str, ...]] = {}
+    if lo <= 1 <= hi:
+        out[1] = ("evals/cases/governance.jsonl", "evals/cases/governance_probes.jsonl")
+    out.update({_SET_AUTHOR[s]: (str(Path(f).parent / "governance.jsonl"),) for s, f in SCENARIO_SETS.items()
+                if s not in ("dev", "dev2") and lo <= _SET_AUTHOR[s] <= hi
+                and (ROOT / Path(f).parent / "governance.jsonl").exists()})
+    return out
+
+
+def _probe_authors(lo: int, hi: int) -> dict[int, tuple[str, ...]]:
+    return {_SET_AUTHOR[s]: (f,) for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2") and lo <= _SET_AUTHOR[s] <= hi}
+
+
+#: Hand-written policy cases per development author (author 2 wrote none).
+AUTHORS: dict[int, tuple[str, ...]] = _case_authors(*BUILD)
+#: Scenario files whose policy probes are scored as their author's cases (replayed end to end)
 #: (author 1's probes are its governance_probes.jsonl; author 2 wrote none).
-SCENARIO_PROBES: dict[int, tuple[str, ...]] = {_SET_AUTHOR[s]: (f,) for s, f in SCENARIO_SETS.items() if s not in ("dev", "dev2")}
+SCENARIO_PROBES: dict[int, tuple[str, ...]] = _probe_authors(*BUILD)
+
+
+def select_authors(lo: int, hi: int) -> None:
+    """Read only authors lo..hi (both included)."""
+    global AUTHORS, SCENARIO_PROBES
+    AUTHORS, SCENARIO_PROBES = _case_authors(lo, hi), _probe_authors(lo, hi)
 SEED = 0
 #: How the hand-written memories weigh in a fit: "author" (each author the same total), "item" (each memory the
 #: same, so author 1's 454 weigh as they are), "sqrt" (between the two), set by --weighting.
 WEIGHTING = "author"
+#: 0: leave one author out; K: the authors dealt round-robin into K folds, each fold left out in turn (each
+#: author is still scored by a layer that did not see it), set by --folds to keep a grid cheap.
+FOLDS = 0
 
 
 def _author_weights(authors: np.ndarray, among: np.ndarray) -> np.ndarray:
@@ -206,8 +231,10 @@ def loao(hand: list[dict], ms: list[dict], inputs: str, C: float, ms_weight: flo
     Xm = design(ms, inputs) if ms_weight > 0 else np.zeros((0, Xh.shape[1]))
     ym = np.asarray([POLICIES.index(it["gold"][0]) for it in ms]) if ms_weight > 0 else np.zeros(0, int)
     authors = np.asarray([it["author"] for it in hand])
-    for a in AUTHORS:
-        tr = authors != a
+    order = sorted(set(authors.tolist()))
+    fold_of = {au: (k % FOLDS if FOLDS else k) for k, au in enumerate(order)}
+    for f in sorted(set(fold_of.values())):
+        tr = np.asarray([fold_of[au] != f for au in authors.tolist()])
         # Each training author weighs as much as one MemSyco-sized block would not: authors are
         # balanced (weight 1/n_author), so author 1's 370 cases do not drown the others.
         wa = _author_weights(authors[tr], authors[tr])
@@ -276,17 +303,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--choose", choices=("mean_sources", "mean_author"), default="mean_sources",
                     help="the loss a config is chosen by, fixed before the run: the mean over the sources left out "
                          "(every author and MemSyco unseen) or the mean per-author accuracy over cases and probes")
+    ap.add_argument("--authors", default=f"{BUILD[0]}-{BUILD[1]}",
+                    help="author range lo-hi read (default the BUILD half 1-60; never include validation authors)")
+    ap.add_argument("--inputs", nargs="*", default=None, help="the grid's inputs (default all seven)")
+    ap.add_argument("--C", nargs="*", type=float, default=None, help="the grid's C values")
+    ap.add_argument("--ms", nargs="*", type=float, default=None, help="the grid's MemSyco weights")
+    ap.add_argument("--score-only", nargs="*", default=None,
+                    help="no grid: score these layer files (and the shipped one) on the authors read, then stop")
+    ap.add_argument("--folds", type=int, default=0, help="0 = leave one author out; K = K author folds (cheaper)")
+    ap.add_argument("--no-ablation", action="store_true", help="skip the per-rule ablation")
+    ap.add_argument("--featurise-only", action="store_true", help="build the cache and stop (nothing scored)")
     a = ap.parse_args(argv)
-    global WEIGHTING
-    WEIGHTING = a.weighting
+    global WEIGHTING, FOLDS
+    WEIGHTING, FOLDS = a.weighting, a.folds
+    lo, hi = (int(x) for x in a.authors.split("-"))
+    assert hi <= 92, "authors 93 and later are validation: never read"
+    select_authors(lo, hi)
     cache = Path(a.cache)
     data = json.loads(cache.read_text()) if cache.exists() else None
-    if not data or data.get("features") != FEATURES:
+    if not data or data.get("features") != FEATURES or data.get("authors") != [lo, hi]:
         emb = default_embedder()
         probes, missing = featurise_scenario_probes(emb)
-        data = {"features": FEATURES, "hand": featurise_cases(emb) + probes, "probes_missing": missing,
+        data = {"features": FEATURES, "authors": [lo, hi], "hand": featurise_cases(emb) + probes, "probes_missing": missing,
                 "memsyco": featurise_memsyco(emb, a.memsyco)}
         cache.write_text(json.dumps(data))
+    if a.featurise_only:
+        return 0
     hand, ms = data["hand"], data["memsyco"]
     for it in hand + ms:
         it["author"] = int(it["author"])
@@ -300,13 +342,27 @@ def main(argv: list[str] | None = None) -> int:
     res["shipped"] = report(shipped_predictions(hand), hand)
     res["shipped"]["memsyco_dev"] = res["shipped"]["memsyco_unseen"] = report(shipped_predictions(ms), ms)["pooled"]
     res["shipped"]["mean_sources"] = round(float(np.mean([*res["shipped"]["per_author"].values(), res["shipped"]["memsyco_dev"]])), 4)
+    if a.score_only is not None:
+        from memwarden.governance.layer import PolicyModel
+
+        for f in a.score_only:
+            res[f] = report(layer_predictions(PolicyModel.load(f), hand), hand)
+            res[f]["memsyco_dev"] = report(layer_predictions(PolicyModel.load(f), ms), ms)["pooled"]
+        for name, r in res.items():
+            n_ok = {au: (sum(p_ok for p_ok in v), len(v)) for au, v in _per_author_ok(name, r, hand, a.score_only).items()}
+            print(f"{name}: pooled {r['pooled']} mean per author {r['mean_author']} memsyco dev {r['memsyco_dev']} "
+                  f"right {sum(x for x, _ in n_ok.values())}/{sum(n for _, n in n_ok.values())}")
+            print("  per author: " + " ".join(f"a{au} {x}/{n}" for au, (x, n) in sorted(n_ok.items())))
+        if a.json:
+            Path(a.json).write_text(json.dumps(res, indent=1, default=str), encoding="utf-8")
+        return 0
     # -- each rule: how often it decides, how often rightly, and what dropping it does per author
     fired: dict[str, list[tuple[int, bool]]] = defaultdict(list)
     for it in hand:
         name, pol, _ = next(rule_candidates(it["row"]))
         fired[name].append((it["author"], pol in it["gold"]))
     ablation = {}
-    for r in RULE_NAMES[:-1]:
+    for r in ([] if a.no_ablation else RULE_NAMES[:-1]):
         rep = report([rule_policy(it["row"], frozenset({r}))[0] for it in hand], hand)
         ablation[r] = {"fires": len(fired[r]), "right": sum(ok for _, ok in fired[r]),
                        "fires_per_author": dict(Counter(au for au, _ in fired[r])),
@@ -318,9 +374,9 @@ def main(argv: list[str] | None = None) -> int:
     unseen: dict[tuple[str, float], float] = {}
     res["rules"]["memsyco_unseen"] = res["rules"]["memsyco_dev"]  # tuned on it: not unseen, said in BENCHMARKS.md
     res["rules"]["mean_sources"] = round(float(np.mean([*res["rules"]["per_author"].values(), res["rules"]["memsyco_dev"]])), 4)
-    for inputs in ("feat", "feat+sig", "feat+pol", "feat+sig+pol", "feat+first+pol", "feat+sig+first+pol", "sig+first+pol"):
-        for C in (0.03, 0.1, 0.3, 1.0, 3.0):
-            for msw in (0.0, 0.25, 1.0, 3.0):
+    for inputs in a.inputs or ("feat", "feat+sig", "feat+pol", "feat+sig+pol", "feat+first+pol", "feat+sig+first+pol", "sig+first+pol"):
+        for C in a.C or (0.03, 0.1, 0.3, 1.0, 3.0):
+            for msw in a.ms if a.ms is not None else (0.0, 0.25, 1.0, 3.0):
                 if a.only is not None and f"{inputs},{C},{msw}" not in a.only:
                     continue
                 name = f"LR[{inputs}, C={C}, ms={msw}]"
@@ -356,8 +412,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {r} | {v['fires']} ({fa}) | {v['right']} | {v['delta_pooled']:+.3f} | "
               + ", ".join(f"a{au} {d:+.3f}" for au, d in v["delta_per_author"].items()) + " |")
     inputs_b = best[3:].split(",")[0]
-    res["cross_template"] = cross_template(hand, ms, inputs_b, float(best.split("C=")[1].split(",")[0]),
-                                           float(best.split("ms=")[1].rstrip("]")))
+    res["cross_template"] = {} if a.no_ablation else cross_template(
+        hand, ms, inputs_b, float(best.split("C=")[1].split(",")[0]), float(best.split("ms=")[1].rstrip("]")))
     print(f"\nMemSyco leave-one-task-out of {best} (hand authors always in training): {res['cross_template']}")
     for name in ("rules", best):
         print(f"\nconfusion (gold -> predicted), {name}:")
@@ -368,6 +424,27 @@ def main(argv: list[str] | None = None) -> int:
     if a.fit_out:
         write_layer(best, hand, ms, Path(a.fit_out))
     return 0
+
+
+def layer_predictions(layer, items: list[dict]) -> list[str]:  # type: ignore[no-untyped-def]
+    proba = layer.proba(layer.matrix([signals(it["row"])[0] for it in items]))
+    return [layer.classes[int(np.argmax(p))] for p in proba]
+
+
+def _per_author_ok(name: str, r: dict, hand: list[dict], files: list[str]) -> dict[int, list[bool]]:
+    """Which items a scored system got right, per author (recomputed for the counts printed by --score-only)."""
+    from memwarden.governance.layer import PolicyModel
+
+    if name == "rules":
+        preds = [rule_policy(it["row"])[0] for it in hand]
+    elif name == "shipped":
+        preds = shipped_predictions(hand)
+    else:
+        preds = layer_predictions(PolicyModel.load(name), hand)
+    per: dict[int, list[bool]] = defaultdict(list)
+    for p, it in zip(preds, hand):
+        per[it["author"]].append(p in it["gold"])
+    return per
 
 
 def shipped_predictions(items: list[dict]) -> list[str]:
