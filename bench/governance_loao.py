@@ -52,8 +52,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _sets import AUTHORS as _SET_AUTHOR, SCENARIO_SETS  # noqa: E402  (development sets only)
 
-#: The authors a fit reads (session 27: the BUILD half, authors 1-60; CHECK is 61-92 and is only scored, by
-#: ``--authors 61-92 --score-only``). Set by :func:`select_authors`.
+#: The authors a fit reads (session 27: the BUILD half, authors 1-60; CHECK is 61-97 and is only scored, by
+#: ``--authors 61-97 --score-only``). Set by :func:`select_authors`.
 BUILD = (1, 60)
 
 
@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     global WEIGHTING, FOLDS
     WEIGHTING, FOLDS = a.weighting, a.folds
     lo, hi = (int(x) for x in a.authors.split("-"))
-    assert hi <= 92, "authors 93 and later are validation: never read"
+    assert hi <= 97, "authors 98 and later are validation: never read"
     select_authors(lo, hi)
     cache = Path(a.cache)
     data = json.loads(cache.read_text()) if cache.exists() else None
@@ -427,8 +427,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def layer_predictions(layer, items: list[dict]) -> list[str]:  # type: ignore[no-untyped-def]
-    proba = layer.proba(layer.matrix([signals(it["row"])[0] for it in items]))
-    return [layer.classes[int(np.argmax(p))] for p in proba]
+    """The policy a layer file gives each item, as the package decides it (:meth:`PolicyModel.decide`: the plain
+    argmax unless the file keeps what the rules settle)."""
+    sig = [signals(it["row"]) for it in items]
+    proba = layer.proba(layer.matrix([s for s, _ in sig]))
+    return [layer.decide(p, it["row"], first[0], first[1])[0] for p, it, (_, first) in zip(proba, items, sig)]
 
 
 def _per_author_ok(name: str, r: dict, hand: list[dict], files: list[str]) -> dict[int, list[bool]]:
@@ -451,9 +454,7 @@ def shipped_predictions(items: list[dict]) -> list[str]:
     """The policy the package's shipped layer gives each item (its inputs computed as the package does)."""
     from memwarden.governance.layer import shipped_layer
 
-    layer = shipped_layer()
-    proba = layer.proba(layer.matrix([signals(it["row"])[0] for it in items]))
-    return [layer.classes[int(np.argmax(p))] for p in proba]
+    return layer_predictions(shipped_layer(), items)
 
 
 def write_layer(name: str, hand: list[dict], ms: list[dict], out: Path) -> None:

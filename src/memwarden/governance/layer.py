@@ -24,7 +24,7 @@ from .._fitted import Weights, softmax
 from ..errors import PolicyError
 from .features import FEATURES
 from .models import POLICIES
-from .rules import RULE_NAMES, rule_candidates
+from .rules import RULE_NAMES, guarded, rule_candidates
 
 LAYER_FILE = Path(__file__).with_name("data") / "policy_layer.json"
 
@@ -70,6 +70,33 @@ class PolicyModel:
     def load(cls, path: str | Path) -> "PolicyModel":
         w = Weights.read(Path(path), "policy model", error=PolicyError)
         return cls(w.raw, w.where)
+
+    def decide(self, p: np.ndarray, row: dict[str, float], rule: str, rule_pol: str) -> tuple[str, bool]:
+        """(the policy, whether the rules settled it) for one memory, from the layer's probabilities ``p`` and the
+        rules' first holding rule and its policy.
+
+        A file may keep what the rules settle (session 28; each setting fitted on the BUILD authors' held-out
+        predictions by ``bench/governance_loao.py``, absent = the plain argmax):
+
+        - ``keep_guarded``: where the rules fall through to ``use`` only because a guard held (:func:`.rules.guarded`),
+          ``use`` stands;
+        - ``rule_offset``: where a rule other than the default decides, its policy's log-probability gets this much more;
+        - ``override_margin``: where the rules fall through to ``use``, the layer moves the memory only when its
+          policy's log-probability is more than this above ``use``'s.
+        """
+        logp = np.log(np.clip(p, 1e-12, None))
+        k = self.classes.index(rule_pol) if rule_pol in self.classes else -1
+        if k >= 0 and rule != "default":
+            logp = logp.copy()
+            logp[k] += float(self.meta.get("rule_offset", 0.0))
+        best = int(np.argmax(logp))
+        policy = self.classes[best]
+        if policy == rule_pol or k < 0:
+            return policy, policy == rule_pol
+        if rule == "default" and (logp[best] - logp[k] <= float(self.meta.get("override_margin", 0.0))
+                                  or self.meta.get("keep_guarded") and guarded(row)):
+            return rule_pol, True
+        return policy, False
 
     def matrix(self, sig: list[dict[str, float]]) -> np.ndarray:
         return np.asarray([[s[k] for k in self.inputs] for s in sig], dtype=np.float64).reshape(len(sig), len(self.inputs))

@@ -102,7 +102,7 @@ def classify(embedder: Any, query: str, evidence: Sequence[str], memories: Seque
         rule, rule_pol, rule_why = sig[i][1]
         if probs is not None:
             p = probs[i]
-            policy = layer.classes[int(np.argmax(p))]  # type: ignore[union-attr]
+            policy, _ = layer.decide(p, f, rule, rule_pol)  # type: ignore[union-attr]
             scores = {c: round(float(x), 4) for c, x in zip(layer.classes, p)}  # type: ignore[union-attr]
             method = "classifier"
             # The rules' reason explains the policy when they agree; otherwise say the layer outweighed them.

@@ -177,3 +177,28 @@ def rule_policy(f: dict[str, float], skip: frozenset[str] = frozenset()) -> tupl
         if name not in skip:
             return policy, why
     return "use", ""
+
+
+#: The guards of the rules above: a condition that keeps a rule from holding because what it would read decides
+#: nothing here (session 28). Each is neutralised by :func:`unguarded`: evidence about another item than the
+#: memory's (``ev_other_item``), options for a preference to choose among (``ev_options``), a schedule in a request
+#: that involves no time (``schedule_idle``), a newer memory that changed another part than the one asked about
+#: (``elsewhere``, through ``parts``), a memory that limits nothing in a request for others (``restricts``), and a
+#: memory about someone the request serves (``about_beneficiary``: "our eldest gets car sick" for a trip with the kids).
+GUARDS: tuple[str, ...] = ("ev_other_item", "ev_options", "schedule_idle", "parts", "restricts", "about_beneficiary")
+
+
+def unguarded(f: dict[str, float]) -> dict[str, float]:
+    """The row with every guard of :data:`GUARDS` lifted (what the rules would read if no guard held)."""
+    g = dict(f)
+    g.update(ev_other_item=0.0, ev_options=0.0, schedule_idle=0.0, parts=0.0, restricts=max(float(f["restricts"]), LIMIT),
+             about_beneficiary=0.0)
+    return g
+
+
+def guarded(f: dict[str, float]) -> bool:
+    """True when the rules fall through to ``use`` because a guard held: without the guards a rule would decide, or
+    the memory is about someone the request serves (which no scoping rule takes as another person's limit). The
+    rules then settle the memory as ``use`` on purpose (the layer keeps it: :meth:`.layer.PolicyModel.decide`)."""
+    return next(rule_candidates(f))[0] == "default" and (
+        bool(f["about_beneficiary"]) or next(rule_candidates(unguarded(f)))[0] != "default")
