@@ -41,3 +41,10 @@ def test_a_claim_that_states_the_change_itself_keeps_its_support():
     changed = ("user", "I changed my surname to Okafor after the wedding", "2026-01-10T10:00:00")
     cards = ("user", "the bank finally sent cards with the new surname", "2026-03-02T10:00:00")
     assert _verdict([changed, cards], "The user's surname is now Okafor.") == "TRUE"
+
+
+def test_a_colour_said_of_another_thing_is_no_word_on_the_matter():
+    """After review: a later line naming some colour ties nothing to a claim about another thing's colour."""
+    shed = ("user", "the shed is painted sage green at the moment", "2026-03-01T10:00:00")
+    coat = ("user", "got myself a mustard yellow scarf in the sale", "2026-04-02T10:00:00")
+    assert _verdict([shed, coat], "The user's shed is still sage green.") == "TRUE"

@@ -140,9 +140,15 @@ def _latest_word(silent: list, query: str, tier: Callable[[SearchHit, str], Test
     return out
 
 
+#: Kinds of value a later line may share with a claim that a state goes on to be on its matter: not a colour (after
+#: review: "bought a bright yellow raincoat" is no word on "our front door is dark green at the moment"; no development
+#: item used it).
+_MATTER_KINDS = ("time", "amount", "version")
+
+
 def _on_matter(fq, backing: list, claim: str, text: str, fh) -> bool:
-    """A word or name of the claim or of its support in the later line, or a value of a kind the claim states."""
+    """A word or name of the claim or of its support in the later line, or a value of a narrow kind the claim states."""
     words = fh.content | fh.proper
     if any(((f.content | f.proper) - {"user"}) & words for f in [fq, *backing]):
         return True
-    return any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _KINDS)
+    return any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _MATTER_KINDS)
