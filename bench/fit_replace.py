@@ -84,7 +84,7 @@ def features(r: dict, i: int, j: int) -> list[float]:
     a, b = r["hits"][i], r["hits"][j]
     return pair_features(a["text"], b["text"], cosine=r["sims"][i][j], hours=(b["at"] - a["at"]) / 3600,
                          own_a=a["own"], own_b=b["own"], same_speaker=a["spk"] == b["spk"],
-                         same_slot=a["slot"] is not None and a["slot"] == b["slot"], q_cos_a=a["q"], q_cos_b=b["q"])
+                         same_slot=a["slot"] is not None and a["slot"] == b["slot"], q_cos_a=a["q"], q_cos_b=b["q"], query=r["query"])
 
 
 def labelled(rows: list[dict]) -> list[tuple[int, int, int, int]]:
@@ -139,10 +139,12 @@ def step(r: dict, p: dict, top: int, threshold: float) -> list[int]:
     return order
 
 
-def candidates(r: dict, top: int) -> list[tuple[int, int]]:
-    n = min(top, len(r["hits"]))
-    return [(i, j) for i in range(n) for j in range(n) if i != j and r["hits"][j]["at"] > r["hits"][i]["at"]
-            and r["sims"][i][j] > -1]
+def candidates(r: dict, top: int, floor: float = -1.0, drop: float = 9.0) -> list[tuple[int, int]]:
+    """The pairs the step compares among the first ``top``: B said later, the pair's cosine at least ``floor`` and B's
+    query cosine at most ``drop`` below A's (``count`` uses the shipped MIN_COSINE and MAX_QUESTION_DROP)."""
+    n, H = min(top, len(r["hits"])), r["hits"]
+    return [(i, j) for i in range(n) for j in range(n) if i != j and H[j]["at"] > H[i]["at"]
+            and r["sims"][i][j] > -1 and r["sims"][i][j] >= floor and H[j]["q"] >= H[i]["q"] - drop]
 
 
 def count(rows: list[dict], orders: list[list[int]]) -> collections.Counter:
@@ -182,8 +184,9 @@ def main() -> None:
     cand = [[(i, j) for i, j in candidates(r, TOP)] for r in rows]
     show("before", count(rows, [list(range(len(r["hits"]))) for r in rows]))
     if args.cmd == "count":
-        from memwarden.trust.replaces import load_replace_model
+        from memwarden.trust.replaces import MAX_QUESTION_DROP, MIN_COSINE, load_replace_model
         m = load_replace_model()
+        cand = [candidates(r, m.top, MIN_COSINE, MAX_QUESTION_DROP) for r in rows]
         model = (m.mean, m.scale, m.coef, m.intercept)
         orders = [step(r, {ij: float(prob(model, np.array(features(r, *ij)))) for ij in cs}, m.top, m.threshold)
                   for r, cs in zip(rows, cand)]

@@ -168,9 +168,11 @@ class TrustConfig(BaseModel):
     #: Session 27, after the fitted order, before the party order: asked the present value of one thing, a hit among the first few that a fitted
     #: pairwise model says updates one ranked above it ("B, said later, updates A": trust/replaces.py,
     #: memwarden/data/replace_weights.json, fitted by bench/fit_replace.py) moves just above it. False: off.
-    #: Off by default since the end of session 27: the model also moves a later line on another matter that is close in
-    #: words ("finally trimmed the hedge" above "hair cut at Mo's"); True: on (BENCHMARKS.md "Session 27 (lead)").
-    rank_replace: bool = False
+    #: Off at the end of session 27 (the model also moved a later line on another matter close in words, "finally trimmed
+    #: the hedge" above "hair cut at Mo's"); on again in session 28, with the model reading whether the later line gives a
+    #: value of the asked kind (trust/replace_reading.py) and a later line much farther from the question than the one
+    #: above it moving nothing (replaces.MAX_QUESTION_DROP).
+    rank_replace: bool = True
     # -- abstention (calibrated on LoCoMo dev conversations)
     #: Below this dense cosine the best hit is not about the query: ``no_evidence``.
     min_relevance: float = Field(0.25, ge=-1, le=1)

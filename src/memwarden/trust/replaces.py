@@ -33,6 +33,7 @@ from ..models import SearchHit
 from .firmness_lexicon import firmness
 from .latest import asks_current_value
 from .present import own_word
+from .replace_reading import READING, reading_features
 from .stance import detect_stance
 from .testimony import stated_at
 from .update_cues import says_change, says_replace
@@ -43,7 +44,7 @@ __all__ = ["SCALARS", "ReplaceModel", "pair_features", "load_replace_model", "re
 #: The features, in the weights file's order.
 SCALARS = ("cosine", "log_hours", "own_a", "own_b", "same_speaker", "b_says_change", "b_says_replace",
            "a_says_change", "same_slot", "q_cos_a", "q_cos_b", "q_cos_gain",
-           "stance_contradict", "stance_agree", "stance_unrelated", "contradict_score")
+           "stance_contradict", "stance_agree", "stance_unrelated", "contradict_score") + READING
 _REFIT = "refit with bench/fit_replace.py"
 #: Below this cosine two lines are not one matter, whatever the model says: in a small store it moved "the dog's been
 #: sick again" (0.14) above "the van's ready on the 20th" and "girlfriend's into oat lattes" (0.43) above "coffee
@@ -51,17 +52,23 @@ _REFIT = "refit with bench/fit_replace.py"
 #: "hair cut at Mo's": a higher floor removes the updates it was fitted on (0.4-0.6), so the step is off by default
 #: (``TrustConfig.rank_replace``).
 MIN_COSINE = 0.45
+#: Session 28: a later line that answers the question much less well than the line above it is a remark on the same
+#: thing, not a new value of what is asked ("choir was great fun tonight" under "choir practice is on Monday nights",
+#: for "when is choir practice?": the model read p 0.93 from "later, same matter, close in meaning"). An update of the
+#: asked value is about as close to the question as the value it replaces. 0.2: the largest drop of query cosine that
+#: keeps every BUILD gain of the step (0.15 keeps none of them; bench/fit_replace.py, offline).
+MAX_QUESTION_DROP = 0.2
 
 
 def pair_features(a_text: str, b_text: str, *, cosine: float, hours: float, own_a: bool, own_b: bool,
-                  same_speaker: bool, same_slot: bool, q_cos_a: float, q_cos_b: float) -> list[float]:
-    """The scalar features of "does ``b_text`` (said ``hours`` after ``a_text``) update it?"."""
+                  same_speaker: bool, same_slot: bool, q_cos_a: float, q_cos_b: float, query: str = "") -> list[float]:
+    """The scalar features of "does ``b_text`` (said ``hours`` after ``a_text``) update what ``query`` asks?"."""
     st = detect_stance(a_text, b_text, cosine=cosine)
     return [cosine, math.log1p(max(hours, 0.0)), float(own_a), float(own_b), float(same_speaker),
             float(says_change(b_text)), float(says_replace(b_text)), float(says_change(a_text)), float(same_slot),
             q_cos_a, q_cos_b, q_cos_b - q_cos_a,
             float(st.label == "contradict"), float(st.label == "agree"), float(st.label == "unrelated"),
-            st.score if st.label == "contradict" else 0.0]
+            st.score if st.label == "contradict" else 0.0] + reading_features(query, a_text, b_text)
 
 
 class ReplaceModel:
@@ -94,14 +101,14 @@ def _q_cos(h: SearchHit) -> float:
     return r.query_cosine if r is not None and r.query_cosine is not None else 0.0
 
 
-def updates_probability(a: SearchHit, b: SearchHit, cosine: float, model: ReplaceModel) -> float:
+def updates_probability(a: SearchHit, b: SearchHit, cosine: float, model: ReplaceModel, query: str = "") -> float:
     """How sure the model is that ``b`` (said later than ``a``, ``cosine`` between their vectors) updates it."""
     ca, cb = a.claim, b.claim
     x = pair_features(a.memory, b.memory, cosine=cosine,
                       hours=(stated_at(b) - stated_at(a)).total_seconds() / 3600,
                       own_a=own_word(a), own_b=own_word(b), same_speaker=a.speaker == b.speaker,
                       same_slot=ca is not None and cb is not None and ca.slot is not None and ca.slot == cb.slot,
-                      q_cos_a=_q_cos(a), q_cos_b=_q_cos(b))
+                      q_cos_a=_q_cos(a), q_cos_b=_q_cos(b), query=query)
     return model.probability(x)
 
 
@@ -147,8 +154,9 @@ def replaced_first(hits: list[SearchHit], query: str, similar: Callable[[SearchH
                 if not stated_at(b) > stated_at(a):
                     continue
                 if (a.id, b.id) not in cache:  # each pair judged once, however often the loop meets it
-                    cos = similar(a, b) if can_replace(a, b) else -1.0
-                    cache[(a.id, b.id)] = updates_probability(a, b, cos, model) if cos >= MIN_COSINE else 0.0
+                    near = _q_cos(b) >= _q_cos(a) - MAX_QUESTION_DROP
+                    cos = similar(a, b) if near and can_replace(a, b) else -1.0
+                    cache[(a.id, b.id)] = updates_probability(a, b, cos, model, query) if cos >= MIN_COSINE else 0.0
                 p = cache[(a.id, b.id)]
                 if p > model.threshold and (best is None or p > best[0]):
                     best = (p, j)
