@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lexicon import calendar as cal
 from ..lexicon.quotes import straight
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
@@ -123,13 +124,39 @@ def names_participant(query: str, hits: Sequence[SearchHit]) -> bool:
     return bool(speakers & {t.lower().removesuffix("'s") for t in _WORD.findall(query)})
 
 
+#: Time adjuncts: when the predicate is asked to hold ("this week", "at the moment", "in October", "on Sundays",
+#: "lately"), not what it is. A memory of the predicate said at another time, or with no time, still answers yes or no.
+_TIME_WORDS = frozenset({*cal.MONTHS, *cal.WEEKDAYS, *(d + "s" for d in cal.WEEKDAYS), *(
+    "now today tonight tomorrow yesterday week weeks weekend weekends month months year years moment moments lately "
+    "recently currently nowadays days time times morning mornings afternoon afternoons evening evenings night nights "
+    "spring summer autumn winter soon anymore").split()})
+#: Indefinite pronouns stand for what the answer names ("do we owe anything?", "is anyone coming?"): no memory says them.
+_INDEFINITE = frozenset("anything anyone anybody something someone somebody everything everyone everybody".split())
+#: Occurrence verbs of an event ("is the match still happening?", "is the February block going ahead?"): any memory of
+#: the event (its plan, a cancellation, a new date) speaks to whether it happens. Not of a person ("did I go ahead
+#: with the rebuild?" asks a decision).
+_OCCURS = frozenset("happen happens happening happened ahead occur occurs occurring proceeding".split())
+
+
+def _needed(parts: tuple[list[str], list[str]], query: str) -> list[str]:
+    """The predicate words some memory must speak of: less its time adjuncts, its indefinite pronouns, and, when its
+    subject is a thing rather than a person, the verb saying it occurs (session 28)."""
+    subject, words = parts
+    person = bool(subject) and subject[0].lower() in _PRONOUNS - {"it", "there", "this", "that"}
+    now = bool(re.search(r"\bright now\b", query, re.I))
+    return [w for w in words if w not in _TIME_WORDS and w not in _INDEFINITE and (person or w not in _OCCURS)
+            and not (now and w == "right")]
+
+
 def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when some word of a polar question's predicate is mentioned by
     no hit; None when the question is not polar or every word is spoken of."""
     parts = polar_parts(query)
     if not parts or not parts[1] or not hits:
         return None
-    words = parts[1]
+    words = _needed(parts, query)
+    if not words:
+        return None
     if names_participant(query, hits):
         return None
     said = [hit_stems(h) | set(tokenize(rewrite(h.memory.lower()))) for h in hits]
