@@ -12,7 +12,8 @@ turns, its claim's attribute and ask-words; a stem, a stem prefix or a derivatio
 :func:`.asked_head.mentions`), or its opposite (the stance lexicon's antonyms and status pairs, after
 its rewrites: "expired" speaks to "is my passport still valid?", with a no) or a word sharing an
 opposite with it ("working again" speaks to "is the boiler fixed?": both are the opposite of broken), else the search abstains
-with ``no_evidence`` naming the words no memory speaks of.
+with ``no_evidence`` naming the words no memory speaks of. Time adjuncts ("on Sundays", "lately"), indefinite
+pronouns ("anything") and an event's occurrence verb ("still happening") are no such words (session 28, ``_needed``).
 
 Not read as polar: hypothetical and inference questions ("would", "could", "likely", "think"), which
 are answered by reasoning over what was said rather than by a statement of it; alternative questions
