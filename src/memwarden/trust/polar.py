@@ -12,7 +12,8 @@ turns, its claim's attribute and ask-words; a stem, a stem prefix or a derivatio
 :func:`.asked_head.mentions`), or its opposite (the stance lexicon's antonyms and status pairs, after
 its rewrites: "expired" speaks to "is my passport still valid?", with a no) or a word sharing an
 opposite with it ("working again" speaks to "is the boiler fixed?": both are the opposite of broken), else the search abstains
-with ``no_evidence`` naming the words no memory speaks of.
+with ``no_evidence`` naming the words no memory speaks of. Time adjuncts of a habit or the present ("on Sundays"), indefinite
+pronouns ("anything") and an event's occurrence verb ("still happening") are no such words (session 28, ``_needed``).
 
 Not read as polar: hypothetical and inference questions ("would", "could", "likely", "think"), which
 are answered by reasoning over what was said rather than by a statement of it; alternative questions
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lexicon import calendar as cal
 from ..lexicon.quotes import straight
 from ..models import SearchHit
 from ..retrieval.text import STOPWORDS, _stem, tokenize
@@ -123,13 +125,43 @@ def names_participant(query: str, hits: Sequence[SearchHit]) -> bool:
     return bool(speakers & {t.lower().removesuffix("'s") for t in _WORD.findall(query)})
 
 
+#: Time adjuncts of a habit or of the present: how long or how often the predicate is asked to hold ("on Sundays",
+#: "in the mornings", "at the moment", "these days", "any more"), not what it is. A memory of the habit said with no time
+#: still answers yes or no. After review, not a time that is the point of the question: a day or a date ("tomorrow",
+#: "this year", "on the 12th"), "recently" / "lately" (when), a month or a season.
+_TIME_WORDS = frozenset({*(d + "s" for d in cal.WEEKDAYS), *(
+    "now currently nowadays moment days weekends mornings afternoons evenings nights anymore").split()})
+#: Indefinite pronouns stand for what the answer names ("do we owe anything?", "is anyone coming?"): no memory says them.
+_INDEFINITE = frozenset("anything anyone anybody something someone somebody everything everyone everybody".split())
+#: Occurrence verbs of an event asked with "still" ("is the match still happening?", "is the February block still going
+#: ahead?"): any memory of the event (its plan, a cancellation, a new date) speaks to whether it goes on. Not of a person
+#: ("did I go ahead with the rebuild?" asks a decision), and not without "still" (after review: "did anything happen at
+#: parents' evening?" asks what happened, which a memory of the evening's date does not say).
+_OCCURS = frozenset("happen happens happening happened ahead occur occurs occurring proceeding".split())
+_STILL = re.compile(r"\bstill\b", re.I)
+
+
+def _needed(parts: tuple[list[str], list[str]], query: str) -> list[str]:
+    """The predicate words some memory must speak of: less its time adjuncts of a habit or of the present, its
+    indefinite pronouns, and, when its subject is a thing rather than a person and it asks "still", the verb saying it
+    occurs (session 28)."""
+    subject, words = parts
+    person = bool(subject) and subject[0].lower() in _PRONOUNS - {"it", "there", "this", "that"}
+    goes_on = not person and bool(_STILL.search(query))
+    now = bool(re.search(r"\bright now\b", query, re.I))
+    return [w for w in words if w not in _TIME_WORDS and w not in _INDEFINITE and not (goes_on and w in _OCCURS)
+            and not (now and w == "right")]
+
+
 def polar_missing(query: str, hits: Sequence[SearchHit]) -> str | None:
     """A detail for ``no_evidence`` when some word of a polar question's predicate is mentioned by
     no hit; None when the question is not polar or every word is spoken of."""
     parts = polar_parts(query)
     if not parts or not parts[1] or not hits:
         return None
-    words = parts[1]
+    words = _needed(parts, query)
+    if not words:
+        return None
     if names_participant(query, hits):
         return None
     said = [hit_stems(h) | set(tokenize(rewrite(h.memory.lower()))) for h in hits]
