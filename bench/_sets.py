@@ -51,8 +51,12 @@ singers; people job hunting or changing career; South Asian English speakers in 
 frequent business travellers), written blind at session 27's start (each with UNKNOWN verdict cases), measured unread
 by the lead at session 27's start and end and at session 28's start; session 28's branches measure them by totals only
 (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS` is empty in the repository: session 28's held-out authors 103-107 are kept outside it while its
-branches work, and are committed at the session's end.
+`HELDOUT_SETS`: authors 103-107 (`evals/heldout101`-`heldout105`: undergraduates sharing flats and halls; school
+teachers and staff; older adults dictating to a voice assistant; online marketplace sellers and crafters; home cooks
+cooking for family members with dietary needs), written blind at session 28's start (each with UNKNOWN verdict cases),
+kept outside the repository while its branches worked, measured by the lead (totals only) at its start and on the
+merged candidates; never opened or run by a branch; committed at the session's end. The next session measures them
+unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -66,8 +70,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 96)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(96, 101)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(101, 106)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 101)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 106)}}
