@@ -81,17 +81,19 @@ def phrase_head(query: str) -> tuple[str, tuple[str, ...]] | None:
     return words[-1], tuple(words[:-1])
 
 
+#: The start of a question, before its wh-words: an optional "so", "and" or "ok" (one pattern for the readers below).
+_LEAD = r"^\s*(?:so\s+|and\s+|ok\s+)?"
 #: "How long is my contract?", "how long are the extensions", "how long will she be off": a length asked of a state.
 #: Not "how long was / were", a past event's length, which the memories' own dates tell as often as a line states it.
-_HOW_LONG = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?how long (?:is|are|will)\b(?!.*\b(?:ago|since|between)\b)", re.I)
+_HOW_LONG = re.compile(_LEAD + r"how long (?:is|are|will)\b(?!.*\b(?:ago|since|between)\b)", re.I)
 #: "How often do I ...", "how often does the bin lorry come": a routine of the asker's or of a thing, which someone
 #: stated. "How often does Sam ..." about a named person in a conversation is counted from that person's lines as
 #: often as said (LoCoMo's "how often does Maria work out"), and is left alone.
-_HOW_OFTEN = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?how often (?:do|does|did|is|are|am|should|must|will|can)\s+"
+_HOW_OFTEN = re.compile(_LEAD + r"how often (?:do|does|did|is|are|am|should|must|will|can)\s+"
                         r"(?:i|we|you|u|(?:the|my|our|your|his|her|their|a|an)\s|[a-z]\S*'s\s|[a-z]+s'\s|(?-i:[a-z]))", re.I)
 #: "What did the garage quote me for the clutch?", "what am I charging for the mugs?", "what did we pay for the van?": a verb
 #: of pricing whose object the wh-word asks is a sum of money ("give ... for" and "offer" are gifts and jobs as often).
-_PRICED = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?what (?:did|does|do|will|would|is|are|am|was|were|has|have)\s+(?:[\w'-]+\s+){1,4}?"
+_PRICED = re.compile(_LEAD + r"what (?:did|does|do|will|would|is|are|am|was|were|has|have)\s+(?:[\w'-]+\s+){1,4}?"
                      r"(?:quote[sd]?|quoting|charge[sd]?|charging|(?:pay|paid|paying)"
                      r"(?:\s+(?:me|us|you|him|her|them))?\s+for)\b(?!\s+with\b)", re.I)
 #: "What did the MRI show?", "what did the adjudicator decide about my deposit?", "what did the vet say about her leg?":
@@ -99,7 +101,7 @@ _PRICED = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?what (?:did|does|do|will|would
 #: The subject is a thing or a professional named by its determiner or owner ("the MRI", "my blood test", "Ottie's EEG"),
 #: and the verb its own (no "to" before it: "what did Audrey share to show ..."); a person named bare ("what did Evan
 #: find relaxing", "what does Gina say to Jon") is a party to a conversation, whose words are no outcome of a test.
-_OUTCOME_ASKED = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?what (?:did|has|have)\s+(?:the|my|our|your|his|her|their|[A-Za-z]\S*'s)\s+"
+_OUTCOME_ASKED = re.compile(_LEAD + r"what (?:did|has|have)\s+(?:the|my|our|your|his|her|their|[A-Za-z]\S*'s)\s+"
                             r"(?:(?!to\b)[\w'.-]+\s+){0,4}?(?P<verb>show|say|find|conclude|decide|reveal|recommend|diagnose|rule)\b",
                             re.I)
 #: An outcome said: a result verb in the past or present (not "will show", "results in two weeks"), a result noun with
@@ -112,7 +114,7 @@ _OUTCOME = re.compile(r"\b(?:showed|shows|shown|found|finds|findings?|revealed|r
                       r"had a look|took a look|looked at (?:it|him|her|them)|examined|flagged|spotted|noticed|picked up|pointed out|"
                       r"highlighted|identified|reported|mentioned|noted|advised|suggested|warned)\b"
                       r"|\bresults?\s*(?::|were|was|are|is|came|show)", re.I)
-_HOW_BIG = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?how (?:big|large|wide|deep)\b", re.I)
+_HOW_BIG = re.compile(_LEAD + r"how (?:big|large|wide|deep)\b", re.I)
 
 _NUM = (r"(?:\d[\d.,]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
         r"a couple of|a few|few|several|half an?|another|more|extra|an extra)")
