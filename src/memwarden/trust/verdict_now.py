@@ -83,7 +83,7 @@ def _tied(claim: str, fq, text: str, fh) -> bool:
         return True
     if _REPLACES.search(text):
         return True
-    if any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _KINDS):
+    if _shares_kind(claim, text, _KINDS):
         return True
     return bool(_IS_CLAIM.search(claim) and _IS_NOW.search(text))
 
@@ -92,18 +92,19 @@ def changed_now(read: list, silent: list, query: str, claim: str, tier: Callable
                 reliability: Callable[[SearchHit, Testimony], float]) -> list:
     """Later strong statements of a change on the subject of a present-tense claim its earlier strong
     support does not survive. ``query`` is the claim in the first person, ``claim`` as given."""
-    if not (_NOW.search(claim) or (LATER_COSINE is not None and _GOES_ON.search(claim))):
+    goes_on = LATER_COSINE is not None and bool(_GOES_ON.search(claim))
+    if not (_NOW.search(claim) or goes_on):
         return []
-    support = [h for h, ev, _, sg in read if sg > 0 and ev.role == "evidence"]
+    support = [(h, ev) for h, ev, _, sg in read if sg > 0 and ev.role == "evidence"]
     if not support:
         return []
-    since = max(stated_at(h) for h in support)
+    since = max(stated_at(h) for h, _ in support)
     fq = features(query)
     about_user = bool(re.match(r"\s*(?:i|my)\b", query, re.I))
     taken = {matter_key(h) for h, _, _, _ in read}
     out = []
-    if LATER_COSINE is not None and _GOES_ON.search(claim):
-        backing = [features(ev.memory) for _, ev, _, sg in read if sg > 0 and ev.role == "evidence"]
+    if goes_on:
+        backing = [features(ev.memory) for _, ev in support]
         out = _latest_word(silent, query, tier, reliability, since, taken, about_user, fq, backing, claim)
     for hit, text, tm, fh in firm_changes(silent, query, tier, taken):
         if stated_at(hit) <= since or not _tied(claim, fq, text, fh):
@@ -151,4 +152,9 @@ def _on_matter(fq, backing: list, claim: str, text: str, fh) -> bool:
     words = fh.content | fh.proper
     if any(((f.content | f.proper) - {"user"}) & words for f in [fq, *backing]):
         return True
-    return any(VALUES[k].search(claim) and VALUES[k].search(text) for k in _MATTER_KINDS)
+    return _shares_kind(claim, text, _MATTER_KINDS)
+
+
+def _shares_kind(claim: str, text: str, kinds: tuple[str, ...]) -> bool:
+    """Both texts state a value of one of ``kinds`` (:data:`.values.VALUES`)."""
+    return any(VALUES[k].search(claim) and VALUES[k].search(text) for k in kinds)
