@@ -94,7 +94,7 @@ class PolicyModel:
         if policy == rule_pol or k < 0:
             return policy, policy == rule_pol
         if rule == "default" and (logp[best] - logp[k] <= float(self.meta.get("override_margin", 0.0))
-                                  or self.meta.get("keep_guarded") and guarded(row)):
+                                  or self.meta.get("keep_guarded") and guarded(row, rule)):
             return rule_pol, True
         return policy, False
 

@@ -196,9 +196,10 @@ def unguarded(f: dict[str, float]) -> dict[str, float]:
     return g
 
 
-def guarded(f: dict[str, float]) -> bool:
+def guarded(f: dict[str, float], first: str | None = None) -> bool:
     """True when the rules fall through to ``use`` because a guard held: without the guards a rule would decide, or
     the memory is about someone the request serves (which no scoping rule takes as another person's limit). The
-    rules then settle the memory as ``use`` on purpose (the layer keeps it: :meth:`.layer.PolicyModel.decide`)."""
-    return next(rule_candidates(f))[0] == "default" and (
-        bool(f["about_beneficiary"]) or next(rule_candidates(unguarded(f)))[0] != "default")
+    rules then settle the memory as ``use`` on purpose (the layer keeps it: :meth:`.layer.PolicyModel.decide`).
+    ``first``: the name of the first rule holding on ``f``, when the caller has it (else read here)."""
+    first = first if first is not None else next(rule_candidates(f))[0]
+    return first == "default" and (bool(f["about_beneficiary"]) or next(rule_candidates(unguarded(f)))[0] != "default")

@@ -49,7 +49,8 @@ _REFIT = "refit with bench/fit_replace.py"
 #: Below this cosine two lines are not one matter, whatever the model says: in a small store it moved "the dog's been
 #: sick again" (0.14) above "the van's ready on the 20th" and "girlfriend's into oat lattes" (0.43) above "coffee
 #: black" (the full suite's ranking tests, session 27). It still moved "finally trimmed the hedge" (0.47, p 0.70) above
-#: "hair cut at Mo's": a higher floor removes the updates it was fitted on (0.4-0.6), so the step is off by default
+#: "hair cut at Mo's": a higher floor removes the updates it was fitted on (0.4-0.6), so the step was switched off at the
+#: end of session 27; session 28's reading features and :data:`MAX_QUESTION_DROP` stop that move, and it is on again
 #: (``TrustConfig.rank_replace``).
 MIN_COSINE = 0.45
 #: Session 28: a later line that answers the question much less well than the line above it is a remark on the same
