@@ -345,11 +345,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.score_only is not None:
         from memwarden.governance.layer import PolicyModel
 
+        preds = {"rules": [rule_policy(it["row"])[0] for it in hand], "shipped": shipped_predictions(hand)}
         for f in a.score_only:
-            res[f] = report(layer_predictions(PolicyModel.load(f), hand), hand)
-            res[f]["memsyco_dev"] = report(layer_predictions(PolicyModel.load(f), ms), ms)["pooled"]
+            layer = PolicyModel.load(f)
+            preds[f] = layer_predictions(layer, hand)
+            res[f] = report(preds[f], hand)
+            res[f]["memsyco_dev"] = report(layer_predictions(layer, ms), ms)["pooled"]
         for name, r in res.items():
-            n_ok = {au: (sum(p_ok for p_ok in v), len(v)) for au, v in _per_author_ok(name, r, hand, a.score_only).items()}
+            n_ok = {au: (sum(v), len(v)) for au, v in _per_author_ok(preds[name], hand).items()}
             print(f"{name}: pooled {r['pooled']} mean per author {r['mean_author']} memsyco dev {r['memsyco_dev']} "
                   f"right {sum(x for x, _ in n_ok.values())}/{sum(n for _, n in n_ok.values())}")
             print("  per author: " + " ".join(f"a{au} {x}/{n}" for au, (x, n) in sorted(n_ok.items())))
@@ -434,16 +437,8 @@ def layer_predictions(layer, items: list[dict]) -> list[str]:  # type: ignore[no
     return [layer.decide(p, it["row"], first[0], first[1])[0] for p, it, (_, first) in zip(proba, items, sig)]
 
 
-def _per_author_ok(name: str, r: dict, hand: list[dict], files: list[str]) -> dict[int, list[bool]]:
-    """Which items a scored system got right, per author (recomputed for the counts printed by --score-only)."""
-    from memwarden.governance.layer import PolicyModel
-
-    if name == "rules":
-        preds = [rule_policy(it["row"])[0] for it in hand]
-    elif name == "shipped":
-        preds = shipped_predictions(hand)
-    else:
-        preds = layer_predictions(PolicyModel.load(name), hand)
+def _per_author_ok(preds: list[str], hand: list[dict]) -> dict[int, list[bool]]:
+    """Which items a system's predictions got right, per author (the counts printed by --score-only)."""
     per: dict[int, list[bool]] = defaultdict(list)
     for p, it in zip(preds, hand):
         per[it["author"]].append(p in it["gold"])
