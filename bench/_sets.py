@@ -46,17 +46,17 @@ Authors 93-97 (`evals/heldout91`-`heldout95`: self-employed tradespeople; people
 household emergencies; boat owners, sailors and canal boaters; second-language English speakers from East Asia living
 abroad; amateur endurance athletes), written blind at session 26's start, were sessions 26 and 27's validation sets
 (totals only) and are development since session 28.
-`VALIDATION_SETS`: authors 98-102 (`evals/heldout96`-`heldout100`: pet owners; amateur musicians, band members and choir
-singers; people job hunting or changing career; South Asian English speakers in multi-generational households;
-frequent business travellers), written blind at session 27's start (each with UNKNOWN verdict cases), measured unread
-by the lead at session 27's start and end and at session 28's start; session 28's branches measure them by totals only
-(`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS`: authors 103-107 (`evals/heldout101`-`heldout105`: undergraduates sharing flats and halls; school
+Authors 98-102 (`evals/heldout96`-`heldout100`: pet owners; amateur musicians, band members and choir singers; people
+job hunting or changing career; South Asian English speakers in multi-generational households; frequent business
+travellers), written blind at session 27's start, were sessions 27 and 28's validation sets (totals only) and are
+development since session 29.
+`VALIDATION_SETS`: authors 103-107 (`evals/heldout101`-`heldout105`: undergraduates sharing flats and halls; school
 teachers and staff; older adults dictating to a voice assistant; online marketplace sellers and crafters; home cooks
 cooking for family members with dietary needs), written blind at session 28's start (each with UNKNOWN verdict cases),
-kept outside the repository while its branches worked, measured by the lead (totals only) at its start and on the
-merged candidates; never opened or run by a branch; committed at the session's end. The next session measures them
-unread at its start.
+measured unread by the lead at session 28's start and end and at session 29's start; session 29's branches measure
+them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
+`HELDOUT_SETS` is empty in the repository: session 29's held-out authors 108-112 are kept outside it while its
+branches work, and are committed at the session's end.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -67,10 +67,10 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  "heldout6": "evals/heldout6/scenarios.json",
                  "heldout9": "evals/heldout9/scenarios.json", "heldout10": "evals/heldout10/scenarios.json",
                  "heldout7": "evals/heldout7/scenarios.json", "heldout8": "evals/heldout8/scenarios.json",
-                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 96)}}
+                 **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 101)}}
 
-VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(96, 101)}
-HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(101, 106)}
+VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(101, 106)}
+HELDOUT_SETS: dict[str, str] = {}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,

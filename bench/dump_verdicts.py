@@ -37,7 +37,7 @@ CASES = {1: "evals/cases/verdicts.jsonl", 3: "evals/heldout/verdicts.jsonl", 4: 
          5: "evals/heldout3/verdicts.jsonl", 6: "evals/heldout4/verdicts.jsonl",
          7: "evals/heldout5/verdicts.jsonl", 8: "evals/heldout6/verdicts.jsonl", 9: "evals/heldout9/verdicts.jsonl",
          10: "evals/heldout10/verdicts.jsonl", 11: "evals/heldout7/verdicts.jsonl", 12: "evals/heldout8/verdicts.jsonl",
-         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 96)}}
+         **{n + 2: f"evals/heldout{n}/verdicts.jsonl" for n in range(11, 101)}}
 
 _seen: list = []
 _real = facade._verdict
