@@ -536,6 +536,21 @@ def test_an_assistant_restating_from_memory_is_an_echo() -> None:
     assert (later[1].claim.subject, later[1].claim.slot) == ("user's sister Ana", "user's sister Ana|diet")
 
 
+def test_an_assistant_exclamation_on_the_users_words_is_no_echo() -> None:
+    """"New year, new teacher!" repeats the user's words but states nothing: no claim (it was stored as the user's
+    memory, dated from "New year"). A verbless reply that carries a number, or a stated echo, is still kept."""
+    turns = [T("my son Teo gets a new teacher after the holidays, a Mr Varga"),
+             T("New year, new teacher! I hope Teo gets on with him.", "assistant")]
+    res = R.extract(turns).claims
+    assert [c.claim.vouched_by for c in res] == ["user"]
+    kept = R.extract([T("my son Teo gets a new teacher after the holidays, a Mr Varga"),
+                      T("Got it, Teo's new teacher is Mr Varga.", "assistant")]).claims
+    assert [(c.claim.vouched_by, c.claim.echo) for c in kept] == [("user", False), ("assistant", True)]
+    counted = R.extract([T("the quote for the boiler came in at 2400 quid"),
+                         T("2400 for the boiler!", "assistant")]).claims
+    assert len(counted) == 2 and counted[1].claim.echo
+
+
 # Reactions, moods, hand-offs and records written in wordings the scenario dev set does not use:
 # the general patterns (a chat marker at a clause's edge, an intensified mood, a subjectless
 # fragment, a key: value record, a long report that ends wondering) must hold for them too.

@@ -26,6 +26,10 @@ _WE_OFFER = re.compile(r"^(?:we|we'll|we can|we could|shall we|let's|happy|glad|
                        r"take|get|try|have|enjoy|rest|drink|remember|keep|don't|do|make)\b", re.I)
 
 
+#: The assistant's own wish or reassurance ("I hope Teo gets on with him", "fingers crossed it holds"): no fact.
+_WISH = re.compile(r"^(?:i\s+(?:really\s+|do\s+)?hope|hope|hopefully|fingers crossed|i'm sure|i bet|good luck|best of luck)\b", re.I)
+
+
 def _assistant_pleasantry(c: str, led_by_chat: bool) -> bool:
     """An assistant's reply that carries no fact about the user: an offer or wish ("We can work on it
     together", "Take a break if you can!"), a generality ("Kids often surprise you!"), an appraisal
@@ -74,7 +78,11 @@ def assistant_clause(c: str, clause: str, call: CallState, led_by_chat: bool) ->
     if L.OFFER.match(c) or L.CHITCHAT.match(c):
         return None
     if not echo and _repeats_user(c, call):
+        if not seen and not _VERBAL.search(c) and not re.search(r"\d", c) and clause.rstrip().endswith("!"):
+            return None  # "New year, new teacher!" on the user's own words: an exclamation, no statement to echo
         echo = True  # "Got it. Sam is vegetarian." after the user said so
+    if not seen and _WISH.match(c):
+        return None  # "I hope Teo gets on with him": the assistant's wish, an echo of nothing
     names = proper_names(c)  # ... and says something specific of it: a number or another name
     about_users_thing = (bool(names & call.user_names) and bool(re.search(r"\d", c) or names - call.user_names)
                          and not L.EVALUATIVE_WORDS.search(c) and not GENERIC.search(c))
