@@ -55,8 +55,12 @@ teachers and staff; older adults dictating to a voice assistant; online marketpl
 cooking for family members with dietary needs), written blind at session 28's start (each with UNKNOWN verdict cases),
 measured unread by the lead at session 28's start and end and at session 29's start; session 29's branches measure
 them by totals only (`bench/author_table.py`), never read them, and no fitting script reads them.
-`HELDOUT_SETS` is empty in the repository: session 29's held-out authors 108-112 are kept outside it while its
-branches work, and are committed at the session's end.
+`HELDOUT_SETS`: authors 108-112 (`evals/heldout106`-`heldout110`: nurses, paramedics and care-home staff on shifts;
+people managing household money and debt; photographers, videographers and small content creators; people dating and in
+new relationships; smallholders and hobby farmers), written blind at session 29's start (each with UNKNOWN verdict
+cases), kept outside the repository while its branches worked, measured by the lead (totals only) at its start, on one
+dropped candidate and on the final code; never opened or run by a branch; committed at the session's end. The next
+session measures them unread at its start.
 Paths are relative to the repository root. Imported by the bench scripts, which run with ``bench/``
 on the path (``python bench/<script>.py``)."""
 
@@ -70,8 +74,8 @@ SCENARIO_SETS = {"dev": "evals/scenarios/dev.json", "dev2": "evals/scenarios/dev
                  **{f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(11, 101)}}
 
 VALIDATION_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(101, 106)}
-HELDOUT_SETS: dict[str, str] = {}
+HELDOUT_SETS = {f"heldout{n}": f"evals/heldout{n}/scenarios.json" for n in range(106, 111)}
 
 AUTHORS = {"dev": 1, "dev2": 2, "heldout": 3, "heldout2": 4, "heldout3": 5, "heldout4": 6, "heldout5": 7,
            "heldout6": 8, "heldout9": 9, "heldout10": 10, "heldout7": 11, "heldout8": 12,
-           **{f"heldout{n}": n + 2 for n in range(11, 106)}}
+           **{f"heldout{n}": n + 2 for n in range(11, 111)}}
